@@ -1,0 +1,94 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { setSessionCookie } from './modules/accounts/session-cookie';
+import { resolveSession } from './modules/accounts/session.service';
+import { configInfoRoutes } from './modules/config-info/config-info.routes';
+import { currencyRoutes } from './modules/currency/currency.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { logisticsRoutes } from './modules/logistics/logistics.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { authPlugin } from './platform/auth.plugin';
+import { installErrorHandler } from './platform/error-handler';
+import { localePlugin } from './platform/locale.plugin';
+import { type Mailer, createMailer } from './platform/mail/mailer';
+import { mailOutboxRoutes } from './platform/mail/outbox.routes';
+import { registerOpenApi } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { registerWebApp } from './platform/static';
+import type { App } from './platform/types';
+import { zodValidatorCompiler } from './platform/validation';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests may pass their own; by default SMTP when SMTP_URL is set, else the development outbox. */
+  mailer?: Mailer;
+}
+
+/** Builds the whole API (and the web app when built). No side effects: tests build it freely. */
+export async function buildApp({ config, database, logger = false, mailer = createMailer(config) }: AppDeps) {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider() as unknown as App;
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  // Set when the request arrives, so every answer carries it, errors included (a callback hook:
+  // no promise per request on the hottest path).
+  app.addHook('onRequest', (req, reply, next) => {
+    reply.header('x-request-id', req.id);
+    next();
+  });
+
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(localePlugin);
+  const { db } = database;
+  await app.register(authPlugin, {
+    resolve: (token) => resolveSession(db, token, config.sessionTtlSeconds),
+    renewCookie: (reply, token) => setSessionCookie(reply, token, config.sessionTtlSeconds, config),
+    trustedOrigins: config.publicUrl ? [new URL(config.publicUrl).origin] : [],
+  });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      const scoped = api as unknown as App;
+      await scoped.register(healthRoutes, { database });
+      await scoped.register(currencyRoutes, { db });
+      await scoped.register(configInfoRoutes, { db });
+      await scoped.register(logisticsRoutes, { db });
+      await scoped.register(contentRoutes, { db, config });
+      await scoped.register(catalogueRoutes, { db, config });
+      await scoped.register(catalogueAdminRoutes, { db, config });
+      await scoped.register(accountsRoutes, { db, config, mailer });
+      await scoped.register(mailOutboxRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDist);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Marketplace <no-reply@localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  DEMO_USER_EMAIL: z.string().email().default('demo@example.com'),
+  DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
+  OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
+  OPERATOR_PASSWORD: z.string().min(7).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  secretKey: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl?: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Believe X-Forwarded-For (client address for log-in throttling) only behind a proxy we run. */
+  trustProxy: boolean;
+  webDist: string;
+  bodyLimitBytes: number;
+  sessionTtlSeconds: number;
+  demoUser: { email: string; password: string };
+  operator: { email: string; password?: string };
+}
+
+/** Parses the environment once at boot; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset (`DATABASE_URL= npm start` means the embedded database).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY ?? persistedSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: path.resolve(e.WEB_DIST),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
+    operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
+  };
+}
+
+/**
+ * Without SECRET_KEY a single-node install keeps a random key in DATA_DIR so that encrypted
+ * store secrets survive restarts. Several nodes must share one SECRET_KEY instead.
+ */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,59 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/**
+ * The database handle every service takes: a PGlite or node-postgres Drizzle instance, or a
+ * transaction. Typed with node-postgres' result shape; PGlite's results have the same `rows`.
+ */
+export type Db = PgDatabase<NodePgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs plain SQL (migrations, health checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Extensions must be passed every time PGlite opens a database. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** PGlite: a directory for a file-backed database, undefined for memory, or a prepared instance. */
+export async function openPglite(source: string | PGlite | undefined): Promise<Database> {
+  const client =
+    source instanceof PGlite ? source : await PGlite.create(source ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail fast with a clear error when the server is unreachable.
+  const conn = await pool.connect();
+  conn.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

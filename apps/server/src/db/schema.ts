@@ -1,0 +1,11 @@
+/**
+ * The one Drizzle schema: each module owns its tables in `<module>.tables.ts`; this file only
+ * gathers them for the client and for drizzle-kit.
+ */
+export * from '../modules/accounts/accounts.tables';
+export * from '../platform/mail/mail.tables';
+export * from '../modules/currency/currency.tables';
+export * from '../modules/config-info/config-info.tables';
+export * from '../modules/catalogue/catalogue.tables';
+export * from '../modules/logistics/logistics.tables';
+export * from '../modules/content/content.tables';

@@ -1,0 +1,85 @@
+import {
+  CountryListSchema,
+  LoginBody,
+  LoginResultSchema,
+  RegisterBody,
+  ResetPasswordBody,
+  SendResetCodeBody,
+  UpdateProfileBody,
+  UserProfileSchema,
+  envelopeOf,
+} from '@dsm/contract';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ok } from '../../platform/envelope';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { App } from '../../platform/types';
+import { addressRoutes } from './address.routes';
+import { adminUserRoutes } from './admin-users.routes';
+import { listCountries, withKnownCountry } from './countries';
+import { logIn } from './login.service';
+import { requestResetCode, resetPassword } from './password-reset.service';
+import { getProfile, updateProfile } from './profile.service';
+import { register } from './registration.service';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { endSession } from './session.service';
+
+export interface AccountsDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+const done = { 200: envelopeOf(z.null()) };
+
+export async function accountsRoutes(app: App, deps: AccountsDeps) {
+  const { db, config, mailer } = deps;
+  const tags = ['accounts'];
+
+  app.post(
+    '/register',
+    { schema: { tags, body: withKnownCountry(RegisterBody), response: { 200: envelopeOf(LoginResultSchema) } } },
+    async (req, reply) => {
+      const result = await register(db, req.body, { locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
+      setSessionCookie(reply, result.accessToken, result.expiresIn, config);
+      return ok(result);
+    },
+  );
+
+  app.post('/login', { schema: { tags, body: LoginBody, response: { 200: envelopeOf(LoginResultSchema) } } }, async (req, reply) => {
+    const result = await logIn(db, req.body, { ip: req.ip, locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
+    setSessionCookie(reply, result.accessToken, result.expiresIn, config);
+    return ok(result);
+  });
+
+  app.post('/logout', { schema: { tags, response: done } }, async (req, reply) => {
+    const session = await req.getSession();
+    if (session) await endSession(db, session.sessionId);
+    clearSessionCookie(reply, config);
+    return ok(null);
+  });
+
+  app.post('/password/code', { schema: { tags, body: SendResetCodeBody, response: done } }, async (req) => {
+    await requestResetCode(db, mailer, config.secretKey, req.body.email, req.locale);
+    return ok(null);
+  });
+
+  app.post('/password/reset', { schema: { tags, body: ResetPasswordBody, response: done } }, async (req) => {
+    await resetPassword(db, config.secretKey, req.body);
+    return ok(null);
+  });
+
+  app.get('/countries', { schema: { tags, response: { 200: envelopeOf(CountryListSchema) } } }, async (req) =>
+    ok(listCountries(req.locale)),
+  );
+
+  const profile = { 200: envelopeOf(UserProfileSchema) };
+  app.get('/p/user/info', { schema: { tags, response: profile } }, async (req) => ok(await getProfile(db, req.session.userId)));
+  app.put('/p/user/info', { schema: { tags, body: withKnownCountry(UpdateProfileBody), response: profile } }, async (req) =>
+    ok(await updateProfile(db, req.session.userId, req.body)),
+  );
+
+  await addressRoutes(app, { db });
+  await adminUserRoutes(app, { db });
+}

@@ -1,0 +1,56 @@
+import type { LoginBody, LoginResult, Locale } from '@dsm/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { users } from './accounts.tables';
+import { beginAttempt, clearFailures, forgetAttempt, secondsToWait } from './login-throttle';
+import { hashPassword, verifyPassword } from './password';
+import { createSession } from './session.service';
+import { toLoginResult } from './user-dto';
+
+export interface LoginContext {
+  ip: string;
+  locale: Locale;
+  ttlSeconds: number;
+}
+
+let dummyHash: Promise<string> | undefined;
+/** An unknown e-mail still costs one scrypt, so timing does not tell which addresses exist. */
+const dummy = () => (dummyHash ??= hashPassword('no-such-account-0'));
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return user;
+}
+
+/**
+ * Logs in by e-mail and password. A wrong e-mail and a wrong password get the same answer; a
+ * disabled account (status '0') is told so, but only after the right password (decision 0010).
+ */
+export async function logIn(db: Db, body: LoginBody, ctx: LoginContext): Promise<LoginResult> {
+  const email = body.email.toLowerCase();
+  const now = new Date();
+  const attemptId = await beginAttempt(db, email, ctx.ip, now);
+  const wait = await secondsToWait(db, attemptId, email, ctx.ip, now);
+  if (wait > 0) {
+    await forgetAttempt(db, attemptId);
+    throw AppError.rateLimited(wait);
+  }
+
+  const user = await findUserByEmail(db, email);
+  const matches = await verifyPassword(body.password, user?.passwordHash ?? (await dummy()));
+  // The attempt row stays: it is one failure for this e-mail and this address.
+  if (!user || !matches) throw AppError.business('accounts.login-failed');
+  if (user.status !== '1') {
+    await forgetAttempt(db, attemptId);
+    throw AppError.business('accounts.account-disabled');
+  }
+
+  return db.transaction(async (tx) => {
+    await clearFailures(tx, email);
+    // Mail to this user is written in the language they last used.
+    const [fresh] = await tx.update(users).set({ locale: ctx.locale }).where(eq(users.id, user.id)).returning();
+    const session = await createSession(tx, user.id, ctx.ttlSeconds);
+    return toLoginResult(fresh!, session);
+  });
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from './accounts.tables';
+
+export interface SessionUser {
+  sessionId: string;
+  userId: string;
+  role: 'user' | 'operator';
+  status: '1' | '0';
+  /** The expiry was pushed out just now: a cookie carrying the token should be renewed too. */
+  renewed: boolean;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a session: 32 random bytes as the token, only its hash stored. */
+export async function createSession(db: Db, userId: string, ttlSeconds: number): Promise<{ token: string; expiresIn: number }> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return { token, expiresIn: ttlSeconds };
+}
+
+/**
+ * Finds the live session of a token, or null when it is unknown, expired, ended or its user is
+ * disabled. Sliding renewal: each use pushes the expiry out to a full TTL again, written at most
+ * once a minute so that busy clients do not turn every read into a write.
+ */
+export async function resolveSession(db: Db, token: string, ttlSeconds: number): Promise<SessionUser | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.status !== '1') return null;
+  const fullExpiry = now.getTime() + ttlSeconds * 1000;
+  const renewed = fullExpiry - row.expiresAt.getTime() > 60_000;
+  if (renewed) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(fullExpiry), lastUsedAt: now })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, userId: row.userId, role: row.role, status: row.status, renewed };
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ endedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.update(sessions).set({ endedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}

@@ -1,0 +1,160 @@
+import {
+  AdminCategoryListSchema,
+  AdminCategorySchema,
+  AdminProductPageSchema,
+  AdminProductSchema,
+  AdminSpecialsSchema,
+  AdminPropertyListSchema,
+  AdminPropertySchema,
+  AdminTagListSchema,
+  AdminTagSchema,
+  CategoryIdParams,
+  CreateCategoryBody,
+  CreateTagBody,
+  ListAdminProductsQuery,
+  MAX_IMAGE_BYTES,
+  MoveCategoryBody,
+  ProductIdParams,
+  SavePropertyBody,
+  SaveProductBody,
+  SetProductStatusBody,
+  SetSpecialsBody,
+  TagIdParams,
+  TagProductParams,
+  UpdateCategoryBody,
+  UpdateTagBody,
+  UploadImageBody,
+  UploadedImageSchema,
+  envelopeOf,
+} from '@dsm/contract';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ok } from '../../platform/envelope';
+import type { App } from '../../platform/types';
+import {
+  createProduct,
+  getAdminProduct,
+  listAdminProducts,
+  setProductStatus,
+  updateProduct,
+} from './catalogue.admin-products.service';
+import { listAdminSpecials, setSpecials } from './catalogue.specials.service';
+import {
+  createCategory,
+  deleteCategory,
+  listAdminCategories,
+  moveCategory,
+  updateCategory,
+} from './catalogue.categories.service';
+import { uploadImage } from './catalogue.images';
+import { listAdminProperties, saveProperty } from './catalogue.properties.service';
+import { attachTag, createTag, detachTag, listAdminTags, updateTag } from './catalogue.tags.service';
+
+/** The operator's catalogue management (the auth plugin allows only operators under /api/admin). */
+export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; config: Pick<Config, 'dataDir'> }) {
+  const tags = ['admin'];
+  const base = '/admin/catalogue';
+
+  // Categories
+  app.get(`${base}/categories`, { schema: { tags, response: { 200: envelopeOf(AdminCategoryListSchema) } } }, async () =>
+    ok(await listAdminCategories(db)),
+  );
+  app.post(
+    `${base}/categories`,
+    { schema: { tags, body: CreateCategoryBody, response: { 200: envelopeOf(AdminCategorySchema) } } },
+    async (req) => ok(await createCategory(db, req.body)),
+  );
+  app.put(
+    `${base}/categories/:categoryId`,
+    { schema: { tags, params: CategoryIdParams, body: UpdateCategoryBody, response: { 200: envelopeOf(AdminCategorySchema) } } },
+    async (req) => ok(await updateCategory(db, req.params.categoryId, req.body)),
+  );
+  app.put(
+    `${base}/categories/:categoryId/move`,
+    { schema: { tags, params: CategoryIdParams, body: MoveCategoryBody, response: { 200: envelopeOf(AdminCategorySchema) } } },
+    async (req) => ok(await moveCategory(db, req.params.categoryId, req.body)),
+  );
+  app.delete(
+    `${base}/categories/:categoryId`,
+    { schema: { tags, params: CategoryIdParams, response: { 200: envelopeOf(z.null()) } } },
+    async (req) => ok(await deleteCategory(db, req.params.categoryId).then(() => null)),
+  );
+
+  // Tags
+  app.get(`${base}/tags`, { schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } }, async () =>
+    ok(await listAdminTags(db)),
+  );
+  app.post(`${base}/tags`, { schema: { tags, body: CreateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } }, async (req) =>
+    ok(await createTag(db, req.body)),
+  );
+  app.put(
+    `${base}/tags/:tagId`,
+    { schema: { tags, params: TagIdParams, body: UpdateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } },
+    async (req) => ok(await updateTag(db, req.params.tagId, req.body)),
+  );
+  app.put(
+    `${base}/tags/:tagId/products/:prodId`,
+    { schema: { tags, params: TagProductParams, response: { 200: envelopeOf(AdminTagSchema) } } },
+    async (req) => ok(await attachTag(db, req.params.tagId, req.params.prodId)),
+  );
+  app.delete(
+    `${base}/tags/:tagId/products/:prodId`,
+    { schema: { tags, params: TagProductParams, response: { 200: envelopeOf(AdminTagSchema) } } },
+    async (req) => ok(await detachTag(db, req.params.tagId, req.params.prodId)),
+  );
+
+  // Specs (properties) used by SKUs
+  app.get(`${base}/properties`, { schema: { tags, response: { 200: envelopeOf(AdminPropertyListSchema) } } }, async () =>
+    ok(await listAdminProperties(db)),
+  );
+  app.post(
+    `${base}/properties`,
+    { schema: { tags, body: SavePropertyBody, response: { 200: envelopeOf(AdminPropertySchema) } } },
+    async (req) => ok(await saveProperty(db, req.body)),
+  );
+
+  // Products
+  app.get(
+    `${base}/products`,
+    { schema: { tags, querystring: ListAdminProductsQuery, response: { 200: envelopeOf(AdminProductPageSchema) } } },
+    async (req) => ok(await listAdminProducts(db, req.query, req.locale)),
+  );
+  app.post(`${base}/products`, { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } }, async (req) =>
+    ok(await createProduct(db, req.body)),
+  );
+  app.get(
+    `${base}/products/:prodId`,
+    { schema: { tags, params: ProductIdParams, response: { 200: envelopeOf(AdminProductSchema) } } },
+    async (req) => ok(await getAdminProduct(db, req.params.prodId)),
+  );
+  app.put(
+    `${base}/products/:prodId`,
+    { schema: { tags, params: ProductIdParams, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } },
+    async (req) => ok(await updateProduct(db, req.params.prodId, req.body)),
+  );
+  app.put(
+    `${base}/products/:prodId/status`,
+    { schema: { tags, params: ProductIdParams, body: SetProductStatusBody, response: { 200: envelopeOf(AdminProductSchema) } } },
+    async (req) => ok(await setProductStatus(db, req.params.prodId, req.body.status)),
+  );
+
+  // Featured products (GET /api/prod/specials shows the ones visitors can buy)
+  app.get(`${base}/specials`, { schema: { tags, response: { 200: envelopeOf(AdminSpecialsSchema) } } }, async (req) =>
+    ok(await listAdminSpecials(db, req.locale)),
+  );
+  app.put(`${base}/specials`, { schema: { tags, body: SetSpecialsBody, response: { 200: envelopeOf(AdminSpecialsSchema) } } }, async (req) =>
+    ok(await setSpecials(db, req.body.prodIds, req.locale)),
+  );
+
+  // Images: base64 in JSON. The route accepts a body a little over the image limit so that an
+  // oversized image gets the validation answer (A00002), not the generic body-too-large one.
+  app.post(
+    `${base}/images`,
+    {
+      bodyLimit: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024,
+      schema: { tags, body: UploadImageBody, response: { 200: envelopeOf(UploadedImageSchema) } },
+    },
+    async (req) => ok(await uploadImage(config.dataDir, req.body)),
+  );
+}

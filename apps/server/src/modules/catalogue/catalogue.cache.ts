@@ -1,0 +1,157 @@
+import type { Db } from '../../db/client';
+import { ok } from '../../platform/envelope';
+
+interface Entry<V> {
+  at: number;
+  ttlMs: number;
+  value: Promise<V>;
+  /** The load succeeded: the value may be served stale while a refresh runs. */
+  settled: boolean;
+  refreshing: boolean;
+}
+
+/**
+ * A small in-process cache for hot, rarely changing catalogue reads.
+ * - Fresh for `ttlMs`; then, up to 3 × ttl, the old value is still served while one background
+ *   refresh runs (stale-while-revalidate: no latency spike and no stampede when a hot entry
+ *   expires). So several API nodes converge within about one TTL after an operator write on
+ *   another node; on this node the write clears the caches at once (`invalidateCatalogue`).
+ * - Concurrent misses for one key share one load; a failed load is not remembered, and a failed
+ *   refresh drops the entry (a product taken down elsewhere then answers NOT_FOUND).
+ * - A refresh that started before a `clear()` does not put its older value back.
+ */
+export class TtlCache<V> {
+  private entries = new Map<string, Entry<V>>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string, load: () => Promise<V>, ttlMs = this.ttlMs): Promise<V> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit) {
+      const age = now - hit.at;
+      if (age < hit.ttlMs) return hit.value;
+      if (age < hit.ttlMs * 3 && hit.settled) {
+        if (!hit.refreshing) this.refresh(key, hit, load);
+        return hit.value;
+      }
+      this.entries.delete(key);
+    }
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first: Map keeps insertion order.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    const entry: Entry<V> = { at: now, ttlMs, value: load(), settled: false, refreshing: false };
+    this.entries.set(key, entry);
+    entry.value.then(
+      () => {
+        entry.settled = true;
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
+  }
+
+  private refresh(key: string, entry: Entry<V>, load: () => Promise<V>): void {
+    entry.refreshing = true;
+    const generation = this.generation;
+    load().then(
+      (value) => {
+        if (generation !== this.generation || this.entries.get(key) !== entry) return;
+        this.entries.set(key, { at: Date.now(), ttlMs: entry.ttlMs, value: Promise.resolve(value), settled: true, refreshing: false });
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+  }
+
+  /** The fresh value of `key` when there is one, without loading or refreshing anything. */
+  peek(key: string): Promise<V> | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.settled && Date.now() - hit.at < hit.ttlMs ? hit.value : undefined;
+  }
+
+  /** Remembers a value the caller already has (e.g. a total counted along with a page). */
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.get(key, () => Promise.resolve(value));
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/** Per-database caches, so two apps on two databases in one process never share entries. */
+export interface CatalogueCaches {
+  /** Category tree per language. */
+  tree: TtlCache<unknown>;
+  /** Tag list per language. */
+  tags: TtlCache<unknown>;
+  /** Product detail per product and language. */
+  detail: TtlCache<unknown>;
+  /** Keyword → tsquery text; stemming never changes, so only a size bound applies. */
+  queries: TtlCache<unknown>;
+  /** Goods-list totals per filter set (paging through one search counts once); cleared by writes. */
+  counts: TtlCache<unknown>;
+  /** Whole public responses, already serialized (see cachedJson); cleared by writes. */
+  responses: TtlCache<Buffer>;
+}
+
+const byDb = new WeakMap<object, CatalogueCaches>();
+
+export function cachesFor(db: Db): CatalogueCaches {
+  let caches = byDb.get(db);
+  if (!caches) {
+    caches = {
+      tree: new TtlCache(30_000, 64),
+      tags: new TtlCache(30_000, 64),
+      detail: new TtlCache(30_000, 20_000),
+      queries: new TtlCache(3_600_000, 5_000),
+      counts: new TtlCache(10_000, 5_000),
+      responses: new TtlCache(10_000, 10_000),
+    };
+    byDb.set(db, caches);
+  }
+  return caches;
+}
+
+/** Called after every operator write that changes what visitors see. */
+export function invalidateCatalogue(db: Db): void {
+  const c = cachesFor(db);
+  c.tree.clear();
+  c.tags.clear();
+  c.detail.clear();
+  c.counts.clear();
+  c.responses.clear();
+}
+
+/**
+ * A public read answered from memory as a ready JSON string: the envelope is validated against
+ * its schema once, when the entry is made, instead of on every request (serializing the same
+ * tree or product thousands of times a second was the main cost of these routes). Errors are
+ * not cached.
+ */
+export function cachedJson<T>(
+  db: Db,
+  key: string,
+  schema: { parse(value: unknown): unknown },
+  load: () => Promise<T>,
+  ttlMs?: number,
+): Promise<Buffer> {
+  // Kept as UTF-8 bytes: the socket write then needs no per-request encoding.
+  return cachesFor(db).responses.get(key, async () => Buffer.from(JSON.stringify(schema.parse(ok(await load()))), 'utf8'), ttlMs);
+}

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products, skus } from './catalogue.tables';
+
+export type ShippingAttribute = 'general' | 'battery' | 'liquid' | 'powder' | 'magnetic' | 'cosmetic';
+export type Warehouse = 'CN' | 'US' | 'EU';
+
+/** What the logistics module needs to price shipping for one SKU, in wire units (kg, cm). */
+export interface SkuShippingFacts {
+  prodId: number;
+  skuId: number;
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  attribute: ShippingAttribute;
+  warehouse: Warehouse;
+  /** 'off' means taken down: the caller decides whether a quote is still allowed. */
+  status: 'on' | 'off';
+}
+
+function toId(value: string | number): number | null {
+  const n = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+/**
+ * The shipping facts of a SKU of a product, or null when the product or SKU does not exist or
+ * the SKU belongs to another product. Stored grams and millimetres become kg and cm here.
+ */
+export async function getSkuShippingFacts(
+  db: Db,
+  prodId: string | number,
+  skuId: string | number,
+): Promise<SkuShippingFacts | null> {
+  const p = toId(prodId);
+  const s = toId(skuId);
+  if (p === null || s === null) return null;
+  const [row] = await db
+    .select({
+      weightGrams: skus.weightGrams,
+      lengthMm: skus.lengthMm,
+      widthMm: skus.widthMm,
+      heightMm: skus.heightMm,
+      attribute: products.attribute,
+      warehouse: products.warehouse,
+      status: products.status,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(and(eq(skus.id, s), eq(skus.productId, p)));
+  if (!row) return null;
+  return {
+    prodId: p,
+    skuId: s,
+    weightKg: row.weightGrams / 1000,
+    lengthCm: row.lengthMm / 10,
+    widthCm: row.widthMm / 10,
+    heightCm: row.heightMm / 10,
+    attribute: row.attribute,
+    warehouse: row.warehouse,
+    status: row.status,
+  };
+}

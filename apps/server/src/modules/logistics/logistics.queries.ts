@@ -1,0 +1,109 @@
+import type { Locale } from '@dsm/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groupBy, pickLocalized } from '../../platform/localized';
+import type { MethodForQuote, RateRow } from './logistics.pricing';
+import {
+  shippingMethodTranslations,
+  shippingMethods,
+  shippingRates,
+  shippingZones,
+  warehouseTranslations,
+  warehouses,
+} from './logistics.tables';
+
+/** Reads shared by the calculator and the operator screens. */
+
+export type WarehouseRow = typeof warehouses.$inferSelect;
+export type MethodRow = typeof shippingMethods.$inferSelect;
+
+export async function findWarehouse(db: Db, code: string, activeOnly = true): Promise<WarehouseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(warehouses)
+    .where(activeOnly ? and(eq(warehouses.code, code), eq(warehouses.active, true)) : eq(warehouses.code, code))
+    .limit(1);
+  return row;
+}
+
+export async function warehouseNames(db: Db, codes: string[]) {
+  if (codes.length === 0) return new Map<string, Array<{ warehouseCode: string; locale: string; name: string }>>();
+  const rows = await db.select().from(warehouseTranslations).where(inArray(warehouseTranslations.warehouseCode, codes));
+  return groupBy(rows, (r) => r.warehouseCode);
+}
+
+export async function methodNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, Array<{ methodId: number; locale: string; name: string }>>();
+  const rows = await db.select().from(shippingMethodTranslations).where(inArray(shippingMethodTranslations.methodId, ids));
+  return groupBy(rows, (r) => r.methodId);
+}
+
+export interface ZoneWithRates {
+  id: number;
+  methodId: number;
+  name: string;
+  countries: string[];
+  rates: Array<RateRow & { id: number }>;
+}
+
+/** The zones of some methods, each with its rate rows (lightest band first). */
+export async function zonesOf(db: Db, methodIds: number[]): Promise<Map<number, ZoneWithRates[]>> {
+  if (methodIds.length === 0) return new Map();
+  const zones = await db
+    .select()
+    .from(shippingZones)
+    .where(inArray(shippingZones.methodId, methodIds))
+    .orderBy(asc(shippingZones.id));
+  const rates = zones.length
+    ? await db
+        .select()
+        .from(shippingRates)
+        .where(
+          inArray(
+            shippingRates.zoneId,
+            zones.map((z) => z.id),
+          ),
+        )
+        .orderBy(asc(shippingRates.id))
+    : [];
+  const ratesByZone = groupBy(rates, (r) => r.zoneId);
+  const withRates = zones.map((z) => ({
+    id: z.id,
+    methodId: z.methodId,
+    name: z.name,
+    countries: z.countries,
+    rates: (ratesByZone.get(z.id) ?? [])
+      .map((r) => ({
+        id: r.id,
+        maxWeightG: r.maxWeightG,
+        firstWeightG: r.firstWeightG,
+        firstPriceMinor: r.firstPriceMinor,
+        stepWeightG: r.stepWeightG,
+        stepPriceMinor: r.stepPriceMinor,
+      }))
+      .sort((a, b) => (a.maxWeightG ?? Infinity) - (b.maxWeightG ?? Infinity)),
+  }));
+  return groupBy(withRates, (z) => z.methodId);
+}
+
+/** The active methods shipping from a warehouse, ready for pricing, names in the caller's language. */
+export async function methodsForQuote(db: Db, warehouse: WarehouseRow, locale: Locale): Promise<MethodForQuote[]> {
+  const methods = await db
+    .select()
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.warehouseCode, warehouse.code), eq(shippingMethods.active, true)))
+    .orderBy(asc(shippingMethods.position), asc(shippingMethods.id));
+  const ids = methods.map((m) => m.id);
+  const [names, zones] = await Promise.all([methodNames(db, ids), zonesOf(db, ids)]);
+  return methods.map((m) => ({
+    id: m.id,
+    code: m.code,
+    name: pickLocalized(names.get(m.id) ?? [], locale)?.name ?? m.code,
+    volumetricDivisor: m.volumetricDivisor,
+    minDays: m.minDays,
+    maxDays: m.maxDays,
+    refusedAttributes: m.refusedAttributes,
+    warehouseCountry: warehouse.country,
+    zones: zones.get(m.id) ?? [],
+  }));
+}

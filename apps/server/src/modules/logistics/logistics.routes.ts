@@ -1,0 +1,62 @@
+import {
+  CalculateShippingBody,
+  ProdShippingPriceBody,
+  ShippingAttributeOptionSchema,
+  ShippingQuoteSchema,
+  WarehouseOptionSchema,
+  envelopeOf,
+} from '@dsm/contract';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ok } from '../../platform/envelope';
+import type { App } from '../../platform/types';
+import { logisticsAdminRoutes } from './logistics.admin.routes';
+import { calculateShipping, listAttributes, listWarehouses, quoteProductShipping } from './logistics.service';
+
+const NO_OPTION =
+  'When no method can carry it: A00001 (HTTP 422) "Shipping information not found", with the same ' +
+  '{options: [], excluded} in data so the reasons can still be shown.';
+
+export async function logisticsRoutes(app: App, deps: { db: Db }) {
+  const { db } = deps;
+
+  app.get(
+    '/logistics/warehouse',
+    { schema: { tags: ['logistics'], response: { 200: envelopeOf(z.array(WarehouseOptionSchema)) } } },
+    async (req) => ok(await listWarehouses(db, req.locale)),
+  );
+
+  app.get(
+    '/logistics/attributes',
+    { schema: { tags: ['logistics'], response: { 200: envelopeOf(z.array(ShippingAttributeOptionSchema)) } } },
+    async (req) => ok(listAttributes(req.locale)),
+  );
+
+  app.post(
+    '/logistics/calculate',
+    {
+      schema: {
+        tags: ['logistics'],
+        description: `Shipping fee calculator: every method of the warehouse that can carry the parcel, cheapest first, and the excluded ones with why. ${NO_OPTION}`,
+        body: CalculateShippingBody,
+        response: { 200: envelopeOf(ShippingQuoteSchema) },
+      },
+    },
+    async (req) => ok(await calculateShipping(db, req.body, req.locale)),
+  );
+
+  app.post(
+    '/logistics/prod/price',
+    {
+      schema: {
+        tags: ['logistics'],
+        description: `Shipping options for count units of a catalogue SKU, from its product's warehouse. ${NO_OPTION}`,
+        body: ProdShippingPriceBody,
+        response: { 200: envelopeOf(ShippingQuoteSchema) },
+      },
+    },
+    async (req) => ok(await quoteProductShipping(db, req.body, req.locale)),
+  );
+
+  await logisticsAdminRoutes(app, deps);
+}

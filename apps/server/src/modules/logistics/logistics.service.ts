@@ -1,0 +1,121 @@
+import {
+  type CalculateShippingBody,
+  type Locale,
+  type ProdShippingPriceBody,
+  SHIPPING_ATTRIBUTE,
+  type ShippingAttribute,
+  type ShippingQuote,
+  type WarehouseOption,
+  fromMinor,
+  translate,
+} from '@dsm/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { pickLocalized } from '../../platform/localized';
+import { getSkuShippingFacts } from '../catalogue/catalogue.shipping';
+import { countryName, isKnownCountry } from './countries';
+import { type Parcel, type Quote, cmToHundredths, kgToGrams, quote } from './logistics.pricing';
+import { type WarehouseRow, findWarehouse, methodsForQuote, warehouseNames } from './logistics.queries';
+import { warehouses } from './logistics.tables';
+
+/** GET /api/logistics/warehouse: the active warehouses, names in the caller's language. */
+export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseOption[]> {
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(eq(warehouses.active, true))
+    .orderBy(asc(warehouses.position), asc(warehouses.code));
+  const names = await warehouseNames(
+    db,
+    rows.map((r) => r.code),
+  );
+  return rows.map((w) => ({
+    code: w.code,
+    name: pickLocalized(names.get(w.code) ?? [], locale)?.name ?? w.code,
+    country: w.country,
+  }));
+}
+
+export function listAttributes(locale: Locale): Array<{ code: ShippingAttribute; name: string }> {
+  return SHIPPING_ATTRIBUTE.map((code) => ({ code, name: translate(locale, `logistics.attributes.${code}`) }));
+}
+
+/** Words a quote in the caller's language; no option at all is the business error of SPEC §8. */
+function present(result: Quote, to: string, locale: Locale): ShippingQuote {
+  const dto: ShippingQuote = {
+    options: result.options.map((o) => ({
+      methodId: o.method.id,
+      code: o.method.code,
+      name: o.method.name,
+      price: fromMinor(o.priceMinor),
+      days: { min: o.method.minDays, max: o.method.maxDays },
+      chargeableWeight: o.chargeableWeightG / 1000,
+    })),
+    excluded: result.excluded.map((e) => {
+      const base = { methodId: e.method.id, code: e.method.code, name: e.method.name, reasonCode: e.reason };
+      switch (e.reason) {
+        case 'destination':
+          return { ...base, reason: translate(locale, 'logistics.excluded.destination', { country: countryName(to, locale) }) };
+        case 'attribute':
+          return { ...base, reason: translate(locale, 'logistics.excluded.attribute', { goods: `logistics.goods.${e.attribute}` }) };
+        case 'weight':
+          return { ...base, reason: translate(locale, 'logistics.excluded.weight', { max: e.maxWeightG / 1000 }) };
+      }
+    }),
+  };
+  // Still carry the reasons: the calculator lists them under the warning (decision 0031).
+  if (dto.options.length === 0) throw AppError.business('logistics.not-found', {}, dto);
+  return dto;
+}
+
+async function quoteFrom(db: Db, warehouse: WarehouseRow, parcel: Parcel, locale: Locale): Promise<ShippingQuote> {
+  const methods = await methodsForQuote(db, warehouse, locale);
+  return present(quote(methods, parcel), parcel.to, locale);
+}
+
+/** POST /api/logistics/calculate */
+export async function calculateShipping(db: Db, body: CalculateShippingBody, locale: Locale): Promise<ShippingQuote> {
+  const warehouse = await findWarehouse(db, body.from);
+  const problems: Array<{ field: string; messageKey: string; params?: Record<string, unknown> }> = [];
+  if (!warehouse) problems.push({ field: 'from', messageKey: 'logistics.unknown-warehouse', params: { code: body.from } });
+  if (!isKnownCountry(body.to)) problems.push({ field: 'to', messageKey: 'logistics.unknown-country', params: { code: body.to } });
+  if (!warehouse || problems.length) throw AppError.invalid(problems);
+  const document = body.type === 'document';
+  const parcel: Parcel = {
+    type: body.type,
+    to: body.to,
+    weightG: kgToGrams(body.weight),
+    // A document is priced by actual weight: its sizes, if sent, do not matter.
+    lengthHcm: document ? 0 : cmToHundredths(body.length ?? 0),
+    widthHcm: document ? 0 : cmToHundredths(body.width ?? 0),
+    heightHcm: document ? 0 : cmToHundredths(body.height ?? 0),
+    attribute: body.attribute,
+  };
+  return quoteFrom(db, warehouse, parcel, locale);
+}
+
+/**
+ * POST /api/logistics/prod/price: `count` units of a catalogue SKU from its product's warehouse.
+ * Weight is unit weight × count; the units are stacked in one box (height × count), so the
+ * volume grows with the count as well (decision 0032).
+ */
+export async function quoteProductShipping(db: Db, body: ProdShippingPriceBody, locale: Locale): Promise<ShippingQuote> {
+  if (!isKnownCountry(body.countryCode)) {
+    throw AppError.invalid([{ field: 'countryCode', messageKey: 'logistics.unknown-country', params: { code: body.countryCode } }]);
+  }
+  const facts = await getSkuShippingFacts(db, body.prodId, body.skuId);
+  if (!facts || facts.status !== 'on') throw AppError.notFound('catalogue.product-not-found');
+  const warehouse = await findWarehouse(db, facts.warehouse);
+  if (!warehouse) throw AppError.business('logistics.not-found', {}, { options: [], excluded: [] });
+  const parcel: Parcel = {
+    type: 'parcel',
+    to: body.countryCode,
+    weightG: kgToGrams(facts.weightKg) * body.count,
+    lengthHcm: cmToHundredths(facts.lengthCm),
+    widthHcm: cmToHundredths(facts.widthCm),
+    heightHcm: cmToHundredths(facts.heightCm) * body.count,
+    attribute: facts.attribute,
+  };
+  return quoteFrom(db, warehouse, parcel, locale);
+}

@@ -1,0 +1,85 @@
+import { type FieldError, type Locale, hasMessage, translate } from '@dsm/contract';
+import type { FastifySchemaCompiler } from 'fastify';
+import { type ZodType, z } from 'zod';
+
+/** A request part (body, querystring, params, headers) did not match its zod schema. */
+export class RequestValidationError extends Error {
+  constructor(
+    readonly issues: z.core.$ZodIssue[],
+    readonly input: unknown,
+  ) {
+    super('request validation failed');
+    this.name = 'RequestValidationError';
+  }
+}
+
+/**
+ * Validates with the route's zod schema and keeps the raw issues so the error handler can
+ * word each one in the caller's language (the stock compiler flattens them to English text).
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(result.error.issues, data) };
+  };
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/** The field's label: `fields.<name>` in the catalogue when present, else the name itself. */
+function fieldLabel(locale: Locale, path: PropertyKey[]): string {
+  const name = String([...path].reverse().find((p) => typeof p === 'string') ?? '');
+  if (!name) return translate(locale, 'validation.body');
+  return hasMessage(`fields.${name}`) ? translate(locale, `fields.${name}`) : name;
+}
+
+/** Turns one zod issue into `{field, message}` in the caller's language. */
+export function localizeIssue(locale: Locale, issue: z.core.$ZodIssue, input: unknown): FieldError[] {
+  const field = issue.path.map(String).join('.');
+  const label = fieldLabel(locale, issue.path);
+  const t = (key: string, params: Record<string, unknown> = {}) => translate(locale, key, { field: label, ...params });
+  // A schema may name its own message key, e.g. z.string().email('validation.email').
+  if (issue.message && hasMessage(issue.message)) return [{ field, message: t(issue.message) }];
+  const value = valueAt(input, issue.path);
+  const missing = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  switch (issue.code) {
+    case 'invalid_type':
+      return [{ field, message: missing ? t('validation.required') : t('validation.invalid-type') }];
+    case 'too_small':
+      if (missing) return [{ field, message: t('validation.required') }];
+      if (issue.origin === 'string') return [{ field, message: t('validation.too-short', { min: issue.minimum }) }];
+      if (issue.origin === 'number' && Number(issue.minimum) === 0 && !issue.inclusive)
+        return [{ field, message: t('validation.positive') }];
+      return [{ field, message: t('validation.too-small', { min: issue.minimum }) }];
+    case 'too_big':
+      if (issue.origin === 'string') return [{ field, message: t('validation.too-long', { max: issue.maximum }) }];
+      return [{ field, message: t('validation.too-big', { max: issue.maximum }) }];
+    case 'invalid_format':
+      if (missing) return [{ field, message: t('validation.required') }];
+      return [{ field, message: issue.format === 'email' ? t('validation.email') : t('validation.invalid') }];
+    case 'invalid_value':
+      if (missing) return [{ field, message: t('validation.required') }];
+      return [{ field, message: t('validation.one-of', { options: issue.values.map(String).join(', ') }) }];
+    case 'not_multiple_of':
+      return [{ field, message: Number(issue.divisor) === 0.01 ? t('validation.two-decimals') : t('validation.invalid') }];
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => ({
+        field: field ? `${field}.${key}` : key,
+        message: translate(locale, 'validation.unknown-field', { field: key }),
+      }));
+    default:
+      return [{ field, message: missing ? t('validation.required') : t('validation.invalid') }];
+  }
+}
+
+export function localizeIssues(locale: Locale, issues: z.core.$ZodIssue[], input: unknown): FieldError[] {
+  return issues.flatMap((issue) => localizeIssue(locale, issue, input));
+}

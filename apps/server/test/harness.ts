@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { type Database, PGLITE_EXTENSIONS, openPglite, openPostgres } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { seed } from '../src/db/seed';
+import type { App } from '../src/platform/types';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef',
+    mailFrom: 'Marketplace <no-reply@localhost>',
+    logLevel: 'silent',
+    trustProxy: false,
+    webDist: '/nonexistent',
+    bodyLimitBytes: 1_048_576,
+    sessionTtlSeconds: 3600,
+    demoUser: { email: 'demo@example.com', password: 'demo12345' },
+    operator: { email: 'operator@example.com', password: 'operator123' },
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: a private PGlite loaded from the migrated
+ * template, or, with TEST_DATABASE_URL, a new database on that PostgreSQL server (dropped at close).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dump = readFileSync(inject('pgliteTemplate'));
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
+    return openPglite(client);
+  }
+  const name = `dsm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await migrate(database);
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The whole API on a fresh database, seeded like a first start. Close it in afterAll. */
+export async function createTestApp(overrides: Partial<Config> = {}, extend?: (app: App) => void) {
+  const config = testConfig(overrides);
+  const database = await createTestDatabase();
+  await seed(database.db, config);
+  const app = await buildApp({ config, database });
+  extend?.(app);
+  await app.ready();
+  return { app, db: database.db, database, config };
+}
+
+/** Logs a seeded account in directly (the accounts module adds the real /api/login). */
+export async function sessionFor(db: Database['db'], email: string, ttlSeconds = 3600): Promise<string> {
+  const { users } = await import('../src/modules/accounts/accounts.tables');
+  const { createSession } = await import('../src/modules/accounts/session.service');
+  const { sql } = await import('drizzle-orm');
+  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  if (!user) throw new Error(`no user ${email}`);
+  return (await createSession(db, user.id, ttlSeconds)).token;
+}

@@ -1,0 +1,146 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import frFR from 'antd/es/locale/fr_FR';
+import trTR from 'antd/es/locale/tr_TR';
+import zhCN from 'antd/es/locale/zh_CN';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import type { Locale } from '@dsm/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { MenuIcon } from '../../components/ui/icons';
+import { useSession } from '../../lib/session';
+import { ADMIN_SECTIONS, USER_SECTIONS, type MenuSection } from './account-menu';
+import { ContactButton } from './contact-button';
+import { Header } from './header';
+import './layout.css';
+import './account-layout.css';
+
+/** antd's own texts (pagination, pickers, empty states) follow the interface language. */
+const ANTD_LOCALES: Record<Locale, AntdLocale> = { 'en-US': enUS, 'zh-CN': zhCN, 'fr-FR': frFR, 'tr-TR': trTR };
+
+const THEME = {
+  token: {
+    colorPrimary: '#1456d8',
+    // antd's default red (#ff4d4f) is 3.3:1 on white: too faint for field messages (WCAG AA 4.5:1).
+    colorError: '#c9141f',
+    // Help texts, empty states and placeholders: antd's 45 % / 25 % black fail 4.5:1 on white.
+    colorTextDescription: '#4b5563',
+    colorTextPlaceholder: '#6b7280',
+    borderRadius: 6,
+    fontFamily: 'inherit',
+  },
+};
+
+const keyOf = (to: string) => to.toLowerCase();
+
+function AccountShell({ sections, navLabel }: { sections: MenuSection[]; navLabel: string }) {
+  const { t } = useTranslation();
+  const lang = useSession((s) => s.lang);
+  const navId = useId();
+  const pathname = keyOf(useLocation().pathname);
+  // A page below a menu entry (/admin/products/12) highlights that entry (/admin/products).
+  const selected = useMemo(() => {
+    const links = sections.flatMap((s) => s.links.map((l) => keyOf(l.to)));
+    if (links.includes(pathname)) return pathname;
+    return links.filter((to) => pathname.startsWith(`${to}/`)).sort((a, b) => b.length - a.length)[0] ?? pathname;
+  }, [sections, pathname]);
+  // Below the lg breakpoint the menu folds away behind a real, labelled button (antd's own
+  // zero-width trigger is not reachable from the keyboard).
+  const [narrow, setNarrow] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
+  const current = sections.find((s) => s.links.some((l) => keyOf(l.to) === selected));
+  const [openKeys, setOpenKeys] = useState<string[]>(current ? [current.key] : []);
+  const currentKey = current?.key;
+  // Opening a page from elsewhere (header menu, a link) unfolds its section.
+  useEffect(() => {
+    if (currentKey) setOpenKeys((keys) => (keys.includes(currentKey) ? keys : [...keys, currentKey]));
+  }, [currentKey]);
+
+  const items = useMemo<MenuProps['items']>(
+    () =>
+      sections.map((section) => {
+        const [only] = section.links;
+        if (section.links.length === 1 && only) {
+          return { key: keyOf(only.to), icon: section.icon, label: <Link to={only.to}>{t(`routes:${only.title}`)}</Link> };
+        }
+        return {
+          key: section.key,
+          icon: section.icon,
+          label: t(`sidebar.${section.key}`),
+          children: section.links.map((link) => ({
+            key: keyOf(link.to),
+            label: <Link to={link.to}>{t(`routes:${link.title}`)}</Link>,
+          })),
+        };
+      }),
+    [sections, t],
+  );
+
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME}>
+      <div className="site">
+        <a className="skip-link" href="#main">
+          {t('skip')}
+        </a>
+        <Header />
+        {narrow ? (
+          <div className="account-bar">
+            <button
+              type="button"
+              className="button button-secondary account-menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={`${navId}-nav`}
+              onClick={() => setMenuOpen((v) => !v)}
+            >
+              <MenuIcon size={18} />
+              {navLabel}
+            </button>
+          </div>
+        ) : null}
+        <Layout className={`account-layout${narrow ? ' is-narrow' : ''}`} hasSider>
+          <Layout.Sider
+            className="account-sider"
+            theme="light"
+            width={232}
+            breakpoint="lg"
+            collapsedWidth={0}
+            collapsible
+            collapsed={narrow && !menuOpen}
+            onBreakpoint={setNarrow}
+            trigger={null}
+          >
+            <nav id={`${navId}-nav`} aria-label={navLabel}>
+              <Menu
+                mode="inline"
+                items={items}
+                selectedKeys={[selected]}
+                openKeys={openKeys}
+                onOpenChange={(keys) => setOpenKeys(keys)}
+              />
+            </nav>
+          </Layout.Sider>
+          <Layout.Content className="account-content">
+            <main id="main">
+              <Outlet />
+            </main>
+          </Layout.Content>
+        </Layout>
+        <ContactButton />
+      </div>
+    </ConfigProvider>
+  );
+}
+
+/** /user/*: the signed-in user's account area. */
+export function UserLayout() {
+  const { t } = useTranslation();
+  return <AccountShell sections={USER_SECTIONS} navLabel={t('sidebar.label')} />;
+}
+
+/** /admin/*: the operator console. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  return <AccountShell sections={ADMIN_SECTIONS} navLabel={t('sidebar.admin-label')} />;
+}

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import {
+  BoxIcon,
+  CoinsIcon,
+  GaugeIcon,
+  GlobeIcon,
+  MailIcon,
+  OrdersIcon,
+  ReceiptIcon,
+  SearchIcon,
+  SettingsIcon,
+  StoreIcon,
+  TagIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../../components/ui/icons';
+
+export interface MenuLink {
+  to: string;
+  /** Same key as the route's title, so the menu and the page say the same thing. */
+  title: string;
+}
+export interface MenuSection {
+  key: string;
+  icon: ReactNode;
+  /** A section with one link is shown as that link. */
+  links: MenuLink[];
+}
+
+const icon = (Component: (p: { size?: number }) => ReactNode) => <Component size={16} />;
+
+/** The account sections of /user: account, wallet, inventory, products, orders, invoices. */
+export const USER_SECTIONS: MenuSection[] = [
+  { key: 'account', icon: icon(UserIcon), links: [{ to: '/user/profile', title: 'profile' }] },
+  {
+    key: 'wallet',
+    icon: icon(WalletIcon),
+    links: [
+      { to: '/user/walletBalance', title: 'wallet-balance' },
+      { to: '/user/recharge', title: 'recharge' },
+      { to: '/user/rechargeorder', title: 'rechargeorder' },
+      { to: '/user/withdraw', title: 'withdraw' },
+    ],
+  },
+  {
+    key: 'inventory',
+    icon: icon(BoxIcon),
+    links: [
+      { to: '/user/myinventory', title: 'myinventory' },
+      { to: '/user/inventoryorders', title: 'inventoryorders' },
+      { to: '/user/downloadinventory', title: 'downloadinventory' },
+    ],
+  },
+  {
+    key: 'products',
+    icon: icon(TagIcon),
+    links: [
+      { to: '/user/wishlist', title: 'wishlist' },
+      { to: '/user/sourcing', title: 'sourcing' },
+      { to: '/user/listed', title: 'listed' },
+      { to: '/user/connection', title: 'connection' },
+      { to: '/user/shopify', title: 'shopify' },
+      { to: '/user/woocommerce', title: 'woocommerce' },
+      { to: '/user/aliexpress', title: 'aliexpress' },
+    ],
+  },
+  {
+    key: 'orders',
+    icon: icon(OrdersIcon),
+    links: [
+      { to: '/user/storeorder', title: 'storeorder' },
+      { to: '/user/shoppingcart', title: 'shoppingcart' },
+      { to: '/user/bulkorders', title: 'bulkorders' },
+      { to: '/user/fillpricedifference', title: 'fillpricedifference' },
+      { to: '/user/aftersalesorders', title: 'aftersalesorders' },
+      { to: '/user/excelorderhistory', title: 'excelorderhistory' },
+    ],
+  },
+  { key: 'invoices', icon: icon(ReceiptIcon), links: [{ to: '/user/orderinvoice', title: 'orderinvoice' }] },
+];
+
+/** The operator console's sections. */
+export const ADMIN_SECTIONS: MenuSection[] = [
+  { key: 'admin-overview', icon: icon(GaugeIcon), links: [{ to: '/admin/overview', title: 'admin-overview' }] },
+  { key: 'admin-users', icon: icon(UsersIcon), links: [{ to: '/admin/users', title: 'admin-users' }] },
+  { key: 'admin-mail-outbox', icon: icon(MailIcon), links: [{ to: '/admin/mail-outbox', title: 'admin-mail-outbox' }] },
+  {
+    key: 'admin-catalogue',
+    icon: icon(StoreIcon),
+    links: [
+      { to: '/admin/products', title: 'admin-products' },
+      { to: '/admin/categories', title: 'admin-categories' },
+      { to: '/admin/tags', title: 'admin-tags' },
+      { to: '/admin/specials', title: 'admin-specials' },
+    ],
+  },
+  {
+    key: 'admin-content',
+    icon: icon(ReceiptIcon),
+    links: [
+      { to: '/admin/banners', title: 'admin-banners' },
+      { to: '/admin/notices', title: 'admin-notices' },
+      { to: '/admin/pages', title: 'admin-pages' },
+    ],
+  },
+  {
+    key: 'admin-shipping',
+    icon: icon(GlobeIcon),
+    links: [
+      { to: '/admin/shipping', title: 'admin-shipping' },
+      { to: '/admin/warehouses', title: 'admin-warehouses' },
+    ],
+  },
+  { key: 'admin-orders', icon: icon(OrdersIcon), links: [{ to: '/admin/orders', title: 'admin-orders' }] },
+  { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },
+  { key: 'admin-currencies', icon: icon(CoinsIcon), links: [{ to: '/admin/currencies', title: 'admin-currencies' }] },
+  { key: 'admin-settings', icon: icon(SettingsIcon), links: [{ to: '/admin/settings', title: 'admin-settings' }] },
+];

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderRoutes } from '../test/render';
+import { fakeApi } from '../test/fake-api';
+import { session } from '../lib/session';
+import { routes } from './routes';
+
+beforeEach(() => {
+  fakeApi();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const where = (router: ReturnType<typeof renderRoutes>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+describe('routes and guards', () => {
+  it('sends a visitor without a session from a /user page to /login?redirect=<path+search>', async () => {
+    const { router } = renderRoutes(routes, '/user/storeorder?tab=shipped');
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
+    expect(where(router)).toBe(`/login?redirect=${encodeURIComponent('/user/storeorder?tab=shipped')}`);
+  });
+
+  it('guards /aliexpressstatus too', async () => {
+    const { router } = renderRoutes(routes, '/aliexpressstatus');
+    await screen.findByRole('heading', { name: 'Log in to your account' });
+    expect(where(router)).toBe('/login?redirect=%2Faliexpressstatus');
+  });
+
+  it('opens a /user page with a session, in the account layout, with its title (lowercase alias too)', async () => {
+    session.login({ accessToken: 't', shopName: 'Shop', userId: 1, userInfo: { status: '1', role: 'user' } });
+    const { router } = renderRoutes(routes, '/user/walletbalance');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet balance' })).toBeInTheDocument();
+    expect(screen.getByText(/will be available in an upcoming release/)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Account sections' })).toBeInTheDocument();
+    expect(where(router)).toBe('/user/walletbalance');
+  });
+
+  it('keeps /admin for operators: login first, then a refusal for a plain user, the console for an operator', async () => {
+    const first = renderRoutes(routes, '/admin/currencies');
+    await screen.findByRole('heading', { name: 'Log in to your account' });
+    expect(where(first.router)).toBe('/login?redirect=%2Fadmin%2Fcurrencies');
+    first.unmount();
+
+    session.login({ accessToken: 't', userInfo: { status: '1', role: 'user' } });
+    const second = renderRoutes(routes, '/admin/currencies');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    second.unmount();
+
+    session.login({ accessToken: 't', userInfo: { status: '1', role: 'operator' } });
+    renderRoutes(routes, '/admin/currencies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Currencies' })).toBeInTheDocument();
+  });
+
+  it('redirects / to /index and shows the home page inside the public layout', async () => {
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: /Source products from China/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/index');
+    expect(screen.getByRole('navigation', { name: 'Site information' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Home | Dropship Market'));
+  });
+
+  it('sends an unknown path to /404, a real page with a link home', async () => {
+    const { router } = renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/index');
+  });
+
+  it('shows a page not built yet as "coming soon" with its own title', async () => {
+    renderRoutes(routes, '/paypalstatus');
+    expect(await screen.findByRole('heading', { level: 1, name: 'PayPal payment status' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/index');
+  });
+});

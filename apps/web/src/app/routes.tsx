@@ -1,0 +1,185 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { AppRoot } from './app-root';
+import { loadNamespace } from '../lib/i18n';
+import { RequireOperator, RequireSession } from './guards';
+import NotFoundPage from './pages/not-found-page';
+import { RouteError } from './route-error';
+
+type PageModule = { default: ComponentType };
+type Loader = () => Promise<PageModule>;
+
+const comingSoon: Loader = () => import('./pages/coming-soon-page');
+/** Operator console pages arrive with their catalogue (the `admin` namespace loads lazily). */
+const withAdminText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('admin')]).then(([module]) => module);
+const productForm = () => import('../features/admin/products/product-form-page');
+
+/** A page route: its title key, and its lazily loaded component (coming soon until built). */
+function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
+  return {
+    path,
+    handle: { title: `routes:${titleKey}` },
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/** Pages under a layout: the nested errorElement keeps the header and footer on screen. */
+function pages(children: RouteObject[]): RouteObject {
+  return { errorElement: <RouteError />, children };
+}
+
+const publicLayout = async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout });
+const minimalLayout = async () => ({ Component: (await import('./layouts/minimal-layout')).MinimalLayout });
+const userLayout = async () => ({ Component: (await import('./layouts/account-layout')).UserLayout });
+const adminLayout = async () => ({ Component: (await import('./layouts/account-layout')).AdminLayout });
+
+/** The footer's static pages: one component renders GET /api/content/pages/{slug} for its path. */
+const contentPage: Loader = () => import('../features/content/content-page');
+
+/** SPEC §2 public pages (header and footer, no login), plus the footer's FAQ, how-it-works and affiliate. */
+export const PUBLIC_PAGES: RouteObject[] = [
+  page('index', 'index', () => import('../features/home/home-page')),
+  page('goodslist', 'goodslist', () => import('../features/catalogue/goods-list-page')),
+  page('productdetails', 'productdetails', () => import('../features/catalogue/product-details-page')),
+  page('shippingfee', 'shippingfee', () => import('../features/shipping/shipping-fee-page')),
+  page('agreement', 'agreement', contentPage),
+  page('refunds', 'refunds', contentPage),
+  page('aboutus', 'aboutus', contentPage),
+  page('privacy', 'privacy', contentPage),
+  page('walletrules', 'walletrules', contentPage),
+  page('shippingpolicy', 'shippingpolicy', contentPage),
+  page('contanctus', 'contanctus', contentPage),
+  page('useragreement', 'useragreement', contentPage),
+  page('faq', 'faq', contentPage),
+  page('howitworks', 'howitworks', contentPage),
+  page('affiliate', 'affiliate', contentPage),
+];
+
+/** SPEC §2 top-level pages without login. */
+export const TOP_LEVEL_PAGES: RouteObject[] = [
+  page('login', 'login', () => import('../features/accounts/login-page')),
+  page('register', 'register', () => import('../features/accounts/register-page')),
+  page('resetpassword', 'resetpassword', () => import('../features/accounts/reset-password-page')),
+  page('paypalstatus', 'paypalstatus'),
+  page('authensuccess', 'authensuccess'),
+  page('externalJump', 'external-jump'),
+  page('authlogin', 'authlogin'),
+  page('redirectShopify', 'redirect-shopify'),
+  page('paypal', 'paypal'),
+  page(':accessCode/redirectAccess', 'redirect-access'),
+  // Static: the error boundary shows the same page, so it is in the main chunk anyway.
+  { path: '404', handle: { title: 'routes:not-found' }, Component: NotFoundPage },
+];
+
+/**
+ * SPEC §2 login-required pages under /user. Paths match case-insensitively (React Router's
+ * default), so the header's lowercase /user/walletbalance opens walletBalance.
+ */
+export const USER_PAGES: RouteObject[] = [
+  page('profile', 'profile', () => import('../features/accounts/profile/profile-page')),
+  page('myinventory', 'myinventory'),
+  page('inventorydetails', 'inventorydetails'),
+  page('walletBalance', 'wallet-balance'),
+  page('rechargeorder', 'rechargeorder'),
+  page('withdraw', 'withdraw'),
+  page('recharge', 'recharge'),
+  page('payment', 'payment'),
+  page('wishlist', 'wishlist'),
+  page('sourcing', 'sourcing'),
+  page('sourcingDetail', 'sourcing-detail'),
+  page('sourcingFrom', 'sourcing-from'),
+  page('listed', 'listed'),
+  page('connection', 'connection'),
+  page('addconnection', 'addconnection'),
+  page('addconnectionsku', 'addconnectionsku'),
+  page('skuconnect', 'skuconnect'),
+  page('prefershipping', 'prefershipping'),
+  page('storeorder', 'storeorder'),
+  page('orderpayment', 'orderpayment'),
+  page('bulkorders', 'bulkorders'),
+  page('inventoryorders', 'inventoryorders'),
+  page('downloadinventory', 'downloadinventory'),
+  page('orderinvoice', 'orderinvoice'),
+  page('fillpricedifference', 'fillpricedifference'),
+  page('aftersalesorders', 'aftersalesorders'),
+  page('downloadinvoice', 'downloadinvoice'),
+  page('storedownloadinvoice', 'storedownloadinvoice'),
+  page('shoppingcart', 'shoppingcart'),
+  page('shopify', 'shopify'),
+  page('woocommerce', 'woocommerce'),
+  page('aliexpress', 'aliexpress'),
+  page('paynoworder', 'paynoworder'),
+  page('paymentorder', 'paymentorder'),
+  page('cartpaylist', 'cartpaylist'),
+  page('paymoney', 'paymoney'),
+  page('paystate', 'paystate'),
+  page('payconfirmation', 'payconfirmation'),
+  page('excelorderhistory', 'excelorderhistory'),
+];
+
+/** The operator console (session + role operator). */
+export const ADMIN_PAGES: RouteObject[] = [
+  page('overview', 'admin-overview', withAdminText(() => import('../features/admin/dashboard/dashboard-page'))),
+  page('products', 'admin-products', withAdminText(() => import('../features/admin/products/products-page'))),
+  page('products/new', 'admin-product-new', withAdminText(() => productForm().then((m) => ({ default: m.NewProductPage })))),
+  page('products/:prodId', 'admin-product-edit', withAdminText(() => productForm().then((m) => ({ default: m.EditProductPage })))),
+  page('categories', 'admin-categories', withAdminText(() => import('../features/admin/categories/categories-page'))),
+  page('tags', 'admin-tags', withAdminText(() => import('../features/admin/tags/tags-page'))),
+  page('specials', 'admin-specials', withAdminText(() => import('../features/admin/specials/specials-page'))),
+  page('banners', 'admin-banners', withAdminText(() => import('../features/admin/banners/banners-page'))),
+  page('notices', 'admin-notices', withAdminText(() => import('../features/admin/notices/notices-page'))),
+  page('pages', 'admin-pages', withAdminText(() => import('../features/admin/pages/pages-page'))),
+  page('shipping', 'admin-shipping', withAdminText(() => import('../features/admin/shipping/shipping-methods-page'))),
+  page('shipping/:methodId', 'admin-shipping-method', withAdminText(() => import('../features/admin/shipping/shipping-method-page'))),
+  page('warehouses', 'admin-warehouses', withAdminText(() => import('../features/admin/shipping/warehouses-page'))),
+  page('users', 'admin-users', () => import('../features/accounts/admin/admin-users-page')),
+  page('mail-outbox', 'admin-mail-outbox', () => import('../features/accounts/admin/mail-outbox-page')),
+  page('orders', 'admin-orders'),
+  page('sourcing', 'admin-sourcing'),
+  page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),
+  page('settings', 'admin-settings', withAdminText(() => import('../features/admin/settings/settings-page'))),
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <AppRoot />,
+    // main.tsx renders only once the first page's chunks are in, so this never shows in the app.
+    HydrateFallback: () => null,
+    errorElement: (
+      <main className="standalone">
+        <RouteError />
+      </main>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/index" replace /> },
+      { lazy: publicLayout, children: [pages(PUBLIC_PAGES)] },
+      { lazy: minimalLayout, children: [pages(TOP_LEVEL_PAGES)] },
+      {
+        element: <RequireSession />,
+        children: [
+          { lazy: minimalLayout, children: [pages([page('aliexpressstatus', 'aliexpressstatus')])] },
+          {
+            path: 'user',
+            lazy: userLayout,
+            children: [pages([{ index: true, element: <Navigate to="/user/profile" replace /> }, ...USER_PAGES])],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RequireOperator />,
+        children: [
+          {
+            lazy: adminLayout,
+            children: [pages([{ index: true, element: <Navigate to="/admin/overview" replace /> }, ...ADMIN_PAGES])],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

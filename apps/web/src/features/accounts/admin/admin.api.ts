@@ -1,0 +1,60 @@
+import type { AdminUser, MailOutboxEntry, Page, UserStatus } from '@dsm/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api';
+
+export interface UsersFilter {
+  keyword?: string;
+  status?: UserStatus;
+  current: number;
+  size: number;
+}
+
+/** GET /api/admin/users: newest first; the keyword matches e-mail, user name or name. */
+export function fetchUsers(filter: UsersFilter): Promise<Page<AdminUser>> {
+  return api.data<Page<AdminUser>>('/admin/users', { query: { ...filter } });
+}
+
+export const usersQuery = (filter: UsersFilter) =>
+  queryOptions({ queryKey: ['admin', 'users', filter], queryFn: () => fetchUsers(filter), placeholderData: keepPreviousData });
+
+export function useUsers(filter: UsersFilter) {
+  return useQuery(usersQuery(filter));
+}
+
+/** PUT /api/admin/users/{id}/status: disabling ends every session of the user at once. */
+export async function setUserStatus(id: string, status: UserStatus): Promise<AdminUser> {
+  const result = await api.put<AdminUser>(`/admin/users/${encodeURIComponent(id)}/status`, { status });
+  if (!result.success) throw new ApiError(result);
+  return result.data;
+}
+
+export function useSetUserStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: UserStatus }) => setUserStatus(id, status),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}
+
+export interface OutboxFilter {
+  current: number;
+  size: number;
+}
+
+/** GET /api/admin/mail-outbox: sent and recorded mail, newest first. */
+export function fetchOutbox(filter: OutboxFilter): Promise<Page<MailOutboxEntry>> {
+  return api.data<Page<MailOutboxEntry>>('/admin/mail-outbox', { query: { ...filter } });
+}
+
+export const outboxQuery = (filter: OutboxFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'mail-outbox', filter],
+    queryFn: () => fetchOutbox(filter),
+    placeholderData: keepPreviousData,
+    // New mail arrives all the time: never serve a minute-old page from the cache.
+    staleTime: 0,
+  });
+
+export function useOutbox(filter: OutboxFilter) {
+  return useQuery(outboxQuery(filter));
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminNotice, Page, SaveNoticeBody } from '@dsm/contract';
+import { api, type ApiResult } from '../../../lib/api';
+
+const PATH = '/admin/content/notices';
+
+export const fetchAdminNotices = (current: number, size: number, signal?: AbortSignal) =>
+  api.data<Page<AdminNotice>>(PATH, { query: { current, size }, signal });
+
+export const adminNoticesQuery = (current: number, size: number) =>
+  queryOptions({
+    queryKey: ['admin', 'notices', current, size] as const,
+    queryFn: ({ signal }) => fetchAdminNotices(current, size, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminNotices(current: number, size: number) {
+  return useQuery(adminNoticesQuery(current, size));
+}
+
+export const createNotice = (body: SaveNoticeBody) => api.post<AdminNotice>(PATH, body);
+export const updateNotice = (id: number, body: SaveNoticeBody) => api.put<AdminNotice>(`${PATH}/${id}`, body);
+export const deleteNotice = (id: number) => api.del<null>(`${PATH}/${id}`);
+
+export function useNoticeActions() {
+  const client = useQueryClient();
+  const after = <T>(result: ApiResult<T>) => {
+    if (result.success) {
+      void client.invalidateQueries({ queryKey: ['admin', 'notices'] });
+      void client.invalidateQueries({ queryKey: ['content'] });
+    }
+    return result;
+  };
+  return {
+    save: (id: number | null, body: SaveNoticeBody) => (id === null ? createNotice(body) : updateNotice(id, body)).then(after),
+    remove: (id: number) => deleteNotice(id).then(after),
+  };
+}

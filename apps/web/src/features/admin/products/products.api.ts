@@ -1,0 +1,105 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminProduct,
+  AdminProductListItem,
+  AdminProperty,
+  Locale,
+  Page,
+  ProductStatus,
+  SavePropertyBody,
+  SaveProductBody,
+  UploadImageBody,
+  UploadedImage,
+} from '@dsm/contract';
+import { api, type ApiResult } from '../../../lib/api';
+import { pickName } from '../shared/names';
+
+const BASE = '/admin/catalogue';
+
+export interface AdminProductsFilter {
+  current: number;
+  size: number;
+  keyword?: string;
+  categoryId?: number;
+  status?: ProductStatus;
+}
+
+export const fetchAdminProducts = (filter: AdminProductsFilter, signal?: AbortSignal) =>
+  api.data<Page<AdminProductListItem>>(`${BASE}/products`, { query: { ...filter }, signal });
+
+export const adminProductsQuery = (filter: AdminProductsFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'products', filter] as const,
+    queryFn: ({ signal }) => fetchAdminProducts(filter, signal),
+    // The table keeps its rows while the next page loads.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useAdminProducts(filter: AdminProductsFilter) {
+  return useQuery(adminProductsQuery(filter));
+}
+
+export const fetchAdminProduct = (prodId: number, signal?: AbortSignal) =>
+  api.data<AdminProduct>(`${BASE}/products/${prodId}`, { signal });
+
+export const adminProductQuery = (prodId: number) =>
+  queryOptions({
+    queryKey: ['admin', 'product', prodId] as const,
+    queryFn: ({ signal }) => fetchAdminProduct(prodId, signal),
+    staleTime: 0,
+  });
+
+export function useAdminProduct(prodId: number) {
+  return useQuery({ ...adminProductQuery(prodId), enabled: Number.isInteger(prodId) && prodId > 0 });
+}
+
+export const fetchAdminProperties = (signal?: AbortSignal) => api.data<AdminProperty[]>(`${BASE}/properties`, { signal });
+
+export const adminPropertiesQuery = queryOptions({
+  queryKey: ['admin', 'properties'] as const,
+  queryFn: ({ signal }) => fetchAdminProperties(signal),
+});
+
+export function useAdminProperties() {
+  return useQuery(adminPropertiesQuery);
+}
+
+export const createProduct = (body: SaveProductBody) => api.post<AdminProduct>(`${BASE}/products`, body);
+export const updateProduct = (prodId: number, body: SaveProductBody) => api.put<AdminProduct>(`${BASE}/products/${prodId}`, body);
+export const setProductStatus = (prodId: number, status: ProductStatus) =>
+  api.put<AdminProduct>(`${BASE}/products/${prodId}/status`, { status });
+/** POST /admin/catalogue/images: base64 in JSON (no multipart); answers the URL to store. */
+export const uploadProductImage = (body: UploadImageBody) => api.post<UploadedImage>(`${BASE}/images`, body);
+export const saveProperty = (body: SavePropertyBody) => api.post<AdminProperty>(`${BASE}/properties`, body);
+
+/** A spec's name; two specs named alike (e.g. two "Size") are told apart by their codes. */
+export function propertyLabel(property: AdminProperty, all: readonly AdminProperty[], lang: Locale): string {
+  const name = pickName(property.names, lang) || property.code;
+  const twin = all.some((p) => p.propertyId !== property.propertyId && (pickName(p.names, lang) || p.code) === name);
+  return twin ? `${name} (${property.code})` : name;
+}
+
+/** Product writes; the console's lists and every storefront product view refresh after one. */
+export function useProductActions() {
+  const client = useQueryClient();
+  const after = <T>(result: ApiResult<T>) => {
+    if (result.success) {
+      void client.invalidateQueries({ queryKey: ['admin', 'products'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'product'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'categories'] });
+      void client.invalidateQueries({ queryKey: ['catalogue'] });
+    }
+    return result;
+  };
+  return {
+    save: (prodId: number | null, body: SaveProductBody) =>
+      (prodId === null ? createProduct(body) : updateProduct(prodId, body)).then(after),
+    setStatus: (prodId: number, status: ProductStatus) => setProductStatus(prodId, status).then(after),
+    saveProperty: (body: SavePropertyBody) =>
+      saveProperty(body).then((result) => {
+        if (result.success) void client.invalidateQueries({ queryKey: ['admin', 'properties'] });
+        return result;
+      }),
+  };
+}

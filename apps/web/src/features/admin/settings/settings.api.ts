@@ -1,0 +1,33 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConfigInfo } from '@dsm/contract';
+import { api, type ApiResult } from '../../../lib/api';
+
+export interface AdminConfigValue extends ConfigInfo {
+  isPublic: boolean;
+}
+
+export const fetchAdminConfig = (signal?: AbortSignal) => api.data<AdminConfigValue[]>('/admin/config-info', { signal });
+
+export const adminConfigQuery = queryOptions({
+  queryKey: ['admin', 'config-info'] as const,
+  queryFn: ({ signal }) => fetchAdminConfig(signal),
+});
+
+export function useAdminConfig() {
+  return useQuery(adminConfigQuery);
+}
+
+export const updateConfig = (code: string, value: string) => api.put<ConfigInfo>(`/admin/config-info/${code}`, { value });
+
+export function useUpdateConfig() {
+  const client = useQueryClient();
+  return (code: string, value: string): Promise<ApiResult<ConfigInfo>> =>
+    updateConfig(code, value).then((result) => {
+      if (result.success) {
+        void client.invalidateQueries({ queryKey: ['admin', 'config-info'] });
+        // The floating contact button and the footer read the public values.
+        void client.invalidateQueries({ queryKey: ['config-info'] });
+      }
+      return result;
+    });
+}

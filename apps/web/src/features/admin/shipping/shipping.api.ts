@@ -1,0 +1,89 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminShippingMethod,
+  AdminWarehouse,
+  CreateShippingMethodBody,
+  CreateWarehouseBody,
+  ShippingZoneBody,
+  UpdateShippingMethodBody,
+  UpdateWarehouseBody,
+} from '@dsm/contract';
+import { api, type ApiResult } from '../../../lib/api';
+
+const BASE = '/admin/logistics';
+
+export const fetchAdminWarehouses = (signal?: AbortSignal) => api.data<AdminWarehouse[]>(`${BASE}/warehouses`, { signal });
+
+export const adminWarehousesQuery = queryOptions({
+  queryKey: ['admin', 'warehouses'] as const,
+  queryFn: ({ signal }) => fetchAdminWarehouses(signal),
+});
+
+export function useAdminWarehouses() {
+  return useQuery(adminWarehousesQuery);
+}
+
+export const fetchShippingMethods = (signal?: AbortSignal) => api.data<AdminShippingMethod[]>(`${BASE}/methods`, { signal });
+
+export const shippingMethodsQuery = queryOptions({
+  queryKey: ['admin', 'shipping-methods'] as const,
+  queryFn: ({ signal }) => fetchShippingMethods(signal),
+});
+
+export function useShippingMethods() {
+  return useQuery(shippingMethodsQuery);
+}
+
+export const fetchShippingMethod = (methodId: number, signal?: AbortSignal) =>
+  api.data<AdminShippingMethod>(`${BASE}/methods/${methodId}`, { signal });
+
+export const shippingMethodQuery = (methodId: number) =>
+  queryOptions({
+    queryKey: ['admin', 'shipping-method', methodId] as const,
+    queryFn: ({ signal }) => fetchShippingMethod(methodId, signal),
+  });
+
+export function useShippingMethod(methodId: number) {
+  return useQuery({ ...shippingMethodQuery(methodId), enabled: Number.isInteger(methodId) && methodId > 0 });
+}
+
+export const createWarehouse = (body: CreateWarehouseBody) => api.post<AdminWarehouse>(`${BASE}/warehouses`, body);
+export const updateWarehouse = (code: string, body: UpdateWarehouseBody) => api.put<AdminWarehouse>(`${BASE}/warehouses/${code}`, body);
+export const createShippingMethod = (body: CreateShippingMethodBody) => api.post<AdminShippingMethod>(`${BASE}/methods`, body);
+export const updateShippingMethod = (methodId: number, body: UpdateShippingMethodBody) =>
+  api.put<AdminShippingMethod>(`${BASE}/methods/${methodId}`, body);
+export const addZone = (methodId: number, body: ShippingZoneBody) => api.post<AdminShippingMethod>(`${BASE}/methods/${methodId}/zones`, body);
+export const updateZone = (zoneId: number, body: ShippingZoneBody) => api.put<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, body);
+export const deleteZone = (zoneId: number) => api.del<AdminShippingMethod>(`${BASE}/zones/${zoneId}`);
+
+/** Logistics writes; each refreshes the console and the storefront's calculator answers. */
+export function useLogisticsActions() {
+  const client = useQueryClient();
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: ['admin', 'shipping-methods'] });
+    void client.invalidateQueries({ queryKey: ['logistics'] });
+  };
+  const afterMethod = (result: ApiResult<AdminShippingMethod>) => {
+    if (result.success) {
+      client.setQueryData(shippingMethodQuery(result.data.methodId).queryKey, result.data);
+      refresh();
+    }
+    return result;
+  };
+  const afterWarehouse = (result: ApiResult<AdminWarehouse>) => {
+    if (result.success) {
+      void client.invalidateQueries({ queryKey: ['admin', 'warehouses'] });
+      refresh();
+    }
+    return result;
+  };
+  return {
+    saveMethod: (methodId: number | null, body: CreateShippingMethodBody) =>
+      (methodId === null ? createShippingMethod(body) : updateShippingMethod(methodId, body)).then(afterMethod),
+    saveZone: (methodId: number, zoneId: number | null, body: ShippingZoneBody) =>
+      (zoneId === null ? addZone(methodId, body) : updateZone(zoneId, body)).then(afterMethod),
+    deleteZone: (zoneId: number) => deleteZone(zoneId).then(afterMethod),
+    saveWarehouse: (code: string | null, body: CreateWarehouseBody) =>
+      (code === null ? createWarehouse(body) : updateWarehouse(code, body)).then(afterWarehouse),
+  };
+}

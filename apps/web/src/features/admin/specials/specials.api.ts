@@ -1,0 +1,25 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProductListItem } from '@dsm/contract';
+import { api } from '../../../lib/api';
+
+const URL = '/admin/catalogue/specials';
+
+export const adminSpecialsQuery = queryOptions({
+  queryKey: ['admin', 'specials'] as const,
+  queryFn: ({ signal }) => api.data<AdminProductListItem[]>(URL, { signal }),
+  staleTime: 0,
+});
+
+export function useAdminSpecials() {
+  return useQuery(adminSpecialsQuery);
+}
+
+/** Replaces the featured list with these products, in this order; the table shows the answer. */
+export function useSaveSpecials() {
+  const client = useQueryClient();
+  return async (prodIds: number[]) => {
+    const result = await api.put<AdminProductListItem[]>(URL, { prodIds });
+    if (result.success) client.setQueryData(adminSpecialsQuery.queryKey, result.data);
+    return result;
+  };
+}

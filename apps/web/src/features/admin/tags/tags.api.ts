@@ -1,0 +1,32 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminTag, CreateTagBody, UpdateTagBody } from '@dsm/contract';
+import { api, type ApiResult } from '../../../lib/api';
+
+const PATH = '/admin/catalogue/tags';
+
+export const fetchAdminTags = (signal?: AbortSignal) => api.data<AdminTag[]>(PATH, { signal });
+
+export const adminTagsQuery = queryOptions({
+  queryKey: ['admin', 'tags'] as const,
+  queryFn: ({ signal }) => fetchAdminTags(signal),
+});
+
+export function useAdminTags() {
+  return useQuery(adminTagsQuery);
+}
+
+export const createTag = (body: CreateTagBody) => api.post<AdminTag>(PATH, body);
+export const updateTag = (id: number, body: UpdateTagBody) => api.put<AdminTag>(`${PATH}/${id}`, body);
+
+/** Creates (no id) or renames a tag; the console list and the storefront's tags refresh on success. */
+export function useSaveTag() {
+  const client = useQueryClient();
+  return (id: number | null, body: CreateTagBody): Promise<ApiResult<AdminTag>> =>
+    (id === null ? createTag(body) : updateTag(id, { names: body.names, position: body.position })).then((result) => {
+      if (result.success) {
+        void client.invalidateQueries({ queryKey: ['admin', 'tags'] });
+        void client.invalidateQueries({ queryKey: ['catalogue'] });
+      }
+      return result;
+    });
+}

@@ -1,0 +1,110 @@
+import type {
+  CategoryNode,
+  Page,
+  ProductDetail,
+  ProductListItem,
+  ProductSort,
+  ShippingQuote,
+} from '@dsm/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+
+// ---------------------------------------------------------------- category tree
+
+/** GET /api/category/categories: the whole tree (cached: it changes rarely). */
+export function fetchCategoryTree(signal?: AbortSignal) {
+  return api.data<CategoryNode[]>('/category/categories', { signal, loadingflags: true });
+}
+export const categoryTreeQuery = queryOptions({
+  queryKey: ['catalogue', 'categories'] as const,
+  queryFn: ({ signal }) => fetchCategoryTree(signal),
+  staleTime: 10 * 60_000,
+});
+export const useCategoryTree = () => useQuery(categoryTreeQuery);
+
+// ---------------------------------------------------------------- search
+
+/** What GET /api/prod/search takes; prices in `currency` (the visitor's, see the goods list). */
+export interface ProductSearch {
+  keyword?: string;
+  categoryId?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  currency?: string;
+  sort?: ProductSort;
+  current: number;
+  size: number;
+}
+
+export function searchProducts(search: ProductSearch, signal?: AbortSignal) {
+  return api.data<Page<ProductListItem>>('/prod/search', { signal, query: { ...search } });
+}
+export const productSearchQuery = (search: ProductSearch) =>
+  queryOptions({
+    queryKey: ['catalogue', 'search', search] as const,
+    queryFn: ({ signal }) => searchProducts(search, signal),
+    // The previous page stays on screen (dimmed) while the next one loads: no jump to a spinner.
+    placeholderData: keepPreviousData,
+  });
+export const useProductSearch = (search: ProductSearch) => useQuery(productSearchQuery(search));
+
+// ---------------------------------------------------------------- product detail
+
+/**
+ * GET /api/prod/prodInfo. `noshow`: an unknown or taken-down product (A00006) is a page state of
+ * its own ("The product was not found"), not a warning toast.
+ */
+export function fetchProduct(prodId: number, signal?: AbortSignal) {
+  return api.data<ProductDetail>('/prod/prodInfo', { signal, noshow: true, query: { prodId } });
+}
+export const productQuery = (prodId: number) =>
+  queryOptions({
+    queryKey: ['catalogue', 'product', prodId] as const,
+    queryFn: ({ signal }) => fetchProduct(prodId, signal),
+  });
+export const useProduct = (prodId: number | null) =>
+  useQuery({ ...productQuery(prodId ?? 0), enabled: prodId !== null });
+
+/** The product does not exist for the visitor: unknown id, taken down, or a malformed id. */
+export function isProductMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.result.errorCode === 'A00006' || error.result.errorCode === 'A00002');
+}
+
+// ---------------------------------------------------------------- shipping estimate
+
+export interface ProductShippingRequest {
+  prodId: number;
+  skuId: number;
+  count: number;
+  countryCode: string;
+}
+
+/** The estimate's outcome: options (cheapest first), or none with the server's reason text. */
+export type ShippingEstimate =
+  | { kind: 'options'; quote: ShippingQuote }
+  | { kind: 'none'; quote: ShippingQuote | null; message: string };
+
+/**
+ * POST /api/logistics/prod/price (a read: it changes nothing, so it is a query keyed by its
+ * input). "No method can carry it" is A00001 with the reasons in `data`: an answer to show in
+ * place, not a toast. Other failures still reach the visitor as a toast.
+ */
+export async function fetchShippingEstimate(body: ProductShippingRequest, signal?: AbortSignal): Promise<ShippingEstimate> {
+  const result = await api.post<ShippingQuote>('/logistics/prod/price', body, { signal, noshow: true, loadingflags: true });
+  if (result.success) {
+    const options = [...result.data.options].sort((a, b) => a.price - b.price);
+    if (options.length) return { kind: 'options', quote: { ...result.data, options } };
+    return { kind: 'none', quote: result.data, message: '' };
+  }
+  if (result.errorCode === 'A00001') {
+    const quote = (result.data as ShippingQuote | null) ?? null;
+    return { kind: 'none', quote, message: result.msg };
+  }
+  throw new ApiError(result);
+}
+export const shippingEstimateQuery = (body: ProductShippingRequest) =>
+  queryOptions({
+    queryKey: ['logistics', 'prod-price', body] as const,
+    queryFn: ({ signal }) => fetchShippingEstimate(body, signal),
+    placeholderData: keepPreviousData,
+  });

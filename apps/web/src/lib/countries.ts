@@ -1,0 +1,18 @@
+import type { Country } from '@dsm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+/**
+ * GET /api/countries: every ISO country with its name in the interface language, sorted by that
+ * name. Shared by the product page's shipping estimate and the shipping calculator. The list is
+ * fetched again on a language switch (the providers invalidate every query then).
+ */
+export const countriesQuery = queryOptions({
+  queryKey: ['countries'] as const,
+  queryFn: ({ signal }) => api.data<Country[]>('/countries', { signal, loadingflags: true }),
+  staleTime: Infinity,
+});
+
+export function useCountries() {
+  return useQuery(countriesQuery);
+}

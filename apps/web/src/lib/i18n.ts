@@ -1,0 +1,101 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@dsm/contract';
+import { session } from './session';
+
+export const NAMESPACES = ['common', 'routes', 'accounts', 'home', 'catalogue', 'shipping', 'content', 'admin'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+type Catalogue = Record<string, unknown>;
+// One lazy import per catalogue file; the build groups each language's files into one chunk,
+// so the first page downloads the current language only and the others load on a switch.
+const catalogues = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
+
+/**
+ * Catalogues only the operator console reads: the build keeps them out of each language's chunk
+ * (vite.config.ts) and the console's routes load them with their pages (loadNamespace), so the
+ * first page of a visitor does not download them (docs/decisions/0050-operator-console.md).
+ */
+export const LAZY_NAMESPACES: readonly string[] = ['admin'];
+const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
+
+/** A language's catalogues: all but the lazy ones, or exactly `only`. */
+async function loadCatalogues(lng: Locale, only?: readonly string[]): Promise<Record<string, Catalogue>> {
+  const files = Object.entries(catalogues).filter(([path]) => {
+    if (!path.includes(`/locales/${lng}/`)) return false;
+    const ns = namespaceOf(path);
+    return only ? only.includes(ns) : !LAZY_NAMESPACES.includes(ns);
+  });
+  const pairs = await Promise.all(files.map(async ([path, load]) => [namespaceOf(path), await load()] as const));
+  return Object.fromEntries(pairs);
+}
+
+/** Lazy namespaces asked for so far: a language switch loads them in the new language too. */
+const lazyInUse = new Set<string>();
+let markStarted: () => void = () => undefined;
+const started = new Promise<void>((resolve) => (markStarted = resolve));
+
+async function addLazyCatalogues(lng: Locale): Promise<void> {
+  const missing = [...lazyInUse].filter((ns) => !i18n.hasResourceBundle(lng, ns));
+  if (missing.length) addCatalogues(lng, await loadCatalogues(lng, missing));
+}
+
+/** Loads a lazy namespace (e.g. `admin`) in the interface language; route loaders await it. */
+export async function loadNamespace(ns: Namespace): Promise<void> {
+  lazyInUse.add(ns);
+  await started;
+  await addLazyCatalogues(i18n.language as Locale);
+}
+
+function applyDocumentLanguage(lng: Locale) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+
+/** Starts i18next with the stored language (default en-US, SPEC §4). */
+export async function initI18n(lng: Locale = session.get().lang): Promise<typeof i18n> {
+  const lang = isLocale(lng) ? lng : DEFAULT_LOCALE;
+  const resources = { [lang]: await loadCatalogues(lang) };
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      lng: lang,
+      resources,
+      // Every catalogue has every key (locales.test.ts), so no fallback language is fetched.
+      fallbackLng: false,
+      supportedLngs: [...LOCALES],
+      partialBundledLanguages: true,
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false }, // React escapes
+      returnEmptyString: false,
+      react: { useSuspense: false },
+      showSupportNotice: false,
+    });
+  } else {
+    addCatalogues(lang, resources[lang]!);
+    await addLazyCatalogues(lang);
+    await i18n.changeLanguage(lang);
+  }
+  applyDocumentLanguage(lang);
+  markStarted();
+  return i18n;
+}
+
+function addCatalogues(lng: Locale, bundle: Record<string, Catalogue>) {
+  for (const [ns, data] of Object.entries(bundle)) i18n.addResourceBundle(lng, ns, data, true, true);
+}
+
+/**
+ * Switches the interface language in place: loads the catalogue if needed, re-renders every
+ * translated text, saves `lang` (sent as Accept-Language from now on). No page reload, so forms
+ * keep what the user typed.
+ */
+export async function setLanguage(lng: Locale): Promise<void> {
+  if (!i18n.hasResourceBundle(lng, 'common')) addCatalogues(lng, await loadCatalogues(lng));
+  await addLazyCatalogues(lng);
+  // Stored first: listeners of the change (data refetch) already send the new Accept-Language.
+  session.set({ lang: lng });
+  await i18n.changeLanguage(lng);
+  applyDocumentLanguage(lng);
+}
+
+export { i18n };

@@ -1,0 +1,40 @@
+import { convertMinor, toMinor, type Currency, type Locale } from '@dsm/contract';
+import { useSession } from './session';
+
+type Rate = Pick<Currency, 'currencyCode' | 'rate'>;
+const USD: Rate = { currencyCode: 'USD', rate: 1 };
+
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatterFor(locale: Locale, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** The amount in the chosen currency, rounded once (half-up) to the cent: USD amount × rate. */
+export function convertFromUsd(usdAmount: number, payRate: Rate | null | undefined): number {
+  const rate = payRate ?? USD;
+  return convertMinor(toMinor(usdAmount), rate.rate) / 100;
+}
+
+/** Formats a USD amount in the chosen currency with exactly two decimals (SPEC §9). */
+export function formatMoney(usdAmount: number, payRate: Rate | null | undefined, locale: Locale): string {
+  const rate = payRate ?? USD;
+  return formatterFor(locale, rate.currencyCode).format(convertFromUsd(usdAmount, rate));
+}
+
+/** A formatter bound to the visitor's currency and language. */
+export function useMoney(): (usdAmount: number) => string {
+  const payRate = useSession((s) => s.pay_rate);
+  const lang = useSession((s) => s.lang);
+  return (usdAmount) => formatMoney(usdAmount, payRate, lang);
+}

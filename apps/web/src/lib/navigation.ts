@@ -1,0 +1,32 @@
+/**
+ * Lets non-React code (the api client) move the user without a page reload. The router
+ * registers its navigate function at start; tests register a spy.
+ */
+type Navigate = (to: string) => void;
+
+let navigateFn: Navigate = (to) => window.location.assign(to);
+
+export function setNavigate(fn: Navigate) {
+  navigateFn = fn;
+}
+
+export function navigateTo(to: string) {
+  navigateFn(to);
+}
+
+/** Only same-site paths are followed after login (no open redirect to another site). */
+export function safeRedirect(target: string | null | undefined, fallback = '/index'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}
+
+/** /login?redirect=<where the visitor was going>, so login can send them back. */
+export function loginPathFor(pathname: string, search = ''): string {
+  return `/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
+/** The log-in page for a session that ended here: back to this page afterwards (not from /login itself). */
+export function loginPathFromHere(): string {
+  const { pathname, search } = window.location;
+  return pathname === '/login' ? '/login' : loginPathFor(pathname, search);
+}

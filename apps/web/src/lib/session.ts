@@ -1,0 +1,159 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE, isLocale, type Currency, type Locale } from '@dsm/contract';
+
+/** What the server tells us about the signed-in user (SPEC §3); more fields may follow. */
+export interface UserInfo {
+  status?: string;
+  role?: 'user' | 'operator' | string;
+  [field: string]: unknown;
+}
+
+/** Login answer (SPEC §3 "Login payload fields read"). */
+export interface LoginPayload {
+  accessToken: string;
+  shopName?: string | null;
+  userId?: string | number | null;
+  expiresIn?: number;
+  userInfo?: UserInfo | null;
+}
+
+/** The persisted session state; each key is stored in localStorage under its own name (SPEC §9). */
+export interface SessionState {
+  admin_token: string | null;
+  shop_name: string | null;
+  user_id: string | null;
+  user_info: UserInfo | null;
+  userinfo_config: unknown;
+  session_key: string | null;
+  searchWord: string;
+  shoppingCartCount: number;
+  pay_rate: Currency | null;
+  lang: Locale;
+}
+
+const INITIAL: SessionState = {
+  admin_token: null,
+  shop_name: null,
+  user_id: null,
+  user_info: null,
+  userinfo_config: null,
+  session_key: null,
+  searchWord: '',
+  shoppingCartCount: 0,
+  pay_rate: null,
+  lang: DEFAULT_LOCALE,
+};
+
+const KEYS = Object.keys(INITIAL) as Array<keyof SessionState>;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode): the session lives in memory only
+  }
+}
+
+function readStored(): SessionState {
+  const next: Record<string, unknown> = { ...INITIAL };
+  const store = storage();
+  for (const key of KEYS) {
+    const raw = store?.getItem(key);
+    if (raw == null) continue;
+    try {
+      next[key] = JSON.parse(raw);
+    } catch {
+      next[key] = raw; // a plain string written by something else (e.g. lang=fr-FR)
+    }
+  }
+  const state = next as unknown as SessionState;
+  if (!isLocale(state.lang)) state.lang = DEFAULT_LOCALE;
+  if (typeof state.shoppingCartCount !== 'number') state.shoppingCartCount = Number(state.shoppingCartCount) || 0;
+  if (typeof state.searchWord !== 'string') state.searchWord = '';
+  return state;
+}
+
+let state: SessionState = readStored();
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function persist(patch: Partial<SessionState>) {
+  const store = storage();
+  if (!store) return;
+  for (const [key, value] of Object.entries(patch)) {
+    try {
+      if (value === null || value === undefined) store.removeItem(key);
+      else store.setItem(key, JSON.stringify(value));
+    } catch {
+      // quota exceeded: keep the in-memory value
+    }
+  }
+}
+
+export const session = {
+  get: (): SessionState => state,
+
+  set(patch: Partial<SessionState>) {
+    state = { ...state, ...patch };
+    persist(patch);
+    emit();
+  },
+
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** Stores a successful login (SPEC §3). */
+  login(payload: LoginPayload) {
+    session.set({
+      admin_token: payload.accessToken,
+      shop_name: payload.shopName ?? null,
+      user_id: payload.userId == null ? null : String(payload.userId),
+      user_info: payload.userInfo ?? null,
+    });
+  },
+
+  /**
+   * Logout and session-invalid (A00004): clear the token and the local storage (SPEC §4).
+   * `lang` is written back on purpose: the visitor's language is a device preference, not part
+   * of the session, and dropping it would switch the interface back to English on logout.
+   */
+  clear() {
+    const { lang } = state;
+    try {
+      storage()?.clear();
+    } catch {
+      // nothing stored
+    }
+    state = { ...INITIAL, lang };
+    persist({ lang });
+    emit();
+  },
+
+  /** Re-reads localStorage (another tab changed it, or a test reset it). */
+  reload() {
+    state = readStored();
+    emit();
+  },
+};
+
+export const isLoggedIn = (s: SessionState = state): boolean => Boolean(s.admin_token);
+/** The account menu shows for a token AND an active user (status '1', SPEC §2). */
+export const isActiveUser = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.status === '1';
+export const isOperator = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.role === 'operator';
+
+if (typeof window !== 'undefined') {
+  // Keep tabs in step: a logout in one tab logs out the others.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (KEYS as string[]).includes(event.key)) session.reload();
+  });
+}
+
+/** Subscribes a component to one slice of the session. */
+export function useSession<T>(select: (s: SessionState) => T): T {
+  return useSyncExternalStore(session.subscribe, () => select(state), () => select(INITIAL));
+}

@@ -1,0 +1,30 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../lib/query-client';
+
+/** Renders routes in a memory router with the app's providers; returns the router to inspect. */
+export function renderRoutes(routes: RouteObject[], path = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...view };
+}
+
+/** Renders one element at a path (for components that need router context). */
+export function renderAt(element: ReactElement, path = '/') {
+  return renderRoutes([{ path: '*', element }], path);
+}
+
+/** A fetch Response carrying the API envelope. */
+export function envelope(data: unknown, init: { code?: string; msg?: string; success?: boolean; status?: number } = {}) {
+  const { code = '00000', msg = 'ok', success = code === '00000', status = success ? 200 : 400 } = init;
+  return new Response(JSON.stringify({ code, data, msg, success }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { inlineEntryCss, precompress, preloadLandingRoute } from './vite-plugins.ts';
+
+/** Libraries every page needs: one long-cached vendor chunk. */
+const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
+/** Ant Design and its own dependencies: only the /user and /admin chunks import them. */
+const ANTD = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs|@babel[\\/]runtime|clsx|classnames|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|is-mobile|resize-observer-polyfill|copy-to-clipboard|toggle-selection)[\\/]/;
+/** Each language's catalogues travel together: one small chunk per language. */
+const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})[\\/]/;
+/** Catalogues only the operator console reads (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
+const LAZY_LOCALE = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/]admin\.json$/;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    inlineEntryCss(),
+    // /index is the landing page: its chunks load with the entry (see src/app/routes.tsx).
+    preloadLandingRoute(['src/app/layouts/public-layout.tsx', 'src/features/home/home-page.tsx'], ['locale-en-US']),
+    precompress(),
+  ],
+  // antd is only reached through a lazy route: pre-bundle it at start so the dev server does not
+  // discover it on the first visit to /user and reload the page.
+  optimizeDeps: {
+    include: ['antd', 'antd/es/locale/en_US', 'antd/es/locale/zh_CN', 'antd/es/locale/fr_FR', 'antd/es/locale/tr_TR'],
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3001', changeOrigin: false } },
+  },
+  preview: { port: 4173, proxy: { '/api': { target: 'http://localhost:3001' } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    // Vite 8 bundles with Rolldown: `codeSplitting.groups` is its (non-deprecated) manualChunks.
+    rolldownOptions: {
+      // The contract package is declarations only (constants, zod schemas, pure functions).
+      // Telling the bundler so lets it drop the schemas (and zod) the web shell does not use.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id) },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: VENDOR, priority: 20 },
+            { name: 'antd', test: ANTD, priority: 20 },
+            { name: (id) => `locale-${LOCALE.exec(id)?.[1] ?? 'x'}`, debugName: 'locales', test: (id: string) => LOCALE.test(id) && !LAZY_LOCALE.test(id), priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,60 @@
+/**
+ * Money is integer minor units (cents) plus an ISO currency code, everywhere inside the system.
+ * Amounts on the wire are decimal numbers with at most two places. Round once, where a rule says.
+ */
+
+/** 12.345 → 1235 (half-up, away from zero for negatives). Rejects non-finite input. */
+export function toMinor(amount: number): number {
+  if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${amount}`);
+  // Work on the decimal string so 1.005 is 1.005, not 1.00499999…
+  const sign = amount < 0 ? -1 : 1;
+  const [whole = '0', frac = ''] = Math.abs(amount).toFixed(6).split('.');
+  const cents = Number(whole) * 100 + Number(frac.slice(0, 2).padEnd(2, '0'));
+  const roundUp = Number(frac[2] ?? '0') >= 5 ? 1 : 0;
+  return sign * (cents + roundUp);
+}
+
+/** 1235 → 12.35 */
+export function fromMinor(minor: number): number {
+  return Math.round(minor) / 100;
+}
+
+/** True when a wire amount has at most two decimal places. */
+export function hasAtMostTwoDecimals(amount: number): boolean {
+  return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+}
+
+/** Integer division of a/b rounded half-up (b > 0). */
+export function divRoundHalfUp(a: number, b: number): number {
+  const q = Math.floor(a / b);
+  const r = a - q * b;
+  return r * 2 >= b ? q + 1 : q;
+}
+
+/** Integer division rounded up to the next whole unit (b > 0). */
+function divCeil(a: number, b: number): number {
+  return Math.ceil(a / b);
+}
+
+/**
+ * Card-wallet provider fee (SPEC §9): total × 4.4% + 0.30. Rounded up to the cent, like the
+ * cross-border fee, so that both of the spec's worked examples hold (100 → 4.70).
+ */
+export function cardWalletFeeMinor(totalMinor: number): number {
+  return divCeil(totalMinor * 44, 1000) + 30;
+}
+
+/**
+ * Cross-border payment provider fee (SPEC §9): (total + 0.50) × 2.9% + 0.50, rounded up to the
+ * cent: 100 → 3.4145 → 3.42 as the spec's example says (half-up would give 3.41).
+ */
+export function crossBorderFeeMinor(totalMinor: number): number {
+  return divCeil((totalMinor + 50) * 29, 1000) + 50;
+}
+
+/** Converts a USD minor amount into another currency with a rate (units per USD), half-up. */
+export function convertMinor(usdMinor: number, rate: number): number {
+  // rate carries up to 8 decimals; scale to integers to round once.
+  const scaled = Math.round(rate * 1e8);
+  return divRoundHalfUp(usdMinor * scaled, 1e8);
+}

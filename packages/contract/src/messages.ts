@@ -1,0 +1,67 @@
+import type { Locale } from './common/locale';
+import enCommon from './locales/en-US/common.json';
+import enAccounts from './locales/en-US/accounts.json';
+import enCatalogue from './locales/en-US/catalogue.json';
+import enLogistics from './locales/en-US/logistics.json';
+import enContent from './locales/en-US/content.json';
+import zhCommon from './locales/zh-CN/common.json';
+import zhAccounts from './locales/zh-CN/accounts.json';
+import zhCatalogue from './locales/zh-CN/catalogue.json';
+import zhLogistics from './locales/zh-CN/logistics.json';
+import zhContent from './locales/zh-CN/content.json';
+import frCommon from './locales/fr-FR/common.json';
+import frAccounts from './locales/fr-FR/accounts.json';
+import frCatalogue from './locales/fr-FR/catalogue.json';
+import frLogistics from './locales/fr-FR/logistics.json';
+import frContent from './locales/fr-FR/content.json';
+import trCommon from './locales/tr-TR/common.json';
+import trAccounts from './locales/tr-TR/accounts.json';
+import trCatalogue from './locales/tr-TR/catalogue.json';
+import trLogistics from './locales/tr-TR/logistics.json';
+import trContent from './locales/tr-TR/content.json';
+
+/**
+ * Server-side messages in the four languages, one JSON file per namespace and language:
+ * `common.json` holds `errors.*`, `validation.*` and `fields.*` at the top level; a module's own
+ * file (e.g. `accounts.json`) is reached under its name (`accounts.email-taken`). `{{name}}`
+ * placeholders are filled from params.
+ */
+type Catalogue = { [key: string]: string | Catalogue };
+/** A namespace file's own `fields` labels join the shared `fields` section (used by validation). */
+function merge(common: Catalogue, namespaces: Record<string, Catalogue>): Catalogue {
+  const fields: Catalogue = { ...(common.fields as Catalogue | undefined) };
+  for (const ns of Object.values(namespaces)) Object.assign(fields, ns.fields as Catalogue | undefined);
+  return { ...common, ...namespaces, fields };
+}
+
+const CATALOGUES: Record<Locale, Catalogue> = {
+  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent }),
+  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent }),
+  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent }),
+  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent }),
+};
+
+function lookup(cat: Catalogue, key: string): string | undefined {
+  let node: string | Catalogue | undefined = cat;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function hasMessage(key: string): boolean {
+  return lookup(CATALOGUES['en-US'], key) !== undefined;
+}
+
+/** Translates a key; falls back to en-US, then to the key itself. */
+export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
+  const text = lookup(CATALOGUES[locale], key) ?? lookup(CATALOGUES['en-US'], key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) return '';
+    // A param that is itself a message key (e.g. a field label) is translated too.
+    if (typeof value === 'string' && hasMessage(value)) return translate(locale, value);
+    return String(value);
+  });
+}
