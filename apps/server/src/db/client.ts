@@ -42,8 +42,16 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
   };
 }
 
-export async function openPostgres(url: string, max = 20): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  max = 20,
+  onIdleError: (err: Error) => void = (err) => console.error(`database: idle connection lost: ${err.message}`),
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // A pooled connection the server ends while idle (restart, failover, idle timeout, a dropped
+  // database) is reported here. Without a listener the 'error' event would crash the process;
+  // the pool has already discarded that client and opens a new one on the next query.
+  pool.on('error', onIdleError);
   // Fail fast with a clear error when the server is unreachable.
   const conn = await pool.connect();
   conn.release();

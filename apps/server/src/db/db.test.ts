@@ -30,3 +30,24 @@ it('migrates again and seeds twice without duplicating anything', async () => {
   );
   expect(counts.rows[0]).toEqual({ users: 2, currencies: 4 });
 });
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  'survives the server ending an idle pooled connection, and reports it',
+  async () => {
+    const { openPostgres } = await import('./client');
+    const lost: string[] = [];
+    const own = await openPostgres(process.env.TEST_DATABASE_URL!, 2, (err) => lost.push(err.message));
+    try {
+      const pid = (await own.db.execute(sql`select pg_backend_pid() as pid`)).rows[0] as { pid: number };
+      // Another session ends that connection while it sits idle in the pool.
+      await database.db.execute(sql`select pg_terminate_backend(${pid.pid})`);
+      await expect.poll(() => lost.length, { timeout: 5000 }).toBe(1);
+      expect(lost[0]).toMatch(/terminat/i);
+      // The pool dropped the dead client: the next query opens a new connection.
+      const again = (await own.db.execute(sql`select 1 as one`)).rows[0];
+      expect(again).toEqual({ one: 1 });
+    } finally {
+      await own.close();
+    }
+  },
+);
