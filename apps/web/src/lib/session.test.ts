@@ -10,9 +10,9 @@ describe('session store', () => {
       expiresIn: 3600,
       userInfo: { status: '1', role: 'operator' },
     });
-    expect(localStorage.getItem('admin_token')).toBe('"abc"');
-    expect(localStorage.getItem('shop_name')).toBe('"Sunny"');
-    expect(localStorage.getItem('user_id')).toBe('"42"');
+    expect(localStorage.getItem('admin_token')).toBe('abc');
+    expect(localStorage.getItem('shop_name')).toBe('Sunny');
+    expect(localStorage.getItem('user_id')).toBe('42');
     expect(JSON.parse(localStorage.getItem('user_info')!)).toEqual({ status: '1', role: 'operator' });
     expect(isActiveUser()).toBe(true);
     expect(isOperator()).toBe(true);
@@ -23,6 +23,18 @@ describe('session store', () => {
     localStorage.setItem('admin_token', '"from-before"');
     session.reload();
     expect(session.get()).toMatchObject({ shoppingCartCount: 4, lang: 'zh-CN', searchWord: 'mug', admin_token: 'from-before' });
+  });
+
+  it('stores the language as plain text, and still reads the quoted form of earlier builds', () => {
+    session.set({ lang: 'fr-FR' });
+    expect(localStorage.getItem('lang')).toBe('fr-FR');
+    localStorage.setItem('lang', '"tr-TR"');
+    localStorage.setItem('user_id', '"7"');
+    session.reload();
+    expect(session.get()).toMatchObject({ lang: 'tr-TR', user_id: '7' });
+    localStorage.setItem('user_id', '123');
+    session.reload();
+    expect(session.get().user_id).toBe('123'); // digits stay text, not a number
   });
 
   it('ignores an unknown stored language (default en-US)', () => {

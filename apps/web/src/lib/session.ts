@@ -45,6 +45,30 @@ const INITIAL: SessionState = {
 };
 
 const KEYS = Object.keys(INITIAL) as Array<keyof SessionState>;
+/**
+ * Text values are stored as they are (lang=fr-FR, as SPEC §9 and other scripts on the page
+ * expect); the rest as JSON. Reading still accepts the JSON-quoted form earlier builds wrote.
+ */
+const STRING_KEYS = new Set<keyof SessionState>(['admin_token', 'shop_name', 'user_id', 'session_key', 'searchWord', 'lang']);
+
+function readString(raw: string): string {
+  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) {
+    try {
+      return String(JSON.parse(raw));
+    } catch {
+      return raw;
+    }
+  }
+  return raw;
+}
+
+function readJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
 
 function storage(): Storage | null {
   try {
@@ -60,11 +84,7 @@ function readStored(): SessionState {
   for (const key of KEYS) {
     const raw = store?.getItem(key);
     if (raw == null) continue;
-    try {
-      next[key] = JSON.parse(raw);
-    } catch {
-      next[key] = raw; // a plain string written by something else (e.g. lang=fr-FR)
-    }
+    next[key] = STRING_KEYS.has(key) ? readString(raw) : readJson(raw);
   }
   const state = next as unknown as SessionState;
   if (!isLocale(state.lang)) state.lang = DEFAULT_LOCALE;
@@ -86,7 +106,7 @@ function persist(patch: Partial<SessionState>) {
   for (const [key, value] of Object.entries(patch)) {
     try {
       if (value === null || value === undefined) store.removeItem(key);
-      else store.setItem(key, JSON.stringify(value));
+      else store.setItem(key, STRING_KEYS.has(key as keyof SessionState) && typeof value === 'string' ? value : JSON.stringify(value));
     } catch {
       // quota exceeded: keep the in-memory value
     }

@@ -105,7 +105,7 @@ describe('header', () => {
     expect(router.state.location.pathname).toBe('/goodslist');
     expect(router.state.location.search).toBe('?keyword=phone%20case');
     expect(session.get().searchWord).toBe('phone case');
-    expect(localStorage.getItem('searchWord')).toBe('"phone case"');
+    expect(localStorage.getItem('searchWord')).toBe('phone case');
   });
 
   it('switches language in place: header text changes, typed text stays, <html lang> and lang follow', async () => {
