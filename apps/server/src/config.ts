@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  RESET_CODE_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   DEMO_USER_EMAIL: z.string().email().default('demo@example.com'),
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
   OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
@@ -41,6 +42,11 @@ export interface Config {
   webDist: string;
   bodyLimitBytes: number;
   sessionTtlSeconds: number;
+  /**
+   * POST /api/password/code answers no sooner than this (ms), so that the SMTP send done only for
+   * real accounts does not show in the answer time. Set it above the usual SMTP send time.
+   */
+  resetCodeAnswerMs: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
 }
@@ -70,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    resetCodeAnswerMs: e.RESET_CODE_ANSWER_MS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
   };

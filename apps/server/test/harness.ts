@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent',
     bodyLimitBytes: 1_048_576,
     sessionTtlSeconds: 3600,
+    resetCodeAnswerMs: 0,
     demoUser: { email: 'demo@example.com', password: 'demo12345' },
     operator: { email: 'operator@example.com', password: 'operator123' },
     ...overrides,

@@ -19,6 +19,7 @@ import { addressRoutes } from './address.routes';
 import { adminUserRoutes } from './admin-users.routes';
 import { listCountries, withKnownCountry } from './countries';
 import { logIn } from './login.service';
+import { withAnswerFloor } from './answer-floor';
 import { requestResetCode, resetPassword } from './password-reset.service';
 import { getProfile, updateProfile } from './profile.service';
 import { register } from './registration.service';
@@ -61,7 +62,8 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
   });
 
   app.post('/password/code', { schema: { tags, body: SendResetCodeBody, response: done } }, async (req) => {
-    await requestResetCode(db, mailer, config.secretKey, req.body.email, req.locale);
+    // The same answer time for every address, so timing does not tell which ones have accounts.
+    await withAnswerFloor(config.resetCodeAnswerMs, () => requestResetCode(db, mailer, config.secretKey, req.body.email, req.locale));
     return ok(null);
   });
 

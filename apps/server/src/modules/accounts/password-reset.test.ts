@@ -32,6 +32,31 @@ function codeSentTo(email: string): string {
 }
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length;
 
+describe('the answer time does not tell which addresses have accounts', () => {
+  it('a code request for a real account (slow SMTP send) and for an unknown address both take the floor', async () => {
+    const user = await newUser(ctx);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await requestCode(email);
+      return { body: res.json(), ms: performance.now() - started };
+    };
+    smtp.setAcceptDelay(250);
+    // The route reads the floor per request; this app's config is the test's own object.
+    ctx.config.resetCodeAnswerMs = 600;
+    try {
+      const known = await timed(user.email);
+      const unknown = await timed('nobody-here@example.com');
+      expect(mailsTo(user.email)).toBe(1); // the real account's mail went out, slowly
+      expect(known.body).toEqual(unknown.body);
+      expect(known.ms).toBeGreaterThanOrEqual(595);
+      expect(unknown.ms).toBeGreaterThanOrEqual(595);
+    } finally {
+      ctx.config.resetCodeAnswerMs = 0;
+      smtp.setAcceptDelay(0);
+    }
+  });
+});
+
 describe('password reset through a real SMTP server', () => {
   it('mails a 6-digit code, resets the password, ends old sessions and lets the new password in', async () => {
     const user = await newUser(ctx);

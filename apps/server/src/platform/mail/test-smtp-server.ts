@@ -14,6 +14,8 @@ export interface ReceivedMail {
  */
 export async function startTestSmtpServer() {
   const received: ReceivedMail[] = [];
+  /** How long the server takes to accept a message, like a real one over a network. */
+  let acceptDelayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,7 +36,7 @@ export async function startTestSmtpServer() {
           to: session.envelope.rcptTo.map((r) => r.address),
           message: decodeQuotedPrintable(Buffer.concat(chunks).toString('latin1')),
         });
-        callback();
+        setTimeout(() => callback(), acceptDelayMs);
       });
     },
   });
@@ -43,6 +45,9 @@ export async function startTestSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    setAcceptDelay: (ms: number) => {
+      acceptDelayMs = ms;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
