@@ -52,7 +52,12 @@ async function resetCodeFor(email: string): Promise<string> {
   throw new Error(`no reset code was mailed to ${email}`);
 }
 
+/**
+ * Fills and sends the log-in form once the log-in page shows. Until its chunk has loaded, the
+ * page before stays on screen, and an e-mail field there (register, reset) would take the text.
+ */
 async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole('heading', { name: en.login.title }).waitFor();
   await page.getByLabel(en.login.email).fill(email);
   await page.getByLabel(en.login.password).fill(password);
   await page.getByRole('button', { name: en.login.submit }).click();
@@ -293,6 +298,7 @@ describe('accounts', () => {
 
     // The server answers in the interface language too.
     await page.getByRole('link', { name: fr.register.login }).click();
+    await page.getByRole('heading', { name: fr.login.title }).waitFor(); // not the register page's field
     await page.getByLabel(fr.login.email).fill('personne@exemple.fr');
     await page.getByLabel(fr.login.password).fill('mauvais1');
     await page.getByRole('button', { name: fr.login.submit }).click();
