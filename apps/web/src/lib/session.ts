@@ -46,20 +46,14 @@ const INITIAL: SessionState = {
 
 const KEYS = Object.keys(INITIAL) as Array<keyof SessionState>;
 /**
- * Text values are stored as they are (lang=fr-FR, as SPEC §9 and other scripts on the page
- * expect); the rest as JSON. Reading still accepts the JSON-quoted form earlier builds wrote.
+ * Text values are stored as they are (lang=fr-FR, as SPEC §9 stores it); the rest as JSON.
+ * Reading still accepts the JSON-quoted form earlier builds wrote.
  */
 const STRING_KEYS = new Set<keyof SessionState>(['admin_token', 'shop_name', 'user_id', 'session_key', 'searchWord', 'lang']);
 
 function readString(raw: string): string {
-  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) {
-    try {
-      return String(JSON.parse(raw));
-    } catch {
-      return raw;
-    }
-  }
-  return raw;
+  const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
+  return quoted ? String(readJson(raw)) : raw;
 }
 
 function readJson(raw: string): unknown {
