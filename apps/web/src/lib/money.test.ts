@@ -18,6 +18,17 @@ describe('money', () => {
     expect(formatMoney(1234.5, null, 'en-US')).toBe('$1,234.50');
     expect(plain(formatMoney(1234.5, EUR, 'fr-FR'))).toBe('1 135,74 €');
     expect(formatMoney(3, TRY, 'tr-TR')).toBe('₺97,50');
-    expect(formatMoney(7, { currencyCode: 'USD', rate: 1 }, 'zh-CN')).toBe('US$7.00');
+    expect(formatMoney(7, { currencyCode: 'USD', rate: 1 }, 'zh-CN')).toBe('$7.00');
+  });
+
+  it('shows the lira with the symbol the currency selector shows, in English and Chinese too', () => {
+    const lira = { currencyCode: 'TRY', symbol: '₺', rate: 34.2 };
+    expect(formatMoney(38.99, lira, 'en-US')).toBe('₺1,333.46');
+    expect(formatMoney(38.99, lira, 'zh-CN')).toBe('₺1,333.46');
+    expect(plain(formatMoney(38.99, lira, 'fr-FR'))).toBe('1 333,46 ₺');
+    // Without a symbol in the record, the language's narrow symbol, never the ISO code.
+    expect(formatMoney(38.99, TRY, 'en-US')).toBe('₺1,267.18');
+    // The operator's symbol wins over the language's.
+    expect(formatMoney(1, { currencyCode: 'USD', symbol: 'US$', rate: 1 }, 'en-US')).toBe('US$1.00');
   });
 });

@@ -1,7 +1,7 @@
 import { convertMinor, toMinor, type Currency, type Locale } from '@dsm/contract';
 import { useSession } from './session';
 
-type Rate = Pick<Currency, 'currencyCode' | 'rate'>;
+type Rate = Pick<Currency, 'currencyCode' | 'rate'> & { symbol?: string };
 const USD: Rate = { currencyCode: 'USD', rate: 1 };
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -12,6 +12,8 @@ function formatterFor(locale: Locale, currency: string): Intl.NumberFormat {
     f = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
+      // "₺1,333.46", not "TRY 1,333.46" (en-US) or "US$7.00" (zh-CN): the mark the selector shows.
+      currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
@@ -26,10 +28,16 @@ export function convertFromUsd(usdAmount: number, payRate: Rate | null | undefin
   return convertMinor(toMinor(usdAmount), rate.rate) / 100;
 }
 
-/** Formats a USD amount in the chosen currency with exactly two decimals (SPEC §9). */
+/**
+ * Formats a USD amount in the chosen currency with exactly two decimals (SPEC §9). The currency
+ * mark is the currency table's symbol when the record has one (the selector shows that one), else
+ * the language's narrow symbol; the language still decides where it goes and how digits group.
+ */
 export function formatMoney(usdAmount: number, payRate: Rate | null | undefined, locale: Locale): string {
   const rate = payRate ?? USD;
-  return formatterFor(locale, rate.currencyCode).format(convertFromUsd(usdAmount, rate));
+  const parts = formatterFor(locale, rate.currencyCode).formatToParts(convertFromUsd(usdAmount, rate));
+  const symbol = rate.symbol?.trim();
+  return parts.map((p) => (p.type === 'currency' && symbol ? symbol : p.value)).join('');
 }
 
 /** A formatter bound to the visitor's currency and language. */
