@@ -102,8 +102,10 @@ export type ExcludedShippingMethod = z.infer<typeof ExcludedShippingMethodSchema
 
 /**
  * The calculator's answer: options sorted by price ascending, then the excluded methods. When no
- * method can carry it the call fails with A00001 "Shipping information not found" (HTTP 422) and
- * this same object (empty `options`) in `data`, so the screen can still list the reasons (0031).
+ * method can carry it, `POST /logistics/calculate` fails with A00001 "Shipping information not
+ * found" (HTTP 422) and this same object (empty `options`) in `data`, so the screen can still list
+ * the reasons; the product page's `POST /logistics/prod/price` answers it as a success with empty
+ * `options` (0031).
  */
 export const ShippingQuoteSchema = z.object({
   options: z.array(ShippingOptionSchema),

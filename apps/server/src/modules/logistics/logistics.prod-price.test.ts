@@ -77,10 +77,16 @@ describe('POST /api/logistics/prod/price', () => {
   it("uses the product's warehouse: a US product has only the US methods", async () => {
     const res = await price({ ...usChair, count: 1, countryCode: 'CA' });
     expect(res.json().data.options.map((o: { code: string }) => o.code)).toEqual(['UPS_GROUND']);
+  });
+
+  it('answers "no method ships there" as a success: no options, every method with its reason', async () => {
     const none = await price({ ...usChair, count: 1, countryCode: 'GB' }, 'zh-CN');
-    expect(none.statusCode).toBe(422);
-    expect(none.json()).toMatchObject({ code: 'A00001', msg: '未找到物流信息' });
-    expect(none.json().data.excluded.map((e: { reason: string }) => e.reason)).toEqual(['不配送至英国', '不配送至英国']);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ code: '00000', success: true, data: { options: [] } });
+    expect(none.json().data.excluded.map((e: { code: string; reasonCode: string; reason: string }) => [e.code, e.reasonCode, e.reason])).toEqual([
+      ['USPS_GROUND', 'destination', '不配送至英国'],
+      ['UPS_GROUND', 'destination', '不配送至英国'],
+    ]);
   });
 
   it('answers an unknown product, a SKU of another product and a taken-down product with not-found', async () => {

@@ -50,7 +50,10 @@ export async function logisticsRoutes(app: App, deps: { db: Db }) {
     {
       schema: {
         tags: ['logistics'],
-        description: `Shipping options for count units of a catalogue SKU, from its product's warehouse. ${NO_OPTION}`,
+        description:
+          "Shipping options for count units of a catalogue SKU, from its product's warehouse. When no method " +
+          'ships there: 200 with empty options and every excluded method with its reason (a product page asks ' +
+          'while the visitor browses; "nothing ships there" is an answer, not an error).',
         body: ProdShippingPriceBody,
         response: { 200: envelopeOf(ShippingQuoteSchema) },
       },

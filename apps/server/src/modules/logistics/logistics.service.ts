@@ -41,7 +41,7 @@ export function listAttributes(locale: Locale): Array<{ code: ShippingAttribute;
   return SHIPPING_ATTRIBUTE.map((code) => ({ code, name: translate(locale, `logistics.attributes.${code}`) }));
 }
 
-/** Words a quote in the caller's language; no option at all is the business error of SPEC §8. */
+/** Words a quote in the caller's language, options and excluded methods alike. */
 function present(result: Quote, to: string, locale: Locale): ShippingQuote {
   const dto: ShippingQuote = {
     options: result.options.map((o) => ({
@@ -64,14 +64,18 @@ function present(result: Quote, to: string, locale: Locale): ShippingQuote {
       }
     }),
   };
-  // Still carry the reasons: the calculator lists them under the warning (decision 0031).
-  if (dto.options.length === 0) throw AppError.business('logistics.not-found', {}, dto);
   return dto;
 }
 
 async function quoteFrom(db: Db, warehouse: WarehouseRow, parcel: Parcel, locale: Locale): Promise<ShippingQuote> {
   const methods = await methodsForQuote(db, warehouse, locale);
   return present(quote(methods, parcel), parcel.to, locale);
+}
+
+/** The calculator's "no option at all": the business error of SPEC §8, still carrying the reasons (0031). */
+function requireOption(dto: ShippingQuote): ShippingQuote {
+  if (dto.options.length === 0) throw AppError.business('logistics.not-found', {}, dto);
+  return dto;
 }
 
 /** POST /api/logistics/calculate */
@@ -92,7 +96,7 @@ export async function calculateShipping(db: Db, body: CalculateShippingBody, loc
     heightHcm: document ? 0 : cmToHundredths(body.height ?? 0),
     attribute: body.attribute,
   };
-  return quoteFrom(db, warehouse, parcel, locale);
+  return requireOption(await quoteFrom(db, warehouse, parcel, locale));
 }
 
 /**
@@ -107,7 +111,9 @@ export async function quoteProductShipping(db: Db, body: ProdShippingPriceBody, 
   const facts = await getSkuShippingFacts(db, body.prodId, body.skuId);
   if (!facts || facts.status !== 'on') throw AppError.notFound('catalogue.product-not-found');
   const warehouse = await findWarehouse(db, facts.warehouse);
-  if (!warehouse) throw AppError.business('logistics.not-found', {}, { options: [], excluded: [] });
+  // A product page asks while the visitor browses: no method for that country is an answer
+  // (empty options, the reasons in `excluded`), not an error (decision 0031).
+  if (!warehouse) return { options: [], excluded: [] };
   const parcel: Parcel = {
     type: 'parcel',
     to: body.countryCode,

@@ -79,28 +79,20 @@ export interface ProductShippingRequest {
   countryCode: string;
 }
 
-/** The estimate's outcome: options (cheapest first), or none with the server's reason text. */
-export type ShippingEstimate =
-  | { kind: 'options'; quote: ShippingQuote }
-  | { kind: 'none'; quote: ShippingQuote | null; message: string };
+/** The estimate's outcome: options (cheapest first), or none with the reasons each method gave. */
+export type ShippingEstimate = { kind: 'options'; quote: ShippingQuote } | { kind: 'none'; quote: ShippingQuote };
 
 /**
  * POST /api/logistics/prod/price (a read: it changes nothing, so it is a query keyed by its
- * input). "No method can carry it" is A00001 with the reasons in `data`: an answer to show in
- * place, not a toast. Other failures still reach the visitor as a toast.
+ * input). "No method ships there" is a success with empty `options` and the reasons in
+ * `excluded`: an answer to show in place (decision 0031). Failures reach the visitor as a toast.
  */
 export async function fetchShippingEstimate(body: ProductShippingRequest, signal?: AbortSignal): Promise<ShippingEstimate> {
   const result = await api.post<ShippingQuote>('/logistics/prod/price', body, { signal, noshow: true, loadingflags: true });
-  if (result.success) {
-    const options = [...result.data.options].sort((a, b) => a.price - b.price);
-    if (options.length) return { kind: 'options', quote: { ...result.data, options } };
-    return { kind: 'none', quote: result.data, message: '' };
-  }
-  if (result.errorCode === 'A00001') {
-    const quote = (result.data as ShippingQuote | null) ?? null;
-    return { kind: 'none', quote, message: result.msg };
-  }
-  throw new ApiError(result);
+  if (!result.success) throw new ApiError(result);
+  const options = [...result.data.options].sort((a, b) => a.price - b.price);
+  if (options.length) return { kind: 'options', quote: { ...result.data, options } };
+  return { kind: 'none', quote: result.data };
 }
 export const shippingEstimateQuery = (body: ProductShippingRequest) =>
   queryOptions({

@@ -177,13 +177,10 @@ describe('product details', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ prodId: 7, skuId: 11, count: 1, countryCode: 'FR' });
   });
 
-  it('says "Shipping information not found" when no method carries it, without a toast', async () => {
+  it('says "No shipping method delivers to France" with the reasons when no method ships there, without a toast', async () => {
     productApi({
       'POST /api/logistics/prod/price': () =>
-        envelope(
-          { options: [], excluded: [{ methodId: 1, code: 'POST', name: 'Post', reasonCode: 'destination', reason: 'Does not deliver to France' }] },
-          { code: 'A00001', msg: 'Shipping information not found', status: 422 },
-        ),
+        envelope({ options: [], excluded: [{ methodId: 1, code: 'POST', name: 'Post', reasonCode: 'destination', reason: 'Does not deliver to France' }] }),
     });
     const user = userEvent.setup();
     renderProduct('/productdetails?prodId=7');
@@ -191,8 +188,9 @@ describe('product details', () => {
     await waitFor(() => expect(country).toBeEnabled());
     await user.click(country);
     await user.click(screen.getByRole('option', { name: 'France' }));
-    expect(await screen.findByText('Shipping information not found')).toBeInTheDocument();
+    expect(await screen.findByText('No shipping method delivers to France.')).toBeInTheDocument();
     expect(screen.getByText('Post: Does not deliver to France')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(toast.list()).toEqual([]);
   });
 

@@ -15,8 +15,8 @@ interface ShippingEstimateProps {
 
 /**
  * Shipping to a chosen country for the chosen SKU and quantity: each method with its price (in the
- * visitor's currency), delivery days and chargeable weight, cheapest first; or "Shipping
- * information not found" with the reasons the methods gave.
+ * visitor's currency), delivery days and chargeable weight, cheapest first; or "No shipping
+ * method delivers to <country>" with the reasons the methods gave.
  */
 export function ShippingEstimate({ prodId, skuId, count }: ShippingEstimateProps) {
   const { t } = useTranslation('catalogue');
@@ -61,8 +61,10 @@ export function ShippingEstimate({ prodId, skuId, count }: ShippingEstimateProps
           <p className="ui-hint">{t('shipping.loading')}</p>
         ) : result.kind === 'none' ? (
           <div className="shipping-none">
-            <p className="shipping-none-title">{t('shipping.not-found')}</p>
-            {result.quote?.excluded.length ? (
+            <p className="shipping-none-title">
+              {t('shipping.none-to', { country: countries.data?.find((c) => c.code === country)?.name ?? country })}
+            </p>
+            {result.quote.excluded.length ? (
               <ul className="shipping-excluded">
                 {result.quote.excluded.map((m) => (
                   <li key={m.methodId}>
