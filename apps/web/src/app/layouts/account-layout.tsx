@@ -11,6 +11,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
 import { ADMIN_SECTIONS, USER_SECTIONS, type MenuSection } from './account-menu';
+import { useAntdIconLabels } from './antd-icon-labels';
+import { ConsoleHeader } from './console-header';
 import { ContactButton } from './contact-button';
 import { Header } from './header';
 import './layout.css';
@@ -34,8 +36,22 @@ const THEME = {
 
 const keyOf = (to: string) => to.toLowerCase();
 
-function AccountShell({ sections, navLabel }: { sections: MenuSection[]; navLabel: string }) {
+/**
+ * Chinese two-character buttons read "保存", not antd's spaced-out "保 存"; the same in every
+ * language, so a label is shown exactly as the catalogue writes it.
+ */
+const BUTTON = { autoInsertSpace: false };
+
+interface AccountShellProps {
+  sections: MenuSection[];
+  navLabel: string;
+  /** The console has its own header and no customer chat button. */
+  operatorConsole?: boolean;
+}
+
+function AccountShell({ sections, navLabel, operatorConsole = false }: AccountShellProps) {
   const { t } = useTranslation();
+  useAntdIconLabels();
   const lang = useSession((s) => s.lang);
   const navId = useId();
   const pathname = keyOf(useLocation().pathname);
@@ -79,12 +95,12 @@ function AccountShell({ sections, navLabel }: { sections: MenuSection[]; navLabe
   );
 
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME}>
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME} button={BUTTON}>
       <div className="site">
         <a className="skip-link" href="#main">
           {t('skip')}
         </a>
-        <Header />
+        {operatorConsole ? <ConsoleHeader /> : <Header />}
         {narrow ? (
           <div className="account-bar">
             <button
@@ -121,13 +137,14 @@ function AccountShell({ sections, navLabel }: { sections: MenuSection[]; navLabe
               />
             </nav>
           </Layout.Sider>
-          <Layout.Content className="account-content">
-            <main id="main">
+          {/* antd's Content is the page's one <main> landmark (it renders <main> itself). */}
+          <Layout.Content className="account-content" id="main">
+            <div className="account-page">
               <Outlet />
-            </main>
+            </div>
           </Layout.Content>
         </Layout>
-        <ContactButton />
+        {operatorConsole ? null : <ContactButton />}
       </div>
     </ConfigProvider>
   );
@@ -142,5 +159,5 @@ export function UserLayout() {
 /** /admin/*: the operator console. */
 export function AdminLayout() {
   const { t } = useTranslation();
-  return <AccountShell sections={ADMIN_SECTIONS} navLabel={t('sidebar.admin-label')} />;
+  return <AccountShell sections={ADMIN_SECTIONS} navLabel={t('sidebar.admin-label')} operatorConsole />;
 }

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDownIcon, UserIcon } from '../../components/ui/icons';
 import { api } from '../../lib/api';
-import { session, useSession } from '../../lib/session';
+import { isOperator, session, useSession } from '../../lib/session';
 
 /** SPEC §2 "Header behaviour": the account menu's entries, in order. */
 export const USER_MENU = [
@@ -20,6 +20,7 @@ export const USER_MENU = [
 export function UserMenu() {
   const { t } = useTranslation();
   const shopName = useSession((s) => s.shop_name);
+  const operator = useSession(isOperator);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
@@ -83,6 +84,12 @@ export function UserMenu() {
             <Link to={item.to}>{t(`user-menu.${item.key}`)}</Link>
           </li>
         ))}
+        {/* The operator's way into the console; nobody else sees it (the route refuses them anyway). */}
+        {operator ? (
+          <li className="user-menu-sep">
+            <Link to="/admin">{t('user-menu.console')}</Link>
+          </li>
+        ) : null}
         <li className="user-menu-sep">
           <button type="button" onClick={() => void logout()}>
             {t('user-menu.logout')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ERRORS, PROFILE_FIELDS, UpdateProfileBody, type UserProfile } from '@dsm/contract';
-import { Alert, Button, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
+import { Alert, Button, Col, Descriptions, Form, Grid, Input, Row, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../lib/session';
@@ -48,13 +48,36 @@ export function ProfileInfo() {
   );
 }
 
+/**
+ * An e-mail address that wraps where a reader expects it to (before the @, before each dot of the
+ * domain), instead of mid-word where the cell happens to end.
+ */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  const [first, ...rest] = email.slice(at + 1).split('.');
+  return (
+    <span className="profile-email">
+      {email.slice(0, at)}
+      <wbr />@{first}
+      {rest.map((part, i) => (
+        <span key={i}>
+          <wbr />.{part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function ProfileView({ profile, onEdit }: { profile: UserProfile; onEdit: () => void }) {
   const { t } = useTranslation('accounts');
   const countryName = useCountryName();
+  // On a phone the labels go above their values: beside them, a value gets a third of the width.
+  const wide = Grid.useBreakpoint().sm ?? true;
   const empty = <span className="profile-muted">{t('profile.not-set')}</span>;
   const items = [
     { key: 'username', label: t('fields.username'), children: profile.username },
-    { key: 'email', label: t('fields.email'), children: profile.email },
+    { key: 'email', label: t('fields.email'), children: <EmailText email={profile.email} /> },
     { key: 'firstname', label: t('fields.firstname'), children: profile.firstname },
     { key: 'lastname', label: t('fields.lastname'), children: profile.lastname },
     { key: 'phoneNumber', label: t('fields.phoneNumber'), children: profile.phoneNumber },
@@ -71,7 +94,7 @@ function ProfileView({ profile, onEdit }: { profile: UserProfile; onEdit: () => 
           {t('profile.edit')}
         </Button>
       </div>
-      <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} items={items} size="middle" />
+      <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} layout={wide ? 'horizontal' : 'vertical'} items={items} size="middle" />
     </section>
   );
 }
