@@ -84,6 +84,20 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 
+  it("gives the operator, and only the operator, a way into the console from the account menu", async () => {
+    const user = userEvent.setup();
+    session.login({ accessToken: 't', shopName: 'Sunny Shop', userId: 1, userInfo: { status: '1', role: 'user' } });
+    const owner = renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
+    owner.unmount();
+
+    session.login({ accessToken: 't', shopName: 'Ops', userId: 2, userInfo: { status: '1', role: 'operator' } });
+    renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('link', { name: 'Operator console' })).toHaveAttribute('href', '/admin');
+  });
+
   it('shows the cart badge only when the count is above 0', () => {
     const view = renderHeader();
     const cart = screen.getByRole('link', { name: 'Shopping cart' });

@@ -55,16 +55,15 @@ export function ProfileInfo() {
 export function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
   if (at <= 0) return <>{email}</>;
-  const [first, ...rest] = email.slice(at + 1).split('.');
+  // One flat run of text and <wbr>s: the address stays one text to copy, find and read aloud.
+  const domain = email
+    .slice(at + 1)
+    .split('.')
+    .flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, `.${part}`]));
   return (
     <span className="profile-email">
       {email.slice(0, at)}
-      <wbr />@{first}
-      {rest.map((part, i) => (
-        <span key={i}>
-          <wbr />.{part}
-        </span>
-      ))}
+      <wbr />@{domain}
     </span>
   );
 }
