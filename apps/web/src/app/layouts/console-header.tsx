@@ -21,8 +21,8 @@ export function ConsoleHeader() {
             {t('console.to-shop')}
           </Link>
           <LanguageSelect />
-          <UserMenu />
         </nav>
+        <UserMenu />
       </div>
     </header>
   );
