@@ -230,7 +230,7 @@ describe('image upload (base64 JSON)', () => {
   it.each([
     ['a GIF', { contentType: 'image/gif', data: Buffer.from('GIF89a').toString('base64') }, 'contentType', 'The file format is incorrect: use a PNG, JPEG, WebP or SVG image'],
     ['JPEG bytes declared as PNG', { contentType: 'image/png', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2]).toString('base64') }, 'contentType', 'The file format is incorrect: use a PNG, JPEG, WebP or SVG image'],
-    ['not base64', { contentType: 'image/png', data: '***' }, 'data', 'The image data is not valid base64'],
+    ['not base64', { contentType: 'image/png', data: '***' }, 'data', 'The file data is not valid base64'],
   ])('refuses %s with A00002', async (_, payload, field, message) => {
     const { status, body } = await call('POST', '/api/admin/catalogue/images', payload);
     expect(status).toBe(400);
@@ -243,6 +243,6 @@ describe('image upload (base64 JSON)', () => {
     const { status, body } = await call('POST', '/api/admin/catalogue/images', { contentType: 'image/png', data: big.toString('base64') }, operator, 'tr-TR');
     expect(status).toBe(400);
     expect(body.code).toBe('A00002');
-    expect(body.data).toEqual([{ field: 'data', message: 'Görsel çok büyük: en fazla 2 MB' }]);
+    expect(body.data).toEqual([{ field: 'data', message: 'Dosya çok büyük: en fazla 2 MB' }]);
   });
 });

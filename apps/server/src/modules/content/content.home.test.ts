@@ -114,7 +114,7 @@ describe('GET /api/indexImgs', () => {
       const res = await admin('POST', '/api/admin/content/banners', { ...banner(), imgUrl: undefined, image }, operator);
       expect(res.statusCode).toBe(400);
       expect(res.json().data).toEqual([
-        { field: 'image', message: 'The banner picture must be a PNG, JPEG or WebP image of at most 2 MB, of the type stated' },
+        { field: 'image', message: 'The file format is incorrect: use a PNG, JPEG or WebP image' },
       ]);
     }
     const link = await admin('POST', '/api/admin/content/banners', banner({ link: 'javascript:alert(1)' }));
