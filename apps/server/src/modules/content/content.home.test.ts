@@ -117,6 +117,9 @@ describe('GET /api/indexImgs', () => {
         { field: 'image', message: 'The file format is incorrect: use a PNG, JPEG or WebP image' },
       ]);
     }
+    const ghost = await admin('POST', '/api/admin/content/banners', banner({ imgUrl: `/api/files/content/${'b'.repeat(32)}.png` }));
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().data).toEqual([{ field: 'imgUrl', message: 'This file is not stored here: upload it again' }]);
     const link = await admin('POST', '/api/admin/content/banners', banner({ link: 'javascript:alert(1)' }));
     expect(link.json().data).toEqual([
       { field: 'link', message: 'The link must be a path on this site (starting with /) or an http(s) address' },
