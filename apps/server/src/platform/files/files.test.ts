@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +12,7 @@ import { type Database, openPostgres } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { seed } from '../../db/seed';
 import { AppError } from '../app-error';
+import { importDiskUploads } from './import-disk';
 import { FILE_AREAS, type FileArea, type FileStore, createFileStore, saveFile, sniffType } from '../files';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'dsm-files-'));
@@ -78,6 +80,28 @@ describe.each(['disk', 'database'] as const)('the %s backend', (kind) => {
     const xlsx = await saveFile(store, 'imports', XLSX);
     expect(xlsx.url).toMatch(/^\/api\/files\/imports\/[a-f0-9]{32}\.xlsx$/);
     expect((await store.get('imports', xlsx.name))?.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
+});
+
+describe('moving to the database store', () => {
+  it('copies the uploads an earlier version kept on disk, once, and serves them', async () => {
+    const dataDir = tempDir();
+    const disk = createFileStore({ fileStore: 'disk', dataDir }, undefined as never);
+    const old = await saveFile(disk, 'catalogue', pngOf('kept on disk'));
+    const banner = await saveFile(disk, 'content', pngOf('banner on disk'));
+    await writeFile(path.join(dataDir, 'uploads', 'catalogue', `${'c'.repeat(32)}.png`), 'not a png');
+
+    const ctx = await createTestApp({ dataDir, fileStore: 'database' });
+    try {
+      const store = createFileStore({ fileStore: 'database', dataDir }, ctx.db);
+      expect((await ctx.app.inject({ method: 'GET', url: old.url })).statusCode).toBe(404);
+      expect(await importDiskUploads(dataDir, store)).toBe(2);
+      expect(await importDiskUploads(dataDir, store)).toBe(0);
+      for (const url of [old.url, banner.url]) expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      expect(await store.has('catalogue', `${'c'.repeat(32)}.png`)).toBe(false);
+    } finally {
+      await ctx.app.close();
+    }
   });
 });
 
