@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, sessionFor, testConfig } from '../../../test/harness';
@@ -13,7 +14,7 @@ import { migrate } from '../../db/migrate';
 import { seed } from '../../db/seed';
 import { AppError } from '../app-error';
 import { importDiskUploads } from './import-disk';
-import { FILE_AREAS, type FileArea, type FileStore, createFileStore, saveFile, sniffType } from '../files';
+import { FILE_AREAS, type FileArea, type FileStore, createFileStore, missingFiles, saveFile, sniffType } from '../files';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'dsm-files-'));
 
@@ -230,6 +231,12 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
     for (const url of [bannerUrl, ...seeded.map((b) => b.imgUrl), detail.pic as string]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
+    // Every picture address the seed wrote is one a product may be saved with again.
+    const { rows } = await ctx.db.execute<{ url: string }>(
+      sql`select url from product_images union select image as url from skus where image <> '' union select img_url as url from banners`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect([...(await missingFiles(createFileStore(ctx.config, ctx.db), rows.map((r) => r.url)))]).toEqual([]);
   });
 });
 
