@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, sessionFor, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
-import type { Config } from '../../config';
+import { type Config, loadConfig } from '../../config';
 import { type Database, openPostgres } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { seed } from '../../db/seed';
@@ -81,6 +81,17 @@ describe.each(['disk', 'database'] as const)('the %s backend', (kind) => {
     const xlsx = await saveFile(store, 'imports', XLSX);
     expect(xlsx.url).toMatch(/^\/api\/files\/imports\/[a-f0-9]{32}\.xlsx$/);
     expect((await store.get('imports', xlsx.name))?.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
+});
+
+describe('FILE_STORE', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), SECRET_KEY: 'k'.repeat(32), ...env });
+  it('defaults to the disk when embedded and to the database with DATABASE_URL; either may be chosen', () => {
+    expect(load({}).fileStore).toBe('disk');
+    expect(load({ DATABASE_URL: 'postgres://db/x' }).fileStore).toBe('database');
+    expect(load({ DATABASE_URL: 'postgres://db/x', FILE_STORE: 'disk' }).fileStore).toBe('disk');
+    expect(load({ FILE_STORE: 'database' }).fileStore).toBe('database');
+    expect(() => load({ FILE_STORE: 's3' })).toThrow(/FILE_STORE/);
   });
 });
 
