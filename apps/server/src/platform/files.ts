@@ -89,7 +89,9 @@ export interface SaveOptions {
 /**
  * Checks the bytes against the area (real type by magic bytes, size), sanitizes an SVG, stores
  * the file under its content hash and answers its URL. Refusals are A00002 under the request's
- * field. Call it before, and outside, the transaction that writes a row referring to the URL.
+ * field. Call it before, and outside, the transaction that writes a row referring to the URL
+ * (the database store writes on the root handle; on PGlite, one connection, a write from inside
+ * an open transaction would wait for that transaction for ever).
  */
 export async function saveFile(store: FileStore, area: FileArea, bytes: Buffer, options: SaveOptions = {}): Promise<SavedFile> {
   const { field = 'data', declaredType, typeField = field } = options;
@@ -98,15 +100,16 @@ export async function saveFile(store: FileStore, area: FileArea, bytes: Buffer, 
   if (bytes.length > rule.maxBytes) {
     throw AppError.invalid([{ field, messageKey: 'files.too-large', params: { mb: rule.maxBytes / MB } }]);
   }
+  const wrongType = () => AppError.invalid([{ field: typeField, messageKey: 'files.type', params: { types: `files.types.${area}` } }]);
   const type = sniffType(bytes);
   if (!type || !(rule.types as readonly FileType[]).includes(type) || (declaredType !== undefined && declaredType !== type)) {
-    throw AppError.invalid([{ field: typeField, messageKey: 'files.type', params: { types: `files.types.${area}` } }]);
+    throw wrongType();
   }
   let stored = bytes;
   if (type === 'image/svg+xml') {
     const clean = sanitizeSvg(bytes.toString('utf8'));
-    // Nothing drawable left (the root itself was not an allowed <svg>): not an image.
-    if (!/^<svg[\s>]/.test(clean)) throw AppError.invalid([{ field: typeField, messageKey: 'files.type', params: { types: `files.types.${area}` } }]);
+    // Defensive: what the sanitizer leaves must still be an <svg> root, or it is not kept.
+    if (!/^<svg[\s>]/.test(clean)) throw wrongType();
     stored = Buffer.from(clean, 'utf8');
   }
   const name = `${createHash('sha256').update(stored).digest('hex').slice(0, 32)}.${FILE_TYPES[type]}`;
