@@ -117,6 +117,14 @@ export async function saveFile(store: FileStore, area: FileArea, bytes: Buffer, 
   return { url: fileUrl(area, name), area, name, contentType: type, bytes: stored.length };
 }
 
+/**
+ * The body limit of a route taking one file of `area` as base64 in JSON: a little over the
+ * area's limit, so that a file just too large gets the A00002 "too large" answer, not A00009.
+ */
+export function uploadBodyLimit(area: FileArea): number {
+  return Math.ceil((FILE_AREAS[area].maxBytes * 4) / 3) + 64 * 1024;
+}
+
 /** Base64 from a JSON body (a `data:…;base64,` prefix is accepted); A00002 under `field` if it is not. */
 export function decodeBase64(data: string, field = 'data'): Buffer {
   const raw = data.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');

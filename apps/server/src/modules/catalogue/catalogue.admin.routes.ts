@@ -12,7 +12,6 @@ import {
   CreateCategoryBody,
   CreateTagBody,
   ListAdminProductsQuery,
-  MAX_IMAGE_BYTES,
   MoveCategoryBody,
   ProductIdParams,
   SavePropertyBody,
@@ -28,7 +27,7 @@ import {
   envelopeOf,
 } from '@dsm/contract';
 import { z } from 'zod';
-import type { FileStore } from '../../platform/files';
+import { type FileStore, uploadBodyLimit } from '../../platform/files';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import type { App } from '../../platform/types';
@@ -152,7 +151,7 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   app.post(
     `${base}/images`,
     {
-      bodyLimit: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024,
+      bodyLimit: uploadBodyLimit('catalogue'),
       schema: { tags, body: UploadImageBody, response: { 200: envelopeOf(UploadedImageSchema) } },
     },
     async (req) => ok(await uploadImage(files, req.body)),
