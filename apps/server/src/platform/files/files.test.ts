@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,12 +26,10 @@ const PNG = Buffer.from(
 );
 const pngOf = (tag: string) => Buffer.concat([PNG, Buffer.from(tag)]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-/** The start of an .xlsx as exceljs writes it: a zip whose entries name [Content_Types].xml and xl/. */
-const XLSX = Buffer.concat([
-  Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0]),
-  Buffer.from('[Content_Types].xml......xl/workbook.xml......xl/worksheets/sheet1.xml'),
-]);
-const ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('word/document.xml')]);
+/** A minimal real workbook (one sheet) and a Word document, both zips (made with Python's zipfile). */
+const fixture = (file: string) => readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', file));
+const XLSX = fixture('workbook.xlsx');
+const ZIP = fixture('letter.docx');
 
 async function refusal(promise: Promise<unknown>) {
   const err = await promise.then(
@@ -128,6 +127,7 @@ describe('types by magic bytes and limits per area', () => {
     expect(sniffType(PDF)).toBe('application/pdf');
     expect(sniffType(XLSX)).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(sniffType(ZIP)).toBeNull(); // a zip that is not a workbook (a .docx here)
+    expect(sniffType(Buffer.concat([XLSX.subarray(0, 40), Buffer.from('xl/workbook.xml [Content_Types].xml')]))).toBeNull(); // names, no directory
     expect(sniffType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
     expect(sniffType(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
     expect(sniffType(Buffer.from('hello'))).toBeNull();

@@ -37,12 +37,37 @@ export function sniffType(bytes: Uint8Array): FileType | null {
 }
 
 /**
- * An .xlsx file is a zip (local file header `PK\x03\x04`) holding `[Content_Types].xml` and an
- * `xl/` folder. Any zip starts with the same four bytes (a .docx, an .apk), so the entry names
- * are looked for too: the names of a zip's entries are stored uncompressed.
+ * An .xlsx file is a zip (local file header `PK\x03\x04`) holding `[Content_Types].xml` and
+ * `xl/workbook.xml`. Any zip starts with the same four bytes (a .docx, an .apk), so the entry
+ * names are read from the zip's central directory (searching the raw bytes for a name could
+ * match inside compressed data).
  */
 function isXlsx(bytes: Uint8Array): boolean {
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) return false;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  return text.includes('[Content_Types].xml') && text.includes('xl/');
+  const names = zipEntryNames(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return names.has('[Content_Types].xml') && names.has('xl/workbook.xml');
+}
+
+/** The entry names of a zip, from its central directory; empty when it cannot be read. */
+function zipEntryNames(zip: Buffer): Set<string> {
+  const names = new Set<string>();
+  // The end-of-central-directory record is the last 22 bytes plus a comment of up to 64 KB.
+  const from = Math.max(0, zip.length - 22 - 0xffff);
+  let end = -1;
+  for (let i = zip.length - 22; i >= from; i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return names;
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  for (let n = 0; n < count && at + 46 <= zip.length && zip.readUInt32LE(at) === 0x02014b50; n++) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    names.add(zip.toString('utf8', at + 46, Math.min(zip.length, at + 46 + nameLength)));
+    at += 46 + skip;
+  }
+  return names;
 }
