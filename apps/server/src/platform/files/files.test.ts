@@ -214,6 +214,21 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
     });
   });
 
+  it('serves a generated PDF and an uploaded workbook as downloads, by the same route', async () => {
+    const store = createFileStore(ctx.config, ctx.db);
+    for (const [area, bytes, type] of [
+      ['documents', PDF, 'application/pdf'],
+      ['imports', XLSX, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ] as const) {
+      const saved = await saveFile(store, area, bytes);
+      const res = await ctx.app.inject({ method: 'GET', url: saved.url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${saved.name}"`);
+      expect(Buffer.compare(res.rawPayload, bytes)).toBe(0);
+    }
+  });
+
   it('answers 404 in the envelope for an unknown name, area or shape, in the caller language', async () => {
     for (const url of [
       `/api/files/catalogue/${'0'.repeat(32)}.png`,
