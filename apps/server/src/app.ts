@@ -14,6 +14,8 @@ import { contentRoutes } from './modules/content/content.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { authPlugin } from './platform/auth.plugin';
+import { type FileStore, createFileStore } from './platform/files';
+import { filesRoutes } from './platform/files/files.routes';
 import { installErrorHandler } from './platform/error-handler';
 import { localePlugin } from './platform/locale.plugin';
 import { type Mailer, createMailer } from './platform/mail/mailer';
@@ -30,10 +32,18 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Tests may pass their own; by default SMTP when SMTP_URL is set, else the development outbox. */
   mailer?: Mailer;
+  /** By default the store FILE_STORE names (disk under DATA_DIR, or the database). */
+  files?: FileStore;
 }
 
 /** Builds the whole API (and the web app when built). No side effects: tests build it freely. */
-export async function buildApp({ config, database, logger = false, mailer = createMailer(config) }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  mailer = createMailer(config),
+  files = createFileStore(config, database.db),
+}: AppDeps) {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -76,9 +86,10 @@ export async function buildApp({ config, database, logger = false, mailer = crea
       await scoped.register(currencyRoutes, { db });
       await scoped.register(configInfoRoutes, { db });
       await scoped.register(logisticsRoutes, { db });
-      await scoped.register(contentRoutes, { db, config });
-      await scoped.register(catalogueRoutes, { db, config });
-      await scoped.register(catalogueAdminRoutes, { db, config });
+      await scoped.register(filesRoutes, { files });
+      await scoped.register(contentRoutes, { db, files });
+      await scoped.register(catalogueRoutes, { db });
+      await scoped.register(catalogueAdminRoutes, { db, files });
       await scoped.register(accountsRoutes, { db, config, mailer });
       await scoped.register(mailOutboxRoutes, { db });
     },

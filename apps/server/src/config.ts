@@ -11,6 +11,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  FILE_STORE: z.enum(['disk', 'database']).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Marketplace <no-reply@localhost>'),
@@ -32,6 +33,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Where uploaded and generated files live: DATA_DIR/uploads, or the database (stateless nodes). */
+  fileStore: 'disk' | 'database';
   secretKey: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    fileStore: e.FILE_STORE ?? (e.DATABASE_URL ? 'database' : 'disk'),
     secretKey: e.SECRET_KEY ?? persistedSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

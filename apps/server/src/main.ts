@@ -2,15 +2,21 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { seed } from './db/seed';
+import { createFileStore } from './platform/files';
+import { importDiskUploads } from './platform/files/import-disk';
 import { mailTransportLabel } from './platform/mail/mailer';
 
 const config = loadConfig();
 const started = Date.now();
 const database = await openConfiguredDatabase(config);
 const accounts = await seed(database.db, config);
+const files = createFileStore(config, database.db);
+// Uploads an earlier version kept on this node's disk move into the database store once.
+const imported = await importDiskUploads(config.dataDir, files);
 const app = await buildApp({
   config,
   database,
+  files,
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -30,6 +36,7 @@ console.log(
     `  Database: ${where}`,
     `  API docs: ${url}/api/docs`,
     `  Mail: ${mailTransportLabel(config)}`,
+    `  Files: ${files.kind === 'database' ? 'in the database' : `on disk in ${config.dataDir}/uploads`}${imported ? ` (${imported} copied from disk)` : ''}`,
     `  Demo store owner: ${accounts.demo.email} / ${accounts.demo.password}`,
     `  Operator:         ${operatorLine}`,
     '',

@@ -15,6 +15,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     dataDir: '/nonexistent',
+    // As in production: the database store on a PostgreSQL server, the disk with PGlite.
+    fileStore: process.env.TEST_DATABASE_URL ? 'database' : 'disk',
     secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef',
     mailFrom: 'Marketplace <no-reply@localhost>',
     logLevel: 'silent',

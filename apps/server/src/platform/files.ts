@@ -1,101 +1,162 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_IMAGE_BYTES } from '@dsm/contract';
+import type { Db } from '../db/client';
+import { AppError } from './app-error';
+import { databaseFileStore } from './files/database-store';
+import { diskFileStore } from './files/disk-store';
+import { FILE_TYPES, type FileType, sniffType } from './files/sniff';
+import type { FileStore } from './files/store';
+import { sanitizeSvg } from './files/svg';
 
 /**
- * Uploaded files live under DATA_DIR/uploads/<area>/ with content-addressed names
- * (<sha256 prefix>.<ext>: the same file uploaded twice is one file, and a name never changes
- * meaning, so it may be cached forever). The module owning an area serves it at
- * /api/files/<area>/<name> — the same layout the catalogue's product images use. Moving to an
- * S3-compatible store later changes this file only: callers get a URL and never see a path.
+ * The one file store of the server, for every area that keeps files. A file is stored under a
+ * content-addressed name (<first 32 hex of its sha256>.<ext>: the same bytes are one file, and
+ * a name never changes meaning, so it is cached forever) and served by one route,
+ * GET /api/files/<area>/<name> (files/files.routes.ts). Two backends behind one interface: the
+ * local disk (embedded default) and the database itself (default with DATABASE_URL).
+ * See docs/decisions/0064-files.md.
  */
 
-/** Image types we store, with their file extension. */
-export const IMAGE_EXTENSIONS = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/svg+xml': 'svg',
-} as const;
-export type ImageContentType = keyof typeof IMAGE_EXTENSIONS;
+export type { FileStore, StoredFile } from './files/store';
+export { FILE_TYPES, type FileType, sniffType } from './files/sniff';
 
-const TYPE_BY_EXTENSION = Object.fromEntries(Object.entries(IMAGE_EXTENSIONS).map(([type, ext]) => [ext, type])) as Record<
-  string,
-  ImageContentType
->;
-
-/** The shape of a stored file's name; anything else is never read from disk. */
-export const UPLOAD_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif|svg)$/;
-const AREA = /^[a-z][a-z0-9-]{0,31}$/;
+const MB = 1024 * 1024;
+const RASTER = ['image/png', 'image/jpeg', 'image/webp'] as const satisfies readonly FileType[];
 
 /**
- * Writes the bytes (atomically: temp file, then rename) and returns their public URL,
- * /api/files/<area>/<name>. Call it outside any database transaction.
+ * Every area, what it accepts (by the bytes, never by a declared type) and how large. A new
+ * kind of file is one line here; its messages are `files.types.<area>` in common.json.
  */
-export async function saveUpload(dataDir: string, bytes: Uint8Array, contentType: string, area = 'files'): Promise<string> {
-  const ext = (IMAGE_EXTENSIONS as Record<string, string>)[contentType];
-  if (!ext) throw new Error(`saveUpload: unsupported content type ${contentType}`);
-  if (!AREA.test(area)) throw new Error(`saveUpload: bad area ${area}`);
-  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`;
-  const dir = path.join(dataDir, 'uploads', area);
-  await mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
-  await writeFile(tmp, bytes);
-  await rename(tmp, path.join(dir, name));
+export const FILE_AREAS = {
+  /** Product and SKU pictures (operator). SVG is kept only after sanitizing. */
+  catalogue: { types: [...RASTER, 'image/svg+xml'], maxBytes: MAX_IMAGE_BYTES },
+  /** Banner pictures (operator): raster only, an SVG could carry script. */
+  content: { types: RASTER, maxBytes: MAX_IMAGE_BYTES },
+  /** Proofs of a bank transfer for a wallet recharge (user): a photo or the bank's PDF. */
+  slips: { types: [...RASTER, 'application/pdf'], maxBytes: 5 * MB },
+  /** Pictures attached to a sourcing request (user). */
+  sourcing: { types: RASTER, maxBytes: 5 * MB },
+  /** Spreadsheets uploaded for import (products, orders). */
+  imports: { types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], maxBytes: 10 * MB },
+  /** PDFs the server generates (invoices, packing lists). */
+  documents: { types: ['application/pdf'], maxBytes: 20 * MB },
+} as const satisfies Record<string, { types: readonly FileType[]; maxBytes: number }>;
+export type FileArea = keyof typeof FILE_AREAS;
+
+export function isFileArea(area: string): area is FileArea {
+  return Object.hasOwn(FILE_AREAS, area);
+}
+
+/** The shape of a stored name; nothing else ever reaches a backend. */
+const FILE_NAME = new RegExp(`^[a-f0-9]{32}\\.(${[...new Set(Object.values(FILE_TYPES))].join('|')})$`);
+export function isFileName(name: string): boolean {
+  return FILE_NAME.test(name);
+}
+
+export function fileUrl(area: FileArea, name: string): string {
   return `/api/files/${area}/${name}`;
 }
 
-/** A stored file of an area by its name, or null (bad name, missing file). */
-export async function readUpload(
-  dataDir: string,
-  area: string,
-  name: string,
-): Promise<{ body: Buffer; contentType: ImageContentType } | null> {
-  if (!AREA.test(area) || !UPLOAD_NAME.test(name)) return null;
-  try {
-    const body = await readFile(path.join(dataDir, 'uploads', area, name));
-    return { body, contentType: TYPE_BY_EXTENSION[name.split('.').pop()!]! };
-  } catch {
-    return null;
-  }
+/** `{area, name}` of one of our file URLs (`/api/files/<area>/<name>`), or null for anything else. */
+export function parseFileUrl(url: string): { area: FileArea; name: string } | null {
+  const m = /^\/api\/files\/([a-z]+)\/([^/]+)$/.exec(url);
+  return m && isFileArea(m[1]!) && isFileName(m[2]!) ? { area: m[1], name: m[2]! } : null;
 }
 
-/** Headers for serving an upload: cached forever (names are content hashes), never sniffed or scripted. */
+/** FILE_STORE, or by mode: the database with DATABASE_URL (stateless nodes), else the disk. */
+export function createFileStore(config: { fileStore: 'disk' | 'database'; dataDir: string }, db: Db): FileStore {
+  return config.fileStore === 'database' ? databaseFileStore(db) : diskFileStore(path.join(config.dataDir, 'uploads'));
+}
+
+export interface SavedFile {
+  url: string;
+  area: FileArea;
+  name: string;
+  contentType: FileType;
+  bytes: number;
+}
+
+export interface SaveOptions {
+  /** The request field the file came in (errors are reported under it). */
+  field?: string;
+  /** A type the client declared: when given, the bytes must be of that type too. */
+  declaredType?: string;
+  /** Where an error about the type goes, when not under `field` (e.g. `contentType`). */
+  typeField?: string;
+}
+
+/**
+ * Checks the bytes against the area (real type by magic bytes, size), sanitizes an SVG, stores
+ * the file under its content hash and answers its URL. Refusals are A00002 under the request's
+ * field. Call it before, and outside, the transaction that writes a row referring to the URL
+ * (the database store writes on the root handle; on PGlite, one connection, a write from inside
+ * an open transaction would wait for that transaction for ever).
+ */
+export async function saveFile(store: FileStore, area: FileArea, bytes: Buffer, options: SaveOptions = {}): Promise<SavedFile> {
+  const { field = 'data', declaredType, typeField = field } = options;
+  const rule = FILE_AREAS[area];
+  if (bytes.length === 0) throw AppError.invalid([{ field, messageKey: 'files.empty' }]);
+  if (bytes.length > rule.maxBytes) {
+    throw AppError.invalid([{ field, messageKey: 'files.too-large', params: { mb: rule.maxBytes / MB } }]);
+  }
+  const wrongType = () => AppError.invalid([{ field: typeField, messageKey: 'files.type', params: { types: `files.types.${area}` } }]);
+  const type = sniffType(bytes);
+  if (!type || !(rule.types as readonly FileType[]).includes(type) || (declaredType !== undefined && declaredType !== type)) {
+    throw wrongType();
+  }
+  let stored = bytes;
+  if (type === 'image/svg+xml') {
+    const clean = sanitizeSvg(bytes.toString('utf8'));
+    // Defensive: what the sanitizer leaves must still be an <svg> root, or it is not kept.
+    if (!/^<svg[\s>]/.test(clean)) throw wrongType();
+    stored = Buffer.from(clean, 'utf8');
+  }
+  const name = `${createHash('sha256').update(stored).digest('hex').slice(0, 32)}.${FILE_TYPES[type]}`;
+  await store.put({ area, name, contentType: type, bytes: stored });
+  return { url: fileUrl(area, name), area, name, contentType: type, bytes: stored.length };
+}
+
+/**
+ * The body limit of a route taking one file of `area` as base64 in JSON: a little over the
+ * area's limit, so that a file just too large gets the A00002 "too large" answer, not A00009.
+ */
+export function uploadBodyLimit(area: FileArea): number {
+  return Math.ceil((FILE_AREAS[area].maxBytes * 4) / 3) + 64 * 1024;
+}
+
+/** Base64 from a JSON body (a `data:…;base64,` prefix is accepted); A00002 under `field` if it is not. */
+export function decodeBase64(data: string, field = 'data'): Buffer {
+  const raw = data.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(raw) || raw.length % 4 === 1) throw AppError.invalid([{ field, messageKey: 'files.base64' }]);
+  return Buffer.from(raw, 'base64');
+}
+
+/**
+ * Which of these URLs name one of our stored files that is not there: a row must not refer to a
+ * file that does not exist (e.g. a product saved with a made-up /api/files/… address).
+ * Other addresses (http(s), bundled or generated pictures) are not the store's business.
+ */
+export async function missingFiles(store: FileStore, urls: readonly string[]): Promise<Set<string>> {
+  const missing = new Set<string>();
+  for (const url of new Set(urls)) {
+    if (!url.startsWith('/api/files/')) continue;
+    const ref = parseFileUrl(url);
+    if (ref && (await store.has(ref.area, ref.name))) continue;
+    // An /api/files/<area>/<name> address the store cannot hold (unknown area, bad name) is
+    // missing too; generated demo pictures (/api/files/demo/<icon>/<file>) have three parts.
+    if (!ref && /^\/api\/files\/demo\/[a-z-]+\/[a-z]+-\d\.svg$/.test(url)) continue;
+    missing.add(url);
+  }
+  return missing;
+}
+
+/**
+ * Headers for serving a stored file: cached forever (names are content hashes), never sniffed,
+ * never scripted (an SVG opened directly runs nothing even if sanitizing ever missed something).
+ */
 export const UPLOAD_HEADERS = {
   'cache-control': 'public, max-age=31536000, immutable',
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 } as const;
-
-/** The real type of image bytes from their first bytes (a declared type is not trusted). */
-export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
-  const b = (i: number) => bytes[i] ?? -1;
-  if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47) return 'image/png';
-  if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'image/jpeg';
-  if (b(0) === 0x47 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x38) return 'image/gif';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('utf8');
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'image/svg+xml';
-  return null;
-}
-
-/**
- * Decodes base64 image data (a `data:…;base64,` prefix is accepted) and checks that the bytes
- * really are an image of an allowed type. Null when they are not, or are larger than `maxBytes`.
- */
-export function decodeImageData(
-  data: string,
-  maxBytes: number,
-  allowed: readonly ImageContentType[] = Object.keys(IMAGE_EXTENSIONS) as ImageContentType[],
-): { bytes: Buffer; contentType: ImageContentType } | null {
-  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
-  const base64 = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
-  if (!base64 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return null;
-  if (Math.floor((base64.length * 3) / 4) > maxBytes + 2) return null;
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length === 0 || bytes.length > maxBytes) return null;
-  const contentType = sniffImageType(bytes);
-  return contentType && allowed.includes(contentType) ? { bytes, contentType } : null;
-}

@@ -12,6 +12,7 @@ import {
 import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { type FileStore, missingFiles } from '../../platform/files';
 import { invalidateCatalogue } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
@@ -216,11 +217,28 @@ async function saveProduct(db: Db, prodId: number | null, body: SaveProductBody)
   }
 }
 
-export async function createProduct(db: Db, body: SaveProductBody): Promise<AdminProduct> {
+/**
+ * A product may refer only to uploads that the file store holds (a made-up or never-uploaded
+ * /api/files/… address would be a broken picture). Checked before the transaction: files are
+ * written before, and apart from, the rows that refer to them.
+ */
+async function checkStoredImages(files: FileStore | undefined, body: SaveProductBody) {
+  if (!files) return;
+  const missing = await missingFiles(files, [...body.imgs, ...body.skus.map((s) => s.pic)]);
+  if (missing.size === 0) return;
+  const issues: FieldIssue[] = [];
+  body.imgs.forEach((url, i) => missing.has(url) && issues.push({ field: `imgs.${i}`, messageKey: 'files.missing' }));
+  body.skus.forEach((s, i) => missing.has(s.pic) && issues.push({ field: `skus.${i}.pic`, messageKey: 'files.missing' }));
+  throw AppError.invalid(issues);
+}
+
+export async function createProduct(db: Db, body: SaveProductBody, files?: FileStore): Promise<AdminProduct> {
+  await checkStoredImages(files, body);
   return getAdminProduct(db, await saveProduct(db, null, body));
 }
 
-export async function updateProduct(db: Db, prodId: number, body: SaveProductBody): Promise<AdminProduct> {
+export async function updateProduct(db: Db, prodId: number, body: SaveProductBody, files?: FileStore): Promise<AdminProduct> {
+  await checkStoredImages(files, body);
   return getAdminProduct(db, await saveProduct(db, prodId, body));
 }
 

@@ -12,7 +12,6 @@ import {
   CreateCategoryBody,
   CreateTagBody,
   ListAdminProductsQuery,
-  MAX_IMAGE_BYTES,
   MoveCategoryBody,
   ProductIdParams,
   SavePropertyBody,
@@ -28,7 +27,7 @@ import {
   envelopeOf,
 } from '@dsm/contract';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import { type FileStore, uploadBodyLimit } from '../../platform/files';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import type { App } from '../../platform/types';
@@ -52,7 +51,7 @@ import { listAdminProperties, saveProperty } from './catalogue.properties.servic
 import { attachTag, createTag, detachTag, listAdminTags, updateTag } from './catalogue.tags.service';
 
 /** The operator's catalogue management (the auth plugin allows only operators under /api/admin). */
-export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; config: Pick<Config, 'dataDir'> }) {
+export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; files: FileStore }) {
   const tags = ['admin'];
   const base = '/admin/catalogue';
 
@@ -121,7 +120,7 @@ export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; c
     async (req) => ok(await listAdminProducts(db, req.query, req.locale)),
   );
   app.post(`${base}/products`, { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } }, async (req) =>
-    ok(await createProduct(db, req.body)),
+    ok(await createProduct(db, req.body, files)),
   );
   app.get(
     `${base}/products/:prodId`,
@@ -131,7 +130,7 @@ export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; c
   app.put(
     `${base}/products/:prodId`,
     { schema: { tags, params: ProductIdParams, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } },
-    async (req) => ok(await updateProduct(db, req.params.prodId, req.body)),
+    async (req) => ok(await updateProduct(db, req.params.prodId, req.body, files)),
   );
   app.put(
     `${base}/products/:prodId/status`,
@@ -152,9 +151,9 @@ export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; c
   app.post(
     `${base}/images`,
     {
-      bodyLimit: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024,
+      bodyLimit: uploadBodyLimit('catalogue'),
       schema: { tags, body: UploadImageBody, response: { 200: envelopeOf(UploadedImageSchema) } },
     },
-    async (req) => ok(await uploadImage(config.dataDir, req.body)),
+    async (req) => ok(await uploadImage(files, req.body)),
   );
 }

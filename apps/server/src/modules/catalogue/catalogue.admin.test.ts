@@ -230,7 +230,7 @@ describe('image upload (base64 JSON)', () => {
   it.each([
     ['a GIF', { contentType: 'image/gif', data: Buffer.from('GIF89a').toString('base64') }, 'contentType', 'The file format is incorrect: use a PNG, JPEG, WebP or SVG image'],
     ['JPEG bytes declared as PNG', { contentType: 'image/png', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2]).toString('base64') }, 'contentType', 'The file format is incorrect: use a PNG, JPEG, WebP or SVG image'],
-    ['not base64', { contentType: 'image/png', data: '***' }, 'data', 'The image data is not valid base64'],
+    ['not base64', { contentType: 'image/png', data: '***' }, 'data', 'The file data is not valid base64'],
   ])('refuses %s with A00002', async (_, payload, field, message) => {
     const { status, body } = await call('POST', '/api/admin/catalogue/images', payload);
     expect(status).toBe(400);
@@ -238,11 +238,26 @@ describe('image upload (base64 JSON)', () => {
     expect(body.data).toEqual([{ field, message }]);
   });
 
+  it('refuses a product naming an upload the file store does not hold; keeps stored and outside addresses', async () => {
+    const stored = (await call('POST', '/api/admin/catalogue/images', { contentType: 'image/png', data: png.toString('base64') })).body.data.url;
+    const ghost = `/api/files/catalogue/${'a'.repeat(32)}.png`;
+    const body = productBody(cats.childId, { 'en-US': { title: 'Pictured blanket', brief: '', description: '' } });
+    const refused = await call('POST', '/api/admin/catalogue/products', { ...body, imgs: [stored, ghost], skus: [{ ...body.skus[0], pic: ghost }] }, operator, 'fr-FR');
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toEqual([
+      { field: 'imgs.1', message: 'Ce fichier n’est pas enregistré ici : envoyez-le de nouveau' },
+      { field: 'skus.0.pic', message: 'Ce fichier n’est pas enregistré ici : envoyez-le de nouveau' },
+    ]);
+    const saved = await call('POST', '/api/admin/catalogue/products', { ...body, imgs: [stored, 'https://cdn.example.com/x.png', '/api/files/demo/ladies/red-1.svg'] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.imgs[0]).toBe(stored);
+  });
+
   it('refuses an image over 2 MB with A00002, in Turkish', async () => {
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
     const { status, body } = await call('POST', '/api/admin/catalogue/images', { contentType: 'image/png', data: big.toString('base64') }, operator, 'tr-TR');
     expect(status).toBe(400);
     expect(body.code).toBe('A00002');
-    expect(body.data).toEqual([{ field: 'data', message: 'Görsel çok büyük: en fazla 2 MB' }]);
+    expect(body.data).toEqual([{ field: 'data', message: 'Dosya çok büyük: en fazla 2 MB' }]);
   });
 });

@@ -12,14 +12,14 @@ import {
 } from '@dsm/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { UPLOAD_HEADERS } from '../../platform/files';
 import type { App } from '../../platform/types';
 import { listSpecials } from './catalogue.specials.service';
 import { cachedJson } from './catalogue.cache';
 import { getCategoryTree } from './catalogue.categories.service';
-import { type ServedFile, readDemoImage, readUpload } from './catalogue.images';
+import { readDemoImage } from './catalogue.images';
 import { getProductDetail } from './catalogue.products.service';
 import { listProductsByTag, searchProducts } from './catalogue.search.service';
 import { listTags } from './catalogue.tags.service';
@@ -49,7 +49,7 @@ function sendJson(reply: FastifyReply, json: Buffer) {
  * in-process response cache (catalogue.cache.ts): a few seconds old at most, cleared at once by
  * operator writes on this node.
  */
-export async function catalogueRoutes(app: App, { db, config }: { db: Db; config: Pick<Config, 'dataDir'> }) {
+export async function catalogueRoutes(app: App, { db }: { db: Db }) {
   const tags = ['catalogue'];
 
   app.get(
@@ -116,26 +116,15 @@ export async function catalogueRoutes(app: App, { db, config }: { db: Db; config
       )),
   );
 
-  // Product pictures: operator uploads and generated demo pictures (docs/decisions/0022).
-  const send = (reply: FastifyReply, file: ServedFile | null) => {
-    if (!file) throw AppError.notFound('catalogue.image-not-found');
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .type(file.contentType);
-    // An SVG opened directly must not run anything, even if sanitising ever missed something.
-    if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    return reply.send(file.body);
-  };
-  const fileSchema = { tags, hide: true };
-  app.get(
-    '/files/catalogue/:name',
-    { schema: { ...fileSchema, params: z.object({ name: z.string().max(64) }) } },
-    async (req, reply) => send(reply, await readUpload(config.dataDir, req.params.name)),
-  );
+  // Generated demo pictures (docs/decisions/0022); stored uploads are served by
+  // platform/files/files.routes.ts.
   app.get(
     '/files/demo/:icon/:file',
-    { schema: { ...fileSchema, params: z.object({ icon: z.string().max(16), file: z.string().max(32) }) } },
-    async (req, reply) => send(reply, readDemoImage(req.params.icon, req.params.file)),
+    { schema: { tags, hide: true, params: z.object({ icon: z.string().max(16), file: z.string().max(32) }) } },
+    async (req, reply) => {
+      const svg = readDemoImage(req.params.icon, req.params.file);
+      if (!svg) throw AppError.notFound('catalogue.image-not-found');
+      return reply.headers(UPLOAD_HEADERS).type('image/svg+xml').send(svg);
+    },
   );
 }

@@ -1,7 +1,7 @@
 import { convertMinor } from '@dsm/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TtlCache } from './catalogue.cache';
-import { sanitizeSvg } from './catalogue.images';
+import { sanitizeSvg } from '../../platform/files/svg';
 import { editDistance, splitKeyword } from './catalogue.search-document';
 import { usdMinorRange } from './catalogue.search.service';
 import { sanitizeDescription } from './catalogue.text';

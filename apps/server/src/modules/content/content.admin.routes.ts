@@ -15,7 +15,7 @@ import {
   pageOf,
 } from '@dsm/contract';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import type { FileStore } from '../../platform/files';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import type { App } from '../../platform/types';
@@ -27,7 +27,7 @@ import { getAdminPage, listAdminPages, savePage } from './content.pages.service'
 const BANNER_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Operator API: /api/admin/content/… (the auth plugin lets only operators in). */
-export async function contentAdminRoutes(app: App, { db, config }: { db: Db; config: Pick<Config, 'dataDir'> }) {
+export async function contentAdminRoutes(app: App, { db, files }: { db: Db; files: FileStore }) {
   const tags = ['admin', 'content'];
   const banner = { 200: envelopeOf(AdminBannerSchema) };
   const notice = { 200: envelopeOf(AdminNoticeSchema) };
@@ -39,12 +39,12 @@ export async function contentAdminRoutes(app: App, { db, config }: { db: Db; con
   app.post(
     '/admin/content/banners',
     { bodyLimit: BANNER_BODY_LIMIT, schema: { tags, body: CreateBannerBody, response: banner } },
-    async (req) => ok(await createBanner(db, config.dataDir, req.body)),
+    async (req) => ok(await createBanner(db, files, req.body)),
   );
   app.put(
     '/admin/content/banners/:id',
     { bodyLimit: BANNER_BODY_LIMIT, schema: { tags, params: BannerIdParams, body: UpdateBannerBody, response: banner } },
-    async (req) => ok(await updateBanner(db, config.dataDir, req.params.id, req.body)),
+    async (req) => ok(await updateBanner(db, files, req.params.id, req.body)),
   );
   app.delete('/admin/content/banners/:id', { schema: { tags, params: BannerIdParams, response: deleted } }, async (req) => {
     await deleteBanner(db, req.params.id);

@@ -4,13 +4,12 @@ import {
   type CreateBannerBody,
   LOCALES,
   type Locale,
-  MAX_IMAGE_BYTES,
   type UpdateBannerBody,
 } from '@dsm/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { decodeImageData, saveUpload } from '../../platform/files';
+import { type FileStore, decodeBase64, missingFiles, saveFile } from '../../platform/files';
 import { groupBy, pickLocalized } from '../../platform/localized';
 import { bannerTranslations, banners } from './content.tables';
 
@@ -76,22 +75,19 @@ async function adminBanner(db: Db, id: number): Promise<AdminBanner> {
   return adminDto(row, (await textsOf(db, [id])).get(id) ?? []);
 }
 
-/** Operator uploads are raster only: an SVG could carry script (our own demo SVGs ship with the code). */
-const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const UPLOAD_AREA = 'content';
-
 /**
- * The banner picture: a URL as given, or uploaded bytes written to the file store first (never
- * inside the transaction). The bytes must really be the declared image type.
+ * The banner picture: a URL as given, or uploaded bytes written to the file store's `content`
+ * area first (never inside the transaction; raster only, see platform/files.ts FILE_AREAS).
+ * A given /api/files/… address must name a stored file.
  */
-async function resolveImage(dataDir: string, body: Pick<CreateBannerBody, 'imgUrl' | 'image'>): Promise<string | undefined> {
-  if (body.imgUrl) return body.imgUrl;
-  if (!body.image) return undefined;
-  const decoded = decodeImageData(body.image.data, MAX_IMAGE_BYTES, BANNER_IMAGE_TYPES);
-  if (!decoded || decoded.contentType !== body.image.contentType) {
-    throw AppError.invalid([{ field: 'image', messageKey: 'content.image-invalid' }]);
+async function resolveImage(files: FileStore, body: Pick<CreateBannerBody, 'imgUrl' | 'image'>): Promise<string | undefined> {
+  if (body.imgUrl) {
+    if ((await missingFiles(files, [body.imgUrl])).size) throw AppError.invalid([{ field: 'imgUrl', messageKey: 'files.missing' }]);
+    return body.imgUrl;
   }
-  return saveUpload(dataDir, decoded.bytes, decoded.contentType, UPLOAD_AREA);
+  if (!body.image) return undefined;
+  const bytes = decodeBase64(body.image.data, 'image');
+  return (await saveFile(files, 'content', bytes, { field: 'image', declaredType: body.image.contentType })).url;
 }
 
 function textRows(id: number, text: CreateBannerBody['text']) {
@@ -111,8 +107,8 @@ function columns(body: CreateBannerBody | UpdateBannerBody) {
   };
 }
 
-export async function createBanner(db: Db, dataDir: string, body: CreateBannerBody): Promise<AdminBanner> {
-  const imgUrl = (await resolveImage(dataDir, body))!;
+export async function createBanner(db: Db, files: FileStore, body: CreateBannerBody): Promise<AdminBanner> {
+  const imgUrl = (await resolveImage(files, body))!;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(banners).values({ imgUrl, ...columns(body) }).returning({ id: banners.id });
     await tx.insert(bannerTranslations).values(textRows(row!.id, body.text));
@@ -121,9 +117,9 @@ export async function createBanner(db: Db, dataDir: string, body: CreateBannerBo
   return adminBanner(db, id);
 }
 
-export async function updateBanner(db: Db, dataDir: string, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
+export async function updateBanner(db: Db, files: FileStore, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
   await adminBanner(db, id); // not found before writing any file
-  const imgUrl = await resolveImage(dataDir, body);
+  const imgUrl = await resolveImage(files, body);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(banners)

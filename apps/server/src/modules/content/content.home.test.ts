@@ -114,9 +114,12 @@ describe('GET /api/indexImgs', () => {
       const res = await admin('POST', '/api/admin/content/banners', { ...banner(), imgUrl: undefined, image }, operator);
       expect(res.statusCode).toBe(400);
       expect(res.json().data).toEqual([
-        { field: 'image', message: 'The banner picture must be a PNG, JPEG or WebP image of at most 2 MB, of the type stated' },
+        { field: 'image', message: 'The file format is incorrect: use a PNG, JPEG or WebP image' },
       ]);
     }
+    const ghost = await admin('POST', '/api/admin/content/banners', banner({ imgUrl: `/api/files/content/${'b'.repeat(32)}.png` }));
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().data).toEqual([{ field: 'imgUrl', message: 'This file is not stored here: upload it again' }]);
     const link = await admin('POST', '/api/admin/content/banners', banner({ link: 'javascript:alert(1)' }));
     expect(link.json().data).toEqual([
       { field: 'link', message: 'The link must be a path on this site (starting with /) or an http(s) address' },

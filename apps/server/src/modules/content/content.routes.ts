@@ -10,19 +10,18 @@ import {
   envelopeOf,
 } from '@dsm/contract';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/envelope';
-import { UPLOAD_HEADERS, readUpload } from '../../platform/files';
+import { type FileStore, UPLOAD_HEADERS } from '../../platform/files';
 import type { App } from '../../platform/types';
 import { contentAdminRoutes } from './content.admin.routes';
-import { UPLOAD_AREA, listActiveBanners } from './content.banners.service';
+import { listActiveBanners } from './content.banners.service';
 import { BUNDLED_IMAGES_DIR } from './content.images';
 import { getNotice, topNotices } from './content.notices.service';
 import { getPage } from './content.pages.service';
 
-export async function contentRoutes(app: App, deps: { db: Db; config: Pick<Config, 'dataDir'> }) {
+export async function contentRoutes(app: App, deps: { db: Db; files: FileStore }) {
   const { db } = deps;
   const tags = ['content'];
 
@@ -60,17 +59,6 @@ export async function contentRoutes(app: App, deps: { db: Db; config: Pick<Confi
         .type('image/svg+xml')
         .headers({ ...UPLOAD_HEADERS, 'cache-control': 'public, max-age=86400' })
         .send(bytes);
-    },
-  );
-
-  // Operator uploads (banner pictures), see platform/files.ts.
-  app.get(
-    '/files/content/:name',
-    { schema: { hide: true, params: z.object({ name: z.string() }) } },
-    async (req, reply) => {
-      const file = await readUpload(deps.config.dataDir, UPLOAD_AREA, req.params.name);
-      if (!file) throw AppError.notFound();
-      return reply.type(file.contentType).headers(UPLOAD_HEADERS).send(file.body);
     },
   );
 
