@@ -19,7 +19,7 @@ import { localePlugin } from './platform/locale.plugin';
 import { type Mailer, createMailer } from './platform/mail/mailer';
 import { mailOutboxRoutes } from './platform/mail/outbox.routes';
 import { registerOpenApi } from './platform/openapi';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
 import { registerWebApp } from './platform/static';
 import type { App } from './platform/types';
 import { zodValidatorCompiler } from './platform/validation';
@@ -51,14 +51,7 @@ export async function buildApp({ config, database, logger = false, mailer = crea
     next();
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app, securityHeaderOptions(config.publicUrl));
   await app.register(cookie);
   await app.register(localePlugin);
   const { db } = database;

@@ -36,3 +36,22 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     next();
   });
 }
+
+/**
+ * The app's helmet options. HSTS and `upgrade-insecure-requests` only when the public address is
+ * https: on a plain-http install (a LAN demo, `http://localhost`) they would make browsers refuse
+ * the site or rewrite its requests to an https port nothing listens on.
+ */
+export function securityHeaderOptions(publicUrl: string | undefined): HelmetOptions {
+  const https = publicUrl?.startsWith('https:') ?? false;
+  return {
+    strictTransportSecurity: https,
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+  };
+}
