@@ -15,6 +15,7 @@ import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { installErrorHandler } from './platform/error-handler';
+import { acceptEmptyJsonBodies } from './platform/json-body';
 import { localePlugin } from './platform/locale.plugin';
 import { type Mailer, createMailer } from './platform/mail/mailer';
 import { mailOutboxRoutes } from './platform/mail/outbox.routes';
@@ -41,6 +42,7 @@ export async function buildApp({ config, database, logger = false, mailer = crea
     requestIdHeader: false,
     trustProxy: config.trustProxy,
   }).withTypeProvider() as unknown as App;
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
