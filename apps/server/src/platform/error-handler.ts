@@ -2,6 +2,7 @@ import { ERRORS, type FieldError, translate } from '@dsm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { fail } from './envelope';
+import { safeErrorForLog } from './log-safe-error';
 import { RequestValidationError, localizeIssues } from './validation';
 
 function send(reply: FastifyReply, status: number, code: string, msg: string, data: unknown = null) {
@@ -44,7 +45,9 @@ export function installErrorHandler(app: FastifyInstance) {
       const field: FieldError = { field: '', message: translate(locale, 'validation.invalid', { field: 'validation.body' }) };
       return send(reply, 400, ERRORS.VALIDATION.code, field.message, [field]);
     }
-    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    // Never the raw error: a failed statement's parameters are user data (log-safe-error.ts).
+    // Under its own key: pino's `err` serializer would rebuild the message from the causes.
+    req.log.error({ error: safeErrorForLog(err), reqId: req.id }, 'unhandled error');
     return send(reply, 500, ERRORS.SERVER_ERROR.code, translate(locale, 'errors.A00005'), { requestId: req.id });
   });
 }
