@@ -25,6 +25,8 @@ export function installErrorHandler(app: FastifyInstance) {
           (f): FieldError => ({ field: f.field, message: translate(locale, f.messageKey, f.params) }),
         );
       }
+      // The reason rides in `data` (the envelope has no other place), beside what data carried.
+      if (err.reason) data = { ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}), reason: err.reason };
       if (err.kind === 'RATE_LIMITED') reply.header('retry-after', String(err.params.seconds ?? 60));
       return send(reply, err.status, err.code, msg, data);
     }

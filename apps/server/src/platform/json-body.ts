@@ -11,7 +11,8 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (typeof body === 'string' ? body.trim() === '' : body.length === 0) return done(null, undefined);
-    return parseJson(req, body, done);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(req, text, done);
   });
 }

@@ -40,10 +40,10 @@ export async function logIn(db: Db, body: LoginBody, ctx: LoginContext): Promise
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(body.password, user?.passwordHash ?? (await dummy()));
   // The attempt row stays: it is one failure for this e-mail and this address.
-  if (!user || !matches) throw AppError.business('accounts.login-failed');
+  if (!user || !matches) throw AppError.business('login-failed', 'accounts.login-failed');
   if (user.status !== '1') {
     await forgetAttempt(db, attemptId);
-    throw AppError.business('accounts.account-disabled');
+    throw AppError.business('account-disabled', 'accounts.account-disabled');
   }
 
   return db.transaction(async (tx) => {

@@ -65,7 +65,7 @@ function present(result: Quote, to: string, locale: Locale): ShippingQuote {
     }),
   };
   // Still carry the reasons: the calculator lists them under the warning (decision 0031).
-  if (dto.options.length === 0) throw AppError.business('logistics.not-found', {}, dto);
+  if (dto.options.length === 0) throw AppError.business('no-shipping-method', 'logistics.not-found', {}, dto);
   return dto;
 }
 
@@ -107,7 +107,7 @@ export async function quoteProductShipping(db: Db, body: ProdShippingPriceBody, 
   const facts = await getSkuShippingFacts(db, body.prodId, body.skuId);
   if (!facts || facts.status !== 'on') throw AppError.notFound('catalogue.product-not-found');
   const warehouse = await findWarehouse(db, facts.warehouse);
-  if (!warehouse) throw AppError.business('logistics.not-found', {}, { options: [], excluded: [] });
+  if (!warehouse) throw AppError.business('no-shipping-method', 'logistics.not-found', {}, { options: [], excluded: [] });
   const parcel: Parcel = {
     type: 'parcel',
     to: body.countryCode,

@@ -86,7 +86,7 @@ export type ShippingEstimate =
 
 /**
  * POST /api/logistics/prod/price (a read: it changes nothing, so it is a query keyed by its
- * input). "No method can carry it" is A00001 with the reasons in `data`: an answer to show in
+ * input). "No method can carry it" is the reason `no-shipping-method` with the reasons in `data`: an answer to show in
  * place, not a toast. Other failures still reach the visitor as a toast.
  */
 export async function fetchShippingEstimate(body: ProductShippingRequest, signal?: AbortSignal): Promise<ShippingEstimate> {
@@ -96,7 +96,7 @@ export async function fetchShippingEstimate(body: ProductShippingRequest, signal
     if (options.length) return { kind: 'options', quote: { ...result.data, options } };
     return { kind: 'none', quote: result.data, message: '' };
   }
-  if (result.errorCode === 'A00001') {
+  if (result.reason === 'no-shipping-method') {
     const quote = (result.data as ShippingQuote | null) ?? null;
     return { kind: 'none', quote, message: result.msg };
   }

@@ -181,7 +181,7 @@ describe('product details', () => {
     productApi({
       'POST /api/logistics/prod/price': () =>
         envelope(
-          { options: [], excluded: [{ methodId: 1, code: 'POST', name: 'Post', reasonCode: 'destination', reason: 'Does not deliver to France' }] },
+          { options: [], excluded: [{ methodId: 1, code: 'POST', name: 'Post', reasonCode: 'destination', reason: 'Does not deliver to France' }], reason: 'no-shipping-method' },
           { code: 'A00001', msg: 'Shipping information not found', status: 422 },
         ),
     });
