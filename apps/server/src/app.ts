@@ -15,12 +15,13 @@ import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { installErrorHandler } from './platform/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, requestTimeouts } from './platform/framework-errors';
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { localePlugin } from './platform/locale.plugin';
 import { type Mailer, createMailer } from './platform/mail/mailer';
 import { mailOutboxRoutes } from './platform/mail/outbox.routes';
 import { registerOpenApi } from './platform/openapi';
-import { registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
+import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
 import { registerWebApp } from './platform/static';
 import type { App } from './platform/types';
 import { zodValidatorCompiler } from './platform/validation';
@@ -35,9 +36,14 @@ export interface AppDeps {
 
 /** Builds the whole API (and the web app when built). No side effects: tests build it freely. */
 export async function buildApp({ config, database, logger = false, mailer = createMailer(config) }: AppDeps) {
+  const securityHeaders = computeSecurityHeaders(securityHeaderOptions(config.publicUrl));
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
+    // Framework errors in the envelope, with our headers (decision 0063).
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    ...requestTimeouts(config.requestTimeoutMs),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -53,7 +59,7 @@ export async function buildApp({ config, database, logger = false, mailer = crea
     next();
   });
 
-  registerSecurityHeaders(app, securityHeaderOptions(config.publicUrl));
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(cookie);
   await app.register(localePlugin);
   const { db } = database;

@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   RESET_CODE_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   DEMO_USER_EMAIL: z.string().email().default('demo@example.com'),
@@ -41,6 +42,8 @@ export interface Config {
   trustProxy: boolean;
   webDist: string;
   bodyLimitBytes: number;
+  /** A request's headers and body must have arrived within this time (ms), or it is cut off with 408. */
+  requestTimeoutMs: number;
   sessionTtlSeconds: number;
   /**
    * POST /api/password/code answers no sooner than this (ms), so that the SMTP send done only for
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: path.resolve(e.WEB_DIST),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     resetCodeAnswerMs: e.RESET_CODE_ANSWER_MS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },

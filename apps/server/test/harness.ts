@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     webDist: '/nonexistent',
     bodyLimitBytes: 1_048_576,
+    requestTimeoutMs: 30_000,
     sessionTtlSeconds: 3600,
     resetCodeAnswerMs: 0,
     demoUser: { email: 'demo@example.com', password: 'demo12345' },

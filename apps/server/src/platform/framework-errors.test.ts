@@ -58,13 +58,79 @@ function raw(pieces: Array<string | { wait: number }>, maxMs = 20_000): Promise<
 const get = (target: string, extraHeaders = '') =>
   raw([`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: fr-FR\r\nConnection: close\r\n${extraHeaders}\r\n`]);
 
-describe('probe', () => {
-  it('prints', async () => {
-    for (const t of ['/api/%c0', `/api/admin/catalogue/categories/${'1'.repeat(150)}`, `/api/prod/search?keyword=${'a'.repeat(20_000)}`]) {
-      const a = await get(t);
-      console.log(t.slice(0, 60), a.status, JSON.stringify(a.headers), a.body.slice(0, 300));
-    }
-    const big = await get('/api/health', `X-Big: ${'b'.repeat(20_000)}\r\n`);
-    console.log('bighdr', big.status, JSON.stringify(big.headers), big.body.slice(0, 300));
+/** What every answer must look like: the envelope, our headers, nothing the client sent echoed. */
+function expectEnvelope(a: RawAnswer, status: number, code: string, reason: string, echo: string[] = []) {
+  expect(a.status).toBe(status);
+  expect(a.headers['content-type']).toContain('application/json');
+  const body = JSON.parse(a.body);
+  expect(Object.keys(body).sort()).toEqual(['code', 'data', 'msg', 'success']);
+  expect(body).toMatchObject({ code, success: false, data: { reason } });
+  expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(a.headers['content-security-policy']).toContain("script-src 'self'");
+  expect(a.headers['x-content-type-options']).toBe('nosniff');
+  expect(a.headers['x-frame-options']).toBe('SAMEORIGIN');
+  for (const e of echo) expect(a.body).not.toContain(e);
+  return body as { msg: string };
+}
+
+describe('errors raised before a route runs answer the envelope (listening server, raw sockets)', () => {
+  it('an undecodable URL: 400 A00002 bad-url, in the caller language, without echoing the path', async () => {
+    const a = await get('/api/%c0');
+    const body = expectEnvelope(a, 400, 'A00002', 'bad-url', ['%c0', 'api/']);
+    expect(body.msg).toBe("Cette adresse n'est pas valide");
+  });
+
+  it('a path parameter over 100 characters: the envelope, without echoing it', async () => {
+    const long = '7'.repeat(150);
+    const a = await get(`/api/shop/notice/info/${long}`);
+    expect(a.status).toBeGreaterThanOrEqual(400);
+    expect(a.status).toBeLessThan(500);
+    const body = JSON.parse(a.body);
+    expect(Object.keys(body).sort()).toEqual(['code', 'data', 'msg', 'success']);
+    expect(body.success).toBe(false);
+    expect(a.headers['x-request-id']).toBeTruthy();
+    expect(a.headers['content-security-policy']).toBeTruthy();
+    expect(a.body).not.toContain(long);
+  });
+
+  it('a 20 KB query string: 431 A00009 headers-too-large', async () => {
+    const a = await get(`/api/prod/search?keyword=${'q'.repeat(20_000)}`);
+    // The parser stops inside the request line, before Accept-Language: the default language.
+    const body = expectEnvelope(a, 431, 'A00009', 'headers-too-large', ['qqqq']);
+    expect(body.msg).toBe('The request headers or address are too large');
+  });
+
+  it('too large headers: 431 A00009 headers-too-large', async () => {
+    const a = await get('/api/health', `X-Big: ${'b'.repeat(20_000)}\r\n`);
+    const body = expectEnvelope(a, 431, 'A00009', 'headers-too-large', ['bbbb']);
+    expect(body.msg).toBe("Les en-têtes ou l'adresse de la demande sont trop volumineux");
+  });
+
+  it('a malformed request: 400 A00002 bad-request', async () => {
+    const a = await raw(['GET /api/health HTTP/1.1\r\nHost 127.0.0.1\r\nBad\u0001Header: x\r\n\r\n']);
+    expectEnvelope(a, 400, 'A00002', 'bad-request', ['Bad']);
+  });
+
+  it('headers sent one byte a second are cut off at the request timeout with 408', async () => {
+    const trickle = Array.from({ length: 20 }, () => ['X', { wait: 1000 }]).flat();
+    const a = await raw(['GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', ...trickle]);
+    expectEnvelope(a, 408, 'A00002', 'request-timeout');
+    expect(a.ms).toBeLessThan(6_000);
+  });
+
+  it('a body sent one byte a second is cut off at the request timeout with 408, not kept open', async () => {
+    const trickle = Array.from({ length: 60 }, () => ['a', { wait: 1000 }]).flat();
+    const a = await raw([
+      'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n',
+      ...trickle,
+    ]);
+    expectEnvelope(a, 408, 'A00002', 'request-timeout');
+    expect(a.ms).toBeLessThan(6_000);
+  });
+
+  it('a normal request on the same server still answers', async () => {
+    const a = await get('/api/health');
+    expect(a.status).toBe(200);
+    expect(JSON.parse(a.body)).toMatchObject({ code: '00000', success: true });
   });
 });

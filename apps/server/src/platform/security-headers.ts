@@ -29,8 +29,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
 }
 
 /** Sets the precomputed security headers on every response (routes may still override one). */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = computeSecurityHeaders(options);
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
   app.addHook('onRequest', (_req, reply, next) => {
     reply.headers(headers);
     next();
