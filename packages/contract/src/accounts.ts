@@ -33,8 +33,19 @@ export function meetsPasswordRule(password: string): boolean {
 /** The e-mailed reset code: 6 digits, valid 15 minutes, 5 wrong tries, one new code per minute. */
 export const RESET_CODE = { length: 6, ttlMinutes: 15, maxAttempts: 5, resendSeconds: 60 } as const;
 
-/** Log-in throttling: this many failures per e-mail or per client address within the window. */
-export const LOGIN_THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
+/**
+ * Log-in throttling (decision 0065), all counts of failures within the window: `maxFailures` per
+ * account and client address, `perAddress` per client address whatever the account; from
+ * `accountUnderAttack` failures on one account (from any addresses) every attempt on it answers
+ * no sooner than `slowdownMs`. No count from other addresses ever refuses an account's owner.
+ */
+export const LOGIN_THROTTLE = {
+  maxFailures: 10,
+  perAddress: 30,
+  accountUnderAttack: 100,
+  slowdownMs: 2000,
+  windowMinutes: 15,
+} as const;
 
 // ---- field building blocks (text is trimmed; an empty value is "Please enter {{field}}") ----
 

@@ -167,7 +167,7 @@ describe('uniqueness', () => {
   it('refuses an e-mail address already registered in another case', async () => {
     const res = await register(registration('dupemail', { email: 'DEMO@Example.COM' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'A00007', data: { field: 'email' }, msg: 'This email address is already registered', success: false });
+    expect(res.json()).toEqual({ code: 'A00007', data: { field: 'email', reason: 'email-taken' }, msg: 'This email address is already registered', success: false });
   });
 
   it('refuses a user name already taken in another case', async () => {
