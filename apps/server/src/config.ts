@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  ADDRESS_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   RESET_CODE_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   DEMO_USER_EMAIL: z.string().email().default('demo@example.com'),
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
@@ -50,6 +51,8 @@ export interface Config {
    * real accounts does not show in the answer time. Set it above the usual SMTP send time.
    */
   resetCodeAnswerMs: number;
+  /** Registrations, and reset-code requests, each client address may make per hour (decision 0065). */
+  addressRequestsPerHour: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
 }
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     resetCodeAnswerMs: e.RESET_CODE_ANSWER_MS,
+    addressRequestsPerHour: e.ADDRESS_REQUESTS_PER_HOUR,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
   };

@@ -23,6 +23,7 @@ import { withAnswerFloor } from './answer-floor';
 import { requestResetCode, resetPassword } from './password-reset.service';
 import { getProfile, updateProfile } from './profile.service';
 import { register } from './registration.service';
+import { throttleRegister, throttleResetCode } from './request-throttle';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { endSession } from './session.service';
 
@@ -42,6 +43,7 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
     '/register',
     { schema: { tags, body: withKnownCountry(RegisterBody), response: { 200: envelopeOf(LoginResultSchema) } } },
     async (req, reply) => {
+      await throttleRegister(db, req.ip, req.body.email, config.addressRequestsPerHour);
       const result = await register(db, req.body, { locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
       setSessionCookie(reply, result.accessToken, result.expiresIn, config);
       return ok(result);
@@ -63,7 +65,10 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
 
   app.post('/password/code', { schema: { tags, body: SendResetCodeBody, response: done } }, async (req) => {
     // The same answer time for every address, so timing does not tell which ones have accounts.
-    await withAnswerFloor(config.resetCodeAnswerMs, () => requestResetCode(db, mailer, config.secretKey, req.body.email, req.locale));
+    await withAnswerFloor(config.resetCodeAnswerMs, async () => {
+      await throttleResetCode(db, req.ip, req.body.email, config.addressRequestsPerHour);
+      await requestResetCode(db, mailer, config.secretKey, req.body.email, req.locale);
+    });
     return ok(null);
   });
 
