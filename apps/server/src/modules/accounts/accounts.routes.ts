@@ -17,6 +17,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { App } from '../../platform/types';
 import { addressRoutes } from './address.routes';
 import { adminUserRoutes } from './admin-users.routes';
+import { withUncommonPassword } from './common-passwords';
 import { listCountries, withKnownCountry } from './countries';
 import { logIn } from './login.service';
 import { withAnswerFloor } from './answer-floor';
@@ -41,7 +42,7 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
 
   app.post(
     '/register',
-    { schema: { tags, body: withKnownCountry(RegisterBody), response: { 200: envelopeOf(LoginResultSchema) } } },
+    { schema: { tags, body: withUncommonPassword(withKnownCountry(RegisterBody)), response: { 200: envelopeOf(LoginResultSchema) } } },
     async (req, reply) => {
       await throttleRegister(db, req.ip, req.body.email, config.addressRequestsPerHour);
       const result = await register(db, req.body, { locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
@@ -72,7 +73,7 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
     return ok(null);
   });
 
-  app.post('/password/reset', { schema: { tags, body: ResetPasswordBody, response: done } }, async (req) => {
+  app.post('/password/reset', { schema: { tags, body: withUncommonPassword(ResetPasswordBody), response: done } }, async (req) => {
     await resetPassword(db, config.secretKey, req.body);
     return ok(null);
   });
