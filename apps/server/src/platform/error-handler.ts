@@ -43,7 +43,8 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, wrong content type, empty body with a JSON content type, …
-      req.log.info({ err: { code: fe.code, message: fe.message } }, 'client error');
+      // The code only: a JSON parser's message quotes the body it could not read.
+      req.log.info({ err: { code: fe.code } }, 'client error');
       const field: FieldError = { field: '', message: translate(locale, 'validation.invalid', { field: 'validation.body' }) };
       return send(reply, 400, ERRORS.VALIDATION.code, field.message, [field]);
     }
