@@ -17,11 +17,13 @@ import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
 import { installErrorHandler } from './platform/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, requestTimeouts } from './platform/framework-errors';
+import { acceptEmptyJsonBodies } from './platform/json-body';
 import { localePlugin } from './platform/locale.plugin';
 import { type Mailer, createMailer } from './platform/mail/mailer';
 import { mailOutboxRoutes } from './platform/mail/outbox.routes';
 import { registerOpenApi } from './platform/openapi';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
 import { registerWebApp } from './platform/static';
 import type { App } from './platform/types';
 import { zodValidatorCompiler } from './platform/validation';
@@ -44,13 +46,19 @@ export async function buildApp({
   mailer = createMailer(config),
   files = createFileStore(config, database.db),
 }: AppDeps) {
+  const securityHeaders = computeSecurityHeaders(securityHeaderOptions(config.publicUrl));
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
+    // Framework errors in the envelope, with our headers (decision 0063).
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    ...requestTimeouts(config.requestTimeoutMs),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
   }).withTypeProvider() as unknown as App;
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -61,14 +69,7 @@ export async function buildApp({
     next();
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(cookie);
   await app.register(localePlugin);
   const { db } = database;

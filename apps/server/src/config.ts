@@ -20,7 +20,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  ADDRESS_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   RESET_CODE_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   DEMO_USER_EMAIL: z.string().email().default('demo@example.com'),
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
@@ -44,12 +46,16 @@ export interface Config {
   trustProxy: boolean;
   webDist: string;
   bodyLimitBytes: number;
+  /** A request's headers and body must have arrived within this time (ms), or it is cut off with 408. */
+  requestTimeoutMs: number;
   sessionTtlSeconds: number;
   /**
    * POST /api/password/code answers no sooner than this (ms), so that the SMTP send done only for
    * real accounts does not show in the answer time. Set it above the usual SMTP send time.
    */
   resetCodeAnswerMs: number;
+  /** Registrations, and reset-code requests, each client address may make per hour (decision 0065). */
+  addressRequestsPerHour: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
 }
@@ -79,8 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: path.resolve(e.WEB_DIST),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     resetCodeAnswerMs: e.RESET_CODE_ANSWER_MS,
+    addressRequestsPerHour: e.ADDRESS_REQUESTS_PER_HOUR,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
   };

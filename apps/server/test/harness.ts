@@ -23,8 +23,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     webDist: '/nonexistent',
     bodyLimitBytes: 1_048_576,
+    requestTimeoutMs: 30_000,
     sessionTtlSeconds: 3600,
     resetCodeAnswerMs: 0,
+    // Tests register many accounts from one address; the throttling test sets its own limit.
+    addressRequestsPerHour: 100_000,
     demoUser: { email: 'demo@example.com', password: 'demo12345' },
     operator: { email: 'operator@example.com', password: 'operator123' },
     ...overrides,

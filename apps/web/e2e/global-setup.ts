@@ -39,7 +39,7 @@ export async function setup(project: TestProject) {
   const operator = { email: 'operator@example.com', password: 'e2e-operator-1' };
   server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_PASSWORD: operator.password, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', WEB_DIST: webDist },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_PASSWORD: operator.password, LOG_LEVEL: 'warn', ADDRESS_REQUESTS_PER_HOUR: '1000', DATABASE_URL: '', SMTP_URL: '', WEB_DIST: webDist },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

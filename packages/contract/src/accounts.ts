@@ -30,11 +30,28 @@ export function meetsPasswordRule(password: string): boolean {
   return password.length >= PASSWORD_RULE.minLength && /\p{L}/u.test(password) && /[0-9]/.test(password);
 }
 
-/** The e-mailed reset code: 6 digits, valid 15 minutes, 5 wrong tries, one new code per minute. */
-export const RESET_CODE = { length: 6, ttlMinutes: 15, maxAttempts: 5, resendSeconds: 60 } as const;
+/**
+ * The e-mailed reset code: 6 digits, valid 15 minutes, 5 wrong tries, one new code per minute and
+ * at most `maxPerDay` requests per e-mail address in 24 hours (so at most 50 guesses a day).
+ */
+export const RESET_CODE = { length: 6, ttlMinutes: 15, maxAttempts: 5, resendSeconds: 60, maxPerDay: 10 } as const;
 
-/** Log-in throttling: this many failures per e-mail or per client address within the window. */
-export const LOGIN_THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
+/** Registration attempts per e-mail address per hour (per client address: ADDRESS_REQUESTS_PER_HOUR). */
+export const REGISTER_THROTTLE = { perEmailPerHour: 5 } as const;
+
+/**
+ * Log-in throttling (decision 0065), all counts of failures within the window: `maxFailures` per
+ * account and client address, `perAddress` per client address whatever the account; from
+ * `accountUnderAttack` failures on one account (from any addresses) every attempt on it answers
+ * no sooner than `slowdownMs`. No count from other addresses ever refuses an account's owner.
+ */
+export const LOGIN_THROTTLE = {
+  maxFailures: 10,
+  perAddress: 30,
+  accountUnderAttack: 100,
+  slowdownMs: 2000,
+  windowMinutes: 15,
+} as const;
 
 // ---- field building blocks (text is trimmed; an empty value is "Please enter {{field}}") ----
 

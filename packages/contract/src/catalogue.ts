@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './common/ids';
 import { LOCALES, type Locale } from './common/locale';
 import { PageQuerySchema, pageOf } from './common/paging';
 
@@ -25,8 +26,8 @@ export type Warehouse = (typeof WAREHOUSE)[number];
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
-/** Ids are positive integers; query strings carry them as text. */
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
+/** Ids are positive integers; query strings carry them as text (common/ids). */
+const Id = IdSchema;
 /** An optional query number: an empty parameter (`minPrice=`) counts as absent. */
 const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

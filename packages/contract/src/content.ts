@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './common/ids';
 import { UploadImageBody } from './catalogue';
 import { LOCALES, type Locale } from './common/locale';
 import { PageQuerySchema } from './common/paging';
@@ -62,7 +63,7 @@ export type Notice = z.infer<typeof NoticeSchema>;
 export const TopNoticesQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 export type TopNoticesQuery = z.infer<typeof TopNoticesQuery>;
 
-export const NoticeIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const NoticeIdParams = z.object({ id: IdSchema });
 export const BannerIdParams = NoticeIdParams;
 
 // ---------------------------------------------------------------------------------------------

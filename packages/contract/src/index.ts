@@ -2,6 +2,7 @@ export * from './common/locale';
 export * from './common/errors';
 export * from './common/envelope';
 export * from './common/paging';
+export * from './common/ids';
 export * from './common/money';
 export * from './messages';
 export * from './currency';

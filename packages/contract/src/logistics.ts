@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './common/ids';
 import { LocalizedNamesSchema, SHIPPING_ATTRIBUTE, type ShippingAttribute } from './catalogue';
 
 /**
@@ -63,7 +64,6 @@ export const CalculateShippingBody = z
   });
 export type CalculateShippingBody = z.infer<typeof CalculateShippingBody>;
 
-const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * POST /api/logistics/prod/price: the options for `count` units of a catalogue SKU. Weight is the
@@ -229,5 +229,5 @@ export const AdminShippingMethodSchema = z.object({
 });
 export type AdminShippingMethod = z.infer<typeof AdminShippingMethodSchema>;
 
-export const MethodIdParams = z.object({ methodId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const ZoneIdParams = z.object({ zoneId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const MethodIdParams = z.object({ methodId: IdSchema });
+export const ZoneIdParams = z.object({ zoneId: IdSchema });

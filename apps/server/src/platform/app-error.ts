@@ -1,8 +1,10 @@
-import { ERRORS, type ErrorName, type FieldError } from '@dsm/contract';
+import { ERRORS, type ErrorName, type ErrorReason, type FieldError } from '@dsm/contract';
 
 /**
  * The one error type services throw. `messageKey` names a message in the contract's locale
  * catalogues (default `errors.<CODE>`); `params` fill its placeholders; `data` goes to the client.
+ * Business errors and conflicts name a stable `reason` (contract ERROR_REASONS), which the error
+ * handler adds to `data` so programs branch on it rather than on the wording or on A00001.
  */
 export class AppError extends Error {
   readonly code: string;
@@ -12,6 +14,7 @@ export class AppError extends Error {
     readonly messageKey: string = `errors.${ERRORS[kind].code}`,
     readonly params: Record<string, unknown> = {},
     readonly data: unknown = null,
+    readonly reason?: ErrorReason,
   ) {
     super(messageKey);
     this.name = 'AppError';
@@ -22,11 +25,11 @@ export class AppError extends Error {
   static notFound(messageKey?: string) {
     return new AppError('NOT_FOUND', messageKey);
   }
-  static conflict(messageKey?: string, params?: Record<string, unknown>) {
-    return new AppError('CONFLICT', messageKey, params);
+  static conflict(reason: ErrorReason, messageKey?: string, params?: Record<string, unknown>, data?: unknown) {
+    return new AppError('CONFLICT', messageKey, params, data ?? null, reason);
   }
-  static business(messageKey: string, params?: Record<string, unknown>, data?: unknown) {
-    return new AppError('BUSINESS', messageKey, params, data);
+  static business(reason: ErrorReason, messageKey: string, params?: Record<string, unknown>, data?: unknown) {
+    return new AppError('BUSINESS', messageKey, params, data ?? null, reason);
   }
   static forbidden(messageKey?: string) {
     return new AppError('FORBIDDEN', messageKey);

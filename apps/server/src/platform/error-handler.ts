@@ -2,6 +2,7 @@ import { ERRORS, type FieldError, translate } from '@dsm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { fail } from './envelope';
+import { safeErrorForLog } from './log-safe-error';
 import { RequestValidationError, localizeIssues } from './validation';
 
 function send(reply: FastifyReply, status: number, code: string, msg: string, data: unknown = null) {
@@ -24,6 +25,8 @@ export function installErrorHandler(app: FastifyInstance) {
           (f): FieldError => ({ field: f.field, message: translate(locale, f.messageKey, f.params) }),
         );
       }
+      // The reason rides in `data` (the envelope has no other place), beside what data carried.
+      if (err.reason) data = { ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}), reason: err.reason };
       if (err.kind === 'RATE_LIMITED') reply.header('retry-after', String(err.params.seconds ?? 60));
       return send(reply, err.status, err.code, msg, data);
     }
@@ -40,11 +43,14 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, wrong content type, empty body with a JSON content type, …
-      req.log.info({ err: { code: fe.code, message: fe.message } }, 'client error');
+      // The code only: a JSON parser's message quotes the body it could not read.
+      req.log.info({ err: { code: fe.code } }, 'client error');
       const field: FieldError = { field: '', message: translate(locale, 'validation.invalid', { field: 'validation.body' }) };
       return send(reply, 400, ERRORS.VALIDATION.code, field.message, [field]);
     }
-    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    // Never the raw error: a failed statement's parameters are user data (log-safe-error.ts).
+    // Under its own key: pino's `err` serializer would rebuild the message from the causes.
+    req.log.error({ error: safeErrorForLog(err), reqId: req.id }, 'unhandled error');
     return send(reply, 500, ERRORS.SERVER_ERROR.code, translate(locale, 'errors.A00005'), { requestId: req.id });
   });
 }

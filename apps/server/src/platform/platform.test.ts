@@ -49,7 +49,6 @@ describe('envelope', () => {
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
-      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
       expect(res.headers['x-request-id'], url).toBeTruthy();
     }
   });

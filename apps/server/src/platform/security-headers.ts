@@ -29,10 +29,28 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
 }
 
 /** Sets the precomputed security headers on every response (routes may still override one). */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = computeSecurityHeaders(options);
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
   app.addHook('onRequest', (_req, reply, next) => {
     reply.headers(headers);
     next();
   });
+}
+
+/**
+ * The app's helmet options. HSTS and `upgrade-insecure-requests` only when the public address is
+ * https: on a plain-http install (a LAN demo, `http://localhost`) they would make browsers refuse
+ * the site or rewrite its requests to an https port nothing listens on.
+ */
+export function securityHeaderOptions(publicUrl: string | undefined): HelmetOptions {
+  const https = publicUrl?.startsWith('https:') ?? false;
+  return {
+    strictTransportSecurity: https,
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+  };
 }

@@ -20,10 +20,33 @@ export class RequestValidationError extends Error {
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
+    const nul = nulIssues(data);
+    if (nul.length > 0) return { error: new RequestValidationError(nul, data) };
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(result.error.issues, data) };
   };
+
+/**
+ * The one rule for NUL: no string anywhere in a validated request part (body, query, params,
+ * headers) may contain U+0000, nor may an object key. PostgreSQL cannot store it in text, so it
+ * used to surface as a 500 from the database (with the statement's parameters in the log line).
+ * Checked on the raw input, before any schema, so no route can forget it.
+ */
+function nulIssues(input: unknown, path: PropertyKey[] = [], found: z.core.$ZodIssue[] = []): z.core.$ZodIssue[] {
+  if (found.length >= 20) return found;
+  if (typeof input === 'string') {
+    if (input.includes('\u0000')) found.push({ code: 'custom', path, message: 'validation.nul', input } as z.core.$ZodIssue);
+  } else if (Array.isArray(input)) {
+    input.forEach((item, i) => nulIssues(item, [...path, i], found));
+  } else if (input !== null && typeof input === 'object') {
+    for (const [key, value] of Object.entries(input)) {
+      if (key.includes('\u0000')) found.push({ code: 'custom', path: [...path, key.replaceAll('\u0000', '')], message: 'validation.nul', input: key } as z.core.$ZodIssue);
+      else nulIssues(value, [...path, key], found);
+    }
+  }
+  return found;
+}
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let node = input;

@@ -52,6 +52,18 @@ describe('api client: envelope', () => {
     expect(toast.list()).toHaveLength(0);
   });
 
+  it('exposes the machine-readable reason of a business error, and only a known one', async () => {
+    fetchMock.mockImplementation(async () =>
+      envelope({ reason: 'insufficient-balance', missing: 3 }, { code: 'A00001', msg: 'Solde insuffisant', status: 422 }),
+    );
+    const known = await api.post('/x', {}, { noshow: true });
+    expect(known).toMatchObject({ success: false, errorCode: 'A00001', reason: 'insufficient-balance', data: { missing: 3 } });
+    fetchMock.mockImplementation(async () => envelope({ reason: 'made-up' }, { code: 'A00001', msg: 'x', status: 422 }));
+    const unknown = await api.post('/x', {}, { noshow: true });
+    expect(unknown.success).toBe(false);
+    expect(!unknown.success && unknown.reason).toBeUndefined();
+  });
+
   it('noshow (option, or a query/body key that is not sent) suppresses the warning', async () => {
     fetchMock.mockImplementation(async () => envelope(null, { code: 'A00001', msg: 'Nope' }));
     await api.get('/x', { noshow: true });

@@ -1,4 +1,4 @@
-import { ERRORS, type Envelope } from '@dsm/contract';
+import { ERRORS, type Envelope, type ErrorReason, reasonOf } from '@dsm/contract';
 import { i18n } from './i18n';
 import { loading } from './loading';
 import { loginPathFromHere, navigateTo } from './navigation';
@@ -22,6 +22,11 @@ export interface ApiFailure {
   msg: string;
   /** The server's error code (e.g. A00002); absent when the server was not reached. */
   errorCode?: string;
+  /**
+   * The machine-readable reason of a business error or conflict (`data.reason`). Branch on this,
+   * never on `errorCode` A00001 (which only says "a business rule refused it") nor on `msg`.
+   */
+  reason?: ErrorReason;
   data?: unknown;
 }
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -169,7 +174,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
       navigateTo(loginPathFromHere());
     }
     if (!markers.noshow && envelope.msg) toast.warning(envelope.msg, TOAST_MS);
-    return { code: 'error', success: false, msg: envelope.msg, errorCode: envelope.code, data: envelope.data };
+    return { code: 'error', success: false, msg: envelope.msg, errorCode: envelope.code, reason: reasonOf(envelope.data), data: envelope.data };
   } finally {
     if (!markers.loadingflags) loading.stop();
   }

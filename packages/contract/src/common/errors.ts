@@ -33,3 +33,44 @@ export type ErrorCode = (typeof ERRORS)[ErrorName]['code'];
 export const ERROR_BY_CODE: Record<string, { code: string; status: number }> = Object.fromEntries(
   Object.values(ERRORS).map((e) => [e.code, e]),
 );
+
+/**
+ * Machine-readable reasons of business errors (A00001) and conflicts (A00007), and of the answers
+ * the framework gives before a route runs. They travel as `data.reason` beside the localized `msg`
+ * (the envelope stays `{code, data, msg, success}`), never change once published, and are what a
+ * program branches on: `msg` is for people and changes with the language, `A00001` says only
+ * "a business rule refused it" (decision 0063).
+ */
+export const ERROR_REASONS = [
+  // Money and orders (used by the wallet, orders and stores work that builds on this).
+  'insufficient-balance',
+  'out-of-stock',
+  'price-changed',
+  'already-associated',
+  // Accounts.
+  'login-failed',
+  'account-disabled',
+  'cannot-disable-self',
+  'email-taken',
+  'username-taken',
+  'send-email-failed',
+  // Catalogue and shipping.
+  'category-not-empty',
+  'sku-code-taken',
+  'tag-code-taken',
+  'warehouse-code-taken',
+  'method-code-taken',
+  'no-shipping-method',
+  // Answers given before routing (framework errors).
+  'bad-url',
+  'bad-request',
+  'headers-too-large',
+  'request-timeout',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** The reason of an error answer's `data`, when it carries a known one. */
+export function reasonOf(data: unknown): ErrorReason | undefined {
+  const reason = (data as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason) ? (reason as ErrorReason) : undefined;
+}

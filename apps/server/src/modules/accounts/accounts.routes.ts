@@ -17,12 +17,14 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { App } from '../../platform/types';
 import { addressRoutes } from './address.routes';
 import { adminUserRoutes } from './admin-users.routes';
+import { withUncommonPassword } from './common-passwords';
 import { listCountries, withKnownCountry } from './countries';
 import { logIn } from './login.service';
 import { withAnswerFloor } from './answer-floor';
 import { requestResetCode, resetPassword } from './password-reset.service';
 import { getProfile, updateProfile } from './profile.service';
 import { register } from './registration.service';
+import { throttleRegister, throttleResetCode } from './request-throttle';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { endSession } from './session.service';
 
@@ -40,8 +42,9 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
 
   app.post(
     '/register',
-    { schema: { tags, body: withKnownCountry(RegisterBody), response: { 200: envelopeOf(LoginResultSchema) } } },
+    { schema: { tags, body: withUncommonPassword(withKnownCountry(RegisterBody)), response: { 200: envelopeOf(LoginResultSchema) } } },
     async (req, reply) => {
+      await throttleRegister(db, req.ip, req.body.email, config.addressRequestsPerHour);
       const result = await register(db, req.body, { locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
       setSessionCookie(reply, result.accessToken, result.expiresIn, config);
       return ok(result);
@@ -63,11 +66,14 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
 
   app.post('/password/code', { schema: { tags, body: SendResetCodeBody, response: done } }, async (req) => {
     // The same answer time for every address, so timing does not tell which ones have accounts.
-    await withAnswerFloor(config.resetCodeAnswerMs, () => requestResetCode(db, mailer, config.secretKey, req.body.email, req.locale));
+    await withAnswerFloor(config.resetCodeAnswerMs, async () => {
+      await throttleResetCode(db, req.ip, req.body.email, config.addressRequestsPerHour);
+      await requestResetCode(db, mailer, config.secretKey, req.body.email, req.locale);
+    });
     return ok(null);
   });
 
-  app.post('/password/reset', { schema: { tags, body: ResetPasswordBody, response: done } }, async (req) => {
+  app.post('/password/reset', { schema: { tags, body: withUncommonPassword(ResetPasswordBody), response: done } }, async (req) => {
     await resetPassword(db, config.secretKey, req.body);
     return ok(null);
   });

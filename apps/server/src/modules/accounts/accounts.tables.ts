@@ -116,3 +116,22 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   /** When the code was requested: one new code per minute and address. */
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Register and reset-code requests within their throttling windows, per bucket (what was asked)
+ * and key (a client address, or a lower-cased e-mail address whether or not it has an account).
+ * In the database so every API node sees the same counts (decision 0065).
+ */
+export const requestThrottleEvents = pgTable(
+  'request_throttle_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('request_throttle_events_key_idx').on(t.bucket, t.key, t.createdAt),
+    index('request_throttle_events_created_idx').on(t.createdAt),
+  ],
+);

@@ -43,7 +43,7 @@ export async function listUsers(db: Db, q: ListUsersQuery): Promise<Page<AdminUs
 /** Enables ('1') or disables ('0') an account; disabling ends all its sessions at once. */
 export async function setUserStatus(db: Db, operatorId: string, userId: string, body: UpdateUserStatusBody): Promise<AdminUser> {
   if (!isUuid(userId)) throw AppError.notFound('accounts.user-not-found');
-  if (userId === operatorId && body.status === '0') throw AppError.business('accounts.cannot-disable-self');
+  if (userId === operatorId && body.status === '0') throw AppError.business('cannot-disable-self', 'accounts.cannot-disable-self');
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)

@@ -1,9 +1,10 @@
-import type { LoginBody, LoginResult, Locale } from '@dsm/contract';
+import { LOGIN_THROTTLE, type LoginBody, type LoginResult, type Locale } from '@dsm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { users } from './accounts.tables';
-import { beginAttempt, clearFailures, forgetAttempt, secondsToWait } from './login-throttle';
+import { withAnswerFloor } from './answer-floor';
+import { assessAttempt, beginAttempt, clearFailuresFrom, forgetAttempt } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { createSession } from './session.service';
 import { toLoginResult } from './user-dto';
@@ -31,23 +32,29 @@ export async function logIn(db: Db, body: LoginBody, ctx: LoginContext): Promise
   const email = body.email.toLowerCase();
   const now = new Date();
   const attemptId = await beginAttempt(db, email, ctx.ip, now);
-  const wait = await secondsToWait(db, attemptId, email, ctx.ip, now);
-  if (wait > 0) {
+  const verdict = await assessAttempt(db, attemptId, email, ctx.ip, now);
+  if (verdict.waitSeconds > 0) {
     await forgetAttempt(db, attemptId);
-    throw AppError.rateLimited(wait);
+    throw AppError.rateLimited(verdict.waitSeconds);
   }
+  // An account under attack from many addresses: slower answers for everyone, refusal for no one.
+  if (verdict.slowDown) return withAnswerFloor(LOGIN_THROTTLE.slowdownMs, () => checkPassword(db, body, ctx, email, attemptId));
+  return checkPassword(db, body, ctx, email, attemptId);
+}
+
+async function checkPassword(db: Db, body: LoginBody, ctx: LoginContext, email: string, attemptId: string): Promise<LoginResult> {
 
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(body.password, user?.passwordHash ?? (await dummy()));
   // The attempt row stays: it is one failure for this e-mail and this address.
-  if (!user || !matches) throw AppError.business('accounts.login-failed');
+  if (!user || !matches) throw AppError.business('login-failed', 'accounts.login-failed');
   if (user.status !== '1') {
     await forgetAttempt(db, attemptId);
-    throw AppError.business('accounts.account-disabled');
+    throw AppError.business('account-disabled', 'accounts.account-disabled');
   }
 
   return db.transaction(async (tx) => {
-    await clearFailures(tx, email);
+    await clearFailuresFrom(tx, email, ctx.ip);
     // Mail to this user is written in the language they last used.
     const [fresh] = await tx.update(users).set({ locale: ctx.locale }).where(eq(users.id, user.id)).returning();
     const session = await createSession(tx, user.id, ctx.ttlSeconds);

@@ -70,7 +70,7 @@ export async function requestResetCode(db: Db, mailer: Mailer, secretKey: string
   await db
     .delete(passwordResetCodes)
     .where(and(eq(passwordResetCodes.userId, user.id), eq(passwordResetCodes.codeHash, codeHash)));
-  throw AppError.business('accounts.send-email-failed');
+  throw AppError.business('send-email-failed', 'accounts.send-email-failed');
 }
 
 /**

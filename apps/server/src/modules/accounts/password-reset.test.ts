@@ -179,7 +179,7 @@ describe('password reset through a real SMTP server', () => {
     const user = await newUser(ctx, { email: `refuse-${Date.now()}@example.com` });
     const res = await requestCode(user.email, 'zh-CN');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 'A00001', data: null, msg: '邮件发送失败', success: false });
+    expect(res.json()).toEqual({ code: 'A00001', data: { reason: 'send-email-failed' }, msg: '邮件发送失败', success: false });
     const rows = await ctx.db.execute(sql`select sent_at, error, text from mail_outbox where "to" = ${user.email}`);
     expect(rows.rows).toHaveLength(1);
     const row = rows.rows[0] as { sent_at: unknown; error: string; text: string };

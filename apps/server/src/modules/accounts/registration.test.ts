@@ -65,7 +65,7 @@ describe('registration', () => {
     const rows = await ctx.db.execute(sql`select password_hash from users where username = 'hashed'`);
     const hash = (rows.rows[0] as { password_hash: string }).password_hash;
     expect(hash).toMatch(/^scrypt\$/);
-    expect(hash).not.toContain('secret123');
+    expect(hash).not.toContain('lovelace1843');
   });
 });
 
@@ -158,7 +158,7 @@ describe('registration validation (SPEC §5)', () => {
     const before = await countRows(ctx, 'users');
     await problems({ email: 'nothing-saved@example.com', confirmPassword: 'different1' });
     expect(await countRows(ctx, 'users')).toBe(before);
-    const login = await logIn(ctx, 'nothing-saved@example.com', 'secret123');
+    const login = await logIn(ctx, 'nothing-saved@example.com', 'lovelace1843');
     expect(login.json().code).toBe('A00001');
   });
 });
@@ -167,7 +167,7 @@ describe('uniqueness', () => {
   it('refuses an e-mail address already registered in another case', async () => {
     const res = await register(registration('dupemail', { email: 'DEMO@Example.COM' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'A00007', data: { field: 'email' }, msg: 'This email address is already registered', success: false });
+    expect(res.json()).toEqual({ code: 'A00007', data: { field: 'email', reason: 'email-taken' }, msg: 'This email address is already registered', success: false });
   });
 
   it('refuses a user name already taken in another case', async () => {

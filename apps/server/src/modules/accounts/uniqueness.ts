@@ -4,13 +4,13 @@ import { AppError } from '../../platform/app-error';
 import { users } from './accounts.tables';
 
 const TAKEN = {
-  email: { key: 'accounts.email-taken', index: 'users_email_lower_key' },
-  username: { key: 'accounts.username-taken', index: 'users_username_lower_key' },
+  email: { key: 'accounts.email-taken', reason: 'email-taken', index: 'users_email_lower_key' },
+  username: { key: 'accounts.username-taken', reason: 'username-taken', index: 'users_username_lower_key' },
 } as const;
 
 function conflict(field: keyof typeof TAKEN): AppError {
   // `data.field` lets a form mark the field; the message says what is wrong.
-  return new AppError('CONFLICT', TAKEN[field].key, {}, { field });
+  return AppError.conflict(TAKEN[field].reason, TAKEN[field].key, {}, { field });
 }
 
 /** E-mail addresses and user names are unique ignoring case: CONFLICT naming the taken one. */

@@ -212,7 +212,7 @@ async function saveProduct(db: Db, prodId: number | null, body: SaveProductBody)
     invalidateCatalogue(db);
     return id;
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('catalogue.sku-code-taken');
+    if (isUniqueViolation(err)) throw AppError.conflict('sku-code-taken', 'catalogue.sku-code-taken');
     throw err;
   }
 }

@@ -229,7 +229,7 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     if (!row) throw AppError.notFound('catalogue.category-not-found');
     const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, id)).limit(1);
-    if (child || product) throw AppError.conflict('catalogue.category-not-empty');
+    if (child || product) throw AppError.conflict('category-not-empty', 'catalogue.category-not-empty');
     await tx.delete(categories).where(eq(categories.id, id));
   });
   invalidateCatalogue(db);

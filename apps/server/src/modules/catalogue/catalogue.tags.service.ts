@@ -84,7 +84,7 @@ export async function createTag(db: Db, body: CreateTagBody): Promise<AdminTag> 
       .values({ code: body.code, position: body.position ?? 0 })
       .onConflictDoNothing()
       .returning({ id: tags.id });
-    if (!row) throw AppError.conflict('catalogue.tag-exists');
+    if (!row) throw AppError.conflict('tag-code-taken', 'catalogue.tag-exists');
     await writeNames(tx, row.id, body.names);
     return row.id;
   });

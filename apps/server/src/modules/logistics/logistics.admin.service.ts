@@ -82,7 +82,7 @@ export async function createWarehouse(db: Db, body: CreateWarehouseBody): Promis
       .values({ code: body.code, country: body.country, active: body.active, position: body.position })
       .onConflictDoNothing()
       .returning({ code: warehouses.code });
-    if (!created) throw AppError.conflict('logistics.warehouse-exists', { code: body.code });
+    if (!created) throw AppError.conflict('warehouse-code-taken', 'logistics.warehouse-exists', { code: body.code });
     await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: body.code })));
   });
   return adminWarehouse(db, body.code);
@@ -178,7 +178,7 @@ export async function createMethod(db: Db, body: CreateShippingMethodBody): Prom
       .values({ code: body.code, ...methodColumns(body) })
       .onConflictDoNothing()
       .returning({ id: shippingMethods.id });
-    if (!created) throw AppError.conflict('logistics.method-exists', { code: body.code });
+    if (!created) throw AppError.conflict('method-code-taken', 'logistics.method-exists', { code: body.code });
     await tx.insert(shippingMethodTranslations).values(nameRows(body.names).map((r) => ({ ...r, methodId: created.id })));
     return created.id;
   });

@@ -74,7 +74,7 @@ async function quoteFrom(db: Db, warehouse: WarehouseRow, parcel: Parcel, locale
 
 /** The calculator's "no option at all": the business error of SPEC §8, still carrying the reasons (0031). */
 function requireOption(dto: ShippingQuote): ShippingQuote {
-  if (dto.options.length === 0) throw AppError.business('logistics.not-found', {}, dto);
+  if (dto.options.length === 0) throw AppError.business('no-shipping-method', 'logistics.not-found', {}, dto);
   return dto;
 }
 

@@ -161,6 +161,21 @@ describe('register page', () => {
     expect(session.get().user_info?.status).toBe('1');
   });
 
+  it('shows the server\'s "too common" password message under the password field', async () => {
+    const common = 'This password is too common and easy to guess, please choose another';
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/register': () => envelope([{ field: 'password', message: common }], { code: 'A00002', msg: common, status: 400 }),
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(messageOf(password)).toBe(common));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows the server field errors (A00002) under their fields', async () => {
     fakeApi({
       'GET /api/countries': () => envelope(COUNTRIES),

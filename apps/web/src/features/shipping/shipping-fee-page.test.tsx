@@ -141,7 +141,7 @@ describe('shipping fee calculator', () => {
   it('says "Shipping information not found" with the reasons when no method can carry it', async () => {
     calculatorApi(() =>
       envelope(
-        { options: [], excluded: [{ methodId: 6, code: 'USPS', name: 'USPS Ground', reasonCode: 'destination', reason: 'Does not deliver to Germany' }] },
+        { options: [], excluded: [{ methodId: 6, code: 'USPS', name: 'USPS Ground', reasonCode: 'destination', reason: 'Does not deliver to Germany' }], reason: 'no-shipping-method' },
         { code: 'A00001', msg: 'Shipping information not found', status: 422 },
       ),
     );

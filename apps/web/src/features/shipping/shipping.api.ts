@@ -46,7 +46,7 @@ export type CalculateOutcome =
 
 /**
  * POST /api/logistics/calculate (a read, so a query keyed by its body). Handled in place, not as
- * toasts: A00001 "Shipping information not found" with the excluded methods in `data`, and
+ * toasts: the reason `no-shipping-method` ("Shipping information not found") with the excluded methods in `data`, and
  * A00002 with its per-field messages. Anything else is thrown for the page's error state.
  */
 export async function calculateShipping(body: CalculateBody, signal?: AbortSignal): Promise<CalculateOutcome> {
@@ -55,7 +55,7 @@ export async function calculateShipping(body: CalculateBody, signal?: AbortSigna
     const options = [...result.data.options].sort((a, b) => a.price - b.price);
     return options.length ? { kind: 'quote', quote: { ...result.data, options } } : { kind: 'none', quote: result.data };
   }
-  if (result.errorCode === 'A00001') return { kind: 'none', quote: (result.data as ShippingQuote | null) ?? null };
+  if (result.reason === 'no-shipping-method') return { kind: 'none', quote: (result.data as ShippingQuote | null) ?? null };
   if (result.errorCode === 'A00002' && Array.isArray(result.data)) {
     const errors: FieldErrors = {};
     for (const item of result.data as Array<{ field?: string; message?: string }>) {
