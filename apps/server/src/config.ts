@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   RESET_CODE_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   DEMO_USER_EMAIL: z.string().email().default('demo@example.com'),
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
   OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
@@ -47,6 +49,10 @@ export interface Config {
    * real accounts does not show in the answer time. Set it above the usual SMTP send time.
    */
   resetCodeAnswerMs: number;
+  /** Background jobs this process works at once (decision 0061). */
+  jobsConcurrency?: number;
+  /** How long a claimed job stays held without renewal; a killed worker's job runs again after it. */
+  jobsLeaseSeconds?: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
 }
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     resetCodeAnswerMs: e.RESET_CODE_ANSWER_MS,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
+    jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
   };

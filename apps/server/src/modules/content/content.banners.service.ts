@@ -13,6 +13,7 @@ import { AppError } from '../../platform/app-error';
 import { decodeImageData, saveUpload } from '../../platform/files';
 import { groupBy, pickLocalized } from '../../platform/localized';
 import { bannerTranslations, banners } from './content.tables';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 type BannerRow = typeof banners.$inferSelect;
 type TextRow = typeof bannerTranslations.$inferSelect;
@@ -111,20 +112,20 @@ function columns(body: CreateBannerBody | UpdateBannerBody) {
   };
 }
 
-export async function createBanner(db: Db, dataDir: string, body: CreateBannerBody): Promise<AdminBanner> {
+export async function createBanner(db: DbOrUow, dataDir: string, body: CreateBannerBody): Promise<AdminBanner> {
   const imgUrl = (await resolveImage(dataDir, body))!;
-  const id = await db.transaction(async (tx) => {
+  const id = await inTransaction(db, async ({ tx }) => {
     const [row] = await tx.insert(banners).values({ imgUrl, ...columns(body) }).returning({ id: banners.id });
     await tx.insert(bannerTranslations).values(textRows(row!.id, body.text));
     return row!.id;
   });
-  return adminBanner(db, id);
+  return adminBanner(handleOf(db), id);
 }
 
-export async function updateBanner(db: Db, dataDir: string, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
-  await adminBanner(db, id); // not found before writing any file
+export async function updateBanner(db: DbOrUow, dataDir: string, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
+  await adminBanner(handleOf(db), id); // not found before writing any file
   const imgUrl = await resolveImage(dataDir, body);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(banners)
       .set({ ...columns(body), ...(imgUrl ? { imgUrl } : {}), updatedAt: new Date() })
@@ -134,7 +135,7 @@ export async function updateBanner(db: Db, dataDir: string, id: number, body: Up
     await tx.delete(bannerTranslations).where(eq(bannerTranslations.bannerId, id));
     await tx.insert(bannerTranslations).values(textRows(id, body.text));
   });
-  return adminBanner(db, id);
+  return adminBanner(handleOf(db), id);
 }
 
 export async function deleteBanner(db: Db, id: number): Promise<void> {
