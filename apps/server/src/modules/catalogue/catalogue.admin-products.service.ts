@@ -12,6 +12,7 @@ import {
 import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 import { invalidateCatalogue } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
@@ -135,9 +136,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Creates (prodId null) or replaces a product with its texts, images, SKUs and tags: one transaction. */
-async function saveProduct(db: Db, prodId: number | null, body: SaveProductBody): Promise<number> {
+async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProductBody): Promise<number> {
   try {
-    const id = await db.transaction(async (tx) => {
+    const id = await inTransaction(db, async ({ tx }) => {
       if (prodId !== null) {
         const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, prodId)).for('update');
         if (!row) throw AppError.notFound('catalogue.product-not-found');
@@ -216,12 +217,12 @@ async function saveProduct(db: Db, prodId: number | null, body: SaveProductBody)
   }
 }
 
-export async function createProduct(db: Db, body: SaveProductBody): Promise<AdminProduct> {
-  return getAdminProduct(db, await saveProduct(db, null, body));
+export async function createProduct(db: DbOrUow, body: SaveProductBody): Promise<AdminProduct> {
+  return getAdminProduct(handleOf(db), await saveProduct(db, null, body));
 }
 
-export async function updateProduct(db: Db, prodId: number, body: SaveProductBody): Promise<AdminProduct> {
-  return getAdminProduct(db, await saveProduct(db, prodId, body));
+export async function updateProduct(db: DbOrUow, prodId: number, body: SaveProductBody): Promise<AdminProduct> {
+  return getAdminProduct(handleOf(db), await saveProduct(db, prodId, body));
 }
 
 /** Takes a product down ('off': hidden from lists, detail NOT_FOUND) or puts it back ('on'). */

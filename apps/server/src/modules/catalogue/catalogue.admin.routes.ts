@@ -31,6 +31,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import {
   createProduct,
@@ -63,7 +64,7 @@ export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; c
   app.post(
     `${base}/categories`,
     { schema: { tags, body: CreateCategoryBody, response: { 200: envelopeOf(AdminCategorySchema) } } },
-    async (req) => ok(await createCategory(db, req.body)),
+    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await createCategory(uow, req.body))),
   );
   app.put(
     `${base}/categories/:categoryId`,
@@ -85,8 +86,8 @@ export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; c
   app.get(`${base}/tags`, { schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } }, async () =>
     ok(await listAdminTags(db)),
   );
-  app.post(`${base}/tags`, { schema: { tags, body: CreateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } }, async (req) =>
-    ok(await createTag(db, req.body)),
+  app.post(`${base}/tags`, { schema: { tags, body: CreateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createTag(uow, req.body))),
   );
   app.put(
     `${base}/tags/:tagId`,
@@ -120,8 +121,8 @@ export async function catalogueAdminRoutes(app: App, { db, config }: { db: Db; c
     { schema: { tags, querystring: ListAdminProductsQuery, response: { 200: envelopeOf(AdminProductPageSchema) } } },
     async (req) => ok(await listAdminProducts(db, req.query, req.locale)),
   );
-  app.post(`${base}/products`, { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } }, async (req) =>
-    ok(await createProduct(db, req.body)),
+  app.post(`${base}/products`, { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createProduct(uow, req.body))),
   );
   app.get(
     `${base}/products/:prodId`,

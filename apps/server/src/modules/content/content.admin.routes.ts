@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { createBanner, deleteBanner, listAdminBanners, updateBanner } from './content.banners.service';
 import { createNotice, deleteNotice, listAdminNotices, updateNotice } from './content.notices.service';
@@ -39,7 +40,7 @@ export async function contentAdminRoutes(app: App, { db, config }: { db: Db; con
   app.post(
     '/admin/content/banners',
     { bodyLimit: BANNER_BODY_LIMIT, schema: { tags, body: CreateBannerBody, response: banner } },
-    async (req) => ok(await createBanner(db, config.dataDir, req.body)),
+    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await createBanner(uow, config.dataDir, req.body))),
   );
   app.put(
     '/admin/content/banners/:id',
@@ -56,8 +57,8 @@ export async function contentAdminRoutes(app: App, { db, config }: { db: Db; con
     { schema: { tags, querystring: ListAdminNoticesQuery, response: { 200: envelopeOf(pageOf(AdminNoticeSchema)) } } },
     async (req) => ok(await listAdminNotices(db, req.query)),
   );
-  app.post('/admin/content/notices', { schema: { tags, body: SaveNoticeBody, response: notice } }, async (req) =>
-    ok(await createNotice(db, req.body)),
+  app.post('/admin/content/notices', { schema: { tags, body: SaveNoticeBody, response: notice } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createNotice(uow, req.body))),
   );
   app.put(
     '/admin/content/notices/:id',
