@@ -53,7 +53,10 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
           return ok(result);
         },
         // A replayed registration logs the caller in with the session the first request made.
-        { onReplay: (r, answer) => setSessionCookie(r, answer.data.accessToken, answer.data.expiresIn, config) },
+        {
+          onReplay: (r, answer) => setSessionCookie(r, answer.data.accessToken, answer.data.expiresIn, config),
+          sealWith: config.secretKey,
+        },
       ),
   );
 

@@ -126,6 +126,9 @@ describe('Idempotency-Key on record-creating routes', () => {
     expect(first.json().code).toBe('00000');
     expect(again.json()).toEqual(first.json());
     expect(again.headers['set-cookie']).toBeDefined();
+    // The stored answer holds the session token only encrypted.
+    const stored = await ctx.db.execute(sql`select body::text as body from idempotency_keys where key = ${key}`);
+    expect((stored.rows[0] as { body: string }).body).not.toContain(first.json().data.accessToken);
     const users = await ctx.db.execute(sql`select count(*) as n from users where email = ${body.email}`);
     expect(Number((users.rows[0] as { n: string | number }).n)).toBe(1);
   });

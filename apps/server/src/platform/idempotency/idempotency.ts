@@ -5,12 +5,15 @@ import type { Db } from '../../db/client';
 import { AppError } from '../app-error';
 import { type UnitOfWork, inTransaction } from '../unit-of-work';
 import { idempotencyKeys } from './idempotency.tables';
+import { seal, unseal } from './seal';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 interface IdempotentOptions<T> {
   /** Re-does what the answer does outside its body on a replay (e.g. sets the session cookie). */
   onReplay?(reply: FastifyReply, body: T): void;
+  /** The answer carries a secret (a session token): stored encrypted with this server key. */
+  sealWith?: string;
 }
 
 /** A key may be any visible ASCII text of 1–200 characters (the web client sends a UUID). */
@@ -63,9 +66,10 @@ export async function idempotent<T>(
 
   const replay = (stored: { requestHash: string; status: number; body: unknown }): T => {
     if (stored.requestHash !== requestHash) throw AppError.conflict('errors.idempotency-key-reused');
+    const body = (options.sealWith ? unseal(options.sealWith, (stored.body as { sealed: string }).sealed) : stored.body) as T;
     reply.code(stored.status).header('idempotent-replayed', 'true');
-    options.onReplay?.(reply, stored.body as T);
-    return stored.body as T;
+    options.onReplay?.(reply, body);
+    return body;
   };
   const stored = await findStored(db, id);
   if (stored) return replay(stored);
@@ -81,7 +85,7 @@ export async function idempotent<T>(
       const result = await work(uow);
       await uow.tx
         .update(idempotencyKeys)
-        .set({ status: reply.statusCode, body: result as object })
+        .set({ status: reply.statusCode, body: options.sealWith ? { sealed: seal(options.sealWith, result) } : (result as object) })
         .where(keyIs(id));
       return result;
     });
