@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { addresses, users } from './accounts.tables';
 import { isUuid } from './ids';
-import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 
 type AddressRow = typeof addresses.$inferSelect;
 

@@ -6,7 +6,7 @@ import { users } from './accounts.tables';
 import { isUuid } from './ids';
 import { endAllSessions } from './session.service';
 import { toAdminUser } from './user-dto';
-import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 
 /** `%` and `_` typed by the operator are literal characters, not wildcards. */
 function containsPattern(keyword: string): string {

@@ -1,5 +1,4 @@
 import type { LoginResult, Locale, RegisterBody } from '@dsm/contract';
-import type { Db } from '../../db/client';
 import { users } from './accounts.tables';
 import { hashPassword } from './password';
 import { createSession } from './session.service';

@@ -1,5 +1,4 @@
 import { LOCALES } from '@dsm/contract';
-import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { type DbOrUow, currentUnit, rootOf } from '../../platform/unit-of-work';
 
