@@ -21,6 +21,11 @@ import { clientErrorHandler, frameworkErrorHandler, requestTimeouts } from './pl
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { localePlugin } from './platform/locale.plugin';
 import { type Mailer, createMailer } from './platform/mail/mailer';
+import { idempotencyMaintenanceHandlers, idempotencyMaintenanceSchedule } from './platform/idempotency/idempotency.maintenance';
+import { jobsMaintenanceHandlers, jobsMaintenanceSchedule } from './platform/jobs/jobs.maintenance';
+import { adminJobsRoutes } from './platform/jobs/jobs.routes';
+import { JobRuntime, type JobRuntimeOptions } from './platform/jobs/jobs.runtime';
+import { setAfterCommitErrorReporter } from './platform/unit-of-work';
 import { mailOutboxRoutes } from './platform/mail/outbox.routes';
 import { registerOpenApi } from './platform/openapi';
 import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
@@ -36,6 +41,21 @@ export interface AppDeps {
   mailer?: Mailer;
   /** By default the store FILE_STORE names (disk under DATA_DIR, or the database). */
   files?: FileStore;
+  /**
+   * Work background jobs in this process once the app is ready (main.ts: every server process
+   * does). Off by default so tests stay deterministic: they call `app.jobs.drain()` or
+   * `app.jobs.start()` themselves.
+   */
+  workJobs?: boolean;
+  /** Runtime settings tests tighten (poll, lease, retry delay). */
+  jobOptions?: Partial<Omit<JobRuntimeOptions, 'db' | 'handlers'>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job runtime (decision 0061). */
+    jobs: JobRuntime;
+  }
 }
 
 /** Builds the whole API (and the web app when built). No side effects: tests build it freely. */
@@ -45,6 +65,8 @@ export async function buildApp({
   logger = false,
   mailer = createMailer(config),
   files = createFileStore(config, database.db),
+  workJobs = false,
+  jobOptions,
 }: AppDeps) {
   const securityHeaders = computeSecurityHeaders(securityHeaderOptions(config.publicUrl));
   const app = Fastify({
@@ -73,6 +95,17 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(localePlugin);
   const { db } = database;
+  setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
+  const jobs = new JobRuntime({
+    db,
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers },
+    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule],
+    concurrency: config.jobsConcurrency,
+    leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
+    logger: app.log,
+    ...jobOptions,
+  });
+  app.decorate('jobs', jobs);
   await app.register(authPlugin, {
     resolve: (token) => resolveSession(db, token, config.sessionTtlSeconds),
     renewCookie: (reply, token) => setSessionCookie(reply, token, config.sessionTtlSeconds, config),
@@ -93,12 +126,16 @@ export async function buildApp({
       await scoped.register(catalogueAdminRoutes, { db, files });
       await scoped.register(accountsRoutes, { db, config, mailer });
       await scoped.register(mailOutboxRoutes, { db });
+      await scoped.register(adminJobsRoutes, { db });
     },
     { prefix: '/api' },
   );
 
   await registerWebApp(app, config.webDist);
+  if (workJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
+    // Stop claiming and finish or hand back held jobs before the database goes.
+    await jobs.stop();
     mailer.close();
     await database.close();
   });

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   ADDRESS_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   RESET_CODE_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   DEMO_USER_EMAIL: z.string().email().default('demo@example.com'),
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
   OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
@@ -56,6 +58,10 @@ export interface Config {
   resetCodeAnswerMs: number;
   /** Registrations, and reset-code requests, each client address may make per hour (decision 0065). */
   addressRequestsPerHour: number;
+  /** Background jobs this process works at once (decision 0061). */
+  jobsConcurrency?: number;
+  /** How long a claimed job stays held without renewal; a killed worker's job runs again after it. */
+  jobsLeaseSeconds?: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
 }
@@ -89,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     resetCodeAnswerMs: e.RESET_CODE_ANSWER_MS,
     addressRequestsPerHour: e.ADDRESS_REQUESTS_PER_HOUR,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
+    jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
   };

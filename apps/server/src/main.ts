@@ -17,6 +17,7 @@ const app = await buildApp({
   config,
   database,
   files,
+  workJobs: true,
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -43,7 +44,8 @@ console.log(
   ].join('\n'),
 );
 
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+// Graceful shutdown: stop accepting, let in-flight requests finish, stop claiming jobs and finish
+// or hand back the held ones (app close), then close the database.
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {

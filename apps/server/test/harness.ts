@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, PGLITE_EXTENSIONS, openPglite, openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -74,11 +74,15 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /** The whole API on a fresh database, seeded like a first start. Close it in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}, extend?: (app: App) => void) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  extend?: (app: App) => void,
+  appOptions: Pick<AppDeps, 'workJobs' | 'jobOptions'> = {},
+) {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   await seed(database.db, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...appOptions });
   extend?.(app);
   await app.ready();
   return { app, db: database.db, database, config };

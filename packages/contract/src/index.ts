@@ -12,4 +12,5 @@ export * from './accounts';
 export * from './catalogue';
 export * from './logistics';
 export * from './content';
+export * from './jobs';
 export * from './locales/parity';

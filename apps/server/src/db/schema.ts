@@ -10,3 +10,5 @@ export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/logistics/logistics.tables';
 export * from '../modules/content/content.tables';
 export * from '../platform/files/files.tables';
+export * from '../platform/jobs/jobs.tables';
+export * from '../platform/idempotency/idempotency.tables';

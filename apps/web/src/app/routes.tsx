@@ -137,6 +137,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('warehouses', 'admin-warehouses', withAdminText(() => import('../features/admin/shipping/warehouses-page'))),
   page('users', 'admin-users', () => import('../features/accounts/admin/admin-users-page')),
   page('mail-outbox', 'admin-mail-outbox', () => import('../features/accounts/admin/mail-outbox-page')),
+  page('jobs', 'admin-jobs', withAdminText(() => import('../features/admin/jobs/jobs-page'))),
   page('orders', 'admin-orders'),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),

@@ -53,7 +53,6 @@ export const ERROR_REASONS = [
   'cannot-disable-self',
   'email-taken',
   'username-taken',
-  'send-email-failed',
   // Catalogue and shipping.
   'category-not-empty',
   'sku-code-taken',
@@ -61,6 +60,10 @@ export const ERROR_REASONS = [
   'warehouse-code-taken',
   'method-code-taken',
   'no-shipping-method',
+  // Platform: idempotent writes and the jobs console.
+  'idempotency-key-reused',
+  'idempotency-in-progress',
+  'job-not-retryable',
   // Answers given before routing (framework errors).
   'bad-url',
   'bad-request',

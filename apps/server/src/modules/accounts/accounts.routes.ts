@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { App } from '../../platform/types';
 import { addressRoutes } from './address.routes';
@@ -44,10 +45,24 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
     '/register',
     { schema: { tags, body: withUncommonPassword(withKnownCountry(RegisterBody)), response: { 200: envelopeOf(LoginResultSchema) } } },
     async (req, reply) => {
+      // Before the use case and outside its transaction: a refused registration ("already
+      // registered") must count too, or the throttle would not slow down address probing.
       await throttleRegister(db, req.ip, req.body.email, config.addressRequestsPerHour);
-      const result = await register(db, req.body, { locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
-      setSessionCookie(reply, result.accessToken, result.expiresIn, config);
-      return ok(result);
+      return idempotent(
+        db,
+        req,
+        reply,
+        async (uow) => {
+          const result = await register(uow, req.body, { locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
+          setSessionCookie(reply, result.accessToken, result.expiresIn, config);
+          return ok(result);
+        },
+        // A replayed registration logs the caller in with the session the first request made.
+        {
+          onReplay: (r, answer) => setSessionCookie(r, answer.data.accessToken, answer.data.expiresIn, config),
+          sealWith: config.secretKey,
+        },
+      );
     },
   );
 

@@ -2,6 +2,7 @@ import { AddressIdParams, AddressSchema, ListAddressesQuery, SaveAddressBody, en
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import {
   createAddress,
@@ -24,8 +25,9 @@ export async function addressRoutes(app: App, { db }: { db: Db }) {
     { schema: { tags, querystring: ListAddressesQuery, response: { 200: envelopeOf(z.array(AddressSchema)) } } },
     async (req) => ok(await listAddresses(db, req.session.userId, req.query.kind)),
   );
-  app.post('/p/address', { schema: { tags, body, response: one } }, async (req) =>
-    ok(await createAddress(db, req.session.userId, req.body)),
+  // Creates a record: a retried request with the same Idempotency-Key answers the first's result.
+  app.post('/p/address', { schema: { tags, body, response: one } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createAddress(uow, req.session.userId, req.body))),
   );
   app.get('/p/address/:id', { schema: { tags, params: AddressIdParams, response: one } }, async (req) =>
     ok(await getAddress(db, req.session.userId, req.params.id)),

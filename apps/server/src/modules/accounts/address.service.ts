@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { addresses, users } from './accounts.tables';
 import { isUuid } from './ids';
+import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -104,8 +105,8 @@ export async function getAddress(db: Db, userId: string, id: string): Promise<Ad
 }
 
 /** The first address of a kind becomes its default; `isDefault` takes the default over. */
-export async function createAddress(db: Db, userId: string, body: SaveAddressBody): Promise<Address> {
-  return db.transaction(async (tx) => {
+export async function createAddress(db: DbOrUow, userId: string, body: SaveAddressBody): Promise<Address> {
+  return inTransaction(db, async ({ tx }) => {
     await lockOwner(tx, userId);
     const taken = await hasDefault(tx, userId, body.kind);
     if (body.isDefault && taken) await clearDefault(tx, userId, body.kind);
@@ -122,8 +123,8 @@ export async function createAddress(db: Db, userId: string, body: SaveAddressBod
  * away (another address is made default instead). Moving it to the other kind hands its old
  * default role to the newest address left there.
  */
-export async function updateAddress(db: Db, userId: string, id: string, body: SaveAddressBody): Promise<Address> {
-  return db.transaction(async (tx) => {
+export async function updateAddress(db: DbOrUow, userId: string, id: string, body: SaveAddressBody): Promise<Address> {
+  return inTransaction(db, async ({ tx }) => {
     await lockOwner(tx, userId);
     const current = await findOwned(tx, userId, id);
     const moved = current.kind !== body.kind;
@@ -144,8 +145,8 @@ export async function updateAddress(db: Db, userId: string, id: string, body: Sa
   });
 }
 
-export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteAddress(db: DbOrUow, userId: string, id: string): Promise<void> {
+  await inTransaction(db, async ({ tx }) => {
     await lockOwner(tx, userId);
     const current = await findOwned(tx, userId, id);
     await tx.delete(addresses).where(eq(addresses.id, id));
@@ -153,8 +154,8 @@ export async function deleteAddress(db: Db, userId: string, id: string): Promise
   });
 }
 
-export async function setDefaultAddress(db: Db, userId: string, id: string): Promise<Address> {
-  return db.transaction(async (tx) => {
+export async function setDefaultAddress(db: DbOrUow, userId: string, id: string): Promise<Address> {
+  return inTransaction(db, async ({ tx }) => {
     await lockOwner(tx, userId);
     const current = await findOwned(tx, userId, id);
     if (current.isDefault) return toDto(current);

@@ -6,6 +6,7 @@ import { users } from './accounts.tables';
 import { isUuid } from './ids';
 import { endAllSessions } from './session.service';
 import { toAdminUser } from './user-dto';
+import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 
 /** `%` and `_` typed by the operator are literal characters, not wildcards. */
 function containsPattern(keyword: string): string {
@@ -41,10 +42,10 @@ export async function listUsers(db: Db, q: ListUsersQuery): Promise<Page<AdminUs
 }
 
 /** Enables ('1') or disables ('0') an account; disabling ends all its sessions at once. */
-export async function setUserStatus(db: Db, operatorId: string, userId: string, body: UpdateUserStatusBody): Promise<AdminUser> {
+export async function setUserStatus(db: DbOrUow, operatorId: string, userId: string, body: UpdateUserStatusBody): Promise<AdminUser> {
   if (!isUuid(userId)) throw AppError.notFound('accounts.user-not-found');
   if (userId === operatorId && body.status === '0') throw AppError.business('cannot-disable-self', 'accounts.cannot-disable-self');
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     const [user] = await tx
       .update(users)
       .set({ status: body.status, updatedAt: new Date() })

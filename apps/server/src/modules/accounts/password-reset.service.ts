@@ -1,9 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { type Locale, RESET_CODE, type ResetPasswordBody, translate } from '@dsm/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
+import { inTransaction } from '../../platform/unit-of-work';
 import { passwordResetCodes, users } from './accounts.tables';
 import { clearFailures } from './login-throttle';
 import { findUserByEmail } from './login.service';
@@ -33,9 +34,9 @@ function verificationFailed(): AppError {
 
 /**
  * E-mails a new 6-digit reset code. The answer is the same whether or not the address has an
- * account; a disabled account, or a second request within a minute, sends nothing. The code is
- * recorded with its e-mail in one transaction and sent after commit; a refused send voids the
- * code (so the user may ask again at once) and answers "Send email failed".
+ * account; a disabled account, or a second request within a minute, sends nothing. The code,
+ * its e-mail and the e-mail's delivery job commit together; a worker sends it, retrying while
+ * the SMTP server is away, so the request never waits for SMTP.
  */
 export async function requestResetCode(db: Db, mailer: Mailer, secretKey: string, email: string, locale: Locale): Promise<void> {
   const user = await findUserByEmail(db, email);
@@ -44,14 +45,15 @@ export async function requestResetCode(db: Db, mailer: Mailer, secretKey: string
   const codeHash = hashCode(secretKey, user.id, code);
   const now = new Date();
 
-  const mailId = await db.transaction(async (tx) => {
+  await inTransaction(db, async (uow) => {
+    const { tx } = uow;
     // One request per user at a time, so two parallel requests cannot both send.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [current] = await tx
       .select({ createdAt: passwordResetCodes.createdAt })
       .from(passwordResetCodes)
       .where(eq(passwordResetCodes.userId, user.id));
-    if (current && now.getTime() - current.createdAt.getTime() < RESEND_MS) return null;
+    if (current && now.getTime() - current.createdAt.getTime() < RESEND_MS) return;
     const fresh = { codeHash, expiresAt: new Date(now.getTime() + TTL_MS), attempts: 0, usedAt: null, createdAt: now };
     await tx
       .insert(passwordResetCodes)
@@ -59,18 +61,13 @@ export async function requestResetCode(db: Db, mailer: Mailer, secretKey: string
       .onConflictDoUpdate({ target: passwordResetCodes.userId, set: fresh });
     await tx.update(users).set({ locale }).where(eq(users.id, user.id));
     const params = { name: user.firstName || user.username, code, minutes: RESET_CODE.ttlMinutes };
-    return mailer.record(tx, {
+    await mailer.record(uow, {
       to: user.email,
       subject: translate(locale, 'accounts.mail.reset-code.subject'),
       text: translate(locale, 'accounts.mail.reset-code.text', params),
       locale,
     });
   });
-  if (!mailId || (await mailer.deliver(db, mailId))) return;
-  await db
-    .delete(passwordResetCodes)
-    .where(and(eq(passwordResetCodes.userId, user.id), eq(passwordResetCodes.codeHash, codeHash)));
-  throw AppError.business('send-email-failed', 'accounts.send-email-failed');
 }
 
 /**
@@ -80,7 +77,7 @@ export async function requestResetCode(db: Db, mailer: Mailer, secretKey: string
  */
 export async function resetPassword(db: Db, secretKey: string, body: ResetPasswordBody): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  const reset = await db.transaction(async (tx) => {
+  const reset = await inTransaction(db, async ({ tx }) => {
     const user = await findUserByEmail(tx, body.email);
     if (!user) return false;
     const [code] = await tx.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id)).for('update');

@@ -1,18 +1,18 @@
 import type { LoginResult, Locale, RegisterBody } from '@dsm/contract';
-import type { Db } from '../../db/client';
 import { users } from './accounts.tables';
 import { hashPassword } from './password';
 import { createSession } from './session.service';
 import { asConflict, assertFree } from './uniqueness';
 import { toLoginResult } from './user-dto';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 /** Creates an active store-owner account and logs it in (the answer is the log-in answer). */
-export async function register(db: Db, body: RegisterBody, ctx: { locale: Locale; ttlSeconds: number }): Promise<LoginResult> {
-  await assertFree(db, { email: body.email, username: body.username });
+export async function register(db: DbOrUow, body: RegisterBody, ctx: { locale: Locale; ttlSeconds: number }): Promise<LoginResult> {
+  await assertFree(handleOf(db), { email: body.email, username: body.username });
   // Hash outside the transaction: scrypt takes ~0.1 s and need not hold a connection.
   const passwordHash = await hashPassword(body.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async ({ tx }) => {
       const [user] = await tx
         .insert(users)
         .values({

@@ -13,6 +13,7 @@ import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type FileStore, missingFiles } from '../../platform/files';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 import { invalidateCatalogue } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
@@ -136,9 +137,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Creates (prodId null) or replaces a product with its texts, images, SKUs and tags: one transaction. */
-async function saveProduct(db: Db, prodId: number | null, body: SaveProductBody): Promise<number> {
+async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProductBody): Promise<number> {
   try {
-    const id = await db.transaction(async (tx) => {
+    const id = await inTransaction(db, async ({ tx }) => {
       if (prodId !== null) {
         const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, prodId)).for('update');
         if (!row) throw AppError.notFound('catalogue.product-not-found');
@@ -220,9 +221,10 @@ async function saveProduct(db: Db, prodId: number | null, body: SaveProductBody)
 /**
  * A product may refer only to uploads that the file store holds (a made-up or never-uploaded
  * /api/files/… address would be a broken picture). Checked before the transaction: files are
- * written before, and apart from, the rows that refer to them.
+ * written before, and apart from, the rows that refer to them (on PGlite a store read inside an
+ * open transaction would wait for it).
  */
-async function checkStoredImages(files: FileStore | undefined, body: SaveProductBody) {
+export async function requireStoredImages(files: FileStore | undefined, body: SaveProductBody) {
   if (!files) return;
   const missing = await missingFiles(files, [...body.imgs, ...body.skus.map((s) => s.pic)]);
   if (missing.size === 0) return;
@@ -232,14 +234,14 @@ async function checkStoredImages(files: FileStore | undefined, body: SaveProduct
   throw AppError.invalid(issues);
 }
 
-export async function createProduct(db: Db, body: SaveProductBody, files?: FileStore): Promise<AdminProduct> {
-  await checkStoredImages(files, body);
-  return getAdminProduct(db, await saveProduct(db, null, body));
+/** Call requireStoredImages first, outside the unit of work. */
+export async function createProduct(db: DbOrUow, body: SaveProductBody): Promise<AdminProduct> {
+  return getAdminProduct(handleOf(db), await saveProduct(db, null, body));
 }
 
-export async function updateProduct(db: Db, prodId: number, body: SaveProductBody, files?: FileStore): Promise<AdminProduct> {
-  await checkStoredImages(files, body);
-  return getAdminProduct(db, await saveProduct(db, prodId, body));
+export async function updateProduct(db: DbOrUow, prodId: number, body: SaveProductBody, files?: FileStore): Promise<AdminProduct> {
+  await requireStoredImages(files, body);
+  return getAdminProduct(handleOf(db), await saveProduct(db, prodId, body));
 }
 
 /** Takes a product down ('off': hidden from lists, detail NOT_FOUND) or puts it back ('on'). */

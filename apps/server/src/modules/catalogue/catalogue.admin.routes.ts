@@ -30,9 +30,11 @@ import { z } from 'zod';
 import { type FileStore, uploadBodyLimit } from '../../platform/files';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import {
   createProduct,
+  requireStoredImages,
   getAdminProduct,
   listAdminProducts,
   setProductStatus,
@@ -62,7 +64,7 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   app.post(
     `${base}/categories`,
     { schema: { tags, body: CreateCategoryBody, response: { 200: envelopeOf(AdminCategorySchema) } } },
-    async (req) => ok(await createCategory(db, req.body)),
+    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await createCategory(uow, req.body))),
   );
   app.put(
     `${base}/categories/:categoryId`,
@@ -84,8 +86,8 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   app.get(`${base}/tags`, { schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } }, async () =>
     ok(await listAdminTags(db)),
   );
-  app.post(`${base}/tags`, { schema: { tags, body: CreateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } }, async (req) =>
-    ok(await createTag(db, req.body)),
+  app.post(`${base}/tags`, { schema: { tags, body: CreateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createTag(uow, req.body))),
   );
   app.put(
     `${base}/tags/:tagId`,
@@ -119,9 +121,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
     { schema: { tags, querystring: ListAdminProductsQuery, response: { 200: envelopeOf(AdminProductPageSchema) } } },
     async (req) => ok(await listAdminProducts(db, req.query, req.locale)),
   );
-  app.post(`${base}/products`, { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } }, async (req) =>
-    ok(await createProduct(db, req.body, files)),
-  );
+  app.post(`${base}/products`, { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } }, async (req, reply) => {
+    await requireStoredImages(files, req.body);
+    return idempotent(db, req, reply, async (uow) => ok(await createProduct(uow, req.body)));
+  });
   app.get(
     `${base}/products/:prodId`,
     { schema: { tags, params: ProductIdParams, response: { 200: envelopeOf(AdminProductSchema) } } },

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/client';
+import { LOCALES } from '@dsm/contract';
 import { ok } from '../../platform/envelope';
+import { type DbOrUow, currentUnit, rootOf } from '../../platform/unit-of-work';
 
 interface Entry<V> {
   at: number;
@@ -95,7 +96,11 @@ export class TtlCache<V> {
   }
 }
 
-/** Per-database caches, so two apps on two databases in one process never share entries. */
+/**
+ * Per-database caches, so two apps on two databases in one process never share entries. Keyed by
+ * the real database: a transaction handle (or unit of work) maps to its root, so a read or an
+ * invalidation inside a use case reaches the same caches the public routes read.
+ */
 export interface CatalogueCaches {
   /** Category tree per language. */
   tree: TtlCache<unknown>;
@@ -113,7 +118,8 @@ export interface CatalogueCaches {
 
 const byDb = new WeakMap<object, CatalogueCaches>();
 
-export function cachesFor(db: Db): CatalogueCaches {
+export function cachesFor(handle: DbOrUow): CatalogueCaches {
+  const db = rootOf(handle);
   let caches = byDb.get(db);
   if (!caches) {
     caches = {
@@ -129,14 +135,41 @@ export function cachesFor(db: Db): CatalogueCaches {
   return caches;
 }
 
-/** Called after every operator write that changes what visitors see. */
-export function invalidateCatalogue(db: Db): void {
-  const c = cachesFor(db);
-  c.tree.clear();
-  c.tags.clear();
-  c.detail.clear();
-  c.counts.clear();
-  c.responses.clear();
+/** Runs `clear` after the commit of the unit of work `handle` is in, or at once outside one. */
+function whenCommitted(handle: DbOrUow, clear: () => void): void {
+  const unit = currentUnit(handle);
+  if (unit) unit.afterCommit(clear);
+  else clear();
+}
+
+/**
+ * Called by every operator write that changes what visitors see. Inside a unit of work the caches
+ * are cleared after commit (a reader between the write and the commit would otherwise put the old
+ * value back for a whole TTL), and not at all when it rolls back.
+ */
+export function invalidateCatalogue(handle: DbOrUow): void {
+  const c = cachesFor(handle);
+  whenCommitted(handle, () => {
+    c.tree.clear();
+    c.tags.clear();
+    c.detail.clear();
+    c.counts.clear();
+    c.responses.clear();
+  });
+}
+
+/**
+ * One product's entries only (its detail, which shows stock, in every language): for a change
+ * that touches nothing else, such as its stock, so the rest of the catalogue stays cached.
+ */
+export function invalidateProduct(handle: DbOrUow, prodId: number): void {
+  const c = cachesFor(handle);
+  whenCommitted(handle, () => {
+    for (const locale of LOCALES) {
+      c.detail.delete(`${prodId}:${locale}`);
+      c.responses.delete(`detail:${locale}:${prodId}`);
+    }
+  });
 }
 
 /**
@@ -146,7 +179,7 @@ export function invalidateCatalogue(db: Db): void {
  * not cached.
  */
 export function cachedJson<T>(
-  db: Db,
+  db: DbOrUow,
   key: string,
   schema: { parse(value: unknown): unknown },
   load: () => Promise<T>,

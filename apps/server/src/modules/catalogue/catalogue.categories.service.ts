@@ -13,6 +13,7 @@ import { AppError } from '../../platform/app-error';
 import { cachesFor, invalidateCatalogue } from './catalogue.cache';
 import { categories, categoryTranslations, products } from './catalogue.tables';
 import { namesByLocale, pickTranslation, plainText } from './catalogue.text';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 interface CategoryRow {
   id: number;
@@ -167,8 +168,8 @@ async function requireCategory(db: Db, id: number, field: string): Promise<void>
   if (!row) throw AppError.invalid([{ field, messageKey: 'catalogue.category-not-found' }]);
 }
 
-export async function createCategory(db: Db, body: CreateCategoryBody): Promise<AdminCategory> {
-  const id = await db.transaction(async (tx) => {
+export async function createCategory(db: DbOrUow, body: CreateCategoryBody): Promise<AdminCategory> {
+  const id = await inTransaction(db, async ({ tx }) => {
     if (body.parentId) await requireCategory(tx, body.parentId, 'parentId');
     const [row] = await tx
       .insert(categories)
@@ -178,11 +179,11 @@ export async function createCategory(db: Db, body: CreateCategoryBody): Promise<
     return row!.id;
   });
   invalidateCatalogue(db);
-  return getAdminCategory(db, id);
+  return getAdminCategory(handleOf(db), id);
 }
 
-export async function updateCategory(db: Db, id: number, body: UpdateCategoryBody): Promise<AdminCategory> {
-  await db.transaction(async (tx) => {
+export async function updateCategory(db: DbOrUow, id: number, body: UpdateCategoryBody): Promise<AdminCategory> {
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(categories)
       .set({
@@ -196,12 +197,12 @@ export async function updateCategory(db: Db, id: number, body: UpdateCategoryBod
     if (body.names) await writeNames(tx, id, body.names);
   });
   invalidateCatalogue(db);
-  return getAdminCategory(db, id);
+  return getAdminCategory(handleOf(db), id);
 }
 
 /** Moves a category (with its subtree) under another parent; a move into its own subtree is refused. */
-export async function moveCategory(db: Db, id: number, body: MoveCategoryBody): Promise<AdminCategory> {
-  await db.transaction(async (tx) => {
+export async function moveCategory(db: DbOrUow, id: number, body: MoveCategoryBody): Promise<AdminCategory> {
+  await inTransaction(db, async ({ tx }) => {
     // One writer at a time re-parents, so two crossing moves cannot build a cycle.
     await tx.execute(sql`select id from categories where id = ${id} for update`);
     const rows = await loadCategories(tx);
@@ -219,12 +220,12 @@ export async function moveCategory(db: Db, id: number, body: MoveCategoryBody): 
       .where(eq(categories.id, id));
   });
   invalidateCatalogue(db);
-  return getAdminCategory(db, id);
+  return getAdminCategory(handleOf(db), id);
 }
 
 /** Deletes an empty category: no subcategories and no products. */
-export async function deleteCategory(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteCategory(db: DbOrUow, id: number): Promise<void> {
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw AppError.notFound('catalogue.category-not-found');
     const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);

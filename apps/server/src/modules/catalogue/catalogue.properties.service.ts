@@ -10,6 +10,7 @@ import {
   propertyValues,
 } from './catalogue.tables';
 import { namesByLocale, plainText } from './catalogue.text';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 type Names = Array<{ locale: string; name: string }>;
 
@@ -68,8 +69,8 @@ export async function listAdminProperties(db: Db): Promise<AdminProperty[]> {
  * Creates a spec or updates one with the same code: renames it and upserts its values by code
  * (values are never removed here, SKUs may use them).
  */
-export async function saveProperty(db: Db, body: SavePropertyBody): Promise<AdminProperty> {
-  await db.transaction(async (tx) => {
+export async function saveProperty(db: DbOrUow, body: SavePropertyBody): Promise<AdminProperty> {
+  await inTransaction(db, async ({ tx }) => {
     const [existing] = await tx.select({ id: properties.id }).from(properties).where(eq(properties.code, body.code));
     let propertyId = existing?.id;
     if (!propertyId) {
@@ -102,7 +103,7 @@ export async function saveProperty(db: Db, body: SavePropertyBody): Promise<Admi
     }
   });
   invalidateCatalogue(db);
-  const saved = toAdmin(await loadPropertyDictionary(db)).find((p) => p.code === body.code);
+  const saved = toAdmin(await loadPropertyDictionary(handleOf(db))).find((p) => p.code === body.code);
   if (!saved) throw AppError.notFound('catalogue.property-not-found');
   return saved;
 }

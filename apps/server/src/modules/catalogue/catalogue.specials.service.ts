@@ -6,6 +6,7 @@ import { adminListItems } from './catalogue.admin-products.service';
 import { cachesFor, invalidateCatalogue } from './catalogue.cache';
 import { listProductsByIds } from './catalogue.products.service';
 import { productSpecials, products } from './catalogue.tables';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 /** The featured product ids in the operator's order. */
 async function specialIds(db: Db): Promise<number[]> {
@@ -36,9 +37,9 @@ export async function listAdminSpecials(db: Db, locale: Locale): Promise<AdminPr
 }
 
 /** Replaces the featured list (order as given, duplicates once). Unknown products are refused. */
-export async function setSpecials(db: Db, prodIds: number[], locale: Locale): Promise<AdminProductListItem[]> {
+export async function setSpecials(db: DbOrUow, prodIds: number[], locale: Locale): Promise<AdminProductListItem[]> {
   const ids = [...new Set(prodIds)];
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     if (ids.length) {
       const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
       if (found.length !== ids.length) throw AppError.invalid([{ field: 'prodIds', messageKey: 'catalogue.product-not-found' }]);
@@ -47,5 +48,5 @@ export async function setSpecials(db: Db, prodIds: number[], locale: Locale): Pr
     if (ids.length) await tx.insert(productSpecials).values(ids.map((productId, position) => ({ productId, position })));
   });
   invalidateCatalogue(db);
-  return listAdminSpecials(db, locale);
+  return listAdminSpecials(handleOf(db), locale);
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/app-error';
 import { cachesFor, invalidateCatalogue } from './catalogue.cache';
 import { productTags, products, tagTranslations, tags } from './catalogue.tables';
 import { namesByLocale, pickTranslation, plainText } from './catalogue.text';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 interface TagRow {
   id: number;
@@ -77,8 +78,8 @@ async function writeNames(db: Db, tagId: number, names: LocalizedNames): Promise
   }
 }
 
-export async function createTag(db: Db, body: CreateTagBody): Promise<AdminTag> {
-  const id = await db.transaction(async (tx) => {
+export async function createTag(db: DbOrUow, body: CreateTagBody): Promise<AdminTag> {
+  const id = await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .insert(tags)
       .values({ code: body.code, position: body.position ?? 0 })
@@ -89,11 +90,11 @@ export async function createTag(db: Db, body: CreateTagBody): Promise<AdminTag> 
     return row.id;
   });
   invalidateCatalogue(db);
-  return getAdminTag(db, id);
+  return getAdminTag(handleOf(db), id);
 }
 
-export async function updateTag(db: Db, id: number, body: UpdateTagBody): Promise<AdminTag> {
-  await db.transaction(async (tx) => {
+export async function updateTag(db: DbOrUow, id: number, body: UpdateTagBody): Promise<AdminTag> {
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(tags)
       .set(body.position !== undefined ? { position: body.position } : { position: sql`${tags.position}` })
@@ -103,7 +104,7 @@ export async function updateTag(db: Db, id: number, body: UpdateTagBody): Promis
     if (body.names) await writeNames(tx, id, body.names);
   });
   invalidateCatalogue(db);
-  return getAdminTag(db, id);
+  return getAdminTag(handleOf(db), id);
 }
 
 async function requireTagAndProduct(db: Db, tagId: number, prodId: number): Promise<void> {

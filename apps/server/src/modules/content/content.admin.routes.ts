@@ -18,8 +18,9 @@ import { z } from 'zod';
 import type { FileStore } from '../../platform/files';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
-import { createBanner, deleteBanner, listAdminBanners, updateBanner } from './content.banners.service';
+import { createBanner, deleteBanner, listAdminBanners, storeBannerImage, updateBanner } from './content.banners.service';
 import { createNotice, deleteNotice, listAdminNotices, updateNotice } from './content.notices.service';
 import { getAdminPage, listAdminPages, savePage } from './content.pages.service';
 
@@ -39,7 +40,10 @@ export async function contentAdminRoutes(app: App, { db, files }: { db: Db; file
   app.post(
     '/admin/content/banners',
     { bodyLimit: BANNER_BODY_LIMIT, schema: { tags, body: CreateBannerBody, response: banner } },
-    async (req) => ok(await createBanner(db, files, req.body)),
+    async (req, reply) => {
+      const imgUrl = await storeBannerImage(files, req.body);
+      return idempotent(db, req, reply, async (uow) => ok(await createBanner(uow, imgUrl, req.body)));
+    },
   );
   app.put(
     '/admin/content/banners/:id',
@@ -56,8 +60,8 @@ export async function contentAdminRoutes(app: App, { db, files }: { db: Db; file
     { schema: { tags, querystring: ListAdminNoticesQuery, response: { 200: envelopeOf(pageOf(AdminNoticeSchema)) } } },
     async (req) => ok(await listAdminNotices(db, req.query)),
   );
-  app.post('/admin/content/notices', { schema: { tags, body: SaveNoticeBody, response: notice } }, async (req) =>
-    ok(await createNotice(db, req.body)),
+  app.post('/admin/content/notices', { schema: { tags, body: SaveNoticeBody, response: notice } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createNotice(uow, req.body))),
   );
   app.put(
     '/admin/content/notices/:id',

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/app-error';
 import { type FileStore, decodeBase64, missingFiles, saveFile } from '../../platform/files';
 import { groupBy, pickLocalized } from '../../platform/localized';
 import { bannerTranslations, banners } from './content.tables';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 type BannerRow = typeof banners.$inferSelect;
 type TextRow = typeof bannerTranslations.$inferSelect;
@@ -107,20 +108,28 @@ function columns(body: CreateBannerBody | UpdateBannerBody) {
   };
 }
 
-export async function createBanner(db: Db, files: FileStore, body: CreateBannerBody): Promise<AdminBanner> {
-  const imgUrl = (await resolveImage(files, body))!;
-  const id = await db.transaction(async (tx) => {
+/**
+ * The picture is stored first (or a sent address checked against the store), before and apart
+ * from the transaction that writes the banner (decision 0064): on PGlite a store call inside an
+ * open transaction would wait for it. Storing the same bytes again on a replay changes nothing.
+ */
+export async function storeBannerImage(files: FileStore, body: CreateBannerBody): Promise<string> {
+  return (await resolveImage(files, body))!;
+}
+
+export async function createBanner(db: DbOrUow, imgUrl: string, body: CreateBannerBody): Promise<AdminBanner> {
+  const id = await inTransaction(db, async ({ tx }) => {
     const [row] = await tx.insert(banners).values({ imgUrl, ...columns(body) }).returning({ id: banners.id });
     await tx.insert(bannerTranslations).values(textRows(row!.id, body.text));
     return row!.id;
   });
-  return adminBanner(db, id);
+  return adminBanner(handleOf(db), id);
 }
 
-export async function updateBanner(db: Db, files: FileStore, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
-  await adminBanner(db, id); // not found before writing any file
+export async function updateBanner(db: DbOrUow, files: FileStore, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
+  await adminBanner(handleOf(db), id); // not found before writing any file
   const imgUrl = await resolveImage(files, body);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(banners)
       .set({ ...columns(body), ...(imgUrl ? { imgUrl } : {}), updatedAt: new Date() })
@@ -130,7 +139,7 @@ export async function updateBanner(db: Db, files: FileStore, id: number, body: U
     await tx.delete(bannerTranslations).where(eq(bannerTranslations.bannerId, id));
     await tx.insert(bannerTranslations).values(textRows(id, body.text));
   });
-  return adminBanner(db, id);
+  return adminBanner(handleOf(db), id);
 }
 
 export async function deleteBanner(db: Db, id: number): Promise<void> {

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/app-error';
 import { groupBy, pickLocalized } from '../../platform/localized';
 import { sanitizeRichText } from './content.sanitize';
 import { noticeTranslations, notices } from './content.tables';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 type NoticeRow = typeof notices.$inferSelect;
 type TextRow = typeof noticeTranslations.$inferSelect;
@@ -102,8 +103,8 @@ function textRows(id: number, text: SaveNoticeBody['text']) {
   });
 }
 
-export async function createNotice(db: Db, body: SaveNoticeBody): Promise<AdminNotice> {
-  const id = await db.transaction(async (tx) => {
+export async function createNotice(db: DbOrUow, body: SaveNoticeBody): Promise<AdminNotice> {
+  const id = await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .insert(notices)
       .values({ pinned: body.pinned, ...(body.publishedAt ? { publishedAt: new Date(body.publishedAt) } : {}) })
@@ -111,11 +112,11 @@ export async function createNotice(db: Db, body: SaveNoticeBody): Promise<AdminN
     await tx.insert(noticeTranslations).values(textRows(row!.id, body.text));
     return row!.id;
   });
-  return adminNotice(db, id);
+  return adminNotice(handleOf(db), id);
 }
 
-export async function updateNotice(db: Db, id: number, body: SaveNoticeBody): Promise<AdminNotice> {
-  await db.transaction(async (tx) => {
+export async function updateNotice(db: DbOrUow, id: number, body: SaveNoticeBody): Promise<AdminNotice> {
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(notices)
       .set({ pinned: body.pinned, ...(body.publishedAt ? { publishedAt: new Date(body.publishedAt) } : {}), updatedAt: new Date() })
@@ -125,7 +126,7 @@ export async function updateNotice(db: Db, id: number, body: SaveNoticeBody): Pr
     await tx.delete(noticeTranslations).where(eq(noticeTranslations.noticeId, id));
     await tx.insert(noticeTranslations).values(textRows(id, body.text));
   });
-  return adminNotice(db, id);
+  return adminNotice(handleOf(db), id);
 }
 
 export async function deleteNotice(db: Db, id: number): Promise<void> {

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import {
   addZone,
@@ -39,8 +40,8 @@ export async function logisticsAdminRoutes(app: App, { db }: { db: Db }) {
     { schema: { tags, response: { 200: envelopeOf(z.array(AdminWarehouseSchema)) } } },
     async () => ok(await listAdminWarehouses(db)),
   );
-  app.post('/admin/logistics/warehouses', { schema: { tags, body: CreateWarehouseBody, response: warehouse } }, async (req) =>
-    ok(await createWarehouse(db, req.body)),
+  app.post('/admin/logistics/warehouses', { schema: { tags, body: CreateWarehouseBody, response: warehouse } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createWarehouse(uow, req.body))),
   );
   app.put(
     '/admin/logistics/warehouses/:code',
@@ -56,8 +57,8 @@ export async function logisticsAdminRoutes(app: App, { db }: { db: Db }) {
   app.get('/admin/logistics/methods/:methodId', { schema: { tags, params: MethodIdParams, response: method } }, async (req) =>
     ok(await getAdminMethod(db, req.params.methodId)),
   );
-  app.post('/admin/logistics/methods', { schema: { tags, body: CreateShippingMethodBody, response: method } }, async (req) =>
-    ok(await createMethod(db, req.body)),
+  app.post('/admin/logistics/methods', { schema: { tags, body: CreateShippingMethodBody, response: method } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await createMethod(uow, req.body))),
   );
   app.put(
     '/admin/logistics/methods/:methodId',
@@ -68,7 +69,7 @@ export async function logisticsAdminRoutes(app: App, { db }: { db: Db }) {
   app.post(
     '/admin/logistics/methods/:methodId/zones',
     { schema: { tags, params: MethodIdParams, body: ShippingZoneBody, response: method } },
-    async (req) => ok(await addZone(db, req.params.methodId, req.body)),
+    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await addZone(uow, req.params.methodId, req.body))),
   );
   app.put(
     '/admin/logistics/zones/:zoneId',

@@ -28,6 +28,7 @@ import {
   warehouseTranslations,
   warehouses,
 } from './logistics.tables';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 /** The operator's side of logistics: warehouses, shipping methods, their zones and rate rows. */
 
@@ -74,9 +75,9 @@ function checkCountry(country: string) {
   if (!isKnownCountry(country)) throw AppError.invalid([{ field: 'country', messageKey: 'logistics.unknown-country', params: { code: country } }]);
 }
 
-export async function createWarehouse(db: Db, body: CreateWarehouseBody): Promise<AdminWarehouse> {
+export async function createWarehouse(db: DbOrUow, body: CreateWarehouseBody): Promise<AdminWarehouse> {
   checkCountry(body.country);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const [created] = await tx
       .insert(warehouses)
       .values({ code: body.code, country: body.country, active: body.active, position: body.position })
@@ -85,12 +86,12 @@ export async function createWarehouse(db: Db, body: CreateWarehouseBody): Promis
     if (!created) throw AppError.conflict('warehouse-code-taken', 'logistics.warehouse-exists', { code: body.code });
     await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: body.code })));
   });
-  return adminWarehouse(db, body.code);
+  return adminWarehouse(handleOf(db), body.code);
 }
 
-export async function updateWarehouse(db: Db, code: string, body: UpdateWarehouseBody): Promise<AdminWarehouse> {
+export async function updateWarehouse(db: DbOrUow, code: string, body: UpdateWarehouseBody): Promise<AdminWarehouse> {
   checkCountry(body.country);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(warehouses)
       .set({ country: body.country, active: body.active, position: body.position, updatedAt: new Date() })
@@ -100,7 +101,7 @@ export async function updateWarehouse(db: Db, code: string, body: UpdateWarehous
     await tx.delete(warehouseTranslations).where(eq(warehouseTranslations.warehouseCode, code));
     await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: code })));
   });
-  return adminWarehouse(db, code);
+  return adminWarehouse(handleOf(db), code);
 }
 
 // --- shipping methods -------------------------------------------------------------------------
@@ -170,9 +171,9 @@ function methodColumns(body: UpdateShippingMethodBody) {
   };
 }
 
-export async function createMethod(db: Db, body: CreateShippingMethodBody): Promise<AdminShippingMethod> {
-  await checkWarehouse(db, body.warehouse);
-  const id = await db.transaction(async (tx) => {
+export async function createMethod(db: DbOrUow, body: CreateShippingMethodBody): Promise<AdminShippingMethod> {
+  await checkWarehouse(handleOf(db), body.warehouse);
+  const id = await inTransaction(db, async ({ tx }) => {
     const [created] = await tx
       .insert(shippingMethods)
       .values({ code: body.code, ...methodColumns(body) })
@@ -182,12 +183,12 @@ export async function createMethod(db: Db, body: CreateShippingMethodBody): Prom
     await tx.insert(shippingMethodTranslations).values(nameRows(body.names).map((r) => ({ ...r, methodId: created.id })));
     return created.id;
   });
-  return getAdminMethod(db, id);
+  return getAdminMethod(handleOf(db), id);
 }
 
-export async function updateMethod(db: Db, methodId: number, body: UpdateShippingMethodBody): Promise<AdminShippingMethod> {
-  await checkWarehouse(db, body.warehouse);
-  await db.transaction(async (tx) => {
+export async function updateMethod(db: DbOrUow, methodId: number, body: UpdateShippingMethodBody): Promise<AdminShippingMethod> {
+  await checkWarehouse(handleOf(db), body.warehouse);
+  await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(shippingMethods)
       .set({ ...methodColumns(body), updatedAt: new Date() })
@@ -197,7 +198,7 @@ export async function updateMethod(db: Db, methodId: number, body: UpdateShippin
     await tx.delete(shippingMethodTranslations).where(eq(shippingMethodTranslations.methodId, methodId));
     await tx.insert(shippingMethodTranslations).values(nameRows(body.names).map((r) => ({ ...r, methodId })));
   });
-  return getAdminMethod(db, methodId);
+  return getAdminMethod(handleOf(db), methodId);
 }
 
 // --- zones and rate rows ----------------------------------------------------------------------
@@ -249,14 +250,14 @@ async function lockMethod(tx: Db, methodId: number) {
   if (!row) throw AppError.notFound('logistics.method-not-found');
 }
 
-export async function addZone(db: Db, methodId: number, body: ShippingZoneBody): Promise<AdminShippingMethod> {
-  await db.transaction(async (tx) => {
+export async function addZone(db: DbOrUow, methodId: number, body: ShippingZoneBody): Promise<AdminShippingMethod> {
+  await inTransaction(db, async ({ tx }) => {
     await lockMethod(tx, methodId);
     const countries = await checkZone(tx, methodId, body);
     const [zone] = await tx.insert(shippingZones).values({ methodId, name: body.name, countries }).returning({ id: shippingZones.id });
     await tx.insert(shippingRates).values(rateRows(zone!.id, body));
   });
-  return getAdminMethod(db, methodId);
+  return getAdminMethod(handleOf(db), methodId);
 }
 
 async function zoneMethod(tx: Db, zoneId: number): Promise<number> {
@@ -266,8 +267,8 @@ async function zoneMethod(tx: Db, zoneId: number): Promise<number> {
 }
 
 /** Replaces a zone's name, countries and whole rate table; the next quote uses the new prices. */
-export async function updateZone(db: Db, zoneId: number, body: ShippingZoneBody): Promise<AdminShippingMethod> {
-  const methodId = await db.transaction(async (tx) => {
+export async function updateZone(db: DbOrUow, zoneId: number, body: ShippingZoneBody): Promise<AdminShippingMethod> {
+  const methodId = await inTransaction(db, async ({ tx }) => {
     const methodId = await zoneMethod(tx, zoneId);
     await lockMethod(tx, methodId);
     const countries = await checkZone(tx, methodId, body, zoneId);
@@ -276,15 +277,15 @@ export async function updateZone(db: Db, zoneId: number, body: ShippingZoneBody)
     await tx.insert(shippingRates).values(rateRows(zoneId, body));
     return methodId;
   });
-  return getAdminMethod(db, methodId);
+  return getAdminMethod(handleOf(db), methodId);
 }
 
-export async function deleteZone(db: Db, zoneId: number): Promise<AdminShippingMethod> {
-  const methodId = await db.transaction(async (tx) => {
+export async function deleteZone(db: DbOrUow, zoneId: number): Promise<AdminShippingMethod> {
+  const methodId = await inTransaction(db, async ({ tx }) => {
     const methodId = await zoneMethod(tx, zoneId);
     await lockMethod(tx, methodId);
     await tx.delete(shippingZones).where(eq(shippingZones.id, zoneId));
     return methodId;
   });
-  return getAdminMethod(db, methodId);
+  return getAdminMethod(handleOf(db), methodId);
 }

@@ -21,6 +21,7 @@ describe('development outbox (no SMTP_URL)', () => {
       headers: { 'accept-language': 'tr-TR' },
     });
     expect(res.json().code).toBe('00000');
+    await ctx.app.jobs.drain(); // the mail.send job committed with the code delivers it
     const operator = await sessionFor(ctx.db, 'operator@example.com');
     const page = (await outbox(operator)).json().data;
     expect(page).toMatchObject({ total: 1, current: 1, size: 10, pages: 1 });
@@ -74,14 +75,17 @@ describe('development outbox (no SMTP_URL)', () => {
     expect(after.rows[0]).toEqual(before.rows[0]);
   });
 
-  it('records a refused delivery on the row', async () => {
+  it('records a refused delivery on the row and throws, so its job retries', async () => {
     const refusing = new Mailer(
       { kind: 'smtp', send: async () => Promise.reject(new Error('421 try later')), close: () => {} },
       'test@localhost',
     );
     const id = await refusing.record(ctx.db, { to: 'later@example.com', subject: 'hello', text: 'hi', locale: 'en-US' });
-    expect(await refusing.deliver(ctx.db, id)).toBe(false);
+    await expect(refusing.deliver(ctx.db, id, false)).rejects.toThrow('421 try later');
     const rows = await ctx.db.execute(sql`select sent_at, error from mail_outbox where id = ${id}`);
     expect(rows.rows[0]).toEqual({ sent_at: null, error: '421 try later' });
+    // The body stays for the next attempt.
+    const body = await ctx.db.execute(sql`select text from mail_outbox where id = ${id}`);
+    expect(body.rows[0]).toEqual({ text: 'hi' });
   });
 });

@@ -3,7 +3,12 @@ import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { type JobHandler, PermanentJobError } from '../jobs/jobs.runtime';
+import { type DbOrUow, inTransaction } from '../unit-of-work';
 import { mailOutbox } from './mail.tables';
+
+/** The job that delivers one recorded message (payload `{ id }`). */
+export const MAIL_SEND_JOB = 'mail.send';
 
 export interface MailMessage {
   to: string;
@@ -23,7 +28,7 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP through nodemailer, with time-outs short enough for a request that waits for it. */
+/** SMTP through nodemailer; a job sends, so time-outs only bound how long a worker slot is held. */
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(
     new SMTPTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
@@ -55,8 +60,9 @@ function textToHtml(text: string): string {
 }
 
 /**
- * Sends e-mail the transactional way: `record` writes the message in the caller's transaction,
- * `deliver` sends it after commit and writes the outcome (sent_at or error) on its row.
+ * Sends e-mail the transactional way: `record` writes the message and a `mail.send` job in the
+ * caller's unit of work; a worker delivers it after commit, retrying with backoff while the SMTP
+ * server is away (decision 0061). No request waits for SMTP.
  */
 export class Mailer {
   constructor(
@@ -68,33 +74,48 @@ export class Mailer {
     return this.transport.kind;
   }
 
-  /** Records a message to send once the caller's transaction commits; returns its id. */
-  async record(tx: Db, message: MailMessage): Promise<string> {
-    const [row] = await tx
-      .insert(mailOutbox)
-      .values({ ...message, html: message.html ?? textToHtml(message.text) })
-      .returning({ id: mailOutbox.id });
-    return row!.id;
+  /** Records a message and its delivery job in the caller's unit of work; returns its id. */
+  async record(dbOrUow: DbOrUow, message: MailMessage): Promise<string> {
+    return inTransaction(dbOrUow, async (uow) => {
+      const [row] = await uow.tx
+        .insert(mailOutbox)
+        .values({ ...message, html: message.html ?? textToHtml(message.text) })
+        .returning({ id: mailOutbox.id });
+      await uow.enqueue({ type: MAIL_SEND_JOB, payload: { id: row!.id }, maxAttempts: 12 });
+      return row!.id;
+    });
   }
 
-  /** Sends a recorded message; true when it went out. Never throws for a refused message. */
-  async deliver(db: Db, id: string): Promise<boolean> {
+  /**
+   * Sends a recorded message and writes the outcome on its row. Throws when the server did not
+   * take it, so the job retries; a 5xx refusal (no such mailbox) is permanent.
+   */
+  async deliver(db: Db, id: string, finalAttempt = true): Promise<void> {
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
-    if (!row || row.sentAt) return Boolean(row);
-    let error: string | null = null;
+    if (!row || row.sentAt) return;
+    // Past SMTP the row is only a delivery log: the body (a reset code, say) lives in the
+    // recipient's mailbox, not in a table the operator can read. Kept until then for retries.
+    const erase = this.transport.kind === 'smtp' ? { text: '', html: '' } : {};
     try {
       await this.transport.send(this.from, { to: row.to, subject: row.subject, text: row.text, html: row.html, locale: row.locale });
     } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'delivery failed';
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'delivery failed';
+      const code = (err as { responseCode?: number }).responseCode;
+      const permanent = typeof code === 'number' && code >= 500;
+      await db
+        .update(mailOutbox)
+        .set({ ...(finalAttempt || permanent ? erase : {}), error })
+        .where(eq(mailOutbox.id, id));
+      throw permanent ? new PermanentJobError(error) : new Error(error);
     }
-    // Past SMTP the row is only a delivery log: the body (a reset code, say) lives in the
-    // recipient's mailbox, not in a table the operator can read.
-    const erase = this.transport.kind === 'smtp' ? { text: '', html: '' } : {};
-    await db
-      .update(mailOutbox)
-      .set({ ...erase, ...(error ? { error } : { sentAt: new Date(), error: null }) })
-      .where(eq(mailOutbox.id, id));
-    return error === null;
+    await db.update(mailOutbox).set({ ...erase, sentAt: new Date(), error: null }).where(eq(mailOutbox.id, id));
+  }
+
+  /** The job handlers that deliver this mailer's messages. */
+  jobHandlers(): Record<string, JobHandler> {
+    return {
+      [MAIL_SEND_JOB]: (payload, ctx) => this.deliver(ctx.db, String(payload.id), ctx.finalAttempt),
+    };
   }
 
   close(): void {

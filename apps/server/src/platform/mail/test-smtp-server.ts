@@ -12,7 +12,7 @@ export interface ReceivedMail {
  * A real SMTP server on 127.0.0.1 for tests. Recipients starting with `refuse` are refused with
  * a 550, as a mail server refuses an unknown mailbox.
  */
-export async function startTestSmtpServer() {
+export async function startTestSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   /** How long the server takes to accept a message, like a real one over a network. */
   let acceptDelayMs = 0;
@@ -40,10 +40,11 @@ export async function startTestSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
     received,
     setAcceptDelay: (ms: number) => {
       acceptDelayMs = ms;

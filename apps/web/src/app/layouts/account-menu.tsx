@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   BoxIcon,
+  ClockIcon,
   CoinsIcon,
   GaugeIcon,
   GlobeIcon,
@@ -85,6 +86,7 @@ export const ADMIN_SECTIONS: MenuSection[] = [
   { key: 'admin-overview', icon: icon(GaugeIcon), links: [{ to: '/admin/overview', title: 'admin-overview' }] },
   { key: 'admin-users', icon: icon(UsersIcon), links: [{ to: '/admin/users', title: 'admin-users' }] },
   { key: 'admin-mail-outbox', icon: icon(MailIcon), links: [{ to: '/admin/mail-outbox', title: 'admin-mail-outbox' }] },
+  { key: 'admin-jobs', icon: icon(ClockIcon), links: [{ to: '/admin/jobs', title: 'admin-jobs' }] },
   {
     key: 'admin-catalogue',
     icon: icon(StoreIcon),

@@ -16,9 +16,12 @@ export function login(body: LoginBody) {
   return api.post<LoginResult>('/login', body, { noshow: true });
 }
 
-/** POST /api/register: the answer is the log-in answer (the new user is logged in). */
+/**
+ * POST /api/register: the answer is the log-in answer (the new user is logged in). The
+ * Idempotency-Key makes the client's retry after a lost answer log in to the one account made.
+ */
 export function register(body: RegisterBody) {
-  return api.post<LoginResult>('/register', body, { noshow: true });
+  return api.post<LoginResult>('/register', body, { noshow: true, idempotencyKey: crypto.randomUUID() });
 }
 
 /** POST /api/password/code: e-mails a 6-digit code (the same answer for an unknown address). */

@@ -14,11 +14,14 @@ export function useAddresses(kind: AddressKind) {
   return useQuery(addressesQuery(kind));
 }
 
-/** POST /api/p/address or PUT /api/p/address/{id} (the form shows the answer itself). */
+/**
+ * POST /api/p/address or PUT /api/p/address/{id} (the form shows the answer itself). A create
+ * carries an Idempotency-Key, so the client's retry after a lost answer adds no second address.
+ */
 export function saveAddress(body: SaveAddressBody, id?: string) {
   return id
     ? api.put<Address>(`/p/address/${encodeURIComponent(id)}`, body, { noshow: true })
-    : api.post<Address>('/p/address', body, { noshow: true });
+    : api.post<Address>('/p/address', body, { noshow: true, idempotencyKey: crypto.randomUUID() });
 }
 
 /** DELETE /api/p/address/{id}: deleting the default hands it to the newest address left. */

@@ -157,6 +157,8 @@ describe('register page', () => {
       confirmPassword: 'secret123',
       agreement: true,
     });
+    // A retry after a lost answer must not create a second account (decision 0062).
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(session.get()).toMatchObject({ admin_token: 'tok-new', shop_name: 'ada', user_id: 'u-1' });
     expect(session.get().user_info?.status).toBe('1');
   });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   AlertIcon,
   BoxIcon,
+  ClockIcon,
   CoinsIcon,
   GlobeIcon,
   MailIcon,
@@ -56,6 +57,7 @@ export const ADMIN_AREAS: Array<{ key: string; areas: Area[] }> = [
     areas: [
       { to: '/admin/users', title: 'admin-users', icon: icon(UsersIcon) },
       { to: '/admin/mail-outbox', title: 'admin-mail-outbox', icon: icon(MailIcon) },
+      { to: '/admin/jobs', title: 'admin-jobs', icon: icon(ClockIcon) },
       { to: '/admin/currencies', title: 'admin-currencies', icon: icon(CoinsIcon) },
       { to: '/admin/settings', title: 'admin-settings', icon: icon(SettingsIcon) },
     ],

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Alert, Button, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { JOB_STATES, type Job, type JobState } from '@dsm/contract';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { AdminPage } from '../shared/admin-page';
+import { type JobsFilter, useAdminJobs, useRetryJob } from './jobs.api';
+import './jobs.css';
+
+const STATE_COLOURS: Record<JobState, string | undefined> = { queued: 'blue', running: 'gold', failed: 'red', done: 'green' };
+
+/**
+ * /admin/jobs: the background jobs of every server process (e-mail, clean-ups, later store
+ * syncs), by state, with their attempts and last error; a failed job can be retried.
+ */
+export default function JobsPage() {
+  const { t } = useTranslation('admin');
+  const lang = useSession((s) => s.lang);
+  const [filter, setFilter] = useState<JobsFilter>({ current: 1, size: 10 });
+  const jobs = useAdminJobs(filter);
+  const retry = useRetryJob();
+  const [retrying, setRetrying] = useState<string | null>(null);
+  const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
+
+  async function onRetry(job: Job) {
+    setRetrying(job.id);
+    const result = await retry(job.id);
+    setRetrying(null);
+    if (result.success) toast.success(t('jobs.retried', { type: job.type }));
+  }
+
+  const columns: TableColumnsType<Job> = [
+    {
+      title: t('jobs.type'),
+      key: 'type',
+      render: (_, j) => (
+        <div className="jobs-type">
+          <strong>{j.type}</strong>
+          {j.scheduleKey ? <span className="admin-muted">{t('jobs.recurring')}</span> : null}
+        </div>
+      ),
+    },
+    {
+      title: t('jobs.state'),
+      key: 'state',
+      render: (_, j) => <Tag color={STATE_COLOURS[j.state]}>{t(`jobs.state-${j.state}`)}</Tag>,
+    },
+    { title: t('jobs.attempts'), key: 'attempts', render: (_, j) => t('jobs.attempts-of', { n: j.attempts, max: j.maxAttempts }) },
+    {
+      title: t('jobs.last-error'),
+      key: 'lastError',
+      render: (_, j) => (j.lastError ? <span className="jobs-error">{j.lastError}</span> : <span className="admin-muted">—</span>),
+    },
+    {
+      title: t('jobs.when'),
+      key: 'when',
+      responsive: ['md'],
+      render: (_, j) =>
+        j.finishedAt && j.state !== 'queued'
+          ? t('jobs.finished-at', { time: dateFormat.format(new Date(j.finishedAt)) })
+          : t('jobs.run-at', { time: dateFormat.format(new Date(j.runAt)) }),
+    },
+    {
+      title: t('actions.label'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, j) =>
+        j.state === 'failed' ? (
+          <Button size="small" loading={retrying === j.id} onClick={() => void onRetry(j)} aria-label={t('jobs.retry-named', { type: j.type })}>
+            {t('jobs.retry')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <AdminPage
+      title={t('routes:admin-jobs')}
+      intro={t('jobs.intro')}
+      actions={
+        <Button onClick={() => void jobs.refetch()} loading={jobs.isFetching}>
+          {t('jobs.refresh')}
+        </Button>
+      }
+    >
+      <div className="admin-filters" role="search" aria-label={t('jobs.filters')}>
+        <Select<JobState | 'all'>
+          aria-label={t('jobs.state-filter')}
+          value={filter.state ?? 'all'}
+          style={{ minWidth: 160 }}
+          onChange={(state) => setFilter((f) => ({ ...f, current: 1, state: state === 'all' ? undefined : state }))}
+          options={[{ value: 'all', label: t('jobs.all-states') }, ...JOB_STATES.map((s) => ({ value: s, label: t(`jobs.state-${s}`) }))]}
+        />
+        <Input.Search
+          aria-label={t('jobs.type-filter')}
+          placeholder={t('jobs.type-placeholder')}
+          allowClear
+          style={{ maxWidth: 260 }}
+          enterButton={t('actions.search')}
+          onSearch={(type) => setFilter((f) => ({ ...f, current: 1, type: type.trim() || undefined }))}
+        />
+      </div>
+      {jobs.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
+      <Table<Job>
+        rowKey="id"
+        columns={columns}
+        dataSource={jobs.data?.records ?? []}
+        loading={jobs.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: filter.current,
+          pageSize: filter.size,
+          total: jobs.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('products.total', { count: total }),
+          onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
+        }}
+      />
+    </AdminPage>
+  );
+}
