@@ -16,3 +16,10 @@ export const countriesQuery = queryOptions({
 export function useCountries() {
   return useQuery(countriesQuery);
 }
+
+/** Country code → its name in the interface language (the code while the list loads). */
+export function useCountryName(): (code: string) => string {
+  const countries = useCountries();
+  const names = new Map((countries.data ?? []).map((c) => [c.code, c.name]));
+  return (code) => names.get(code) ?? code;
+}

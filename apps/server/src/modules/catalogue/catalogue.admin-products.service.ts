@@ -15,7 +15,7 @@ import { AppError } from '../../platform/app-error';
 import { invalidateCatalogue } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
-import { loadPropertyDictionary } from './catalogue.properties.service';
+import { loadPropertyDictionary } from './catalogue.specs.service';
 import { keywordQuery, refreshSearchDocuments, rowsOf } from './catalogue.search-document';
 import {
   categories,

@@ -48,7 +48,7 @@ import {
   updateCategory,
 } from './catalogue.categories.service';
 import { uploadImage } from './catalogue.images';
-import { listAdminProperties, saveProperty } from './catalogue.properties.service';
+import { listAdminProperties, saveProperty } from './catalogue.specs.service';
 import { attachTag, createTag, detachTag, listAdminTags, updateTag } from './catalogue.tags.service';
 
 /** The operator's catalogue management (the auth plugin allows only operators under /api/admin). */

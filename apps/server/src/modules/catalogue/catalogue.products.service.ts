@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { cachesFor } from './catalogue.cache';
-import { propertyDictionary } from './catalogue.properties.service';
+import { propertyDictionary } from './catalogue.specs.service';
 import { rowsOf } from './catalogue.search-document';
 import { tagsById } from './catalogue.tags.service';
 import { fallbackOrder, pickTranslation, toWireAmount } from './catalogue.text';

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { AdminPage, ServerErrors } from '../shared/admin-page';
 import { useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
-import { useAdminConfig, useUpdateConfig, type AdminConfigValue } from './settings.api';
+import { useAdminConfig, useUpdateConfig, type AdminConfigValue } from './config-info.api';
 
 type Values = { v: Record<string, string> };
 const KNOWN: string[] = [CONFIG_CODES.chatLink, CONFIG_CODES.supportEmail];

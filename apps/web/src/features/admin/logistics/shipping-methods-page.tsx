@@ -11,7 +11,7 @@ import { LocalizedNames } from '../shared/localized-names';
 import { compactNames, namesForForm, pickName } from '../shared/names';
 import { useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
-import { useAdminWarehouses, useLogisticsActions, useShippingMethods } from './shipping.api';
+import { useAdminWarehouses, useLogisticsActions, useShippingMethods } from './logistics.api';
 
 const REFUSABLE = SHIPPING_ATTRIBUTE.filter((a) => a !== 'general');
 

@@ -11,7 +11,7 @@ import { compactNames, namesForForm, pickName } from '../shared/names';
 import { SEARCH_BY_LABEL, useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
 import { useCountries } from '../../../lib/countries';
-import { useAdminWarehouses, useLogisticsActions } from './shipping.api';
+import { useAdminWarehouses, useLogisticsActions } from './logistics.api';
 
 interface WarehouseValues {
   code: string;

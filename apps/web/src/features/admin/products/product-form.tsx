@@ -14,7 +14,7 @@ import { applyServerErrors, firstErrorLocale, type NamePath } from '../shared/se
 import { useAdminTags } from '../tags/tags.api';
 import { MAX_IMAGES, mapProductErrorPath, toFormValues, toSaveBody, type ProductFormValues } from './product-form.model';
 import { ProductImages } from './product-images';
-import { useAdminWarehouses } from '../shipping/shipping.api';
+import { useAdminWarehouses } from '../logistics/logistics.api';
 import { propertyLabel, useAdminProperties, useProductActions } from './products.api';
 import { SkuTable } from './sku-table';
 import { SpecValueModal } from './spec-value-modal';

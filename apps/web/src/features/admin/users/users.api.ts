@@ -1,4 +1,4 @@
-import type { AdminUser, MailOutboxEntry, Page, UserStatus } from '@dsm/contract';
+import type { AdminUser, Page, UserStatus } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
 
@@ -34,27 +34,4 @@ export function useSetUserStatus() {
     mutationFn: ({ id, status }: { id: string; status: UserStatus }) => setUserStatus(id, status),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });
-}
-
-export interface OutboxFilter {
-  current: number;
-  size: number;
-}
-
-/** GET /api/admin/mail-outbox: sent and recorded mail, newest first. */
-export function fetchOutbox(filter: OutboxFilter): Promise<Page<MailOutboxEntry>> {
-  return api.data<Page<MailOutboxEntry>>('/admin/mail-outbox', { query: { ...filter } });
-}
-
-export const outboxQuery = (filter: OutboxFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'mail-outbox', filter],
-    queryFn: () => fetchOutbox(filter),
-    placeholderData: keepPreviousData,
-    // New mail arrives all the time: never serve a minute-old page from the cache.
-    staleTime: 0,
-  });
-
-export function useOutbox(filter: OutboxFilter) {
-  return useQuery(outboxQuery(filter));
 }
