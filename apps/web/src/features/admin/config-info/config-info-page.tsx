@@ -25,7 +25,7 @@ function SettingsForm({ items }: { items: AdminConfigValue[] }) {
   async function submit(values: Values) {
     const changed = codes.filter((code) => (values.v[code] ?? '').trim() !== (initial.v[code] ?? ''));
     if (!changed.length) {
-      toast.info(t('settings.unchanged'));
+      toast.info(t('config-info.unchanged'));
       return;
     }
     setSaving(true);
@@ -41,7 +41,7 @@ function SettingsForm({ items }: { items: AdminConfigValue[] }) {
     }
     setSaving(false);
     setOrphans(problems);
-    if (saved === changed.length) toast.success(t('settings.saved'));
+    if (saved === changed.length) toast.success(t('config-info.saved'));
   }
 
   const label = (code: string) => (KNOWN.includes(code) ? t(`settings.${code}`) : code);
@@ -78,7 +78,7 @@ export default function SettingsPage() {
   const { t } = useTranslation('admin');
   const config = useAdminConfig();
   return (
-    <AdminPage title={t('routes:admin-settings')} intro={t('settings.intro')}>
+    <AdminPage title={t('routes:admin-settings')} intro={t('config-info.intro')}>
       {config.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
       {config.isLoading ? <Skeleton active /> : null}
       {config.data ? <SettingsForm items={config.data} /> : null}
