@@ -44,8 +44,8 @@ function SettingsForm({ items }: { items: AdminConfigValue[] }) {
     if (saved === changed.length) toast.success(t('config-info.saved'));
   }
 
-  const label = (code: string) => (KNOWN.includes(code) ? t(`settings.${code}`) : code);
-  const extra = (code: string) => (KNOWN.includes(code) ? t(`settings.${code}-hint`) : undefined);
+  const label = (code: string) => (KNOWN.includes(code) ? t(`config-info.${code}`) : code);
+  const extra = (code: string) => (KNOWN.includes(code) ? t(`config-info.${code}-hint`) : undefined);
   const fieldRules = (code: string) => {
     if (code === CONFIG_CODES.chatLink) return [rules.url(), rules.max(4000)];
     if (code === CONFIG_CODES.supportEmail) return [rules.email(), rules.max(320)];
