@@ -192,6 +192,8 @@ export default function ShippingMethodsPage() {
     {
       title: t('actions.label'),
       key: 'actions',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, m) => (
         <div className="admin-row-actions">
           <Button size="small" onClick={() => setEditing(m)} aria-label={t('actions.edit-named', { name: pickName(m.names, lang) })}>

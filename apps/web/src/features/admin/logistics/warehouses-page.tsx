@@ -124,6 +124,8 @@ export default function WarehousesPage() {
     {
       title: t('actions.label'),
       key: 'actions',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, w) => (
         <Button size="small" onClick={() => setEditing(w)} aria-label={t('actions.edit-named', { name: pickName(w.names, lang) })}>
           {t('actions.edit')}

@@ -94,6 +94,7 @@ export default function AdminUsersPage() {
     {
       key: 'action',
       title: t('admin.users.action'),
+      fixed: 'end',
       render: (_, u) => {
         if (u.userId === myId) return <span className="admin-muted">{t('admin.users.you')}</span>;
         const disabling = u.status === '1';
