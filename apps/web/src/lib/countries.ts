@@ -1,6 +1,7 @@
 import type { Country } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { countryKeys } from './query-keys';
 
 /**
  * GET /api/countries: every ISO country with its name in the interface language, sorted by that
@@ -8,7 +9,7 @@ import { api } from './api';
  * fetched again on a language switch (the providers invalidate every query then).
  */
 export const countriesQuery = queryOptions({
-  queryKey: ['countries'] as const,
+  queryKey: countryKeys.all,
   queryFn: ({ signal }) => api.data<Country[]>('/countries', { signal, loadingflags: true }),
   staleTime: Infinity,
 });

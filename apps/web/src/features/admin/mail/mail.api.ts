@@ -1,6 +1,7 @@
 import type { MailOutboxEntry, Page } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 export interface OutboxFilter {
   current: number;
@@ -14,7 +15,7 @@ export function fetchOutbox(filter: OutboxFilter): Promise<Page<MailOutboxEntry>
 
 export const outboxQuery = (filter: OutboxFilter) =>
   queryOptions({
-    queryKey: ['admin', 'mail-outbox', filter],
+    queryKey: adminKeys.mailOutbox(filter),
     queryFn: () => fetchOutbox(filter),
     placeholderData: keepPreviousData,
     // New mail arrives all the time: never serve a minute-old page from the cache.

@@ -13,6 +13,7 @@ import type {
 } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { pickName } from '../shared/names';
+import { adminKeys, catalogueKeys } from '../../../lib/query-keys';
 
 const BASE = '/admin/catalogue';
 
@@ -29,7 +30,7 @@ export const fetchAdminProducts = (filter: AdminProductsFilter, signal?: AbortSi
 
 export const adminProductsQuery = (filter: AdminProductsFilter) =>
   queryOptions({
-    queryKey: ['admin', 'products', filter] as const,
+    queryKey: adminKeys.products(filter),
     queryFn: ({ signal }) => fetchAdminProducts(filter, signal),
     // The table keeps its rows while the next page loads.
     placeholderData: keepPreviousData,
@@ -45,7 +46,7 @@ export const fetchAdminProduct = (prodId: number, signal?: AbortSignal) =>
 
 export const adminProductQuery = (prodId: number) =>
   queryOptions({
-    queryKey: ['admin', 'product', prodId] as const,
+    queryKey: adminKeys.product(prodId),
     queryFn: ({ signal }) => fetchAdminProduct(prodId, signal),
     staleTime: 0,
   });
@@ -57,7 +58,7 @@ export function useAdminProduct(prodId: number) {
 export const fetchAdminProperties = (signal?: AbortSignal) => api.data<AdminProperty[]>(`${BASE}/properties`, { signal });
 
 export const adminPropertiesQuery = queryOptions({
-  queryKey: ['admin', 'properties'] as const,
+  queryKey: adminKeys.specs(),
   queryFn: ({ signal }) => fetchAdminProperties(signal),
 });
 
@@ -85,10 +86,10 @@ export function useProductActions() {
   const client = useQueryClient();
   const after = <T>(result: ApiResult<T>) => {
     if (result.success) {
-      void client.invalidateQueries({ queryKey: ['admin', 'products'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'product'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'categories'] });
-      void client.invalidateQueries({ queryKey: ['catalogue'] });
+      void client.invalidateQueries({ queryKey: adminKeys.products() });
+      void client.invalidateQueries({ queryKey: adminKeys.product() });
+      void client.invalidateQueries({ queryKey: adminKeys.categories() });
+      void client.invalidateQueries({ queryKey: catalogueKeys.all });
     }
     return result;
   };
@@ -98,7 +99,7 @@ export function useProductActions() {
     setStatus: (prodId: number, status: ProductStatus) => setProductStatus(prodId, status).then(after),
     saveProperty: (body: SavePropertyBody) =>
       saveProperty(body).then((result) => {
-        if (result.success) void client.invalidateQueries({ queryKey: ['admin', 'properties'] });
+        if (result.success) void client.invalidateQueries({ queryKey: adminKeys.specs() });
         return result;
       }),
   };

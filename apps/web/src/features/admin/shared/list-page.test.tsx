@@ -24,7 +24,7 @@ const TAGS: AdminTag[] = [
 ] as AdminTag[];
 
 const notice = (id: number, title: string): AdminNotice =>
-  ({ id, pinned: false, publishedAt: '2026-01-02T10:00:00.000Z', text: { 'en-US': { title, body: '<p>x</p>' } } }) as AdminNotice;
+  ({ id, pinned: false, publishedAt: '2026-01-02T10:00:00.000Z', updatedAt: '2026-01-02T10:00:00.000Z', text: { 'en-US': { title, body: '<p>x</p>' } } }) as AdminNotice;
 
 beforeAll(() => loadNamespace('admin'));
 beforeEach(() => {

@@ -1,6 +1,7 @@
 import type { AdminUser, Page, UserStatus } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 export interface UsersFilter {
   keyword?: string;
@@ -15,7 +16,7 @@ export function fetchUsers(filter: UsersFilter): Promise<Page<AdminUser>> {
 }
 
 export const usersQuery = (filter: UsersFilter) =>
-  queryOptions({ queryKey: ['admin', 'users', filter], queryFn: () => fetchUsers(filter), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: adminKeys.users(filter), queryFn: () => fetchUsers(filter), placeholderData: keepPreviousData });
 
 export function useUsers(filter: UsersFilter) {
   return useQuery(usersQuery(filter));
@@ -32,6 +33,6 @@ export function useSetUserStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: UserStatus }) => setUserStatus(id, status),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
