@@ -1,6 +1,6 @@
 /**
  * The catalogue's public service for other modules (cart, orders, listings, wish lists): import
- * from here, never from the tables. Logistics has its own entry point, catalogue.shipping.ts.
+ * from here, never from the tables or inner services (lint: boundaries/no-cross-import).
  */
 export { getProductDetail, listProductsByIds, requireVisibleProduct } from './catalogue.products.service';
 export { categorySubtreeIds, getCategoryTree } from './catalogue.categories.service';

@@ -13,7 +13,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { pickLocalized } from '../../platform/localized';
-import { getSkuShippingFacts } from '../catalogue/catalogue.shipping';
+import { getSkuShippingFacts } from '../catalogue/catalogue.service';
 import { countryName, isKnownCountry } from './countries';
 import { type Parcel, type Quote, cmToHundredths, kgToGrams, quote } from './logistics.pricing';
 import { type WarehouseRow, findWarehouse, methodsForQuote, warehouseNames } from './logistics.queries';
