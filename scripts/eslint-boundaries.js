@@ -2,7 +2,8 @@
 //
 // - no-cross-import: a file in apps/web/src/features/<a>/ never imports features/<b>/; a file in
 //   apps/server/src/modules/<a>/ imports another module only through its public service file,
-//   modules/<b>/<b>.service.ts (tests may also reach other modules' services to build data).
+//   modules/<b>/<b>.service.ts (tests may also use other modules' services and test fixtures to
+//   build data; a *.tables.ts may import another's *.tables.ts to declare a foreign key).
 // - no-layer-import: apps/server/src/platform/ never imports modules/ (platform is below every
 //   module); apps/web/src/lib/ and components/ never import features/ (they are shared by them).
 // - no-cycle: no import cycle among the repository's own TypeScript files. Type-only imports and
@@ -19,7 +20,13 @@ const AREAS = [
   {
     root: SERVER_MODULES,
     // Only `modules/<b>/<b>.service.ts`, the module's public face.
-    allow: (target, other, file) => target.endsWith(`${S}${other}${S}${other}.service`) || target.endsWith(`${S}${other}${S}${other}.service.ts`) || (isTest(file) && /\.service(\.ts)?$/.test(target)),
+    allow: (target, other, file) =>
+      target.endsWith(`${S}${other}${S}${other}.service`) ||
+      target.endsWith(`${S}${other}${S}${other}.service.ts`) ||
+      // Tests build their data with the other module's services and test fixtures.
+      (isTest(file) && /\.(service|test-fixtures)(\.ts)?$/.test(target)),
+    // A table may declare a foreign key to another module's table (a declared link, not a read).
+    allowTables: (target, file) => /\.tables\.ts$/.test(file) && /\.tables(\.ts)?$/.test(target),
     why: "import the other module's public service file (<module>.service.ts), never its tables, routes or inner services",
   },
 ];
@@ -127,7 +134,7 @@ export default {
           const target = path.resolve(path.dirname(file), spec);
           const other = areaOf(target);
           if (!other || other.area !== own.area || other.name === own.name) return;
-          if (own.area.allow(target, other.name, file)) return;
+          if (own.area.allow(target, other.name, file) || own.area.allowTables?.(target, file)) return;
           context.report({ node, messageId: 'cross', data: { from: own.name, to: other.name, why: own.area.why } });
         });
       },

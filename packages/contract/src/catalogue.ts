@@ -11,7 +11,6 @@ import { PageQuerySchema, pageOf } from './common/paging';
 
 export const PRODUCT_STATUS = ['on', 'off'] as const;
 export const SHIPPING_ATTRIBUTE = ['general', 'battery', 'liquid', 'powder', 'magnetic', 'cosmetic'] as const;
-export const WAREHOUSE = ['CN', 'US', 'EU'] as const;
 export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'sales'] as const;
 /** Icon keys of SPEC §1; a category's `icon` is one of these. */
 export const CATEGORY_ICONS = [
@@ -21,7 +20,16 @@ export const CATEGORY_ICONS = [
 
 export type ProductStatus = (typeof PRODUCT_STATUS)[number];
 export type ShippingAttribute = (typeof SHIPPING_ATTRIBUTE)[number];
-export type Warehouse = (typeof WAREHOUSE)[number];
+/**
+ * A warehouse's code, the key of a row of the operator's `warehouses` table (logistics), which
+ * products reference: any warehouse the operator adds can hold products (decision 0066).
+ */
+export type Warehouse = string;
+const WarehouseRef = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,8}$/, 'catalogue.warehouse-unknown')
+  .transform((s) => s.toUpperCase());
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
@@ -118,7 +126,7 @@ export const ProductDetailSchema = z.object({
   totalStocks: z.number().int(),
   sales: z.number().int(),
   attribute: z.enum(SHIPPING_ATTRIBUTE),
-  warehouse: z.enum(WAREHOUSE),
+  warehouse: z.string(),
   tags: z.array(TagSchema),
   skuList: z.array(SkuSchema),
   specs: z.array(ProductSpecSchema),
@@ -280,7 +288,7 @@ export type SaveSku = z.infer<typeof SaveSkuSchema>;
 export const SaveProductBody = z.object({
   categoryId: Id,
   attribute: z.enum(SHIPPING_ATTRIBUTE).default('general'),
-  warehouse: z.enum(WAREHOUSE).default('CN'),
+  warehouse: WarehouseRef.default('CN'),
   translations: z
     .partialRecord(z.enum(LOCALES), ProductTextSchema)
     .refine((t) => Object.keys(t).length > 0, { message: 'catalogue.translation-required' }),
@@ -301,7 +309,7 @@ export const AdminProductSchema = z.object({
   categoryId: z.number().int(),
   status: z.enum(PRODUCT_STATUS),
   attribute: z.enum(SHIPPING_ATTRIBUTE),
-  warehouse: z.enum(WAREHOUSE),
+  warehouse: z.string(),
   sales: z.number().int(),
   translations: z.record(z.string(), z.object({ title: z.string(), brief: z.string(), description: z.string() })),
   imgs: z.array(z.string()),

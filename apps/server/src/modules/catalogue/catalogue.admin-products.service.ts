@@ -12,6 +12,7 @@ import {
 import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { warehouseExists } from '../logistics/logistics.service';
 import { invalidateCatalogue } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
@@ -39,6 +40,8 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
   const issues: FieldIssue[] = [];
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId));
   if (!category) issues.push({ field: 'categoryId', messageKey: 'catalogue.category-not-found' });
+  // Any warehouse the operator has (logistics owns the list), not a fixed set.
+  if (!(await warehouseExists(db, body.warehouse))) issues.push({ field: 'warehouse', messageKey: 'catalogue.warehouse-unknown' });
 
   if (body.tagIds.length) {
     const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, body.tagIds));

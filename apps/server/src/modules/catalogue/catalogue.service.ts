@@ -5,4 +5,4 @@
 export { getProductDetail, listProductsByIds, requireVisibleProduct } from './catalogue.products.service';
 export { categorySubtreeIds, getCategoryTree } from './catalogue.categories.service';
 export { invalidateCatalogue } from './catalogue.cache';
-export { getSkuShippingFacts, type SkuShippingFacts } from './catalogue.shipping';
+export { countProductsInWarehouse, getSkuShippingFacts, type SkuShippingFacts } from './catalogue.shipping';

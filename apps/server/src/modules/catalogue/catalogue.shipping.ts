@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, skus } from './catalogue.tables';
 
 export type ShippingAttribute = 'general' | 'battery' | 'liquid' | 'powder' | 'magnetic' | 'cosmetic';
-export type Warehouse = 'CN' | 'US' | 'EU';
+/** A row of the operator's warehouses (logistics), by code. */
+export type Warehouse = string;
 
 /** What the logistics module needs to price shipping for one SKU, in wire units (kg, cm). */
 export interface SkuShippingFacts {
@@ -61,4 +62,10 @@ export async function getSkuShippingFacts(
     warehouse: row.warehouse,
     status: row.status,
   };
+}
+
+/** How many products ship from a warehouse: logistics refuses to delete one still in use. */
+export async function countProductsInWarehouse(db: Db, code: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.warehouse, code));
+  return row?.n ?? 0;
 }

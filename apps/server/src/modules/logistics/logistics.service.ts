@@ -20,6 +20,11 @@ import { type WarehouseRow, findWarehouse, methodsForQuote, warehouseNames } fro
 import { warehouses } from './logistics.tables';
 
 /** GET /api/logistics/warehouse: the active warehouses, names in the caller's language. */
+/** Whether a warehouse (active or not) exists: products may name any of the operator's rows. */
+export async function warehouseExists(db: Db, code: string): Promise<boolean> {
+  return Boolean(await findWarehouse(db, code, false));
+}
+
 export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseOption[]> {
   const rows = await db
     .select()

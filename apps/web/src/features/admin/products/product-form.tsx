@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Select, TreeSelect } from 'antd';
-import { LOCALES, SHIPPING_ATTRIBUTE, WAREHOUSE, type AdminProduct, type Locale } from '@dsm/contract';
+import { LOCALES, SHIPPING_ATTRIBUTE, type AdminProduct, type Locale } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -165,11 +165,10 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
             <Select options={SHIPPING_ATTRIBUTE.map((a) => ({ value: a, label: t(`attributes.${a}`) }))} />
           </Form.Item>
           <Form.Item name="warehouse" label={t('products.warehouse')}>
+            {/* The operator's warehouses (Shipping → Warehouses), whichever they have added. */}
             <Select
-              options={WAREHOUSE.map((code) => {
-                const found = warehouses.data?.find((w) => w.code === code);
-                return { value: code, label: found ? `${pickName(found.names, lang)} (${code})` : code };
-              })}
+              loading={warehouses.isLoading}
+              options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang) || w.code} (${w.code})` }))}
             />
           </Form.Item>
           <Form.Item name="tagIds" label={t('products.tags')}>
