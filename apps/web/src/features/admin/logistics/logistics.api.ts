@@ -55,6 +55,8 @@ export const updateShippingMethod = (methodId: number, body: UpdateShippingMetho
   api.put<AdminShippingMethod>(`${BASE}/methods/${methodId}`, body);
 export const addZone = (methodId: number, body: ShippingZoneBody) => api.post<AdminShippingMethod>(`${BASE}/methods/${methodId}/zones`, body);
 export const updateZone = (zoneId: number, body: ShippingZoneBody) => api.put<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, body);
+/** Refused (409, with the reason) while products or shipping methods use the warehouse. */
+export const deleteWarehouse = (code: string) => api.del<null>(`${BASE}/warehouses/${encodeURIComponent(code)}`);
 export const deleteZone = (zoneId: number) => api.del<AdminShippingMethod>(`${BASE}/zones/${zoneId}`);
 
 /** Logistics writes; each refreshes the console and the storefront's calculator answers. */
@@ -86,5 +88,10 @@ export function useLogisticsActions() {
     deleteZone: (zoneId: number) => deleteZone(zoneId).then(afterMethod),
     saveWarehouse: (code: string | null, body: CreateWarehouseBody) =>
       (code === null ? createWarehouse(body) : updateWarehouse(code, body)).then(afterWarehouse),
+    deleteWarehouse: (code: string) =>
+      deleteWarehouse(code).then((result) => {
+        if (result.success) void client.invalidateQueries({ queryKey: adminKeys.warehouses() });
+        return result;
+      }),
   };
 }
