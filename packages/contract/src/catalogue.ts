@@ -239,22 +239,22 @@ export const TagProductParams = z.object({ tagId: Id, prodId: Id });
 
 // ---------------------------------------------------------------- operator: specs (properties)
 
-export const AdminPropertySchema = z.object({
+export const AdminSpecSchema = z.object({
   propertyId: z.number().int(),
   code: z.string(),
   names: z.record(z.string(), z.string()),
   values: z.array(z.object({ valueId: z.number().int(), code: z.string(), names: z.record(z.string(), z.string()) })),
 });
-export type AdminProperty = z.infer<typeof AdminPropertySchema>;
-export const AdminPropertyListSchema = z.array(AdminPropertySchema);
+export type AdminSpec = z.infer<typeof AdminSpecSchema>;
+export const AdminSpecListSchema = z.array(AdminSpecSchema);
 
 /** Creates a spec (e.g. `colour`) or adds values to it and renames it; values are matched by code. */
-export const SavePropertyBody = z.object({
+export const SaveSpecBody = z.object({
   code: Code,
   names: SpecNamesSchema,
   values: z.array(z.object({ code: Code, names: SpecNamesSchema })).max(200).default([]),
 });
-export type SavePropertyBody = z.infer<typeof SavePropertyBody>;
+export type SaveSpecBody = z.infer<typeof SaveSpecBody>;
 
 // ---------------------------------------------------------------- operator: products
 

@@ -16,7 +16,7 @@ import { warehouseExists } from '../logistics/logistics.service';
 import { invalidateCatalogue } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
-import { loadPropertyDictionary } from './catalogue.specs.service';
+import { loadSpecDictionary } from './catalogue.specs.service';
 import { keywordQuery, refreshSearchDocuments, rowsOf } from './catalogue.search-document';
 import {
   categories,
@@ -51,7 +51,7 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
     if (!IMAGE_URL.test(url)) issues.push({ field: `imgs.${i}`, messageKey: 'catalogue.image-url' });
   });
 
-  const dict = await loadPropertyDictionary(db);
+  const dict = await loadSpecDictionary(db);
   const codes = new Map<string, number>();
   const combos = new Set<string>();
   const resolved: Array<Array<{ propertyId: number; valueId: number }>> = [];
@@ -253,7 +253,7 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
       .innerJoin(skus, eq(skus.id, skuPropertyValues.skuId))
       .where(eq(skus.productId, prodId)),
     db.select({ tagId: productTags.tagId }).from(productTags).where(eq(productTags.productId, prodId)).orderBy(asc(productTags.tagId)),
-    loadPropertyDictionary(db),
+    loadSpecDictionary(db),
   ]);
   return {
     prodId: product.id,

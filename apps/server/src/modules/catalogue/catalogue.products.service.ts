@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { cachesFor } from './catalogue.cache';
-import { propertyDictionary } from './catalogue.specs.service';
+import { specDictionary } from './catalogue.specs.service';
 import { rowsOf } from './catalogue.search-document';
 import { tagsById } from './catalogue.tags.service';
 import { fallbackOrder, pickLocalized } from '../../platform/localized';
@@ -144,7 +144,7 @@ export function getProductDetail(db: Db, prodId: number, locale: Locale): Promis
 }
 
 async function buildDetail(db: Db, row: DetailRow, locale: Locale): Promise<ProductDetail> {
-  const [dict, tags] = await Promise.all([propertyDictionary(db), tagsById(db, locale)]);
+  const [dict, tags] = await Promise.all([specDictionary(db), tagsById(db, locale)]);
   const text = pickLocalized(json(row.texts) ?? [], locale);
   const prodName = text?.title ?? '';
   const name = (names: Array<{ locale: string; name: string }> | undefined, code: string) =>

@@ -50,7 +50,7 @@ function api(onSave?: (body: SaveProductBody) => Response) {
   return fakeApi({
     'GET /api/admin/catalogue/categories': () => envelope(CATEGORIES),
     'GET /api/admin/catalogue/tags': () => envelope([]),
-    'GET /api/admin/catalogue/properties': () => envelope([]),
+    'GET /api/admin/catalogue/specs': () => envelope([]),
     'GET /api/admin/logistics/warehouses': () => envelope(WAREHOUSES),
     'POST /api/admin/catalogue/products': (_url, init) => {
       const body = JSON.parse(String(init.body)) as SaveProductBody;

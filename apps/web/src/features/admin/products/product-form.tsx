@@ -15,7 +15,7 @@ import { useAdminTags } from '../tags/tags.api';
 import { MAX_IMAGES, mapProductErrorPath, toFormValues, toSaveBody, type ProductFormValues } from './product-form.model';
 import { ProductImages } from './product-images';
 import { useAdminWarehouses } from '../logistics/logistics.api';
-import { propertyLabel, useAdminProperties, useProductActions } from './products.api';
+import { propertyLabel, useAdminSpecs, useProductActions } from './products.api';
 import { SkuTable } from './sku-table';
 import { SpecValueModal } from './spec-value-modal';
 
@@ -107,7 +107,7 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
   const { save } = useProductActions();
   const categories = useAdminCategories();
   const tags = useAdminTags();
-  const properties = useAdminProperties();
+  const properties = useAdminSpecs();
   const warehouses = useAdminWarehouses();
 
   /** Shows the tab of the first language with an error, then scrolls to the field. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Form, Input, Select, Table } from 'antd';
-import type { AdminProperty } from '@dsm/contract';
+import type { AdminSpec } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { DecimalInput, MoneyInput } from '../shared/decimal-input';
@@ -15,14 +15,14 @@ interface Row {
 }
 
 /** The variants: one row each with code, spec values, prices, weight, size, stock and picture. */
-export function SkuTable({ properties }: { properties: AdminProperty[] }) {
+export function SkuTable({ properties }: { properties: AdminSpec[] }) {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
   const form = Form.useFormInstance<ProductFormValues>();
   const specCodes: string[] = Form.useWatch('specCodes', form) ?? [];
   const imgs: string[] = Form.useWatch('imgs', form) ?? [];
-  const specs = specCodes.map((code) => properties.find((p) => p.code === code)).filter((p): p is AdminProperty => Boolean(p));
+  const specs = specCodes.map((code) => properties.find((p) => p.code === code)).filter((p): p is AdminSpec => Boolean(p));
 
   const label = (field: string, n: number) => t('skus.cell-label', { field, n });
 
