@@ -7,5 +7,8 @@ SELECT DISTINCT p."warehouse",
   true, 100
 FROM "products" p
 WHERE NOT EXISTS (SELECT 1 FROM "warehouses" w WHERE w."code" = p."warehouse");--> statement-breakpoint
+ALTER TABLE "skus" ADD COLUMN "warehouse" text;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_warehouse_warehouses_code_fk" FOREIGN KEY ("warehouse") REFERENCES "public"."warehouses"("code") ON DELETE restrict ON UPDATE cascade;--> statement-breakpoint
-CREATE INDEX "products_warehouse_idx" ON "products" USING btree ("warehouse");
+ALTER TABLE "skus" ADD CONSTRAINT "skus_warehouse_warehouses_code_fk" FOREIGN KEY ("warehouse") REFERENCES "public"."warehouses"("code") ON DELETE restrict ON UPDATE cascade;--> statement-breakpoint
+CREATE INDEX "products_warehouse_idx" ON "products" USING btree ("warehouse");--> statement-breakpoint
+CREATE INDEX "skus_warehouse_idx" ON "skus" USING btree ("warehouse");

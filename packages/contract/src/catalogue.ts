@@ -280,6 +280,8 @@ export const SaveSkuSchema = z.object({
   width: z.number().min(0).max(1000).multipleOf(0.1),
   height: z.number().min(0).max(1000).multipleOf(0.1),
   pic: z.string().max(500).default(''),
+  /** A warehouse of the operator's other than the product's, where this SKU's stock is; null: the product's. */
+  warehouse: WarehouseRef.nullable().default(null),
   /** Spec values by code, e.g. [{property: 'colour', value: 'red'}]. */
   specs: z.array(z.object({ property: Code, value: Code })).max(5).default([]),
 });
@@ -314,9 +316,10 @@ export const AdminProductSchema = z.object({
   translations: z.record(z.string(), z.object({ title: z.string(), brief: z.string(), description: z.string() })),
   imgs: z.array(z.string()),
   skus: z.array(
-    SaveSkuSchema.omit({ skuId: true, pic: true, specs: true }).extend({
+    SaveSkuSchema.omit({ skuId: true, pic: true, specs: true, warehouse: true }).extend({
       skuId: z.number().int(),
       pic: z.string(),
+      warehouse: z.string().nullable(),
       specs: z.array(z.object({ property: z.string(), value: z.string() })),
     }),
   ),

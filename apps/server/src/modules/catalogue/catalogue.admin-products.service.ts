@@ -42,6 +42,9 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
   if (!category) issues.push({ field: 'categoryId', messageKey: 'catalogue.category-not-found' });
   // Any warehouse the operator has (logistics owns the list), not a fixed set.
   if (!(await warehouseExists(db, body.warehouse))) issues.push({ field: 'warehouse', messageKey: 'catalogue.warehouse-unknown' });
+  for (const [i, s] of body.skus.entries()) {
+    if (s.warehouse && !(await warehouseExists(db, s.warehouse))) issues.push({ field: `skus.${i}.warehouse`, messageKey: 'catalogue.warehouse-unknown' });
+  }
 
   if (body.tagIds.length) {
     const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, body.tagIds));
@@ -102,7 +105,7 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
   return resolved;
 }
 
-function skuValues(s: SaveProductBody['skus'][number], position: number) {
+function skuValues(body: SaveProductBody, s: SaveProductBody['skus'][number], position: number) {
   const price = toMinor(s.price);
   const ori = toMinor(s.oriPrice);
   return {
@@ -115,6 +118,8 @@ function skuValues(s: SaveProductBody['skus'][number], position: number) {
     widthMm: Math.round(s.width * 10),
     heightMm: Math.round(s.height * 10),
     stock: s.stocks,
+    // The product's own warehouse is stored as null, so moving the product moves such SKUs too.
+    warehouse: s.warehouse && s.warehouse !== body.warehouse ? s.warehouse : null,
     image: s.pic,
     position,
   };
@@ -122,7 +127,7 @@ function skuValues(s: SaveProductBody['skus'][number], position: number) {
 
 /** The list summary of a product: its cheapest SKU's prices, total stock and main picture. */
 function summary(body: SaveProductBody) {
-  const rows = body.skus.map((s, i) => skuValues(s, i));
+  const rows = body.skus.map((s, i) => skuValues(body, s, i));
   const cheapest = rows.reduce((a, b) => (b.priceMinor < a.priceMinor ? b : a));
   return {
     priceMinor: cheapest.priceMinor,
@@ -186,7 +191,7 @@ async function saveProduct(db: Db, prodId: number | null, body: SaveProductBody)
         .where(and(eq(skus.productId, productId), kept.length ? sql`${skus.id} not in (${sql.join(kept.map((k) => sql`${k}`), sql`, `)})` : sql`true`));
       const skuIds: number[] = [];
       for (const [i, s] of body.skus.entries()) {
-        const v = skuValues(s, i);
+        const v = skuValues(body, s, i);
         if (s.skuId !== undefined) {
           await tx.update(skus).set(v).where(eq(skus.id, s.skuId));
           skuIds.push(s.skuId);
@@ -275,6 +280,7 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
       width: s.widthMm / 10,
       height: s.heightMm / 10,
       pic: s.image,
+      warehouse: s.warehouse,
       specs: specRows
         .filter((r) => r.skuId === s.id)
         .map((r) => ({

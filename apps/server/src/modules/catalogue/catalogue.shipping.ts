@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, skus } from './catalogue.tables';
 
@@ -44,7 +44,8 @@ export async function getSkuShippingFacts(
       widthMm: skus.widthMm,
       heightMm: skus.heightMm,
       attribute: products.attribute,
-      warehouse: products.warehouse,
+      // A SKU kept in another warehouse ships from there.
+      warehouse: sql<string>`coalesce(${skus.warehouse}, ${products.warehouse})`,
       status: products.status,
     })
     .from(skus)
@@ -64,8 +65,15 @@ export async function getSkuShippingFacts(
   };
 }
 
-/** How many products ship from a warehouse: logistics refuses to delete one still in use. */
+/**
+ * How many products ship from a warehouse, themselves or by one of their SKUs: logistics refuses
+ * to delete a warehouse still in use.
+ */
 export async function countProductsInWarehouse(db: Db, code: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(eq(products.warehouse, code));
+  const skuThere = db.select({ one: sql`1` }).from(skus).where(and(eq(skus.productId, products.id), eq(skus.warehouse, code)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(or(eq(products.warehouse, code), exists(skuThere)));
   return row?.n ?? 0;
 }

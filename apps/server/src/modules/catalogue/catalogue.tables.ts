@@ -132,10 +132,16 @@ export const skus = pgTable(
     widthMm: integer('width_mm').notNull().default(0),
     heightMm: integer('height_mm').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    /** Where this SKU's stock is when not in its product's warehouse (null: the product's). */
+    warehouse: text('warehouse').references(() => warehouses.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
     image: text('image').notNull().default(''),
     position: integer('position').notNull().default(0),
   },
-  (t) => [uniqueIndex('skus_sku_code_key').on(t.skuCode), index('skus_product_idx').on(t.productId, t.position)],
+  (t) => [
+    uniqueIndex('skus_sku_code_key').on(t.skuCode),
+    index('skus_product_idx').on(t.productId, t.position),
+    index('skus_warehouse_idx').on(t.warehouse),
+  ],
 );
 
 /** Spec names (Colour, Size, …) and their values, each localized. */

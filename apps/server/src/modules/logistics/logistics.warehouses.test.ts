@@ -36,6 +36,58 @@ describe('warehouses as one source', () => {
     expect(moved.json().data.warehouse).toBe('US');
   });
 
+  it('lets one SKU keep its stock in a warehouse the operator adds, and keeps that warehouse while it does', async () => {
+    await admin('POST', '/api/admin/logistics/warehouses', { code: 'pl', country: 'PL', names: { 'en-US': 'Poznań' } });
+    const { childId } = await createTestCategories(ctx.db, 'pl');
+    const body = productBody(childId, { 'en-US': { title: 'Wool scarf', brief: '', description: '' } }, { skus: [{ warehouse: 'pl' }] });
+    const saved = await admin('POST', '/api/admin/catalogue/products', body);
+    expect(saved.statusCode).toBe(200);
+    const product = saved.json().data as { prodId: number; warehouse: string; skus: Array<{ skuId: number; warehouse: string | null }> };
+    expect(product.warehouse).toBe('CN');
+    expect(product.skus.map((s) => s.warehouse)).toEqual(['PL']);
+
+    const refused = await admin('DELETE', '/api/admin/logistics/warehouses/PL');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe(
+      'Warehouse PL cannot be deleted: 1 products and 0 shipping methods use it. Move them or turn the warehouse off instead.',
+    );
+
+    const unknown = await admin('POST', '/api/admin/catalogue/products', {
+      ...productBody(childId, { 'en-US': { title: 'Lost scarf', brief: '', description: '' } }, { skus: [{ warehouse: 'QQ' }] }),
+    });
+    expect(unknown.json().data).toEqual([{ field: 'skus.0.warehouse', message: 'There is no such warehouse: choose one of the warehouses under Shipping' }]);
+
+    // Back in the product's warehouse: the SKU no longer holds PL, which can then go.
+    const back = await admin('PUT', `/api/admin/catalogue/products/${product.prodId}`, {
+      ...body,
+      skus: body.skus.map((s, i) => ({ ...s, skuId: product.skus[i]!.skuId, warehouse: null })),
+    });
+    expect(back.json().data.skus.map((s: { warehouse: string | null }) => s.warehouse)).toEqual([null]);
+    expect((await admin('DELETE', '/api/admin/logistics/warehouses/PL')).statusCode).toBe(200);
+  });
+
+  it('quotes a SKU kept in another warehouse from that warehouse', async () => {
+    const { childId } = await createTestCategories(ctx.db, 'us-sku');
+    const saved = await admin('POST', '/api/admin/catalogue/products', {
+      ...productBody(childId, { 'en-US': { title: 'Desk fan', brief: '', description: '' } }, { skus: [{ warehouse: 'US' }] }),
+      warehouse: 'CN',
+    });
+    const { prodId, skus } = saved.json().data as { prodId: number; skus: Array<{ skuId: number }> };
+    const codes = (res: { json: () => { data: { options: Array<{ code: string }> } } }) => res.json().data.options.map((o) => o.code).sort();
+    const quoted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logistics/prod/price',
+      payload: { prodId, skuId: skus[0]!.skuId, countryCode: 'CA' },
+    });
+    const fromUs = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logistics/calculate',
+      payload: { type: 'parcel', from: 'US', to: 'CA', weight: 0.25, length: 20, width: 10, height: 5, attribute: 'general' },
+    });
+    expect(codes(fromUs).length).toBeGreaterThan(0);
+    expect(codes(quoted)).toEqual(codes(fromUs));
+  });
+
   it('refuses a warehouse that does not exist, under the warehouse field, in the caller’s language', async () => {
     const { childId } = await createTestCategories(ctx.db, 'nowhere');
     const body = { ...productBody(childId, { 'en-US': { title: 'Lost lamp', brief: '', description: '' } }), warehouse: 'ZZ' };

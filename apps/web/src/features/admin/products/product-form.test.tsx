@@ -169,7 +169,7 @@ describe('product form', { timeout: 60_000 }, () => {
     expect(body?.categoryId).toBe(19);
   });
 
-  it('offers the warehouses the operator has, one they added included, and sends the chosen one', async () => {
+  it('offers the warehouses the operator has, one they added included, for the product and a SKU', async () => {
     let body: SaveProductBody | undefined;
     api((b) => {
       body = b;
@@ -183,9 +183,14 @@ describe('product form', { timeout: 60_000 }, () => {
     await user.type(field('SKU code, SKU 1'), 'POT-1');
     await user.type(field('Price (USD), SKU 1'), '3');
     await user.type(field('Weight, SKU 1'), '0.5');
+    // This SKU's stock is elsewhere: in the United States warehouse.
+    await user.click(field('Warehouse, SKU 1'));
+    const options = await screen.findAllByText('United States (US)', { selector: '.ant-select-item-option-content' });
+    await user.click(options.at(-1)!);
     await user.click(screen.getByText('Create product'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 15_000 });
     expect(body?.warehouse).toBe('MX');
+    expect(body?.skus[0]?.warehouse).toBe('US');
   });
 
   it('shows the server’s field errors (A00002) under their fields, on the right language tab', async () => {

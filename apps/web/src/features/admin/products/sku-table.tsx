@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { DecimalInput, MoneyInput } from '../shared/decimal-input';
 import { pickName } from '../shared/names';
 import { SEARCH_BY_LABEL, useAdminRules } from '../shared/rules';
+import { useAdminWarehouses } from '../logistics/logistics.api';
 import { propertyLabel } from './products.api';
 import { MAX_SKUS, SKU_CODE, emptySku, type ProductFormValues, type SkuRow } from './product-form.model';
 
@@ -20,6 +21,8 @@ export function SkuTable({ properties }: { properties: AdminSpec[] }) {
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
   const form = Form.useFormInstance<ProductFormValues>();
+  // The operator's warehouses: a SKU may keep its stock in one other than its product's.
+  const warehouses = useAdminWarehouses();
   const specCodes: string[] = Form.useWatch('specCodes', form) ?? [];
   const imgs: string[] = Form.useWatch('imgs', form) ?? [];
   const specs = specCodes.map((code) => properties.find((p) => p.code === code)).filter((p): p is AdminSpec => Boolean(p));
@@ -143,6 +146,22 @@ export function SkuTable({ properties }: { properties: AdminSpec[] }) {
             ),
             t('skus.stock'),
             100,
+          ),
+          cell(
+            (row, n) => (
+              <Form.Item name={[row.name, 'warehouse']}>
+                <Select
+                  aria-label={label(t('skus.warehouse'), n)}
+                  allowClear
+                  placeholder={t('skus.warehouse-product')}
+                  popupMatchSelectWidth={false}
+                  loading={warehouses.isLoading}
+                  options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang) || w.code} (${w.code})` }))}
+                />
+              </Form.Item>
+            ),
+            t('skus.warehouse'),
+            150,
           ),
           cell(
             (row, n) => (
