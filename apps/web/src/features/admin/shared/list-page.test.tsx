@@ -15,6 +15,7 @@ import { loadNamespace } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import TagsPage from '../tags/tags-page';
 import NoticesPage from '../notices/notices-page';
+import PagesPage from '../pages/pages-page';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 
@@ -102,5 +103,31 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/admin/content/notices') && String(url).includes('current=2'))).toBe(true),
     );
+  });
+
+  it('lists the static pages with their languages and edits one in a drawer, a language at a time', async () => {
+    const stamp = '2026-01-02T10:00:00.000Z';
+    let saved: unknown;
+    fakeApi({
+      'GET /api/admin/content/pages': () =>
+        envelope([{ slug: 'aboutus', translations: [{ locale: 'en-US', title: 'About us', updatedAt: stamp }] }]),
+      'GET /api/admin/content/pages/aboutus': () =>
+        envelope({ slug: 'aboutus', translations: [{ locale: 'en-US', title: 'About us', body: '<p>We ship.</p>', updatedAt: stamp }] }),
+      'PUT /api/admin/content/pages/aboutus': (_url, init) => {
+        saved = JSON.parse(String(init.body));
+        return envelope({ slug: 'aboutus', translations: [{ locale: 'en-US', title: 'About us', body: '<p>We ship fast.</p>', updatedAt: stamp }] });
+      },
+    });
+    const user = ui();
+    renderAt(<PagesPage />, '/admin/pages');
+    const row = (await screen.findByRole('button', { name: 'Edit About us' })).closest('tr')!;
+    expect(within(row).getByText('1 of 4 languages')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Edit About us' }));
+    const drawer = await screen.findByRole('dialog');
+    const body = await within(drawer).findByDisplayValue('<p>We ship.</p>');
+    await user.clear(body);
+    await user.type(body, '<p>We ship fast.</p>');
+    await user.click(within(drawer).getByRole('button', { name: 'Save English' }));
+    await waitFor(() => expect(saved).toEqual({ locale: 'en-US', title: 'About us', body: '<p>We ship fast.</p>' }));
   });
 });
