@@ -14,8 +14,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
-      // Web features and server modules never import each other (ARCHITECTURE, STYLE §6).
+      // Web features and server modules never import each other (ARCHITECTURE, STYLE §6); the
+      // layers and the absence of cycles of docs/decisions/0066-conventions.md.
       'boundaries/no-cross-import': 'error',
+      'boundaries/no-layer-import': 'error',
+      'boundaries/no-cycle': 'error',
     },
   },
   {

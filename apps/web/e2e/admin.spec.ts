@@ -133,6 +133,31 @@ describe('operator console', () => {
     expect(await quote('CN_POST_AIR')).toBe(9.99);
   });
 
+  it('keeps every operator table’s Actions in view at 1280 px without scrolling sideways', async () => {
+    expect(operator.viewportSize()?.width).toBe(1280);
+    for (const route of ['/admin/products', '/admin/shipping', '/admin/banners', '/admin/notices', '/admin/currencies']) {
+      await operator.goto(`${baseUrl()}${route}`);
+      const row = operator.locator('.ant-table-tbody tr.ant-table-row').first();
+      await row.waitFor();
+      const actions = row.locator('td').last().locator('button, a');
+      await actions.first().waitFor();
+      for (const control of await actions.all()) {
+        const box = (await control.boundingBox())!;
+        const where = `${route}: ${await control.textContent()}`;
+        expect(box.x, where).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, where).toBeLessThanOrEqual(1280);
+        // Not only inside the window but on top: the click lands on the control itself.
+        const hit = await control.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return Boolean(top && (el === top || el.contains(top)));
+        });
+        expect(hit, where).toBe(true);
+      }
+      expect(await operator.evaluate(() => window.scrollX), route).toBe(0);
+    }
+  });
+
   it('refuses the console to a store owner', async () => {
     const owner = await logIn('/admin', 'demo@example.com', 'demo12345');
     await owner.getByRole('heading', { name: common.forbidden.title }).waitFor();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import catalogueEn from '../src/locales/en-US/catalogue.json';
 import homeEn from '../src/locales/en-US/home.json';
-import shippingEn from '../src/locales/en-US/shipping.json';
+import shippingEn from '../src/locales/en-US/logistics.json';
 import { baseUrl, launch, openPage } from './browser';
 
 interface Sku {

@@ -12,7 +12,6 @@ import { PageQuerySchema, pageOf } from './common/paging';
 
 export const PRODUCT_STATUS = ['on', 'off'] as const;
 export const SHIPPING_ATTRIBUTE = ['general', 'battery', 'liquid', 'powder', 'magnetic', 'cosmetic'] as const;
-export const WAREHOUSE = ['CN', 'US', 'EU'] as const;
 export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'sales'] as const;
 /** Icon keys of SPEC §1; a category's `icon` is one of these. */
 export const CATEGORY_ICONS = [
@@ -22,7 +21,16 @@ export const CATEGORY_ICONS = [
 
 export type ProductStatus = (typeof PRODUCT_STATUS)[number];
 export type ShippingAttribute = (typeof SHIPPING_ATTRIBUTE)[number];
-export type Warehouse = (typeof WAREHOUSE)[number];
+/**
+ * A warehouse's code, the key of a row of the operator's `warehouses` table (logistics), which
+ * products reference: any warehouse the operator adds can hold products (decision 0066).
+ */
+export type Warehouse = string;
+const WarehouseRef = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,8}$/, 'catalogue.warehouse-unknown')
+  .transform((s) => s.toUpperCase());
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
@@ -119,7 +127,7 @@ export const ProductDetailSchema = z.object({
   totalStocks: z.number().int(),
   sales: z.number().int(),
   attribute: z.enum(SHIPPING_ATTRIBUTE),
-  warehouse: z.enum(WAREHOUSE),
+  warehouse: z.string(),
   tags: z.array(TagSchema),
   skuList: z.array(SkuSchema),
   specs: z.array(ProductSpecSchema),
@@ -232,22 +240,22 @@ export const TagProductParams = z.object({ tagId: Id, prodId: Id });
 
 // ---------------------------------------------------------------- operator: specs (properties)
 
-export const AdminPropertySchema = z.object({
+export const AdminSpecSchema = z.object({
   propertyId: z.number().int(),
   code: z.string(),
   names: z.record(z.string(), z.string()),
   values: z.array(z.object({ valueId: z.number().int(), code: z.string(), names: z.record(z.string(), z.string()) })),
 });
-export type AdminProperty = z.infer<typeof AdminPropertySchema>;
-export const AdminPropertyListSchema = z.array(AdminPropertySchema);
+export type AdminSpec = z.infer<typeof AdminSpecSchema>;
+export const AdminSpecListSchema = z.array(AdminSpecSchema);
 
 /** Creates a spec (e.g. `colour`) or adds values to it and renames it; values are matched by code. */
-export const SavePropertyBody = z.object({
+export const SaveSpecBody = z.object({
   code: Code,
   names: SpecNamesSchema,
   values: z.array(z.object({ code: Code, names: SpecNamesSchema })).max(200).default([]),
 });
-export type SavePropertyBody = z.infer<typeof SavePropertyBody>;
+export type SaveSpecBody = z.infer<typeof SaveSpecBody>;
 
 // ---------------------------------------------------------------- operator: products
 
@@ -273,6 +281,8 @@ export const SaveSkuSchema = z.object({
   width: z.number().min(0).max(1000).multipleOf(0.1),
   height: z.number().min(0).max(1000).multipleOf(0.1),
   pic: z.string().max(500).default(''),
+  /** A warehouse of the operator's other than the product's, where this SKU's stock is; null: the product's. */
+  warehouse: WarehouseRef.nullable().default(null),
   /** Spec values by code, e.g. [{property: 'colour', value: 'red'}]. */
   specs: z.array(z.object({ property: Code, value: Code })).max(5).default([]),
 });
@@ -281,7 +291,7 @@ export type SaveSku = z.infer<typeof SaveSkuSchema>;
 export const SaveProductBody = z.object({
   categoryId: Id,
   attribute: z.enum(SHIPPING_ATTRIBUTE).default('general'),
-  warehouse: z.enum(WAREHOUSE).default('CN'),
+  warehouse: WarehouseRef.default('CN'),
   translations: z
     .partialRecord(z.enum(LOCALES), ProductTextSchema)
     .refine((t) => Object.keys(t).length > 0, { message: 'catalogue.translation-required' }),
@@ -302,14 +312,15 @@ export const AdminProductSchema = z.object({
   categoryId: z.number().int(),
   status: z.enum(PRODUCT_STATUS),
   attribute: z.enum(SHIPPING_ATTRIBUTE),
-  warehouse: z.enum(WAREHOUSE),
+  warehouse: z.string(),
   sales: z.number().int(),
   translations: z.record(z.string(), z.object({ title: z.string(), brief: z.string(), description: z.string() })),
   imgs: z.array(z.string()),
   skus: z.array(
-    SaveSkuSchema.omit({ skuId: true, pic: true, specs: true }).extend({
+    SaveSkuSchema.omit({ skuId: true, pic: true, specs: true, warehouse: true }).extend({
       skuId: z.number().int(),
       pic: z.string(),
+      warehouse: z.string().nullable(),
       specs: z.array(z.object({ property: z.string(), value: z.string() })),
     }),
   ),

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CURRENCY_BY_LOCALE, type Currency, type Locale } from '@dsm/contract';
 import { api } from './api';
 import { session, useSession } from './session';
+import { currencyKeys } from './query-keys';
 
 export const currencyRatesQuery = {
-  queryKey: ['currency', 'rates'] as const,
+  queryKey: currencyKeys.rates(),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     api.data<Currency[]>('/currency/rates', { signal, loadingflags: true, noshow: true }),
   staleTime: 10 * 60_000,

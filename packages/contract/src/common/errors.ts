@@ -58,6 +58,7 @@ export const ERROR_REASONS = [
   'sku-code-taken',
   'tag-code-taken',
   'warehouse-code-taken',
+  'warehouse-in-use',
   'method-code-taken',
   'no-shipping-method',
   // Platform: idempotent writes and the jobs console.

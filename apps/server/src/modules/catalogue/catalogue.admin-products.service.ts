@@ -14,10 +14,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type FileStore, missingFiles } from '../../platform/files';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
+import { warehouseExists } from '../logistics/logistics.service';
 import { invalidateCatalogue } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
-import { loadPropertyDictionary } from './catalogue.properties.service';
+import { loadSpecDictionary } from './catalogue.specs.service';
 import { keywordQuery, refreshSearchDocuments, rowsOf } from './catalogue.search-document';
 import {
   categories,
@@ -41,6 +42,11 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
   const issues: FieldIssue[] = [];
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId));
   if (!category) issues.push({ field: 'categoryId', messageKey: 'catalogue.category-not-found' });
+  // Any warehouse the operator has (logistics owns the list), not a fixed set.
+  if (!(await warehouseExists(db, body.warehouse))) issues.push({ field: 'warehouse', messageKey: 'catalogue.warehouse-unknown' });
+  for (const [i, s] of body.skus.entries()) {
+    if (s.warehouse && !(await warehouseExists(db, s.warehouse))) issues.push({ field: `skus.${i}.warehouse`, messageKey: 'catalogue.warehouse-unknown' });
+  }
 
   if (body.tagIds.length) {
     const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, body.tagIds));
@@ -50,7 +56,7 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
     if (!IMAGE_URL.test(url)) issues.push({ field: `imgs.${i}`, messageKey: 'catalogue.image-url' });
   });
 
-  const dict = await loadPropertyDictionary(db);
+  const dict = await loadSpecDictionary(db);
   const codes = new Map<string, number>();
   const combos = new Set<string>();
   const resolved: Array<Array<{ propertyId: number; valueId: number }>> = [];
@@ -101,7 +107,7 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
   return resolved;
 }
 
-function skuValues(s: SaveProductBody['skus'][number], position: number) {
+function skuValues(body: SaveProductBody, s: SaveProductBody['skus'][number], position: number) {
   const price = toMinor(s.price);
   const ori = toMinor(s.oriPrice);
   return {
@@ -114,6 +120,8 @@ function skuValues(s: SaveProductBody['skus'][number], position: number) {
     widthMm: Math.round(s.width * 10),
     heightMm: Math.round(s.height * 10),
     stock: s.stocks,
+    // The product's own warehouse is stored as null, so moving the product moves such SKUs too.
+    warehouse: s.warehouse && s.warehouse !== body.warehouse ? s.warehouse : null,
     image: s.pic,
     position,
   };
@@ -121,7 +129,7 @@ function skuValues(s: SaveProductBody['skus'][number], position: number) {
 
 /** The list summary of a product: its cheapest SKU's prices, total stock and main picture. */
 function summary(body: SaveProductBody) {
-  const rows = body.skus.map((s, i) => skuValues(s, i));
+  const rows = body.skus.map((s, i) => skuValues(body, s, i));
   const cheapest = rows.reduce((a, b) => (b.priceMinor < a.priceMinor ? b : a));
   return {
     priceMinor: cheapest.priceMinor,
@@ -185,7 +193,7 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
         .where(and(eq(skus.productId, productId), kept.length ? sql`${skus.id} not in (${sql.join(kept.map((k) => sql`${k}`), sql`, `)})` : sql`true`));
       const skuIds: number[] = [];
       for (const [i, s] of body.skus.entries()) {
-        const v = skuValues(s, i);
+        const v = skuValues(body, s, i);
         if (s.skuId !== undefined) {
           await tx.update(skus).set(v).where(eq(skus.id, s.skuId));
           skuIds.push(s.skuId);
@@ -270,7 +278,7 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
       .innerJoin(skus, eq(skus.id, skuPropertyValues.skuId))
       .where(eq(skus.productId, prodId)),
     db.select({ tagId: productTags.tagId }).from(productTags).where(eq(productTags.productId, prodId)).orderBy(asc(productTags.tagId)),
-    loadPropertyDictionary(db),
+    loadSpecDictionary(db),
   ]);
   return {
     prodId: product.id,
@@ -292,6 +300,7 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
       width: s.widthMm / 10,
       height: s.heightMm / 10,
       pic: s.image,
+      warehouse: s.warehouse,
       specs: specRows
         .filter((r) => r.skuId === s.id)
         .map((r) => ({

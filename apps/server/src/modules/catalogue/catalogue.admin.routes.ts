@@ -4,8 +4,8 @@ import {
   AdminProductPageSchema,
   AdminProductSchema,
   AdminSpecialsSchema,
-  AdminPropertyListSchema,
-  AdminPropertySchema,
+  AdminSpecListSchema,
+  AdminSpecSchema,
   AdminTagListSchema,
   AdminTagSchema,
   CategoryIdParams,
@@ -14,7 +14,7 @@ import {
   ListAdminProductsQuery,
   MoveCategoryBody,
   ProductIdParams,
-  SavePropertyBody,
+  SaveSpecBody,
   SaveProductBody,
   SetProductStatusBody,
   SetSpecialsBody,
@@ -49,7 +49,7 @@ import {
   updateCategory,
 } from './catalogue.categories.service';
 import { uploadImage } from './catalogue.images';
-import { listAdminProperties, saveProperty } from './catalogue.properties.service';
+import { listAdminSpecs, saveSpec } from './catalogue.specs.service';
 import { attachTag, createTag, detachTag, listAdminTags, updateTag } from './catalogue.tags.service';
 
 /** The operator's catalogue management (the auth plugin allows only operators under /api/admin). */
@@ -106,13 +106,13 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   );
 
   // Specs (properties) used by SKUs
-  app.get(`${base}/properties`, { schema: { tags, response: { 200: envelopeOf(AdminPropertyListSchema) } } }, async () =>
-    ok(await listAdminProperties(db)),
+  app.get(`${base}/specs`, { schema: { tags, response: { 200: envelopeOf(AdminSpecListSchema) } } }, async () =>
+    ok(await listAdminSpecs(db)),
   );
   app.post(
-    `${base}/properties`,
-    { schema: { tags, body: SavePropertyBody, response: { 200: envelopeOf(AdminPropertySchema) } } },
-    async (req) => ok(await saveProperty(db, req.body)),
+    `${base}/specs`,
+    { schema: { tags, body: SaveSpecBody, response: { 200: envelopeOf(AdminSpecSchema) } } },
+    async (req) => ok(await saveSpec(db, req.body)),
   );
 
   // Products

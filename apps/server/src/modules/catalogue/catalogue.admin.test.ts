@@ -140,7 +140,7 @@ describe('products', () => {
   });
 
   it('a new spec made by the operator can be used by SKUs, localized', async () => {
-    const saved = await call('POST', '/api/admin/catalogue/properties', {
+    const saved = await call('POST', '/api/admin/catalogue/specs', {
       code: 'material',
       names: { 'en-US': 'Material', 'zh-CN': '材质' },
       values: [{ code: 'oak', names: { 'en-US': 'Oak', 'zh-CN': '橡木' } }],
@@ -151,7 +151,7 @@ describe('products', () => {
     }))).body.data;
     const detail = await call('GET', `/api/prod/prodInfo?prodId=${created.prodId}`, undefined, '', 'zh-CN');
     expect(detail.body.data.skuList[0].properties).toBe('材质:橡木');
-    const bad = await call('POST', '/api/admin/catalogue/properties', { code: 'size2', names: { 'en-US': 'A:B' }, values: [] });
+    const bad = await call('POST', '/api/admin/catalogue/specs', { code: 'size2', names: { 'en-US': 'A:B' }, values: [] });
     expect(bad.body.data[0].message).toContain('“:”');
   });
 });

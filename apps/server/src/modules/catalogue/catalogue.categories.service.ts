@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { cachesFor, invalidateCatalogue } from './catalogue.cache';
 import { categories, categoryTranslations, products } from './catalogue.tables';
-import { namesByLocale, pickTranslation, plainText } from './catalogue.text';
+import { pickLocalized } from '../../platform/localized';
+import { namesByLocale, plainText } from './catalogue.text';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 interface CategoryRow {
@@ -94,7 +95,7 @@ export async function getCategoryTree(db: Db, locale: Locale, parentId?: number)
       nodes.set(r.id, {
         categoryId: r.id,
         parentId: r.parentId,
-        categoryName: pickTranslation(r.names, locale)?.name ?? '',
+        categoryName: pickLocalized(r.names, locale)?.name ?? '',
         icon: r.icon,
         position: r.position,
         children: [],

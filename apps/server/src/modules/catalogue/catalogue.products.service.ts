@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { cachesFor } from './catalogue.cache';
-import { propertyDictionary } from './catalogue.properties.service';
+import { specDictionary } from './catalogue.specs.service';
 import { rowsOf } from './catalogue.search-document';
 import { tagsById } from './catalogue.tags.service';
-import { fallbackOrder, pickTranslation, toWireAmount } from './catalogue.text';
+import { fallbackOrder, pickLocalized } from '../../platform/localized';
+import { toWireAmount } from './catalogue.text';
 
 /** The columns every product list needs; `title` already follows the language fallback. */
 export interface ListRow {
@@ -143,11 +144,11 @@ export function getProductDetail(db: Db, prodId: number, locale: Locale): Promis
 }
 
 async function buildDetail(db: Db, row: DetailRow, locale: Locale): Promise<ProductDetail> {
-  const [dict, tags] = await Promise.all([propertyDictionary(db), tagsById(db, locale)]);
-  const text = pickTranslation(json(row.texts) ?? [], locale);
+  const [dict, tags] = await Promise.all([specDictionary(db), tagsById(db, locale)]);
+  const text = pickLocalized(json(row.texts) ?? [], locale);
   const prodName = text?.title ?? '';
   const name = (names: Array<{ locale: string; name: string }> | undefined, code: string) =>
-    (names && pickTranslation(names, locale)?.name) ?? code;
+    (names && pickLocalized(names, locale)?.name) ?? code;
 
   // Specs in dictionary order, with only the values this product's SKUs use.
   const used = new Map<number, Set<number>>();

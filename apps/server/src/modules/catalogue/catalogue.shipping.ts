@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, skus } from './catalogue.tables';
 
 export type ShippingAttribute = 'general' | 'battery' | 'liquid' | 'powder' | 'magnetic' | 'cosmetic';
-export type Warehouse = 'CN' | 'US' | 'EU';
+/** A row of the operator's warehouses (logistics), by code. */
+export type Warehouse = string;
 
 /** What the logistics module needs to price shipping for one SKU, in wire units (kg, cm). */
 export interface SkuShippingFacts {
@@ -43,7 +44,8 @@ export async function getSkuShippingFacts(
       widthMm: skus.widthMm,
       heightMm: skus.heightMm,
       attribute: products.attribute,
-      warehouse: products.warehouse,
+      // A SKU kept in another warehouse ships from there.
+      warehouse: sql<string>`coalesce(${skus.warehouse}, ${products.warehouse})`,
       status: products.status,
     })
     .from(skus)
@@ -61,4 +63,17 @@ export async function getSkuShippingFacts(
     warehouse: row.warehouse,
     status: row.status,
   };
+}
+
+/**
+ * How many products ship from a warehouse, themselves or by one of their SKUs: logistics refuses
+ * to delete a warehouse still in use.
+ */
+export async function countProductsInWarehouse(db: Db, code: string): Promise<number> {
+  const skuThere = db.select({ one: sql`1` }).from(skus).where(and(eq(skus.productId, products.id), eq(skus.warehouse, code)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(or(eq(products.warehouse, code), exists(skuThere)));
+  return row?.n ?? 0;
 }

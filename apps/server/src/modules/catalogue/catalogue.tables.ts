@@ -10,13 +10,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// A declared link to another module's table (decision 0066): the one import of logistics here.
+import { warehouses } from '../logistics/logistics.tables';
 
 /** PostgreSQL's full-text document type; written only by the search-document service. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const PRODUCT_STATUSES = ['on', 'off'] as const;
 export const SHIPPING_ATTRIBUTES = ['general', 'battery', 'liquid', 'powder', 'magnetic', 'cosmetic'] as const;
-export const WAREHOUSES = ['CN', 'US', 'EU'] as const;
 
 /** The category tree. A node with children or products cannot be deleted (see the service). */
 export const categories = pgTable(
@@ -60,7 +61,11 @@ export const products = pgTable(
       .references(() => categories.id, { onDelete: 'restrict' }),
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('on'),
     attribute: text('attribute', { enum: SHIPPING_ATTRIBUTES }).notNull().default('general'),
-    warehouse: text('warehouse', { enum: WAREHOUSES }).notNull().default('CN'),
+    /** The warehouse it ships from: a row of the operator's warehouses (logistics), kept while in use. */
+    warehouse: text('warehouse')
+      .notNull()
+      .default('CN')
+      .references(() => warehouses.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
     salesCount: integer('sales_count').notNull().default(0),
     priceMinor: integer('price_minor').notNull().default(0),
     originalPriceMinor: integer('original_price_minor').notNull().default(0),
@@ -75,6 +80,8 @@ export const products = pgTable(
     // The goods list filters by a category subtree (category_id = ANY) and sorts the few
     // thousand rows it finds; without a category it walks one of the sort indexes.
     index('products_category_idx').on(t.categoryId),
+    // The foreign key's lookups (deleting a warehouse asks whether any product uses it).
+    index('products_warehouse_idx').on(t.warehouse),
     index('products_price_idx').on(t.priceMinor, t.id),
     index('products_created_idx').on(t.createdAt, t.id),
     index('products_sales_idx').on(t.salesCount, t.id),
@@ -125,10 +132,16 @@ export const skus = pgTable(
     widthMm: integer('width_mm').notNull().default(0),
     heightMm: integer('height_mm').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    /** Where this SKU's stock is when not in its product's warehouse (null: the product's). */
+    warehouse: text('warehouse').references(() => warehouses.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
     image: text('image').notNull().default(''),
     position: integer('position').notNull().default(0),
   },
-  (t) => [uniqueIndex('skus_sku_code_key').on(t.skuCode), index('skus_product_idx').on(t.productId, t.position)],
+  (t) => [
+    uniqueIndex('skus_sku_code_key').on(t.skuCode),
+    index('skus_product_idx').on(t.productId, t.position),
+    index('skus_warehouse_idx').on(t.warehouse),
+  ],
 );
 
 /** Spec names (Colour, Size, …) and their values, each localized. */

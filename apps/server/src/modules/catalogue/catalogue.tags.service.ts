@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { cachesFor, invalidateCatalogue } from './catalogue.cache';
 import { productTags, products, tagTranslations, tags } from './catalogue.tables';
-import { namesByLocale, pickTranslation, plainText } from './catalogue.text';
+import { pickLocalized } from '../../platform/localized';
+import { namesByLocale, plainText } from './catalogue.text';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 interface TagRow {
@@ -35,7 +36,7 @@ async function loadTags(db: Db): Promise<TagRow[]> {
 /** GET /api/prod/tag/prodTagList: tags with names in the caller's language. Cached per language. */
 export function listTags(db: Db, locale: Locale): Promise<Tag[]> {
   return cachesFor(db).tags.get(`list:${locale}`, async () =>
-    (await loadTags(db)).map((t) => ({ tagId: t.id, code: t.code, name: pickTranslation(t.names, locale)?.name ?? t.code })),
+    (await loadTags(db)).map((t) => ({ tagId: t.id, code: t.code, name: pickLocalized(t.names, locale)?.name ?? t.code })),
   ) as Promise<Tag[]>;
 }
 

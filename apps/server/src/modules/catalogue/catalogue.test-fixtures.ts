@@ -28,6 +28,7 @@ export function productBody(
     width: 10,
     height: 5,
     pic: '',
+    warehouse: null,
     specs: [],
     ...s,
   }));

@@ -1,29 +1,5 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, fromMinor } from '@dsm/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { fromMinor } from '@dsm/contract';
 import sanitizeHtml from 'sanitize-html';
-
-/**
- * The one fallback rule for catalogue text: the requested language, then en-US, then any
- * language (in the order of LOCALES, so the choice is stable).
- */
-export function pickTranslation<T extends { locale: string }>(rows: readonly T[], locale: Locale): T | undefined {
-  return (
-    rows.find((r) => r.locale === locale) ??
-    rows.find((r) => r.locale === DEFAULT_LOCALE) ??
-    [...rows].sort((a, b) => localeRank(a.locale) - localeRank(b.locale))[0]
-  );
-}
-
-function localeRank(locale: string): number {
-  const i = (LOCALES as readonly string[]).indexOf(locale);
-  return i < 0 ? LOCALES.length : i;
-}
-
-/** The same rule in SQL, as an ORDER BY for a `… LIMIT 1` over a translation table. */
-export function fallbackOrder(localeColumn: SQL | string, locale: Locale): SQL {
-  const col = typeof localeColumn === 'string' ? sql.raw(localeColumn) : localeColumn;
-  return sql`(${col} = ${locale}) desc, (${col} = ${DEFAULT_LOCALE}) desc, ${col}`;
-}
 
 /** Turns `[{locale, name}]` rows into `{ 'en-US': 'Bags', … }`. */
 export function namesByLocale(rows: ReadonlyArray<{ locale: string; name: string }>): Record<string, string> {

@@ -20,6 +20,7 @@ import {
   addZone,
   createMethod,
   createWarehouse,
+  deleteWarehouse,
   deleteZone,
   getAdminMethod,
   listAdminMethods,
@@ -47,6 +48,14 @@ export async function logisticsAdminRoutes(app: App, { db }: { db: Db }) {
     '/admin/logistics/warehouses/:code',
     { schema: { tags, params: WarehouseCodeParams, body: UpdateWarehouseBody, response: warehouse } },
     async (req) => ok(await updateWarehouse(db, req.params.code, req.body)),
+  );
+  app.delete(
+    '/admin/logistics/warehouses/:code',
+    { schema: { tags, params: WarehouseCodeParams, response: { 200: envelopeOf(z.null()) } } },
+    async (req) => {
+      await deleteWarehouse(db, req.params.code);
+      return ok(null);
+    },
   );
 
   app.get(

@@ -14,9 +14,10 @@ import {
   fromMinor,
   toMinor,
 } from '@dsm/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { countProductsInWarehouse } from '../catalogue/catalogue.service';
 import { isKnownCountry } from './countries';
 import { kgToGrams } from './logistics.pricing';
 import { type ZoneWithRates, findWarehouse, methodNames, warehouseNames, zonesOf } from './logistics.queries';
@@ -102,6 +103,32 @@ export async function updateWarehouse(db: DbOrUow, code: string, body: UpdateWar
     await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: code })));
   });
   return adminWarehouse(handleOf(db), code);
+}
+
+/**
+ * Deletes a warehouse nothing uses. One that products ship from or shipping methods leave from is
+ * refused with a message saying how many (the operator turns it off instead); the foreign keys
+ * (ON DELETE RESTRICT) refuse it too should a product arrive in between.
+ */
+export async function deleteWarehouse(db: Db, code: string): Promise<void> {
+  if (!(await findWarehouse(db, code, false))) throw AppError.notFound('logistics.warehouse-not-found');
+  const inUse = async () => {
+    const [products, [methods]] = await Promise.all([
+      countProductsInWarehouse(db, code),
+      db.select({ n: count() }).from(shippingMethods).where(eq(shippingMethods.warehouseCode, code)),
+    ]);
+    const n = methods?.n ?? 0;
+    return products > 0 || n > 0 ? AppError.conflict('warehouse-in-use', 'logistics.warehouse-in-use', { code, products, methods: n }) : null;
+  };
+  const refusal = await inUse();
+  if (refusal) throw refusal;
+  try {
+    await db.delete(warehouses).where(eq(warehouses.code, code));
+  } catch (err) {
+    const pgCode = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (pgCode === '23503') throw (await inUse()) ?? err;
+    throw err;
+  }
 }
 
 // --- shipping methods -------------------------------------------------------------------------

@@ -13,13 +13,18 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { pickLocalized } from '../../platform/localized';
-import { getSkuShippingFacts } from '../catalogue/catalogue.shipping';
+import { getSkuShippingFacts } from '../catalogue/catalogue.service';
 import { countryName, isKnownCountry } from './countries';
 import { type Parcel, type Quote, cmToHundredths, kgToGrams, quote } from './logistics.pricing';
 import { type WarehouseRow, findWarehouse, methodsForQuote, warehouseNames } from './logistics.queries';
 import { warehouses } from './logistics.tables';
 
 /** GET /api/logistics/warehouse: the active warehouses, names in the caller's language. */
+/** Whether a warehouse (active or not) exists: products may name any of the operator's rows. */
+export async function warehouseExists(db: Db, code: string): Promise<boolean> {
+  return Boolean(await findWarehouse(db, code, false));
+}
+
 export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseOption[]> {
   const rows = await db
     .select()

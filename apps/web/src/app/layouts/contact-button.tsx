@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConfigInfo } from '@dsm/contract';
 import { ChatIcon } from '../../components/ui/icons';
 import { api } from '../../lib/api';
+import { configInfoKeys } from '../../lib/query-keys';
 
 /** The floating contact button: opens the configured chat link in a new tab. */
 // `CONFIG_CODES.chatLink` in the contract; written out so the public chunk does not pull the
@@ -12,7 +13,7 @@ const CHAT_LINK = 'chat-link';
 export function ContactButton() {
   const { t } = useTranslation();
   const { data } = useQuery({
-    queryKey: ['config-info', CHAT_LINK],
+    queryKey: configInfoKeys.value(CHAT_LINK),
     queryFn: ({ signal }) =>
       api.data<ConfigInfo>(`/config-info/${CHAT_LINK}`, { signal, loadingflags: true, noshow: true }),
     staleTime: 30 * 60_000,

@@ -1,6 +1,7 @@
 import type { Address, AddressKind, SaveAddressBody } from '@dsm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, type ApiResult } from '../../lib/api';
+import { accountsKeys } from '../../lib/query-keys';
 
 /** GET /api/p/address?kind=…: the default first, then the newest. */
 export function fetchAddresses(kind: AddressKind): Promise<Address[]> {
@@ -8,7 +9,7 @@ export function fetchAddresses(kind: AddressKind): Promise<Address[]> {
 }
 
 export const addressesQuery = (kind: AddressKind) =>
-  queryOptions({ queryKey: ['accounts', 'addresses', kind], queryFn: () => fetchAddresses(kind) });
+  queryOptions({ queryKey: accountsKeys.addresses(kind), queryFn: () => fetchAddresses(kind) });
 
 export function useAddresses(kind: AddressKind) {
   return useQuery(addressesQuery(kind));
@@ -43,7 +44,7 @@ async function orThrow<T>(call: Promise<ApiResult<T>>): Promise<T> {
 
 export function useInvalidateAddresses() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['accounts', 'addresses'] });
+  return () => client.invalidateQueries({ queryKey: accountsKeys.addresses() });
 }
 
 export function useDeleteAddress() {

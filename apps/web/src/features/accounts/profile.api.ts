@@ -1,13 +1,14 @@
 import type { UpdateProfileBody, UserProfile } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { accountsKeys } from '../../lib/query-keys';
 
 /** GET /api/p/user/info: the signed-in user's profile. */
 export function fetchProfile(): Promise<UserProfile> {
   return api.data<UserProfile>('/p/user/info');
 }
 
-export const profileQuery = () => queryOptions({ queryKey: ['accounts', 'profile'], queryFn: fetchProfile });
+export const profileQuery = () => queryOptions({ queryKey: accountsKeys.profile(), queryFn: fetchProfile });
 
 export function useProfile() {
   return useQuery(profileQuery());

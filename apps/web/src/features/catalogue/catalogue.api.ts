@@ -1,5 +1,4 @@
 import type {
-  CategoryNode,
   Page,
   ProductDetail,
   ProductListItem,
@@ -8,19 +7,9 @@ import type {
 } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
+import { catalogueKeys, logisticsKeys } from '../../lib/query-keys';
 
-// ---------------------------------------------------------------- category tree
-
-/** GET /api/category/categories: the whole tree (cached: it changes rarely). */
-export function fetchCategoryTree(signal?: AbortSignal) {
-  return api.data<CategoryNode[]>('/category/categories', { signal, loadingflags: true });
-}
-export const categoryTreeQuery = queryOptions({
-  queryKey: ['catalogue', 'categories'] as const,
-  queryFn: ({ signal }) => fetchCategoryTree(signal),
-  staleTime: 10 * 60_000,
-});
-export const useCategoryTree = () => useQuery(categoryTreeQuery);
+// The category tree: lib/categories.ts (one hook for every screen that shows it).
 
 // ---------------------------------------------------------------- search
 
@@ -41,7 +30,7 @@ export function searchProducts(search: ProductSearch, signal?: AbortSignal) {
 }
 export const productSearchQuery = (search: ProductSearch) =>
   queryOptions({
-    queryKey: ['catalogue', 'search', search] as const,
+    queryKey: catalogueKeys.search(search),
     queryFn: ({ signal }) => searchProducts(search, signal),
     // The previous page stays on screen (dimmed) while the next one loads: no jump to a spinner.
     placeholderData: keepPreviousData,
@@ -59,7 +48,7 @@ export function fetchProduct(prodId: number, signal?: AbortSignal) {
 }
 export const productQuery = (prodId: number) =>
   queryOptions({
-    queryKey: ['catalogue', 'product', prodId] as const,
+    queryKey: catalogueKeys.product(prodId),
     queryFn: ({ signal }) => fetchProduct(prodId, signal),
   });
 export const useProduct = (prodId: number | null) =>
@@ -96,7 +85,7 @@ export async function fetchShippingEstimate(body: ProductShippingRequest, signal
 }
 export const shippingEstimateQuery = (body: ProductShippingRequest) =>
   queryOptions({
-    queryKey: ['logistics', 'prod-price', body] as const,
+    queryKey: logisticsKeys.prodPrice(body),
     queryFn: ({ signal }) => fetchShippingEstimate(body, signal),
     placeholderData: keepPreviousData,
   });

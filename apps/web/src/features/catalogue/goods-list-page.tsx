@@ -6,7 +6,8 @@ import { CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { ProductCard, ProductCardSkeleton } from '../../components/ui/product-card';
 import { StatusPage } from '../../components/ui/status-page';
 import { session, useSession } from '../../lib/session';
-import { useCategoryTree, useProductSearch } from './catalogue.api';
+import { useCategoryTree } from '../../lib/categories';
+import { useProductSearch } from './catalogue.api';
 import { CategoryTree, categoryPath } from './category-tree';
 import {
   DEFAULT_STATE,

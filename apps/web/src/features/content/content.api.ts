@@ -1,6 +1,7 @@
 import type { ContentPage } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
+import { contentKeys } from '../../lib/query-keys';
 
 /**
  * GET /api/content/pages/{slug}: the page in the interface language (the server falls back to
@@ -12,7 +13,7 @@ export function fetchContentPage(slug: string, signal?: AbortSignal) {
 
 export const contentPageQuery = (slug: string) =>
   queryOptions({
-    queryKey: ['content', 'page', slug] as const,
+    queryKey: contentKeys.page(slug),
     queryFn: ({ signal }) => fetchContentPage(slug, signal),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
-import type { Banner, CategoryNode, Notice, Page, ProductListItem, Tag } from '@dsm/contract';
+import type { Banner, Notice, Page, ProductListItem, Tag } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { catalogueKeys, contentKeys } from '../../lib/query-keys';
 
 // The home page's data. Background calls (`loadingflags`): the page is already on screen and
 // each section reserves its own space, so the global progress bar would only flicker.
@@ -10,7 +11,7 @@ export function fetchBanners(signal?: AbortSignal) {
   return api.data<Banner[]>('/indexImgs', { signal, loadingflags: true });
 }
 export const bannersQuery = queryOptions({
-  queryKey: ['content', 'banners'] as const,
+  queryKey: contentKeys.banners(),
   queryFn: ({ signal }) => fetchBanners(signal),
 });
 export const useBanners = () => useQuery(bannersQuery);
@@ -20,28 +21,17 @@ export function fetchNotices(signal?: AbortSignal) {
   return api.data<Notice[]>('/shop/notice/topNoticeList', { signal, loadingflags: true });
 }
 export const noticesQuery = queryOptions({
-  queryKey: ['content', 'notices'] as const,
+  queryKey: contentKeys.notices(),
   queryFn: ({ signal }) => fetchNotices(signal),
 });
 export const useNotices = () => useQuery(noticesQuery);
-
-/** GET /api/category/categories: the whole tree; the market shows its top level. */
-export function fetchCategoryTree(signal?: AbortSignal) {
-  return api.data<CategoryNode[]>('/category/categories', { signal, loadingflags: true });
-}
-export const categoryTreeQuery = queryOptions({
-  queryKey: ['catalogue', 'categories'] as const,
-  queryFn: ({ signal }) => fetchCategoryTree(signal),
-  staleTime: 10 * 60_000,
-});
-export const useCategoryTree = (enabled = true) => useQuery({ ...categoryTreeQuery, enabled });
 
 /** GET /api/prod/tag/prodTagList: the product tags (new, trending…), localized. */
 export function fetchTags(signal?: AbortSignal) {
   return api.data<Tag[]>('/prod/tag/prodTagList', { signal, loadingflags: true });
 }
 export const tagsQuery = queryOptions({
-  queryKey: ['catalogue', 'tags'] as const,
+  queryKey: catalogueKeys.tags(),
   queryFn: ({ signal }) => fetchTags(signal),
   staleTime: 10 * 60_000,
 });
@@ -56,7 +46,7 @@ export function fetchTagProducts(tagId: number, size: number, signal?: AbortSign
 }
 export const tagProductsQuery = (tagId: number, size: number) =>
   queryOptions({
-    queryKey: ['catalogue', 'tag-products', tagId, size] as const,
+    queryKey: catalogueKeys.tagProducts(tagId, size),
     queryFn: ({ signal }) => fetchTagProducts(tagId, size, signal),
   });
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORY_ICON_KEYS, CategoryIcon } from '../../components/ui/category-icon';
-import { useCategoryTree } from './home.api';
+import { useCategoryTree } from '../../lib/categories';
 import { useAfterFirstPaint } from './use-after-first-paint';
 
 /**

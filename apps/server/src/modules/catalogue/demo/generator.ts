@@ -1,4 +1,7 @@
-import type { Locale, ShippingAttribute, Warehouse } from '@dsm/contract';
+import type { Locale, ShippingAttribute } from '@dsm/contract';
+
+/** The seeded warehouses the demo products ship from (logistics.seed-data.ts). */
+type Warehouse = 'CN' | 'US' | 'EU';
 import { demoImageUrl } from './demo-images';
 import { VOCABULARY_A } from './vocabulary-a';
 import { VOCABULARY_B } from './vocabulary-b';

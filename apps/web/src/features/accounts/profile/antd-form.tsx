@@ -51,6 +51,8 @@ export function TrimmedInput({ name, onBlur, ...props }: InputProps & { name: st
 }
 
 /** Country: a searchable select of GET /api/countries in the interface language. */
+export { useCountryName } from '../../../lib/countries';
+
 export function CountrySelect(props: { id?: string; value?: string; onChange?: (v: string) => void; 'aria-required'?: boolean }) {
   const { t } = useTranslation('accounts');
   const countries = useCountries();
@@ -64,11 +66,4 @@ export function CountrySelect(props: { id?: string; value?: string; onChange?: (
       popupMatchSelectWidth
     />
   );
-}
-
-/** Country code → its name in the interface language (the code while the list loads). */
-export function useCountryName(): (code: string) => string {
-  const countries = useCountries();
-  const names = new Map((countries.data ?? []).map((c) => [c.code, c.name]));
-  return (code) => names.get(code) ?? code;
 }

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBanner, CreateBannerBody, UpdateBannerBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
+import { adminKeys, contentKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/content/banners';
 
 export const fetchAdminBanners = (signal?: AbortSignal) => api.data<AdminBanner[]>(PATH, { signal });
 
 export const adminBannersQuery = queryOptions({
-  queryKey: ['admin', 'banners'] as const,
+  queryKey: adminKeys.banners(),
   queryFn: ({ signal }) => fetchAdminBanners(signal),
 });
 
@@ -24,8 +25,8 @@ export function useBannerActions() {
   const client = useQueryClient();
   const after = <T>(result: ApiResult<T>) => {
     if (result.success) {
-      void client.invalidateQueries({ queryKey: ['admin', 'banners'] });
-      void client.invalidateQueries({ queryKey: ['content'] });
+      void client.invalidateQueries({ queryKey: adminKeys.banners() });
+      void client.invalidateQueries({ queryKey: contentKeys.all });
     }
     return result;
   };

@@ -163,6 +163,8 @@ export default function CategoriesPage() {
     {
       title: t('actions.label'),
       key: 'actions',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, n) => {
         const empty = !n.children?.length && n.category.productCount === 0;
         return (

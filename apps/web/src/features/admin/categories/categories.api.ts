@@ -2,13 +2,14 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCategory, CreateCategoryBody, Locale, MoveCategoryBody, UpdateCategoryBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { pickName } from '../shared/names';
+import { adminKeys, catalogueKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/catalogue/categories';
 
 export const fetchAdminCategories = (signal?: AbortSignal) => api.data<AdminCategory[]>(PATH, { signal });
 
 export const adminCategoriesQuery = queryOptions({
-  queryKey: ['admin', 'categories'] as const,
+  queryKey: adminKeys.categories(),
   queryFn: ({ signal }) => fetchAdminCategories(signal),
 });
 
@@ -26,8 +27,8 @@ export function useCategoryActions() {
   const client = useQueryClient();
   const after = <T>(result: ApiResult<T>) => {
     if (result.success) {
-      void client.invalidateQueries({ queryKey: ['admin', 'categories'] });
-      void client.invalidateQueries({ queryKey: ['catalogue'] });
+      void client.invalidateQueries({ queryKey: adminKeys.categories() });
+      void client.invalidateQueries({ queryKey: catalogueKeys.all });
     }
     return result;
   };

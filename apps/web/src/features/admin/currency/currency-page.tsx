@@ -105,6 +105,8 @@ export default function CurrencyPage() {
     {
       title: t('actions.label'),
       key: 'save',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, c) => (
         <Button type="primary" loading={saving === c.currencyCode} onClick={() => void save(c)} aria-label={t('currency.save-of', { code: c.currencyCode })}>
           {t('actions.save')}

@@ -1,16 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Switch, Tag, type TableColumnsType } from 'antd';
 import { LOCALES, type AdminNotice, type Locale, type SaveNoticeBody } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { AdminPage, ServerErrors } from '../shared/admin-page';
-import { useConfirm } from '../shared/confirm';
 import { HtmlPreview } from '../shared/html-preview';
+import { AdminListPage, type ListEditor } from '../shared/list-page';
 import { LocaleTabs } from '../shared/locale-tabs';
 import { pickName } from '../shared/names';
 import { useAdminRules } from '../shared/rules';
-import { applyServerErrors, firstErrorLocale, type NamePath } from '../shared/server-errors';
+import { firstErrorLocale, type NamePath } from '../shared/server-errors';
 import { useAdminNotices, useNoticeActions } from './notices.api';
 
 interface NoticeValues {
@@ -64,70 +62,23 @@ function NoticeBody({ locale }: { locale: Locale }) {
   );
 }
 
-function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose: () => void }) {
+/** The pinned switch and a tab per language; the tab of the first error opens by itself. */
+function NoticeFields({ errors }: { errors: NamePath[] }) {
   const { t } = useTranslation('admin');
-  const [form] = Form.useForm<NoticeValues>();
   const [tab, setTab] = useState<Locale>('en-US');
-  const [saving, setSaving] = useState(false);
-  const [orphans, setOrphans] = useState<string[]>([]);
-  const { save } = useNoticeActions();
-
-  const initial: NoticeValues = {
-    pinned: notice?.pinned ?? false,
-    text: Object.fromEntries(LOCALES.map((l) => [l, { title: notice?.text[l]?.title ?? '', body: notice?.text[l]?.body ?? '' }])) as NoticeValues['text'],
-  };
-
-  function reveal(names: NamePath[]) {
-    const locale = firstErrorLocale(names, 'text', LOCALES);
+  useEffect(() => {
+    const locale = firstErrorLocale(errors, 'text', LOCALES);
     if (locale) setTab(locale);
-  }
-
-  async function submit(values: NoticeValues) {
-    const text: Partial<Record<Locale, { title: string; body: string }>> = {};
-    for (const l of LOCALES) {
-      const entry = values.text[l];
-      if (entry?.title.trim() || entry?.body.trim()) text[l] = { title: entry.title.trim(), body: entry.body };
-    }
-    setSaving(true);
-    // publishedAt is left out: a new notice is published now, an edited one keeps its date.
-    const result = await save(notice?.id ?? null, { pinned: values.pinned, text: text as SaveNoticeBody['text'] });
-    setSaving(false);
-    if (result.success) {
-      toast.success(notice ? t('notices.saved') : t('notices.created'));
-      onClose();
-      return;
-    }
-    setOrphans(applyServerErrors(form, result, (path) => (path[0] === 'text' && path.length === 2 ? ['text', path[1]!, 'title'] : path)));
-    reveal(form.getFieldsError().filter((f) => f.errors.length).map((f) => f.name as NamePath));
-  }
-
+  }, [errors]);
   return (
-    <Modal
-      open
-      title={notice ? t('notices.edit-title') : t('notices.new-title')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      width={760}
-    >
-      <ServerErrors messages={orphans} />
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onFinish={(v) => void submit(v)}
-        onFinishFailed={({ errorFields }) => reveal(errorFields.map((f) => f.name as NamePath))}
-      >
-        <Form.Item name="pinned" label={t('notices.pinned')} extra={t('notices.pinned-hint')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <LocaleTabs prefix="text" activeKey={tab} onChange={setTab}>
-          {(locale) => <NoticeBody locale={locale} />}
-        </LocaleTabs>
-      </Form>
-    </Modal>
+    <>
+      <Form.Item name="pinned" label={t('notices.pinned')} extra={t('notices.pinned-hint')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <LocaleTabs prefix="text" activeKey={tab} onChange={setTab}>
+        {(locale) => <NoticeBody locale={locale} />}
+      </LocaleTabs>
+    </>
   );
 }
 
@@ -137,17 +88,8 @@ export default function NoticesPage() {
   const lang = useSession((s) => s.lang);
   const [page, setPage] = useState({ current: 1, size: 10 });
   const notices = useAdminNotices(page.current, page.size);
-  const { remove } = useNoticeActions();
-  const [confirm, holder] = useConfirm();
-  const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
+  const { save, remove } = useNoticeActions();
   const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-
-  async function onDelete(notice: AdminNotice) {
-    const name = titleOf(notice, lang);
-    if (!(await confirm({ title: t('notices.delete-title', { name }), okText: t('actions.delete'), danger: true }))) return;
-    const result = await remove(notice.id);
-    if (result.success) toast.success(t('notices.deleted'));
-  }
 
   const columns: TableColumnsType<AdminNotice> = [
     { title: t('notices.title'), key: 'title', render: (_, n) => titleOf(n, lang) },
@@ -162,49 +104,42 @@ export default function NoticesPage() {
       render: (_, n) => LOCALES.filter((l) => n.text[l]).map((l) => t(`common:languages.${l}`)).join(', '),
     },
     { title: t('notices.published-at'), key: 'publishedAt', render: (_, n) => dateFormat.format(new Date(n.publishedAt)) },
-    {
-      title: t('actions.label'),
-      key: 'actions',
-      render: (_, n) => (
-        <div className="admin-row-actions">
-          <Button size="small" onClick={() => setEditing(n)} aria-label={t('actions.edit-named', { name: titleOf(n, lang) })}>
-            {t('actions.edit')}
-          </Button>
-          <Button size="small" danger onClick={() => void onDelete(n)} aria-label={t('actions.delete-named', { name: titleOf(n, lang) })}>
-            {t('actions.delete')}
-          </Button>
-        </div>
-      ),
-    },
   ];
 
+  const editor: ListEditor<AdminNotice, NoticeValues> = {
+    title: (notice) => (notice ? t('notices.edit-title') : t('notices.new-title')),
+    width: 760,
+    initialValues: (notice) => ({
+      pinned: notice?.pinned ?? false,
+      text: Object.fromEntries(LOCALES.map((l) => [l, { title: notice?.text[l]?.title ?? '', body: notice?.text[l]?.body ?? '' }])) as NoticeValues['text'],
+    }),
+    fields: ({ errors }) => <NoticeFields errors={errors} />,
+    submit: (values, notice) => {
+      const text: Partial<Record<Locale, { title: string; body: string }>> = {};
+      for (const l of LOCALES) {
+        const entry = values.text[l];
+        if (entry?.title.trim() || entry?.body.trim()) text[l] = { title: entry.title.trim(), body: entry.body };
+      }
+      // publishedAt is left out: a new notice is published now, an edited one keeps its date.
+      return save(notice?.id ?? null, { pinned: values.pinned, text: text as SaveNoticeBody['text'] });
+    },
+    // "text.fr-FR" (a language missing its title) belongs under that language's title.
+    mapField: (path) => (path[0] === 'text' && path.length === 2 ? ['text', path[1]!, 'title'] : path),
+    saved: (notice) => (notice ? t('notices.saved') : t('notices.created')),
+  };
+
   return (
-    <AdminPage
+    <AdminListPage<AdminNotice, NoticeValues>
       title={t('routes:admin-notices')}
       intro={t('notices.intro')}
-      actions={
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('notices.new')}
-        </Button>
-      }
-    >
-      {holder}
-      {notices.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-      <Table<AdminNotice>
-        rowKey="id"
-        columns={columns}
-        dataSource={notices.data?.records ?? []}
-        loading={notices.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: notices.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
-      />
-      {editing ? <NoticeModal notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-    </AdminPage>
+      newLabel={t('notices.new')}
+      rowKey="id"
+      columns={columns}
+      query={notices}
+      paging={{ current: page.current, size: page.size, onChange: (current, size) => setPage({ current, size }) }}
+      rowName={(n) => titleOf(n, lang)}
+      editor={editor}
+      remove={{ question: (name) => t('notices.delete-title', { name }), run: (n) => remove(n.id), done: () => t('notices.deleted') }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminNotice, Page, SaveNoticeBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
+import { adminKeys, contentKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/content/notices';
 
@@ -9,7 +10,7 @@ export const fetchAdminNotices = (current: number, size: number, signal?: AbortS
 
 export const adminNoticesQuery = (current: number, size: number) =>
   queryOptions({
-    queryKey: ['admin', 'notices', current, size] as const,
+    queryKey: adminKeys.notices(current, size),
     queryFn: ({ signal }) => fetchAdminNotices(current, size, signal),
     placeholderData: keepPreviousData,
   });
@@ -26,8 +27,8 @@ export function useNoticeActions() {
   const client = useQueryClient();
   const after = <T>(result: ApiResult<T>) => {
     if (result.success) {
-      void client.invalidateQueries({ queryKey: ['admin', 'notices'] });
-      void client.invalidateQueries({ queryKey: ['content'] });
+      void client.invalidateQueries({ queryKey: adminKeys.notices() });
+      void client.invalidateQueries({ queryKey: contentKeys.all });
     }
     return result;
   };

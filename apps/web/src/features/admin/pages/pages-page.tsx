@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Select, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Skeleton, type TableColumnsType } from 'antd';
 import { LOCALES, PAGE_SLUGS, type AdminContentPage, type Locale, type PageSlug } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { AdminPage, ServerErrors } from '../shared/admin-page';
+import { ServerErrors } from '../shared/admin-page';
+import { AdminListPage } from '../shared/list-page';
 import { HtmlPreview } from '../shared/html-preview';
 import { LocaleTabs } from '../shared/locale-tabs';
 import { useAdminRules } from '../shared/rules';
@@ -120,38 +120,53 @@ function PageEditor({ slug }: { slug: PageSlug }) {
   );
 }
 
-/** /admin/pages: the footer's static pages (terms, privacy…), title and body per language. */
+interface PageRow {
+  slug: PageSlug;
+  languages: number;
+  updatedAt: string | null;
+}
+
+/**
+ * /admin/pages: the footer's static pages (terms, privacy…). The list shows which languages each
+ * has; Edit opens the page in a drawer, title and body saved per language.
+ */
 export default function PagesPage() {
   const { t } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
+  const lang = useSession((s) => s.lang);
   const pages = useAdminPages();
-  const wanted = params.get('slug');
-  const slug: PageSlug = (PAGE_SLUGS as readonly string[]).includes(wanted ?? '') ? (wanted as PageSlug) : PAGE_SLUGS[0];
-  const languagesOf = (s: string) => pages.data?.find((p) => p.slug === s)?.translations.length ?? 0;
+  const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const rows: PageRow[] | undefined = pages.data
+    ? PAGE_SLUGS.map((slug) => {
+        const translations = pages.data.find((p) => p.slug === slug)?.translations ?? [];
+        const latest = translations.map((tr) => tr.updatedAt).sort().at(-1) ?? null;
+        return { slug, languages: translations.length, updatedAt: latest };
+      })
+    : undefined;
+
+  const columns: TableColumnsType<PageRow> = [
+    { title: t('pages.choose'), key: 'page', render: (_, r) => t(`routes:${r.slug}`) },
+    { title: t('pages.languages'), key: 'languages', render: (_, r) => t('pages.languages-count', { count: r.languages, total: LOCALES.length }) },
+    {
+      title: t('pages.updated-at'),
+      key: 'updatedAt',
+      render: (_, r) => (r.updatedAt ? dateFormat.format(new Date(r.updatedAt)) : <span className="admin-muted">—</span>),
+    },
+  ];
 
   return (
-    <AdminPage
+    <AdminListPage<PageRow>
       title={t('routes:admin-pages')}
       intro={t('pages.intro')}
-      actions={
-        <a className="admin-link-button" href={`/${slug}`} target="_blank" rel="noreferrer">
-          {t('pages.open', { page: t(`routes:${slug}`) })}
+      rowKey="slug"
+      columns={columns}
+      query={{ ...pages, data: rows }}
+      rowName={(r) => t(`routes:${r.slug}`)}
+      drawer={{ title: (r) => t(`routes:${r.slug}`), render: (r) => <PageEditor slug={r.slug} /> }}
+      rowActions={(r) => (
+        <a href={`/${r.slug}`} target="_blank" rel="noreferrer" aria-label={t('pages.open', { page: t(`routes:${r.slug}`) })}>
+          {t('pages.open-short')}
         </a>
-      }
-    >
-      <div className="admin-filters">
-        <Select
-          aria-label={t('pages.choose')}
-          className="admin-filter-select admin-page-select"
-          value={slug}
-          onChange={(next: string) => setParams({ slug: next }, { replace: true })}
-          options={PAGE_SLUGS.map((s) => ({
-            value: s,
-            label: `${t(`routes:${s}`)} (${t('pages.languages-count', { count: languagesOf(s), total: LOCALES.length })})`,
-          }))}
-        />
-      </div>
-      <PageEditor key={slug} slug={slug} />
-    </AdminPage>
+      )}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminContentPage, SaveContentPageBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
+import { adminKeys, contentKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/content/pages';
 
@@ -13,7 +14,7 @@ export interface AdminContentPageSummary {
 export const fetchAdminPages = (signal?: AbortSignal) => api.data<AdminContentPageSummary[]>(PATH, { signal });
 
 export const adminPagesQuery = queryOptions({
-  queryKey: ['admin', 'pages'] as const,
+  queryKey: adminKeys.pages(),
   queryFn: ({ signal }) => fetchAdminPages(signal),
 });
 
@@ -25,7 +26,7 @@ export const fetchAdminPage = (slug: string, signal?: AbortSignal) => api.data<A
 
 export const adminPageQuery = (slug: string) =>
   queryOptions({
-    queryKey: ['admin', 'page', slug] as const,
+    queryKey: adminKeys.page(slug),
     queryFn: ({ signal }) => fetchAdminPage(slug, signal),
     retry: false,
   });
@@ -43,8 +44,8 @@ export function useSavePage() {
     saveAdminPage(slug, body).then((result) => {
       if (result.success) {
         client.setQueryData(adminPageQuery(slug).queryKey, result.data);
-        void client.invalidateQueries({ queryKey: ['admin', 'pages'] });
-        void client.invalidateQueries({ queryKey: ['content'] });
+        void client.invalidateQueries({ queryKey: adminKeys.pages() });
+        void client.invalidateQueries({ queryKey: contentKeys.all });
       }
       return result;
     });

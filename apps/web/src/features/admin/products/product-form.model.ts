@@ -19,6 +19,8 @@ export interface SkuRow {
   height: number | null;
   stocks: number | null;
   pic?: string;
+  /** Another of the operator's warehouses holding this SKU; undefined: the product's. */
+  warehouse?: string;
 }
 
 export interface ProductFormValues {
@@ -96,6 +98,7 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
       height: s.height || null,
       stocks: s.stocks,
       pic: s.pic || undefined,
+      warehouse: s.warehouse ?? undefined,
     })),
   };
 }
@@ -128,6 +131,7 @@ export function toSaveBody(values: ProductFormValues): SaveProductBody {
       width: s.width ?? 0,
       height: s.height ?? 0,
       pic: s.pic ?? '',
+      warehouse: s.warehouse ?? null,
       specs: values.specCodes.flatMap((property) => {
         const value = s.spec?.[property];
         return value ? [{ property, value }] : [];

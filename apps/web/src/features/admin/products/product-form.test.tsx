@@ -8,7 +8,7 @@ globalThis.ResizeObserver ??= class {
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { AdminCategory, AdminProduct, SaveProductBody } from '@dsm/contract';
+import type { AdminCategory, AdminProduct, AdminWarehouse, SaveProductBody } from '@dsm/contract';
 import { envelope, renderAt } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { loadNamespace } from '../../../lib/i18n';
@@ -38,12 +38,20 @@ function saved(body: SaveProductBody): AdminProduct {
   };
 }
 
+/** The operator's warehouses: the seeded three and one they added (Mexico). */
+const WAREHOUSES: AdminWarehouse[] = [
+  { code: 'CN', country: 'CN', active: true, position: 0, names: { 'en-US': 'China' } },
+  { code: 'US', country: 'US', active: true, position: 1, names: { 'en-US': 'United States' } },
+  { code: 'EU', country: 'DE', active: true, position: 2, names: { 'en-US': 'Europe' } },
+  { code: 'MX', country: 'MX', active: true, position: 3, names: { 'en-US': 'Mexico City hub' } },
+] as AdminWarehouse[];
+
 function api(onSave?: (body: SaveProductBody) => Response) {
   return fakeApi({
     'GET /api/admin/catalogue/categories': () => envelope(CATEGORIES),
     'GET /api/admin/catalogue/tags': () => envelope([]),
-    'GET /api/admin/catalogue/properties': () => envelope([]),
-    'GET /api/admin/logistics/warehouses': () => envelope([]),
+    'GET /api/admin/catalogue/specs': () => envelope([]),
+    'GET /api/admin/logistics/warehouses': () => envelope(WAREHOUSES),
     'POST /api/admin/catalogue/products': (_url, init) => {
       const body = JSON.parse(String(init.body)) as SaveProductBody;
       return onSave ? onSave(body) : envelope(saved(body));
@@ -159,6 +167,30 @@ describe('product form', { timeout: 60_000 }, () => {
       expect.objectContaining({ skuCode: 'TOTE-1', price: 9.5, oriPrice: 0, weight: 0.3, stocks: 0, specs: [] }),
     ]);
     expect(body?.categoryId).toBe(19);
+  });
+
+  it('offers the warehouses the operator has, one they added included, for the product and a SKU', async () => {
+    let body: SaveProductBody | undefined;
+    api((b) => {
+      body = b;
+      return envelope(saved(b));
+    });
+    const user = ui();
+    const onSaved = renderForm({ categoryId: 19 });
+    await user.type(inOpenTab('Title'), 'Clay pot');
+    await user.click(field('Ships from'));
+    await user.click(await screen.findByText('Mexico City hub (MX)', { selector: '.ant-select-item-option-content' }));
+    await user.type(field('SKU code, SKU 1'), 'POT-1');
+    await user.type(field('Price (USD), SKU 1'), '3');
+    await user.type(field('Weight, SKU 1'), '0.5');
+    // This SKU's stock is elsewhere: in the United States warehouse.
+    await user.click(field('Warehouse, SKU 1'));
+    const options = await screen.findAllByText('United States (US)', { selector: '.ant-select-item-option-content' });
+    await user.click(options.at(-1)!);
+    await user.click(screen.getByText('Create product'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 15_000 });
+    expect(body?.warehouse).toBe('MX');
+    expect(body?.skus[0]?.warehouse).toBe('US');
   });
 
   it('shows the server’s field errors (A00002) under their fields, on the right language tab', async () => {

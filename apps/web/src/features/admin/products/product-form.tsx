@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Select, TreeSelect } from 'antd';
-import { LOCALES, SHIPPING_ATTRIBUTE, WAREHOUSE, type AdminProduct, type Locale } from '@dsm/contract';
+import { LOCALES, SHIPPING_ATTRIBUTE, type AdminProduct, type Locale } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -14,8 +14,8 @@ import { applyServerErrors, firstErrorLocale, type NamePath } from '../shared/se
 import { useAdminTags } from '../tags/tags.api';
 import { MAX_IMAGES, mapProductErrorPath, toFormValues, toSaveBody, type ProductFormValues } from './product-form.model';
 import { ProductImages } from './product-images';
-import { useAdminWarehouses } from '../shipping/shipping.api';
-import { propertyLabel, useAdminProperties, useProductActions } from './products.api';
+import { useAdminWarehouses } from '../logistics/logistics.api';
+import { propertyLabel, useAdminSpecs, useProductActions } from './products.api';
 import { SkuTable } from './sku-table';
 import { SpecValueModal } from './spec-value-modal';
 
@@ -107,7 +107,7 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
   const { save } = useProductActions();
   const categories = useAdminCategories();
   const tags = useAdminTags();
-  const properties = useAdminProperties();
+  const properties = useAdminSpecs();
   const warehouses = useAdminWarehouses();
 
   /** Shows the tab of the first language with an error, then scrolls to the field. */
@@ -165,11 +165,10 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
             <Select options={SHIPPING_ATTRIBUTE.map((a) => ({ value: a, label: t(`attributes.${a}`) }))} />
           </Form.Item>
           <Form.Item name="warehouse" label={t('products.warehouse')}>
+            {/* The operator's warehouses (Shipping → Warehouses), whichever they have added. */}
             <Select
-              options={WAREHOUSE.map((code) => {
-                const found = warehouses.data?.find((w) => w.code === code);
-                return { value: code, label: found ? `${pickName(found.names, lang)} (${code})` : code };
-              })}
+              loading={warehouses.isLoading}
+              options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang) || w.code} (${w.code})` }))}
             />
           </Form.Item>
           <Form.Item name="tagIds" label={t('products.tags')}>

@@ -69,6 +69,8 @@ export default function ProductsPage() {
     {
       title: t('actions.label'),
       key: 'actions',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, p) => (
         <div className="admin-row-actions">
           <Link to={`/admin/products/${p.prodId}`} aria-label={t('actions.edit-named', { name: p.prodName })}>

@@ -2,17 +2,18 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import type {
   AdminProduct,
   AdminProductListItem,
-  AdminProperty,
+  AdminSpec,
   Locale,
   Page,
   ProductStatus,
-  SavePropertyBody,
+  SaveSpecBody,
   SaveProductBody,
   UploadImageBody,
   UploadedImage,
 } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { pickName } from '../shared/names';
+import { adminKeys, catalogueKeys } from '../../../lib/query-keys';
 
 const BASE = '/admin/catalogue';
 
@@ -29,7 +30,7 @@ export const fetchAdminProducts = (filter: AdminProductsFilter, signal?: AbortSi
 
 export const adminProductsQuery = (filter: AdminProductsFilter) =>
   queryOptions({
-    queryKey: ['admin', 'products', filter] as const,
+    queryKey: adminKeys.products(filter),
     queryFn: ({ signal }) => fetchAdminProducts(filter, signal),
     // The table keeps its rows while the next page loads.
     placeholderData: keepPreviousData,
@@ -45,7 +46,7 @@ export const fetchAdminProduct = (prodId: number, signal?: AbortSignal) =>
 
 export const adminProductQuery = (prodId: number) =>
   queryOptions({
-    queryKey: ['admin', 'product', prodId] as const,
+    queryKey: adminKeys.product(prodId),
     queryFn: ({ signal }) => fetchAdminProduct(prodId, signal),
     staleTime: 0,
   });
@@ -54,15 +55,15 @@ export function useAdminProduct(prodId: number) {
   return useQuery({ ...adminProductQuery(prodId), enabled: Number.isInteger(prodId) && prodId > 0 });
 }
 
-export const fetchAdminProperties = (signal?: AbortSignal) => api.data<AdminProperty[]>(`${BASE}/properties`, { signal });
+export const fetchAdminSpecs = (signal?: AbortSignal) => api.data<AdminSpec[]>(`${BASE}/specs`, { signal });
 
-export const adminPropertiesQuery = queryOptions({
-  queryKey: ['admin', 'properties'] as const,
-  queryFn: ({ signal }) => fetchAdminProperties(signal),
+export const adminSpecsQuery = queryOptions({
+  queryKey: adminKeys.specs(),
+  queryFn: ({ signal }) => fetchAdminSpecs(signal),
 });
 
-export function useAdminProperties() {
-  return useQuery(adminPropertiesQuery);
+export function useAdminSpecs() {
+  return useQuery(adminSpecsQuery);
 }
 
 export const createProduct = (body: SaveProductBody) => api.post<AdminProduct>(`${BASE}/products`, body);
@@ -71,10 +72,10 @@ export const setProductStatus = (prodId: number, status: ProductStatus) =>
   api.put<AdminProduct>(`${BASE}/products/${prodId}/status`, { status });
 /** POST /admin/catalogue/images: base64 in JSON (no multipart); answers the URL to store. */
 export const uploadProductImage = (body: UploadImageBody) => api.post<UploadedImage>(`${BASE}/images`, body);
-export const saveProperty = (body: SavePropertyBody) => api.post<AdminProperty>(`${BASE}/properties`, body);
+export const saveSpec = (body: SaveSpecBody) => api.post<AdminSpec>(`${BASE}/specs`, body);
 
 /** A spec's name; two specs named alike (e.g. two "Size") are told apart by their codes. */
-export function propertyLabel(property: AdminProperty, all: readonly AdminProperty[], lang: Locale): string {
+export function propertyLabel(property: AdminSpec, all: readonly AdminSpec[], lang: Locale): string {
   const name = pickName(property.names, lang) || property.code;
   const twin = all.some((p) => p.propertyId !== property.propertyId && (pickName(p.names, lang) || p.code) === name);
   return twin ? `${name} (${property.code})` : name;
@@ -85,10 +86,10 @@ export function useProductActions() {
   const client = useQueryClient();
   const after = <T>(result: ApiResult<T>) => {
     if (result.success) {
-      void client.invalidateQueries({ queryKey: ['admin', 'products'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'product'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'categories'] });
-      void client.invalidateQueries({ queryKey: ['catalogue'] });
+      void client.invalidateQueries({ queryKey: adminKeys.products() });
+      void client.invalidateQueries({ queryKey: adminKeys.product() });
+      void client.invalidateQueries({ queryKey: adminKeys.categories() });
+      void client.invalidateQueries({ queryKey: catalogueKeys.all });
     }
     return result;
   };
@@ -96,9 +97,9 @@ export function useProductActions() {
     save: (prodId: number | null, body: SaveProductBody) =>
       (prodId === null ? createProduct(body) : updateProduct(prodId, body)).then(after),
     setStatus: (prodId: number, status: ProductStatus) => setProductStatus(prodId, status).then(after),
-    saveProperty: (body: SavePropertyBody) =>
-      saveProperty(body).then((result) => {
-        if (result.success) void client.invalidateQueries({ queryKey: ['admin', 'properties'] });
+    saveSpec: (body: SaveSpecBody) =>
+      saveSpec(body).then((result) => {
+        if (result.success) void client.invalidateQueries({ queryKey: adminKeys.specs() });
         return result;
       }),
   };

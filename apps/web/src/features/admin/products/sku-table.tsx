@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Form, Input, Select, Table } from 'antd';
-import type { AdminProperty } from '@dsm/contract';
+import type { AdminSpec } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { DecimalInput, MoneyInput } from '../shared/decimal-input';
 import { pickName } from '../shared/names';
 import { SEARCH_BY_LABEL, useAdminRules } from '../shared/rules';
+import { useAdminWarehouses } from '../logistics/logistics.api';
 import { propertyLabel } from './products.api';
 import { MAX_SKUS, SKU_CODE, emptySku, type ProductFormValues, type SkuRow } from './product-form.model';
 
@@ -15,14 +16,16 @@ interface Row {
 }
 
 /** The variants: one row each with code, spec values, prices, weight, size, stock and picture. */
-export function SkuTable({ properties }: { properties: AdminProperty[] }) {
+export function SkuTable({ properties }: { properties: AdminSpec[] }) {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
   const form = Form.useFormInstance<ProductFormValues>();
+  // The operator's warehouses: a SKU may keep its stock in one other than its product's.
+  const warehouses = useAdminWarehouses();
   const specCodes: string[] = Form.useWatch('specCodes', form) ?? [];
   const imgs: string[] = Form.useWatch('imgs', form) ?? [];
-  const specs = specCodes.map((code) => properties.find((p) => p.code === code)).filter((p): p is AdminProperty => Boolean(p));
+  const specs = specCodes.map((code) => properties.find((p) => p.code === code)).filter((p): p is AdminSpec => Boolean(p));
 
   const label = (field: string, n: number) => t('skus.cell-label', { field, n });
 
@@ -143,6 +146,22 @@ export function SkuTable({ properties }: { properties: AdminProperty[] }) {
             ),
             t('skus.stock'),
             100,
+          ),
+          cell(
+            (row, n) => (
+              <Form.Item name={[row.name, 'warehouse']}>
+                <Select
+                  aria-label={label(t('skus.warehouse'), n)}
+                  allowClear
+                  placeholder={t('skus.warehouse-product')}
+                  popupMatchSelectWidth={false}
+                  loading={warehouses.isLoading}
+                  options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang) || w.code} (${w.code})` }))}
+                />
+              </Form.Item>
+            ),
+            t('skus.warehouse'),
+            150,
           ),
           cell(
             (row, n) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
-import { LOCALES, type AdminProperty, type Locale } from '@dsm/contract';
+import { LOCALES, type AdminSpec, type Locale } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
@@ -31,14 +31,14 @@ export function valueCode(name: string, taken: readonly string[]): string {
 }
 
 /** Adds a value (e.g. a new colour) to one of the specs, named in each language. */
-export function SpecValueModal({ open, properties, onClose }: { open: boolean; properties: AdminProperty[]; onClose: () => void }) {
+export function SpecValueModal({ open, properties, onClose }: { open: boolean; properties: AdminSpec[]; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [orphans, setOrphans] = useState<string[]>([]);
-  const { saveProperty } = useProductActions();
+  const { saveSpec } = useProductActions();
 
   async function submit(values: Values) {
     const property = properties.find((p) => p.code === values.property);
@@ -46,7 +46,7 @@ export function SpecValueModal({ open, properties, onClose }: { open: boolean; p
     const names = compactNames(values.names);
     const code = valueCode(names['en-US'] ?? '', property.values.map((v) => v.code));
     setSaving(true);
-    const result = await saveProperty({
+    const result = await saveSpec({
       code: property.code,
       names: compactNames(property.names),
       values: [...property.values.map((v) => ({ code: v.code, names: compactNames(v.names) })), { code, names }],

@@ -77,6 +77,8 @@ export default function SpecialsPage() {
     {
       title: t('actions.label'),
       key: 'actions',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, p, i) => (
         <div className="admin-row-actions">
           <Button size="small" disabled={saving || i === 0} aria-label={t('specials.move-up', { name: p.prodName })} onClick={() => move(i, -1)}>

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProductListItem } from '@dsm/contract';
 import { api } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 const URL = '/admin/catalogue/specials';
 
 export const adminSpecialsQuery = queryOptions({
-  queryKey: ['admin', 'specials'] as const,
+  queryKey: adminKeys.specials(),
   queryFn: ({ signal }) => api.data<AdminProductListItem[]>(URL, { signal }),
   staleTime: 0,
 });

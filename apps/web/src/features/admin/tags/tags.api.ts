@@ -1,13 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTag, CreateTagBody, UpdateTagBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
+import { adminKeys, catalogueKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/catalogue/tags';
 
 export const fetchAdminTags = (signal?: AbortSignal) => api.data<AdminTag[]>(PATH, { signal });
 
 export const adminTagsQuery = queryOptions({
-  queryKey: ['admin', 'tags'] as const,
+  queryKey: adminKeys.tags(),
   queryFn: ({ signal }) => fetchAdminTags(signal),
 });
 
@@ -24,8 +25,8 @@ export function useSaveTag() {
   return (id: number | null, body: CreateTagBody): Promise<ApiResult<AdminTag>> =>
     (id === null ? createTag(body) : updateTag(id, { names: body.names, position: body.position })).then((result) => {
       if (result.success) {
-        void client.invalidateQueries({ queryKey: ['admin', 'tags'] });
-        void client.invalidateQueries({ queryKey: ['catalogue'] });
+        void client.invalidateQueries({ queryKey: adminKeys.tags() });
+        void client.invalidateQueries({ queryKey: catalogueKeys.all });
       }
       return result;
     });

@@ -21,9 +21,9 @@ import {
   type Field,
   type Problem,
 } from './calculator';
-import { calculateQuery, useAttributes, useWarehouses, type CalculateOutcome, type FieldErrors } from './shipping.api';
+import { calculateQuery, useAttributes, useWarehouses, type CalculateOutcome, type FieldErrors } from './logistics.api';
 import '../../components/ui/field.css';
-import './shipping.css';
+import './logistics.css';
 
 const FIELD_ORDER: Field[] = ['type', 'from', 'to', 'weight', 'length', 'width', 'height', 'attribute'];
 
@@ -32,7 +32,7 @@ const FIELD_ORDER: Field[] = ['type', 'from', 'to', 'weight', 'length', 'width',
  * link or the back button shows the same result; the form checks what it can before asking.
  */
 export default function ShippingFeePage() {
-  const { t } = useTranslation('shipping');
+  const { t } = useTranslation('logistics');
   const [params] = useSearchParams();
   const submitted = useMemo(() => formFromSearch(params), [params]);
   const body = submitted && Object.keys(validate(submitted)).length === 0 ? toBody(submitted) : null;
@@ -55,7 +55,7 @@ export default function ShippingFeePage() {
 }
 
 function CalculatorFormView({ initial, serverErrors }: { initial: CalculatorForm; serverErrors: FieldErrors }) {
-  const { t } = useTranslation('shipping');
+  const { t } = useTranslation('logistics');
   const navigate = useNavigate();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -257,7 +257,7 @@ interface ResultsProps {
 }
 
 function Results({ submitted, result }: ResultsProps) {
-  const { t } = useTranslation('shipping');
+  const { t } = useTranslation('logistics');
   const money = useMoney();
   const lang = useSession((s) => s.lang);
   const weight = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 3 });

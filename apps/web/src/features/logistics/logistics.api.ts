@@ -1,13 +1,14 @@
 import type { ShipmentType, ShippingAttribute, ShippingQuote, WarehouseOption } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
+import { logisticsKeys } from '../../lib/query-keys';
 
 /** GET /api/logistics/warehouse: where goods ship from (the calculator's "from"). */
 export function fetchWarehouses(signal?: AbortSignal) {
   return api.data<WarehouseOption[]>('/logistics/warehouse', { signal, loadingflags: true });
 }
 export const warehousesQuery = queryOptions({
-  queryKey: ['logistics', 'warehouses'] as const,
+  queryKey: logisticsKeys.warehouses(),
   queryFn: ({ signal }) => fetchWarehouses(signal),
   staleTime: 10 * 60_000,
 });
@@ -18,7 +19,7 @@ export function fetchAttributes(signal?: AbortSignal) {
   return api.data<Array<{ code: ShippingAttribute; name: string }>>('/logistics/attributes', { signal, loadingflags: true });
 }
 export const attributesQuery = queryOptions({
-  queryKey: ['logistics', 'attributes'] as const,
+  queryKey: logisticsKeys.attributes(),
   queryFn: ({ signal }) => fetchAttributes(signal),
   staleTime: 10 * 60_000,
 });
@@ -68,7 +69,7 @@ export async function calculateShipping(body: CalculateBody, signal?: AbortSigna
 
 export const calculateQuery = (body: CalculateBody) =>
   queryOptions({
-    queryKey: ['logistics', 'calculate', body] as const,
+    queryKey: logisticsKeys.calculate(body),
     queryFn: ({ signal }) => calculateShipping(body, signal),
     staleTime: 60_000,
   });

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useCountryName } from '../profile/antd-form';
-import { type UsersFilter, useSetUserStatus, useUsers } from './admin.api';
-import { formatDateTime, pageParams } from './format';
-import '../profile/profile.css';
-import './admin.css';
+import { useCountryName } from '../../../lib/countries';
+import { type UsersFilter, useSetUserStatus, useUsers } from './users.api';
+import { formatDateTime, pageParams } from '../shared/format';
+import './users.css';
 
 const STATUS_FILTERS = ['all', '1', '0'] as const;
 
@@ -95,8 +94,9 @@ export default function AdminUsersPage() {
     {
       key: 'action',
       title: t('admin.users.action'),
+      fixed: 'end',
       render: (_, u) => {
-        if (u.userId === myId) return <span className="profile-muted">{t('admin.users.you')}</span>;
+        if (u.userId === myId) return <span className="admin-muted">{t('admin.users.you')}</span>;
         const disabling = u.status === '1';
         return (
           <Popconfirm

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConfigInfo } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
+import { adminKeys, configInfoKeys } from '../../../lib/query-keys';
 
 export interface AdminConfigValue extends ConfigInfo {
   isPublic: boolean;
@@ -9,7 +10,7 @@ export interface AdminConfigValue extends ConfigInfo {
 export const fetchAdminConfig = (signal?: AbortSignal) => api.data<AdminConfigValue[]>('/admin/config-info', { signal });
 
 export const adminConfigQuery = queryOptions({
-  queryKey: ['admin', 'config-info'] as const,
+  queryKey: adminKeys.configInfo(),
   queryFn: ({ signal }) => fetchAdminConfig(signal),
 });
 
@@ -24,9 +25,9 @@ export function useUpdateConfig() {
   return (code: string, value: string): Promise<ApiResult<ConfigInfo>> =>
     updateConfig(code, value).then((result) => {
       if (result.success) {
-        void client.invalidateQueries({ queryKey: ['admin', 'config-info'] });
+        void client.invalidateQueries({ queryKey: adminKeys.configInfo() });
         // The floating contact button and the footer read the public values.
-        void client.invalidateQueries({ queryKey: ['config-info'] });
+        void client.invalidateQueries({ queryKey: configInfoKeys.all });
       }
       return result;
     });

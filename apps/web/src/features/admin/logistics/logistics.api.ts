@@ -9,13 +9,14 @@ import type {
   UpdateWarehouseBody,
 } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
+import { adminKeys, logisticsKeys } from '../../../lib/query-keys';
 
 const BASE = '/admin/logistics';
 
 export const fetchAdminWarehouses = (signal?: AbortSignal) => api.data<AdminWarehouse[]>(`${BASE}/warehouses`, { signal });
 
 export const adminWarehousesQuery = queryOptions({
-  queryKey: ['admin', 'warehouses'] as const,
+  queryKey: adminKeys.warehouses(),
   queryFn: ({ signal }) => fetchAdminWarehouses(signal),
 });
 
@@ -26,7 +27,7 @@ export function useAdminWarehouses() {
 export const fetchShippingMethods = (signal?: AbortSignal) => api.data<AdminShippingMethod[]>(`${BASE}/methods`, { signal });
 
 export const shippingMethodsQuery = queryOptions({
-  queryKey: ['admin', 'shipping-methods'] as const,
+  queryKey: adminKeys.shippingMethods(),
   queryFn: ({ signal }) => fetchShippingMethods(signal),
 });
 
@@ -39,7 +40,7 @@ export const fetchShippingMethod = (methodId: number, signal?: AbortSignal) =>
 
 export const shippingMethodQuery = (methodId: number) =>
   queryOptions({
-    queryKey: ['admin', 'shipping-method', methodId] as const,
+    queryKey: adminKeys.shippingMethod(methodId),
     queryFn: ({ signal }) => fetchShippingMethod(methodId, signal),
   });
 
@@ -54,14 +55,16 @@ export const updateShippingMethod = (methodId: number, body: UpdateShippingMetho
   api.put<AdminShippingMethod>(`${BASE}/methods/${methodId}`, body);
 export const addZone = (methodId: number, body: ShippingZoneBody) => api.post<AdminShippingMethod>(`${BASE}/methods/${methodId}/zones`, body);
 export const updateZone = (zoneId: number, body: ShippingZoneBody) => api.put<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, body);
+/** Refused (409, with the reason) while products or shipping methods use the warehouse. */
+export const deleteWarehouse = (code: string) => api.del<null>(`${BASE}/warehouses/${encodeURIComponent(code)}`);
 export const deleteZone = (zoneId: number) => api.del<AdminShippingMethod>(`${BASE}/zones/${zoneId}`);
 
 /** Logistics writes; each refreshes the console and the storefront's calculator answers. */
 export function useLogisticsActions() {
   const client = useQueryClient();
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['admin', 'shipping-methods'] });
-    void client.invalidateQueries({ queryKey: ['logistics'] });
+    void client.invalidateQueries({ queryKey: adminKeys.shippingMethods() });
+    void client.invalidateQueries({ queryKey: logisticsKeys.all });
   };
   const afterMethod = (result: ApiResult<AdminShippingMethod>) => {
     if (result.success) {
@@ -72,7 +75,7 @@ export function useLogisticsActions() {
   };
   const afterWarehouse = (result: ApiResult<AdminWarehouse>) => {
     if (result.success) {
-      void client.invalidateQueries({ queryKey: ['admin', 'warehouses'] });
+      void client.invalidateQueries({ queryKey: adminKeys.warehouses() });
       refresh();
     }
     return result;
@@ -85,5 +88,10 @@ export function useLogisticsActions() {
     deleteZone: (zoneId: number) => deleteZone(zoneId).then(afterMethod),
     saveWarehouse: (code: string | null, body: CreateWarehouseBody) =>
       (code === null ? createWarehouse(body) : updateWarehouse(code, body)).then(afterWarehouse),
+    deleteWarehouse: (code: string) =>
+      deleteWarehouse(code).then((result) => {
+        if (result.success) void client.invalidateQueries({ queryKey: adminKeys.warehouses() });
+        return result;
+      }),
   };
 }

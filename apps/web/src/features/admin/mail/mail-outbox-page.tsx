@@ -4,10 +4,9 @@ import { Alert, Button, Descriptions, Modal, Table, Tag, type TableColumnsType }
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { useOutbox } from './admin.api';
-import { formatDateTime, pageParams } from './format';
-import '../profile/profile.css';
-import './admin.css';
+import { useOutbox } from './mail.api';
+import { formatDateTime, pageParams } from '../shared/format';
+import '../users/users.css';
 
 function DeliveryTag({ entry }: { entry: MailOutboxEntry }) {
   const { t } = useTranslation('accounts');
@@ -65,10 +64,10 @@ export default function MailOutboxPage() {
 
   return (
     <div className="admin-page">
-      <div className="address-toolbar">
+      <div className="admin-toolbar">
         <div>
           <h1>{t('admin.outbox.title')}</h1>
-          <p className="profile-muted">{t('admin.outbox.intro')}</p>
+          <p className="admin-muted">{t('admin.outbox.intro')}</p>
         </div>
         <Button onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
           {t('admin.outbox.refresh')}
@@ -122,7 +121,7 @@ export default function MailOutboxPage() {
                 {open.text}
               </pre>
             ) : (
-              <p className="profile-muted">{t('admin.outbox.erased')}</p>
+              <p className="admin-muted">{t('admin.outbox.erased')}</p>
             )}
           </>
         ) : null}

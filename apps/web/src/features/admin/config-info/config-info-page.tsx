@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { AdminPage, ServerErrors } from '../shared/admin-page';
 import { useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
-import { useAdminConfig, useUpdateConfig, type AdminConfigValue } from './settings.api';
+import { useAdminConfig, useUpdateConfig, type AdminConfigValue } from './config-info.api';
 
 type Values = { v: Record<string, string> };
 const KNOWN: string[] = [CONFIG_CODES.chatLink, CONFIG_CODES.supportEmail];
@@ -25,7 +25,7 @@ function SettingsForm({ items }: { items: AdminConfigValue[] }) {
   async function submit(values: Values) {
     const changed = codes.filter((code) => (values.v[code] ?? '').trim() !== (initial.v[code] ?? ''));
     if (!changed.length) {
-      toast.info(t('settings.unchanged'));
+      toast.info(t('config-info.unchanged'));
       return;
     }
     setSaving(true);
@@ -41,11 +41,11 @@ function SettingsForm({ items }: { items: AdminConfigValue[] }) {
     }
     setSaving(false);
     setOrphans(problems);
-    if (saved === changed.length) toast.success(t('settings.saved'));
+    if (saved === changed.length) toast.success(t('config-info.saved'));
   }
 
-  const label = (code: string) => (KNOWN.includes(code) ? t(`settings.${code}`) : code);
-  const extra = (code: string) => (KNOWN.includes(code) ? t(`settings.${code}-hint`) : undefined);
+  const label = (code: string) => (KNOWN.includes(code) ? t(`config-info.${code}`) : code);
+  const extra = (code: string) => (KNOWN.includes(code) ? t(`config-info.${code}-hint`) : undefined);
   const fieldRules = (code: string) => {
     if (code === CONFIG_CODES.chatLink) return [rules.url(), rules.max(4000)];
     if (code === CONFIG_CODES.supportEmail) return [rules.email(), rules.max(320)];
@@ -78,7 +78,7 @@ export default function SettingsPage() {
   const { t } = useTranslation('admin');
   const config = useAdminConfig();
   return (
-    <AdminPage title={t('routes:admin-settings')} intro={t('settings.intro')}>
+    <AdminPage title={t('routes:admin-settings')} intro={t('config-info.intro')}>
       {config.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
       {config.isLoading ? <Skeleton active /> : null}
       {config.data ? <SettingsForm items={config.data} /> : null}

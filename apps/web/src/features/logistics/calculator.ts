@@ -1,6 +1,6 @@
 import type { ShipmentType, ShippingAttribute } from '@dsm/contract';
 import { checkAmount, parseAmount, type AmountProblem } from '../../lib/amount';
-import type { CalculateBody } from './shipping.api';
+import type { CalculateBody } from './logistics.api';
 
 /** Contract limits (MAX_PARCEL_WEIGHT_KG, MAX_PARCEL_SIDE_CM). */
 export const MAX_WEIGHT_KG = 5000;

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { AdminPage, ServerErrors } from '../shared/admin-page';
+import { useConfirm } from '../shared/confirm';
 import { DecimalInput } from '../shared/decimal-input';
 import { LocalizedNames } from '../shared/localized-names';
 import { compactNames, namesForForm, pickName } from '../shared/names';
 import { SEARCH_BY_LABEL, useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
 import { useCountries } from '../../../lib/countries';
-import { useAdminWarehouses, useLogisticsActions } from './shipping.api';
+import { useAdminWarehouses, useLogisticsActions } from './logistics.api';
 
 interface WarehouseValues {
   code: string;
@@ -110,6 +111,16 @@ export default function WarehousesPage() {
   const countries = useCountries();
   const [editing, setEditing] = useState<AdminWarehouse | 'new' | null>(null);
   const countryName = (code: string) => countries.data?.find((c) => c.code === code)?.name ?? code;
+  const { deleteWarehouse } = useLogisticsActions();
+  const [confirm, holder] = useConfirm();
+
+  // A warehouse still in use is refused by the server, whose reason shows as a warning.
+  async function onDelete(w: AdminWarehouse) {
+    const name = pickName(w.names, lang) || w.code;
+    if (!(await confirm({ title: t('warehouses.delete-title', { name }), okText: t('actions.delete'), danger: true }))) return;
+    const result = await deleteWarehouse(w.code);
+    if (result.success) toast.success(t('warehouses.deleted'));
+  }
 
   const columns: TableColumnsType<AdminWarehouse> = [
     { title: t('warehouses.name'), key: 'name', render: (_, w) => pickName(w.names, lang) },
@@ -124,10 +135,17 @@ export default function WarehousesPage() {
     {
       title: t('actions.label'),
       key: 'actions',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, w) => (
-        <Button size="small" onClick={() => setEditing(w)} aria-label={t('actions.edit-named', { name: pickName(w.names, lang) })}>
-          {t('actions.edit')}
-        </Button>
+        <div className="admin-row-actions">
+          <Button size="small" onClick={() => setEditing(w)} aria-label={t('actions.edit-named', { name: pickName(w.names, lang) })}>
+            {t('actions.edit')}
+          </Button>
+          <Button size="small" danger onClick={() => void onDelete(w)} aria-label={t('actions.delete-named', { name: pickName(w.names, lang) || w.code })}>
+            {t('actions.delete')}
+          </Button>
+        </div>
       ),
     },
   ];
@@ -142,6 +160,7 @@ export default function WarehousesPage() {
         </Button>
       }
     >
+      {holder}
       {warehouses.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
       <Table<AdminWarehouse>
         rowKey="code"

@@ -1,4 +1,4 @@
-import type { AdminProperty, SavePropertyBody } from '@dsm/contract';
+import type { AdminSpec, SaveSpecBody } from '@dsm/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -15,7 +15,7 @@ import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-wo
 type Names = Array<{ locale: string; name: string }>;
 
 /** All specs and their values with names in every language: a small, hot dictionary. */
-export interface PropertyDictionary {
+export interface SpecDictionary {
   properties: Map<number, { id: number; code: string; position: number; names: Names }>;
   values: Map<number, { id: number; propertyId: number; code: string; position: number; names: Names }>;
   /** `colour` → id; `colour/red` → value id. */
@@ -24,13 +24,13 @@ export interface PropertyDictionary {
 }
 
 /** Read fresh from the database (operator writes validate against this, not the cache). */
-export async function loadPropertyDictionary(db: Db): Promise<PropertyDictionary> {
+export async function loadSpecDictionary(db: Db): Promise<SpecDictionary> {
   // One after another: `db` may be a transaction, which runs one query at a time.
   const props = await db.select().from(properties).orderBy(asc(properties.position), asc(properties.id));
   const propNames = await db.select().from(propertyTranslations);
   const vals = await db.select().from(propertyValues).orderBy(asc(propertyValues.position), asc(propertyValues.id));
   const valNames = await db.select().from(propertyValueTranslations);
-  const dict: PropertyDictionary = { properties: new Map(), values: new Map(), propertyByCode: new Map(), valueByCode: new Map() };
+  const dict: SpecDictionary = { properties: new Map(), values: new Map(), propertyByCode: new Map(), valueByCode: new Map() };
   for (const p of props) {
     dict.properties.set(p.id, { id: p.id, code: p.code, position: p.position, names: [] });
     dict.propertyByCode.set(p.code, p.id);
@@ -46,11 +46,11 @@ export async function loadPropertyDictionary(db: Db): Promise<PropertyDictionary
 }
 
 /** Cached with the category tree; operator writes clear it. */
-export function propertyDictionary(db: Db): Promise<PropertyDictionary> {
-  return cachesFor(db).tree.get('properties', () => loadPropertyDictionary(db)) as Promise<PropertyDictionary>;
+export function specDictionary(db: Db): Promise<SpecDictionary> {
+  return cachesFor(db).tree.get('properties', () => loadSpecDictionary(db)) as Promise<SpecDictionary>;
 }
 
-function toAdmin(dict: PropertyDictionary): AdminProperty[] {
+function toAdmin(dict: SpecDictionary): AdminSpec[] {
   return [...dict.properties.values()].map((p) => ({
     propertyId: p.id,
     code: p.code,
@@ -61,15 +61,15 @@ function toAdmin(dict: PropertyDictionary): AdminProperty[] {
   }));
 }
 
-export async function listAdminProperties(db: Db): Promise<AdminProperty[]> {
-  return toAdmin(await loadPropertyDictionary(db));
+export async function listAdminSpecs(db: Db): Promise<AdminSpec[]> {
+  return toAdmin(await loadSpecDictionary(db));
 }
 
 /**
  * Creates a spec or updates one with the same code: renames it and upserts its values by code
  * (values are never removed here, SKUs may use them).
  */
-export async function saveProperty(db: DbOrUow, body: SavePropertyBody): Promise<AdminProperty> {
+export async function saveSpec(db: DbOrUow, body: SaveSpecBody): Promise<AdminSpec> {
   await inTransaction(db, async ({ tx }) => {
     const [existing] = await tx.select({ id: properties.id }).from(properties).where(eq(properties.code, body.code));
     let propertyId = existing?.id;
@@ -103,7 +103,7 @@ export async function saveProperty(db: DbOrUow, body: SavePropertyBody): Promise
     }
   });
   invalidateCatalogue(db);
-  const saved = toAdmin(await loadPropertyDictionary(handleOf(db))).find((p) => p.code === body.code);
+  const saved = toAdmin(await loadSpecDictionary(handleOf(db))).find((p) => p.code === body.code);
   if (!saved) throw AppError.notFound('catalogue.property-not-found');
   return saved;
 }

@@ -12,7 +12,7 @@ import { pickName } from '../shared/names';
 import { SEARCH_BY_LABEL, useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
 import { useCountries } from '../../../lib/countries';
-import { useLogisticsActions, useShippingMethod } from './shipping.api';
+import { useLogisticsActions, useShippingMethod } from './logistics.api';
 
 type RateRow = { [K in keyof ShippingRate]: number | null };
 interface ZoneValues {

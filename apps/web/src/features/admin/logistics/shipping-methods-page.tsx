@@ -11,7 +11,7 @@ import { LocalizedNames } from '../shared/localized-names';
 import { compactNames, namesForForm, pickName } from '../shared/names';
 import { useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
-import { useAdminWarehouses, useLogisticsActions, useShippingMethods } from './shipping.api';
+import { useAdminWarehouses, useLogisticsActions, useShippingMethods } from './logistics.api';
 
 const REFUSABLE = SHIPPING_ATTRIBUTE.filter((a) => a !== 'general');
 
@@ -192,6 +192,8 @@ export default function ShippingMethodsPage() {
     {
       title: t('actions.label'),
       key: 'actions',
+      // Stays in view when the other columns are wider than the console (decision 0066).
+      fixed: 'end',
       render: (_, m) => (
         <div className="admin-row-actions">
           <Button size="small" onClick={() => setEditing(m)} aria-label={t('actions.edit-named', { name: pickName(m.names, lang) })}>

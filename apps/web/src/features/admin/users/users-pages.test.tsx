@@ -12,8 +12,8 @@ import type { AdminUser, MailOutboxEntry } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { session } from '../../../lib/session';
-import AdminUsersPage from './admin-users-page';
-import MailOutboxPage from './mail-outbox-page';
+import AdminUsersPage from './users-page';
+import MailOutboxPage from '../mail/mail-outbox-page';
 
 function user(id: string, email: string, status: '1' | '0', role: 'user' | 'operator' = 'user'): AdminUser {
   return {

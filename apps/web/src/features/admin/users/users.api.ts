@@ -1,6 +1,7 @@
-import type { AdminUser, MailOutboxEntry, Page, UserStatus } from '@dsm/contract';
+import type { AdminUser, Page, UserStatus } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 export interface UsersFilter {
   keyword?: string;
@@ -15,7 +16,7 @@ export function fetchUsers(filter: UsersFilter): Promise<Page<AdminUser>> {
 }
 
 export const usersQuery = (filter: UsersFilter) =>
-  queryOptions({ queryKey: ['admin', 'users', filter], queryFn: () => fetchUsers(filter), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: adminKeys.users(filter), queryFn: () => fetchUsers(filter), placeholderData: keepPreviousData });
 
 export function useUsers(filter: UsersFilter) {
   return useQuery(usersQuery(filter));
@@ -32,29 +33,6 @@ export function useSetUserStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: UserStatus }) => setUserStatus(id, status),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
   });
-}
-
-export interface OutboxFilter {
-  current: number;
-  size: number;
-}
-
-/** GET /api/admin/mail-outbox: sent and recorded mail, newest first. */
-export function fetchOutbox(filter: OutboxFilter): Promise<Page<MailOutboxEntry>> {
-  return api.data<Page<MailOutboxEntry>>('/admin/mail-outbox', { query: { ...filter } });
-}
-
-export const outboxQuery = (filter: OutboxFilter) =>
-  queryOptions({
-    queryKey: ['admin', 'mail-outbox', filter],
-    queryFn: () => fetchOutbox(filter),
-    placeholderData: keepPreviousData,
-    // New mail arrives all the time: never serve a minute-old page from the cache.
-    staleTime: 0,
-  });
-
-export function useOutbox(filter: OutboxFilter) {
-  return useQuery(outboxQuery(filter));
 }

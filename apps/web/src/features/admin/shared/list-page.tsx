@@ -1,0 +1,237 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Drawer, Form, Input, Modal, Table, type FormInstance, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import type { Page } from '@dsm/contract';
+import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { AdminPage, ServerErrors } from './admin-page';
+import { useConfirm } from './confirm';
+import { applyServerErrors, type NamePath } from './server-errors';
+
+type Column<Row> = TableColumnsType<Row>[number];
+
+/**
+ * The Actions column of every operator table: fixed to the right edge, so its buttons stay in view
+ * when the other columns are wider than the console's content area (they scroll under it).
+ * Tables that use it need `scroll={{ x: 'max-content' }}`.
+ */
+export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode): Column<Row> {
+  return { title, key: 'actions', fixed: 'end', className: 'admin-actions-cell', render: (_: unknown, row: Row) => render(row) };
+}
+
+/** What the page's list query gives: a whole list (paged here) or one server page. */
+export interface ListQuery<Row> {
+  data?: Row[] | Page<Row>;
+  isFetching: boolean;
+  isError: boolean;
+}
+
+/** The create/edit form, shown in a dialog; its fields are the page's own. */
+export interface ListEditor<Row, Values> {
+  title: (row: Row | null) => string;
+  width?: number;
+  initialValues: (row: Row | null) => Values;
+  /**
+   * The form's items. `errors` lists the fields that have an error after a failed check or a
+   * refused save, e.g. to open the language tab that holds the first one.
+   */
+  fields: (props: { row: Row | null; errors: NamePath[]; form: FormInstance<Values> }) => ReactNode;
+  /** Sends the values; the answer's A00002 details go under their fields. */
+  submit: (values: Values, row: Row | null) => Promise<ApiResult<unknown>>;
+  /** A server field path → the form's own name (default: the same), or null when it has none. */
+  mapField?: (path: NamePath, values: Values) => NamePath | null;
+  saved: (row: Row | null) => string;
+}
+
+export interface AdminListPageProps<Row, Values> {
+  title: string;
+  intro?: ReactNode;
+  rowKey: keyof Row & string;
+  columns: TableColumnsType<Row>;
+  query: ListQuery<Row>;
+  /** The server's paging (for `Page` answers); a whole list is paged in the browser. */
+  paging?: { current: number; size: number; onChange: (current: number, size: number) => void };
+  /** A keyword box over a whole list: rows for which this is false are hidden. */
+  search?: (row: Row, keyword: string) => boolean;
+  /** More filters above the table (selects bound to the page's query). */
+  filters?: ReactNode;
+  /** The row's name for screen readers ("Edit {{name}}") and the delete question. */
+  rowName: (row: Row) => string;
+  /** The create button's label; without it there is no create button. */
+  newLabel?: string;
+  editor?: ListEditor<Row, Values>;
+  /** An editor of its own in a side drawer (e.g. a page edited language by language). */
+  drawer?: { title: (row: Row) => string; width?: number; render: (row: Row) => ReactNode };
+  remove?: { question: (name: string) => string; run: (row: Row) => Promise<ApiResult<unknown>>; done: (name: string) => string };
+  /** Further buttons or links in a row's Actions cell. */
+  rowActions?: (row: Row) => ReactNode;
+  className?: string;
+}
+
+function EditorModal<Row, Values>({ editor, row, onClose }: { editor: ListEditor<Row, Values>; row: Row | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [orphans, setOrphans] = useState<string[]>([]);
+  const [errors, setErrors] = useState<NamePath[]>([]);
+  const [initial] = useState(() => editor.initialValues(row));
+
+  async function submit(values: Values) {
+    setSaving(true);
+    const result = await editor.submit(values, row).finally(() => setSaving(false));
+    if (result.success) {
+      toast.success(editor.saved(row));
+      onClose();
+      return;
+    }
+    setOrphans(applyServerErrors(form, result, editor.mapField ? (path) => editor.mapField!(path, values) : undefined));
+    setErrors(form.getFieldsError().filter((f) => f.errors.length).map((f) => f.name as NamePath));
+  }
+
+  return (
+    <Modal
+      open
+      title={editor.title(row)}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      width={editor.width ?? 640}
+    >
+      <ServerErrors messages={orphans} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial as object}
+        onFinish={(v) => void submit(v)}
+        onFinishFailed={({ errorFields }) => setErrors(errorFields.map((f) => f.name as NamePath))}
+      >
+        {editor.fields({ row, errors, form })}
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The operator's list-and-edit screen: title and create button, filters, a table with paging whose
+ * Actions column stays in view, the create/edit form in a dialog (or an editor in a drawer), a
+ * confirmation before delete, and server validation errors under their fields.
+ * Usage: docs/decisions/0066-conventions.md.
+ */
+export function AdminListPage<Row extends object, Values = Record<string, unknown>>(props: AdminListPageProps<Row, Values>) {
+  const { t } = useTranslation('admin');
+  const { query, editor, drawer, remove, rowName } = props;
+  const [confirm, holder] = useConfirm();
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [opened, setOpened] = useState<Row | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [localPage, setLocalPage] = useState({ current: 1, size: 20 });
+
+  const page = Array.isArray(query.data) ? null : (query.data ?? null);
+  const rows = useMemo(() => {
+    const all = Array.isArray(query.data) ? query.data : (query.data?.records ?? []);
+    const wanted = keyword.trim().toLowerCase();
+    return props.search && wanted ? all.filter((r) => props.search!(r, wanted)) : all;
+  }, [query.data, keyword, props.search]);
+
+  async function onDelete(row: Row) {
+    if (!remove) return;
+    const name = rowName(row);
+    if (!(await confirm({ title: remove.question(name), okText: t('actions.delete'), danger: true }))) return;
+    const result = await remove.run(row);
+    if (result.success) toast.success(remove.done(name));
+  }
+
+  const hasActions = Boolean(editor || drawer || remove || props.rowActions);
+  const columns: TableColumnsType<Row> = hasActions
+    ? [
+        ...props.columns,
+        actionsColumn<Row>(t('actions.label'), (row) => (
+          <div className="admin-row-actions">
+            {editor || drawer ? (
+              <Button
+                size="small"
+                onClick={() => (editor ? setEditing(row) : setOpened(row))}
+                aria-label={t('actions.edit-named', { name: rowName(row) })}
+              >
+                {t('actions.edit')}
+              </Button>
+            ) : null}
+            {props.rowActions?.(row)}
+            {remove ? (
+              <Button size="small" danger onClick={() => void onDelete(row)} aria-label={t('actions.delete-named', { name: rowName(row) })}>
+                {t('actions.delete')}
+              </Button>
+            ) : null}
+          </div>
+        )),
+      ]
+    : props.columns;
+
+  const pagination: TablePaginationConfig = props.paging
+    ? {
+        current: props.paging.current,
+        pageSize: props.paging.size,
+        total: page?.total ?? 0,
+        showSizeChanger: true,
+        onChange: props.paging.onChange,
+      }
+    : {
+        current: localPage.current,
+        pageSize: localPage.size,
+        hideOnSinglePage: true,
+        showSizeChanger: true,
+        onChange: (current, size) => setLocalPage({ current, size }),
+      };
+
+  return (
+    <AdminPage
+      title={props.title}
+      intro={props.intro}
+      actions={
+        editor && props.newLabel ? (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {props.newLabel}
+          </Button>
+        ) : null
+      }
+    >
+      {holder}
+      {props.search || props.filters ? (
+        <div className="admin-filters" role="search">
+          {props.search ? (
+            <Input.Search
+              className="admin-search"
+              allowClear
+              aria-label={t('actions.search')}
+              placeholder={t('actions.search')}
+              value={keyword}
+              onChange={(e) => {
+                setKeyword(e.target.value);
+                setLocalPage((p) => ({ ...p, current: 1 }));
+              }}
+            />
+          ) : null}
+          {props.filters}
+        </div>
+      ) : null}
+      {query.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
+      <Table<Row>
+        rowKey={props.rowKey}
+        className={props.className}
+        columns={columns}
+        dataSource={rows}
+        loading={query.isFetching}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+      />
+      {editor && editing ? <EditorModal editor={editor} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {drawer && opened ? (
+        <Drawer open title={drawer.title(opened)} size={drawer.width ?? 760} onClose={() => setOpened(null)} destroyOnHidden>
+          {drawer.render(opened)}
+        </Drawer>
+      ) : null}
+    </AdminPage>
+  );
+}

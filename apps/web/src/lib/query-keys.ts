@@ -1,0 +1,73 @@
+/**
+ * Every query key of the app, one factory per domain (named after the server module). Keys are
+ * hierarchical: invalidating `catalogueKeys.all` refreshes every catalogue read, e.g. after an
+ * operator edit. The interface language is not part of a key: a language switch invalidates all
+ * queries at once (app/providers.tsx). Shared by features (which do not import each other), so
+ * an operator screen can refresh what the storefront shows without knowing its hooks.
+ */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  tree: () => [...catalogueKeys.all, 'categories'] as const,
+  tags: () => [...catalogueKeys.all, 'tags'] as const,
+  tagProducts: (tagId: number, size: number) => [...catalogueKeys.all, 'tag-products', tagId, size] as const,
+  search: (search: object) => [...catalogueKeys.all, 'search', search] as const,
+  product: (prodId: number) => [...catalogueKeys.all, 'product', prodId] as const,
+};
+
+export const contentKeys = {
+  all: ['content'] as const,
+  banners: () => [...contentKeys.all, 'banners'] as const,
+  notices: () => [...contentKeys.all, 'notices'] as const,
+  page: (slug: string) => [...contentKeys.all, 'page', slug] as const,
+};
+
+export const logisticsKeys = {
+  all: ['logistics'] as const,
+  warehouses: () => [...logisticsKeys.all, 'warehouses'] as const,
+  attributes: () => [...logisticsKeys.all, 'attributes'] as const,
+  calculate: (body: object) => [...logisticsKeys.all, 'calculate', body] as const,
+  prodPrice: (body: object) => [...logisticsKeys.all, 'prod-price', body] as const,
+};
+
+export const accountsKeys = {
+  all: ['accounts'] as const,
+  profile: () => [...accountsKeys.all, 'profile'] as const,
+  addresses: (kind?: string) => (kind ? ([...accountsKeys.all, 'addresses', kind] as const) : ([...accountsKeys.all, 'addresses'] as const)),
+};
+
+/** ISO countries with names in the interface language (lib/countries.ts). */
+export const countryKeys = {
+  all: ['countries'] as const,
+};
+
+export const configInfoKeys = {
+  all: ['config-info'] as const,
+  value: (code: string) => [...configInfoKeys.all, code] as const,
+};
+
+export const currencyKeys = {
+  all: ['currency'] as const,
+  rates: () => [...currencyKeys.all, 'rates'] as const,
+};
+
+/** The operator console's reads, by area (features/admin/<area>). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (filter?: object) => (filter ? (['admin', 'users', filter] as const) : (['admin', 'users'] as const)),
+  mailOutbox: (filter: object) => ['admin', 'mail-outbox', filter] as const,
+  categories: () => ['admin', 'categories'] as const,
+  products: (filter?: object) => (filter ? (['admin', 'products', filter] as const) : (['admin', 'products'] as const)),
+  product: (prodId?: number) => (prodId === undefined ? (['admin', 'product'] as const) : (['admin', 'product', prodId] as const)),
+  specs: () => ['admin', 'specs'] as const,
+  specials: () => ['admin', 'specials'] as const,
+  tags: () => ['admin', 'tags'] as const,
+  banners: () => ['admin', 'banners'] as const,
+  notices: (current?: number, size?: number) =>
+    current === undefined ? (['admin', 'notices'] as const) : (['admin', 'notices', current, size ?? 10] as const),
+  pages: () => ['admin', 'pages'] as const,
+  page: (slug: string) => ['admin', 'page', slug] as const,
+  warehouses: () => ['admin', 'warehouses'] as const,
+  shippingMethods: () => ['admin', 'shipping-methods'] as const,
+  shippingMethod: (methodId: number) => ['admin', 'shipping-method', methodId] as const,
+  configInfo: () => ['admin', 'config-info'] as const,
+};
