@@ -68,7 +68,7 @@ describe('Idempotency-Key on record-creating routes', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toEqual({
       code: 'A00007',
-      data: null,
+      data: { reason: 'idempotency-key-reused' },
       msg: 'Cette Idempotency-Key a déjà servi pour une autre requête ; envoyez une nouvelle clé pour une nouvelle requête',
       success: false,
     });
