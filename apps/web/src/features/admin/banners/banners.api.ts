@@ -17,7 +17,7 @@ export function useAdminBanners() {
 }
 
 /** Banner bodies carry an uploaded picture inline (base64 `image`) or an `imgUrl`. */
-export const createBanner = (body: CreateBannerBody) => api.post<AdminBanner>(PATH, body);
+export const createBanner = (body: CreateBannerBody) => api.post<AdminBanner>(PATH, body, { idempotencyKey: crypto.randomUUID() });
 export const updateBanner = (id: number, body: UpdateBannerBody) => api.put<AdminBanner>(`${PATH}/${id}`, body);
 export const deleteBanner = (id: number) => api.del<null>(`${PATH}/${id}`);
 

@@ -17,7 +17,7 @@ export function useAdminCategories() {
   return useQuery(adminCategoriesQuery);
 }
 
-export const createCategory = (body: CreateCategoryBody) => api.post<AdminCategory>(PATH, body);
+export const createCategory = (body: CreateCategoryBody) => api.post<AdminCategory>(PATH, body, { idempotencyKey: crypto.randomUUID() });
 export const updateCategory = (id: number, body: UpdateCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}`, body);
 export const moveCategory = (id: number, body: MoveCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}/move`, body);
 export const deleteCategory = (id: number) => api.del<null>(`${PATH}/${id}`);

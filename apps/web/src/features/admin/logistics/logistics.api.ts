@@ -48,12 +48,12 @@ export function useShippingMethod(methodId: number) {
   return useQuery({ ...shippingMethodQuery(methodId), enabled: Number.isInteger(methodId) && methodId > 0 });
 }
 
-export const createWarehouse = (body: CreateWarehouseBody) => api.post<AdminWarehouse>(`${BASE}/warehouses`, body);
+export const createWarehouse = (body: CreateWarehouseBody) => api.post<AdminWarehouse>(`${BASE}/warehouses`, body, { idempotencyKey: crypto.randomUUID() });
 export const updateWarehouse = (code: string, body: UpdateWarehouseBody) => api.put<AdminWarehouse>(`${BASE}/warehouses/${code}`, body);
-export const createShippingMethod = (body: CreateShippingMethodBody) => api.post<AdminShippingMethod>(`${BASE}/methods`, body);
+export const createShippingMethod = (body: CreateShippingMethodBody) => api.post<AdminShippingMethod>(`${BASE}/methods`, body, { idempotencyKey: crypto.randomUUID() });
 export const updateShippingMethod = (methodId: number, body: UpdateShippingMethodBody) =>
   api.put<AdminShippingMethod>(`${BASE}/methods/${methodId}`, body);
-export const addZone = (methodId: number, body: ShippingZoneBody) => api.post<AdminShippingMethod>(`${BASE}/methods/${methodId}/zones`, body);
+export const addZone = (methodId: number, body: ShippingZoneBody) => api.post<AdminShippingMethod>(`${BASE}/methods/${methodId}/zones`, body, { idempotencyKey: crypto.randomUUID() });
 export const updateZone = (zoneId: number, body: ShippingZoneBody) => api.put<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, body);
 /** Refused (409, with the reason) while products or shipping methods use the warehouse. */
 export const deleteWarehouse = (code: string) => api.del<null>(`${BASE}/warehouses/${encodeURIComponent(code)}`);

@@ -19,7 +19,7 @@ export function useAdminNotices(current: number, size: number) {
   return useQuery(adminNoticesQuery(current, size));
 }
 
-export const createNotice = (body: SaveNoticeBody) => api.post<AdminNotice>(PATH, body);
+export const createNotice = (body: SaveNoticeBody) => api.post<AdminNotice>(PATH, body, { idempotencyKey: crypto.randomUUID() });
 export const updateNotice = (id: number, body: SaveNoticeBody) => api.put<AdminNotice>(`${PATH}/${id}`, body);
 export const deleteNotice = (id: number) => api.del<null>(`${PATH}/${id}`);
 

@@ -46,7 +46,7 @@ const WAREHOUSES: AdminWarehouse[] = [
   { code: 'MX', country: 'MX', active: true, position: 3, names: { 'en-US': 'Mexico City hub' } },
 ] as AdminWarehouse[];
 
-function api(onSave?: (body: SaveProductBody) => Response) {
+function api(onSave?: (body: SaveProductBody, headers: Record<string, string>) => Response) {
   return fakeApi({
     'GET /api/admin/catalogue/categories': () => envelope(CATEGORIES),
     'GET /api/admin/catalogue/tags': () => envelope([]),
@@ -54,7 +54,7 @@ function api(onSave?: (body: SaveProductBody) => Response) {
     'GET /api/admin/logistics/warehouses': () => envelope(WAREHOUSES),
     'POST /api/admin/catalogue/products': (_url, init) => {
       const body = JSON.parse(String(init.body)) as SaveProductBody;
-      return onSave ? onSave(body) : envelope(saved(body));
+      return onSave ? onSave(body, (init.headers ?? {}) as Record<string, string>) : envelope(saved(body));
     },
   });
 }
@@ -136,8 +136,10 @@ describe('product form', { timeout: 60_000 }, () => {
 
   it('keeps each language’s texts when switching tabs, and sends only the languages written', async () => {
     let body: SaveProductBody | undefined;
-    api((b) => {
+    let idempotencyKey: string | undefined;
+    api((b, headers) => {
       body = b;
+      idempotencyKey = headers['Idempotency-Key'];
       return envelope(saved(b));
     });
     const user = ui();
@@ -167,6 +169,8 @@ describe('product form', { timeout: 60_000 }, () => {
       expect.objectContaining({ skuCode: 'TOTE-1', price: 9.5, oriPrice: 0, weight: 0.3, stocks: 0, specs: [] }),
     ]);
     expect(body?.categoryId).toBe(19);
+    // A retry after a lost answer creates no second product (decision 0062).
+    expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('offers the warehouses the operator has, one they added included, for the product and a SKU', async () => {

@@ -66,7 +66,7 @@ export function useAdminSpecs() {
   return useQuery(adminSpecsQuery);
 }
 
-export const createProduct = (body: SaveProductBody) => api.post<AdminProduct>(`${BASE}/products`, body);
+export const createProduct = (body: SaveProductBody) => api.post<AdminProduct>(`${BASE}/products`, body, { idempotencyKey: crypto.randomUUID() });
 export const updateProduct = (prodId: number, body: SaveProductBody) => api.put<AdminProduct>(`${BASE}/products/${prodId}`, body);
 export const setProductStatus = (prodId: number, status: ProductStatus) =>
   api.put<AdminProduct>(`${BASE}/products/${prodId}/status`, { status });

@@ -16,7 +16,7 @@ export function useAdminTags() {
   return useQuery(adminTagsQuery);
 }
 
-export const createTag = (body: CreateTagBody) => api.post<AdminTag>(PATH, body);
+export const createTag = (body: CreateTagBody) => api.post<AdminTag>(PATH, body, { idempotencyKey: crypto.randomUUID() });
 export const updateTag = (id: number, body: UpdateTagBody) => api.put<AdminTag>(`${PATH}/${id}`, body);
 
 /** Creates (no id) or renames a tag; the console list and the storefront's tags refresh on success. */
