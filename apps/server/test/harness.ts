@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -96,4 +98,45 @@ export async function sessionFor(db: Database['db'], email: string, ttlSeconds =
   const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
   if (!user) throw new Error(`no user ${email}`);
   return (await createSession(db, user.id, ttlSeconds)).token;
+}
+
+/**
+ * Several API nodes on one new PostgreSQL database (TEST_DATABASE_URL), each a whole app with its
+ * own pool and its own DATA_DIR, as on separate machines: what scale-out shares is only the
+ * database. `node()` adds one; `close()` closes them all and drops the database.
+ */
+export async function createServerCluster() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('createServerCluster needs TEST_DATABASE_URL');
+  const name = `dsm_cluster_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const setup = await openPostgres(url.toString(), 1, () => undefined);
+  await migrate(setup);
+  await seed(setup.db, testConfig());
+  await setup.close();
+
+  const nodes: Array<{ app: App; database: Database }> = [];
+  return {
+    nodes,
+    async node(overrides: Partial<Config> = {}, options: Pick<AppDeps, 'workJobs' | 'jobOptions'> = {}) {
+      const database = await openPostgres(url.toString(), 4, () => undefined);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'dsm-node-'));
+      const app = await buildApp({ config: testConfig({ dataDir, fileStore: 'database', ...overrides }), database, ...options });
+      await app.ready();
+      nodes.push({ app, database });
+      return { app, database };
+    },
+    async close() {
+      for (const n of nodes) await n.app.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
 }

@@ -1,72 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
-import { type Database, openPostgres } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
-import { testConfig } from './harness';
-
-/**
- * The issue's "done when": two API nodes on one PostgreSQL server, each with its own data
- * directory (nothing shared but the database), share sessions, jobs and files. Each node here
- * is a whole app with its own connection pool and its own job worker, as two processes would be.
- */
-const serverUrl = process.env.TEST_DATABASE_URL;
-const name = `dsm_nodes_${randomBytes(5).toString('hex')}`;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
-function databaseUrl() {
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+import { createServerCluster } from './harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
-describe.skipIf(!serverUrl)('two API nodes on one PostgreSQL server', () => {
-  const nodes: Array<{ app: Awaited<ReturnType<typeof buildApp>>; database: Database }> = [];
-  const config = (): Config =>
-    testConfig({ dataDir: mkdtempSync(path.join(tmpdir(), 'dsm-node-')), fileStore: 'database', resetCodeAnswerMs: 0 });
-
-  async function node() {
-    const database = await openPostgres(databaseUrl(), 4, () => undefined);
-    const app = await buildApp({ config: config(), database, workJobs: true, jobOptions: { pollMs: 50 } });
-    await app.ready();
-    nodes.push({ app, database });
-    return app;
-  }
+/**
+ * The issue's "done when": two API nodes on one PostgreSQL server, each with its own data
+ * directory (nothing shared but the database), share sessions, jobs and files. Each node here
+ * is a whole app with its own connection pool and its own job worker, as two processes would be.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL server', () => {
+  let cluster: Awaited<ReturnType<typeof createServerCluster>>;
+  const nodes = () => cluster.nodes;
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
-    const setup = await openPostgres(databaseUrl(), 1, () => undefined);
-    await migrate(setup);
-    await seed(setup.db, testConfig());
-    await setup.close();
-    await node();
-    await node();
+    cluster = await createServerCluster();
+    for (let i = 0; i < 2; i++) await cluster.node({ resetCodeAnswerMs: 0 }, { workJobs: true, jobOptions: { pollMs: 50 } });
   });
-  afterAll(async () => {
-    for (const n of nodes) await n.app.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  afterAll(() => cluster?.close());
 
   it('a session made on one node is honoured by the other, and a log-out on it ends it everywhere', async () => {
-    const [a, b] = [nodes[0]!.app, nodes[1]!.app];
+    const [a, b] = [nodes()[0]!.app, nodes()[1]!.app];
     const login = await a.inject({ method: 'POST', url: '/api/login', payload: { email: 'demo@example.com', password: 'demo12345' } });
     expect(login.statusCode).toBe(200);
     const token = login.json().data.accessToken as string;
@@ -80,7 +38,7 @@ describe.skipIf(!serverUrl)('two API nodes on one PostgreSQL server', () => {
   });
 
   it('an image uploaded through one node is served by the other', async () => {
-    const [a, b] = [nodes[0]!.app, nodes[1]!.app];
+    const [a, b] = [nodes()[0]!.app, nodes()[1]!.app];
     const login = await a.inject({ method: 'POST', url: '/api/login', payload: { email: 'operator@example.com', password: 'operator123' } });
     const token = login.json().data.accessToken as string;
     // Bytes after IEND make this run's file new (its name is its hash) and keep it a PNG.
@@ -98,10 +56,10 @@ describe.skipIf(!serverUrl)('two API nodes on one PostgreSQL server', () => {
   });
 
   it('an e-mail job enqueued through one node is sent once, by whichever node claims it', async () => {
-    const a = nodes[0]!.app;
+    const a = nodes()[0]!.app;
     const res = await a.inject({ method: 'POST', url: '/api/password/code', payload: { email: 'demo@example.com' } });
     expect(res.statusCode).toBe(200);
-    const db = nodes[1]!.database.db;
+    const db = nodes()[1]!.database.db;
     const deadline = Date.now() + 10_000;
     let rows: Array<Record<string, unknown>> = [];
     while (Date.now() < deadline) {

@@ -5,15 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, sessionFor, testConfig } from '../../../test/harness';
-import { buildApp } from '../../app';
+import { createServerCluster, createTestApp, createTestDatabase, sessionFor } from '../../../test/harness';
 import { type Config, loadConfig } from '../../config';
-import { type Database, openPostgres } from '../../db/client';
-import { migrate } from '../../db/migrate';
-import { seed } from '../../db/seed';
 import { AppError } from '../app-error';
+import type { App } from '../types';
+import type { Database } from '../../db/client';
 import { importDiskUploads } from './import-disk';
 import { FILE_AREAS, type FileArea, type FileStore, createFileStore, missingFiles, saveFile, sniffType } from '../files';
 
@@ -271,44 +268,17 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
  * with the database store an image uploaded through one is served by the other.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `dsm_test_files_${randomBytes(6).toString('hex')}`;
-  const nodes: Array<{ app: Awaited<ReturnType<typeof buildApp>>; database: Database }> = [];
-
-  async function admin(sql: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  }
-  const databaseUrl = () => {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
-  async function node(overrides: Partial<Config>) {
-    const database = await openPostgres(databaseUrl(), 3, () => undefined);
-    const app = await buildApp({ config: testConfig({ dataDir: tempDir(), ...overrides }), database });
-    await app.ready();
-    nodes.push({ app, database });
-    return app;
-  }
+  let cluster: Awaited<ReturnType<typeof createServerCluster>>;
+  const node = async (overrides: Partial<Config>) => (await cluster.node(overrides)).app;
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
-    const setup = await openPostgres(databaseUrl(), 1, () => undefined);
-    await migrate(setup);
-    await seed(setup.db, testConfig());
-    await setup.close();
+    cluster = await createServerCluster();
     await node({ fileStore: 'database' });
   });
-  afterAll(async () => {
-    for (const n of nodes) await n.app.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  afterAll(() => cluster?.close());
 
-  async function uploadThrough(app: Awaited<ReturnType<typeof buildApp>>, bytes: Buffer) {
-    const token = await sessionFor(nodes[0]!.database.db, 'operator@example.com');
+  async function uploadThrough(app: App, bytes: Buffer) {
+    const token = await sessionFor(cluster.nodes[0]!.database.db, 'operator@example.com');
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/catalogue/images',
@@ -320,7 +290,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
   }
 
   it('database store: an image uploaded through one node is served by the other', async () => {
-    const [a, b] = [nodes[0]!.app, await node({ fileStore: 'database' })];
+    const [a, b] = [cluster.nodes[0]!.app, await node({ fileStore: 'database' })];
     const bytes = pngOf(`two-nodes-${randomBytes(4).toString('hex')}`);
     const url = await uploadThrough(a, bytes);
     const served = await b.inject({ method: 'GET', url });
