@@ -240,6 +240,8 @@ describe('browser tour fixes', () => {
     expect(await zh.getByRole('banner').getByText(commonZh.console.title, { exact: true }).count()).toBe(1);
     // The landmarks, and the names of icons and icon-only controls.
     expect(await axeViolations(zh, [...LANDMARK_RULES, ...NAME_RULES])).toEqual([]);
+    // And nothing serious elsewhere: the status tags' contrast, the account menu's name.
+    expect((await axeViolations(zh)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await context.close();
   });
 

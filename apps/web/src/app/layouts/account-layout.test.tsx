@@ -69,7 +69,7 @@ describe('account layout', () => {
     expect(within(header).queryByRole('link', { name: 'My stores' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Chat with us/ })).not.toBeInTheDocument();
 
-    await user.click(within(header).getByRole('button', { name: 'Account menu' }));
+    await user.click(within(header).getByRole('button', { name: /Account menu/ }));
     expect(within(header).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     await user.click(within(header).getByRole('link', { name: 'Back to the shop' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));

@@ -37,24 +37,25 @@ describe('header', () => {
   it('shows a log-in button, not the account menu, to a visitor', () => {
     renderHeader();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
   });
 
   it('shows the account menu only with a token AND user status "1"', () => {
     session.login({ accessToken: 't', shopName: 'Sunny Shop', userId: 1, userInfo: { status: '0' } });
     const view = renderHeader();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     view.unmount();
 
     session.set({ admin_token: null, user_info: { status: '1' } });
     const noToken = renderHeader();
-    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     noToken.unmount();
 
     session.login({ accessToken: 't', shopName: 'Sunny Shop', userId: 1, userInfo: { status: '1' } });
     renderHeader();
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('Sunny Shop');
+    expect(screen.getByRole('button', { name: /Account menu/ })).toHaveTextContent('Sunny Shop');
+    expect(screen.getByRole('button', { name: /Account menu/ })).toHaveAccessibleName('Sunny Shop, Account menu');
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
@@ -64,7 +65,7 @@ describe('header', () => {
     localStorage.setItem('walletStatus', '"open"');
     const { router } = renderHeader();
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
     const links = screen.getAllByRole('link').filter((a) => a.closest('.user-menu-list'));
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Account', '/user/profile'],
@@ -88,13 +89,13 @@ describe('header', () => {
     const user = userEvent.setup();
     session.login({ accessToken: 't', shopName: 'Sunny Shop', userId: 1, userInfo: { status: '1', role: 'user' } });
     const owner = renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
     expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
     owner.unmount();
 
     session.login({ accessToken: 't', shopName: 'Ops', userId: 2, userInfo: { status: '1', role: 'operator' } });
     renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
     expect(screen.getByRole('link', { name: 'Operator console' })).toHaveAttribute('href', '/admin');
   });
 

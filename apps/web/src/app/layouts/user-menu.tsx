@@ -71,7 +71,8 @@ export function UserMenu() {
         className="user-menu-button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('header.account-menu')}
+        // The visible shop name starts the spoken name too (WCAG 2.5.3, label in name).
+        aria-label={shopName ? `${shopName}, ${t('header.account-menu')}` : t('header.account-menu')}
         onClick={() => setOpen((v) => !v)}
       >
         <UserIcon />
