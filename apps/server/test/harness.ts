@@ -125,6 +125,8 @@ export async function createServerCluster() {
 
   const nodes: Array<{ app: App; database: Database }> = [];
   return {
+    /** The cluster's database, for a child process that joins it. */
+    url: url.toString(),
     nodes,
     async node(overrides: Partial<Config> = {}, options: Pick<AppDeps, 'workJobs' | 'jobOptions'> = {}) {
       const database = await openPostgres(url.toString(), 4, () => undefined);
