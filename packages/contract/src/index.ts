@@ -12,5 +12,7 @@ export * from './accounts';
 export * from './catalogue';
 export * from './logistics';
 export * from './content';
+export * from './common/bank-codes';
+export * from './wallet-withdrawal';
 export * from './jobs';
 export * from './locales/parity';
