@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SANCTIONED_COUNTRIES } from '@dsm/contract';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,6 +31,10 @@ const EnvSchema = z.object({
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
   OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
   OPERATOR_PASSWORD: z.string().min(7).optional(),
+  WITHDRAWAL_SANCTIONED_COUNTRIES: z
+    .string()
+    .regex(/^(none|[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)$/, 'must be comma-separated ISO 3166 alpha-2 codes, or none')
+    .optional(),
 });
 
 export interface Config {
@@ -64,6 +69,8 @@ export interface Config {
   jobsLeaseSeconds?: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
+  /** Countries withdrawals may not go to (decision 0073); the contract's list unless configured. */
+  withdrawalSanctionedCountries?: readonly string[];
 }
 
 /** Parses the environment once at boot; a bad value stops the process with a clear message. */
@@ -99,7 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
+    withdrawalSanctionedCountries: countryList(e.WITHDRAWAL_SANCTIONED_COUNTRIES) ?? SANCTIONED_COUNTRIES,
   };
+}
+
+/** "cu, ir" → ['CU', 'IR']; "none" → [] (an empty variable means unset, hence the word). */
+function countryList(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'none') return [];
+  return text.split(',').map((c) => c.trim().toUpperCase());
 }
 
 /**

@@ -1,6 +1,7 @@
-import { WithdrawalRequestBody } from '@dsm/contract';
+import { SANCTIONED_COUNTRIES, WithdrawalRequestBody, withdrawalRequestBody } from '@dsm/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { installErrorHandler } from '../../platform/error-handler';
 import { localePlugin } from '../../platform/locale.plugin';
 import { zodValidatorCompiler } from '../../platform/validation';
@@ -75,5 +76,27 @@ describe('withdrawal request errors reach the caller per field, in their languag
     const us = { method: 'wise-us', amount: 50, beneficiaryName: 'Ada', routingNumber: '021000022', accountNumber: '123456789', accountType: 'checking', country: 'US', city: 'New York', address: '1 Main St', postCode: 'N/A' };
     const { body } = await send(us, 'en-US');
     expect(body.data).toEqual([{ field: 'routingNumber', message: 'The ACH routing number has 9 digits and a check digit that must match' }]);
+  });
+});
+
+describe('the sanctions list from configuration', () => {
+  const load = (env: Record<string, string> = {}) =>
+    loadConfig({ DATA_DIR: '/nonexistent-data-dir', SECRET_KEY: 'k'.repeat(32), ...env }).withdrawalSanctionedCountries;
+
+  it('is the contract list unless WITHDRAWAL_SANCTIONED_COUNTRIES is set', () => {
+    expect(load()).toEqual(SANCTIONED_COUNTRIES);
+  });
+
+  it('replaces the list (codes upper-cased), and the schema built with it follows', () => {
+    const list = load({ WITHDRAWAL_SANCTIONED_COUNTRIES: 'cu, ru' });
+    expect(list).toEqual(['CU', 'RU']);
+    const schema = withdrawalRequestBody(list);
+    expect(schema.safeParse({ ...wire, country: 'RU' }).success).toBe(false);
+    expect(schema.safeParse({ ...wire, country: 'SY' }).success).toBe(true);
+    expect(load({ WITHDRAWAL_SANCTIONED_COUNTRIES: 'none' })).toEqual([]);
+  });
+
+  it('refuses a malformed list at start', () => {
+    expect(() => load({ WITHDRAWAL_SANCTIONED_COUNTRIES: 'Cuba' })).toThrow(/WITHDRAWAL_SANCTIONED_COUNTRIES/);
   });
 });
