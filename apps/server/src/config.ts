@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
   OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
   OPERATOR_PASSWORD: z.string().min(7).optional(),
+  // Card payments through Stripe Checkout (decision 0072); none set → the local Stripe emulator.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  STRIPE_BASE_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -64,6 +68,11 @@ export interface Config {
   jobsLeaseSeconds?: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
+  /**
+   * Stripe account for card payments (decision 0072), or undefined: then the demo runs the local
+   * Stripe emulator. The key and the signing secret never go to the logs.
+   */
+  stripe?: { secretKey: string; webhookSecret: string; baseUrl: string };
 }
 
 /** Parses the environment once at boot; a bad value stops the process with a clear message. */
@@ -76,6 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeSet = [e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_BASE_URL].some((v) => v !== undefined);
+  if (stripeSet && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    // Half a configuration would create sessions whose webhooks cannot be verified, or the reverse.
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or leave all STRIPE_* unset for the emulator)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -99,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, baseUrl: e.STRIPE_BASE_URL ?? 'https://api.stripe.com' }
+        : undefined,
   };
 }
 
