@@ -35,6 +35,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(none|[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)$/, 'must be comma-separated ISO 3166 alpha-2 codes, or none')
     .optional(),
+  // Card payments through Stripe Checkout (decision 0072); none set → the local Stripe emulator.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  STRIPE_BASE_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -71,6 +75,11 @@ export interface Config {
   operator: { email: string; password?: string };
   /** Countries withdrawals may not go to (decision 0073); the contract's list unless configured. */
   withdrawalSanctionedCountries?: readonly string[];
+  /**
+   * Stripe account for card payments (decision 0072), or undefined: then the demo runs the local
+   * Stripe emulator. The key and the signing secret never go to the logs.
+   */
+  stripe?: { secretKey: string; webhookSecret: string; baseUrl: string };
 }
 
 /** Parses the environment once at boot; a bad value stops the process with a clear message. */
@@ -83,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeSet = [e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_BASE_URL].some((v) => v !== undefined);
+  if (stripeSet && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    // Half a configuration would create sessions whose webhooks cannot be verified, or the reverse.
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or leave all STRIPE_* unset for the emulator)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -107,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
     withdrawalSanctionedCountries: countryList(e.WITHDRAWAL_SANCTIONED_COUNTRIES) ?? SANCTIONED_COUNTRIES,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, baseUrl: e.STRIPE_BASE_URL ?? 'https://api.stripe.com' }
+        : undefined,
   };
 }
 
