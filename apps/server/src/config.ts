@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
   OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
   OPERATOR_PASSWORD: z.string().min(7).optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_BASE_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
 });
 
 export interface Config {
@@ -64,6 +68,11 @@ export interface Config {
   jobsLeaseSeconds?: number;
   demoUser: { email: string; password: string };
   operator: { email: string; password?: string };
+  /**
+   * PayPal REST credentials (decision 0071). Unset: the demo talks to the local PayPal emulator.
+   * The webhook id is the one PayPal shows for our webhook; without it no webhook is trusted.
+   */
+  paypal?: { clientId: string; clientSecret: string; baseUrl: string; webhookId?: string };
 }
 
 /** Parses the environment once at boot; a bad value stops the process with a clear message. */
@@ -76,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -99,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
+    paypal: e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+      ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL, webhookId: e.PAYPAL_WEBHOOK_ID }
+      : undefined,
   };
 }
 
