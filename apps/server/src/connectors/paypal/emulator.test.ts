@@ -63,3 +63,15 @@ describe('PayPal emulator', () => {
     expect(await res.json()).toMatchObject({ details: [{ issue: 'INVALID_PARAMETER_VALUE' }] });
   });
 });
+
+describe('rawJsonMember', () => {
+  it('returns the exact source text of a top-level member, wherever it stands', async () => {
+    const { rawJsonMember } = await import('./emulator-raw-json.js');
+    const text = '{"a":"x:\\"}","webhook_event": {\n  "id": "W", "n": [1, {"b": "}"}]\n} ,"z":{"webhook_event":1}}';
+    expect(rawJsonMember(text, 'webhook_event')).toBe('{\n  "id": "W", "n": [1, {"b": "}"}]\n}');
+    expect(rawJsonMember(text, 'z')).toBe('{"webhook_event":1}');
+    expect(rawJsonMember(text, 'a')).toBe('"x:\\"}"');
+    expect(rawJsonMember(text, 'missing')).toBeUndefined();
+    expect(rawJsonMember('{"k":12}', 'k')).toBe('12');
+  });
+});

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes, randomUUID, createSign, createVerify 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
+import { rawJsonMember } from './emulator-raw-json.js';
 
 /**
  * A local PayPal (OAuth2 + Orders v2 + webhook verification) on 127.0.0.1, for the tests and for
@@ -76,7 +77,7 @@ export class PayPalEmulator {
   }
 
   /** Builds a webhook for an order's capture, signed the way PayPal signs (RSA-SHA256 over id|time|webhookId|crc32). */
-  signedEvent(eventType: 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED' | 'PAYMENT.CAPTURE.REFUNDED', orderId: string): SignedEvent {
+  signedEvent(eventType: 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED' | 'PAYMENT.CAPTURE.REFUNDED', orderId: string, format: { pretty?: boolean } = {}): SignedEvent {
     const o = this.orders.get(orderId);
     if (!o?.capture) throw new Error(`emulator: order ${orderId} has no capture`);
     const c = o.capture;
@@ -90,7 +91,8 @@ export class PayPalEmulator {
       resource_type: eventType === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture', resource_version: '2.0',
       event_type: eventType, summary: `Emulated ${eventType}`, resource, links: [],
     };
-    const rawBody = JSON.stringify(event);
+    // `pretty` sends indented JSON: a receiver that re-serialises it breaks the CRC, as with PayPal.
+    const rawBody = JSON.stringify(event, null, format.pretty ? 2 : undefined);
     const id = randomUUID();
     const time = new Date().toISOString();
     const sig = createSign('RSA-SHA256').update(`${id}|${time}|${this.webhookId}|${crc32(rawBody) >>> 0}`).sign(this.keys.privateKey, 'base64');
@@ -134,7 +136,7 @@ export class PayPalEmulator {
       if (req.method === 'POST' && url.pathname === '/v2/checkout/orders') return send(this.idempotent(`create:${requestId}`, requestId, () => this.create(body)));
       if (req.method === 'GET' && m && !m[2]) return send(this.orderReply(m[1]!, 200));
       if (req.method === 'POST' && m?.[2]) return send(this.idempotent(`capture:${m[1]}:${requestId}`, requestId, () => this.capture(m[1]!)));
-      if (req.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') return send(this.verify(body));
+      if (req.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') return send(this.verify(body, text));
       return send(error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
     } catch {
       return send(error(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR'));
@@ -231,15 +233,13 @@ export class PayPalEmulator {
   }
 
   /** SUCCESS only for a signature this emulator made, over this body, for its own webhook id. */
-  private verify(body: Record<string, unknown>): Reply {
+  private verify(body: Record<string, unknown>, text: string): Reply {
     const f = body as Record<string, string | undefined>;
     for (const k of ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'] as const) {
       if (typeof f[k] !== 'string' || f[k] === '') return error(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER', `/${k}`);
     }
     if (!body.webhook_event || typeof body.webhook_event !== 'object') return error(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER', '/webhook_event');
-    // The connector passes the received bytes through; ours were JSON.stringify output, so the
-    // compact re-serialisation equals them unless the event was changed.
-    const crc = crc32(JSON.stringify(body.webhook_event)) >>> 0;
+    const crc = crc32(rawJsonMember(text, 'webhook_event') ?? '') >>> 0;
     const msg = `${f.transmission_id}|${f.transmission_time}|${f.webhook_id}|${crc}`;
     const ok = f.auth_algo === 'SHA256withRSA' && f.webhook_id === this.webhookId
       && f.cert_url === `${this.baseUrl}/v1/notifications/certs/emulator`

@@ -66,6 +66,14 @@ describe('PayPal webhooks', () => {
     expect(await verifyWebhookSignature(client, 'WH-TEST-1', s.headers, tampered)).toBe(false);
   });
 
+  it('passes the received bytes through unchanged: an indented delivery verifies, the same event re-indented does not', async () => {
+    const { orderId } = await capturedOrder(1_000);
+    const s = pp.signedEvent('PAYMENT.CAPTURE.COMPLETED', orderId, { pretty: true });
+    expect(s.rawBody).toContain('\n  "id"');
+    expect(await verifyWebhookSignature(client, 'WH-TEST-1', s.headers, s.rawBody)).toBe(true);
+    expect(await verifyWebhookSignature(client, 'WH-TEST-1', s.headers, JSON.stringify(JSON.parse(s.rawBody)))).toBe(false);
+  });
+
   it('rejects wrong or missing headers, another webhook id, and a delivery over plain POST with a forged signature', async () => {
     const { orderId } = await capturedOrder();
     const s = pp.signedEvent('PAYMENT.CAPTURE.COMPLETED', orderId);
