@@ -71,6 +71,17 @@ describe('PayPal Orders v2', () => {
     expect((await order(c)).id).not.toBe(first.id);
   });
 
+  it('the same PayPal-Request-Id 20 times at once gives one order, and 20 concurrent captures one capture', async () => {
+    const c = client();
+    const id = crypto.randomUUID();
+    const orders = await Promise.all(Array.from({ length: 20 }, () => order(c, id)));
+    expect(new Set(orders.map((o) => o.id)).size).toBe(1);
+    pp.approve(orders[0]!.id);
+    const captures = await Promise.all(Array.from({ length: 20 }, (_, i) => c.captureOrder(orders[0]!.id, i % 2 ? 'cap-key' : crypto.randomUUID())));
+    expect(new Set(captures.map((r) => r.capture.id)).size).toBe(1);
+    expect(captures.every((r) => r.outcome === 'completed')).toBe(true);
+  });
+
   it('approve → capture gives a COMPLETED capture with the amount; the buyer comes back with token=<order id>', async () => {
     const c = client();
     const o = await order(c, undefined, 10_470);
