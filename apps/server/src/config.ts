@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
   STRIPE_BASE_URL: z.string().url().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_BASE_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
 });
 
 export interface Config {
@@ -80,6 +84,11 @@ export interface Config {
    * Stripe emulator. The key and the signing secret never go to the logs.
    */
   stripe?: { secretKey: string; webhookSecret: string; baseUrl: string };
+  /**
+   * PayPal REST credentials (decision 0071). Unset: the demo talks to the local PayPal emulator.
+   * The webhook id is the one PayPal shows for our webhook; without it no webhook is trusted.
+   */
+  paypal?: { clientId: string; clientSecret: string; baseUrl: string; webhookId?: string };
 }
 
 /** Parses the environment once at boot; a bad value stops the process with a clear message. */
@@ -96,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeSet && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     // Half a configuration would create sessions whose webhooks cannot be verified, or the reverse.
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or leave all STRIPE_* unset for the emulator)');
+  }
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -125,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, baseUrl: e.STRIPE_BASE_URL ?? 'https://api.stripe.com' }
         : undefined,
+    paypal: e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+      ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL, webhookId: e.PAYPAL_WEBHOOK_ID }
+      : undefined,
   };
 }
 
