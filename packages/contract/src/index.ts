@@ -13,4 +13,5 @@ export * from './catalogue';
 export * from './logistics';
 export * from './content';
 export * from './jobs';
+export * from './wallet';
 export * from './locales/parity';

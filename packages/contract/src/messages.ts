@@ -4,21 +4,25 @@ import enAccounts from './locales/en-US/accounts.json';
 import enCatalogue from './locales/en-US/catalogue.json';
 import enLogistics from './locales/en-US/logistics.json';
 import enContent from './locales/en-US/content.json';
+import enWallet from './locales/en-US/wallet.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
 import zhLogistics from './locales/zh-CN/logistics.json';
 import zhContent from './locales/zh-CN/content.json';
+import zhWallet from './locales/zh-CN/wallet.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
 import frLogistics from './locales/fr-FR/logistics.json';
 import frContent from './locales/fr-FR/content.json';
+import frWallet from './locales/fr-FR/wallet.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
 import trLogistics from './locales/tr-TR/logistics.json';
 import trContent from './locales/tr-TR/content.json';
+import trWallet from './locales/tr-TR/wallet.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -35,10 +39,10 @@ function merge(common: Catalogue, namespaces: Record<string, Catalogue>): Catalo
 }
 
 const CATALOGUES: Record<Locale, Catalogue> = {
-  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent }),
-  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent }),
-  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent }),
-  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent }),
+  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, wallet: enWallet }),
+  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, wallet: zhWallet }),
+  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, wallet: frWallet }),
+  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, wallet: trWallet }),
 };
 
 function lookup(cat: Catalogue, key: string): string | undefined {
