@@ -1,15 +1,26 @@
 import { sql } from 'drizzle-orm';
+import { sessionFor } from '../../../test/harness';
 import type { Db } from '../../db/client';
 
 /** Test helpers: wallet owners and what the ledger holds. */
 let serial = 0;
 export async function walletOwner(db: Db): Promise<string> {
+  return (await walletOwnerNamed(db)).userId;
+}
+
+/** A wallet owner with a session, for calling the routes as them. */
+export async function walletUser(db: Db): Promise<{ userId: string; token: string }> {
+  const { userId, email } = await walletOwnerNamed(db);
+  return { userId, token: await sessionFor(db, email) };
+}
+
+async function walletOwnerNamed(db: Db) {
   const name = `w${Date.now().toString(36)}${++serial}${Math.random().toString(36).slice(2, 6)}`;
   const res = (await db.execute(sql`
     insert into users (email, username, password_hash) values (${`${name}@example.com`}, ${name}, 'x') returning id`)) as unknown as {
     rows: Array<{ id: string }>;
   };
-  return res.rows[0]!.id;
+  return { userId: res.rows[0]!.id, email: `${name}@example.com` };
 }
 
 const one = async (db: Db, query: ReturnType<typeof sql>) =>

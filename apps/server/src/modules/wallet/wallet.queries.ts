@@ -42,8 +42,8 @@ export async function getWalletRecord(db: Db, userId: string): Promise<WalletRec
 export async function listWalletLines(db: Db, userId: string, q: WalletLinesQuery): Promise<Page<WalletLine>> {
   const filters: SQL[] = [];
   // Whole UTC days, the end day included.
-  if (q.from) filters.push(sql`and e.created_at >= ${q.from}::date`);
-  if (q.to) filters.push(sql`and e.created_at < ${q.to}::date + 1`);
+  if (q.from) filters.push(sql`and e.created_at >= ${q.from}::date::timestamp at time zone 'UTC'`);
+  if (q.to) filters.push(sql`and e.created_at < (${q.to}::date + 1)::timestamp at time zone 'UTC'`);
   const where = sql.join(filters, sql` `);
   const direction = q.type === 'income' ? sql`where net > 0` : q.type === 'consume' ? sql`where net < 0` : sql``;
   const [count] = rowsOf(await db.execute(sql`select count(*) as n from (${nets(userId, where)}) n ${direction}`));
