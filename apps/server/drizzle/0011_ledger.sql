@@ -74,4 +74,14 @@ CREATE UNIQUE INDEX "ledger_accounts_user_kind_key" ON "ledger_accounts" USING b
 CREATE UNIQUE INDEX "ledger_accounts_code_key" ON "ledger_accounts" USING btree ("code") WHERE "ledger_accounts"."code" is not null;--> statement-breakpoint
 CREATE INDEX "wallet_locks_user_idx" ON "wallet_locks" USING btree ("user_id","state");--> statement-breakpoint
 CREATE INDEX "wallet_locks_reference_idx" ON "wallet_locks" USING btree ("reference_type","reference_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wallet_payments_reference_key" ON "wallet_payments" USING btree ("reference_type","reference_id");
+CREATE UNIQUE INDEX "wallet_payments_reference_key" ON "wallet_payments" USING btree ("reference_type","reference_id");--> statement-breakpoint
+-- The journal is append-only (decision 0070): a correction is a new entry, never an edit.
+CREATE FUNCTION journal_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'the journal is append-only: % on % refused', TG_OP, TG_TABLE_NAME;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER journal_entries_append_only BEFORE UPDATE OR DELETE ON "journal_entries"
+  FOR EACH ROW EXECUTE FUNCTION journal_append_only();--> statement-breakpoint
+CREATE TRIGGER journal_lines_append_only BEFORE UPDATE OR DELETE ON "journal_lines"
+  FOR EACH ROW EXECUTE FUNCTION journal_append_only();

@@ -118,7 +118,12 @@ describe('reconciliation', () => {
 
   it('finds an entry whose lines do not sum to zero', async () => {
     const [line] = ((await ctx.db.execute(sql`select id, entry_id from journal_lines order by id limit 1`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    // The journal refuses edits; only by switching its guard off can a line be damaged.
+    await expect(ctx.db.execute(sql`update journal_lines set amount_minor = amount_minor + 1 where id = ${line!.id}`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`delete from journal_entries where id = ${line!.entry_id}`)).rejects.toThrow();
+    await ctx.db.execute(sql`alter table journal_lines disable trigger journal_lines_append_only`);
     await ctx.db.execute(sql`update journal_lines set amount_minor = amount_minor + 1 where id = ${line!.id}`);
+    await ctx.db.execute(sql`alter table journal_lines enable trigger journal_lines_append_only`);
     const err = await walletReconcileHandlers[WALLET_RECONCILE_JOB]!({}, { db: ctx.db, jobId: 'test', attempt: 1, finalAttempt: false }).then(
       () => undefined,
       (e: unknown) => e as Error,
