@@ -13,6 +13,8 @@ import { logisticsRoutes } from './modules/logistics/logistics.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { walletReconcileHandlers, walletReconcileSchedule } from './modules/wallet/wallet.reconcile';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -98,8 +100,8 @@ export async function buildApp({
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers },
-    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule],
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers },
+    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
     logger: app.log,
@@ -127,6 +129,7 @@ export async function buildApp({
       await scoped.register(accountsRoutes, { db, config, mailer });
       await scoped.register(mailOutboxRoutes, { db });
       await scoped.register(adminJobsRoutes, { db });
+      await scoped.register(walletRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -15,4 +15,5 @@ export * from './content';
 export * from './common/bank-codes';
 export * from './wallet-withdrawal';
 export * from './jobs';
+export * from './wallet';
 export * from './locales/parity';

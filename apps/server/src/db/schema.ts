@@ -12,3 +12,4 @@ export * from '../modules/content/content.tables';
 export * from '../platform/files/files.tables';
 export * from '../platform/jobs/jobs.tables';
 export * from '../platform/idempotency/idempotency.tables';
+export * from '../modules/wallet/wallet.tables';

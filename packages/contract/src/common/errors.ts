@@ -47,6 +47,8 @@ export const ERROR_REASONS = [
   'out-of-stock',
   'price-changed',
   'already-associated',
+  'refund-exceeds-payment',
+  'wallet-lock-closed',
   // Accounts.
   'login-failed',
   'account-disabled',

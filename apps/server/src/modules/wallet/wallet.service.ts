@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
+import { type Posted, type Reference, assertMinor, insufficient, lockUserAccounts, post, systemAccount } from './wallet.ledger';
+
+/**
+ * The wallet service the orders, recharge and withdrawal work call inside their own unit of work
+ * (decision 0070). Bonus credit is spent BEFORE cash: it can never be withdrawn, so using it first
+ * leaves the user as much withdrawable cash as possible; a refund gives bonus back first (up to
+ * what the reference took from bonus), so a refund never turns bonus into cash.
+ */
+
+export type { Reference } from './wallet.ledger';
+export type RechargeMethod = 'paypal' | 'card' | 'bank';
+
+type Row = Record<string, unknown>;
+const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
+
+function requireReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (!trimmed) throw AppError.invalid([{ field: 'reason', messageKey: 'wallet.reason-required' }]);
+  return trimmed;
+}
+
+/** Splits `amount` into bonus first, then cash. */
+function split(amountMinor: number, bonusMinor: number) {
+  const bonus = Math.min(amountMinor, Math.max(bonusMinor, 0));
+  return { bonus, cash: amountMinor - bonus };
+}
+
+/** Adds what a reference took from the wallet (pay, capture) to its payment row. */
+async function recordPaid(tx: Db, userId: string, reference: Reference, cash: number, bonus: number) {
+  await tx.execute(sql`
+    insert into wallet_payments (reference_type, reference_id, user_id, cash_minor, bonus_minor)
+    values (${reference.type}, ${reference.id}, ${userId}, ${cash}, ${bonus})
+    on conflict (reference_type, reference_id) do update set
+      cash_minor = wallet_payments.cash_minor + excluded.cash_minor,
+      bonus_minor = wallet_payments.bonus_minor + excluded.bonus_minor,
+      updated_at = now()`);
+}
+
+/**
+ * A recharge credited: the provider's clearing account gives amount + fee, the user's available
+ * cash gets the amount and the fee account the fee. Posts once per recharge reference (or per
+ * `uniqueKey`, e.g. a provider event id): a repeated capture or webhook returns `duplicate`.
+ */
+export async function recordRecharge(
+  dbOrUow: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  feeMinor: number,
+  method: RechargeMethod,
+  reference: Reference,
+  opts: { uniqueKey?: string } = {},
+): Promise<Posted> {
+  assertMinor(amountMinor);
+  if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw new Error('wallet: fee must be a non-negative integer');
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    const clearing = await systemAccount(tx, 'clearing', `clearing:${method}`);
+    const fees = await systemAccount(tx, 'fees');
+    return post(tx, {
+      kind: 'recharge',
+      reference,
+      uniqueKey: opts.uniqueKey ?? `recharge:${reference.type}:${reference.id}`,
+      lines: [
+        { accountId: clearing, amountMinor: -(amountMinor + feeMinor) },
+        { accountId: user.available.id, amountMinor },
+        { accountId: fees, amountMinor: feeMinor },
+      ],
+    });
+  });
+}
+
+/** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */
+export async function pay(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
+  assertMinor(amountMinor);
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
+    if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
+    const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
+    const revenue = await systemAccount(tx, 'revenue');
+    const posted = await post(tx, {
+      kind: 'payment',
+      reference,
+      lines: [
+        { accountId: user.bonus.id, amountMinor: -bonus },
+        { accountId: user.available.id, amountMinor: -cash },
+        { accountId: revenue, amountMinor },
+      ],
+    });
+    await recordPaid(tx, userId, reference, cash, bonus);
+    return { ...posted, cashMinor: cash, bonusMinor: bonus };
+  });
+}
+
+/** Moves up to `amount` (bonus first) into the locked account; 0 moves nothing but still holds. */
+async function lockUpTo(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference, all: boolean) {
+  assertMinor(amountMinor);
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
+    if (all && spendable < amountMinor) throw insufficient(spendable, amountMinor);
+    const lockable = Math.min(amountMinor, spendable);
+    const { bonus, cash } = split(lockable, user.bonus.balanceMinor);
+    const [row] = rowsOf(await tx.execute(sql`
+      insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
+      values (${userId}, ${reference.type}, ${reference.id}, ${cash}, ${bonus}) returning id`));
+    const lockId = String(row!.id);
+    if (lockable > 0) {
+      await post(tx, {
+        kind: 'lock',
+        reference,
+        lines: [
+          { accountId: user.bonus.id, amountMinor: -bonus },
+          { accountId: user.available.id, amountMinor: -cash },
+          { accountId: user.locked.id, amountMinor: lockable },
+        ],
+      });
+    }
+    return { lockId, lockedMinor: lockable, shortfallMinor: amountMinor - lockable };
+  });
+}
+
+/** Sets `amount` aside for `reference`; refuses with insufficient-balance when it is not there. */
+export async function lock(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
+  return (await lockUpTo(dbOrUow, userId, amountMinor, reference, true)).lockId;
+}
+
+/**
+ * SPEC §4 insufficient balance: locks what is there (possibly nothing) and says what is missing.
+ * The caller holds its payment as "insufficient balance"; how it completes is in decision 0070.
+ */
+export async function lockAvailable(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
+  return lockUpTo(dbOrUow, userId, amountMinor, reference, false);
+}
+
+async function closeLock(dbOrUow: DbOrUow, lockId: string, to: 'captured' | 'released') {
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const [row] = rowsOf(await tx.execute(sql`
+      select id, user_id, reference_type, reference_id, cash_minor, bonus_minor, state
+      from wallet_locks where id = ${lockId}::uuid for update`));
+    if (!row) throw AppError.notFound('wallet.lock-not-found');
+    if (row.state !== 'held') throw AppError.conflict('wallet-lock-closed', 'wallet.lock-closed');
+    const userId = String(row.user_id);
+    const reference = { type: String(row.reference_type), id: String(row.reference_id) };
+    const cash = Number(row.cash_minor);
+    const bonus = Number(row.bonus_minor);
+    const user = await lockUserAccounts(tx, userId);
+    if (cash + bonus > 0) {
+      const lines =
+        to === 'captured'
+          ? [{ accountId: await systemAccount(tx, 'revenue'), amountMinor: cash + bonus }]
+          : [
+              { accountId: user.available.id, amountMinor: cash },
+              { accountId: user.bonus.id, amountMinor: bonus },
+            ];
+      await post(tx, { kind: to === 'captured' ? 'capture' : 'release', reference, lines: [{ accountId: user.locked.id, amountMinor: -(cash + bonus) }, ...lines] });
+    }
+    if (to === 'captured') await recordPaid(tx, userId, reference, cash, bonus);
+    await tx.execute(sql`update wallet_locks set state = ${to}, closed_at = now() where id = ${lockId}::uuid`);
+    return { cashMinor: cash, bonusMinor: bonus };
+  });
+}
+
+/** Takes the locked money as payment (to platform revenue). */
+export const capture = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, lockId, 'captured');
+/** Gives the locked money back where it came from (bonus to bonus, cash to cash). */
+export const release = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, lockId, 'released');
+
+/** Gives back up to what `reference` paid and was not yet refunded: bonus first, then cash. */
+export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor: number) {
+  assertMinor(amountMinor);
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const [row] = rowsOf(await tx.execute(sql`
+      select user_id, cash_minor, bonus_minor, refunded_cash_minor, refunded_bonus_minor from wallet_payments
+      where reference_type = ${reference.type} and reference_id = ${reference.id} for update`));
+    const bonusLeft = row ? Number(row.bonus_minor) - Number(row.refunded_bonus_minor) : 0;
+    const cashLeft = row ? Number(row.cash_minor) - Number(row.refunded_cash_minor) : 0;
+    if (!row || amountMinor > bonusLeft + cashLeft) throw AppError.business('refund-exceeds-payment', 'wallet.refund-exceeds-payment');
+    const userId = String(row.user_id);
+    const bonus = Math.min(amountMinor, bonusLeft);
+    const cash = amountMinor - bonus;
+    const user = await lockUserAccounts(tx, userId);
+    const revenue = await systemAccount(tx, 'revenue');
+    const posted = await post(tx, {
+      kind: 'refund',
+      reference,
+      lines: [
+        { accountId: revenue, amountMinor: -amountMinor },
+        { accountId: user.bonus.id, amountMinor: bonus },
+        { accountId: user.available.id, amountMinor: cash },
+      ],
+    });
+    await tx.execute(sql`
+      update wallet_payments set refunded_cash_minor = refunded_cash_minor + ${cash},
+        refunded_bonus_minor = refunded_bonus_minor + ${bonus}, updated_at = now()
+      where reference_type = ${reference.type} and reference_id = ${reference.id}`);
+    return { ...posted, cashMinor: cash, bonusMinor: bonus };
+  });
+}
+
+/** Operator: bonus credit for a user (spendable, never withdrawable), from the promotions account. */
+export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
+  assertMinor(amountMinor);
+  const why = requireReason(reason);
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    const promotions = await systemAccount(tx, 'promotions');
+    return post(tx, {
+      kind: 'bonus',
+      reason: why,
+      reference: { type: 'adjustment', id: userId },
+      lines: [
+        { accountId: promotions, amountMinor: -amountMinor },
+        { accountId: user.bonus.id, amountMinor },
+      ],
+    });
+  });
+}
+
+/** Operator: a signed correction of a user's cash, its own entry with a required reason. */
+export async function adjust(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
+  assertMinor(amountMinor, { allowNegative: true });
+  const why = requireReason(reason);
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    const adjustments = await systemAccount(tx, 'adjustments');
+    return post(tx, {
+      kind: 'adjustment',
+      reason: why,
+      reference: { type: 'adjustment', id: userId },
+      lines: [
+        { accountId: adjustments, amountMinor: -amountMinor },
+        { accountId: user.available.id, amountMinor },
+      ],
+    });
+  });
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { moneyMinor } from '../../db/columns';
+import { users } from '../accounts/accounts.tables';
+
+/**
+ * Ledger accounts (decision 0070). Each user has three (available cash, locked, bonus credit);
+ * system accounts have a `code` (`clearing:paypal`, `revenue`, `fees`, …) and no user. Amounts are
+ * signed and every entry sums to zero, so the sum of all balances is zero too: a clearing
+ * account goes negative by what came in through that provider. `balance_minor` is a cache of the
+ * sum of the account's lines, updated in the transaction that posts while the row is locked
+ * `FOR UPDATE`; the reconciliation job proves it.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', {
+      enum: ['available', 'locked', 'bonus', 'clearing', 'revenue', 'fees', 'payouts', 'adjustments', 'promotions'],
+    }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** System accounts only: `clearing:<method>`, `revenue`, `fees`, … */
+    code: text('code'),
+    balanceMinor: moneyMinor('balance_minor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_kind_key').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_code_key').on(t.code).where(sql`${t.code} is not null`),
+    check('ledger_accounts_owner', sql`(${t.userId} is null) <> (${t.code} is null)`),
+  ],
+);
+
+/** One balanced posting. Append-only: never updated or deleted. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What happened: recharge, payment, lock, capture, release, refund, bonus, adjustment, … */
+    kind: text('kind').notNull(),
+    /** The operator's words for an adjustment or bonus; empty otherwise. */
+    reason: text('reason').notNull().default(''),
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    /** The wallet owner the entry concerns, when there is one (history and payment look-ups). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Posts once per key: a provider event, a recharge order (`recharge:<id>`). */
+    uniqueKey: text('unique_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('journal_entries_unique_key').on(t.uniqueKey).where(sql`${t.uniqueKey} is not null`),
+    index('journal_entries_reference_idx').on(t.referenceType, t.referenceId),
+  ],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Signed: positive raises the account's balance. Never zero. */
+    amountMinor: moneyMinor('amount_minor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('journal_lines_account_idx').on(t.accountId, t.createdAt),
+    index('journal_lines_entry_idx').on(t.entryId),
+    check('journal_lines_nonzero', sql`${t.amountMinor} <> 0`),
+  ],
+);
+
+/**
+ * Money set aside for a reference (an order) until it is captured or released. The split into
+ * cash and bonus is kept so a release gives each back where it came from.
+ */
+export const walletLocks = pgTable(
+  'wallet_locks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    cashMinor: moneyMinor('cash_minor').notNull(),
+    bonusMinor: moneyMinor('bonus_minor').notNull(),
+    state: text('state', { enum: ['held', 'captured', 'released'] }).notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('wallet_locks_user_idx').on(t.userId, t.state), index('wallet_locks_reference_idx').on(t.referenceType, t.referenceId)],
+);
+
+/**
+ * What a reference has taken from a wallet and given back: a refund returns bonus first (up to
+ * the bonus spent) so a refund never turns bonus credit into withdrawable cash.
+ */
+export const walletPayments = pgTable(
+  'wallet_payments',
+  {
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    cashMinor: moneyMinor('cash_minor').notNull().default(0),
+    bonusMinor: moneyMinor('bonus_minor').notNull().default(0),
+    refundedCashMinor: moneyMinor('refunded_cash_minor').notNull().default(0),
+    refundedBonusMinor: moneyMinor('refunded_bonus_minor').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wallet_payments_reference_key').on(t.referenceType, t.referenceId)],
+);
+
+/** Differences the reconciliation job found, for the operator (kept; never silently fixed). */
+export const ledgerReconciliationFindings = pgTable('ledger_reconciliation_findings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['balance', 'entry'] }).notNull(),
+  /** The account (balance) or the entry (entry) concerned. */
+  subjectId: uuid('subject_id').notNull(),
+  /** balance: the cached balance; entry: the sum of its lines (should be 0). */
+  actualMinor: moneyMinor('actual_minor').notNull(),
+  /** balance: the sum of the lines; entry: 0. */
+  expectedMinor: moneyMinor('expected_minor').notNull(),
+  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+});
