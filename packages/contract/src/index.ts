@@ -16,4 +16,5 @@ export * from './common/bank-codes';
 export * from './wallet-withdrawal';
 export * from './jobs';
 export * from './wallet';
+export * from './wallet-recharge';
 export * from './locales/parity';

@@ -49,6 +49,12 @@ export const ERROR_REASONS = [
   'already-associated',
   'refund-exceeds-payment',
   'wallet-lock-closed',
+  'recharge-not-payable',
+  'recharge-not-pending',
+  'payment-method-disabled',
+  'provider-unavailable',
+  'recharge-failed',
+  'payment-not-approved',
   // Accounts.
   'login-failed',
   'account-disabled',

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardWalletFeeMinor, convertMinor, crossBorderFeeMinor, fromMinor, hasAtMostTwoDecimals, toMinor } from './money';
+import { convertMinor, fromMinor, hasAtMostTwoDecimals, toMinor } from './money';
 import { resolveLocale } from './locale';
-
-describe('fees of SPEC §9 with their worked examples', () => {
-  it('card wallet: 100 gives 4.70', () => expect(fromMinor(cardWalletFeeMinor(toMinor(100)))).toBe(4.7));
-  it('cross-border: 100 gives 3.42', () => expect(fromMinor(crossBorderFeeMinor(toMinor(100)))).toBe(3.42));
-  it('cross-border of 0 still charges the fixed part', () => expect(crossBorderFeeMinor(0)).toBe(52));
-});
 
 describe('minor units', () => {
   it('rounds half-up once', () => {

@@ -31,27 +31,6 @@ export function divRoundHalfUp(a: number, b: number): number {
   return r * 2 >= b ? q + 1 : q;
 }
 
-/** Integer division rounded up to the next whole unit (b > 0). */
-function divCeil(a: number, b: number): number {
-  return Math.ceil(a / b);
-}
-
-/**
- * Card-wallet provider fee (SPEC §9): total × 4.4% + 0.30. Rounded up to the cent, like the
- * cross-border fee, so that both of the spec's worked examples hold (100 → 4.70).
- */
-export function cardWalletFeeMinor(totalMinor: number): number {
-  return divCeil(totalMinor * 44, 1000) + 30;
-}
-
-/**
- * Cross-border payment provider fee (SPEC §9): (total + 0.50) × 2.9% + 0.50, rounded up to the
- * cent: 100 → 3.4145 → 3.42 as the spec's example says (half-up would give 3.41).
- */
-export function crossBorderFeeMinor(totalMinor: number): number {
-  return divCeil((totalMinor + 50) * 29, 1000) + 50;
-}
-
 /** Converts a USD minor amount into another currency with a rate (units per USD), half-up. */
 export function convertMinor(usdMinor: number, rate: number): number {
   // rate carries up to 8 decimals; scale to integers to round once.

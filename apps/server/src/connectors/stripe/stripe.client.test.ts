@@ -1,4 +1,4 @@
-import { crossBorderFeeMinor } from '@dsm/contract';
+import { DEFAULT_FEE_RULES, feeMinor } from '@dsm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeEmulator, startStripeEmulator } from '../../emulators/stripe/stripe-emulator';
 import { type CreateCheckoutSession, type StripeClient, createStripeClient } from './stripe.client';
@@ -10,7 +10,7 @@ let stripe: StripeClient;
 
 // A recharge of 100.00 USD by card: the payer is charged the amount plus the card fee (3.42).
 const recharge = (ref: string): CreateCheckoutSession => ({
-  amountMinor: 10_000 + crossBorderFeeMinor(10_000),
+  amountMinor: 10_000 + feeMinor(DEFAULT_FEE_RULES.card, 10_000),
   currency: 'USD',
   productName: `Wallet recharge ${ref}`,
   successUrl: 'http://shop.test/paystate?session={CHECKOUT_SESSION_ID}',
