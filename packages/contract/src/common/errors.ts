@@ -49,6 +49,7 @@ export const ERROR_REASONS = [
   'already-associated',
   'refund-exceeds-payment',
   'wallet-lock-closed',
+  'withdrawal-closed',
   // Accounts.
   'login-failed',
   'account-disabled',
