@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common/paging';
-import { WITHDRAWAL_METHODS } from './wallet-withdrawal';
+import { WITHDRAWAL_METHODS, type WithdrawalMethod } from './wallet-withdrawal';
 
 /**
  * Withdrawal requests after they are made (decision 0076): the DTOs of /api/p/withdrawals and
  * /api/admin/withdrawals. The request body itself is `WithdrawalRequestBody` (wallet-withdrawal.ts).
  */
+
+/**
+ * The destination fields of each method (after `beneficiaryName`), in the order a person fills
+ * them in: forms and detail views list them this way (the stored jsonb keeps no order).
+ */
+export const WITHDRAWAL_METHOD_FIELDS: Record<WithdrawalMethod, readonly string[]> = {
+  payoneer: ['payoneerEmail', 'country'],
+  'wise-us': ['routingNumber', 'accountNumber', 'accountType', 'country', 'city', 'address', 'postCode'],
+  swift: ['swiftBic', 'bankName', 'bankAddress', 'bankCountry', 'iban', 'accountNumber', 'country', 'city', 'address', 'postCode'],
+  'wise-currency': ['currency', 'iban', 'swiftBic', 'country', 'postCode'],
+  'turkish-bank': ['bankName', 'iban'],
+};
 
 /** pending → approved (paid out) | rejected (funds released) | cancelled by the user (released). */
 export const WITHDRAWAL_STATES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
