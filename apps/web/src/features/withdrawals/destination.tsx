@@ -7,7 +7,7 @@ import { METHOD_FIELDS } from './withdraw-rules';
 const COUNTRY_FIELDS = new Set(['country', 'bankCountry']);
 
 /** Where the money goes: the method's fields in form order, with labels and country names. */
-export function DestinationList({ method, values, compact = false }: { method: WithdrawalMethod; values: Record<string, unknown>; compact?: boolean }) {
+export function DestinationList({ method, values }: { method: WithdrawalMethod; values: Record<string, unknown> }) {
   const { t } = useTranslation('withdraw');
   const countryName = useCountryName();
   const items = ['beneficiaryName', ...METHOD_FIELDS[method]]
@@ -20,5 +20,5 @@ export function DestinationList({ method, values, compact = false }: { method: W
         children: COUNTRY_FIELDS.has(key) ? countryName(value) : key === 'accountType' ? t(`account-types.${value}`) : value,
       };
     });
-  return <Descriptions className="withdraw-destination" column={1} size="small" bordered={!compact} items={items} />;
+  return <Descriptions className="withdraw-destination" column={1} size="small" bordered items={items} />;
 }

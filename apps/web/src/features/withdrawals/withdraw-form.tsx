@@ -143,7 +143,7 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
               rules={[rule('amount')]}
               extra={
                 <span className="withdraw-amount-extra">
-                  {t('withdrawable')}: {usd(limits.withdrawable)} · {t('minimum', { amount: usd(limits.minimum) })}
+                  {t('withdrawable-amount', { amount: usd(limits.withdrawable) })} · {t('minimum', { amount: usd(limits.minimum) })}
                   {limits.withdrawable >= limits.minimum ? (
                     <Button
                       type="link"

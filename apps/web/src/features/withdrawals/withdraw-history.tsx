@@ -40,12 +40,32 @@ export function WithdrawHistory() {
         </div>
       ),
     },
-    { key: 'method', title: t('history.method'), render: (_, w) => t(`methods.${w.method}`) },
-    { key: 'amount', title: t('history.amount'), align: 'right', render: (_, w) => <strong>{formatMoney(w.amount, null, lang)}</strong> },
-    { key: 'destination', title: t('history.destination'), responsive: ['lg'], render: (_, w) => <DestinationList method={w.method} values={w.destination} compact /> },
+    {
+      key: 'amount',
+      title: t('history.amount'),
+      render: (_, w) => (
+        <div className="withdraw-cell">
+          <strong>{formatMoney(w.amount, null, lang)}</strong>
+          <span className="withdraw-muted">{t(`methods.${w.method}`)}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'destination',
+      title: t('history.destination'),
+      responsive: ['xxl'],
+      // The account in one line on wide screens; every field is in the expanded row.
+      render: (_, w) => (
+        <div className="withdraw-cell">
+          <span>{w.destination.beneficiaryName}</span>
+          <span className="withdraw-muted">{w.destination.iban ?? w.destination.payoneerEmail ?? w.destination.accountNumber}</span>
+        </div>
+      ),
+    },
     {
       key: 'state',
       title: t('history.state'),
+      width: 280,
       render: (_, w) => (
         <div className="withdraw-cell">
           <Tag color={STATE_COLORS[w.state]}>{t(`states.${w.state}`)}</Tag>
@@ -95,6 +115,10 @@ export function WithdrawHistory() {
           dataSource={history.data?.records ?? []}
           loading={history.isFetching}
           locale={{ emptyText: t('history.empty') }}
+          expandable={{
+            expandedRowRender: (w) => <DestinationList method={w.method} values={w.destination} />,
+            expandRowByClick: false,
+          }}
           scroll={{ x: 'max-content' }}
           pagination={{
             current: filter.current,

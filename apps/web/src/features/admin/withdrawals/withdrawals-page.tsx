@@ -91,13 +91,20 @@ export default function AdminWithdrawalsPage() {
         <Space direction="vertical" size={0}>
           <strong>{w.number}</strong>
           <span className="admin-muted">{formatDateTime(w.createdAt, lang)}</span>
+          <span className="admin-break">{w.userEmail}</span>
         </Space>
       ),
     },
-    { key: 'user', title: t('withdrawals.user'), render: (_, w) => <span className="admin-break">{w.userEmail}</span> },
-    { key: 'amount', title: t('withdrawals.amount'), align: 'right', render: (_, w) => <strong>{usd(w.amount)}</strong> },
-    { key: 'method', title: t('withdrawals.method'), render: (_, w) => t(`withdraw:methods.${w.method}`) },
-    { key: 'destination', title: t('withdrawals.destination'), render: (_, w) => destination(w) },
+    {
+      key: 'amount',
+      title: t('withdrawals.amount'),
+      render: (_, w) => (
+        <Space direction="vertical" size={0}>
+          <strong>{usd(w.amount)}</strong>
+          <span className="admin-muted">{t(`withdraw:methods.${w.method}`)}</span>
+        </Space>
+      ),
+    },
     {
       key: 'state',
       title: t('withdrawals.state'),
@@ -110,6 +117,7 @@ export default function AdminWithdrawalsPage() {
         </Space>
       ),
     },
+    { key: 'destination', title: t('withdrawals.destination'), render: (_, w) => destination(w) },
     {
       key: 'action',
       title: t('withdrawals.action'),
@@ -131,7 +139,7 @@ export default function AdminWithdrawalsPage() {
   const approving = decision?.kind === 'approve';
   return (
     <AdminPage
-      title={t('withdrawals.title')}
+      title={filter.state === 'pending' ? t('withdrawals.title') : t('routes:admin-withdrawals')}
       intro={t('withdrawals.intro')}
       actions={
         <Select
