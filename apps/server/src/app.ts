@@ -15,6 +15,7 @@ import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { walletReconcileHandlers, walletReconcileSchedule } from './modules/wallet/wallet.reconcile';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -130,6 +131,7 @@ export async function buildApp({
       await scoped.register(mailOutboxRoutes, { db });
       await scoped.register(adminJobsRoutes, { db });
       await scoped.register(walletRoutes, { db });
+      await scoped.register(withdrawalsRoutes, { db, config, mailer });
     },
     { prefix: '/api' },
   );

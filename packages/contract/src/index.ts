@@ -14,6 +14,7 @@ export * from './logistics';
 export * from './content';
 export * from './common/bank-codes';
 export * from './wallet-withdrawal';
+export * from './withdrawals';
 export * from './jobs';
 export * from './wallet';
 export * from './wallet-recharge';

@@ -16,6 +16,11 @@ const withAdminText =
   () =>
     Promise.all([load(), loadNamespace('admin')]).then(([module]) => module);
 const productForm = () => import('../features/admin/products/product-form-page');
+/** The withdrawal screens' texts (`withdraw`, lazy like `admin`) load with their pages. */
+const withWithdrawText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('withdraw')]).then(([module]) => module);
 
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
@@ -84,7 +89,7 @@ export const USER_PAGES: RouteObject[] = [
   page('inventorydetails', 'inventorydetails'),
   page('walletBalance', 'wallet-balance'),
   page('rechargeorder', 'rechargeorder'),
-  page('withdraw', 'withdraw'),
+  page('withdraw', 'withdraw', withWithdrawText(() => import('../features/withdrawals/withdraw-page'))),
   page('recharge', 'recharge'),
   page('payment', 'payment'),
   page('wishlist', 'wishlist'),
@@ -138,6 +143,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('users', 'admin-users', () => import('../features/admin/users/users-page')),
   page('mail-outbox', 'admin-mail-outbox', () => import('../features/admin/mail/mail-outbox-page')),
   page('jobs', 'admin-jobs', withAdminText(() => import('../features/admin/jobs/jobs-page'))),
+  page('withdrawals', 'admin-withdrawals', withWithdrawText(withAdminText(() => import('../features/admin/withdrawals/withdrawals-page')))),
   page('orders', 'admin-orders'),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),

@@ -71,3 +71,11 @@ export const adminKeys = {
   shippingMethod: (methodId: number) => ['admin', 'shipping-method', methodId] as const,
   configInfo: () => ['admin', 'config-info'] as const,
 };
+
+/** The user's withdrawals and limits (features/withdrawals) and the operator's queue. */
+export const withdrawalKeys = {
+  all: ['withdrawals'] as const,
+  limits: () => ['withdrawals', 'limits'] as const,
+  list: (filter?: object) => (filter ? (['withdrawals', 'list', filter] as const) : (['withdrawals', 'list'] as const)),
+  admin: (filter?: object) => (filter ? (['withdrawals', 'admin', filter] as const) : (['withdrawals', 'admin'] as const)),
+};

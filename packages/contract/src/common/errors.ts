@@ -55,6 +55,7 @@ export const ERROR_REASONS = [
   'provider-unavailable',
   'recharge-failed',
   'payment-not-approved',
+  'withdrawal-closed',
   // Accounts.
   'login-failed',
   'account-disabled',

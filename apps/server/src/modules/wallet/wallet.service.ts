@@ -239,3 +239,75 @@ export async function adjust(dbOrUow: DbOrUow, userId: string, amountMinor: numb
     });
   });
 }
+
+/* ---- Withdrawals (decision 0076): cash only, paid out to the `payouts` system account. ---- */
+// Kept with the withdrawal functions it serves (import declarations apply to the whole module).
+import { exceedsWithdrawable, fromMinor } from '@dsm/contract';
+
+/** The user's withdrawable money: available cash (bonus and locked money are not withdrawable). */
+export async function withdrawableMinor(db: Db, userId: string): Promise<number> {
+  const [row] = rowsOf(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
+  return Number(row?.balance_minor ?? 0);
+}
+
+/**
+ * Sets `amount` of CASH aside for a withdrawal (never bonus: bonus credit cannot be withdrawn).
+ * Refuses with insufficient-balance and the withdrawal's own words when the cash is short.
+ */
+export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
+  assertMinor(amountMinor);
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    const cash = user.available.balanceMinor;
+    if (exceedsWithdrawable(amountMinor, cash)) {
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        'withdrawal.amount-over-balance',
+        { available: fromMinor(cash).toFixed(2) },
+        { availableMinor: cash, neededMinor: amountMinor },
+        'insufficient-balance',
+      );
+    }
+    const [row] = rowsOf(await tx.execute(sql`
+      insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
+      values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, 0) returning id`));
+    await post(tx, {
+      kind: 'lock',
+      reference,
+      lines: [
+        { accountId: user.available.id, amountMinor: -amountMinor },
+        { accountId: user.locked.id, amountMinor },
+      ],
+    });
+    return String(row!.id);
+  });
+}
+
+/**
+ * The operator paid a withdrawal out: its lock goes to the `payouts` system account, one entry of
+ * kind `withdrawal` (the user's history shows it as a consume line). A closed lock → 409.
+ */
+export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string): Promise<Posted> {
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const [row] = rowsOf(await tx.execute(sql`
+      select user_id, reference_type, reference_id, cash_minor, bonus_minor, state
+      from wallet_locks where id = ${lockId}::uuid for update`));
+    if (!row) throw AppError.notFound('wallet.lock-not-found');
+    if (row.state !== 'held') throw AppError.conflict('wallet-lock-closed', 'wallet.lock-closed');
+    // Only lockCashForWithdrawal makes these locks: a bonus part would be a bug, not a payout.
+    if (Number(row.bonus_minor) !== 0) throw new Error('wallet: a withdrawal lock holds cash only');
+    const amountMinor = Number(row.cash_minor);
+    const user = await lockUserAccounts(tx, String(row.user_id));
+    const payouts = await systemAccount(tx, 'payouts');
+    const posted = await post(tx, {
+      kind: 'withdrawal',
+      reference: { type: String(row.reference_type), id: String(row.reference_id) },
+      lines: [
+        { accountId: user.locked.id, amountMinor: -amountMinor },
+        { accountId: payouts, amountMinor },
+      ],
+    });
+    await tx.execute(sql`update wallet_locks set state = 'captured', closed_at = now() where id = ${lockId}::uuid`);
+    return posted;
+  });
+}

@@ -114,6 +114,7 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/warehouses', title: 'admin-warehouses' },
     ],
   },
+  { key: 'admin-withdrawals', icon: icon(WalletIcon), links: [{ to: '/admin/withdrawals', title: 'admin-withdrawals' }] },
   { key: 'admin-orders', icon: icon(OrdersIcon), links: [{ to: '/admin/orders', title: 'admin-orders' }] },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },
   { key: 'admin-currencies', icon: icon(CoinsIcon), links: [{ to: '/admin/currencies', title: 'admin-currencies' }] },
