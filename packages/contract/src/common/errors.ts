@@ -49,6 +49,7 @@ export const ERROR_REASONS = [
   'already-associated',
   'refund-exceeds-payment',
   'wallet-lock-closed',
+  'held-payment-exists',
   // Accounts.
   'login-failed',
   'account-disabled',
