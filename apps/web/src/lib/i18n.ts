@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@dsm/contract';
 import { session } from './session';
 
-export const NAMESPACES = ['common', 'routes', 'accounts', 'home', 'catalogue', 'logistics', 'content', 'admin'] as const;
+export const NAMESPACES = ['common', 'routes', 'accounts', 'home', 'catalogue', 'logistics', 'content', 'admin', 'wallet'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Catalogue = Record<string, unknown>;
@@ -12,11 +12,11 @@ type Catalogue = Record<string, unknown>;
 const catalogues = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
 
 /**
- * Catalogues only the operator console reads: the build keeps them out of each language's chunk
+ * Catalogues only the operator console (and the wallet screens) read: the build keeps them out of each language's chunk
  * (vite.config.ts) and the console's routes load them with their pages (loadNamespace), so the
  * first page of a visitor does not download them (docs/decisions/0050-operator-console.md).
  */
-export const LAZY_NAMESPACES: readonly string[] = ['admin'];
+export const LAZY_NAMESPACES: readonly string[] = ['admin', 'wallet'];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 
 /** A language's catalogues: all but the lazy ones, or exactly `only`. */

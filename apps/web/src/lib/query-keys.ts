@@ -71,3 +71,13 @@ export const adminKeys = {
   shippingMethod: (methodId: number) => ['admin', 'shipping-method', methodId] as const,
   configInfo: () => ['admin', 'config-info'] as const,
 };
+
+/** The user's own wallet (features/wallet) and the operator's view of a user's wallet. */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  record: () => [...walletKeys.all, 'record'] as const,
+  lines: (filter: object) => [...walletKeys.all, 'lines', filter] as const,
+  series: (range: object) => [...walletKeys.all, 'series', range] as const,
+  admin: (userId?: string, filter?: object) => ['admin', 'wallet', ...(userId ? [userId] : []), ...(filter ? [filter] : [])] as const,
+  reconciliation: () => ['admin', 'wallet-reconciliation'] as const,
+};
