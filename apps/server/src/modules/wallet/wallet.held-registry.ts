@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { Reference } from './wallet.ledger';
 
