@@ -51,7 +51,12 @@ export default function UserWalletPage() {
       render: (amount: number, l) => <span className="admin-wallet-amount">{`${l.type === 'income' ? '+' : '−'}${amount.toFixed(2)}`}</span>,
     },
     { key: 'note', dataIndex: 'note', title: t('wallet:history.note') },
-    { key: 'reference', title: t('wallet:history.reference'), render: (_, l) => <code>{`${l.referenceType}:${l.referenceId}`}</code> },
+    {
+      key: 'reference',
+      title: t('wallet:history.reference'),
+      // An operator posting's reference is the user's own id: nothing to show.
+      render: (_, l) => (l.referenceType === 'adjustment' ? null : <code>{`${l.referenceType}:${l.referenceId}`}</code>),
+    },
   ];
 
   return (
@@ -90,7 +95,7 @@ export default function UserWalletPage() {
           pageSize: filter.size,
           total: data?.lines.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('admin:total', { count: total }),
+          showTotal: (total) => t('wallet:history.total', { count: total }),
           onChange: (current, size) => {
             const next = new URLSearchParams(params);
             if (current > 1) next.set('current', String(current));
