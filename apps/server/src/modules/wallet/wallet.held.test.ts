@@ -130,6 +130,15 @@ describe('held payments (SPEC §4 insufficient balance)', () => {
     expect(completions).toEqual([`D1-${user}`]);
     expect((await heldRow(`D2-${user}`))?.state).toBe('held');
     expect(await balancesOf(db, user)).toEqual({ available: 4_000, locked: 0, bonus: 0 });
+
+    // Enough for both now: each completes once, whichever run gets there first.
+    completions = [];
+    await recordRecharge(db, user, 10_000, 0, 'bank', rechargeRef());
+    const again = await Promise.all(Array.from({ length: 6 }, () => settleHeldPayments(db, user)));
+    await ctx.app.jobs.drain();
+    expect(again.flatMap((r) => r.completed)).toHaveLength(1);
+    expect(completions).toEqual([`D2-${user}`]);
+    expect(await balancesOf(db, user)).toEqual({ available: 8_000, locked: 0, bonus: 0 });
     await expectBalanced();
   });
 
