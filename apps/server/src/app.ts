@@ -14,8 +14,10 @@ import { contentRoutes } from './modules/content/content.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { walletReconcileHandlers, walletReconcileSchedule } from './modules/wallet/wallet.reconcile';
+import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { walletSettleHandlers } from './modules/wallet/wallet.settle';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -101,7 +103,7 @@ export async function buildApp({
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers },
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers },
     recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
@@ -132,6 +134,7 @@ export async function buildApp({
       await scoped.register(adminJobsRoutes, { db });
       await scoped.register(walletRoutes, { db });
       await scoped.register(withdrawalsRoutes, { db, config, mailer });
+      await scoped.register(walletAdminRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common/paging';
+import { LOCALES } from './common/locale';
+import { hasAtMostTwoDecimals } from './common/money';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /**
  * The wallet (SPEC §3, §4; decision 0070). Amounts travel as decimal USD (`fromMinor`); the ledger
@@ -53,3 +55,89 @@ export const WalletLinesQuery = PageQuerySchema.extend({
   to: day.optional(),
 });
 export type WalletLinesQuery = z.infer<typeof WalletLinesQuery>;
+
+/**
+ * The balance chart (decision 0077): one point per UTC day from `from` to `to` (inclusive) with
+ * the whole wallet's balance (available + locked + bonus) at the end of that day. Without dates,
+ * the last 30 days; at most 366 days.
+ */
+export const WalletBalanceSeriesQuery = z
+  .object({ from: day.optional(), to: day.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'wallet.date-range-invalid', path: ['to'] });
+export type WalletBalanceSeriesQuery = z.infer<typeof WalletBalanceSeriesQuery>;
+export const MAX_SERIES_DAYS = 366;
+
+export const WalletBalancePointSchema = z.object({ day: z.string(), balance: z.number() });
+export type WalletBalancePoint = z.infer<typeof WalletBalancePointSchema>;
+export const WalletBalanceSeriesSchema = z.object({ from: z.string(), to: z.string(), points: z.array(WalletBalancePointSchema) });
+export type WalletBalanceSeries = z.infer<typeof WalletBalanceSeriesSchema>;
+
+/**
+ * The statement export (CSV): the history lines of the filter, no paging. `lang` names the kinds
+ * and the header in the user's interface language (a download link cannot send the app's
+ * Accept-Language); the caller's Accept-Language otherwise.
+ */
+export const WalletStatementQuery = z.object({
+  type: z.enum(['all', ...WALLET_LINE_TYPES]).default('all'),
+  from: day.optional(),
+  to: day.optional(),
+  lang: z.enum(LOCALES).optional(),
+});
+export type WalletStatementQuery = z.infer<typeof WalletStatementQuery>;
+
+// ---- The operator's ledger tools (decision 0077) ----
+
+export const WalletUserParams = z.object({ userId: z.string() });
+
+export const AdminWalletSchema = z.object({
+  user: z.object({ userId: z.string(), email: z.string(), username: z.string() }),
+  wallet: WalletRecordSchema,
+  lines: pageOf(WalletLineSchema),
+});
+export type AdminWallet = z.infer<typeof AdminWalletSchema>;
+
+/** A ceiling that keeps a typo far from the bigint limits. */
+export const MAX_OPERATOR_AMOUNT_USD = 1_000_000;
+const reason = z.string().trim().min(1, 'wallet.reason-required').max(500);
+const operatorAmount = z
+  .number()
+  .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
+  .refine((v) => Math.abs(v) <= MAX_OPERATOR_AMOUNT_USD, 'wallet.amount-too-large');
+
+/** A signed correction of the user's cash (decimal USD, not 0). */
+export const WalletAdjustmentBody = z.object({
+  amount: operatorAmount.refine((v) => v !== 0, 'wallet.adjustment-zero'),
+  reason,
+});
+export type WalletAdjustmentBody = z.infer<typeof WalletAdjustmentBody>;
+
+/** Bonus credit (decimal USD, more than 0): spendable before cash, never withdrawable. */
+export const WalletBonusBody = z.object({
+  amount: operatorAmount.refine((v) => v > 0, 'wallet.bonus-positive'),
+  reason,
+});
+export type WalletBonusBody = z.infer<typeof WalletBonusBody>;
+
+export const WalletPostedSchema = z.object({ entryId: z.string(), wallet: WalletRecordSchema });
+export type WalletPosted = z.infer<typeof WalletPostedSchema>;
+
+export const ReconciliationFindingSchema = z.object({
+  id: z.string(),
+  /** balance: an account's cached balance differs from its lines; entry: an entry does not sum to 0. */
+  kind: z.enum(['balance', 'entry']),
+  subjectId: z.string(),
+  /** Decimal USD: the cached balance (balance) or the entry's sum (entry). */
+  actual: z.number(),
+  /** Decimal USD: the sum of the lines (balance) or 0 (entry). */
+  expected: z.number(),
+  foundAt: z.string(),
+});
+export type ReconciliationFinding = z.infer<typeof ReconciliationFindingSchema>;
+
+export const ReconciliationReportSchema = z.object({
+  /** The last run (hourly job or "run now"); null before the first. */
+  lastRunAt: z.string().nullable(),
+  /** The differences the last run found (empty: the ledger reconciles). */
+  findings: z.array(ReconciliationFindingSchema),
+});
+export type ReconciliationReport = z.infer<typeof ReconciliationReportSchema>;

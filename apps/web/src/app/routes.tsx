@@ -21,6 +21,11 @@ const withWithdrawText =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespace('withdraw')]).then(([module]) => module);
+/** The wallet screens' texts load with them (the `wallet` namespace is lazy too). */
+const withWalletText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('wallet')]).then(([module]) => module);
 
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
@@ -87,7 +92,7 @@ export const USER_PAGES: RouteObject[] = [
   page('profile', 'profile', () => import('../features/accounts/profile/profile-page')),
   page('myinventory', 'myinventory'),
   page('inventorydetails', 'inventorydetails'),
-  page('walletBalance', 'wallet-balance'),
+  page('walletBalance', 'wallet-balance', withWalletText(() => import('../features/wallet/wallet-balance-page'))),
   page('rechargeorder', 'rechargeorder'),
   page('withdraw', 'withdraw', withWithdrawText(() => import('../features/withdrawals/withdraw-page'))),
   page('recharge', 'recharge'),
@@ -141,6 +146,8 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('shipping/:methodId', 'admin-shipping-method', withAdminText(() => import('../features/admin/logistics/shipping-method-page'))),
   page('warehouses', 'admin-warehouses', withAdminText(() => import('../features/admin/logistics/warehouses-page'))),
   page('users', 'admin-users', () => import('../features/admin/users/users-page')),
+  page('users/:userId/wallet', 'admin-wallet', withAdminText(withWalletText(() => import('../features/admin/wallet/user-wallet-page')))),
+  page('reconciliation', 'admin-reconciliation', withAdminText(() => import('../features/admin/wallet/reconciliation-page'))),
   page('mail-outbox', 'admin-mail-outbox', () => import('../features/admin/mail/mail-outbox-page')),
   page('jobs', 'admin-jobs', withAdminText(() => import('../features/admin/jobs/jobs-page'))),
   page('withdrawals', 'admin-withdrawals', withWithdrawText(withAdminText(() => import('../features/admin/withdrawals/withdrawals-page')))),

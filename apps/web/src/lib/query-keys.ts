@@ -79,3 +79,13 @@ export const withdrawalKeys = {
   list: (filter?: object) => (filter ? (['withdrawals', 'list', filter] as const) : (['withdrawals', 'list'] as const)),
   admin: (filter?: object) => (filter ? (['withdrawals', 'admin', filter] as const) : (['withdrawals', 'admin'] as const)),
 };
+
+/** The user's own wallet (features/wallet) and the operator's view of a user's wallet. */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  record: () => [...walletKeys.all, 'record'] as const,
+  lines: (filter: object) => [...walletKeys.all, 'lines', filter] as const,
+  series: (range: object) => [...walletKeys.all, 'series', range] as const,
+  admin: (userId?: string, filter?: object) => ['admin', 'wallet', ...(userId ? [userId] : []), ...(filter ? [filter] : [])] as const,
+  reconciliation: () => ['admin', 'wallet-reconciliation'] as const,
+};

@@ -56,6 +56,7 @@ export const ERROR_REASONS = [
   'recharge-failed',
   'payment-not-approved',
   'withdrawal-closed',
+  'held-payment-exists',
   // Accounts.
   'login-failed',
   'account-disabled',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertMinor, fromMinor, hasAtMostTwoDecimals, toMinor } from './money';
+import { convertMinor, hasAtMostTwoDecimals, toMinor } from './money';
 import { resolveLocale } from './locale';
 
 describe('minor units', () => {

@@ -52,6 +52,16 @@ describe('GET /api/content/pages/{slug}', () => {
     const body = (await getPage('walletrules')).json().data.body as string;
     expect(body).toContain('50.00 USD');
     expect(body).toMatch(/sanction/i);
+    // The wallet's own rules (decision 0077): USD, fees per method, bonus first and never withdrawn,
+    // held payments, operator review, unpaid recharge orders closing.
+    for (const fact of ['US dollars (USD)', 'PayPal: 4.4% of the amount + 0.30 USD', '(amount + 0.50 USD) × 2.9% + 0.50 USD', 'bank transfer: no fee', 'We may change these fees', 'Bonus credit is spent before your cash', 'can never be withdrawn', 'the payment waits', 'reviewed by our team', 'closes automatically']) {
+      expect(body).toContain(fact);
+    }
+    for (const [lang, minimum, paypal] of [['zh-CN', '50.00 USD', '4.4% + 0.30 USD'], ['fr-FR', '50,00 USD', '4,4 % du montant + 0,30 USD'], ['tr-TR', '50,00 USD', "%4,4'ü + 0,30 USD"]] as const) {
+      const text = (await getPage('walletrules', lang)).json().data.body as string;
+      expect(text).toContain(minimum);
+      expect(text).toContain(paypal);
+    }
     expect((await getPage('faq')).json().data.body.match(/<h3>/g)).toHaveLength(10);
   });
 

@@ -1,6 +1,17 @@
-import { type Page, type WalletLine, type WalletLinesQuery, type WalletRecord, fromMinor, toPage } from '@dsm/contract';
+import {
+  MAX_SERIES_DAYS,
+  type Page,
+  type WalletBalanceSeries,
+  type WalletBalanceSeriesQuery,
+  type WalletLine,
+  type WalletLinesQuery,
+  type WalletRecord,
+  fromMinor,
+  toPage,
+} from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
 
 /**
  * What the user sees (decision 0070): a history line is one journal entry's net effect on the
@@ -39,19 +50,35 @@ export async function getWalletRecord(db: Db, userId: string): Promise<WalletRec
   };
 }
 
-export async function listWalletLines(db: Db, userId: string, q: WalletLinesQuery): Promise<Page<WalletLine>> {
+type LineFilter = Pick<WalletLinesQuery, 'type' | 'from' | 'to'>;
+
+/** The filter's entries (whole UTC days, the end day included) and its direction. */
+function filtered(userId: string, q: LineFilter) {
   const filters: SQL[] = [];
-  // Whole UTC days, the end day included.
   if (q.from) filters.push(sql`and e.created_at >= ${q.from}::date::timestamp at time zone 'UTC'`);
   if (q.to) filters.push(sql`and e.created_at < (${q.to}::date + 1)::timestamp at time zone 'UTC'`);
-  const where = sql.join(filters, sql` `);
   const direction = q.type === 'income' ? sql`where net > 0` : q.type === 'consume' ? sql`where net < 0` : sql``;
-  const [count] = rowsOf(await db.execute(sql`select count(*) as n from (${nets(userId, where)}) n ${direction}`));
+  return sql`select * from (${nets(userId, sql.join(filters, sql` `))}) n ${direction}`;
+}
+
+export async function listWalletLines(db: Db, userId: string, q: WalletLinesQuery): Promise<Page<WalletLine>> {
+  const lines = filtered(userId, q);
+  const [count] = rowsOf(await db.execute(sql`select count(*) as n from (${lines}) f`));
   const rows = rowsOf(await db.execute(sql`
-    select * from (${nets(userId, where)}) n ${direction}
+    ${lines}
     order by created_at desc, id desc
     limit ${q.size} offset ${(q.current - 1) * q.size}`));
-  const records = rows.map((r): WalletLine => {
+  return toPage(rows.map(toLine), Number(count!.n), q);
+}
+
+/** Every line of the filter, newest first, for the statement export (capped: see decision 0077). */
+export const STATEMENT_MAX_LINES = 20_000;
+export async function statementLines(db: Db, userId: string, q: LineFilter): Promise<WalletLine[]> {
+  const rows = rowsOf(await db.execute(sql`${filtered(userId, q)} order by created_at desc, id desc limit ${STATEMENT_MAX_LINES}`));
+  return rows.map(toLine);
+}
+
+function toLine(r: Row): WalletLine {
     const net = Number(r.net);
     return {
       id: String(r.id),
@@ -63,6 +90,37 @@ export async function listWalletLines(db: Db, userId: string, q: WalletLinesQuer
       referenceId: String(r.reference_id),
       time: new Date(r.created_at as string).toISOString(),
     };
-  });
-  return toPage(records, Number(count!.n), q);
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The balance chart: the whole wallet's balance (available + locked + bonus) at the end of every
+ * UTC day of the range, computed in SQL from the journal (the opening balance before `from`, then a
+ * running sum of each day's lines), so it agrees with the history to the cent.
+ */
+export async function walletBalanceSeries(db: Db, userId: string, q: WalletBalanceSeriesQuery): Promise<WalletBalanceSeries> {
+  const to = q.to ?? dayOf(new Date());
+  const from = q.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+  if (days < 1) throw AppError.invalid([{ field: 'to', messageKey: 'wallet.date-range-invalid' }]);
+  if (days > MAX_SERIES_DAYS) throw AppError.invalid([{ field: 'from', messageKey: 'wallet.range-too-long' }]);
+  const start = sql`${from}::date::timestamp at time zone 'UTC'`;
+  const end = sql`(${to}::date + 1)::timestamp at time zone 'UTC'`;
+  const rows = rowsOf(await db.execute(sql`
+    with mine as (select id from ledger_accounts where user_id = ${userId}),
+    opening as (
+      select coalesce(sum(l.amount_minor), 0) as v from journal_lines l
+      where l.account_id in (select id from mine) and l.created_at < ${start}),
+    daily as (
+      select (l.created_at at time zone 'UTC')::date as day, sum(l.amount_minor) as net from journal_lines l
+      where l.account_id in (select id from mine) and l.created_at >= ${start} and l.created_at < ${end}
+      group by 1),
+    days as (select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d)
+    select to_char(days.day, 'YYYY-MM-DD') as day,
+           (select v from opening) + sum(coalesce(daily.net, 0)) over (order by days.day) as balance
+    from days left join daily on daily.day = days.day
+    order by days.day`));
+  return { from, to, points: rows.map((r) => ({ day: String(r.day), balance: fromMinor(Number(r.balance)) })) };
 }

@@ -1,3 +1,4 @@
+import { type ReconciliationReport, fromMinor } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RecurringJob } from '../../platform/jobs/jobs.queue';
@@ -33,10 +34,14 @@ export async function reconcileLedger(db: Db): Promise<Finding[]> {
     actualMinor: Number(r.actual),
     expectedMinor: Number(r.expected),
   }));
+  // Every run is recorded, so the operator's report can say when the ledger was last proven.
+  const run = (await db.execute(sql`
+    insert into ledger_reconciliation_runs (findings) values (${findings.length}) returning id`)) as unknown as { rows: Array<{ id: string }> };
+  const runId = run.rows[0]!.id;
   if (findings.length > 0) {
     await db.execute(sql`
-      insert into ledger_reconciliation_findings (kind, subject_id, actual_minor, expected_minor) values
-      ${sql.join(findings.map((f) => sql`(${f.kind}, ${f.subjectId}, ${f.actualMinor}, ${f.expectedMinor})`), sql`, `)}`);
+      insert into ledger_reconciliation_findings (kind, subject_id, actual_minor, expected_minor, run_id) values
+      ${sql.join(findings.map((f) => sql`(${f.kind}, ${f.subjectId}, ${f.actualMinor}, ${f.expectedMinor}, ${runId})`), sql`, `)}`);
   }
   return findings;
 }
@@ -58,3 +63,26 @@ export const walletReconcileHandlers: Record<string, JobHandler> = {
 };
 
 export const walletReconcileSchedule: RecurringJob[] = [{ key: WALLET_RECONCILE_JOB, type: WALLET_RECONCILE_JOB, everySeconds: 3600 }];
+
+/** The operator's report: when the last run was, and what it found (decision 0077). */
+export async function reconciliationReport(db: Db): Promise<ReconciliationReport> {
+  const res = (await db.execute(sql`
+    with last as (select id, ran_at from ledger_reconciliation_runs order by ran_at desc, id desc limit 1)
+    select last.ran_at, f.id, f.kind, f.subject_id, f.actual_minor, f.expected_minor, f.found_at
+    from last left join ledger_reconciliation_findings f on f.run_id = last.id
+    order by f.kind, f.subject_id`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const first = res.rows[0];
+  return {
+    lastRunAt: first ? new Date(first.ran_at as string).toISOString() : null,
+    findings: res.rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: String(r.id),
+        kind: r.kind as Finding['kind'],
+        subjectId: String(r.subject_id),
+        actual: fromMinor(Number(r.actual_minor)),
+        expected: fromMinor(Number(r.expected_minor)),
+        foundAt: new Date(r.found_at as string).toISOString(),
+      })),
+  };
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
+import { enqueueSettleIfHeld } from './wallet.held-registry';
 import { type Posted, type Reference, assertMinor, insufficient, lockUserAccounts, post, systemAccount } from './wallet.ledger';
 
 /**
@@ -12,6 +13,7 @@ import { type Posted, type Reference, assertMinor, insufficient, lockUserAccount
  */
 
 export type { Reference } from './wallet.ledger';
+export { type HeldPaymentCompleted, WALLET_SETTLE_HELD_JOB, onHeldPaymentCompleted } from './wallet.held-registry';
 export type RechargeMethod = 'paypal' | 'card' | 'bank';
 
 type Row = Record<string, unknown>;
@@ -56,11 +58,12 @@ export async function recordRecharge(
 ): Promise<Posted> {
   assertMinor(amountMinor);
   if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw new Error('wallet: fee must be a non-negative integer');
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(dbOrUow, async (uow) => {
+    const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const clearing = await systemAccount(tx, 'clearing', `clearing:${method}`);
     const fees = await systemAccount(tx, 'fees');
-    return post(tx, {
+    const posted = await post(tx, {
       kind: 'recharge',
       reference,
       uniqueKey: opts.uniqueKey ?? `recharge:${reference.type}:${reference.id}`,
@@ -70,6 +73,9 @@ export async function recordRecharge(
         { accountId: fees, amountMinor: feeMinor },
       ],
     });
+    // Held payments (decision 0077) complete in a job once this credit commits.
+    if (!posted.duplicate) await enqueueSettleIfHeld(uow, userId);
+    return posted;
   });
 }
 
@@ -170,6 +176,53 @@ export const capture = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, 
 /** Gives the locked money back where it came from (bonus to bonus, cash to cash). */
 export const release = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, lockId, 'released');
 
+/**
+ * SPEC §4 "insufficient wallet balance locks the remainder and holds the payment until topped up"
+ * (decision 0077). Pays at once when the wallet (bonus + cash) covers `amount`; otherwise locks
+ * what is there (possibly nothing) and records a held payment for `reference`, which the
+ * `wallet.settle-held` job completes after a recharge covers the shortfall. One open hold per
+ * reference (`held-payment-exists`).
+ */
+export async function payOrHold(
+  dbOrUow: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  reference: Reference,
+): Promise<{ outcome: 'paid'; entryId: string } | { outcome: 'held'; heldPaymentId: string; lockedMinor: number; shortfallMinor: number }> {
+  assertMinor(amountMinor);
+  return inTransaction(dbOrUow, async (uow) => {
+    const user = await lockUserAccounts(uow.tx, userId);
+    if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
+      return { outcome: 'paid' as const, entryId: (await pay(uow, userId, amountMinor, reference)).entryId };
+    }
+    const [open] = rowsOf(await uow.tx.execute(sql`
+      select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`));
+    if (open) throw AppError.conflict('held-payment-exists', 'wallet.held-payment-exists');
+    const { lockId, lockedMinor, shortfallMinor } = await lockAvailable(uow, userId, amountMinor, reference);
+    const [row] = rowsOf(await uow.tx.execute(sql`
+      insert into wallet_held_payments (user_id, reference_type, reference_id, amount_minor, lock_ids, shortfall_minor)
+      values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, array[${lockId}::uuid], ${shortfallMinor}) returning id`));
+    return { outcome: 'held' as const, heldPaymentId: String(row!.id), lockedMinor, shortfallMinor };
+  });
+}
+
+/** The owner gives up a held payment (an order cancelled): its locks go back where they came from. */
+export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promise<{ releasedMinor: number }> {
+  return inTransaction(dbOrUow, async (uow) => {
+    const [held] = rowsOf(await uow.tx.execute(sql`
+      select id, lock_ids from wallet_held_payments
+      where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held' for update`));
+    if (!held) throw AppError.notFound('wallet.held-payment-not-found');
+    let releasedMinor = 0;
+    for (const lockId of held.lock_ids as string[]) {
+      const back = await release(uow, lockId);
+      releasedMinor += back.cashMinor + back.bonusMinor;
+    }
+    await uow.tx.execute(sql`update wallet_held_payments set state = 'cancelled', closed_at = now() where id = ${String(held.id)}::uuid`);
+    return { releasedMinor };
+  });
+}
+
 /** Gives back up to what `reference` paid and was not yet refunded: bonus first, then cash. */
 export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor: number) {
   assertMinor(amountMinor);
@@ -206,10 +259,11 @@ export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor
 export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
   assertMinor(amountMinor);
   const why = requireReason(reason);
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(dbOrUow, async (uow) => {
+    const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const promotions = await systemAccount(tx, 'promotions');
-    return post(tx, {
+    const posted = await post(tx, {
       kind: 'bonus',
       reason: why,
       reference: { type: 'adjustment', id: userId },
@@ -218,6 +272,8 @@ export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: 
         { accountId: user.bonus.id, amountMinor },
       ],
     });
+    await enqueueSettleIfHeld(uow, userId);
+    return posted;
   });
 }
 
@@ -225,10 +281,11 @@ export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: 
 export async function adjust(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
   assertMinor(amountMinor, { allowNegative: true });
   const why = requireReason(reason);
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(dbOrUow, async (uow) => {
+    const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const adjustments = await systemAccount(tx, 'adjustments');
-    return post(tx, {
+    const posted = await post(tx, {
       kind: 'adjustment',
       reason: why,
       reference: { type: 'adjustment', id: userId },
@@ -237,6 +294,8 @@ export async function adjust(dbOrUow: DbOrUow, userId: string, amountMinor: numb
         { accountId: user.available.id, amountMinor },
       ],
     });
+    if (amountMinor > 0) await enqueueSettleIfHeld(uow, userId);
+    return posted;
   });
 }
 

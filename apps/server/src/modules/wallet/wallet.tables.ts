@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 
@@ -129,4 +129,48 @@ export const ledgerReconciliationFindings = pgTable('ledger_reconciliation_findi
   /** balance: the sum of the lines; entry: 0. */
   expectedMinor: moneyMinor('expected_minor').notNull(),
   foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The run that found it (null for findings stored before runs were recorded). */
+  runId: uuid('run_id').references(() => ledgerReconciliationRuns.id, { onDelete: 'restrict' }),
 });
+
+/** Every reconciliation run (hourly job or the operator's "run now"), for the report's "last run". */
+export const ledgerReconciliationRuns = pgTable('ledger_reconciliation_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  findings: integer('findings').notNull(),
+}, (t) => [index('ledger_reconciliation_runs_ran_at_idx').on(t.ranAt)]);
+
+/**
+ * A payment the wallet could not cover at once (SPEC §4 "insufficient balance", decision 0077):
+ * what was there is locked (`lock_ids`, possibly a lock of 0), `shortfall_minor` is what is
+ * missing. The `wallet.settle-held` job completes it, oldest first, once a recharge (or credit)
+ * covers the shortfall; the owner of the reference can cancel it, which releases the locks.
+ * One open (held) row per reference.
+ */
+export const walletHeldPayments = pgTable(
+  'wallet_held_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    /** The whole payment. */
+    amountMinor: moneyMinor('amount_minor').notNull(),
+    /** The wallet_locks rows holding money for it (the first lock; the shortfall's on completion). */
+    lockIds: uuid('lock_ids').array().notNull(),
+    /** Still missing when it was held (amount − what the first lock took). */
+    shortfallMinor: moneyMinor('shortfall_minor').notNull(),
+    state: text('state', { enum: ['held', 'completed', 'cancelled'] }).notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallet_held_payments_user_idx').on(t.userId, t.state, t.createdAt),
+    uniqueIndex('wallet_held_payments_open_reference_key')
+      .on(t.referenceType, t.referenceId)
+      .where(sql`${t.state} = 'held'`),
+    check('wallet_held_payments_shortfall', sql`${t.shortfallMinor} > 0 and ${t.shortfallMinor} <= ${t.amountMinor}`),
+  ],
+);

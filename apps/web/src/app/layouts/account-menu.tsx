@@ -87,6 +87,7 @@ export const ADMIN_SECTIONS: MenuSection[] = [
   { key: 'admin-users', icon: icon(UsersIcon), links: [{ to: '/admin/users', title: 'admin-users' }] },
   { key: 'admin-mail-outbox', icon: icon(MailIcon), links: [{ to: '/admin/mail-outbox', title: 'admin-mail-outbox' }] },
   { key: 'admin-jobs', icon: icon(ClockIcon), links: [{ to: '/admin/jobs', title: 'admin-jobs' }] },
+  { key: 'admin-reconciliation', icon: icon(WalletIcon), links: [{ to: '/admin/reconciliation', title: 'admin-reconciliation' }] },
   {
     key: 'admin-catalogue',
     icon: icon(StoreIcon),

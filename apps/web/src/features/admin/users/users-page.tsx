@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AdminUser, UserStatus } from '@dsm/contract';
-import { Alert, Button, Input, Popconfirm, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCountryName } from '../../../lib/countries';
@@ -96,26 +96,34 @@ export default function AdminUsersPage() {
       title: t('admin.users.action'),
       fixed: 'end',
       render: (_, u) => {
+        const wallet = (
+          <Link to={`/admin/users/${encodeURIComponent(u.userId)}/wallet`} aria-label={t('admin.users.wallet-label', { email: u.email })}>
+            {t('admin.users.wallet')}
+          </Link>
+        );
         if (u.userId === myId) return <span className="admin-muted">{t('admin.users.you')}</span>;
         const disabling = u.status === '1';
         return (
-          <Popconfirm
-            title={disabling ? t('admin.users.disable-title', { email: u.email }) : t('admin.users.enable-title', { email: u.email })}
-            description={disabling ? t('admin.users.disable-text') : t('admin.users.enable-text')}
-            okText={disabling ? t('admin.users.disable') : t('admin.users.enable')}
-            cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: disabling }}
-            onConfirm={() => changeStatus(u, disabling ? '0' : '1')}
-          >
-            <Button
-              size="small"
-              danger={disabling}
-              loading={setStatus.isPending && setStatus.variables?.id === u.userId}
-              aria-label={disabling ? t('admin.users.disable-label', { email: u.email }) : t('admin.users.enable-label', { email: u.email })}
+          <Space size="middle">
+            {wallet}
+            <Popconfirm
+              title={disabling ? t('admin.users.disable-title', { email: u.email }) : t('admin.users.enable-title', { email: u.email })}
+              description={disabling ? t('admin.users.disable-text') : t('admin.users.enable-text')}
+              okText={disabling ? t('admin.users.disable') : t('admin.users.enable')}
+              cancelText={t('actions.cancel')}
+              okButtonProps={{ danger: disabling }}
+              onConfirm={() => changeStatus(u, disabling ? '0' : '1')}
             >
-              {disabling ? t('admin.users.disable') : t('admin.users.enable')}
-            </Button>
-          </Popconfirm>
+              <Button
+                size="small"
+                danger={disabling}
+                loading={setStatus.isPending && setStatus.variables?.id === u.userId}
+                aria-label={disabling ? t('admin.users.disable-label', { email: u.email }) : t('admin.users.enable-label', { email: u.email })}
+              >
+                {disabling ? t('admin.users.disable') : t('admin.users.enable')}
+              </Button>
+            </Popconfirm>
+          </Space>
         );
       },
     },

@@ -56,6 +56,7 @@ describe('operator pages', { timeout: 30_000 }, () => {
 
     const row = await screen.findByRole('row', { name: /ada@example.com/ });
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Open the wallet of ada@example.com' })).toHaveAttribute('href', '/admin/users/u-2/wallet');
     // The operator cannot disable themself: no button on their own row.
     expect(within(screen.getByRole('row', { name: /operator@example.com/ })).getByText('This is you')).toBeInTheDocument();
 
