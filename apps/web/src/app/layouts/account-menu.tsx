@@ -114,6 +114,14 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/warehouses', title: 'admin-warehouses' },
     ],
   },
+  {
+    key: 'admin-payments',
+    icon: icon(WalletIcon),
+    links: [
+      { to: '/admin/recharges', title: 'admin-recharges' },
+      { to: '/admin/payment-methods', title: 'admin-payment-methods' },
+    ],
+  },
   { key: 'admin-orders', icon: icon(OrdersIcon), links: [{ to: '/admin/orders', title: 'admin-orders' }] },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },
   { key: 'admin-currencies', icon: icon(CoinsIcon), links: [{ to: '/admin/currencies', title: 'admin-currencies' }] },
