@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RechargeOrder } from '@dsm/contract';
+import { leaveSite } from '../../lib/navigation';
 import { rechargeKeys } from '../../lib/query-keys';
 import { useConfirmCancel } from './confirm';
 import { OrderSummary } from './order-summary';
@@ -75,7 +76,7 @@ function PaymentPanel({ order }: { order: RechargeOrder }) {
     setError(null);
     const result = await startCheckout(order.id, checkoutKey.current);
     if (result.success) {
-      window.location.assign(result.data.redirectUrl);
+      leaveSite.to(result.data.redirectUrl);
       return;
     }
     setBusy(null);

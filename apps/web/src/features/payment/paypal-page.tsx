@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
+import { leaveSite } from '../../lib/navigation';
 import { startCheckout } from './payment.api';
 import './payment.css';
 
@@ -23,7 +24,7 @@ export default function PaypalPage() {
   const go = useCallback(async () => {
     setError(null);
     const result = await startCheckout(id, key.current);
-    if (result.success) window.location.assign(result.data.redirectUrl);
+    if (result.success) leaveSite.to(result.data.redirectUrl);
     else setError(result.msg || t('paypal.failed'));
   }, [id, t]);
 

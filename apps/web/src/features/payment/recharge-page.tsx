@@ -107,10 +107,10 @@ function RechargeForm({ config }: { config: RechargeMethods }) {
         <AmountInput prefix="$" suffix="USD" placeholder={usd(100)} className="recharge-amount" />
       </Form.Item>
       <Form.Item name="method" label={t('recharge.method')} rules={[{ required: true, message: t('recharge.method-required') }]}>
-        <Radio.Group className="recharge-methods">
+        <Radio.Group className="recharge-methods" aria-label={t('recharge.method')}>
           {enabled.map((m) => (
             <Radio key={m.method} value={m.method} className="recharge-method">
-              <span className="recharge-method-name">{t(`method.${m.method}`)}</span>
+              <span className="recharge-method-name">{t(`method.${m.method}`)}</span>{' '}
               <span className="recharge-method-fee">{feeRuleWords(m.rule, t, usd)}</span>
             </Radio>
           ))}

@@ -75,6 +75,7 @@ function MethodCard({ rule }: { rule: RechargeMethodRule }) {
       <Form<Values>
         form={form}
         layout="vertical"
+        name={`method-${rule.method}`}
         aria-label={name}
         initialValues={{ enabled: rule.enabled, ...rule.rule }}
         onFinish={(v) => void onFinish(v)}
