@@ -42,9 +42,13 @@ export function OutcomeView({ outcome, details = {} }: { outcome: PaymentOutcome
   const note = details.note ? <p className="outcome-note">{t('outcome.note', { note: details.note })}</p> : null;
   const view = (icon: ReactNode, tone: 'neutral' | 'warning', title: string, text: string, actions: ReactNode) => (
     <div className={`payment-outcome outcome-${outcome}`}>
-      {details.number ? <p className="outcome-number">{t('outcome.order', { number: details.number })}</p> : null}
       <StatusPage icon={icon} tone={tone} title={title} text={text} actions={actions} />
-      {note}
+      {details.number || note ? (
+        <div className="outcome-details">
+          {details.number ? <p className="outcome-number">{t('outcome.order', { number: details.number })}</p> : null}
+          {note}
+        </div>
+      ) : null}
     </div>
   );
 

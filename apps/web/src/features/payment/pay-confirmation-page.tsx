@@ -21,7 +21,11 @@ export default function PayConfirmationPage() {
 
   if (!id) {
     if (!isOutcome(outcome)) return <Alert type="error" showIcon title={t('not-found')} action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>} />;
-    return <OutcomeView outcome={outcome} details={params.get('amount') && Number.isFinite(amount) ? { amount } : {}} />;
+    return (
+      <div className="payment-page payment-confirmation">
+        <OutcomeView outcome={outcome} details={params.get('amount') && Number.isFinite(amount) ? { amount } : {}} />
+      </div>
+    );
   }
   if (order.isPending) return <Skeleton active />;
   if (!order.data) return <Alert type="error" showIcon title={t('not-found')} action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>} />;

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SLIP_CONTENT_TYPES, SLIP_MAX_BYTES, type BankDetails, type RechargeOrder } from '@dsm/contract';
 import { rechargeKeys } from '../../lib/query-keys';
-import { UsdAmount, useUsd } from './money';
+import { useUsd } from './money';
 import { OrderSummary } from './order-summary';
 import { uploadSlip, useRechargeMethods } from './payment.api';
 import { useRechargeFromUrl } from './use-order';
@@ -89,9 +89,6 @@ function BankTransfer({ order, bank }: { order: RechargeOrder; bank: BankDetails
               </div>
             ))}
         </dl>
-        <p className="payment-total">
-          {t('paymoney.total')} <strong><UsdAmount value={order.total} equivalent /></strong>
-        </p>
         <Alert type="warning" showIcon title={t('paymoney.reference-warning', { reference: order.number })} />
       </section>
       <SlipForm order={order} />

@@ -44,12 +44,11 @@ export default function RechargeOrdersPage() {
 
   const columns: TableColumnsType<RechargeOrder> = [
     { title: t('summary.number'), key: 'number', render: (_, o) => <strong>{o.number}</strong> },
-    { title: t('orders.created'), key: 'created', render: (_, o) => date.format(new Date(o.createdAt)) },
+    { title: t('summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
     { title: t('summary.method'), key: 'method', render: (_, o) => t(`method.${o.method}`) },
     { title: t('summary.amount'), key: 'amount', align: 'right', render: (_, o) => <UsdAmount value={o.amount} /> },
     { title: t('summary.fee'), key: 'fee', align: 'right', render: (_, o) => <UsdAmount value={o.fee} /> },
     { title: t('summary.total'), key: 'total', align: 'right', render: (_, o) => <strong><UsdAmount value={o.total} /></strong> },
-    { title: t('summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
     {
       title: t('orders.note'),
       key: 'note',
@@ -64,6 +63,7 @@ export default function RechargeOrdersPage() {
         );
       },
     },
+    { title: t('orders.created'), key: 'created', render: (_, o) => date.format(new Date(o.createdAt)) },
     {
       title: t('orders.actions'),
       key: 'actions',

@@ -59,12 +59,6 @@ export default function RechargesPage() {
   const columns: TableColumnsType<AdminRechargeOrder> = [
     { title: t('recharges.user'), key: 'user', render: (_, o) => o.userEmail },
     { title: t('payment:summary.number'), key: 'number', render: (_, o) => <strong>{o.number}</strong> },
-    { title: t('payment:summary.method'), key: 'method', render: (_, o) => t(`payment:method.${o.method}`) },
-    { title: t('payment:summary.amount'), key: 'amount', align: 'right', render: (_, o) => usd(o.amount) },
-    { title: t('payment:summary.fee'), key: 'fee', align: 'right', render: (_, o) => usd(o.fee) },
-    { title: t('payment:summary.total'), key: 'total', align: 'right', render: (_, o) => <strong>{usd(o.total)}</strong> },
-    { title: t('payment:summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
-    { title: t('recharges.created'), key: 'created', render: (_, o) => date.format(new Date(o.createdAt)) },
     {
       title: t('recharges.slip'),
       key: 'slip',
@@ -77,6 +71,12 @@ export default function RechargesPage() {
           <span className="admin-muted">—</span>
         ),
     },
+    { title: t('payment:summary.method'), key: 'method', render: (_, o) => t(`payment:method.${o.method}`) },
+    { title: t('payment:summary.amount'), key: 'amount', align: 'right', render: (_, o) => usd(o.amount) },
+    { title: t('payment:summary.fee'), key: 'fee', align: 'right', render: (_, o) => usd(o.fee) },
+    { title: t('payment:summary.total'), key: 'total', align: 'right', render: (_, o) => <strong>{usd(o.total)}</strong> },
+    { title: t('payment:summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
+    { title: t('recharges.created'), key: 'created', render: (_, o) => date.format(new Date(o.createdAt)) },
     { title: t('recharges.note'), key: 'note', render: (_, o) => o.note || <span className="admin-muted">—</span> },
     {
       title: t('actions.label'),
