@@ -60,15 +60,16 @@ function BankTransfer({ order, bank }: { order: RechargeOrder; bank: BankDetails
       </>
     );
   }
-  const rows: Array<[string, string]> = [
-    [t('bank.beneficiary'), bank.beneficiary],
-    [t('bank.bank-name'), bank.bankName],
-    [t('bank.bank-address'), bank.bankAddress],
-    [t('bank.account-number'), bank.accountNumber],
-    [t('bank.iban'), bank.iban],
-    [t('bank.swift'), bank.swiftBic],
-    [t('bank.reference'), order.number],
-    [t('bank.amount'), usd(order.total)],
+  // [label, shown, copied]: the amount is copied as a plain number, the way bank forms take it.
+  const rows: Array<[string, string, string]> = [
+    [t('bank.beneficiary'), bank.beneficiary, bank.beneficiary],
+    [t('bank.bank-name'), bank.bankName, bank.bankName],
+    [t('bank.bank-address'), bank.bankAddress, bank.bankAddress],
+    [t('bank.account-number'), bank.accountNumber, bank.accountNumber],
+    [t('bank.iban'), bank.iban, bank.iban],
+    [t('bank.swift'), bank.swiftBic, bank.swiftBic],
+    [t('bank.reference'), order.number, order.number],
+    [t('bank.amount'), usd(order.total), order.total.toFixed(2)],
   ];
   return (
     <>
@@ -78,11 +79,11 @@ function BankTransfer({ order, bank }: { order: RechargeOrder; bank: BankDetails
         <dl>
           {rows
             .filter(([, value]) => value)
-            .map(([label, value]) => (
+            .map(([label, value, copied]) => (
               <div key={label} className="bank-row">
                 <dt>{label}</dt>
                 <dd>
-                  <Typography.Text copyable={{ text: value, tooltips: [t('paymoney.copy', { label }), t('paymoney.copied')] }}>
+                  <Typography.Text copyable={{ text: copied, tooltips: [t('paymoney.copy', { label }), t('paymoney.copied')] }}>
                     {value}
                   </Typography.Text>
                 </dd>
