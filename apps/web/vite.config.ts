@@ -8,8 +8,8 @@ const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|co
 const ANTD = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs|@babel[\\/]runtime|clsx|classnames|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|is-mobile|resize-observer-polyfill|copy-to-clipboard|toggle-selection)[\\/]/;
 /** Each language's catalogues travel together: one small chunk per language. */
 const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})[\\/]/;
-/** Catalogues only the operator console reads (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
-const LAZY_LOCALE = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/]admin\.json$/;
+/** Catalogues only some pages read (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
+const LAZY_LOCALE = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](admin|payment)\.json$/;
 
 export default defineConfig({
   plugins: [

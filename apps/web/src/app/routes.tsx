@@ -16,6 +16,11 @@ const withAdminText =
   () =>
     Promise.all([load(), loadNamespace('admin')]).then(([module]) => module);
 const productForm = () => import('../features/admin/products/product-form-page');
+/** The recharge and payment screens' texts (`payment`, lazy like `admin`) load with their pages. */
+const withPaymentText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('payment')]).then(([module]) => module);
 
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
@@ -63,12 +68,12 @@ export const TOP_LEVEL_PAGES: RouteObject[] = [
   page('login', 'login', () => import('../features/accounts/login-page')),
   page('register', 'register', () => import('../features/accounts/register-page')),
   page('resetpassword', 'resetpassword', () => import('../features/accounts/reset-password-page')),
-  page('paypalstatus', 'paypalstatus', () => import('../features/payment/paypal-status-page')),
+  page('paypalstatus', 'paypalstatus', withPaymentText(() => import('../features/payment/paypal-status-page'))),
   page('authensuccess', 'authensuccess'),
   page('externalJump', 'external-jump'),
   page('authlogin', 'authlogin'),
   page('redirectShopify', 'redirect-shopify'),
-  page('paypal', 'paypal', () => import('../features/payment/paypal-page')),
+  page('paypal', 'paypal', withPaymentText(() => import('../features/payment/paypal-page'))),
   page(':accessCode/redirectAccess', 'redirect-access'),
   // Static: the error boundary shows the same page, so it is in the main chunk anyway.
   { path: '404', handle: { title: 'routes:not-found' }, Component: NotFoundPage },
@@ -83,10 +88,10 @@ export const USER_PAGES: RouteObject[] = [
   page('myinventory', 'myinventory'),
   page('inventorydetails', 'inventorydetails'),
   page('walletBalance', 'wallet-balance'),
-  page('rechargeorder', 'rechargeorder', () => import('../features/payment/recharge-orders-page')),
+  page('rechargeorder', 'rechargeorder', withPaymentText(() => import('../features/payment/recharge-orders-page'))),
   page('withdraw', 'withdraw'),
-  page('recharge', 'recharge', () => import('../features/payment/recharge-page')),
-  page('payment', 'payment', () => import('../features/payment/payment-page')),
+  page('recharge', 'recharge', withPaymentText(() => import('../features/payment/recharge-page'))),
+  page('payment', 'payment', withPaymentText(() => import('../features/payment/payment-page'))),
   page('wishlist', 'wishlist'),
   page('sourcing', 'sourcing'),
   page('sourcingDetail', 'sourcing-detail'),
@@ -114,9 +119,9 @@ export const USER_PAGES: RouteObject[] = [
   page('paynoworder', 'paynoworder'),
   page('paymentorder', 'paymentorder'),
   page('cartpaylist', 'cartpaylist'),
-  page('paymoney', 'paymoney', () => import('../features/payment/pay-money-page')),
-  page('paystate', 'paystate', () => import('../features/payment/pay-state-page')),
-  page('payconfirmation', 'payconfirmation', () => import('../features/payment/pay-confirmation-page')),
+  page('paymoney', 'paymoney', withPaymentText(() => import('../features/payment/pay-money-page'))),
+  page('paystate', 'paystate', withPaymentText(() => import('../features/payment/pay-state-page'))),
+  page('payconfirmation', 'payconfirmation', withPaymentText(() => import('../features/payment/pay-confirmation-page'))),
   page('excelorderhistory', 'excelorderhistory'),
 ];
 
@@ -138,8 +143,8 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('users', 'admin-users', () => import('../features/admin/users/users-page')),
   page('mail-outbox', 'admin-mail-outbox', () => import('../features/admin/mail/mail-outbox-page')),
   page('jobs', 'admin-jobs', withAdminText(() => import('../features/admin/jobs/jobs-page'))),
-  page('recharges', 'admin-recharges', withAdminText(() => import('../features/admin/recharges/recharges-page'))),
-  page('payment-methods', 'admin-payment-methods', withAdminText(() => import('../features/admin/recharges/payment-methods-page'))),
+  page('recharges', 'admin-recharges', withPaymentText(withAdminText(() => import('../features/admin/recharges/recharges-page')))),
+  page('payment-methods', 'admin-payment-methods', withPaymentText(withAdminText(() => import('../features/admin/recharges/payment-methods-page')))),
   page('orders', 'admin-orders'),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),

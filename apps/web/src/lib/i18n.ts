@@ -12,11 +12,12 @@ type Catalogue = Record<string, unknown>;
 const catalogues = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
 
 /**
- * Catalogues only the operator console reads: the build keeps them out of each language's chunk
- * (vite.config.ts) and the console's routes load them with their pages (loadNamespace), so the
- * first page of a visitor does not download them (docs/decisions/0050-operator-console.md).
+ * Catalogues only some pages read (the operator console; the recharge and payment screens): the
+ * build keeps them out of each language's chunk (vite.config.ts) and their routes load them with
+ * their pages (loadNamespace), so the first page of a visitor does not download them
+ * (docs/decisions/0050-operator-console.md, 0075-payment-screens.md).
  */
-export const LAZY_NAMESPACES: readonly string[] = ['admin'];
+export const LAZY_NAMESPACES: readonly string[] = ['admin', 'payment'];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 
 /** A language's catalogues: all but the lazy ones, or exactly `only`. */

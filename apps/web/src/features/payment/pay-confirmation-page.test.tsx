@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { RechargeOrder } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
+import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PayConfirmationPage from './pay-confirmation-page';
 import { ORDER_ID, order } from './test-fixtures';
@@ -10,6 +11,7 @@ import { ORDER_ID, order } from './test-fixtures';
 const renderAt = (search: string) => renderRoutes([{ path: '/user/payconfirmation', element: <PayConfirmationPage /> }], `/user/payconfirmation${search}`);
 const link = (name: string) => screen.getByRole('link', { name });
 
+beforeAll(() => loadNamespace('payment'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

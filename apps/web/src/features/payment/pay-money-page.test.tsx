@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { SLIP_MAX_BYTES } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
+import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PayMoneyPage from './pay-money-page';
 import { METHODS, ORDER_ID, headersOf, order } from './test-fixtures';
@@ -28,6 +29,7 @@ const file = (name: string, type: string, size = 1024) => {
   return f;
 };
 
+beforeAll(() => loadNamespace('payment'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

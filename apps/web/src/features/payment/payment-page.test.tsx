@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { RechargeMethodName } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { leaveSite } from '../../lib/navigation';
+import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PaymentPage from './payment-page';
 import PaypalPage from './paypal-page';
@@ -25,6 +26,7 @@ function renderPayment(search = `?recharge=${ORDER_ID}`) {
   );
 }
 
+beforeAll(() => loadNamespace('payment'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
+import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PayStatePage, { POLL_LIMIT_MS } from './pay-state-page';
 import PaypalStatusPage from './paypal-status-page';
@@ -21,6 +22,7 @@ function renderReturn(path: string) {
 }
 const where = (router: ReturnType<typeof renderRoutes>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
 
+beforeAll(() => loadNamespace('payment'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

@@ -4,11 +4,12 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
+import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import RechargeOrdersPage from './recharge-orders-page';
 import { ORDER_ID, order } from './test-fixtures';
@@ -28,6 +29,7 @@ const ORDERS = [
   order({ id: 'o-3', number: 'R20261122-000050', state: 'pending', method: 'paypal', fee: 4.7, total: 104.7 }),
 ];
 
+beforeAll(() => loadNamespace('payment'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

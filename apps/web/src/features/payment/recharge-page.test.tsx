@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
+import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import RechargePage from './recharge-page';
 import { METHODS, ORDER_ID, headersOf, order } from './test-fixtures';
@@ -21,6 +22,7 @@ function renderRecharge(path = '/user/recharge') {
 
 const preview = () => screen.getByRole('region', { name: 'What you will pay' });
 
+beforeAll(() => loadNamespace('payment'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

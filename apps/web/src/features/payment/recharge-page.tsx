@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RechargeMethodName, RechargeMethods } from '@dsm/contract';
 import { AmountInput } from '../../components/ui/amount-input';
+import { useSession } from '../../lib/session';
 import { feeRuleWords, previewFee } from './fees';
 import { applyFieldErrors } from './form-errors';
 import { UsdAmount, useUsd } from './money';
@@ -43,6 +44,7 @@ function prefillAmount(raw: string | null, min: number): number | null {
 function RechargeForm({ config }: { config: RechargeMethods }) {
   const { t } = useTranslation('payment');
   const usd = useUsd();
+  const lang = useSession((s) => s.lang);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
@@ -111,7 +113,7 @@ function RechargeForm({ config }: { config: RechargeMethods }) {
           {enabled.map((m) => (
             <Radio key={m.method} value={m.method} className="recharge-method">
               <span className="recharge-method-name">{t(`method.${m.method}`)}</span>{' '}
-              <span className="recharge-method-fee">{feeRuleWords(m.rule, t, usd)}</span>
+              <span className="recharge-method-fee">{feeRuleWords(m.rule, t, usd, lang)}</span>
             </Radio>
           ))}
         </Radio.Group>
