@@ -78,8 +78,8 @@ describe('routes and guards', () => {
   });
 
   it('shows a page not built yet as "coming soon" with its own title', async () => {
-    renderRoutes(routes, '/paypalstatus');
-    expect(await screen.findByRole('heading', { level: 1, name: 'PayPal payment status' })).toBeInTheDocument();
+    renderRoutes(routes, '/authensuccess');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Store authorized' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/index');
   });
 });

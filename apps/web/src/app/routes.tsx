@@ -26,6 +26,11 @@ const withWalletText =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespace('wallet')]).then(([module]) => module);
+/** The recharge and payment screens' texts (`payment`, lazy like `admin`) load with their pages. */
+const withPaymentText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('payment')]).then(([module]) => module);
 
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
@@ -73,12 +78,12 @@ export const TOP_LEVEL_PAGES: RouteObject[] = [
   page('login', 'login', () => import('../features/accounts/login-page')),
   page('register', 'register', () => import('../features/accounts/register-page')),
   page('resetpassword', 'resetpassword', () => import('../features/accounts/reset-password-page')),
-  page('paypalstatus', 'paypalstatus'),
+  page('paypalstatus', 'paypalstatus', withPaymentText(() => import('../features/payment/paypal-status-page'))),
   page('authensuccess', 'authensuccess'),
   page('externalJump', 'external-jump'),
   page('authlogin', 'authlogin'),
   page('redirectShopify', 'redirect-shopify'),
-  page('paypal', 'paypal'),
+  page('paypal', 'paypal', withPaymentText(() => import('../features/payment/paypal-page'))),
   page(':accessCode/redirectAccess', 'redirect-access'),
   // Static: the error boundary shows the same page, so it is in the main chunk anyway.
   { path: '404', handle: { title: 'routes:not-found' }, Component: NotFoundPage },
@@ -93,10 +98,10 @@ export const USER_PAGES: RouteObject[] = [
   page('myinventory', 'myinventory'),
   page('inventorydetails', 'inventorydetails'),
   page('walletBalance', 'wallet-balance', withWalletText(() => import('../features/wallet/wallet-balance-page'))),
-  page('rechargeorder', 'rechargeorder'),
+  page('rechargeorder', 'rechargeorder', withPaymentText(() => import('../features/payment/recharge-orders-page'))),
   page('withdraw', 'withdraw', withWithdrawText(() => import('../features/withdrawals/withdraw-page'))),
-  page('recharge', 'recharge'),
-  page('payment', 'payment'),
+  page('recharge', 'recharge', withPaymentText(() => import('../features/payment/recharge-page'))),
+  page('payment', 'payment', withPaymentText(() => import('../features/payment/payment-page'))),
   page('wishlist', 'wishlist'),
   page('sourcing', 'sourcing'),
   page('sourcingDetail', 'sourcing-detail'),
@@ -124,9 +129,9 @@ export const USER_PAGES: RouteObject[] = [
   page('paynoworder', 'paynoworder'),
   page('paymentorder', 'paymentorder'),
   page('cartpaylist', 'cartpaylist'),
-  page('paymoney', 'paymoney'),
-  page('paystate', 'paystate'),
-  page('payconfirmation', 'payconfirmation'),
+  page('paymoney', 'paymoney', withPaymentText(() => import('../features/payment/pay-money-page'))),
+  page('paystate', 'paystate', withPaymentText(() => import('../features/payment/pay-state-page'))),
+  page('payconfirmation', 'payconfirmation', withPaymentText(() => import('../features/payment/pay-confirmation-page'))),
   page('excelorderhistory', 'excelorderhistory'),
 ];
 
@@ -151,6 +156,8 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('mail-outbox', 'admin-mail-outbox', () => import('../features/admin/mail/mail-outbox-page')),
   page('jobs', 'admin-jobs', withAdminText(() => import('../features/admin/jobs/jobs-page'))),
   page('withdrawals', 'admin-withdrawals', withWithdrawText(withAdminText(() => import('../features/admin/withdrawals/withdrawals-page')))),
+  page('recharges', 'admin-recharges', withPaymentText(withAdminText(() => import('../features/admin/recharges/recharges-page')))),
+  page('payment-methods', 'admin-payment-methods', withPaymentText(withAdminText(() => import('../features/admin/recharges/payment-methods-page')))),
   page('orders', 'admin-orders'),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),

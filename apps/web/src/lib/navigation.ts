@@ -30,3 +30,13 @@ export function loginPathFromHere(): string {
   const { pathname, search } = window.location;
   return pathname === '/login' ? '/login' : loginPathFor(pathname, search);
 }
+
+/**
+ * Leaves the app for another site (a payment provider's checkout page): a full page load, since
+ * the provider sends the browser back to one of our addresses. An object so tests can spy on it.
+ */
+export const leaveSite = {
+  to(url: string) {
+    window.location.assign(url);
+  },
+};

@@ -50,6 +50,14 @@ export const currencyKeys = {
   rates: () => [...currencyKeys.all, 'rates'] as const,
 };
 
+/** Recharge orders and their payment methods (server module `recharge`). */
+export const rechargeKeys = {
+  all: ['recharge'] as const,
+  methods: () => [...rechargeKeys.all, 'methods'] as const,
+  list: (filter: object) => [...rechargeKeys.all, 'list', filter] as const,
+  order: (id: string) => [...rechargeKeys.all, 'order', id] as const,
+};
+
 /** The operator console's reads, by area (features/admin/<area>). */
 export const adminKeys = {
   all: ['admin'] as const,
@@ -70,6 +78,8 @@ export const adminKeys = {
   shippingMethods: () => ['admin', 'shipping-methods'] as const,
   shippingMethod: (methodId: number) => ['admin', 'shipping-method', methodId] as const,
   configInfo: () => ['admin', 'config-info'] as const,
+  recharges: (filter?: object) => (filter ? (['admin', 'recharges', filter] as const) : (['admin', 'recharges'] as const)),
+  rechargeMethods: () => ['admin', 'recharge-methods'] as const,
 };
 
 /** The user's withdrawals and limits (features/withdrawals) and the operator's queue. */

@@ -87,7 +87,6 @@ export const ADMIN_SECTIONS: MenuSection[] = [
   { key: 'admin-users', icon: icon(UsersIcon), links: [{ to: '/admin/users', title: 'admin-users' }] },
   { key: 'admin-mail-outbox', icon: icon(MailIcon), links: [{ to: '/admin/mail-outbox', title: 'admin-mail-outbox' }] },
   { key: 'admin-jobs', icon: icon(ClockIcon), links: [{ to: '/admin/jobs', title: 'admin-jobs' }] },
-  { key: 'admin-reconciliation', icon: icon(WalletIcon), links: [{ to: '/admin/reconciliation', title: 'admin-reconciliation' }] },
   {
     key: 'admin-catalogue',
     icon: icon(StoreIcon),
@@ -115,7 +114,16 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/warehouses', title: 'admin-warehouses' },
     ],
   },
-  { key: 'admin-withdrawals', icon: icon(WalletIcon), links: [{ to: '/admin/withdrawals', title: 'admin-withdrawals' }] },
+  {
+    key: 'admin-payments',
+    icon: icon(WalletIcon),
+    links: [
+      { to: '/admin/recharges', title: 'admin-recharges' },
+      { to: '/admin/withdrawals', title: 'admin-withdrawals' },
+      { to: '/admin/payment-methods', title: 'admin-payment-methods' },
+      { to: '/admin/reconciliation', title: 'admin-reconciliation' },
+    ],
+  },
   { key: 'admin-orders', icon: icon(OrdersIcon), links: [{ to: '/admin/orders', title: 'admin-orders' }] },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },
   { key: 'admin-currencies', icon: icon(CoinsIcon), links: [{ to: '/admin/currencies', title: 'admin-currencies' }] },

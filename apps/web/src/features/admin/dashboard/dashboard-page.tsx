@@ -14,6 +14,7 @@ import {
   StoreIcon,
   TagIcon,
   UsersIcon,
+  WalletIcon,
   CompassIcon,
 } from '../../../components/ui/icons';
 import { AdminPage } from '../shared/admin-page';
@@ -50,6 +51,13 @@ export const ADMIN_AREAS: Array<{ key: string; areas: Area[] }> = [
     areas: [
       { to: '/admin/shipping', title: 'admin-shipping', icon: icon(GlobeIcon) },
       { to: '/admin/warehouses', title: 'admin-warehouses', icon: icon(BoxIcon) },
+    ],
+  },
+  {
+    key: 'payments',
+    areas: [
+      { to: '/admin/recharges', title: 'admin-recharges', icon: icon(WalletIcon) },
+      { to: '/admin/payment-methods', title: 'admin-payment-methods', icon: icon(CoinsIcon) },
     ],
   },
   {

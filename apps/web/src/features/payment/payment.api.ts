@@ -1,0 +1,66 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  CreateRechargeBody,
+  Page,
+  RechargeCheckout,
+  RechargeListQuery,
+  RechargeMethods,
+  RechargeOrder,
+} from '@dsm/contract';
+import { api } from '../../lib/api';
+import { rechargeKeys } from '../../lib/query-keys';
+
+/**
+ * The recharge routes of the contract (packages/contract/src/wallet-recharge.ts). Every call that
+ * can move money carries an Idempotency-Key chosen by the page (decision 0075: which key when).
+ */
+export type RechargeFilter = Pick<RechargeListQuery, 'state' | 'current' | 'size'>;
+
+const orderPath = (id: string, action = '') => `/p/recharges/${encodeURIComponent(id)}${action}`;
+
+/** GET /api/p/recharge/methods: enabled methods with their fee rules, limits, bank details. */
+export const methodsQuery = () =>
+  queryOptions({
+    queryKey: rechargeKeys.methods(),
+    queryFn: ({ signal }) => api.data<RechargeMethods>('/p/recharge/methods', { signal }),
+    staleTime: 60_000,
+  });
+export const useRechargeMethods = () => useQuery(methodsQuery());
+
+/** GET /api/p/recharges/:id */
+export const rechargeQuery = (id: string) =>
+  queryOptions({
+    queryKey: rechargeKeys.order(id),
+    queryFn: ({ signal }) => api.data<RechargeOrder>(orderPath(id), { signal }),
+  });
+
+/** GET /api/p/recharges?state&current&size */
+export const rechargesQuery = (filter: RechargeFilter) =>
+  queryOptions({
+    queryKey: rechargeKeys.list(filter),
+    queryFn: ({ signal }) => api.data<Page<RechargeOrder>>('/p/recharges', { query: { ...filter }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const createRecharge = (body: CreateRechargeBody, idempotencyKey: string) =>
+  api.post<RechargeOrder>('/p/recharges', body, { idempotencyKey });
+
+/** PayPal's approve link or the card provider's checkout page, for the browser to open. */
+export const startCheckout = (id: string, idempotencyKey: string) =>
+  api.post<RechargeCheckout>(orderPath(id, '/checkout'), undefined, { idempotencyKey, noshow: true });
+
+export const capturePaypal = (id: string, idempotencyKey: string) =>
+  api.post<RechargeOrder>(orderPath(id, '/paypal/capture'), undefined, { idempotencyKey, noshow: true });
+
+export const confirmCard = (id: string, idempotencyKey: string) =>
+  api.post<RechargeOrder>(orderPath(id, '/card/confirm'), undefined, { idempotencyKey, loadingflags: true });
+
+export const cancelRecharge = (id: string, idempotencyKey: string) =>
+  api.post<RechargeOrder>(orderPath(id, '/cancel'), undefined, { idempotencyKey });
+
+/** The transfer slip as multipart field `file`; the server judges the type by content again. */
+export function uploadSlip(id: string, file: File, idempotencyKey: string) {
+  const form = new FormData();
+  form.append('file', file);
+  return api.post<RechargeOrder>(orderPath(id, '/slip'), form, { idempotencyKey });
+}
