@@ -13,3 +13,4 @@ export * from '../platform/files/files.tables';
 export * from '../platform/jobs/jobs.tables';
 export * from '../platform/idempotency/idempotency.tables';
 export * from '../modules/wallet/wallet.tables';
+export * from '../modules/recharge/recharge.tables';
