@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { buildApp } from '../app';
 import { seed } from '../db/seed';
-import { walletUser } from '../modules/wallet/wallet.fixtures';
+import { rechargeUser } from '../modules/recharge/recharge.fixtures';
 import type { App } from '../platform/types';
 import { type Sandbox, startSandbox } from './sandbox';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   sandbox.mount(app);
   await app.listen({ port, host: '127.0.0.1' });
   base = `http://127.0.0.1:${port}`;
-  token = (await walletUser(database.db)).token;
+  token = (await rechargeUser(database.db)).token;
 });
 afterAll(async () => {
   await app.close();

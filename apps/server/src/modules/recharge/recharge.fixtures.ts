@@ -53,3 +53,29 @@ export async function expireNow(ctx: RechargeCtx, id: string) {
   await ctx.db.execute(sql`update recharge_orders set expires_at = now() - interval '1 second' where id = ${id}`);
   await ctx.db.execute(sql`update jobs set run_at = now() - interval '1 second' where type = 'recharge.expire' and payload->>'id' = ${id}`);
 }
+
+/** A user with a session, made the way a registration leaves one (tests only). */
+let serial = 0;
+export async function rechargeUser(db: RechargeCtx['db']): Promise<{ userId: string; token: string }> {
+  const name = `r${Date.now().toString(36)}${++serial}${Math.random().toString(36).slice(2, 6)}`;
+  const res = (await db.execute(sql`
+    insert into users (email, username, password_hash) values (${`${name}@example.com`}, ${name}, 'x') returning id`)) as unknown as { rows: Array<{ id: string }> };
+  return { userId: res.rows[0]!.id, token: await sessionFor(db, `${name}@example.com`) };
+}
+
+const one = async (db: RechargeCtx['db'], q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+
+/** The user's available cash in minor units, as the ledger holds it. */
+export async function availableOf(db: RechargeCtx['db'], userId: string): Promise<number> {
+  return Number((await one(db, sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`))?.balance_minor ?? 0);
+}
+export async function systemBalance(db: RechargeCtx['db'], code: string): Promise<number> {
+  return Number((await one(db, sql`select balance_minor from ledger_accounts where code = ${code}`))?.balance_minor ?? 0);
+}
+/** The sum of every journal line: 0 in a balanced ledger. */
+export async function ledgerTotal(db: RechargeCtx['db']): Promise<number> {
+  return Number((await one(db, sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`))!.n);
+}
+export async function countOf(db: RechargeCtx['db'], q: ReturnType<typeof sql>): Promise<number> {
+  return Number((await one(db, q))!.n);
+}

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesOf, countOf, ledgerTotal, systemBalance, walletUser } from '../wallet/wallet.fixtures';
 import { pay } from '../wallet/wallet.service';
-import { PUBLIC, type RechargeCtx, rechargeTestApp, rows } from './recharge.fixtures';
+import { PUBLIC, type RechargeCtx, rechargeTestApp, rows, availableOf, countOf, ledgerTotal, systemBalance, rechargeUser } from './recharge.fixtures';
 
 let ctx: RechargeCtx;
 beforeAll(async () => {
@@ -36,7 +35,7 @@ async function approvedOrder(token: string, amount = 100) {
 
 describe('PayPal recharge against the emulator', () => {
   it('create shows the fee (100 → 4.70, total 104.70); capture credits the amount and posts the fee; the ledger balances', async () => {
-    const u = await walletUser(ctx.db);
+    const u = await rechargeUser(ctx.db);
     const feesBefore = await systemBalance(ctx.db, 'fees');
     const { order, location, paypalOrderId } = await approvedOrder(u.token);
     expect(order).toMatchObject({ method: 'paypal', state: 'awaiting-payment', amount: 100, fee: 4.7, total: 104.7, currency: 'USD', closeReason: null });
@@ -54,14 +53,14 @@ describe('PayPal recharge against the emulator', () => {
     const done = (await get(u.token, `/api/p/recharges/${order.id}`)).json().data;
     expect(done).toMatchObject({ state: 'completed', amount: 100, fee: 4.7 });
     expect(done.completedAt).toBeTruthy();
-    expect(await balancesOf(ctx.db, u.userId)).toMatchObject({ available: 10_000 });
+    expect(await availableOf(ctx.db, u.userId)).toBe(10_000);
     expect((await systemBalance(ctx.db, 'fees')) - feesBefore).toBe(470);
     expect((await get(u.token, '/api/p/wallet')).json().data).toMatchObject({ balance: 100, recharge: 100 });
     expect(await ledgerTotal(ctx.db)).toBe(0);
   });
 
   it('capture 20 times with one idempotency key and 5 times with other keys, at once → one credit', async () => {
-    const u = await walletUser(ctx.db);
+    const u = await rechargeUser(ctx.db);
     const { order } = await approvedOrder(u.token, 50);
     const key = crypto.randomUUID();
     const answers = await Promise.all([
@@ -70,13 +69,13 @@ describe('PayPal recharge against the emulator', () => {
     ]);
     for (const a of answers) expect([a.statusCode, a.json().data?.state]).toEqual([200, 'paid']);
     await ctx.app.jobs.drain();
-    expect(await balancesOf(ctx.db, u.userId)).toMatchObject({ available: 5_000 });
+    expect(await availableOf(ctx.db, u.userId)).toBe(5_000);
     expect(await countOf(ctx.db, sql`select count(*) as n from journal_entries where reference_type = 'recharge' and reference_id = ${order.id}`)).toBe(1);
     expect(await countOf(ctx.db, sql`select count(*) as n from jobs where type = 'recharge.credit' and payload->>'id' = ${order.id}`)).toBe(1);
   });
 
   it('a webhook delivered twice (and after the capture) credits once; a bad signature is 400 and changes nothing', async () => {
-    const u = await walletUser(ctx.db);
+    const u = await rechargeUser(ctx.db);
     const { order, paypalOrderId } = await approvedOrder(u.token, 20);
     // The buyer closed the tab: only the webhook tells us. Capture at PayPal as the expiry would.
     const signedAfterCapture = async () => {
@@ -93,7 +92,7 @@ describe('PayPal recharge against the emulator', () => {
     expect(tampered).not.toBe(event.rawBody);
     const bad = await deliver(tampered, event.headers);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).msg).toBe('The event\'s signature is not valid');
+    expect(((await bad.json()) as { msg: string }).msg).toBe('The event\'s signature is not valid');
     const noSig = await deliver(event.rawBody, { ...event.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') });
     expect(noSig.status).toBe(400);
     expect((await get(u.token, `/api/p/recharges/${order.id}`)).json().data.state).toBe('awaiting-payment');
@@ -105,13 +104,13 @@ describe('PayPal recharge against the emulator', () => {
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.COMPLETED', paypalOrderId)).status).toBe(200);
     expect((await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID())).json().data.state).toBe('paid');
     await ctx.app.jobs.drain();
-    expect(await balancesOf(ctx.db, u.userId)).toMatchObject({ available: 2_000 });
+    expect(await availableOf(ctx.db, u.userId)).toBe(2_000);
     expect(await countOf(ctx.db, sql`select count(*) as n from payment_provider_events where recharge_id = ${order.id}`)).toBe(2);
     expect(await countOf(ctx.db, sql`select count(*) as n from journal_entries where reference_type = 'recharge' and reference_id = ${order.id}`)).toBe(1);
   });
 
   it('a DECLINED capture closes the order as failed: "Recharge failed, please contact us", in the user’s language', async () => {
-    const u = await walletUser(ctx.db);
+    const u = await rechargeUser(ctx.db);
     const { order } = await approvedOrder(u.token);
     ctx.pp.failNextCapture('DECLINED');
     const res = await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID());
@@ -122,11 +121,11 @@ describe('PayPal recharge against the emulator', () => {
     const again = await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID(), 'fr-FR');
     expect(again.json()).toMatchObject({ msg: 'Le rechargement a échoué, veuillez nous contacter', data: { reason: 'recharge-failed' } });
     await ctx.app.jobs.drain();
-    expect(await balancesOf(ctx.db, u.userId)).toMatchObject({ available: 0 });
+    expect(await availableOf(ctx.db, u.userId)).toBe(0);
   });
 
   it('422 INSTRUMENT_DECLINED fails the same way; a capture PENDING waits as pending until the COMPLETED webhook', async () => {
-    const u = await walletUser(ctx.db);
+    const u = await rechargeUser(ctx.db);
     const a = await approvedOrder(u.token);
     ctx.pp.failNextCapture('INSTRUMENT_DECLINED');
     const res = await post(u.token, `/api/p/recharges/${a.order.id}/paypal/capture`);
@@ -139,11 +138,11 @@ describe('PayPal recharge against the emulator', () => {
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.COMPLETED', b.paypalOrderId)).status).toBe(200);
     await ctx.app.jobs.drain();
     expect((await get(u.token, `/api/p/recharges/${b.order.id}`)).json().data.state).toBe('completed');
-    expect(await balancesOf(ctx.db, u.userId)).toMatchObject({ available: 3_000 });
+    expect(await availableOf(ctx.db, u.userId)).toBe(3_000);
   });
 
   it('capture before the payer approved → payment-not-approved, nothing changes', async () => {
-    const u = await walletUser(ctx.db);
+    const u = await rechargeUser(ctx.db);
     const created = (await post(u.token, '/api/p/recharges', { amount: 10, method: 'paypal' })).json().data;
     await post(u.token, `/api/p/recharges/${created.id}/checkout`);
     const res = await post(u.token, `/api/p/recharges/${created.id}/paypal/capture`);
@@ -152,12 +151,12 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('a refund after completion is reversed from the wallet when the cash covers it, else left to the operator', async () => {
-    const u = await walletUser(ctx.db);
+    const u = await rechargeUser(ctx.db);
     const a = await approvedOrder(u.token, 40);
     await post(u.token, `/api/p/recharges/${a.order.id}/paypal/capture`);
     await ctx.app.jobs.drain();
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.REFUNDED', a.paypalOrderId)).status).toBe(200);
-    expect(await balancesOf(ctx.db, u.userId)).toMatchObject({ available: 0 });
+    expect(await availableOf(ctx.db, u.userId)).toBe(0);
     expect(await ledgerTotal(ctx.db)).toBe(0);
 
     const b = await approvedOrder(u.token, 40);
@@ -165,7 +164,7 @@ describe('PayPal recharge against the emulator', () => {
     await ctx.app.jobs.drain();
     await pay(ctx.db, u.userId, 3_000, { type: 'order', id: `spent-${b.order.id}` });
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.REFUNDED', b.paypalOrderId)).status).toBe(200);
-    expect(await balancesOf(ctx.db, u.userId)).toMatchObject({ available: 1_000 });
+    expect(await availableOf(ctx.db, u.userId)).toBe(1_000);
     const [row] = await rows(ctx, sql`select refunded_minor, operator_note, state from recharge_orders where id = ${b.order.id}`);
     expect(Number(row!.refunded_minor)).toBe(4_000 + 206);
     expect(String(row!.operator_note)).toContain('nothing reversed');

@@ -12,7 +12,7 @@ import {
 import { type SQL, and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { users } from '../accounts/accounts.tables';
+import { userEmails } from '../accounts/accounts.service';
 import { rechargeMethodRules, rechargeOrders } from './recharge.tables';
 
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
@@ -121,28 +121,18 @@ export async function listAllOrders(db: Db, q: AdminRechargeListQuery) {
   if (q.method !== 'all') conditions.push(eq(rechargeOrders.method, q.method));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ order: rechargeOrders, email: users.email })
-      .from(rechargeOrders)
-      .innerJoin(users, eq(users.id, rechargeOrders.userId))
-      .where(where)
-      .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.number))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
+    db.select().from(rechargeOrders).where(where).orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.number)).limit(q.size).offset((q.current - 1) * q.size),
     db.select({ n: count() }).from(rechargeOrders).where(where),
   ]);
-  return page(rows.map((r) => toAdminRechargeOrder(r.order, r.email)), total?.n ?? 0, q);
+  const emails = await userEmails(db, rows.map((r) => r.userId));
+  return page(rows.map((r) => toAdminRechargeOrder(r, emails.get(r.userId) ?? '')), total?.n ?? 0, q);
 }
 
 export async function adminOrder(db: Db, id: string): Promise<AdminRechargeOrder> {
   assertId(id);
-  const [row] = await db
-    .select({ order: rechargeOrders, email: users.email })
-    .from(rechargeOrders)
-    .innerJoin(users, eq(users.id, rechargeOrders.userId))
-    .where(eq(rechargeOrders.id, id));
+  const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, id));
   if (!row) throw AppError.notFound('recharge.not-found');
-  return toAdminRechargeOrder(row.order, row.email);
+  return toAdminRechargeOrder(row, (await userEmails(db, [row.userId])).get(row.userId) ?? '');
 }
 
 function page<T>(records: T[], total: number, q: { current: number; size: number }) {
