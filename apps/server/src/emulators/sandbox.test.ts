@@ -73,7 +73,7 @@ describe('the demo sandbox', () => {
     expect(page.status).toBe(200);
     expect(html).toContain(`action="${redirectUrl}"`);
     expect(html).toContain('Sandbox: no card is charged');
-    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const paid = await fetch(base + redirectUrl, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ card_number: '4242424242424242' }) });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toContain(`${base}/user/paystate?recharge=${order.id}&session_id=cs_`);

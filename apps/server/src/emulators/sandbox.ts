@@ -88,7 +88,7 @@ function mountProxy(app: FastifyInstance, prefix: string, base: () => string) {
       let text = Buffer.from(await res.arrayBuffer()).toString('utf8');
       if (type.includes('html')) {
         text = rewrite(text).replace(/(action|href)="\/(?!sandbox\/)/g, `$1="${prefix}/`);
-        reply.header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+        reply.header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
       } else if (type.includes('json')) {
         text = rewrite(text);
       }
