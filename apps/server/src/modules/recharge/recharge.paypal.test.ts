@@ -141,6 +141,27 @@ describe('PayPal recharge against the emulator', () => {
     expect(await availableOf(ctx.db, u.userId)).toBe(3_000);
   });
 
+  it('a PENDING capture DENIED by webhook closes as failed; money confirmed for a cancelled order is still credited, with a note', async () => {
+    const u = await rechargeUser(ctx.db);
+    const a = await approvedOrder(u.token, 15);
+    ctx.pp.failNextCapture('PENDING');
+    await post(u.token, `/api/p/recharges/${a.order.id}/paypal/capture`);
+    expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.DENIED', a.paypalOrderId)).status).toBe(200);
+    expect((await get(u.token, `/api/p/recharges/${a.order.id}`)).json().data).toMatchObject({ state: 'closed', closeReason: 'failed', note: 'PayPal: DENIED' });
+
+    const b = await approvedOrder(u.token, 12);
+    expect((await post(u.token, `/api/p/recharges/${b.order.id}/cancel`)).json().data.closeReason).toBe('cancelled');
+    // The payer had approved; PayPal captured anyway (say, from another tab) and tells us.
+    const { PayPalClient } = await import('../../connectors/paypal');
+    await new PayPalClient({ baseUrl: ctx.pp.baseUrl, clientId: ctx.pp.clientId, clientSecret: ctx.pp.clientSecret }).captureOrder(b.paypalOrderId, 'elsewhere');
+    expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.COMPLETED', b.paypalOrderId)).status).toBe(200);
+    await ctx.app.jobs.drain();
+    expect((await get(u.token, `/api/p/recharges/${b.order.id}`)).json().data).toMatchObject({ state: 'completed', closeReason: null, closedAt: null });
+    const [row] = await rows(ctx, sql`select operator_note from recharge_orders where id = ${b.order.id}`);
+    expect(String(row!.operator_note)).toContain('paid after the order closed (cancelled)');
+    expect(await availableOf(ctx.db, u.userId)).toBe(1_200);
+  });
+
   it('capture before the payer approved → payment-not-approved, nothing changes', async () => {
     const u = await rechargeUser(ctx.db);
     const created = (await post(u.token, '/api/p/recharges', { amount: 10, method: 'paypal' })).json().data;
