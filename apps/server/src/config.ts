@@ -168,18 +168,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paypal: e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
       ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL, webhookId: e.PAYPAL_WEBHOOK_ID }
       : undefined,
-    recharge: {
-      expiryMinutes: e.RECHARGE_EXPIRY_MINUTES,
-      bank: {
-        beneficiary: e.RECHARGE_BANK_BENEFICIARY ?? DEMO_BANK_DETAILS.beneficiary,
-        bankName: e.RECHARGE_BANK_NAME ?? DEMO_BANK_DETAILS.bankName,
-        bankAddress: e.RECHARGE_BANK_ADDRESS ?? DEMO_BANK_DETAILS.bankAddress,
-        accountNumber: e.RECHARGE_BANK_ACCOUNT_NUMBER ?? DEMO_BANK_DETAILS.accountNumber,
-        iban: e.RECHARGE_BANK_IBAN ?? DEMO_BANK_DETAILS.iban,
-        swiftBic: e.RECHARGE_BANK_SWIFT ?? DEMO_BANK_DETAILS.swiftBic,
-      },
-    },
+    recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
   };
+}
+
+/**
+ * The account bank transfers go to. The demo details only when none is configured: a real
+ * account half-filled with demo values would send money to nowhere.
+ */
+function bankDetails(e: z.infer<typeof EnvSchema>): typeof DEMO_BANK_DETAILS {
+  const given = {
+    beneficiary: e.RECHARGE_BANK_BENEFICIARY,
+    bankName: e.RECHARGE_BANK_NAME,
+    bankAddress: e.RECHARGE_BANK_ADDRESS,
+    accountNumber: e.RECHARGE_BANK_ACCOUNT_NUMBER,
+    iban: e.RECHARGE_BANK_IBAN,
+    swiftBic: e.RECHARGE_BANK_SWIFT,
+  };
+  if (Object.values(given).every((v) => v === undefined)) return DEMO_BANK_DETAILS;
+  return Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v ?? ''])) as typeof DEMO_BANK_DETAILS;
 }
 
 /** "cu, ir" → ['CU', 'IR']; "none" → [] (an empty variable means unset, hence the word). */
