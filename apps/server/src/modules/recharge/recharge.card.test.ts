@@ -109,9 +109,13 @@ describe('card recharge (Stripe Checkout) against the emulator', () => {
     expect((await fetch(open.url)).status).toBe(410);
 
     const paid = await cardCheckout(u.token, 10);
+    const [ref] = await rows(ctx, sql`select provider_reference from recharge_orders where id = ${paid.order.id}`);
     ctx.stripe.setWebhookUrl(undefined);
     await payOnPage(paid.url);
+    await waitFor(() => deliveriesFor(String(ref!.provider_reference)).find((d) => d.type === 'checkout.session.completed'));
     ctx.stripe.setWebhookUrl(ctx.stripeHook);
+    // Paid at Stripe, but we heard nothing: only the expiry job can find out.
+    expect((await get(u.token, `/api/p/recharges/${paid.order.id}`)).json().data.state).toBe('awaiting-payment');
     await expireNow(ctx, paid.order.id);
     await ctx.app.jobs.drain();
     await ctx.app.jobs.drain();

@@ -127,7 +127,11 @@ export async function rechargeRoutes(app: App, { db, files, config, providers }:
     const verdict = await expireCardSession(providers, order, req.log);
     return idempotent(db, req, reply, async (uow) => {
       if (verdict.kind === 'paid' || verdict.kind === 'pending') return ok(toRechargeOrder(await applyVerdict(uow, order, verdict)));
-      const closed = await close(uow, order.id, 'cancelled', { from: ['awaiting-payment'] });
+      // Expiring the session makes Stripe send checkout.session.expired, which may have closed
+      // the order as expired already: that was this cancel, so it is recorded as cancelled.
+      const current = await lockOrder(uow.tx, order.id);
+      const ownExpiry = current.state === 'closed' && current.closeReason === 'expired' && order.method === 'card' && Boolean(order.providerReference);
+      const closed = await close(uow, order.id, 'cancelled', { from: ownExpiry ? ['closed'] : ['awaiting-payment'] });
       if (closed.state !== 'closed' || closed.closeReason !== 'cancelled') throw NOT_PAYABLE();
       return ok(toRechargeOrder(closed));
     });
