@@ -18,6 +18,11 @@ import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
+import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
+import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
+import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
+import { rechargeRoutes } from './modules/recharge/recharge.routes';
+import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -54,6 +59,8 @@ export interface AppDeps {
   workJobs?: boolean;
   /** Runtime settings tests tighten (poll, lease, retry delay). */
   jobOptions?: Partial<Omit<JobRuntimeOptions, 'db' | 'handlers'>>;
+  /** PayPal and Stripe clients; by default built from `config.paypal` / `config.stripe`. */
+  payments?: PaymentProviders;
 }
 
 declare module 'fastify' {
@@ -72,6 +79,7 @@ export async function buildApp({
   files = createFileStore(config, database.db),
   workJobs = false,
   jobOptions,
+  payments = createPaymentProviders(config),
 }: AppDeps) {
   const securityHeaders = computeSecurityHeaders(securityHeaderOptions(config.publicUrl));
   const app = Fastify({
@@ -103,7 +111,7 @@ export async function buildApp({
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers },
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log) },
     recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
@@ -135,6 +143,9 @@ export async function buildApp({
       await scoped.register(walletRoutes, { db });
       await scoped.register(withdrawalsRoutes, { db, config, mailer });
       await scoped.register(walletAdminRoutes, { db });
+      await scoped.register(rechargeRoutes, { db, files, config, providers: payments });
+      await scoped.register(rechargeAdminRoutes, { db, files });
+      await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
     },
     { prefix: '/api' },
   );

@@ -43,7 +43,25 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_BASE_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  // Recharge orders (decision 0074): how long an unpaid one stays open, and where bank transfers go.
+  RECHARGE_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+  RECHARGE_BANK_BENEFICIARY: z.string().optional(),
+  RECHARGE_BANK_NAME: z.string().optional(),
+  RECHARGE_BANK_ADDRESS: z.string().optional(),
+  RECHARGE_BANK_ACCOUNT_NUMBER: z.string().optional(),
+  RECHARGE_BANK_IBAN: z.string().optional(),
+  RECHARGE_BANK_SWIFT: z.string().optional(),
 });
+
+/** Bank details of the demo: plainly marked, so nobody transfers real money to them. */
+export const DEMO_BANK_DETAILS = {
+  beneficiary: 'DEMO Marketplace Ltd (demo details, do not transfer)',
+  bankName: 'DEMO Bank',
+  bankAddress: '1 Example Street, Demo City',
+  accountNumber: '000000000 (demo)',
+  iban: 'XX00 DEMO 0000 0000 0000 00',
+  swiftBic: 'DEMOXXXX',
+};
 
 export interface Config {
   port: number;
@@ -89,6 +107,16 @@ export interface Config {
    * The webhook id is the one PayPal shows for our webhook; without it no webhook is trusted.
    */
   paypal?: { clientId: string; clientSecret: string; baseUrl: string; webhookId?: string };
+  /**
+   * True when `paypal` / `stripe` point at the local emulators (set by main.ts when it starts
+   * them for the demo): the recharge page then says it is a sandbox.
+   */
+  paymentSandbox?: boolean;
+  /** Recharge orders (decision 0074); defaults: 60 minutes, the demo bank details. */
+  recharge?: {
+    expiryMinutes: number;
+    bank: { beneficiary: string; bankName: string; bankAddress: string; accountNumber: string; iban: string; swiftBic: string };
+  };
 }
 
 /** Parses the environment once at boot; a bad value stops the process with a clear message. */
@@ -140,7 +168,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paypal: e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
       ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL, webhookId: e.PAYPAL_WEBHOOK_ID }
       : undefined,
+    recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
   };
+}
+
+/**
+ * The account bank transfers go to. The demo details only when none is configured: a real
+ * account half-filled with demo values would send money to nowhere.
+ */
+function bankDetails(e: z.infer<typeof EnvSchema>): typeof DEMO_BANK_DETAILS {
+  const given = {
+    beneficiary: e.RECHARGE_BANK_BENEFICIARY,
+    bankName: e.RECHARGE_BANK_NAME,
+    bankAddress: e.RECHARGE_BANK_ADDRESS,
+    accountNumber: e.RECHARGE_BANK_ACCOUNT_NUMBER,
+    iban: e.RECHARGE_BANK_IBAN,
+    swiftBic: e.RECHARGE_BANK_SWIFT,
+  };
+  if (Object.values(given).every((v) => v === undefined)) return DEMO_BANK_DETAILS;
+  return Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v ?? ''])) as typeof DEMO_BANK_DETAILS;
 }
 
 /** "cu, ir" → ['CU', 'IR']; "none" → [] (an empty variable means unset, hence the word). */

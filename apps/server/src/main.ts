@@ -2,11 +2,14 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { seed } from './db/seed';
+import { startSandbox } from './emulators/sandbox';
 import { createFileStore } from './platform/files';
 import { importDiskUploads } from './platform/files/import-disk';
 import { mailTransportLabel } from './platform/mail/mailer';
 
-const config = loadConfig();
+// No PayPal / Stripe credentials: the demo pays against the local emulators (decision 0074).
+const sandbox = await startSandbox(loadConfig());
+const config = sandbox.config;
 const started = Date.now();
 const database = await openConfiguredDatabase(config);
 const accounts = await seed(database.db, config);
@@ -24,6 +27,9 @@ const app = await buildApp({
   },
 });
 
+sandbox.mount(app);
+app.addHook('onClose', () => sandbox.close());
+
 await app.listen({ port: config.port, host: config.host });
 const url = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
 const where = database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
@@ -37,6 +43,7 @@ console.log(
     `  Database: ${where}`,
     `  API docs: ${url}/api/docs`,
     `  Mail: ${mailTransportLabel(config)}`,
+    `  Payments: ${config.paymentSandbox ? `sandbox (local emulators at ${url}/sandbox/…; set PAYPAL_* / STRIPE_* for real providers)` : 'PayPal and Stripe as configured'}`,
     `  Files: ${files.kind === 'database' ? 'in the database' : `on disk in ${config.dataDir}/uploads`}${imported ? ` (${imported} copied from disk)` : ''}`,
     `  Demo store owner: ${accounts.demo.email} / ${accounts.demo.password}`,
     `  Operator:         ${operatorLine}`,

@@ -14,3 +14,4 @@ export * from '../platform/jobs/jobs.tables';
 export * from '../platform/idempotency/idempotency.tables';
 export * from '../modules/wallet/wallet.tables';
 export * from '../modules/withdrawals/withdrawals.tables';
+export * from '../modules/recharge/recharge.tables';

@@ -33,19 +33,27 @@ export const FILE_AREAS = {
   catalogue: { types: [...RASTER, 'image/svg+xml'], maxBytes: MAX_IMAGE_BYTES },
   /** Banner pictures (operator): raster only, an SVG could carry script. */
   content: { types: RASTER, maxBytes: MAX_IMAGE_BYTES },
-  /** Proofs of a bank transfer for a wallet recharge (user): a photo or the bank's PDF. */
-  slips: { types: [...RASTER, 'application/pdf'], maxBytes: 5 * MB },
+  /**
+   * Proofs of a bank transfer for a wallet recharge (user): a photo or the bank's PDF. Private:
+   * never served by the public files route; the recharge module serves it to operators only.
+   */
+  slips: { types: [...RASTER, 'application/pdf'], maxBytes: 5 * MB, private: true },
   /** Pictures attached to a sourcing request (user). */
   sourcing: { types: RASTER, maxBytes: 5 * MB },
   /** Spreadsheets uploaded for import (products, orders). */
   imports: { types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], maxBytes: 10 * MB },
   /** PDFs the server generates (invoices, packing lists). */
   documents: { types: ['application/pdf'], maxBytes: 20 * MB },
-} as const satisfies Record<string, { types: readonly FileType[]; maxBytes: number }>;
+} as const satisfies Record<string, { types: readonly FileType[]; maxBytes: number; private?: boolean }>;
 export type FileArea = keyof typeof FILE_AREAS;
 
 export function isFileArea(area: string): area is FileArea {
   return Object.hasOwn(FILE_AREAS, area);
+}
+
+/** An area whose files the public route never serves (personal documents such as bank slips). */
+export function isPrivateArea(area: FileArea): boolean {
+  return 'private' in FILE_AREAS[area] && FILE_AREAS[area].private === true;
 }
 
 /** The shape of a stored name; nothing else ever reaches a backend. */

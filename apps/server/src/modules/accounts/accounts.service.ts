@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from './accounts.tables';
 import { isUuid } from './ids';
@@ -18,4 +18,12 @@ export async function findUserSummary(db: Db, userId: string): Promise<UserSumma
   if (!isUuid(userId)) return null;
   const [row] = await db.select({ userId: users.id, email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
   return row ?? null;
+}
+
+/** E-mail addresses by user id, for operator lists of other modules' records (recharge orders). */
+export async function userEmails(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }

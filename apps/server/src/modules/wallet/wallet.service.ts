@@ -370,3 +370,40 @@ export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string): Promis
     return posted;
   });
 }
+
+/**
+ * A provider refunded a credited recharge (PayPal PAYMENT.CAPTURE.REFUNDED, a Stripe refund): the
+ * mirror of recordRecharge — the user's cash gives `amount`, the fee account gives `fee`, the
+ * provider's clearing account gets both back. Only when the user's available cash covers the
+ * amount: otherwise nothing is posted and `reversed: false` tells the caller to leave it to the
+ * operator (decision 0074). Posts once per `uniqueKey` (the provider's refund or event id).
+ */
+export async function reverseRecharge(
+  dbOrUow: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  feeMinor: number,
+  method: RechargeMethod,
+  reference: Reference,
+  opts: { uniqueKey: string },
+): Promise<{ reversed: boolean; duplicate: boolean }> {
+  assertMinor(amountMinor);
+  if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw new Error('wallet: fee must be a non-negative integer');
+  return inTransaction(dbOrUow, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    if (user.available.balanceMinor < amountMinor) return { reversed: false, duplicate: false };
+    const clearing = await systemAccount(tx, 'clearing', `clearing:${method}`);
+    const fees = await systemAccount(tx, 'fees');
+    const posted = await post(tx, {
+      kind: 'recharge-reversal',
+      reference,
+      uniqueKey: opts.uniqueKey,
+      lines: [
+        { accountId: user.available.id, amountMinor: -amountMinor },
+        { accountId: fees, amountMinor: -feeMinor },
+        { accountId: clearing, amountMinor: amountMinor + feeMinor },
+      ],
+    });
+    return { reversed: true, duplicate: posted.duplicate };
+  });
+}

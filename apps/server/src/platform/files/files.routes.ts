@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../app-error';
-import { UPLOAD_HEADERS, isFileArea, isFileName } from '../files';
+import { UPLOAD_HEADERS, isFileArea, isFileName, isPrivateArea } from '../files';
 import type { App } from '../types';
 import type { FileStore } from './store';
 
@@ -8,7 +8,7 @@ import type { FileStore } from './store';
 const DOWNLOADED = new Set(['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 
 /**
- * GET /api/files/<area>/<name>: every stored file, whichever backend holds it. The name is the
+ * GET /api/files/<area>/<name>: every stored file of a public area, whichever backend holds it. The name is the
  * content hash, so the ETag is the name and a cached copy is always current (304).
  */
 export async function filesRoutes(app: App, { files }: { files: FileStore }) {
@@ -17,7 +17,8 @@ export async function filesRoutes(app: App, { files }: { files: FileStore }) {
     { schema: { tags: ['files'], hide: true, params: z.object({ area: z.string().max(32), name: z.string().max(64) }) } },
     async (req, reply) => {
       const { area, name } = req.params;
-      if (!isFileArea(area) || !isFileName(name)) throw AppError.notFound('files.not-found');
+      // A private area (bank slips) answers as if the file did not exist: its owner module serves it.
+      if (!isFileArea(area) || isPrivateArea(area) || !isFileName(name)) throw AppError.notFound('files.not-found');
       const etag = `"${name}"`;
       if (matches(req.headers['if-none-match'], etag) && (await files.has(area, name))) {
         return reply.code(304).headers({ ...UPLOAD_HEADERS, etag }).send();

@@ -1,0 +1,86 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testConfig } from '../../test/harness';
+import { buildApp } from '../app';
+import { seed } from '../db/seed';
+import { rechargeUser } from '../modules/recharge/recharge.fixtures';
+import type { App } from '../platform/types';
+import { type Sandbox, startSandbox } from './sandbox';
+
+// The demo without credentials (npm start): both emulators served by the app itself under
+// /sandbox/…, reached by the browser on the app's own origin, webhooks into our own route.
+let app: App;
+let sandbox: Sandbox;
+let base: string;
+let token: string;
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  sandbox = await startSandbox(testConfig({ port }));
+  const database = await createTestDatabase();
+  await seed(database.db, sandbox.config);
+  app = await buildApp({ config: sandbox.config, database });
+  sandbox.mount(app);
+  await app.listen({ port, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${port}`;
+  token = (await rechargeUser(database.db)).token;
+});
+afterAll(async () => {
+  await app.close();
+  await sandbox.close();
+});
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { code: string; data: Record<string, unknown> & { id: string; redirectUrl: string } };
+};
+
+describe('the demo sandbox', () => {
+  it('says it is a sandbox', async () => {
+    expect((await call('GET', '/api/p/recharge/methods')).data.sandbox).toBe(true);
+  });
+
+  it('PayPal: the approve link is on our origin, comes back to /paypalstatus, and the capture credits', async () => {
+    const order = (await call('POST', '/api/p/recharges', { amount: 100, method: 'paypal' })).data;
+    const { redirectUrl } = (await call('POST', `/api/p/recharges/${order.id}/checkout`)).data;
+    expect(redirectUrl).toMatch(/^\/sandbox\/paypal\/checkoutnow\?token=/);
+    const back = await fetch(base + redirectUrl, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toMatch(new RegExp(`^${base}/paypalstatus\\?recharge=${order.id}&token=\\w+&PayerID=`));
+    expect((await call('POST', `/api/p/recharges/${order.id}/paypal/capture`)).data.state).toBe('paid');
+    await app.jobs.drain();
+    expect((await call('GET', '/api/p/wallet')).data.balance).toBe(100);
+  });
+
+  it('card: the checkout page is served under /sandbox/stripe with links kept there, and its webhook reaches our route', async () => {
+    const order = (await call('POST', '/api/p/recharges', { amount: 100, method: 'card' })).data;
+    const { redirectUrl } = (await call('POST', `/api/p/recharges/${order.id}/checkout`)).data;
+    expect(redirectUrl).toMatch(/^\/sandbox\/stripe\/c\/pay\/cs_/);
+    const page = await fetch(base + redirectUrl);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain(`action="${redirectUrl}"`);
+    expect(html).toContain('Sandbox: no card is charged');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const paid = await fetch(base + redirectUrl, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ card_number: '4242424242424242' }) });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain(`${base}/user/paystate?recharge=${order.id}&session_id=cs_`);
+    await sandbox.stripe!.waitForDeliveries(1);
+    expect(sandbox.stripe!.deliveries[0]!.status).toBe(200);
+    await app.jobs.drain();
+    expect((await call('GET', `/api/p/recharges/${order.id}`)).data.state).toBe('completed');
+    expect((await call('GET', '/api/p/wallet')).data.balance).toBe(200);
+  });
+});

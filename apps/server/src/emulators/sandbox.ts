@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type PayPalEmulator, startPayPalEmulator } from '../connectors/paypal/emulator';
+import type { Config } from '../config';
+import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulator';
+
+/**
+ * The demo's payment sandbox (decision 0074): with no PayPal or Stripe credentials, `npm start`
+ * starts the local emulators and serves them from the SAME server under /sandbox/paypal and
+ * /sandbox/stripe, so the browser reaches the approve and checkout pages on whatever host the
+ * demo runs. The connectors talk to them through that prefix on 127.0.0.1 (server to server);
+ * links the emulators write are turned into paths under the prefix. Demo and test code only: the
+ * connectors never import it.
+ */
+export interface Sandbox {
+  /** `config` with the missing providers pointed at the emulators, and `paymentSandbox` set. */
+  config: Config;
+  paypal?: PayPalEmulator;
+  stripe?: StripeEmulator;
+  /** Mounts the emulators on the app (before it listens). */
+  mount(app: FastifyInstance): void;
+  close(): Promise<void>;
+}
+
+export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe' } as const;
+
+export async function startSandbox(config: Config): Promise<Sandbox> {
+  if (config.paypal && config.stripe) return { config, mount: () => {}, close: async () => {} };
+  // The app's own address as seen from this machine (HOST 0.0.0.0 or 127.0.0.1 listen there too).
+  const self = `http://127.0.0.1:${config.port}`;
+  let paypal: PayPalEmulator | undefined;
+  let stripe: StripeEmulator | undefined;
+  const next: Config = { ...config, paymentSandbox: true };
+  const targets: Array<{ prefix: string; base: () => string }> = [];
+  if (!config.paypal) {
+    paypal = await startPayPalEmulator({ webhookId: 'WH-DEMO-SANDBOX' });
+    next.paypal = { clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: `${self}${SANDBOX_PREFIX.paypal}`, webhookId: paypal.webhookId };
+    const emulator = paypal;
+    targets.push({ prefix: SANDBOX_PREFIX.paypal, base: () => emulator.baseUrl });
+  }
+  if (!config.stripe) {
+    const secretKey = `sk_test_demo${randomBytes(12).toString('hex')}`;
+    const webhookSecret = `whsec_demo${randomBytes(16).toString('hex')}`;
+    stripe = await startStripeEmulator({ secretKey, webhookSecret, webhookUrl: `${self}/api/webhooks/stripe` });
+    next.stripe = { secretKey, webhookSecret, baseUrl: `${self}${SANDBOX_PREFIX.stripe}` };
+    const emulator = stripe;
+    targets.push({ prefix: SANDBOX_PREFIX.stripe, base: () => emulator.baseUrl });
+  }
+  return {
+    config: next,
+    paypal,
+    stripe,
+    mount(app) {
+      for (const t of targets) mountProxy(app, t.prefix, t.base);
+    },
+    async close() {
+      await paypal?.close();
+      await stripe?.close();
+    },
+  };
+}
+
+/**
+ * Forwards `<prefix>/*` to an emulator and rewrites what it answers so every link stays under the
+ * prefix on the caller's origin: absolute emulator URLs become root-relative paths, and the
+ * root-relative links of its HTML pages get the prefix. Its pages are the provider's sandbox
+ * pages, so they get a CSP of their own (no external anything; inline handlers allowed).
+ */
+function mountProxy(app: FastifyInstance, prefix: string, base: () => string) {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.all(`${prefix}/*`, async (req, reply) => {
+      const target = base() + req.url.slice(prefix.length);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v !== undefined && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      }
+      const body = Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined;
+      const res = await fetch(target, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body, redirect: 'manual' });
+      const rewrite = (text: string) => text.replaceAll(base(), prefix);
+      reply.status(res.status);
+      for (const [k, v] of res.headers) {
+        if (['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) continue;
+        reply.header(k, k === 'location' ? rewrite(v) : v);
+      }
+      const type = res.headers.get('content-type') ?? '';
+      let text = Buffer.from(await res.arrayBuffer()).toString('utf8');
+      if (type.includes('html')) {
+        text = rewrite(text).replace(/(action|href)="\/(?!sandbox\/)/g, `$1="${prefix}/`);
+        reply.header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+      } else if (type.includes('json')) {
+        text = rewrite(text);
+      }
+      return reply.send(text);
+    });
+  });
+}
