@@ -1,7 +1,7 @@
 // Wallet payments on PostgreSQL (decisions 0070, 0078): a scratch database (created, then
 // dropped) seeded with set-based SQL with about a million journal lines over many users, cached
 // balances consistent with the lines; then the wallet service's `pay` called by 32 concurrent
-// workers through a pool of 32 connections, each payment its own unit of work with its own
+// workers through a pool of 32 connections (the target's figure), each payment its own unit of work with its own
 // reference, for WALLET_BENCH_SECONDS after a warm-up:
 // - many users: every payment from a random one of the seeded users (the target: p99 < 50 ms);
 // - one wallet: every payment from the same user (worst-case contention, for information).
@@ -10,10 +10,10 @@
 // Run alone: node bench/wallet.mjs   (npm run bench -- wallet)
 // Env: WALLET_BENCH_DATABASE_URL (a server URL; default postgres://postgres@127.0.0.1:5432/postgres,
 // the scratch database dsm_bench_wallet_<random> is made on it), WALLET_BENCH_SECONDS (20),
-// WALLET_BENCH_USERS (20000), WALLET_BENCH_LINES (1000000), WALLET_BENCH_LABEL (a suffix for the
-// result files, e.g. a before/after comparison).
+// WALLET_BENCH_USERS (20000), WALLET_BENCH_LINES (1000000), WALLET_BENCH_CONNECTIONS (32: workers
+// and pool size), WALLET_BENCH_LABEL (a suffix for the result files, e.g. before/after).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -25,7 +25,7 @@ import { root } from './server.mjs';
 
 const SECONDS = Number(process.env.WALLET_BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.WALLET_BENCH_CONNECTIONS ?? 32);
 const USERS = Number(process.env.WALLET_BENCH_USERS ?? 20_000);
 const LINES = Number(process.env.WALLET_BENCH_LINES ?? 1_000_000);
 const SERVER_URL = process.env.WALLET_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -159,11 +159,38 @@ async function drive(pay, db, { seconds, pick, tag }) {
   };
 }
 
+/**
+ * CPU seconds used so far by this process and by the database's server processes (read from
+ * /proc: the server runs on this machine; null where it cannot be read). Where a payment's time
+ * goes when the cores are the limit.
+ */
+async function cpuSeconds(db) {
+  const pids = rowsOf(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid);
+  let server = 0;
+  try {
+    for (const pid of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      server += (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+    }
+  } catch {
+    server = null;
+  }
+  const own = process.cpuUsage();
+  return { node: (own.user + own.system) / 1e6, server };
+}
+
 async function scenario(pay, db, name, pick) {
   console.log(`  ${name}: ${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured`);
   await drive(pay, db, { seconds: WARMUP_SECONDS, pick, tag: `${name}-warm` });
+  const cpuBefore = await cpuSeconds(db);
   const r = await drive(pay, db, { seconds: SECONDS, pick, tag: name });
-  console.log(`    ${r.perSecond} payments/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms, failures ${JSON.stringify(r.failures)}`);
+  const cpuAfter = await cpuSeconds(db);
+  const perPayment = (a, b) => (a === null || b === null ? null : Number((((b - a) * 1000) / Math.max(r.payments, 1)).toFixed(2)));
+  r.cpuMsPerPayment = { node: perPayment(cpuBefore.node, cpuAfter.node), postgres: perPayment(cpuBefore.server, cpuAfter.server) };
+  console.log(
+    `    ${r.perSecond} payments/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms, failures ${JSON.stringify(r.failures)}, ` +
+      `CPU ms per payment ${JSON.stringify(r.cpuMsPerPayment)}`,
+  );
   return r;
 }
 
@@ -189,7 +216,7 @@ async function prove(db, sql, reconcileLedger) {
 
 function markdown(record) {
   const row = (name, r, target) =>
-    `| ${name} | ${r.payments} | ${r.perSecond} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${Object.values(r.failures).reduce((a, b) => a + b, 0)} | ${target} |`;
+    `| ${name} | ${r.payments} | ${r.perSecond} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${Object.values(r.failures).reduce((a, b) => a + b, 0)} | ${r.cpuMsPerPayment.node} + ${r.cpuMsPerPayment.postgres ?? '?'} | ${target} |`;
   const v = record.verification;
   return [
     `# Wallet benchmark ${record.date}`,
@@ -198,8 +225,8 @@ function markdown(record) {
     `Load average (1/5/15 min) at start ${record.loadAverageAtStart.join(' / ')}, at end ${record.loadAverageAtEnd.join(' / ')}: other work on the machine shares the cores.`,
     `Seeded ${record.seed.lines} journal lines (${record.seed.entries} entries) over ${record.seed.users} users in ${record.seedSeconds.toFixed(1)} s (set-based SQL).`,
     '',
-    '| scenario | payments | payments/s | p50 ms | p90 ms | p99 ms | max ms | failed | target |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| scenario | payments | payments/s | p50 ms | p90 ms | p99 ms | max ms | failed | CPU ms/payment (Node + PostgreSQL) | target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     row('many users (random payer)', record.results.manyUsers, `p99 < ${P99_LIMIT_MS} ms: ${record.verdicts.manyUsers ? 'met' : 'NOT met'}`),
     row('one wallet (every payment the same user)', record.results.oneWallet, 'information'),
     '',
