@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { inTransaction } from '../../platform/unit-of-work';
 import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from './wallet.fixtures';
-import { lockUserAccounts, post } from './wallet.ledger';
+import { lockUserAccounts, post, systemAccount } from './wallet.ledger';
 import { reconcileLedger } from './wallet.reconcile';
 import { adjust, capture, grantBonus, lock, lockAvailable, pay, recordRecharge, refund, release } from './wallet.service';
 
@@ -75,6 +75,21 @@ describe('posting rules', () => {
     expect((await recordRecharge(db, user, 10_000, 470, 'paypal', recharge(`pp-${user}`))).duplicate).toBe(true);
     expect((await balancesOf(db, user)).available).toBe(10_000);
     await expectBalanced();
+  });
+  it('a system account created in a unit of work that rolls back is not remembered', async () => {
+    const code = `clearing:rollback-${Date.now()}`;
+    let created = '';
+    const err = await failure(
+      inTransaction(db, async (uow) => {
+        created = await systemAccount(uow.tx, 'clearing', code);
+        throw new Error('the use case fails');
+      }),
+    );
+    expect(String(err)).toMatch(/the use case fails/);
+    expect(await countOf(db, sql`select count(*) as n from ledger_accounts where code = ${code}`)).toBe(0);
+    const again = await systemAccount(db, 'clearing', code);
+    expect(again).not.toBe(created);
+    expect(await countOf(db, sql`select count(*) as n from ledger_accounts where id = ${again}::uuid`)).toBe(1);
   });
 });
 
