@@ -38,9 +38,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * A fresh, migrated database for one test file: a private PGlite loaded from the migrated
- * template, or, with TEST_DATABASE_URL, a new database on that PostgreSQL server (dropped at close).
+ * template, or, with TEST_DATABASE_URL, a new database on that PostgreSQL server (dropped at close)
+ * behind a pool of `connections` (5 unless a concurrency test asks for more; opened on demand).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase({ connections = 5 }: { connections?: number } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dump = readFileSync(inject('pgliteTemplate'));
@@ -57,7 +58,7 @@ export async function createTestDatabase(): Promise<Database> {
   let closing = false;
   // pool.end() resolves before the server has seen every connection go; the DROP … WITH (FORCE)
   // below may then end one of them, which is expected here and not worth a line in the output.
-  const database = await openPostgres(url.toString(), 5, (err) => {
+  const database = await openPostgres(url.toString(), connections, (err) => {
     if (!closing) console.error(`test database: idle connection lost: ${err.message}`);
   });
   await migrate(database);

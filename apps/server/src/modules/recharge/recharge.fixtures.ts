@@ -69,8 +69,11 @@ const one = async (db: RechargeCtx['db'], q: ReturnType<typeof sql>) => ((await 
 export async function availableOf(db: RechargeCtx['db'], userId: string): Promise<number> {
   return Number((await one(db, sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`))?.balance_minor ?? 0);
 }
+/** A system account's balance: the sum of its lines (system accounts cache none; decision 0078). */
 export async function systemBalance(db: RechargeCtx['db'], code: string): Promise<number> {
-  return Number((await one(db, sql`select balance_minor from ledger_accounts where code = ${code}`))?.balance_minor ?? 0);
+  return Number(
+    (await one(db, sql`select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`))!.n,
+  );
 }
 /** The sum of every journal line: 0 in a balanced ledger. */
 export async function ledgerTotal(db: RechargeCtx['db']): Promise<number> {

@@ -35,8 +35,11 @@ export async function balancesOf(db: Db, userId: string) {
   return { available: of('available'), locked: of('locked'), bonus: of('bonus') };
 }
 
+/** A system account's balance: the sum of its lines (system accounts cache none, decision 0078). */
 export async function systemBalance(db: Db, code: string): Promise<number> {
-  return Number((await one(db, sql`select balance_minor from ledger_accounts where code = ${code}`))?.balance_minor ?? 0);
+  const row = await one(db, sql`
+    select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`);
+  return Number(row!.n);
 }
 
 /** The sum of every line (0 in a balanced ledger). */

@@ -2,12 +2,15 @@ import { fromMinor } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, afterCommitOf, inTransaction, rootOf } from '../../platform/unit-of-work';
 
 /**
  * The one way money moves (decision 0070): `post` writes a balanced journal entry and updates the
- * cached balances of the accounts it touches, with those rows locked `FOR UPDATE`, in the caller's
- * unit of work. User accounts never go below zero.
+ * cached balances of the user accounts it touches, with those rows locked `FOR UPDATE`, in the
+ * caller's unit of work. User accounts never go below zero. System accounts (revenue, fees,
+ * clearing, …) keep no cached balance and are never locked: every payment touches `revenue`, and
+ * a locked, updated row there would serialize the payments of all users (decision 0078). Their
+ * balance is the sum of their lines.
  */
 
 export type UserAccountKind = 'available' | 'locked' | 'bonus';
@@ -90,17 +93,32 @@ export async function lockUserAccounts(tx: Db, userId: string): Promise<Record<U
   return byKind as Record<UserAccountKind, Account>;
 }
 
+/**
+ * System account ids per database, known once committed: a system account is never deleted (its
+ * lines reference it) and its id never changes, so a payment need not look `revenue` up again.
+ */
+const systemIds = new WeakMap<Db, Map<string, string>>();
+
 /** A system account by code (`revenue`, `clearing:paypal`, …), created on first use. */
 export async function systemAccount(tx: Db, kind: SystemAccountKind, code: string = kind): Promise<string> {
+  const root = rootOf(tx);
+  const known = systemIds.get(root)?.get(code);
+  if (known) return known;
   const find = async () => rowsOf(await tx.execute(sql`select id from ledger_accounts where code = ${code}`))[0]?.id;
-  let id = await find();
-  if (id === undefined) {
+  let found = await find();
+  if (found === undefined) {
     await tx.execute(sql`
       insert into ledger_accounts (kind, code) values (${kind}, ${code})
       on conflict (code) where code is not null do nothing`);
-    id = await find();
+    found = await find();
   }
-  return String(id);
+  const id = String(found);
+  // Remembered only after commit: an account this transaction created goes if it rolls back.
+  await afterCommitOf(tx, () => {
+    if (!systemIds.has(root)) systemIds.set(root, new Map());
+    systemIds.get(root)!.set(code, id);
+  });
+  return id;
 }
 
 /** Posts one balanced entry in `dbOrUow`'s unit of work (or its own transaction). */
@@ -113,38 +131,52 @@ export async function post(dbOrUow: DbOrUow, posting: Posting): Promise<Posted> 
   return inTransaction(dbOrUow, async ({ tx }) => {
     const delta = new Map<string, number>();
     for (const l of lines) delta.set(l.accountId, (delta.get(l.accountId) ?? 0) + l.amountMinor);
-    const ids = [...delta.keys()];
-    // User rows first, then system rows, each in id order (the global lock order).
-    const locked = rowsOf(await tx.execute(sql`
-      select id, kind, user_id, balance_minor from ledger_accounts
-      where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
-      order by (user_id is null), id for update`)).map(toAccount);
-    if (locked.length !== ids.length) throw new Error('ledger: unknown account in entry');
-    const owners = new Set(locked.filter((a) => a.userId !== null).map((a) => a.userId));
+    const ids = sql.join([...delta.keys()].map((id) => sql`${id}::uuid`), sql`, `);
+    // Only user rows are locked, in id order (the global lock order): they hold the cached
+    // balances that must not go below zero. System rows are only read (the lines' foreign key
+    // takes a shared key lock, which never makes another posting wait).
+    const accounts = rowsOf(await tx.execute(sql`
+      with user_rows as (
+        select id, kind, user_id, balance_minor from ledger_accounts
+        where id in (${ids}) and user_id is not null order by id for update)
+      select * from user_rows
+      union all
+      select id, kind, user_id, balance_minor from ledger_accounts where id in (${ids}) and user_id is null`)).map(toAccount);
+    if (accounts.length !== delta.size) throw new Error('ledger: unknown account in entry');
+    const userAccounts = accounts.filter((a) => a.userId !== null);
+    const owners = new Set(userAccounts.map((a) => a.userId));
     if (owners.size > 1) throw new Error('ledger: an entry may touch one user’s wallet only');
     const userId = owners.values().next().value ?? null;
 
-    for (const a of locked) {
+    for (const a of userAccounts) {
       const after = a.balanceMinor + delta.get(a.id)!;
-      if (a.userId !== null && after < 0) throw insufficient(a.balanceMinor, -delta.get(a.id)!);
+      if (after < 0) throw insufficient(a.balanceMinor, -delta.get(a.id)!);
     }
 
+    // The entry, its lines and the user balances in one statement (one round trip: every
+    // payment pays for each one while its user rows are locked). A repeated unique key inserts
+    // no entry, and so no line and no balance change.
+    const values = (rows: Array<[string, number]>) => sql.join(rows.map(([id, n]) => sql`(${id}::uuid, ${n}::bigint)`), sql`, `);
+    const changed = userAccounts.map((a): [string, number] => [a.id, delta.get(a.id)!]).filter(([, d]) => d !== 0);
     const inserted = rowsOf(await tx.execute(sql`
-      insert into journal_entries (kind, reason, reference_type, reference_id, user_id, unique_key)
-      values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${userId}, ${posting.uniqueKey ?? null})
-      on conflict (unique_key) where unique_key is not null do nothing
-      returning id`));
+      with entry as (
+        insert into journal_entries (kind, reason, reference_type, reference_id, user_id, unique_key)
+        values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${userId}, ${posting.uniqueKey ?? null})
+        on conflict (unique_key) where unique_key is not null do nothing
+        returning id),
+      lines as (
+        insert into journal_lines (entry_id, account_id, amount_minor)
+        select entry.id, v.account_id, v.amount_minor
+        from entry, (values ${values(lines.map((l) => [l.accountId, l.amountMinor]))}) v(account_id, amount_minor))
+      ${changed.length === 0 ? sql`` : sql`, balances as (
+        update ledger_accounts a set balance_minor = a.balance_minor + v.delta
+        from entry, (values ${values(changed)}) v(account_id, delta) where a.id = v.account_id)`}
+      select id from entry`));
     if (inserted.length === 0) {
       const [first] = rowsOf(await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`));
       return { entryId: String(first!.id), duplicate: true };
     }
     const entryId = String(inserted[0]!.id);
-    await tx.execute(sql`
-      insert into journal_lines (entry_id, account_id, amount_minor) values
-      ${sql.join(lines.map((l) => sql`(${entryId}, ${l.accountId}, ${l.amountMinor})`), sql`, `)}`);
-    for (const [id, d] of delta) {
-      if (d !== 0) await tx.execute(sql`update ledger_accounts set balance_minor = balance_minor + ${d} where id = ${id}`);
-    }
     return { entryId, duplicate: false };
   });
 }

@@ -14,16 +14,17 @@ export interface Finding {
 }
 
 /**
- * Proves the ledger (decision 0070): every cached balance equals the sum of its account's lines,
- * and every entry's lines sum to zero. One statement, so both sides come from one snapshot and a
- * posting committing meanwhile cannot show as a difference. Findings are stored for the operator.
+ * Proves the ledger (decision 0070): every cached balance (user accounts; system accounts cache
+ * none, decision 0078) equals the sum of its account's lines, and every entry's lines sum to zero.
+ * One statement, so both sides come from one snapshot and a posting committing meanwhile cannot
+ * show as a difference. Findings are stored for the operator.
  */
 export async function reconcileLedger(db: Db): Promise<Finding[]> {
   const res = (await db.execute(sql`
     select 'balance' as kind, a.id as subject_id, a.balance_minor as actual, coalesce(s.total, 0) as expected
     from ledger_accounts a
     left join (select account_id, sum(amount_minor) as total from journal_lines group by account_id) s on s.account_id = a.id
-    where a.balance_minor <> coalesce(s.total, 0)
+    where a.user_id is not null and a.balance_minor <> coalesce(s.total, 0)
     union all
     select 'entry', entry_id, sum(amount_minor), 0 from journal_lines group by entry_id having sum(amount_minor) <> 0`)) as unknown as {
     rows: Array<Record<string, unknown>>;

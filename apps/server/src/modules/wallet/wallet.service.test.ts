@@ -5,20 +5,22 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { inTransaction } from '../../platform/unit-of-work';
 import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from './wallet.fixtures';
-import { lockUserAccounts, post } from './wallet.ledger';
+import { lockUserAccounts, post, systemAccount } from './wallet.ledger';
 import { reconcileLedger } from './wallet.reconcile';
 import { adjust, capture, grantBonus, lock, lockAvailable, pay, recordRecharge, refund, release } from './wallet.service';
 
 let database: Database;
 let db: Database['db'];
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // On PostgreSQL the concurrency tests run 20 transactions at once (PGlite has one connection).
+  database = await createTestDatabase({ connections: 20 });
   db = database.db;
 });
 afterAll(() => database.close());
 
 const order = (id: string) => ({ type: 'order', id });
 const recharge = (id: string) => ({ type: 'recharge', id });
+const rowsOf = (res: unknown) => (res as { rows: Array<Record<string, unknown>> }).rows;
 /** The error a call fails with, or undefined. */
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err as AppError);
 
@@ -73,6 +75,21 @@ describe('posting rules', () => {
     expect((await recordRecharge(db, user, 10_000, 470, 'paypal', recharge(`pp-${user}`))).duplicate).toBe(true);
     expect((await balancesOf(db, user)).available).toBe(10_000);
     await expectBalanced();
+  });
+  it('a system account created in a unit of work that rolls back is not remembered', async () => {
+    const code = `clearing:rollback-${Date.now()}`;
+    let created = '';
+    const err = await failure(
+      inTransaction(db, async (uow) => {
+        created = await systemAccount(uow.tx, 'clearing', code);
+        throw new Error('the use case fails');
+      }),
+    );
+    expect(String(err)).toMatch(/the use case fails/);
+    expect(await countOf(db, sql`select count(*) as n from ledger_accounts where code = ${code}`)).toBe(0);
+    const again = await systemAccount(db, 'clearing', code);
+    expect(again).not.toBe(created);
+    expect(await countOf(db, sql`select count(*) as n from ledger_accounts where id = ${again}::uuid`)).toBe(1);
   });
 });
 
@@ -152,6 +169,46 @@ describe('concurrency', () => {
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(150);
     expect(outcomes.filter((o) => o === 'insufficient-balance')).toHaveLength(50);
     expect(await balancesOf(db, user)).toEqual({ available: 0, locked: 0, bonus: 0 });
+    // Never below zero at any moment: the account's lines, in the order they were written (one
+    // at a time, under the row lock), keep a running balance that never goes negative.
+    const [running] = rowsOf(
+      await db.execute(sql`
+        select min(balance) as lowest, count(*) as lines from (
+          select sum(l.amount_minor) over (order by l.id) as balance from journal_lines l
+          join ledger_accounts a on a.id = l.account_id where a.user_id = ${user} and a.kind = 'available') r`),
+    );
+    expect([Number(running!.lowest), Number(running!.lines)]).toEqual([0, 151]);
+    // Each paid order: one balanced entry and one payment row; the refused ones left nothing.
+    expect(await countOf(db, sql`select count(*) as n from journal_entries where user_id = ${user} and kind = 'payment'`)).toBe(150);
+    expect(await countOf(db, sql`select count(*) as n from wallet_payments where user_id = ${user} and cash_minor = 100`)).toBe(150);
+    await expectBalanced();
+  });
+
+  it('payments of many users at once: each wallet stops at what it holds, revenue gets exactly what they paid', async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => walletOwner(db)));
+    for (const user of users) await recordRecharge(db, user, 1000, 0, 'bank', recharge(`many-${user}`));
+    const revenueBefore = await systemBalance(db, 'revenue');
+    const outcomes = await Promise.all(
+      users.flatMap((user) =>
+        Array.from({ length: 10 }, (_, i) => pay(db, user, 100 + i, order(`m${i}-${user}`)).then(() => 'paid', (e: AppError) => e.reason ?? String(e))),
+      ),
+    );
+    // 100 + … + 109 = 1045 per user: the last payments to arrive find 1000 no longer covers them.
+    expect(outcomes.filter((o) => o !== 'paid' && o !== 'insufficient-balance')).toEqual([]);
+    const spent = await Promise.all(users.map(async (u) => 1000 - (await balancesOf(db, u)).available));
+    for (const s of spent) expect(s).toBeGreaterThanOrEqual(1000 - 109);
+    expect((await systemBalance(db, 'revenue')) - revenueBefore).toBe(spent.reduce((a, b) => a + b, 0));
+    await expectBalanced();
+  });
+
+  it('a system account caches no balance: the database refuses one (its balance is the sum of its lines)', async () => {
+    const user = await walletOwner(db);
+    await recordRecharge(db, user, 700, 30, 'card', recharge(`sys-${user}`));
+    await pay(db, user, 700, order(`sys-${user}`));
+    expect(await countOf(db, sql`select count(*) as n from ledger_accounts where user_id is null and balance_minor <> 0`)).toBe(0);
+    const err = await failure(db.execute(sql`update ledger_accounts set balance_minor = 1 where code = 'revenue'`));
+    expect(String((err as { cause?: unknown })?.cause ?? err)).toMatch(/ledger_accounts_system_uncached/);
+    expect(await systemBalance(db, 'revenue')).toBeGreaterThanOrEqual(700);
     await expectBalanced();
   });
 

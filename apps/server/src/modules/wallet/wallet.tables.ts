@@ -7,9 +7,11 @@ import { users } from '../accounts/accounts.tables';
  * Ledger accounts (decision 0070). Each user has three (available cash, locked, bonus credit);
  * system accounts have a `code` (`clearing:paypal`, `revenue`, `fees`, …) and no user. Amounts are
  * signed and every entry sums to zero, so the sum of all balances is zero too: a clearing
- * account goes negative by what came in through that provider. `balance_minor` is a cache of the
- * sum of the account's lines, updated in the transaction that posts while the row is locked
- * `FOR UPDATE`; the reconciliation job proves it.
+ * account goes negative by what came in through that provider. On a user account `balance_minor`
+ * is a cache of the sum of the account's lines, updated in the transaction that posts while the
+ * row is locked `FOR UPDATE`; the reconciliation job proves it. A system account caches nothing
+ * (always 0; its balance is the sum of its lines): every payment touches `revenue`, and one
+ * updated row would serialize all users' payments (decision 0078).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -28,6 +30,7 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_user_kind_key').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
     uniqueIndex('ledger_accounts_code_key').on(t.code).where(sql`${t.code} is not null`),
     check('ledger_accounts_owner', sql`(${t.userId} is null) <> (${t.code} is null)`),
+    check('ledger_accounts_system_uncached', sql`${t.userId} is not null or ${t.balanceMinor} = 0`),
   ],
 );
 
