@@ -56,6 +56,9 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
   const [confirming, setConfirming] = useState<{ request: WithdrawalRequest; key: string } | null>(null);
   const [sending, setSending] = useState(false);
   const refresh = useRefreshAfterChange();
+  const countries = useCountries();
+  // The notice names the countries in the reader's language; the code stands in until the list loads.
+  const sanctionedNames = limits.sanctionedCountries.map((code) => countries.data?.find((c) => c.code === code)?.name ?? code);
   const usd = (amount: number) => formatMoney(amount, null, lang);
   const fields = method ? METHOD_FIELDS[method] : [];
   const optional = (method && OPTIONAL_FIELDS[method]) ?? [];
@@ -117,7 +120,7 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
         showIcon
         className="withdraw-sanctions"
         title={t('sanctions-title')}
-        description={t('sanctions-notice', { countries: limits.sanctionedCountries.join(', ') })}
+        description={t('sanctions-notice', { countries: sanctionedNames.join(', ') })}
       />
       <Form<FormValues>
         form={form}
