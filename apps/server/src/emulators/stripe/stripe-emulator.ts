@@ -228,7 +228,12 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       }
       emit(succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', s);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Ends kept-alive client connections too: close() alone waits for them to go idle and time out.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
