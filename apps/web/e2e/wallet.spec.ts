@@ -146,12 +146,13 @@ describe('wallet', () => {
     await page.goto(`${baseUrl()}/user/walletBalance`);
     await walletShows(page, '100.00');
 
-    // 2. PayPal recharge of 50 through the emulator's approve page.
+    // 2. PayPal recharge of 50 through the server's PayPal emulator (its approve link).
     await startRecharge(page, '50', pay.method.paypal);
     const atPaypal = page.waitForRequest((r) => new URL(r.url()).pathname === '/sandbox/paypal/checkoutnow' && r.isNavigationRequest());
     await page.getByRole('button', { name: pay.payment['pay-paypal'] }).click();
     await atPaypal;
-    // The emulator approves on its page and sends the buyer back; capture, wait, confirmation.
+    // The emulator's approve link approves on GET and redirects back (it has no button to press,
+    // decision 0071); then /paypalstatus captures and /user/paystate waits for the credit.
     await page.waitForURL(/\/user\/payconfirmation\?recharge=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: pay.outcome.success.title }).waitFor();
     await page.getByText(pay.outcome.success.text.replace('{{amount}}', '$50.00')).waitFor();
