@@ -208,6 +208,9 @@ describe('wallet', () => {
     const withdrawals = rows.filter((r) => r.includes(wallet.kinds.withdrawal));
     expect(withdrawals.length).toBe(1);
     expect(withdrawals[0]).toMatch(/−\D*60\.00/);
+    // Each line names what the user knows it by: the recharge order's and the withdrawal's numbers.
+    expect(rows.some((r) => r.includes(bankNumber))).toBe(true);
+    expect(withdrawals[0]).toContain(withdrawalNumber);
     // The filter agrees: income has the two recharges, consumption the withdrawal.
     const kinds = async () => (await lines.locator('.wallet-kind').allInnerTexts()).sort();
     await history.getByText(wallet.history.income, { exact: true }).click();

@@ -41,6 +41,8 @@ export const WalletLineSchema = z.object({
   note: z.string(),
   referenceType: z.string(),
   referenceId: z.string(),
+  /** What the user knows the reference by (a recharge order's or a withdrawal's number); may be empty. */
+  referenceLabel: z.string(),
   time: z.string(),
 });
 export type WalletLine = z.infer<typeof WalletLineSchema>;

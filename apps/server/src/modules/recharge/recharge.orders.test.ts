@@ -72,6 +72,9 @@ describe('bank transfer recharges: the slip and the operator’s review', () => 
     await ctx.app.jobs.drain();
     expect((await get(u.token, `/api/p/recharges/${order.id}`)).json().data.state).toBe('completed');
     expect(await availableOf(ctx.db, u.userId)).toBe(10_000);
+    // The history line names the order by the number the user quoted on the transfer.
+    const [line] = (await get(u.token, '/api/p/wallet/lines')).json().data.records;
+    expect(line).toMatchObject({ kind: 'recharge', type: 'income', amount: 100, referenceLabel: order.number });
   });
 
   it('reject closes the order with the reason the user sees; a PDF slip can be re-uploaded while pending', async () => {

@@ -74,7 +74,7 @@ export async function creditPaid(db: Db, id: string): Promise<void> {
   await inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (order.state !== 'paid') return;
-    await recordRecharge(uow, order.userId, order.amountMinor, order.feeMinor, order.method, { type: 'recharge', id }, { uniqueKey: `recharge:${id}` });
+    await recordRecharge(uow, order.userId, order.amountMinor, order.feeMinor, order.method, { type: 'recharge', id, label: order.number }, { uniqueKey: `recharge:${id}` });
     await update(uow.tx, id, { state: 'completed', completedAt: new Date() });
   });
 }
@@ -133,7 +133,7 @@ export async function recordProviderRefund(
     const fee = delta - amount;
     let note = '';
     if (order.state === 'completed' && amount > 0) {
-      const done = await reverseRecharge(uow, order.userId, amount, fee, order.method, { type: 'recharge', id }, { uniqueKey: `recharge-refund:${refund.key}` });
+      const done = await reverseRecharge(uow, order.userId, amount, fee, order.method, { type: 'recharge', id, label: order.number }, { uniqueKey: `recharge-refund:${refund.key}` });
       if (!done.reversed) {
         note = `refunded ${delta} minor units at the provider; the wallet's cash did not cover it, nothing reversed: settle by hand`;
         log('recharge refund not reversed: wallet cash short', { rechargeId: id, refundMinor: delta });

@@ -20,6 +20,8 @@ export type SystemAccountKind = 'clearing' | 'revenue' | 'fees' | 'payouts' | 'a
 export interface Reference {
   type: string;
   id: string;
+  /** The reference as the user knows it (R20261124-000001, W000042), shown in their history. */
+  label?: string;
 }
 
 export interface Account {
@@ -160,8 +162,8 @@ export async function post(dbOrUow: DbOrUow, posting: Posting): Promise<Posted> 
     const changed = userAccounts.map((a): [string, number] => [a.id, delta.get(a.id)!]).filter(([, d]) => d !== 0);
     const inserted = rowsOf(await tx.execute(sql`
       with entry as (
-        insert into journal_entries (kind, reason, reference_type, reference_id, user_id, unique_key)
-        values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${userId}, ${posting.uniqueKey ?? null})
+        insert into journal_entries (kind, reason, reference_type, reference_id, reference_label, user_id, unique_key)
+        values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${posting.reference.label ?? ''}, ${userId}, ${posting.uniqueKey ?? null})
         on conflict (unique_key) where unique_key is not null do nothing
         returning id),
       lines as (

@@ -24,7 +24,7 @@ const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 /** Entries of `userId` with their net on the user's accounts, non-zero only. */
 const nets = (userId: string, where: SQL = sql``) => sql`
-  select e.id, e.kind, e.reason, e.reference_type, e.reference_id, e.created_at, sum(l.amount_minor) as net
+  select e.id, e.kind, e.reason, e.reference_type, e.reference_id, e.reference_label, e.created_at, sum(l.amount_minor) as net
   from journal_entries e
   join journal_lines l on l.entry_id = e.id
   join ledger_accounts a on a.id = l.account_id and a.user_id = ${userId}
@@ -88,6 +88,7 @@ function toLine(r: Row): WalletLine {
       note: String(r.reason),
       referenceType: String(r.reference_type),
       referenceId: String(r.reference_id),
+      referenceLabel: String(r.reference_label),
       time: new Date(r.created_at as string).toISOString(),
     };
 }

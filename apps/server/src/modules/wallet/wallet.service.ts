@@ -346,7 +346,7 @@ export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, am
  * The operator paid a withdrawal out: its lock goes to the `payouts` system account, one entry of
  * kind `withdrawal` (the user's history shows it as a consume line). A closed lock → 409.
  */
-export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string): Promise<Posted> {
+export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string, label?: string): Promise<Posted> {
   return inTransaction(dbOrUow, async ({ tx }) => {
     const [row] = rowsOf(await tx.execute(sql`
       select user_id, reference_type, reference_id, cash_minor, bonus_minor, state
@@ -360,7 +360,7 @@ export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string): Promis
     const payouts = await systemAccount(tx, 'payouts');
     const posted = await post(tx, {
       kind: 'withdrawal',
-      reference: { type: String(row.reference_type), id: String(row.reference_id) },
+      reference: { type: String(row.reference_type), id: String(row.reference_id), label },
       lines: [
         { accountId: user.locked.id, amountMinor: -amountMinor },
         { accountId: payouts, amountMinor },

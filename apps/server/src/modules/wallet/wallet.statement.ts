@@ -25,7 +25,7 @@ export function statementCsv(lines: readonly WalletLine[], locale: Locale): stri
     // Numbers are not escaped: a negative amount stays a number in the spreadsheet.
     (l.type === 'consume' ? -l.amount : l.amount).toFixed(2),
     cell(l.note),
-    cell(`${l.referenceType}:${l.referenceId}`),
+    cell(l.referenceLabel || `${l.referenceType}:${l.referenceId}`),
   ]);
   return BOM + [header.map(cell), ...rows].map((r) => r.join(',')).join('\r\n') + '\r\n';
 }

@@ -45,6 +45,8 @@ export const journalEntries = pgTable(
     reason: text('reason').notNull().default(''),
     referenceType: text('reference_type').notNull(),
     referenceId: text('reference_id').notNull(),
+    /** What the user knows the reference by (a recharge order's or withdrawal's number); empty if none. */
+    referenceLabel: text('reference_label').notNull().default(''),
     /** The wallet owner the entry concerns, when there is one (history and payment look-ups). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** Posts once per key: a provider event, a recharge order (`recharge:<id>`). */

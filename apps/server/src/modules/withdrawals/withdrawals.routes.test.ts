@@ -197,7 +197,7 @@ describe('deciding a withdrawal', () => {
     expect((await get(gus.token, `/api/p/withdrawals/${w.id}`)).json().data).toMatchObject({ state: 'approved', payoutReference: 'FAST-2026-0001' });
     expect((await get(gus.token, '/api/p/wallet')).json().data).toMatchObject({ balance: 40, locked: 0, consumption: 60 });
     const [line] = (await get(gus.token, '/api/p/wallet/lines?type=consume')).json().data.records;
-    expect(line).toMatchObject({ kind: 'withdrawal', type: 'consume', amount: 60, referenceType: 'withdrawal', referenceId: w.id });
+    expect(line).toMatchObject({ kind: 'withdrawal', type: 'consume', amount: 60, referenceType: 'withdrawal', referenceId: w.id, referenceLabel: w.number });
     const [payouts] = await rows(sql`select l.amount_minor from journal_lines l join ledger_accounts a on a.id = l.account_id
       join journal_entries e on e.id = l.entry_id where a.code = 'payouts' and e.reference_id = ${w.id}`);
     expect(Number(payouts!.amount_minor)).toBe(6_000);

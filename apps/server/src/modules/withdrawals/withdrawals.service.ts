@@ -111,7 +111,7 @@ export async function approveWithdrawal(
 ): Promise<AdminWithdrawal> {
   return inTransaction(db, async (uow) => {
     const row = await lockPending(uow, id);
-    await payOutWithdrawal(uow, String(row.lock_id));
+    await payOutWithdrawal(uow, String(row.lock_id), withdrawalNumber(Number(row.number)));
     await uow.tx.execute(sql`
       update withdrawal_requests set state = 'approved', payout_reference = ${payoutReference}, decided_by = ${operatorId}, closed_at = now()
       where id = ${id}`);

@@ -33,7 +33,8 @@ const line = (i: number, over: Partial<WalletLine> = {}): WalletLine => ({
   kind: 'recharge',
   note: '',
   referenceType: 'recharge',
-  referenceId: `R${i}`,
+  referenceId: `5f0c1d2e-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  referenceLabel: `R20261124-${String(i).padStart(6, '0')}`,
   time: `2026-11-${String(10 + (i % 10)).padStart(2, '0')}T10:00:00.000Z`,
   ...over,
 });

@@ -102,7 +102,8 @@ export default function WalletBalancePage() {
       key: 'reference',
       title: t('history.reference'),
       responsive: ['lg'],
-      render: (_, l) => <span className="wallet-reference">{l.referenceType === 'adjustment' ? '' : l.referenceId}</span>,
+      // The number the user knows (R…, W…); an adjustment has none, its note says why.
+      render: (_, l) => <span className="wallet-reference">{l.referenceType === 'adjustment' ? '' : l.referenceLabel || l.referenceId}</span>,
     },
   ];
 

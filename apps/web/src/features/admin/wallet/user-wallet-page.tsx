@@ -55,7 +55,8 @@ export default function UserWalletPage() {
       key: 'reference',
       title: t('wallet:history.reference'),
       // An operator posting's reference is the user's own id: nothing to show.
-      render: (_, l) => (l.referenceType === 'adjustment' ? null : <code>{`${l.referenceType}:${l.referenceId}`}</code>),
+      // The number the user quotes (R…, W…) when there is one; the internal id otherwise.
+      render: (_, l) => (l.referenceType === 'adjustment' ? null : <code title={`${l.referenceType}:${l.referenceId}`}>{l.referenceLabel || `${l.referenceType}:${l.referenceId}`}</code>),
     },
   ];
 

@@ -28,7 +28,7 @@ const WALLET: AdminWallet = {
   user: { userId: 'u-2', email: 'ada@example.com', username: 'ada' },
   wallet: { balance: 12.5, locked: 3, bonus: 1, income: 20, consumption: 3.5, recharge: 10 },
   lines: {
-    records: [{ id: 'e1', type: 'income', amount: 10, kind: 'recharge', note: '', referenceType: 'recharge', referenceId: 'RC-9', time: '2026-11-20T10:00:00.000Z' }],
+    records: [{ id: 'e1', type: 'income', amount: 10, kind: 'recharge', note: '', referenceType: 'recharge', referenceId: 'RC-9', referenceLabel: 'R20261120-000009', time: '2026-11-20T10:00:00.000Z' }],
     total: 1,
     size: 10,
     current: 1,
@@ -49,7 +49,7 @@ describe('operator wallet pages', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/admin/users/:userId/wallet', element: <UserWalletPage /> }], '/admin/users/u-2/wallet');
     expect(await screen.findByRole('heading', { name: 'Wallet of ada@example.com' })).toBeInTheDocument();
     expect(screen.getByText('12.50 USD')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getByRole('row', { name: /Recharge/ })).toHaveTextContent('recharge:RC-9');
+    expect(within(screen.getByRole('table')).getByRole('row', { name: /Recharge/ })).toHaveTextContent('R20261120-000009');
 
     const form = screen.getByRole('region', { name: 'Adjust cash' });
     const user = ui();

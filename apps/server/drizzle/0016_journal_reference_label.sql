@@ -1,0 +1,1 @@
+ALTER TABLE "journal_entries" ADD COLUMN "reference_label" text DEFAULT '' NOT NULL;
