@@ -123,8 +123,33 @@ export async function systemAccount(tx: Db, kind: SystemAccountKind, code: strin
   return id;
 }
 
+export interface PostOptions {
+  /**
+   * The user's accounts as `lockUserAccounts` just returned them, locked `FOR UPDATE` in this
+   * transaction with nothing posted since: `post` then trusts their balances for its check and
+   * skips reading the rows again (one round trip less on the payment path; decision 0078). The
+   * write statement still refuses to take any user account below zero, so a stale balance can
+   * never overdraw: it only changes which check reports it.
+   */
+  lockedUser?: Record<UserAccountKind, Account>;
+}
+
+/** Reads and locks the entry's user rows (in id order, the global lock order) and reads its system rows. */
+async function readAccounts(tx: Db, ids: string[]): Promise<Account[]> {
+  const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  // System rows are only read (the lines' foreign key takes a shared key lock, which never makes
+  // another posting wait).
+  return rowsOf(await tx.execute(sql`
+    with user_rows as (
+      select id, kind, user_id, balance_minor from ledger_accounts
+      where id in (${list}) and user_id is not null order by id for update)
+    select * from user_rows
+    union all
+    select id, kind, user_id, balance_minor from ledger_accounts where id in (${list}) and user_id is null`)).map(toAccount);
+}
+
 /** Posts one balanced entry in `dbOrUow`'s unit of work (or its own transaction). */
-export async function post(dbOrUow: DbOrUow, posting: Posting): Promise<Posted> {
+export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions = {}): Promise<Posted> {
   const lines = posting.lines.filter((l) => l.amountMinor !== 0);
   for (const l of lines) if (!Number.isSafeInteger(l.amountMinor)) throw new Error('ledger: a line amount must be an integer of minor units');
   if (lines.length < 2) throw new Error('ledger: an entry needs at least two non-zero lines');
@@ -133,19 +158,18 @@ export async function post(dbOrUow: DbOrUow, posting: Posting): Promise<Posted> 
   return inTransaction(dbOrUow, async ({ tx }) => {
     const delta = new Map<string, number>();
     for (const l of lines) delta.set(l.accountId, (delta.get(l.accountId) ?? 0) + l.amountMinor);
-    const ids = sql.join([...delta.keys()].map((id) => sql`${id}::uuid`), sql`, `);
-    // Only user rows are locked, in id order (the global lock order): they hold the cached
-    // balances that must not go below zero. System rows are only read (the lines' foreign key
-    // takes a shared key lock, which never makes another posting wait).
-    const accounts = rowsOf(await tx.execute(sql`
-      with user_rows as (
-        select id, kind, user_id, balance_minor from ledger_accounts
-        where id in (${ids}) and user_id is not null order by id for update)
-      select * from user_rows
-      union all
-      select id, kind, user_id, balance_minor from ledger_accounts where id in (${ids}) and user_id is null`)).map(toAccount);
-    if (accounts.length !== delta.size) throw new Error('ledger: unknown account in entry');
-    const userAccounts = accounts.filter((a) => a.userId !== null);
+    let userAccounts: Account[];
+    /** Accounts the entry names that must be system accounts (checked by the write statement). */
+    let systemLineIds: string[] = [];
+    if (opts.lockedUser) {
+      const mine = new Map(Object.values(opts.lockedUser).map((a) => [a.id, a]));
+      userAccounts = [...delta.keys()].filter((id) => mine.has(id)).map((id) => mine.get(id)!);
+      systemLineIds = [...delta.keys()].filter((id) => !mine.has(id));
+    } else {
+      const accounts = await readAccounts(tx, [...delta.keys()]);
+      if (accounts.length !== delta.size) throw new Error('ledger: unknown account in entry');
+      userAccounts = accounts.filter((a) => a.userId !== null);
+    }
     const owners = new Set(userAccounts.map((a) => a.userId));
     if (owners.size > 1) throw new Error('ledger: an entry may touch one user’s wallet only');
     const userId = owners.values().next().value ?? null;
@@ -157,10 +181,16 @@ export async function post(dbOrUow: DbOrUow, posting: Posting): Promise<Posted> 
 
     // The entry, its lines and the user balances in one statement (one round trip: every
     // payment pays for each one while its user rows are locked). A repeated unique key inserts
-    // no entry, and so no line and no balance change.
+    // no entry, and so no line and no balance change. The balance update refuses to go below
+    // zero itself and the statement reports how many rows it changed, and how many of the
+    // accounts taken for system accounts are not: either mismatch aborts the unit of work.
     const values = (rows: Array<[string, number]>) => sql.join(rows.map(([id, n]) => sql`(${id}::uuid, ${n}::bigint)`), sql`, `);
     const changed = userAccounts.map((a): [string, number] => [a.id, delta.get(a.id)!]).filter(([, d]) => d !== 0);
-    const inserted = rowsOf(await tx.execute(sql`
+    const notSystem =
+      systemLineIds.length === 0
+        ? sql`0`
+        : sql`(select count(*) from ledger_accounts where id in (${sql.join(systemLineIds.map((id) => sql`${id}::uuid`), sql`, `)}) and user_id is not null)`;
+    const [result] = rowsOf(await tx.execute(sql`
       with entry as (
         insert into journal_entries (kind, reason, reference_type, reference_id, reference_label, user_id, unique_key)
         values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${posting.reference.label ?? ''}, ${userId}, ${posting.uniqueKey ?? null})
@@ -170,14 +200,23 @@ export async function post(dbOrUow: DbOrUow, posting: Posting): Promise<Posted> 
         insert into journal_lines (entry_id, account_id, amount_minor)
         select entry.id, v.account_id, v.amount_minor
         from entry, (values ${values(lines.map((l) => [l.accountId, l.amountMinor]))}) v(account_id, amount_minor))
-      ${changed.length === 0 ? sql`` : sql`, balances as (
+      ${changed.length === 0 ? sql`, balances as (select 1 where false)` : sql`, balances as (
         update ledger_accounts a set balance_minor = a.balance_minor + v.delta
-        from entry, (values ${values(changed)}) v(account_id, delta) where a.id = v.account_id)`}
-      select id from entry`));
-    if (inserted.length === 0) {
+        from entry, (values ${values(changed)}) v(account_id, delta)
+        where a.id = v.account_id and a.user_id is not null and a.balance_minor + v.delta >= 0
+        returning a.id)`}
+      select (select id from entry) as id, (select count(*) from balances) as updated, ${notSystem} as not_system`));
+    if (Number(result!.not_system) > 0) throw new Error('ledger: an entry named a user account as a system account');
+    if (result!.id === null) {
       const [first] = rowsOf(await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`));
       return { entryId: String(first!.id), duplicate: true };
     }
+    if (Number(result!.updated) !== changed.length) {
+      // A balance the caller passed was stale (a bug): the database refused to overdraw, and
+      // nothing of this unit of work may stand.
+      throw new Error('ledger: a user balance would have gone below zero');
+    }
+    const inserted = [result!];
     const entryId = String(inserted[0]!.id);
     return { entryId, duplicate: false };
   });

@@ -30,6 +30,36 @@ async function expectBalanced() {
 }
 
 describe('posting rules', () => {
+  it('with balances the caller locked (the payment path), the database still refuses to overdraw and a user account posing as a system one', async () => {
+    const user = await walletOwner(db);
+    const other = await walletOwner(db);
+    await adjust(db, user, 1_000, 'seed');
+    const entries = await countOf(db, sql`select count(*) as n from journal_entries`);
+    // A stale balance (as if 5.00 were there): the check passes, the write statement refuses.
+    const stale = await failure(
+      inTransaction(db, async (uow) => {
+        const a = await lockUserAccounts(uow.tx, user);
+        const revenue = await systemAccount(uow.tx, 'revenue');
+        const lockedUser = { ...a, available: { ...a.available, balanceMinor: 50_000 } };
+        return post(uow, { kind: 'payment', reference: order('stale'), lines: [{ accountId: a.available.id, amountMinor: -5_000 }, { accountId: revenue, amountMinor: 5_000 }] }, { lockedUser });
+      }),
+    );
+    expect(String(stale)).toContain('below zero');
+    // Another user's account where a system account belongs: refused, not posted.
+    const posing = await failure(
+      inTransaction(db, async (uow) => {
+        const a = await lockUserAccounts(uow.tx, user);
+        const b = await lockUserAccounts(uow.tx, other);
+        return post(uow, { kind: 'payment', reference: order('posing'), lines: [{ accountId: a.available.id, amountMinor: -100 }, { accountId: b.available.id, amountMinor: 100 }] }, { lockedUser: a });
+      }),
+    );
+    expect(String(posing)).toContain('system account');
+    expect(await countOf(db, sql`select count(*) as n from journal_entries`)).toBe(entries);
+    expect((await balancesOf(db, user)).available).toBe(1_000);
+    expect((await balancesOf(db, other)).available).toBe(0);
+    await expectBalanced();
+  });
+
   it('refuses an entry whose lines do not sum to zero, and writes nothing', async () => {
     const user = await walletOwner(db);
     const before = await countOf(db, sql`select count(*) as n from journal_entries`);

@@ -88,15 +88,20 @@ export async function pay(dbOrUow: DbOrUow, userId: string, amountMinor: number,
     if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
     const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
     const revenue = await systemAccount(tx, 'revenue');
-    const posted = await post(tx, {
-      kind: 'payment',
-      reference,
-      lines: [
-        { accountId: user.bonus.id, amountMinor: -bonus },
-        { accountId: user.available.id, amountMinor: -cash },
-        { accountId: revenue, amountMinor },
-      ],
-    });
+    // The rows were just locked and nothing posted since: post need not read them again.
+    const posted = await post(
+      tx,
+      {
+        kind: 'payment',
+        reference,
+        lines: [
+          { accountId: user.bonus.id, amountMinor: -bonus },
+          { accountId: user.available.id, amountMinor: -cash },
+          { accountId: revenue, amountMinor },
+        ],
+      },
+      { lockedUser: user },
+    );
     await recordPaid(tx, userId, reference, cash, bonus);
     return { ...posted, cashMinor: cash, bonusMinor: bonus };
   });
