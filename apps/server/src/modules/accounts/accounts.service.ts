@@ -27,3 +27,13 @@ export async function userEmails(db: Db, ids: readonly string[]): Promise<Map<st
   const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.email]));
 }
+
+/** Whom to write to about a user's own records, and in which language (their stored locale). */
+export async function mailRecipient(db: Db, userId: string): Promise<{ email: string; locale: string | null; name: string } | null> {
+  if (!isUuid(userId)) return null;
+  const [row] = await db
+    .select({ email: users.email, locale: users.locale, firstName: users.firstName, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { email: row.email, locale: row.locale, name: row.firstName || row.username } : null;
+}

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { mailRecipient, userEmails } from '../accounts/accounts.service';
 import { lockCashForWithdrawal, payOutWithdrawal, release } from '../wallet/wallet.service';
 
 /**
@@ -48,12 +49,16 @@ function toWithdrawal(r: Row): Withdrawal {
   };
 }
 
-const toAdminWithdrawal = (r: Row): AdminWithdrawal => ({
-  ...toWithdrawal(r),
-  userId: String(r.user_id),
-  userEmail: String(r.user_email),
-  decidedByEmail: (r.decided_by_email as string | null) ?? null,
-});
+/** Operator rows with the e-mails of the user and the deciding operator (asked of the accounts module). */
+async function toAdminWithdrawals(db: Db, rows: Row[]): Promise<AdminWithdrawal[]> {
+  const emails = await userEmails(db, rows.flatMap((r) => [String(r.user_id), ...(r.decided_by ? [String(r.decided_by)] : [])]));
+  return rows.map((r) => ({
+    ...toWithdrawal(r),
+    userId: String(r.user_id),
+    userEmail: emails.get(String(r.user_id)) ?? '',
+    decidedByEmail: r.decided_by ? (emails.get(String(r.decided_by)) ?? null) : null,
+  }));
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that is not one of ours is simply "not found" (never a 500 from a uuid cast). */
@@ -137,9 +142,9 @@ export async function rejectWithdrawal(db: DbOrUow, operatorId: string, id: stri
 
 /** The e-mail is recorded in the same unit of work; a mail job delivers it after commit. */
 async function tellUser(uow: UnitOfWork, mailer: Mailer, w: AdminWithdrawal, outcome: 'approved' | 'rejected', params: Record<string, string>) {
-  const [user] = rowsOf(await uow.tx.execute(sql`select locale, first_name, username from users where id = ${w.userId}`));
+  const user = await mailRecipient(uow.tx, w.userId);
   const locale = isLocale(user?.locale) ? user.locale : 'en-US';
-  const all = { number: w.number, amount: w.amount.toFixed(2), name: String(user?.first_name || user?.username || ''), ...params };
+  const all = { number: w.number, amount: w.amount.toFixed(2), name: user?.name ?? '', ...params };
   await mailer.record(uow, {
     to: w.userEmail,
     subject: translate(locale, `withdrawal.mail.${outcome}.subject`, all),
@@ -148,16 +153,12 @@ async function tellUser(uow: UnitOfWork, mailer: Mailer, w: AdminWithdrawal, out
   });
 }
 
-const ADMIN_SELECT = sql`
-  select w.*, u.email as user_email, d.email as decided_by_email
-  from withdrawal_requests w
-  join users u on u.id = w.user_id
-  left join users d on d.id = w.decided_by`;
+const ADMIN_SELECT = sql`select w.* from withdrawal_requests w`;
 
 async function adminRow(db: Db, id: string): Promise<AdminWithdrawal> {
   const [row] = rowsOf(await db.execute(sql`${ADMIN_SELECT} where w.id = ${id}`));
   if (!row) throw AppError.notFound('withdrawal.not-found');
-  return toAdminWithdrawal(row);
+  return (await toAdminWithdrawals(db, [row]))[0]!;
 }
 
 /** The caller's own request; another user's id is "not found". */
@@ -186,5 +187,5 @@ export async function listAdminWithdrawals(db: Db, q: AdminWithdrawalListQuery):
   const [count] = rowsOf(await db.execute(sql`select count(*) as n from withdrawal_requests w ${where}`));
   const order = q.state === 'pending' ? sql`w.created_at asc, w.number asc` : sql`w.created_at desc, w.number desc`;
   const rows = rowsOf(await db.execute(sql`${ADMIN_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
-  return toPage(rows.map(toAdminWithdrawal), Number(count!.n), q);
+  return toPage(await toAdminWithdrawals(db, rows), Number(count!.n), q);
 }
