@@ -11,7 +11,7 @@ import {
   toPage,
   type Page,
 } from '@dsm/contract';
-import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { userEmails } from '../accounts/accounts.service';
@@ -106,15 +106,14 @@ export async function getOrder(db: Db, id: string, { userId, actor }: { userId?:
   const owner = userId === undefined ? sql`` : sql`and o.user_id = ${userId}`;
   const [row] = rowsOf(await db.execute(sql`${SUMMARY_SELECT} where o.id = ${id} ${owner}`));
   if (!row) throw AppError.notFound('orders.not-found');
-  const [lines, events, children] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
-    db
-      .select({ id: orders.id, number: orders.number, state: orders.state })
-      .from(orders)
-      .where(and(eq(orders.parentOrderId, id)))
-      .orderBy(asc(orders.createdAt), asc(orders.number)),
-  ]);
+  // One after the other: `db` may be a transaction's single connection (a route's unit of work).
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
+  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const children = await db
+    .select({ id: orders.id, number: orders.number, state: orders.state })
+    .from(orders)
+    .where(eq(orders.parentOrderId, id))
+    .orderBy(asc(orders.createdAt), asc(orders.number));
   return {
     ...toSummary(row, actor),
     storeId: (row.store_id as string | null) ?? null,
