@@ -91,7 +91,7 @@ describe('splitOrder and resetSplit', () => {
     await expect(splitOrder(db, paid.id, { mode: 'by-sku' }, user)).rejects.toMatchObject({ reason: 'order-transition-refused', data: { state: 'pending' } });
     const parent = await placeOrder(db, userId);
     const [child] = await splitOrder(db, parent.id, { mode: 'by-sku' }, user);
-    await expect(splitOrder(db, child!.id, { mode: 'by-sku' }, user)).rejects.toMatchObject({ reason: 'order-transition-refused' });
+    await expect(splitOrder(db, child!.id, { mode: 'by-sku' }, user)).rejects.toMatchObject({ reason: 'order-transition-refused', messageKey: 'orders.split-child' });
   });
 
   it('reset merges the children back: they are gone, the parent awaits payment with its lines and money unchanged', async () => {

@@ -90,6 +90,9 @@ function refused(order: OrderRow, event: TransitionEvent): AppError {
   const rule = TRANSITIONS[event];
   const abnormal = order.abnormalReason !== null;
   const data = { state: order.state, abnormal, event };
+  if (event === 'split' && order.parentOrderId !== null && order.state === 'awaiting-payment') {
+    return AppError.conflict('order-transition-refused', 'orders.split-child', { number: order.number }, data);
+  }
   if (rule.from.includes(order.state) && rule.abnormal === 'forbid' && abnormal) {
     return AppError.conflict('order-transition-refused', 'orders.abnormal-blocks', { number: order.number }, data);
   }
