@@ -57,6 +57,7 @@ export const ERROR_REASONS = [
   'payment-not-approved',
   'withdrawal-closed',
   'held-payment-exists',
+  'order-transition-refused',
   // Accounts.
   'login-failed',
   'account-disabled',

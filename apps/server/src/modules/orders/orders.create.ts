@@ -1,0 +1,129 @@
+import type { OrderAddress, OrderSource } from '@dsm/contract';
+import { AppError } from '../../platform/app-error';
+import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
+import { type OrderRow, appendEvent, nextOrderNumber } from './orders.queries';
+import { type Actor } from './orders.states';
+import { orderLines, orders } from './orders.tables';
+
+/** One item of a new order, priced by the caller (checkout) in integer USD minor units. */
+export interface NewOrderLine {
+  productId: number;
+  skuId: number;
+  skuCode: string;
+  title: string;
+  specs: Record<string, string>;
+  image: string;
+  unitPriceMinor: number;
+  quantity: number;
+  /** unitPriceMinor × quantity: given so a caller's arithmetic mistake is caught, not hidden. */
+  lineTotalMinor: number;
+  storePriceMinor?: number | null;
+}
+
+export interface NewOrder {
+  userId: string;
+  source?: OrderSource;
+  storeId?: string | null;
+  storeOrderRef?: string | null;
+  lines: NewOrderLine[];
+  goodsMinor: number;
+  shippingMinor: number;
+  serviceFeeMinor: number;
+  taxMinor: number;
+  discountMinor?: number;
+  totalMinor: number;
+  consignee: OrderAddress;
+  billing: OrderAddress;
+  shippingMethodCode: string;
+  shippingMethodName: string;
+  remark?: string;
+  /** Set by splitOrder: the parent whose lines this child takes. */
+  parentOrderId?: string | null;
+}
+
+const isMinor = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/**
+ * Checks that the order adds up; a wrong figure is a bug in the caller, refused before any write:
+ * each line total = unit price × quantity, goods = Σ line totals,
+ * total = goods + shipping + service fee + tax − discount, nothing negative.
+ */
+export function validateNewOrder(input: NewOrder): void {
+  const errors: Array<{ field: string; messageKey: string }> = [];
+  if (input.lines.length === 0) errors.push({ field: 'lines', messageKey: 'orders.lines-required' });
+  input.lines.forEach((l, i) => {
+    const ok = isMinor(l.unitPriceMinor) && Number.isSafeInteger(l.quantity) && l.quantity > 0 && l.lineTotalMinor === l.unitPriceMinor * l.quantity;
+    if (!ok) errors.push({ field: `lines.${i}`, messageKey: 'orders.line-total-mismatch' });
+  });
+  const discount = input.discountMinor ?? 0;
+  const money = [input.goodsMinor, input.shippingMinor, input.serviceFeeMinor, input.taxMinor, discount, input.totalMinor];
+  const goods = input.lines.reduce((s, l) => s + l.lineTotalMinor, 0);
+  const adds =
+    money.every(isMinor) &&
+    goods === input.goodsMinor &&
+    input.totalMinor === input.goodsMinor + input.shippingMinor + input.serviceFeeMinor + input.taxMinor - discount;
+  if (!adds) errors.push({ field: 'total', messageKey: 'orders.amounts-mismatch' });
+  if (errors.length) throw AppError.invalid(errors);
+}
+
+/**
+ * Creates an order awaiting payment, in the caller's unit of work (checkout's): validates the
+ * figures, assigns the number, writes the lines and the first timeline event. It reserves no
+ * stock: checkout does that through the catalogue in the same unit of work.
+ */
+export async function createOrder(dbOrUow: DbOrUow, input: NewOrder, actor: Actor = { type: 'user', id: input.userId }, reason?: string): Promise<OrderRow> {
+  validateNewOrder(input);
+  return inTransaction(dbOrUow, async (uow) => {
+    const number = await nextOrderNumber(uow.tx);
+    const [order] = await uow.tx
+      .insert(orders)
+      .values({
+        number,
+        userId: input.userId,
+        source: input.source ?? 'catalogue',
+        storeId: input.storeId ?? null,
+        storeOrderRef: input.storeOrderRef ?? null,
+        state: 'awaiting-payment',
+        parentOrderId: input.parentOrderId ?? null,
+        goodsMinor: input.goodsMinor,
+        shippingMinor: input.shippingMinor,
+        serviceFeeMinor: input.serviceFeeMinor,
+        taxMinor: input.taxMinor,
+        discountMinor: input.discountMinor ?? 0,
+        totalMinor: input.totalMinor,
+        consignee: input.consignee,
+        billing: input.billing,
+        shippingMethodCode: input.shippingMethodCode,
+        shippingMethodName: input.shippingMethodName,
+        remark: input.remark ?? '',
+      })
+      .returning();
+    await uow.tx.insert(orderLines).values(
+      input.lines.map((l, position) => ({
+        orderId: order!.id,
+        position,
+        productId: l.productId,
+        skuId: l.skuId,
+        skuCode: l.skuCode,
+        title: l.title,
+        specs: l.specs,
+        image: l.image,
+        unitPriceMinor: l.unitPriceMinor,
+        quantity: l.quantity,
+        lineTotalMinor: l.lineTotalMinor,
+        storePriceMinor: l.storePriceMinor ?? null,
+      })),
+    );
+    await appendEvent(uow.tx, {
+      orderId: order!.id,
+      event: 'create',
+      fromState: null,
+      toState: 'awaiting-payment',
+      actorType: actor.type,
+      actorId: actor.id,
+      reason: reason ?? null,
+      data: input.parentOrderId ? { parentOrderId: input.parentOrderId } : null,
+    });
+    return order!;
+  });
+}

@@ -1,0 +1,44 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { orderEvents, orders } from './orders.tables';
+
+/** The row helpers of the orders module; only this module reads or writes its tables. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof import('./orders.tables').orderLines.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is not one of ours is simply "not found" (never a 500 from a uuid cast). */
+export function assertOrderId(id: string): void {
+  if (!UUID.test(id)) throw AppError.notFound('orders.not-found');
+}
+
+/** The order row locked FOR UPDATE; with `ownerId`, another user's order is "not found". */
+export async function lockOrder(tx: Db, id: string, ownerId?: string): Promise<OrderRow> {
+  assertOrderId(id);
+  const where = ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, ownerId));
+  const [row] = await tx.select().from(orders).where(where).for('update');
+  if (!row) throw AppError.notFound('orders.not-found');
+  return row;
+}
+
+export async function updateOrder(tx: Db, id: string, patch: Partial<OrderRow>): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...patch, updatedAt: sql`now()` as unknown as Date })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+export async function appendEvent(tx: Db, event: typeof orderEvents.$inferInsert): Promise<void> {
+  await tx.insert(orderEvents).values(event);
+}
+
+/** The next human order number, O followed by at least 8 digits (O00000042). */
+export async function nextOrderNumber(tx: Db): Promise<string> {
+  const res = (await tx.execute(sql`select nextval('order_number_seq') as n`)) as unknown as { rows: Array<{ n: string | number }> };
+  return `O${String(res.rows[0]!.n).padStart(8, '0')}`;
+}

@@ -1,0 +1,157 @@
+import {
+  type AdminOrder,
+  type AdminOrderListQuery,
+  type OrderCounts,
+  type OrderDetail,
+  type OrderListQuery,
+  type OrderSummary,
+  type OrderTab,
+  ORDER_TABS,
+  fromMinor,
+  toPage,
+  type Page,
+} from '@dsm/contract';
+import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { userEmails } from '../accounts/accounts.service';
+import { type OrderRow, assertOrderId } from './orders.queries';
+import { allowedEvents } from './orders.states';
+import { orderEvents, orderLines, orders } from './orders.tables';
+
+/** The order lists, tab counts and detail (DTOs of contract/orders.ts). */
+
+/** Which orders each tab shows (SPEC §4). `split` parents are in no tab: their children are. */
+const TAB_WHERE: Record<OrderTab, SQL> = {
+  all: sql`o.state not in ('trashed', 'split')`,
+  'awaiting-payment': sql`o.state = 'awaiting-payment'`,
+  pending: sql`o.state = 'pending'`,
+  purchasing: sql`o.state = 'purchasing'`,
+  shipped: sql`o.state = 'shipped'`,
+  delivered: sql`o.state = 'delivered'`,
+  trash: sql`o.state = 'trashed'`,
+  abnormal: sql`o.abnormal_reason is not null and o.state not in ('trashed', 'split')`,
+};
+
+type Row = Record<string, unknown>;
+const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+/** An order row with its line aggregates and first line (one query for a whole page). */
+const SUMMARY_SELECT = sql`
+  select o.*, agg.item_count, agg.line_count, fl.title as first_title, fl.image as first_image, fl.specs as first_specs
+  from orders o
+  cross join lateral (select coalesce(sum(quantity), 0) as item_count, count(*) as line_count from order_lines where order_id = o.id) agg
+  left join lateral (select title, image, specs from order_lines where order_id = o.id order by position limit 1) fl on true`;
+
+function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
+  const state = r.state as OrderRow['state'];
+  const abnormalReason = (r.abnormal_reason as string | null) ?? null;
+  const parentOrderId = (r.parent_order_id as string | null) ?? null;
+  return {
+    id: String(r.id),
+    number: String(r.number),
+    source: r.source as OrderSummary['source'],
+    state,
+    abnormal: abnormalReason !== null,
+    abnormalReason,
+    parentOrderId,
+    itemCount: Number(r.item_count ?? 0),
+    lineCount: Number(r.line_count ?? 0),
+    firstLine: r.first_title == null ? null : { title: String(r.first_title), image: String(r.first_image), specs: json(r.first_specs) },
+    goods: fromMinor(Number(r.goods_minor)),
+    shipping: fromMinor(Number(r.shipping_minor)),
+    serviceFee: fromMinor(Number(r.service_fee_minor)),
+    tax: fromMinor(Number(r.tax_minor)),
+    discount: fromMinor(Number(r.discount_minor)),
+    total: fromMinor(Number(r.total_minor)),
+    shippingMethodName: String(r.shipping_method_name),
+    carrier: (r.carrier as string | null) ?? null,
+    trackingNumber: (r.tracking_number as string | null) ?? null,
+    createdAt: iso(r.created_at)!,
+    paidAt: iso(r.paid_at),
+    shippedAt: iso(r.shipped_at),
+    deliveredAt: iso(r.delivered_at),
+    trashedAt: iso(r.trashed_at),
+    actions: allowedEvents({ state, abnormalReason, parentOrderId }, actor),
+  };
+}
+
+/** The caller's orders in one tab, newest first. */
+export async function listOrders(db: Db, userId: string, q: OrderListQuery): Promise<Page<OrderSummary>> {
+  const where = sql`where o.user_id = ${userId} and ${TAB_WHERE[q.tab]}`;
+  const [count] = rowsOf(await db.execute(sql`select count(*) as n from orders o ${where}`));
+  const rows = rowsOf(await db.execute(sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`));
+  return toPage(
+    rows.map((r) => toSummary(r, 'user')),
+    Number(count!.n),
+    q,
+  );
+}
+
+/** How many of the caller's orders each tab holds (one scan of the user's orders). */
+export async function countOrders(db: Db, userId: string): Promise<OrderCounts> {
+  const columns = sql.join(
+    ORDER_TABS.map((tab) => sql`count(*) filter (where ${TAB_WHERE[tab]}) as ${sql.identifier(tab)}`),
+    sql`, `,
+  );
+  const [row] = rowsOf(await db.execute(sql`select ${columns} from orders o where o.user_id = ${userId}`));
+  return Object.fromEntries(ORDER_TABS.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as OrderCounts;
+}
+
+/** One order with lines, children and timeline; with `userId`, another user's order is not found. */
+export async function getOrder(db: Db, id: string, { userId, actor }: { userId?: string; actor: 'user' | 'operator' }): Promise<OrderDetail> {
+  assertOrderId(id);
+  const owner = userId === undefined ? sql`` : sql`and o.user_id = ${userId}`;
+  const [row] = rowsOf(await db.execute(sql`${SUMMARY_SELECT} where o.id = ${id} ${owner}`));
+  if (!row) throw AppError.notFound('orders.not-found');
+  // One after the other: `db` may be a transaction's single connection (a route's unit of work).
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
+  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const children = await db
+    .select({ id: orders.id, number: orders.number, state: orders.state })
+    .from(orders)
+    .where(eq(orders.parentOrderId, id))
+    .orderBy(asc(orders.createdAt), asc(orders.number));
+  return {
+    ...toSummary(row, actor),
+    storeId: (row.store_id as string | null) ?? null,
+    storeOrderRef: (row.store_order_ref as string | null) ?? null,
+    shippingMethodCode: String(row.shipping_method_code),
+    consignee: json(row.consignee),
+    billing: json(row.billing),
+    remark: String(row.remark),
+    lines: lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      skuId: l.skuId,
+      skuCode: l.skuCode,
+      title: l.title,
+      specs: l.specs,
+      image: l.image,
+      unitPrice: fromMinor(l.unitPriceMinor),
+      quantity: l.quantity,
+      lineTotal: fromMinor(l.lineTotalMinor),
+      storePrice: l.storePriceMinor === null ? null : fromMinor(l.storePriceMinor),
+    })),
+    children,
+    events: events.map((e) => ({ event: e.event, fromState: e.fromState, toState: e.toState, actorType: e.actorType, reason: e.reason, at: e.at.toISOString() })),
+  };
+}
+
+/** Operator: orders in one state (or abnormal, or all); pending and purchasing oldest first (a queue). */
+export async function listAdminOrders(db: Db, q: AdminOrderListQuery): Promise<Page<AdminOrder>> {
+  const where =
+    q.state === 'all' ? sql`` : q.state === 'abnormal' ? sql`where ${TAB_WHERE.abnormal}` : sql`where o.state = ${q.state}`;
+  const queue = q.state === 'pending' || q.state === 'purchasing' || q.state === 'abnormal';
+  const order = queue ? sql`o.created_at asc, o.number asc` : sql`o.created_at desc, o.number desc`;
+  const [count] = rowsOf(await db.execute(sql`select count(*) as n from orders o ${where}`));
+  const rows = rowsOf(await db.execute(sql`${SUMMARY_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
+  const emails = await userEmails(db, rows.map((r) => String(r.user_id)));
+  return toPage(
+    rows.map((r) => ({ ...toSummary(r, 'operator'), userId: String(r.user_id), userEmail: emails.get(String(r.user_id)) ?? '' })),
+    Number(count!.n),
+    q,
+  );
+}

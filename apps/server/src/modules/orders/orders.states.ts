@@ -1,0 +1,187 @@
+import type { OrderActorType, OrderEvent, OrderState } from '@dsm/contract';
+import { AppError } from '../../platform/app-error';
+import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { type OrderRow, appendEvent, lockOrder, updateOrder } from './orders.queries';
+
+/**
+ * The order state machine (decision 0081), the one place that says what may happen to an order.
+ *
+ *   awaiting-payment ──pay──▶ pending ──purchase──▶ purchasing ──ship──▶ shipped ──deliver──▶ delivered
+ *         │  ▲                                                 (carrier + tracking number)
+ *    trash│  │restore          (restore is also SPEC §4's "pending-amount restore", singly or in batch)
+ *         ▼  │
+ *       trashed (the draft box)
+ *
+ *   awaiting-payment ──split──▶ split (parent; its lines now live in child orders) ──reset-split──▶ awaiting-payment
+ *
+ * Abnormal is a FLAG beside the state, not a state: the operator marks an order abnormal (a SKU no
+ * longer sold, an address refused) while it awaits payment, is pending or is being purchased; the
+ * process events below marked `abnormal: 'forbid'` are refused until the user confirms the fix
+ * (resolve-abnormal) or ignores the problem (ignore-abnormal), and the order goes on from the
+ * state it is in. It can also be trashed while awaiting payment. A paid abnormal order that is to
+ * be given up goes through after-sales (a refund), not through the trash.
+ */
+
+export interface Actor {
+  type: OrderActorType;
+  /** The user or operator; null for the system (a job, the payment callback). */
+  id: string | null;
+}
+
+export const SYSTEM: Actor = { type: 'system', id: null };
+
+interface Rule {
+  /** The states the event may start from. */
+  from: readonly OrderState[];
+  /** Where it leads; `same` keeps the state (the abnormal flag events). */
+  to: OrderState | 'same';
+  /** forbid: refused while abnormal; require: only while abnormal; any: either. */
+  abnormal: 'forbid' | 'require' | 'any';
+  /** Who may fire it. */
+  by: readonly OrderActorType[];
+}
+
+/** Every transition there is. Anything not listed here is refused and changes nothing. */
+export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> = {
+  pay: /*              */ { from: ['awaiting-payment'], to: 'pending', abnormal: 'forbid', by: ['user', 'system'] },
+  purchase: /*         */ { from: ['pending'], to: 'purchasing', abnormal: 'forbid', by: ['operator', 'system'] },
+  ship: /*             */ { from: ['purchasing'], to: 'shipped', abnormal: 'forbid', by: ['operator', 'system'] },
+  deliver: /*          */ { from: ['shipped'], to: 'delivered', abnormal: 'forbid', by: ['operator', 'system'] },
+  trash: /*            */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['user', 'system'] },
+  restore: /*          */ { from: ['trashed'], to: 'awaiting-payment', abnormal: 'any', by: ['user'] },
+  'mark-abnormal': /*  */ { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator', 'system'] },
+  'resolve-abnormal': { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'require', by: ['user'] },
+  'ignore-abnormal': { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'require', by: ['user'] },
+  split: /*            */ { from: ['awaiting-payment'], to: 'split', abnormal: 'forbid', by: ['user'] },
+  'reset-split': /*    */ { from: ['split'], to: 'awaiting-payment', abnormal: 'forbid', by: ['user'] },
+};
+
+export type TransitionEvent = keyof typeof TRANSITIONS;
+
+/** What an event needs besides the order: the ship event's carrier and tracking number, a reason. */
+export interface TransitionData {
+  carrier?: string;
+  trackingNumber?: string;
+  reason?: string;
+  /** Recorded on the event row only (e.g. the children of a split). */
+  details?: Record<string, unknown>;
+}
+
+function allows(rule: Rule, order: Pick<OrderRow, 'state' | 'abnormalReason'>): boolean {
+  const abnormal = order.abnormalReason !== null;
+  if (!rule.from.includes(order.state)) return false;
+  if (rule.abnormal === 'forbid' && abnormal) return false;
+  if (rule.abnormal === 'require' && !abnormal) return false;
+  return true;
+}
+
+/** The events `actor` may fire on the order now: the screens show only these buttons. */
+export function allowedEvents(order: Pick<OrderRow, 'state' | 'abnormalReason' | 'parentOrderId'>, actor: OrderActorType): TransitionEvent[] {
+  return (Object.keys(TRANSITIONS) as TransitionEvent[]).filter((e) => {
+    const rule = TRANSITIONS[e];
+    // A child of a split is not split again: reset the parent's split instead (decision 0081).
+    if (e === 'split' && order.parentOrderId !== null) return false;
+    return rule.by.includes(actor) && allows(rule, order);
+  });
+}
+
+/** The 409 that names the state the order is in, in the caller's language. */
+function refused(order: OrderRow, event: TransitionEvent): AppError {
+  const rule = TRANSITIONS[event];
+  const abnormal = order.abnormalReason !== null;
+  const data = { state: order.state, abnormal, event };
+  if (event === 'split' && order.parentOrderId !== null && order.state === 'awaiting-payment') {
+    return AppError.conflict('order-transition-refused', 'orders.split-child', { number: order.number }, data);
+  }
+  if (rule.from.includes(order.state) && rule.abnormal === 'forbid' && abnormal) {
+    return AppError.conflict('order-transition-refused', 'orders.abnormal-blocks', { number: order.number }, data);
+  }
+  if (rule.from.includes(order.state) && rule.abnormal === 'require' && !abnormal) {
+    return AppError.conflict('order-transition-refused', 'orders.not-abnormal', { number: order.number }, data);
+  }
+  return AppError.conflict('order-transition-refused', 'orders.transition-refused', { number: order.number, state: `orders.states.${order.state}` }, data);
+}
+
+/** Throws the 409 when `event` may not fire on the order as it is now. */
+export function assertAllowed(order: OrderRow, event: TransitionEvent): void {
+  if (!allows(TRANSITIONS[event], order) || (event === 'split' && order.parentOrderId !== null)) throw refused(order, event);
+}
+
+/** The columns an event sets besides the state. */
+function effects(event: TransitionEvent, data: TransitionData): Partial<OrderRow> {
+  const now = new Date();
+  switch (event) {
+    case 'pay':
+      return { paidAt: now };
+    case 'ship':
+      return { carrier: data.carrier!, trackingNumber: data.trackingNumber!, shippedAt: now };
+    case 'deliver':
+      return { deliveredAt: now };
+    case 'trash':
+      return { trashedAt: now };
+    case 'restore':
+      return { trashedAt: null };
+    case 'mark-abnormal':
+      return { abnormalReason: data.reason!, abnormalAt: now };
+    case 'resolve-abnormal':
+    case 'ignore-abnormal':
+      return { abnormalReason: null, abnormalAt: null };
+    default:
+      return {};
+  }
+}
+
+function checkData(event: TransitionEvent, data: TransitionData): void {
+  const missing: Array<{ field: string; messageKey: string }> = [];
+  if (event === 'ship') {
+    if (!data.carrier?.trim()) missing.push({ field: 'carrier', messageKey: 'orders.carrier-required' });
+    if (!data.trackingNumber?.trim()) missing.push({ field: 'trackingNumber', messageKey: 'orders.tracking-required' });
+  }
+  if (event === 'mark-abnormal' && !data.reason?.trim()) missing.push({ field: 'reason', messageKey: 'orders.abnormal-reason-required' });
+  if (missing.length) throw AppError.invalid(missing);
+}
+
+/**
+ * Fires `event` on the order: locks the row FOR UPDATE in the caller's unit of work, refuses an
+ * illegal transition with a 409 `order-transition-refused` (nothing written), else updates the
+ * row and appends the timeline event. `ownerId` limits it to the owner's order (another user's →
+ * 404). Two concurrent transitions queue on the row lock: the second sees the first's result and
+ * is refused if it no longer applies, so exactly one wins.
+ */
+export async function transition(
+  dbOrUow: DbOrUow,
+  orderId: string,
+  event: TransitionEvent,
+  actor: Actor,
+  data: TransitionData = {},
+  { ownerId }: { ownerId?: string } = {},
+): Promise<OrderRow> {
+  const rule = TRANSITIONS[event];
+  if (!rule.by.includes(actor.type)) throw AppError.forbidden();
+  checkData(event, data);
+  return inTransaction(dbOrUow, async (uow) => {
+    const order = await lockOrder(uow.tx, orderId, ownerId);
+    return applyLocked(uow, order, event, actor, data);
+  });
+}
+
+/** The same on an order the caller has already locked in `uow` (split, reset, batch restore). */
+export async function applyLocked(uow: UnitOfWork, order: OrderRow, event: TransitionEvent, actor: Actor, data: TransitionData = {}): Promise<OrderRow> {
+  assertAllowed(order, event);
+  const rule = TRANSITIONS[event];
+  const to = rule.to === 'same' ? order.state : rule.to;
+  const updated = await updateOrder(uow.tx, order.id, { ...effects(event, data), state: to });
+  const detail: Record<string, unknown> = { ...data.details };
+  if (event === 'ship') Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
+  await appendEvent(uow.tx, {
+    orderId: order.id,
+    event,
+    fromState: order.state,
+    toState: to,
+    actorType: actor.type,
+    actorId: actor.id,
+    reason: data.reason ?? null,
+    data: Object.keys(detail).length ? detail : null,
+  });
+  return updated;
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { ADDRESS_FIELDS } from './accounts';
+import { PageQuerySchema } from './common/paging';
+
+/**
+ * Orders (decision 0081): the DTOs of /api/p/orders and /api/admin/orders. Catalogue orders
+ * today, store orders (issue 11) later: the same rows with `source: 'store'`. Money is decimal USD
+ * here (the server keeps integer minor units).
+ */
+
+/**
+ * The states of an order. `split` is a parent whose lines now live in its child orders; it leaves
+ * every tab. Abnormal is NOT a state: it is a flag (`abnormal`, with a reason) beside the state,
+ * because an order may turn abnormal while awaiting payment, pending or purchasing and goes back
+ * to where it was once resolved.
+ */
+export const ORDER_STATES = ['awaiting-payment', 'pending', 'purchasing', 'shipped', 'delivered', 'trashed', 'split'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The events of the state machine (apps/server/src/modules/orders/orders.states.ts). */
+export const ORDER_EVENTS = [
+  'create',
+  'pay',
+  'purchase',
+  'ship',
+  'deliver',
+  'trash',
+  'restore',
+  'mark-abnormal',
+  'resolve-abnormal',
+  'ignore-abnormal',
+  'split',
+  'reset-split',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+export const ORDER_SOURCES = ['catalogue', 'store'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+export const ORDER_ACTOR_TYPES = ['user', 'operator', 'system'] as const;
+export type OrderActorType = (typeof ORDER_ACTOR_TYPES)[number];
+
+/** The tabs of the user's order list (SPEC §4), in the order they are shown. */
+export const ORDER_TABS = ['all', 'awaiting-payment', 'pending', 'purchasing', 'shipped', 'delivered', 'trash', 'abnormal'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** Longest texts kept on an order. */
+export const ORDER_REASON_MAX = 500;
+export const ORDER_REMARK_MAX = 500;
+export const CARRIER_MAX = 100;
+export const TRACKING_NUMBER_MAX = 100;
+
+/** The address an order was placed with, copied at checkout (the address book may change later). */
+export const OrderAddressSchema = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.string()])) as Record<(typeof ADDRESS_FIELDS)[number], z.ZodString>,
+);
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+
+export const OrderLineSchema = z.object({
+  id: z.string(),
+  productId: z.number().int(),
+  skuId: z.number().int(),
+  skuCode: z.string(),
+  title: z.string(),
+  /** The variant's specs as shown when ordered, e.g. {Colour: 'Red', Size: 'M'}. */
+  specs: z.record(z.string(), z.string()),
+  image: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  lineTotal: z.number(),
+  /** Store orders: what the store's customer paid for the item (null for catalogue orders). */
+  storePrice: z.number().nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+export const OrderEventSchema = z.object({
+  event: z.enum(ORDER_EVENTS),
+  fromState: z.enum(ORDER_STATES).nullable(),
+  toState: z.enum(ORDER_STATES),
+  actorType: z.enum(ORDER_ACTOR_TYPES),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderEventDto = z.infer<typeof OrderEventSchema>;
+
+/** One row of a list: enough for the list screen (first line's image and title, counts, total). */
+export const OrderSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  source: z.enum(ORDER_SOURCES),
+  state: z.enum(ORDER_STATES),
+  abnormal: z.boolean(),
+  abnormalReason: z.string().nullable(),
+  parentOrderId: z.string().nullable(),
+  /** Total of all line quantities. */
+  itemCount: z.number().int(),
+  lineCount: z.number().int(),
+  firstLine: z.object({ title: z.string(), image: z.string(), specs: z.record(z.string(), z.string()) }).nullable(),
+  goods: z.number(),
+  shipping: z.number(),
+  serviceFee: z.number(),
+  tax: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  shippingMethodName: z.string(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  trashedAt: z.string().nullable(),
+  /** What the user may do now (the state machine's answer): the screens show only these buttons. */
+  actions: z.array(z.enum(ORDER_EVENTS)),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const OrderDetailSchema = OrderSummarySchema.extend({
+  storeId: z.string().nullable(),
+  storeOrderRef: z.string().nullable(),
+  shippingMethodCode: z.string(),
+  consignee: OrderAddressSchema,
+  billing: OrderAddressSchema,
+  remark: z.string(),
+  lines: z.array(OrderLineSchema),
+  /** The split's children (on a `split` parent), oldest first. */
+  children: z.array(z.object({ id: z.string(), number: z.string(), state: z.enum(ORDER_STATES) })),
+  /** The timeline, oldest first. */
+  events: z.array(OrderEventSchema),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const AdminOrderSchema = OrderSummarySchema.extend({ userId: z.string(), userEmail: z.string() });
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+export const OrderListQuery = PageQuerySchema.extend({ tab: z.enum(ORDER_TABS).default('all') });
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+export const OrderCountsSchema = z.record(z.enum(ORDER_TABS), z.number().int());
+export type OrderCounts = Record<OrderTab, number>;
+
+/** The operator's list: one state, or abnormal, or all; pending first by default (what to buy). */
+export const AdminOrderListQuery = PageQuerySchema.extend({
+  state: z.enum(['all', 'abnormal', ...ORDER_STATES]).default('pending'),
+});
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+
+export const OrderIdParams = z.object({ id: z.string() });
+
+export const RestoreOrdersBody = z.object({
+  ids: z.array(z.string()).min(1, 'orders.select-orders').max(100),
+});
+export type RestoreOrdersBody = z.infer<typeof RestoreOrdersBody>;
+
+/**
+ * Split by SKU (one child per line) or by selected items: each group lists line ids and the
+ * quantity taken from that line; whatever is left over forms one more child.
+ */
+export const SplitOrderBody = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('by-sku') }),
+  z.object({
+    mode: z.literal('items'),
+    groups: z
+      .array(z.array(z.object({ lineId: z.string(), quantity: z.number().int().min(1) })).min(1, 'orders.split-group-empty'))
+      .min(1, 'orders.split-group-empty')
+      .max(50),
+  }),
+]);
+export type SplitOrderBody = z.infer<typeof SplitOrderBody>;
+
+export const ShipOrderBody = z.object({
+  carrier: z.string().trim().min(1, 'orders.carrier-required').max(CARRIER_MAX),
+  trackingNumber: z.string().trim().min(1, 'orders.tracking-required').max(TRACKING_NUMBER_MAX),
+});
+export type ShipOrderBody = z.infer<typeof ShipOrderBody>;
+
+export const AbnormalOrderBody = z.object({
+  reason: z.string().trim().min(1, 'orders.abnormal-reason-required').max(ORDER_REASON_MAX),
+});
+export type AbnormalOrderBody = z.infer<typeof AbnormalOrderBody>;
+
+export const RestoreResultSchema = z.object({ restored: z.array(z.string()) });
+export type RestoreResult = z.infer<typeof RestoreResultSchema>;
