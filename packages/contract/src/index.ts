@@ -19,3 +19,4 @@ export * from './jobs';
 export * from './wallet';
 export * from './wallet-recharge';
 export * from './locales/parity';
+export * from './checkout';
