@@ -126,7 +126,8 @@ async function readSkus(db: Db, lines: ConfirmLineInput[], locale: Locale): Prom
     if (!sku) throw AppError.notFound('catalogue.product-not-found');
     if (sku.status !== 'on') throw AppError.business('taken-down', 'checkout.taken-down', {}, { prodId: sku.prodId, skuId: sku.skuId });
     if (sku.stock < line.count) {
-      throw AppError.business('out-of-stock', 'checkout.out-of-stock', { available: sku.stock }, { prodId: sku.prodId, skuId: sku.skuId, available: sku.stock });
+      const key = sku.stock === 0 ? 'checkout.sold-out' : 'checkout.out-of-stock';
+      throw AppError.business('out-of-stock', key, { available: sku.stock }, { prodId: sku.prodId, skuId: sku.skuId, available: sku.stock });
     }
     facts.push(sku);
   }

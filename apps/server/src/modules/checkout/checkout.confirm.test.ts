@@ -123,7 +123,7 @@ describe('POST /api/p/order/prod/confirm', () => {
   it('more than the stock, or a taken-down product, is refused with the catalogue messages', async () => {
     const ada = await user({ consignee: 'FR' });
     const tooMany = await confirm(ada.token, { ...lamp, count: 6 });
-    expect(tooMany.json()).toMatchObject({ code: 'A00001', data: { reason: 'out-of-stock', available: 5 } });
+    expect(tooMany.json()).toMatchObject({ code: 'A00001', msg: 'Not enough stock: 5 left of this variant', data: { reason: 'out-of-stock', available: 5 } });
     await setProductStatus(ctx.db, lamp.prodId, 'off');
     try {
       const gone = await confirm(ada.token, { ...lamp, count: 1 });

@@ -82,7 +82,8 @@ function Breakdown({ data, busy, onConsignee, onMethod }: BreakdownProps) {
   const lang = useSession((s) => s.lang);
   const payRate = useSession((s) => s.pay_rate);
   const selected = data.shippingOptions.find((o) => o.selected);
-  const percent = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  // Rates come in percent (20 = 20 %); the language decides how a percentage is written (%20 in Turkish).
+  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 });
 
   return (
     <div className="checkout-grid" aria-busy={busy}>
@@ -104,8 +105,9 @@ function Breakdown({ data, busy, onConsignee, onMethod }: BreakdownProps) {
           ))}
         </Radio.Group>
         <p className="checkout-muted">
-          {t('billing.label')}: {data.billing.firstName} {data.billing.lastName}, {data.billing.address}, {data.billing.city},{' '}
-          {country(data.billing.country)}
+          {t('billing.line', {
+            address: `${data.billing.firstName} ${data.billing.lastName}, ${data.billing.address}, ${data.billing.city}, ${country(data.billing.country)}`,
+          })}
         </p>
       </section>
 
@@ -154,11 +156,11 @@ function Breakdown({ data, busy, onConsignee, onMethod }: BreakdownProps) {
             <dd>{money(data.shipping)}</dd>
           </div>
           <div>
-            <dt>{t('totals.service-fee', { rate: percent.format(data.serviceFeeRate) })}</dt>
+            <dt>{t('totals.service-fee', { rate: percent.format(data.serviceFeeRate / 100) })}</dt>
             <dd>{money(data.serviceFee)}</dd>
           </div>
           <div>
-            <dt>{t('totals.tax', { rate: percent.format(data.taxRate), country: country(data.consignee.country) })}</dt>
+            <dt>{t('totals.tax', { rate: percent.format(data.taxRate / 100), country: country(data.consignee.country) })}</dt>
             <dd>{money(data.tax)}</dd>
           </div>
           <div className="checkout-total">

@@ -35,7 +35,7 @@ export default function TaxRatesPage() {
   const [saving, setSaving] = useState(false);
   const [orphans, setOrphans] = useState<string[]>([]);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-  const percent = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 });
 
   async function save(values: Values) {
     setSaving(true);
@@ -67,7 +67,7 @@ export default function TaxRatesPage() {
         </span>
       ),
     },
-    { title: t('tax-rates.rate'), dataIndex: 'rate', align: 'end', render: (rate: number) => `${percent.format(rate)} %` },
+    { title: t('tax-rates.rate'), dataIndex: 'rate', align: 'end', render: (rate: number) => percent.format(rate / 100) },
     {
       title: t('tax-rates.updated'),
       dataIndex: 'updatedAt',
