@@ -18,6 +18,7 @@ import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
@@ -148,6 +149,7 @@ export async function buildApp({
       await scoped.register(rechargeAdminRoutes, { db, files });
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
       await scoped.register(ordersRoutes, { db });
+      await scoped.register(checkoutRoutes, { db, config });
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   PAYPAL_BASE_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   // Recharge orders (decision 0074): how long an unpaid one stays open, and where bank transfers go.
+  // Checkout (decision 0083): service fee in basis points of the goods total (200 = 2 %), confirm token lifetime.
+  CHECKOUT_SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(200),
+  CHECKOUT_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   RECHARGE_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   RECHARGE_BANK_BENEFICIARY: z.string().optional(),
   RECHARGE_BANK_NAME: z.string().optional(),
@@ -112,6 +115,11 @@ export interface Config {
    * them for the demo): the recharge page then says it is a sandbox.
    */
   paymentSandbox?: boolean;
+  /**
+   * Checkout pricing (decision 0083): the service fee as basis points of the goods total, and how
+   * long a confirm token stays valid. Defaults: 200 (2 %), 15 minutes.
+   */
+  checkout?: { serviceFeeBps: number; confirmMinutes: number };
   /** Recharge orders (decision 0074); defaults: 60 minutes, the demo bank details. */
   recharge?: {
     expiryMinutes: number;
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL, webhookId: e.PAYPAL_WEBHOOK_ID }
       : undefined,
     recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
+    checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES },
   };
 }
 

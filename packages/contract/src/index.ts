@@ -20,3 +20,4 @@ export * from './wallet';
 export * from './wallet-recharge';
 export * from './orders';
 export * from './locales/parity';
+export * from './checkout';

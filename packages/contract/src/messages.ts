@@ -8,6 +8,7 @@ import enWithdrawal from './locales/en-US/withdrawal.json';
 import enWallet from './locales/en-US/wallet.json';
 import enRecharge from './locales/en-US/recharge.json';
 import enOrders from './locales/en-US/orders.json';
+import enCheckout from './locales/en-US/checkout.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -17,6 +18,7 @@ import zhWithdrawal from './locales/zh-CN/withdrawal.json';
 import zhWallet from './locales/zh-CN/wallet.json';
 import zhRecharge from './locales/zh-CN/recharge.json';
 import zhOrders from './locales/zh-CN/orders.json';
+import zhCheckout from './locales/zh-CN/checkout.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -26,6 +28,7 @@ import frWithdrawal from './locales/fr-FR/withdrawal.json';
 import frWallet from './locales/fr-FR/wallet.json';
 import frRecharge from './locales/fr-FR/recharge.json';
 import frOrders from './locales/fr-FR/orders.json';
+import frCheckout from './locales/fr-FR/checkout.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -35,6 +38,7 @@ import trWithdrawal from './locales/tr-TR/withdrawal.json';
 import trWallet from './locales/tr-TR/wallet.json';
 import trRecharge from './locales/tr-TR/recharge.json';
 import trOrders from './locales/tr-TR/orders.json';
+import trCheckout from './locales/tr-TR/checkout.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -51,10 +55,10 @@ function merge(common: Catalogue, namespaces: Record<string, Catalogue>): Catalo
 }
 
 const CATALOGUES: Record<Locale, Catalogue> = {
-  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders }),
-  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders }),
-  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders }),
-  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders }),
+  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders, checkout: enCheckout }),
+  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders, checkout: zhCheckout }),
+  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders, checkout: frCheckout }),
+  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders, checkout: trCheckout }),
 };
 
 function lookup(cat: Catalogue, key: string): string | undefined {

@@ -16,3 +16,4 @@ export * from '../modules/wallet/wallet.tables';
 export * from '../modules/withdrawals/withdrawals.tables';
 export * from '../modules/recharge/recharge.tables';
 export * from '../modules/orders/orders.tables';
+export * from '../modules/checkout/checkout.tables';

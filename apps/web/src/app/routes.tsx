@@ -26,6 +26,11 @@ const withWalletText =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespace('wallet')]).then(([module]) => module);
+/** The checkout screens' texts (`checkout`, lazy too), also the operator's tax-rate page. */
+const withCheckoutText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('checkout')]).then(([module]) => module);
 /** The recharge and payment screens' texts (`payment`, lazy like `admin`) load with their pages. */
 const withPaymentText =
   (load: Loader): Loader =>
@@ -126,7 +131,7 @@ export const USER_PAGES: RouteObject[] = [
   page('shopify', 'shopify'),
   page('woocommerce', 'woocommerce'),
   page('aliexpress', 'aliexpress'),
-  page('paynoworder', 'paynoworder'),
+  page('paynoworder', 'paynoworder', withCheckoutText(() => import('../features/checkout/pay-now-order-page'))),
   page('paymentorder', 'paymentorder'),
   page('cartpaylist', 'cartpaylist'),
   page('paymoney', 'paymoney', withPaymentText(() => import('../features/payment/pay-money-page'))),
@@ -161,6 +166,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('orders', 'admin-orders'),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),
+  page('tax-rates', 'admin-tax-rates', withAdminText(withCheckoutText(() => import('../features/admin/tax-rates/tax-rates-page')))),
   page('settings', 'admin-settings', withAdminText(() => import('../features/admin/config-info/config-info-page'))),
 ];
 

@@ -99,3 +99,9 @@ export const walletKeys = {
   admin: (userId?: string, filter?: object) => ['admin', 'wallet', ...(userId ? [userId] : []), ...(filter ? [filter] : [])] as const,
   reconciliation: () => ['admin', 'wallet-reconciliation'] as const,
 };
+
+export const checkoutKeys = {
+  all: ['checkout'] as const,
+  prodConfirm: (body: object) => [...checkoutKeys.all, 'prod-confirm', body] as const,
+  taxRates: () => [...checkoutKeys.all, 'tax-rates'] as const,
+};

@@ -72,6 +72,11 @@ export const ERROR_REASONS = [
   'warehouse-in-use',
   'method-code-taken',
   'no-shipping-method',
+  // Checkout (decision 0083).
+  'taken-down',
+  'shipping-address-empty',
+  'billing-address-empty',
+  'confirm-invalid',
   // Platform: idempotent writes and the jobs console.
   'idempotency-key-reused',
   'idempotency-in-progress',

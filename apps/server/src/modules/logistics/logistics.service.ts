@@ -15,6 +15,9 @@ import { AppError } from '../../platform/app-error';
 import { pickLocalized } from '../../platform/localized';
 import { getSkuShippingFacts } from '../catalogue/catalogue.service';
 import { countryName, isKnownCountry } from './countries';
+
+/** Country codes and names in the four languages, for modules that take a country (checkout's tax rates). */
+export { countryName, isKnownCountry };
 import { type Parcel, type Quote, cmToHundredths, kgToGrams, quote } from './logistics.pricing';
 import { type WarehouseRow, findWarehouse, methodsForQuote, warehouseNames } from './logistics.queries';
 import { warehouses } from './logistics.tables';

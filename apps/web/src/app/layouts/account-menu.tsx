@@ -127,5 +127,6 @@ export const ADMIN_SECTIONS: MenuSection[] = [
   { key: 'admin-orders', icon: icon(OrdersIcon), links: [{ to: '/admin/orders', title: 'admin-orders' }] },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },
   { key: 'admin-currencies', icon: icon(CoinsIcon), links: [{ to: '/admin/currencies', title: 'admin-currencies' }] },
+  { key: 'admin-tax-rates', icon: icon(ReceiptIcon), links: [{ to: '/admin/tax-rates', title: 'admin-tax-rates' }] },
   { key: 'admin-settings', icon: icon(SettingsIcon), links: [{ to: '/admin/settings', title: 'admin-settings' }] },
 ];

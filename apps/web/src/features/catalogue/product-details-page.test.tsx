@@ -110,6 +110,18 @@ describe('product details', () => {
     expect(router.state.location.search).toBe('?prodId=7&skuId=12');
   });
 
+  it('"Buy now" opens the checkout with the chosen variant and quantity; it is off for a variant out of stock', async () => {
+    productApi();
+    const user = userEvent.setup();
+    const { router } = renderProduct('/productdetails?prodId=7&skuId=12');
+    await screen.findByRole('heading', { level: 1, name: 'Canvas Tote' });
+    expect(screen.getByRole('button', { name: 'Buy now' })).toBeDisabled();
+    await user.click(within(screen.getByRole('group', { name: /Colour/ })).getByRole('button', { name: 'Blue' }));
+    await user.click(screen.getByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/paynoworder'));
+    expect(router.state.location.search).toBe('?prodId=7&skuId=13&count=1');
+  });
+
   it('shows prices in the chosen currency with two decimals', async () => {
     productApi();
     session.set({ pay_rate: RATES[1]! }); // EUR 0.92

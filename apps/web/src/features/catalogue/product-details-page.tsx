@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ProductDetail, Sku } from '@dsm/contract';
 import { AlertIcon, CartIcon, StoreIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
@@ -132,6 +132,11 @@ function ProductView({ product }: { product: ProductDetail }) {
     if (picture >= 0) setImageIndex(picture);
   }
 
+  const navigate = useNavigate();
+  // Buy now: the checkout page prices this variant and quantity (a visitor logs in first, then lands there).
+  const buyNow = () => {
+    if (sku) void navigate(`/user/paynoworder?prodId=${product.prodId}&skuId=${sku.skuId}&count=${quantity}`);
+  };
   const comingSoon = (action: string) => toast.info(t('actions.coming-soon', { action: t(`actions.${action}`) }));
   const weight = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
   const path = tree ? categoryPath(tree, product.categoryId) : [];
@@ -213,7 +218,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               <CartIcon size={20} />
               {t('actions.cart')}
             </button>
-            <button type="button" className="button button-buy" onClick={() => comingSoon('buy')}>
+            <button type="button" className="button button-buy" onClick={buyNow} disabled={!sku || stock <= 0}>
               {t('actions.buy')}
             </button>
             <button type="button" className="button button-secondary" onClick={() => comingSoon('wishlist')}>

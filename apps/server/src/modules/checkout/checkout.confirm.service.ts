@@ -1,0 +1,188 @@
+import {
+  type Address,
+  type ConfirmClaims,
+  type ConfirmLineInput,
+  type ConfirmResult,
+  type Locale,
+  bpsToPercent,
+  fromMinor,
+  priceOrder,
+  toMinor,
+} from '@dsm/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { getAddress, listAddresses } from '../accounts/accounts.service';
+import { type SkuPurchaseFacts, getSkuPurchaseFacts } from '../catalogue/catalogue.service';
+import { quoteProductShipping } from '../logistics/logistics.service';
+import { signConfirmToken } from './checkout.token';
+import { taxRateBpsFor } from './tax-rates.service';
+
+export interface ConfirmInput {
+  lines: ConfirmLineInput[];
+  consigneeId?: string;
+  shippingMethod?: string;
+}
+
+export interface ConfirmSettings {
+  secretKey: string;
+  serviceFeeBps: number;
+  confirmMinutes: number;
+  now?: Date;
+}
+
+interface MethodTotal {
+  code: string;
+  name: string;
+  priceMinor: number;
+  minDays: number;
+  maxDays: number;
+}
+
+/** Where the web sends the user to add an address (SPEC §8 "prompt to set it"). */
+const PROFILE_LINK = '/user/profile';
+
+/**
+ * The priced breakdown of buy-now and of the cart's selected lines (decision 0083), as named steps.
+ * Nothing is written: the result and its signed token are what submit will check and turn into
+ * an order, re-checking stock under lock there.
+ */
+export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, locale: Locale, settings: ConfirmSettings): Promise<ConfirmResult> {
+  const lines = mergeLines(input.lines);
+  const skus = await readSkus(db, lines, locale);
+  const { consignee, consignees } = await chooseConsignee(db, userId, input.consigneeId);
+  const billing = await requireBilling(db, userId);
+  const methods = await shippingMethods(db, lines, consignee.country, locale);
+  const method = methods.find((m) => m.code === input.shippingMethod) ?? methods[0]!;
+  const taxRateBps = await taxRateBpsFor(db, consignee.country);
+
+  const priced = priceOrder({
+    lines: skus.map((s, i) => ({ unitPriceMinor: s.priceMinor, count: lines[i]!.count })),
+    shippingMinor: method.priceMinor,
+    serviceFeeBps: settings.serviceFeeBps,
+    taxRateBps,
+  });
+
+  const now = settings.now ?? new Date();
+  const expiresAt = Math.floor(now.getTime() / 1000) + settings.confirmMinutes * 60;
+  const claims: ConfirmClaims = {
+    u: userId,
+    l: skus.map((s, i) => [s.prodId, s.skuId, lines[i]!.count, s.priceMinor]),
+    c: consignee.addrId,
+    b: billing.addrId,
+    m: method.code,
+    a: { g: priced.goodsMinor, s: priced.shippingMinor, f: priced.serviceFeeMinor, t: priced.taxMinor, r: taxRateBps, T: priced.totalMinor },
+    e: expiresAt,
+  };
+
+  return {
+    lines: skus.map((s, i) => ({
+      prodId: s.prodId,
+      skuId: s.skuId,
+      skuCode: s.skuCode,
+      title: s.title,
+      image: s.image,
+      count: lines[i]!.count,
+      unitPrice: fromMinor(s.priceMinor),
+      lineTotal: fromMinor(priced.lineTotalsMinor[i]!),
+    })),
+    goodsTotal: fromMinor(priced.goodsMinor),
+    shippingOptions: methods.map((m) => ({
+      code: m.code,
+      name: m.name,
+      price: fromMinor(m.priceMinor),
+      days: { min: m.minDays, max: m.maxDays },
+      selected: m.code === method.code,
+    })),
+    shipping: fromMinor(priced.shippingMinor),
+    serviceFee: fromMinor(priced.serviceFeeMinor),
+    serviceFeeRate: bpsToPercent(settings.serviceFeeBps),
+    tax: fromMinor(priced.taxMinor),
+    taxRate: bpsToPercent(taxRateBps),
+    total: fromMinor(priced.totalMinor),
+    consignee: summary(consignee),
+    billing: summary(billing),
+    consignees: consignees.map(summary),
+    confirmToken: signConfirmToken(settings.secretKey, claims),
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  };
+}
+
+/** The same SKU twice (a basket may send it so) is one line of the summed quantity. */
+function mergeLines(lines: ConfirmLineInput[]): ConfirmLineInput[] {
+  const bySku = new Map<string, ConfirmLineInput>();
+  for (const l of lines) {
+    const key = `${l.prodId}:${l.skuId}`;
+    const seen = bySku.get(key);
+    bySku.set(key, seen ? { ...seen, count: seen.count + l.count } : { ...l });
+  }
+  return [...bySku.values()];
+}
+
+/** Step 1: each SKU exists, is on sale and has the stock asked for (checked again at submit). */
+async function readSkus(db: Db, lines: ConfirmLineInput[], locale: Locale): Promise<SkuPurchaseFacts[]> {
+  const facts: SkuPurchaseFacts[] = [];
+  for (const line of lines) {
+    const sku = await getSkuPurchaseFacts(db, line.prodId, line.skuId, locale);
+    if (!sku) throw AppError.notFound('catalogue.product-not-found');
+    if (sku.status !== 'on') throw AppError.business('taken-down', 'checkout.taken-down', {}, { prodId: sku.prodId, skuId: sku.skuId });
+    if (sku.stock < line.count) {
+      const key = sku.stock === 0 ? 'checkout.sold-out' : 'checkout.out-of-stock';
+      throw AppError.business('out-of-stock', key, { available: sku.stock }, { prodId: sku.prodId, skuId: sku.skuId, available: sku.stock });
+    }
+    facts.push(sku);
+  }
+  return facts;
+}
+
+/** Step 2: the consignee asked for (the caller's own, else not found) or the default one. */
+async function chooseConsignee(db: Db, userId: string, consigneeId: string | undefined): Promise<{ consignee: Address; consignees: Address[] }> {
+  const consignees = await listAddresses(db, userId, 'consignee');
+  if (consigneeId !== undefined) {
+    const chosen = await getAddress(db, userId, consigneeId);
+    if (chosen.kind !== 'consignee') throw AppError.notFound('accounts.address-not-found');
+    return { consignee: chosen, consignees };
+  }
+  // listAddresses puts the default first.
+  const [first] = consignees;
+  if (!first) throw AppError.business('shipping-address-empty', 'checkout.shipping-address-empty', {}, { link: PROFILE_LINK });
+  return { consignee: first, consignees };
+}
+
+/** Step 3: the default billing address; none → the similar prompt (SPEC §8). */
+async function requireBilling(db: Db, userId: string): Promise<Address> {
+  const [billing] = await listAddresses(db, userId, 'billing');
+  if (!billing) throw AppError.business('billing-address-empty', 'checkout.billing-address-empty', {}, { link: PROFILE_LINK });
+  return billing;
+}
+
+/**
+ * Step 4: the methods that carry every line to the country, cheapest first. Each line is quoted
+ * as its own parcel from its own warehouse by the logistics module, and a method's price is the
+ * sum over the lines (decision 0083): lines may ship from different warehouses.
+ */
+async function shippingMethods(db: Db, lines: ConfirmLineInput[], country: string, locale: Locale): Promise<MethodTotal[]> {
+  let totals: Map<string, MethodTotal> | null = null;
+  for (const line of lines) {
+    const quote = await quoteProductShipping(db, { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country }, locale);
+    const next = new Map<string, MethodTotal>();
+    for (const o of quote.options) {
+      const before: MethodTotal | undefined = totals ? totals.get(o.code) : undefined;
+      if (totals && !before) continue; // an earlier line cannot go by this method
+      next.set(o.code, {
+        code: o.code,
+        name: o.name,
+        priceMinor: (before?.priceMinor ?? 0) + toMinor(o.price),
+        minDays: Math.max(before?.minDays ?? 0, o.days.min),
+        maxDays: Math.max(before?.maxDays ?? 0, o.days.max),
+      });
+    }
+    totals = next;
+  }
+  const methods = [...(totals?.values() ?? [])].sort((a, b) => a.priceMinor - b.priceMinor || a.code.localeCompare(b.code));
+  if (methods.length === 0) throw AppError.business('no-shipping-method', 'logistics.not-found');
+  return methods;
+}
+
+function summary(a: Address) {
+  return { addrId: a.addrId, firstName: a.firstName, lastName: a.lastName, country: a.country, city: a.city, address: a.address, postCode: a.postCode };
+}

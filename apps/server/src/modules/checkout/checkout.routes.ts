@@ -1,0 +1,40 @@
+import { ConfirmBasketBody, ConfirmProdBody, ConfirmResultSchema, PutTaxRateBody, TaxCountryParams, TaxRateSchema, envelopeOf } from '@dsm/contract';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ok } from '../../platform/envelope';
+import type { App } from '../../platform/types';
+import { type ConfirmSettings, confirmOrder } from './checkout.confirm.service';
+import { deleteTaxRate, listTaxRates, putTaxRate } from './tax-rates.service';
+
+/** Defaults when the configuration leaves them out (tests): 2 % service fee, 15 minutes. */
+export const CHECKOUT_DEFAULTS = { serviceFeeBps: 200, confirmMinutes: 15 } as const;
+
+/** Buy-now and basket confirm (/api/p, the caller's own addresses only) and the operator's tax rates. */
+export async function checkoutRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+  const tags = ['checkout'];
+  const settings: ConfirmSettings = { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
+  const confirmed = { 200: envelopeOf(ConfirmResultSchema) };
+
+  app.post('/p/order/prod/confirm', { schema: { tags, body: ConfirmProdBody, response: confirmed } }, async (req) => {
+    const { prodId, skuId, count, ...options } = req.body;
+    return ok(await confirmOrder(db, req.session.userId, { lines: [{ prodId, skuId, count }], ...options }, req.locale, settings));
+  });
+  app.post('/p/order/basket/confirm', { schema: { tags, body: ConfirmBasketBody, response: confirmed } }, async (req) =>
+    ok(await confirmOrder(db, req.session.userId, req.body, req.locale, settings)),
+  );
+
+  const adminTags = ['admin', 'checkout'];
+  const one = { 200: envelopeOf(TaxRateSchema) };
+  app.get('/admin/tax-rates', { schema: { tags: adminTags, response: { 200: envelopeOf(z.array(TaxRateSchema)) } } }, async () =>
+    ok(await listTaxRates(db)),
+  );
+  // PUT sets a value: repeating it changes nothing more, so it needs no idempotency key.
+  app.put('/admin/tax-rates/:country', { schema: { tags: adminTags, params: TaxCountryParams, body: PutTaxRateBody, response: one } }, async (req) =>
+    ok(await putTaxRate(db, req.session.userId, req.params.country, req.body.rate)),
+  );
+  app.delete('/admin/tax-rates/:country', { schema: { tags: adminTags, params: TaxCountryParams, response: { 200: envelopeOf(z.null()) } } }, async (req) => {
+    await deleteTaxRate(db, req.params.country);
+    return ok(null);
+  });
+}

@@ -1,0 +1,7 @@
+/**
+ * The checkout module's public face for other modules (decision 0066): the submit step (orders)
+ * verifies a confirm token here and reads the tax rate of a destination.
+ */
+export { verifyConfirmToken, signConfirmToken } from './checkout.token';
+export { taxRateBpsFor } from './tax-rates.service';
+export { confirmOrder, type ConfirmInput, type ConfirmSettings } from './checkout.confirm.service';

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.tables';
+
+/**
+ * The operator's tax rate per destination country (decision 0083), in basis points (2000 = 20 %).
+ * A country without a row is taxed at 0. The demo rows come with the migration, once, so a rate
+ * the operator deletes stays deleted.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    /** ISO 3166 alpha-2, upper case. */
+    country: text('country').primaryKey(),
+    rateBps: integer('rate_bps').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The operator who last set it (null for the demo rows). */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('tax_rates_rate_range', sql`${t.rateBps} between 0 and 10000`),
+    check('tax_rates_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);

@@ -1,0 +1,47 @@
+import { type TaxRate, bpsToPercent, percentToBps } from '@dsm/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { isKnownCountry } from '../logistics/logistics.service';
+import { taxRates } from './checkout.tables';
+
+type Row = typeof taxRates.$inferSelect;
+
+const toDto = (r: Row): TaxRate => ({
+  country: r.country,
+  rate: bpsToPercent(r.rateBps),
+  updatedAt: r.updatedAt.toISOString(),
+  updatedBy: r.updatedBy,
+});
+
+/** GET /api/admin/tax-rates: every configured country, by code. */
+export async function listTaxRates(db: Db): Promise<TaxRate[]> {
+  const rows = await db.select().from(taxRates).orderBy(asc(taxRates.country));
+  return rows.map(toDto);
+}
+
+/** PUT /api/admin/tax-rates/:country: sets (or adds) a country's rate; the same PUT twice is the same row. */
+export async function putTaxRate(db: Db, operatorId: string, country: string, ratePercent: number): Promise<TaxRate> {
+  if (!isKnownCountry(country)) {
+    throw AppError.invalid([{ field: 'country', messageKey: 'logistics.unknown-country', params: { code: country } }]);
+  }
+  const values = { rateBps: percentToBps(ratePercent), updatedAt: new Date(), updatedBy: operatorId };
+  const [row] = await db
+    .insert(taxRates)
+    .values({ country, ...values })
+    .onConflictDoUpdate({ target: taxRates.country, set: values })
+    .returning();
+  return toDto(row!);
+}
+
+/** DELETE /api/admin/tax-rates/:country: the country is then taxed at 0. */
+export async function deleteTaxRate(db: Db, country: string): Promise<void> {
+  const gone = await db.delete(taxRates).where(eq(taxRates.country, country)).returning({ country: taxRates.country });
+  if (gone.length === 0) throw AppError.notFound('checkout.tax-rate-not-found');
+}
+
+/** The rate a destination is taxed at, in basis points: 0 where the operator set none. */
+export async function taxRateBpsFor(db: Db, country: string): Promise<number> {
+  const [row] = await db.select({ rateBps: taxRates.rateBps }).from(taxRates).where(eq(taxRates.country, country));
+  return row?.rateBps ?? 0;
+}

@@ -1,0 +1,117 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { ConfirmResult } from '@dsm/contract';
+import { RATES, fakeApi } from '../../test/fake-api';
+import { envelope, renderRoutes } from '../../test/render';
+import { loadNamespace } from '../../lib/i18n';
+import { session } from '../../lib/session';
+import PayNowOrderPage from './pay-now-order-page';
+
+const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
+const address = (addrId: string, country: string, city: string) => ({ addrId, firstName: 'Ada', lastName: 'Lovelace', country, city, address: '1 Rue X', postCode: '75001' });
+
+/** The server's answer for three lamps to France, or to Turkey by the express method. */
+function result(consignee: 'FR' | 'TR', method: 'POST' | 'EXPRESS'): ConfirmResult {
+  const toFrance = consignee === 'FR';
+  const shipping = method === 'POST' ? 7.2 : 31.5;
+  return {
+    lines: [{ prodId: 7, skuId: 13, skuCode: 'CO-LAMP', title: 'Desk lamp', image: '', count: 3, unitPrice: 19.99, lineTotal: 59.97 }],
+    goodsTotal: 59.97,
+    shippingOptions: [
+      { code: 'POST', name: 'China Post', price: 7.2, days: { min: 15, max: 30 }, selected: method === 'POST' },
+      { code: 'EXPRESS', name: 'DHL Express', price: 31.5, days: { min: 3, max: 5 }, selected: method === 'EXPRESS' },
+    ],
+    shipping,
+    serviceFee: 1.2,
+    serviceFeeRate: 2,
+    tax: 11.99,
+    taxRate: 20,
+    total: Math.round((59.97 + shipping + 1.2 + 11.99) * 100) / 100,
+    consignee: toFrance ? address('a-fr', 'FR', 'Paris') : address('a-tr', 'TR', 'Istanbul'),
+    billing: address('a-gb', 'GB', 'London'),
+    consignees: [address('a-fr', 'FR', 'Paris'), address('a-tr', 'TR', 'Istanbul')],
+    confirmToken: 'token',
+    expiresAt: '2030-01-01T00:00:00.000Z',
+  };
+}
+
+const COUNTRIES = [
+  { code: 'FR', name: 'France' },
+  { code: 'TR', name: 'Türkiye' },
+  { code: 'GB', name: 'United Kingdom' },
+];
+
+function renderPage(path = '/user/paynoworder?prodId=7&skuId=13&count=3') {
+  return renderRoutes([{ path: '/user/paynoworder', element: <PayNowOrderPage /> }, { path: '*', element: <p>elsewhere</p> }], path);
+}
+
+beforeAll(() => loadNamespace('checkout'));
+beforeEach(() => session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('buy-now checkout page', { timeout: 30_000 }, () => {
+  it('shows lines, shipping methods with price and days, fee, tax and total; another choice prices again', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        bodies.push(body);
+        return envelope(result(body.consigneeId === 'a-tr' ? 'TR' : 'FR', body.shippingMethod === 'EXPRESS' ? 'EXPRESS' : 'POST'));
+      },
+    });
+    const user = ui();
+    renderPage();
+    expect(await screen.findByText('Desk lamp')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ prodId: 7, skuId: 13, count: 3 });
+    expect(screen.getByText('$19.99 × 3')).toBeInTheDocument();
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(summary.getByText('Service fee (2%)').nextSibling).toHaveTextContent('$1.20');
+    expect((await summary.findByText('Tax (20%, France)')).nextSibling).toHaveTextContent('$11.99');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$80.36');
+    expect(summary.getByRole('button', { name: 'Submit order' })).toBeDisabled();
+
+    const shipping = within(screen.getByRole('region', { name: 'Shipping method' }));
+    expect(shipping.getByText('$31.50 · 3–5 days')).toBeInTheDocument();
+    await user.click(shipping.getByRole('radio', { name: /DHL Express/ }));
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$104.66'));
+    expect(bodies.at(-1)).toMatchObject({ shippingMethod: 'EXPRESS' });
+
+    await user.click(within(screen.getByRole('region', { name: 'Shipping address' })).getByRole('radio', { name: /Istanbul/ }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ consigneeId: 'a-tr' }));
+    expect(await summary.findByText('Tax (20%, Türkiye)')).toBeInTheDocument();
+  });
+
+  it('shows the amounts in the chosen currency and says what is charged in dollars', async () => {
+    session.set({ pay_rate: RATES[1]! }); // EUR 0.92
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () => envelope(result('FR', 'POST')),
+    });
+    renderPage();
+    // 80.36 × 0.92 = 73.9312 → €73.93
+    expect(await screen.findByTestId('checkout-total')).toHaveTextContent('€73.93');
+    expect(screen.getByText(/Charged in US dollars: \$80\.36/)).toBeInTheDocument();
+  });
+
+  it('without a shipping address: the server message and a link to the profile', async () => {
+    fakeApi({
+      'POST /api/p/order/prod/confirm': () =>
+        envelope(
+          { reason: 'shipping-address-empty', link: '/user/profile' },
+          { code: 'A00001', msg: 'The shipping address is empty, please set one in your profile', status: 422 },
+        ),
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The shipping address is empty, please set one in your profile');
+    expect(screen.getByRole('link', { name: 'Add or edit addresses' })).toHaveAttribute('href', '/user/profile');
+  });
+
+  it('an incomplete link asks for a product first and calls nothing', async () => {
+    const fetchMock = fakeApi({});
+    renderPage('/user/paynoworder?prodId=7');
+    expect(await screen.findByText(/This checkout link is incomplete/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/p/order/prod/confirm'))).toBe(false);
+  });
+});

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { IdSchema } from './common/ids';
+import { divRoundHalfUp } from './common/money';
+
+/**
+ * Checkout pricing (SPEC §9, decision 0083). Everything here is integer USD minor units and
+ * integer basis points (1 bp = 0.01 %), so the server, the web and the tests compute the same
+ * cents. Each rule that divides rounds half-up ONCE, on the total it applies to.
+ */
+
+/** Basis points in 100 %. */
+export const BPS = 10_000;
+/** A rate is at most 100 %. */
+export const MAX_RATE_BPS = BPS;
+
+/** Line total: unit price × quantity (exact, no rounding). */
+export function lineTotalMinor(unitPriceMinor: number, count: number): number {
+  return unitPriceMinor * count;
+}
+
+/** Goods total: the sum of the line totals. */
+export function goodsTotalMinor(lines: ReadonlyArray<{ unitPriceMinor: number; count: number }>): number {
+  return lines.reduce((sum, l) => sum + lineTotalMinor(l.unitPriceMinor, l.count), 0);
+}
+
+/** A share of an amount in basis points, rounded half-up to the cent once (12 345 × 20 % = 2 469). */
+export function shareMinor(amountMinor: number, rateBps: number): number {
+  return divRoundHalfUp(amountMinor * rateBps, BPS);
+}
+
+/** Tax = goods total × the destination's rate (SPEC §9), rounded half-up once. */
+export function taxMinor(goodsMinor: number, taxRateBps: number): number {
+  return shareMinor(goodsMinor, taxRateBps);
+}
+
+/** The service fee: a percentage of the goods total (operator configuration), rounded half-up once. */
+export function serviceFeeMinor(goodsMinor: number, serviceFeeBps: number): number {
+  return shareMinor(goodsMinor, serviceFeeBps);
+}
+
+export interface PricingInput {
+  lines: ReadonlyArray<{ unitPriceMinor: number; count: number }>;
+  shippingMinor: number;
+  serviceFeeBps: number;
+  taxRateBps: number;
+}
+
+export interface PricedTotals {
+  lineTotalsMinor: number[];
+  goodsMinor: number;
+  shippingMinor: number;
+  serviceFeeMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+/** Total = goods + shipping + service fee + tax (SPEC §9). Tax is on the goods only. */
+export function priceOrder(input: PricingInput): PricedTotals {
+  const lineTotals = input.lines.map((l) => lineTotalMinor(l.unitPriceMinor, l.count));
+  const goods = lineTotals.reduce((a, b) => a + b, 0);
+  const fee = serviceFeeMinor(goods, input.serviceFeeBps);
+  const tax = taxMinor(goods, input.taxRateBps);
+  return {
+    lineTotalsMinor: lineTotals,
+    goodsMinor: goods,
+    shippingMinor: input.shippingMinor,
+    serviceFeeMinor: fee,
+    taxMinor: tax,
+    totalMinor: goods + input.shippingMinor + fee + tax,
+  };
+}
+
+// ---- Wire schemas ----------------------------------------------------------------------------
+
+const Count = z.number().int('validation.not-integer').positive('validation.positive').max(9999);
+
+export const ConfirmLineInput = z.object({ prodId: IdSchema, skuId: IdSchema, count: Count });
+export type ConfirmLineInput = z.infer<typeof ConfirmLineInput>;
+
+const ConfirmOptions = {
+  /** The consignee (shipping) address; none → the user's default consignee. */
+  consigneeId: z.string().max(64).optional(),
+  /** A shipping method code; none or not offered → the cheapest. */
+  shippingMethod: z.string().max(64).optional(),
+};
+
+/** POST /api/p/order/prod/confirm: buy now, one SKU. */
+export const ConfirmProdBody = ConfirmLineInput.extend(ConfirmOptions);
+export type ConfirmProdBody = z.infer<typeof ConfirmProdBody>;
+
+/** POST /api/p/order/basket/confirm: several lines (the cart feeds its selected lines). */
+export const ConfirmBasketBody = z.object({
+  lines: z.array(ConfirmLineInput).min(1).max(99),
+  ...ConfirmOptions,
+});
+export type ConfirmBasketBody = z.infer<typeof ConfirmBasketBody>;
+
+export const ConfirmLineSchema = z.object({
+  prodId: z.number().int(),
+  skuId: z.number().int(),
+  skuCode: z.string(),
+  title: z.string(),
+  image: z.string(),
+  count: z.number().int(),
+  /** USD. */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+
+export const ConfirmShippingOption = z.object({
+  code: z.string(),
+  name: z.string(),
+  price: z.number(),
+  days: z.object({ min: z.number().int(), max: z.number().int() }),
+  selected: z.boolean(),
+});
+
+const AddressSummary = z.object({
+  addrId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  country: z.string(),
+  city: z.string(),
+  address: z.string(),
+  postCode: z.string(),
+});
+
+export const ConfirmResultSchema = z.object({
+  lines: z.array(ConfirmLineSchema),
+  goodsTotal: z.number(),
+  shippingOptions: z.array(ConfirmShippingOption),
+  shipping: z.number(),
+  serviceFee: z.number(),
+  /** The service fee rate in percent (2 = 2 %). */
+  serviceFeeRate: z.number(),
+  tax: z.number(),
+  /** The destination's tax rate in percent (20 = 20 %). */
+  taxRate: z.number(),
+  total: z.number(),
+  consignee: AddressSummary,
+  billing: AddressSummary,
+  /** The consignee addresses the user may choose from (id and one line each). */
+  consignees: z.array(AddressSummary),
+  confirmToken: z.string(),
+  expiresAt: z.string(),
+});
+export type ConfirmResult = z.infer<typeof ConfirmResultSchema>;
+
+/** What a confirm token vouches for: exactly what was priced (minor units), for submit to re-use. */
+export interface ConfirmClaims {
+  /** The user it was priced for. */
+  u: string;
+  /** Lines: [prodId, skuId, count, unitPriceMinor]. */
+  l: Array<[number, number, number, number]>;
+  /** Consignee and billing address ids. */
+  c: string;
+  b: string;
+  /** Shipping method code. */
+  m: string;
+  /** goods, shipping, service fee, tax, total (minor units); tax rate in bp. */
+  a: { g: number; s: number; f: number; t: number; r: number; T: number };
+  /** Expiry, seconds since the epoch. */
+  e: number;
+}
+
+// ---- Tax rates (operator) ---------------------------------------------------------------------
+
+export const TaxCountryParams = z.object({ country: z.string().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()) });
+
+/** PUT /api/admin/tax-rates/:country: the rate in percent, at most two decimals (19.6 = 19.6 %). */
+export const PutTaxRateBody = z.object({
+  rate: z.number().min(0).max(100).multipleOf(0.01, 'validation.two-decimals'),
+});
+export type PutTaxRateBody = z.infer<typeof PutTaxRateBody>;
+
+export const TaxRateSchema = z.object({
+  country: z.string(),
+  /** Percent (20 = 20 %). */
+  rate: z.number(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type TaxRate = z.infer<typeof TaxRateSchema>;
+
+/** Percent on the wire ↔ basis points inside (19.6 % = 1 960 bp). */
+export const percentToBps = (percent: number): number => Math.round(percent * 100);
+export const bpsToPercent = (bps: number): number => bps / 100;
