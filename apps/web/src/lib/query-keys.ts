@@ -99,3 +99,10 @@ export const walletKeys = {
   admin: (userId?: string, filter?: object) => ['admin', 'wallet', ...(userId ? [userId] : []), ...(filter ? [filter] : [])] as const,
   reconciliation: () => ['admin', 'wallet-reconciliation'] as const,
 };
+
+/** The user's invoices (features/invoices). */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (paging: object) => ['invoices', 'list', paging] as const,
+  one: (id: string) => ['invoices', 'one', id] as const,
+};
