@@ -25,6 +25,8 @@ import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
 import { rechargeRoutes } from './modules/recharge/recharge.routes';
 import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
+import { invoiceJobHandlers } from './modules/invoices/invoices.jobs';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -113,7 +115,7 @@ export async function buildApp({
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log) },
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files) },
     recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
@@ -150,6 +152,7 @@ export async function buildApp({
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
       await scoped.register(ordersRoutes, { db });
       await scoped.register(checkoutRoutes, { db, config });
+      await scoped.register(invoicesRoutes, { db, files });
     },
     { prefix: '/api' },
   );

@@ -54,7 +54,22 @@ const EnvSchema = z.object({
   RECHARGE_BANK_ACCOUNT_NUMBER: z.string().optional(),
   RECHARGE_BANK_IBAN: z.string().optional(),
   RECHARGE_BANK_SWIFT: z.string().optional(),
+  // Invoices (decision 0082): the seller's legal details printed as "bill from".
+  INVOICE_SELLER_NAME: z.string().optional(),
+  INVOICE_SELLER_ADDRESS: z.string().optional(),
+  INVOICE_SELLER_COUNTRY: z.string().length(2).optional(),
+  INVOICE_SELLER_VAT: z.string().optional(),
+  INVOICE_SELLER_EMAIL: z.string().optional(),
 });
+
+/** The seller printed on invoices when none is configured: plainly a demo company. */
+export const DEMO_INVOICE_SELLER = {
+  name: 'DEMO Marketplace Ltd (demo details)',
+  address: '1 Example Street, Demo City',
+  countryCode: 'GB',
+  vatNumber: 'GB000000000 (demo)',
+  email: 'billing@example.com',
+};
 
 /** Bank details of the demo: plainly marked, so nobody transfers real money to them. */
 export const DEMO_BANK_DETAILS = {
@@ -121,6 +136,8 @@ export interface Config {
    */
   checkout?: { serviceFeeBps: number; confirmMinutes: number };
   /** Recharge orders (decision 0074); defaults: 60 minutes, the demo bank details. */
+  /** The seller on invoices ("bill from", decision 0082); the demo company unless configured. */
+  invoiceSeller?: typeof DEMO_INVOICE_SELLER;
   recharge?: {
     expiryMinutes: number;
     bank: { beneficiary: string; bankName: string; bankAddress: string; accountNumber: string; iban: string; swiftBic: string };
@@ -178,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
     checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES },
+    invoiceSeller: invoiceSeller(e),
   };
 }
 
@@ -196,6 +214,19 @@ function bankDetails(e: z.infer<typeof EnvSchema>): typeof DEMO_BANK_DETAILS {
   };
   if (Object.values(given).every((v) => v === undefined)) return DEMO_BANK_DETAILS;
   return Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v ?? ''])) as typeof DEMO_BANK_DETAILS;
+}
+
+/** Like the bank: the demo seller only when nothing is configured, never half demo values. */
+function invoiceSeller(e: z.infer<typeof EnvSchema>): typeof DEMO_INVOICE_SELLER {
+  const given = {
+    name: e.INVOICE_SELLER_NAME,
+    address: e.INVOICE_SELLER_ADDRESS,
+    countryCode: e.INVOICE_SELLER_COUNTRY?.toUpperCase(),
+    vatNumber: e.INVOICE_SELLER_VAT,
+    email: e.INVOICE_SELLER_EMAIL,
+  };
+  if (Object.values(given).every((v) => v === undefined)) return DEMO_INVOICE_SELLER;
+  return Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v ?? ''])) as typeof DEMO_INVOICE_SELLER;
 }
 
 /** "cu, ir" → ['CU', 'IR']; "none" → [] (an empty variable means unset, hence the word). */

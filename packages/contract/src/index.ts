@@ -19,5 +19,6 @@ export * from './jobs';
 export * from './wallet';
 export * from './wallet-recharge';
 export * from './orders';
+export * from './invoices';
 export * from './locales/parity';
 export * from './checkout';

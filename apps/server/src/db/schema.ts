@@ -17,3 +17,4 @@ export * from '../modules/withdrawals/withdrawals.tables';
 export * from '../modules/recharge/recharge.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/checkout/checkout.tables';
+export * from '../modules/invoices/invoices.tables';

@@ -44,6 +44,8 @@ export const FILE_AREAS = {
   imports: { types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], maxBytes: 10 * MB },
   /** PDFs the server generates (invoices, packing lists). */
   documents: { types: ['application/pdf'], maxBytes: 20 * MB },
+  /** Rendered invoices (decision 0082). Private: the invoices module serves each to its owner. */
+  invoices: { types: ['application/pdf'], maxBytes: 20 * MB, private: true },
 } as const satisfies Record<string, { types: readonly FileType[]; maxBytes: number; private?: boolean }>;
 export type FileArea = keyof typeof FILE_AREAS;
 

@@ -37,6 +37,12 @@ const withPaymentText =
   () =>
     Promise.all([load(), loadNamespace('payment')]).then(([module]) => module);
 
+/** The invoice screens' texts (`invoices`, lazy) load with their pages. */
+const withInvoicesText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('invoices')]).then(([module]) => module);
+
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
   return {
@@ -122,10 +128,10 @@ export const USER_PAGES: RouteObject[] = [
   page('bulkorders', 'bulkorders'),
   page('inventoryorders', 'inventoryorders'),
   page('downloadinventory', 'downloadinventory'),
-  page('orderinvoice', 'orderinvoice'),
+  page('orderinvoice', 'orderinvoice', withInvoicesText(() => import('../features/invoices/invoice-page'))),
   page('fillpricedifference', 'fillpricedifference'),
   page('aftersalesorders', 'aftersalesorders'),
-  page('downloadinvoice', 'downloadinvoice'),
+  page('downloadinvoice', 'downloadinvoice', withInvoicesText(() => import('../features/invoices/invoice-list-page'))),
   page('storedownloadinvoice', 'storedownloadinvoice'),
   page('shoppingcart', 'shoppingcart'),
   page('shopify', 'shopify'),

@@ -105,3 +105,10 @@ export const checkoutKeys = {
   prodConfirm: (body: object) => [...checkoutKeys.all, 'prod-confirm', body] as const,
   taxRates: () => [...checkoutKeys.all, 'tax-rates'] as const,
 };
+
+/** The user's invoices (features/invoices). */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (paging: object) => ['invoices', 'list', paging] as const,
+  one: (id: string) => ['invoices', 'one', id] as const,
+};

@@ -78,7 +78,7 @@ export const USER_SECTIONS: MenuSection[] = [
       { to: '/user/excelorderhistory', title: 'excelorderhistory' },
     ],
   },
-  { key: 'invoices', icon: icon(ReceiptIcon), links: [{ to: '/user/orderinvoice', title: 'orderinvoice' }] },
+  { key: 'invoices', icon: icon(ReceiptIcon), links: [{ to: '/user/downloadinvoice', title: 'downloadinvoice' }] },
 ];
 
 /** The operator console's sections. */

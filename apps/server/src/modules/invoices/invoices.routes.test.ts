@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionFor } from '../../../test/harness';
+import { invoiceUser, sampleInput } from './invoices.fixtures';
+import { jobs } from '../../platform/jobs/jobs.tables';
+import type { FileStore } from '../../platform/files';
+import { invoicePdf, issueInvoice } from './invoices.service';
+import { invoices } from './invoices.tables';
+
+/** A store that keeps nothing (to render afresh without touching the real one). */
+const noStore: FileStore = { kind: 'disk', put: async () => {}, get: async () => null, has: async () => false, delete: async () => false };
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'invoices-test-'));
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp({ dataDir });
+});
+afterAll(async () => {
+  await ctx.app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function buyer() {
+  const { userId, email } = await invoiceUser(ctx.db);
+  return { userId, token: await sessionFor(ctx.db, email) };
+}
+const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const download = (token: string, ids: string[]) =>
+  ctx.app.inject({ method: 'POST', url: '/api/p/invoices/download', payload: { ids }, headers: { authorization: `Bearer ${token}` } });
+
+/** The text a reader of the PDF gets (poppler's pdftotext, layout kept). */
+function pdfText(bytes: Buffer): string {
+  const file = path.join(dataDir, `t-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+}
+const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+
+describe('invoice PDF', () => {
+  it('zh-CN: Chinese labels and product name, Turkish letters of the buyer, the numbers with 2 decimals and the currency', async () => {
+    const { userId, token } = await buyer();
+    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'zh-CN'));
+    const res = await get(token, `/api/p/invoices/${inv.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const text = pdfText(res.rawPayload);
+    for (const expected of ['发票', '无线蓝牙耳机', '单价', '税费', '应付金额', inv.number, 'Ayşe Yılmaz', 'İstiklal', 'Güneş İthalat', 'Çiçekli ışıklı kupa']) {
+      expect(text).toContain(expected);
+    }
+    // Unit price, amount, tax and total.
+    expect(text).toMatch(/12\.50\s+2\s+25\.00/);
+    expect(text).toContain('3.23 USD');
+    expect(text).toContain('39.73 USD');
+  });
+
+  it('tr-TR: Turkish labels (ğ, ş, ı, İ) and Turkish number format', async () => {
+    const { userId, token } = await buyer();
+    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'tr-TR'));
+    const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
+    for (const expected of ['Fatura', 'Ödenecek tutar', 'İndirim', 'Ödeme yöntemi', 'Cüzdan bakiyesi', 'Alıcı', 'Satıcı', 'Kargo ücreti', '无线蓝牙耳机', 'Çiçekli ışıklı kupa', 'Ayşe Yılmaz']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/12,50\s+2\s+25,00/);
+    expect(text).toContain('3,23 USD');
+    expect(text).toContain('39,73 USD');
+    expect(text).toContain('-1,00 USD');
+  });
+
+  it('the render job stores one file; running it again, or downloading, keeps that one file', async () => {
+    const { userId, token } = await buyer();
+    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'fr-FR'));
+    expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(false);
+    await ctx.app.jobs.drain();
+    const [after] = await rows(sql`select pdf_file from invoices where id = ${inv.id}`);
+    expect(after!.pdf_file).toMatch(/^[a-f0-9]{32}\.pdf$/);
+    expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(true);
+    // A retried job (delivery is at least once) and a download afterwards keep the same file.
+    await ctx.db.insert(jobs).values({ type: 'invoice.render', payload: { id: inv.id } });
+    await ctx.app.jobs.drain();
+    await get(token, `/api/p/invoices/${inv.id}/pdf`);
+    const [again] = await rows(sql`select pdf_file from invoices where id = ${inv.id}`);
+    expect(again!.pdf_file).toBe(after!.pdf_file);
+    // Rendering is deterministic: a second render is byte for byte the stored one (one content-addressed file).
+    const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, inv.id));
+    const stored = (await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload;
+    expect((await invoicePdf(ctx.db, noStore, { ...row!, pdfFile: null })).equals(stored)).toBe(true);
+    const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
+    expect(text).toContain('Montant à payer');
+    expect(text).toContain('39,73 USD');
+  });
+});
+
+describe('invoice routes', () => {
+  it("lists the user's own invoices, newest first; another user's invoice is not found everywhere", async () => {
+    const a = await buyer();
+    const b = await buyer();
+    const first = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-02T00:00:00Z') }));
+    const second = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-03T00:00:00Z') }));
+    const theirs = await issueInvoice(ctx.db, sampleInput(b.userId, 'en-US'));
+
+    const list = (await get(a.token, '/api/p/invoices?current=1&size=10')).json().data;
+    expect(list.total).toBe(2);
+    expect(list.records.map((r: { number: string }) => r.number)).toEqual([second.number, first.number]);
+    expect(list.records[0].payable).toBe(39.73);
+
+    const one = (await get(a.token, `/api/p/invoices/${first.id}`)).json().data;
+    expect(one).toMatchObject({ number: first.number, tax: 3.23, payable: 39.73, paymentMethod: 'wallet', locale: 'en-US' });
+    expect(one.lines[0]).toMatchObject({ title: '无线蓝牙耳机', unitPrice: 12.5, quantity: 2, amount: 25 });
+    expect(one.billFrom.name).toContain('DEMO');
+
+    for (const res of [
+      await get(a.token, `/api/p/invoices/${theirs.id}`),
+      await get(a.token, `/api/p/invoices/${theirs.id}/pdf`),
+      await get(a.token, '/api/p/invoices/not-a-uuid'),
+      await download(a.token, [first.id, theirs.id]),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().msg).toBe('This invoice does not exist');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/p/invoices/${first.id}` })).statusCode).toBe(401);
+  });
+
+  it('downloads several invoices as one PDF, in the order asked', async () => {
+    const a = await buyer();
+    const x = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US'));
+    const y = await issueInvoice(ctx.db, sampleInput(a.userId, 'zh-CN'));
+    const res = await download(a.token, [y.id, x.id]);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('invoices.pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text.indexOf(y.number)).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf(y.number)).toBeLessThan(text.indexOf(x.number));
+    expect(text).toContain('Payable amount');
+    expect(text).toContain('应付金额');
+    expect((await download(a.token, [])).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LOCALES, type InvoiceParty } from '@dsm/contract';
+import { moneyMinor } from '../../db/columns';
+import { users } from '../accounts/accounts.tables';
+
+/** A line as stored: money in USD minor units. */
+export interface StoredInvoiceLine {
+  title: string;
+  sku: string;
+  specs: string;
+  unitPriceMinor: number;
+  quantity: number;
+  amountMinor: number;
+}
+
+/**
+ * The last number given out in each calendar year (decision 0082). Issuing locks the year's row
+ * FOR UPDATE inside the caller's transaction, so numbers are handed out one at a time and a
+ * rolled-back issue gives its number back (a sequence would leave a gap).
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/** An issued invoice: a frozen copy of what was sold, to whom, by whom, for how much. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    /** The sequence within the year (1, 2, …); the printed number is INV-<year>-<6 digits>. */
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** What it was issued for (the order id); unique, so one order never gets two invoices. */
+    reference: text('reference'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    billTo: jsonb('bill_to').$type<InvoiceParty>().notNull(),
+    billFrom: jsonb('bill_from').$type<InvoiceParty>().notNull(),
+    lines: jsonb('lines').$type<StoredInvoiceLine[]>().notNull(),
+    productCostMinor: moneyMinor('product_cost_minor').notNull(),
+    /** Shipping is not a SPEC §3 invoice field, but the SPEC §9 total has it: kept so the lines add up. */
+    shippingMinor: moneyMinor('shipping_minor').notNull().default(0),
+    taxMinor: moneyMinor('tax_minor').notNull(),
+    discountMinor: moneyMinor('discount_minor').notNull(),
+    operateAmountMinor: moneyMinor('operate_amount_minor').notNull(),
+    handlingFeeMinor: moneyMinor('handling_fee_minor').notNull(),
+    payableMinor: moneyMinor('payable_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    locale: text('locale', { enum: LOCALES }).notNull(),
+    /** The stored PDF's name in the private `invoices` file area; null until rendered. */
+    pdfFile: text('pdf_file'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
+    uniqueIndex('invoices_reference_key').on(t.reference),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    check('invoices_sequence_positive', sql`${t.sequence} > 0`),
+  ],
+);

@@ -1,0 +1,133 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { Invoice } from '@dsm/contract';
+import { envelope, renderRoutes } from '../../test/render';
+import { fakeApi } from '../../test/fake-api';
+import { loadNamespace, setLanguage } from '../../lib/i18n';
+import { session } from '../../lib/session';
+import InvoiceListPage from './invoice-list-page';
+import InvoicePage from './invoice-page';
+
+// jsdom lacks ResizeObserver; antd's Table measures with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const INVOICE: Invoice = {
+  id: '11111111-1111-4111-8111-111111111111',
+  number: 'INV-2026-000042',
+  reference: 'ORD-1001',
+  issuedAt: '2026-03-14T09:31:00.000Z',
+  paidAt: '2026-03-14T09:30:00.000Z',
+  paymentMethod: 'wallet',
+  billTo: { name: 'Ayşe Yılmaz', company: 'Güneş İthalat', vatNumber: 'TR1234567890', address: 'İstiklal Cd. 12, İstanbul', countryCode: 'TR' },
+  billFrom: { name: 'DEMO Marketplace Ltd', company: null, vatNumber: null, address: '1 Example Street', countryCode: 'GB' },
+  lines: [{ title: '无线蓝牙耳机', sku: 'BT-EAR-01', specs: 'Colour: black', unitPrice: 12.5, quantity: 2, amount: 25 }],
+  productCost: 25,
+  shipping: 4,
+  tax: 3.23,
+  discount: 1,
+  operateAmount: 0.5,
+  handlingFee: 0.75,
+  payable: 32.48,
+  currency: 'USD',
+  locale: 'en-US',
+  pdfReady: true,
+};
+const SECOND = { ...INVOICE, id: '22222222-2222-4222-8222-222222222222', number: 'INV-2026-000043', payable: 10 };
+const summary = (i: Invoice) => ({ id: i.id, number: i.number, reference: i.reference, issuedAt: i.issuedAt, paidAt: i.paidAt, payable: i.payable, currency: i.currency });
+
+beforeAll(async () => {
+  await loadNamespace('invoices');
+});
+beforeEach(() => {
+  session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('en-US');
+});
+
+describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
+  const render = (id: string) => renderRoutes([{ path: '/user/orderinvoice', element: <InvoicePage /> }], `/user/orderinvoice?id=${id}`);
+
+  it('shows every invoice field, the lines and the totals, with a Download PDF link and Print', async () => {
+    fakeApi({ [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE) });
+    render(INVOICE.id);
+    expect(await screen.findByRole('heading', { name: 'Invoice' })).toBeInTheDocument();
+    expect(screen.getAllByText('INV-2026-000042').length).toBeGreaterThan(0);
+    expect(screen.getByText('Wallet balance')).toBeInTheDocument();
+    const billTo = screen.getByRole('region', { name: 'Bill to' });
+    expect(within(billTo).getByText('Ayşe Yılmaz')).toBeInTheDocument();
+    expect(within(billTo).getByText('Country code: TR')).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /无线蓝牙耳机/ });
+    expect(within(row).getByText('12.50')).toBeInTheDocument();
+    expect(within(row).getByText('25.00')).toBeInTheDocument();
+    expect(screen.getByText('3.23 USD')).toBeInTheDocument();
+    expect(screen.getByText('-1.00 USD')).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32.48 USD');
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/p/invoices/${INVOICE.id}/pdf`);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    await userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }).click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+  });
+
+  it("another user's (or a missing) invoice says it does not exist", async () => {
+    fakeApi({});
+    render('33333333-3333-4333-8333-333333333333');
+    expect(await screen.findByText('This invoice does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All invoices' })).toHaveAttribute('href', '/user/downloadinvoice');
+  });
+
+  it('in Turkish, labels and amounts follow the language', async () => {
+    await setLanguage('tr-TR');
+    fakeApi({ [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE) });
+    render(INVOICE.id);
+    expect(await screen.findByRole('heading', { name: 'Fatura' })).toBeInTheDocument();
+    expect(screen.getByText('Ödenecek tutar')).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32,48 USD');
+    expect(screen.getByRole('link', { name: 'PDF indir' })).toBeInTheDocument();
+  });
+});
+
+describe('invoice list (/user/downloadinvoice)', { timeout: 30_000 }, () => {
+  const render = () => renderRoutes([{ path: '/user/downloadinvoice', element: <InvoiceListPage /> }], '/user/downloadinvoice');
+
+  it('lists the invoices and downloads the selected ones as one PDF', async () => {
+    let asked: unknown = null;
+    fakeApi({
+      'GET /api/p/invoices': () => envelope({ records: [summary(INVOICE), summary(SECOND)], total: 2, size: 10, current: 1, pages: 1 }),
+      'POST /api/p/invoices/download': (_url, init) => {
+        asked = JSON.parse(String(init.body));
+        return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      },
+    });
+    const createObjectURL = vi.fn(() => 'blob:invoices');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render();
+    expect(await screen.findByText('INV-2026-000042')).toBeInTheDocument();
+    expect(screen.getByText('32.48 USD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View invoice INV-2026-000042' })).toHaveAttribute('href', `/user/orderinvoice?id=${INVOICE.id}`);
+    expect(screen.getByRole('link', { name: 'Download invoice INV-2026-000043 as PDF' })).toHaveAttribute('href', `/api/p/invoices/${SECOND.id}/pdf`);
+
+    const button = screen.getByRole('button', { name: 'Download selected (0)' });
+    expect(button).toBeDisabled();
+    await user.click(screen.getByLabelText('Select invoice INV-2026-000042'));
+    await user.click(screen.getByLabelText('Select invoice INV-2026-000043'));
+    await user.click(screen.getByRole('button', { name: 'Download selected (2)' }));
+    await waitFor(() => expect(asked).toEqual({ ids: [INVOICE.id, SECOND.id] }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(await screen.findByText('2 invoices downloaded as one PDF')).toBeInTheDocument();
+  });
+
+  it('says when there are no invoices yet', async () => {
+    fakeApi({ 'GET /api/p/invoices': () => envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }) });
+    render();
+    expect(await screen.findByText('No invoices yet: they appear here when an order is paid.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LOCALES } from './common/locale';
+import { PageQuerySchema } from './common/paging';
+
+/**
+ * Invoices (decision 0082): one per paid order, numbered per calendar year with no gaps
+ * (`INV-2026-000001`). Amounts are decimal USD here (minor units in the database).
+ */
+
+/** The buyer as the invoice keeps it (a copy made at issue: later address edits do not change it). */
+export const InvoicePartySchema = z.object({
+  name: z.string(),
+  company: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  address: z.string(),
+  countryCode: z.string(),
+  email: z.string().nullable().optional(),
+});
+export type InvoiceParty = z.infer<typeof InvoicePartySchema>;
+
+export const InvoiceLineSchema = z.object({
+  title: z.string(),
+  sku: z.string(),
+  /** Variant specs as shown to the buyer, e.g. "Colour: red; Size: M". */
+  specs: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  amount: z.number(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  /** The order (or other reference) it was issued for. */
+  reference: z.string().nullable(),
+  issuedAt: z.string(),
+  paidAt: z.string(),
+  paymentMethod: z.string(),
+  billTo: InvoicePartySchema,
+  billFrom: InvoicePartySchema,
+  lines: z.array(InvoiceLineSchema),
+  productCost: z.number(),
+  /** Shipping (part of the SPEC §9 total; 0 when the order had none). */
+  shipping: z.number(),
+  tax: z.number(),
+  discount: z.number(),
+  operateAmount: z.number(),
+  handlingFee: z.number(),
+  payable: z.number(),
+  currency: z.string(),
+  locale: z.enum(LOCALES),
+  /** Whether the PDF is already stored (otherwise the PDF route renders it on demand). */
+  pdfReady: z.boolean(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** The list row: what a table of invoices shows. */
+export const InvoiceSummarySchema = InvoiceSchema.pick({
+  id: true,
+  number: true,
+  reference: true,
+  issuedAt: true,
+  paidAt: true,
+  payable: true,
+  currency: true,
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
+
+export const InvoiceListQuery = PageQuerySchema;
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
+export const InvoiceIdParams = z.object({ id: z.string() });
+
+/** Several invoices as one PDF, in the order given. */
+export const MAX_INVOICES_PER_DOWNLOAD = 50;
+export const InvoiceDownloadBody = z.object({
+  ids: z.array(z.string()).min(1, 'invoices.select-some').max(MAX_INVOICES_PER_DOWNLOAD, 'invoices.too-many'),
+});
+export type InvoiceDownloadBody = z.infer<typeof InvoiceDownloadBody>;
