@@ -17,6 +17,7 @@ import { walletReconcileHandlers, walletReconcileSchedule } from './modules/wall
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
@@ -146,6 +147,7 @@ export async function buildApp({
       await scoped.register(rechargeRoutes, { db, files, config, providers: payments });
       await scoped.register(rechargeAdminRoutes, { db, files });
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
+      await scoped.register(cartRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -18,4 +18,5 @@ export * from './withdrawals';
 export * from './jobs';
 export * from './wallet';
 export * from './wallet-recharge';
+export * from './cart';
 export * from './locales/parity';

@@ -7,6 +7,7 @@ import enContent from './locales/en-US/content.json';
 import enWithdrawal from './locales/en-US/withdrawal.json';
 import enWallet from './locales/en-US/wallet.json';
 import enRecharge from './locales/en-US/recharge.json';
+import enCart from './locales/en-US/cart.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -15,6 +16,7 @@ import zhContent from './locales/zh-CN/content.json';
 import zhWithdrawal from './locales/zh-CN/withdrawal.json';
 import zhWallet from './locales/zh-CN/wallet.json';
 import zhRecharge from './locales/zh-CN/recharge.json';
+import zhCart from './locales/zh-CN/cart.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -23,6 +25,7 @@ import frContent from './locales/fr-FR/content.json';
 import frWithdrawal from './locales/fr-FR/withdrawal.json';
 import frWallet from './locales/fr-FR/wallet.json';
 import frRecharge from './locales/fr-FR/recharge.json';
+import frCart from './locales/fr-FR/cart.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -31,6 +34,7 @@ import trContent from './locales/tr-TR/content.json';
 import trWithdrawal from './locales/tr-TR/withdrawal.json';
 import trWallet from './locales/tr-TR/wallet.json';
 import trRecharge from './locales/tr-TR/recharge.json';
+import trCart from './locales/tr-TR/cart.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -47,10 +51,10 @@ function merge(common: Catalogue, namespaces: Record<string, Catalogue>): Catalo
 }
 
 const CATALOGUES: Record<Locale, Catalogue> = {
-  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge }),
-  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge }),
-  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge }),
-  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge }),
+  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, cart: enCart }),
+  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, cart: zhCart }),
+  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, cart: frCart }),
+  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, cart: trCart }),
 };
 
 function lookup(cat: Catalogue, key: string): string | undefined {

@@ -15,3 +15,4 @@ export * from '../platform/idempotency/idempotency.tables';
 export * from '../modules/wallet/wallet.tables';
 export * from '../modules/withdrawals/withdrawals.tables';
 export * from '../modules/recharge/recharge.tables';
+export * from '../modules/cart/cart.tables';

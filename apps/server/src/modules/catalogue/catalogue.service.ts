@@ -6,3 +6,4 @@ export { getProductDetail, listProductsByIds, requireVisibleProduct } from './ca
 export { categorySubtreeIds, getCategoryTree } from './catalogue.categories.service';
 export { invalidateCatalogue, invalidateProduct } from './catalogue.cache';
 export { countProductsInWarehouse, getSkuShippingFacts, type SkuShippingFacts } from './catalogue.shipping';
+export { getCartSkus, skuIdsOfProduct, type CartSkuFacts } from './catalogue.cart-skus';
