@@ -12,7 +12,7 @@ import { useCategoryTree } from '../../lib/categories';
 import { isProductMissing, useProduct } from './catalogue.api';
 import { categoryPath } from './category-tree';
 import { Gallery } from './gallery';
-import { QuantityInput } from './quantity-input';
+import { QuantityInput } from '../../components/ui/quantity-input';
 import { ShippingEstimate } from './shipping-estimate';
 import { VariantPicker } from './variant-picker';
 import { clampQuantity, initialSku, pickSku, selectionOf, valueState } from './variants';
