@@ -99,3 +99,11 @@ export const walletKeys = {
   admin: (userId?: string, filter?: object) => ['admin', 'wallet', ...(userId ? [userId] : []), ...(filter ? [filter] : [])] as const,
   reconciliation: () => ['admin', 'wallet-reconciliation'] as const,
 };
+
+/** The user's cart and wish list (features/cart; the header badge reads `count`). */
+export const cartKeys = {
+  all: ['cart'] as const,
+  lines: () => [...cartKeys.all, 'lines'] as const,
+  count: () => [...cartKeys.all, 'count'] as const,
+  wishList: () => [...cartKeys.all, 'wishlist'] as const,
+};
