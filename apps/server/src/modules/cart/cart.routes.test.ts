@@ -89,6 +89,9 @@ describe('POST /api/p/shopCart: count is a change', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ success: false, msg: 'Only 3 left in stock', data: { reason: 'out-of-stock', stock: 3 } });
     expect(await badge(t)).toEqual({ count: 2, lines: 1 });
+    const none = await product(5, 0);
+    const sold = await add(t, { ...none, count: 1 });
+    expect(sold.json()).toMatchObject({ msg: 'This item is out of stock', data: { reason: 'out-of-stock', stock: 0 } });
   });
 
   it('refuses a taken-down product, an unknown SKU, and a SKU of another product with the SPEC text', async () => {

@@ -73,7 +73,7 @@ export async function changeCartLine(db: DbOrUow, userId: string, body: AddToCar
         })
         .returning({ id: cartLines.id, count: cartLines.count });
       if (row!.count > sku.stock) {
-        throw AppError.business('out-of-stock', 'cart.stock-short', { stock: sku.stock }, { stock: sku.stock });
+        throw AppError.business('out-of-stock', sku.stock > 0 ? 'cart.stock-short' : 'cart.sold-out', { stock: sku.stock }, { stock: sku.stock });
       }
       if (row!.count > MAX_CART_COUNT) throw AppError.invalid([{ field: 'count', messageKey: 'cart.too-many', params: { max: MAX_CART_COUNT } }]);
       return { basketId: row!.id, count: row!.count, cart: await cartCount(uow, userId) };
