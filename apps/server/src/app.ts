@@ -19,6 +19,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
@@ -153,6 +154,7 @@ export async function buildApp({
       await scoped.register(ordersRoutes, { db });
       await scoped.register(checkoutRoutes, { db, config });
       await scoped.register(invoicesRoutes, { db, files });
+      await scoped.register(cartRoutes, { db });
     },
     { prefix: '/api' },
   );

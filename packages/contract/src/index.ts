@@ -20,5 +20,6 @@ export * from './wallet';
 export * from './wallet-recharge';
 export * from './orders';
 export * from './invoices';
+export * from './cart';
 export * from './locales/parity';
 export * from './checkout';

@@ -18,3 +18,4 @@ export * from '../modules/recharge/recharge.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/checkout/checkout.tables';
 export * from '../modules/invoices/invoices.tables';
+export * from '../modules/cart/cart.tables';

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@dsm/contract';
 import { session } from './session';
 
-export const NAMESPACES = ['common', 'routes', 'accounts', 'home', 'catalogue', 'logistics', 'content', 'payment', 'admin', 'withdraw', 'wallet', 'checkout', 'invoices'] as const;
+export const NAMESPACES = ['common', 'routes', 'accounts', 'home', 'catalogue', 'logistics', 'content', 'payment', 'admin', 'withdraw', 'wallet', 'checkout', 'invoices', 'cart'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Catalogue = Record<string, unknown>;

@@ -112,3 +112,11 @@ export const invoiceKeys = {
   list: (paging: object) => ['invoices', 'list', paging] as const,
   one: (id: string) => ['invoices', 'one', id] as const,
 };
+
+/** The user's cart and wish list (features/cart; the header badge reads `count`). */
+export const cartKeys = {
+  all: ['cart'] as const,
+  lines: () => [...cartKeys.all, 'lines'] as const,
+  count: () => [...cartKeys.all, 'count'] as const,
+  wishList: () => [...cartKeys.all, 'wishlist'] as const,
+};

@@ -7,3 +7,4 @@ export { categorySubtreeIds, getCategoryTree } from './catalogue.categories.serv
 export { invalidateCatalogue, invalidateProduct } from './catalogue.cache';
 export { countProductsInWarehouse, getSkuShippingFacts, type SkuShippingFacts } from './catalogue.shipping';
 export { getSkuPurchaseFacts, type SkuPurchaseFacts } from './catalogue.purchase';
+export { getCartSkus, skuIdsOfProduct, type CartSkuFacts } from './catalogue.cart-skus';

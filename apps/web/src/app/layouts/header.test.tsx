@@ -113,6 +113,18 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'My stores' })).toHaveAttribute('href', '/user/shopify');
   });
 
+  it('reads the badge from GET /api/p/shopCart/count when logged in, and never asks for a visitor', async () => {
+    renderHeader().unmount();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/p/shopCart'))).toBe(false);
+
+    fetchMock = fakeApi({ 'GET /api/p/shopCart/count': () => envelope({ count: 7, lines: 2 }) });
+    session.login({ accessToken: 't', shopName: 'Sunny Shop', userId: 1, userInfo: { status: '1', role: 'user' } });
+    renderHeader();
+    const cart = await screen.findByRole('link', { name: 'Shopping cart (7)' });
+    expect(within(cart).getByText('7')).toBeInTheDocument();
+    expect(session.get().shoppingCartCount).toBe(7);
+  });
+
   it('search stores the word and opens /goodslist?keyword=<word>', async () => {
     const user = userEvent.setup();
     const { router } = renderHeader();

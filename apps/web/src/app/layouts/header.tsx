@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CartIcon, GlobeIcon, SearchIcon, StoreIcon } from '../../components/ui/icons';
+import { useCartCountSync } from '../../lib/cart';
 import { isActiveUser, session, useSession } from '../../lib/session';
 import { CurrencySelect } from './currency-select';
 import { LanguageSelect } from './language-select';
@@ -13,6 +14,7 @@ export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const searchWord = useSession((s) => s.searchWord);
+  useCartCountSync();
   const cartCount = useSession((s) => s.shoppingCartCount);
   const activeUser = useSession(isActiveUser);
   const [text, setText] = useState(searchWord);

@@ -211,12 +211,48 @@ describe('product details', () => {
     const user = userEvent.setup();
     renderProduct('/productdetails?prodId=7');
     await screen.findByRole('heading', { level: 1, name: 'Canvas Tote' });
-    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     await user.click(screen.getByRole('button', { name: 'List to my store' }));
-    expect(toast.list().map((t) => [t.kind, t.text])).toEqual([
-      ['info', 'Add to cart is coming soon.'],
-      ['info', 'List to my store is coming soon.'],
+    expect(toast.list().map((t) => [t.kind, t.text])).toEqual([['info', 'List to my store is coming soon.']]);
+  });
+
+  it('sends a visitor to log in from "Add to cart" and "Add to wish list", back to this product afterwards', async () => {
+    const fetchMock = productApi();
+    const user = userEvent.setup();
+    const { router } = renderProduct('/productdetails?prodId=7');
+    await screen.findByRole('heading', { level: 1, name: 'Canvas Tote' });
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/productdetails?prodId=7')}`);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/p/shopCart'))).toBe(false);
+  });
+
+  it('adds the chosen variant and quantity to the cart and updates the badge; adds to the wish list', async () => {
+    session.login({ accessToken: 'u', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
+    const bodies: Array<[string, unknown]> = [];
+    productApi({
+      'POST /api/p/shopCart': (_url, init) => {
+        bodies.push(['cart', JSON.parse(String(init.body))]);
+        return envelope({ basketId: 1, count: 2, cart: { count: 4, lines: 2 } });
+      },
+      'POST /api/p/wishlist': (_url, init) => {
+        bodies.push(['wish', JSON.parse(String(init.body))]);
+        return envelope({ id: 9 });
+      },
+    });
+    const user = userEvent.setup();
+    renderProduct('/productdetails?prodId=7');
+    await screen.findByRole('heading', { level: 1, name: 'Canvas Tote' });
+    await user.click(screen.getByRole('button', { name: 'Increase the quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(session.get().shoppingCartCount).toBe(4));
+    await user.click(screen.getByRole('button', { name: 'Add to wish list' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    const skuId = (bodies[0]![1] as { skuId: number }).skuId;
+    expect(bodies).toEqual([
+      ['cart', { prodId: 7, skuId, count: 2 }],
+      ['wish', { prodId: 7, skuId }],
     ]);
+    await waitFor(() => expect(toast.list().map((t) => t.text)).toEqual(['Added to the cart', 'Added to the wish list']));
   });
 
   it('renders the sanitized description and follows its links inside the app', async () => {

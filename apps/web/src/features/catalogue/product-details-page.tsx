@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ProductDetail, Sku } from '@dsm/contract';
 import { AlertIcon, CartIcon, StoreIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { StatusPage } from '../../components/ui/status-page';
+import { useAddToWishList, useChangeCart } from '../../lib/cart';
+import { loginPathFor } from '../../lib/navigation';
 import { useRichTextLinks } from '../../lib/rich-text-links';
-import { useSession } from '../../lib/session';
+import { isLoggedIn, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useCategoryTree } from '../../lib/categories';
 import { isProductMissing, useProduct } from './catalogue.api';
 import { categoryPath } from './category-tree';
 import { Gallery } from './gallery';
-import { QuantityInput } from './quantity-input';
+import { QuantityInput } from '../../components/ui/quantity-input';
 import { ShippingEstimate } from './shipping-estimate';
 import { VariantPicker } from './variant-picker';
 import { clampQuantity, initialSku, pickSku, selectionOf, valueState } from './variants';
@@ -132,12 +134,36 @@ function ProductView({ product }: { product: ProductDetail }) {
     if (picture >= 0) setImageIndex(picture);
   }
 
+  const comingSoon = (action: string) => toast.info(t('actions.coming-soon', { action: t(`actions.${action}`) }));
+  const loggedIn = useSession(isLoggedIn);
   const navigate = useNavigate();
   // Buy now: the checkout page prices this variant and quantity (a visitor logs in first, then lands there).
   const buyNow = () => {
     if (sku) void navigate(`/user/paynoworder?prodId=${product.prodId}&skuId=${sku.skuId}&count=${quantity}`);
   };
-  const comingSoon = (action: string) => toast.info(t('actions.coming-soon', { action: t(`actions.${action}`) }));
+  const location = useLocation();
+  const addToCart = useChangeCart();
+  const addToWishList = useAddToWishList();
+  /** A visitor is sent to log in and comes back to this product (and variant) afterwards. */
+  const requireLogin = () => {
+    if (loggedIn) return true;
+    void navigate(loginPathFor(location.pathname, location.search));
+    return false;
+  };
+  function onAddToCart() {
+    if (!sku || !requireLogin()) return;
+    addToCart.mutate(
+      { prodId: product.prodId, skuId: sku.skuId, count: quantity },
+      { onSuccess: (r) => (r.success ? toast.success(t('cart:product.added')) : undefined) },
+    );
+  }
+  function onAddToWishList() {
+    if (!requireLogin()) return;
+    addToWishList.mutate(
+      { prodId: product.prodId, skuId: sku?.skuId },
+      { onSuccess: (r) => (r.success ? toast.success(t('cart:product.wished')) : undefined) },
+    );
+  }
   const weight = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
   const path = tree ? categoryPath(tree, product.categoryId) : [];
 
@@ -214,14 +240,14 @@ function ProductView({ product }: { product: ProductDetail }) {
           <QuantityInput value={quantity} stock={stock} onChange={setQuantity} />
 
           <div className="product-actions">
-            <button type="button" className="button button-primary" onClick={() => comingSoon('cart')}>
+            <button type="button" className="button button-primary" disabled={addToCart.isPending || stock <= 0} onClick={onAddToCart}>
               <CartIcon size={20} />
               {t('actions.cart')}
             </button>
             <button type="button" className="button button-buy" onClick={buyNow} disabled={!sku || stock <= 0}>
               {t('actions.buy')}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => comingSoon('wishlist')}>
+            <button type="button" className="button button-secondary" disabled={addToWishList.isPending} onClick={onAddToWishList}>
               <HeartIcon />
               {t('actions.wishlist')}
             </button>

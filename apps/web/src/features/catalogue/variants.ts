@@ -79,9 +79,5 @@ export function valueState(product: Product, selection: Selection, specName: str
   return pickSku(product, selection, specName, value) ? 'other' : 'none';
 }
 
-/** Quantity rule: an integer from 1 to the stock (at least 1 even when out of stock). */
-export function clampQuantity(value: number, stock: number): number {
-  const max = Math.max(1, stock);
-  if (!Number.isFinite(value)) return 1;
-  return Math.min(max, Math.max(1, Math.trunc(value)));
-}
+/** Quantity rule: the shared input's (components/ui/quantity-input). */
+export { clampQuantity } from '../../components/ui/quantity-input';

@@ -1,18 +1,29 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clampQuantity } from './variants';
+import './field.css';
+import './quantity-input.css';
+
+/** An integer from 1 to the stock (at least 1 even when nothing is in stock). */
+export function clampQuantity(value: number, stock: number): number {
+  const max = Math.max(1, stock);
+  if (!Number.isFinite(value)) return 1;
+  return Math.min(max, Math.max(1, Math.trunc(value)));
+}
 
 interface QuantityInputProps {
   value: number;
   stock: number;
   onChange: (value: number) => void;
+  /** The visible label (the product page); a cart row names it for screen readers only. */
+  label?: string;
+  hideLabel?: boolean;
 }
 
 /**
  * Quantity: an integer from 1 to the stock. Digits only; above the stock it becomes the stock at
  * once, and an empty or zero field becomes 1 when it loses focus. − / + step by one.
  */
-export function QuantityInput({ value, stock, onChange }: QuantityInputProps) {
+export function QuantityInput({ value, stock, onChange, label, hideLabel = false }: QuantityInputProps) {
   const { t } = useTranslation('catalogue');
   const id = useId();
   const [draft, setDraft] = useState(String(value));
@@ -29,8 +40,8 @@ export function QuantityInput({ value, stock, onChange }: QuantityInputProps) {
 
   return (
     <div className="ui-field quantity">
-      <label className="ui-label" htmlFor={id}>
-        {t('quantity.label')}
+      <label className={hideLabel ? 'sr-only' : 'ui-label'} htmlFor={id}>
+        {label ?? t('quantity.label')}
       </label>
       <div className="quantity-control">
         <button
