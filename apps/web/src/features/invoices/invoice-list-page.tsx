@@ -66,6 +66,8 @@ export default function InvoiceListPage() {
         columns={columns}
         dataSource={invoices.data?.records ?? []}
         loading={invoices.isPending}
+        // On a phone the table scrolls in its own box instead of widening the page.
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('list.empty') }}
         rowSelection={{
           selectedRowKeys: selected,
