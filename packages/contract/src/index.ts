@@ -19,6 +19,7 @@ export * from './jobs';
 export * from './wallet';
 export * from './wallet-recharge';
 export * from './orders';
+export * from './order-payment';
 export * from './invoices';
 export * from './cart';
 export * from './locales/parity';

@@ -25,6 +25,7 @@ export const ORDER_EVENTS = [
   'ship',
   'deliver',
   'trash',
+  'expire',
   'restore',
   'mark-abnormal',
   'resolve-abnormal',

@@ -11,6 +11,7 @@ export { transition, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type Transi
 export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './orders.split';
 export { getOrder, listOrders, countOrders, listAdminOrders } from './orders.read';
 export type { OrderRow } from './orders.queries';
+export { onOrderChange, type OrderChange, type OrderChangeHandler } from './orders.hooks';
 
 /**
  * Restores orders from the draft box, singly or in batch (SPEC §4 "restored singly or in batch"):

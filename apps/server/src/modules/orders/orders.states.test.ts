@@ -28,6 +28,7 @@ const ACTOR = (userId: string): Record<TransitionEvent, { type: 'user' | 'operat
   purchase: operator,
   ship: operator,
   deliver: operator,
+  expire: system,
   trash: { type: 'user', id: userId },
   restore: { type: 'user', id: userId },
   'mark-abnormal': operator,

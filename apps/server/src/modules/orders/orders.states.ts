@@ -1,6 +1,7 @@
 import type { OrderActorType, OrderEvent, OrderState } from '@dsm/contract';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { runOrderChangeHandlers } from './orders.hooks';
 import { type OrderRow, appendEvent, lockOrder, updateOrder } from './orders.queries';
 
 /**
@@ -48,6 +49,8 @@ export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> 
   ship: /*             */ { from: ['purchasing'], to: 'shipped', abnormal: 'forbid', by: ['operator', 'system'] },
   deliver: /*          */ { from: ['shipped'], to: 'delivered', abnormal: 'forbid', by: ['operator', 'system'] },
   trash: /*            */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['user', 'system'] },
+  // An unpaid order past its pay-by time goes to the draft box by itself (its stock is released).
+  expire: /*           */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['system'] },
   restore: /*          */ { from: ['trashed'], to: 'awaiting-payment', abnormal: 'any', by: ['user'] },
   'mark-abnormal': /*  */ { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator', 'system'] },
   'resolve-abnormal': { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'require', by: ['user'] },
@@ -118,6 +121,7 @@ function effects(event: TransitionEvent, data: TransitionData): Partial<OrderRow
     case 'deliver':
       return { deliveredAt: now };
     case 'trash':
+    case 'expire':
       return { trashedAt: now };
     case 'restore':
       return { trashedAt: null };
@@ -183,5 +187,6 @@ export async function applyLocked(uow: UnitOfWork, order: OrderRow, event: Trans
     reason: data.reason ?? null,
     data: Object.keys(detail).length ? detail : null,
   });
+  await runOrderChangeHandlers(uow, { event, before: order, after: updated, actor, data });
   return updated;
 }

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ORDER_REMARK_MAX, ORDER_STATES } from './orders';
+import { PAYMENT_OUTCOMES } from './wallet-recharge';
+
+/**
+ * Submitting and paying orders (SPEC §7 /p/order/submit and /p/order/pay, SPEC §4 payment
+ * outcome). Both calls carry an `Idempotency-Key` header (decision 0062): a double click or a
+ * retried request makes one order and one payment. Money on the wire is decimal USD.
+ */
+
+/**
+ * POST /api/p/order/submit: places the order priced by a confirm call. The confirm token vouches
+ * for the lines, addresses, shipping method and amounts; an expired or altered one is refused
+ * ("Order information check wrong, retry"). `fromCart` removes the ordered SKUs from the cart in
+ * the same unit of work (cart checkout); buy-now leaves the cart alone.
+ */
+export const SubmitOrderBody = z.object({
+  confirmToken: z.string().min(1).max(4096),
+  remark: z.string().trim().max(ORDER_REMARK_MAX).optional(),
+  fromCart: z.boolean().default(false),
+});
+export type SubmitOrderBody = z.infer<typeof SubmitOrderBody>;
+
+export const SubmittedOrderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  state: z.enum(ORDER_STATES),
+  total: z.number(),
+  /** When the order gives its reserved stock back if still unpaid (ISO time). */
+  payBy: z.string(),
+});
+export type SubmittedOrder = z.infer<typeof SubmittedOrderSchema>;
+
+export const SubmitResultSchema = z.object({
+  orders: z.array(SubmittedOrderSchema),
+  /** Sum of the orders' totals. */
+  total: z.number(),
+});
+export type SubmitResult = z.infer<typeof SubmitResultSchema>;
+
+export const PAYMENT_METHODS = ['wallet', 'paypal'] as const;
+export type OrderPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** POST /api/p/order/pay: one payment for one or several of the caller's orders awaiting payment. */
+export const PayOrdersBody = z.object({
+  orderIds: z.array(z.string().min(1).max(64)).min(1, 'orders.select-orders').max(50),
+  method: z.enum(PAYMENT_METHODS),
+});
+export type PayOrdersBody = z.infer<typeof PayOrdersBody>;
+
+/**
+ * SPEC §4's payment outcomes (`PAYMENT_OUTCOMES`, shared with recharges):
+ * - success: paid; the orders are pending (paid, not yet bought) and have their invoices;
+ * - pending: waiting for the provider (PayPal: the user approves at `approveUrl`; then the
+ *   capture), or a PayPal capture the provider holds;
+ * - insufficient-balance: the wallet lacked money; what was available is locked and the payment
+ *   held, completed by the next top-up (`locked`, `shortfall`);
+ * - failed: the provider refused, or the payment was cancelled / the orders expired first;
+ * - error: something went wrong on our side or the provider's; nothing was charged.
+ */
+
+/** The outcome and its payment, as POST /api/p/order/pay and GET /api/p/order/payments/:id answer. */
+export const OrderPaymentSchema = z.object({
+  id: z.string(),
+  /** Human number, e.g. P00000042. */
+  number: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  outcome: z.enum(PAYMENT_OUTCOMES),
+  amount: z.number(),
+  /** Wallet, insufficient balance: what is locked now, and what is still missing. */
+  locked: z.number(),
+  shortfall: z.number(),
+  /** PayPal: where the user approves the payment (null once approved or for the wallet). */
+  approveUrl: z.string().nullable(),
+  /** Why it failed, in the caller's language (null unless failed or error). */
+  reason: z.string().nullable(),
+  orders: z.array(z.object({ id: z.string(), number: z.string(), state: z.enum(ORDER_STATES), total: z.number() })),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
+/** GET /api/p/order/payments/:id (what /user/paystate polls) and POST …/:id/cancel. */
+export const OrderPaymentParams = z.object({ id: z.string().min(1).max(64) });
