@@ -64,7 +64,7 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
           value={remark}
           onChange={(e) => setRemark(e.target.value)}
           maxLength={ORDER_REMARK_MAX}
-          autoSize={{ minRows: 2, maxRows: 5 }}
+          rows={2}
           placeholder={t('remark.placeholder')}
         />
       </label>
