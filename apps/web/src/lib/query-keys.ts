@@ -103,7 +103,15 @@ export const walletKeys = {
 export const checkoutKeys = {
   all: ['checkout'] as const,
   prodConfirm: (body: object) => [...checkoutKeys.all, 'prod-confirm', body] as const,
+  basketConfirm: (body: object) => [...checkoutKeys.all, 'basket-confirm', body] as const,
   taxRates: () => [...checkoutKeys.all, 'tax-rates'] as const,
+};
+
+/** Paying orders (POST /api/p/order/pay) and the payment /user/paystate polls. */
+export const orderPaymentKeys = {
+  all: ['order-payment'] as const,
+  payment: (id: string) => [...orderPaymentKeys.all, 'payment', id] as const,
+  order: (id: string) => [...orderPaymentKeys.all, 'order', id] as const,
 };
 
 /** The user's invoices (features/invoices). */

@@ -1,3 +1,10 @@
+// jsdom lacks ResizeObserver; antd's text area measures itself with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
@@ -46,6 +53,12 @@ function renderPage(path = '/user/paynoworder?prodId=7&skuId=13&count=3') {
   return renderRoutes([{ path: '/user/paynoworder', element: <PayNowOrderPage /> }, { path: '*', element: <p>elsewhere</p> }], path);
 }
 
+const submitted = (ids: string[]) => ({
+  orders: ids.map((id, i) => ({ id, number: `O0000004${i}`, state: 'awaiting-payment', total: 80.36, payBy: '2030-01-01T00:15:00.000Z' })),
+  total: 80.36 * ids.length,
+});
+const keyOf = (init: RequestInit) => (init.headers as Record<string, string>)['Idempotency-Key'];
+
 beforeAll(() => loadNamespace('checkout'));
 beforeEach(() => session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }));
 afterEach(() => vi.unstubAllGlobals());
@@ -70,7 +83,7 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     expect(summary.getByText('Service fee (2%)').nextSibling).toHaveTextContent('$1.20');
     expect((await summary.findByText('Tax (20%, France)')).nextSibling).toHaveTextContent('$11.99');
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$80.36');
-    expect(summary.getByRole('button', { name: 'Submit order' })).toBeDisabled();
+    expect(summary.getByRole('button', { name: 'Submit order' })).toBeEnabled();
 
     const shipping = within(screen.getByRole('region', { name: 'Shipping method' }));
     expect(shipping.getByText('$31.50 · 3–5 days')).toBeInTheDocument();
@@ -113,5 +126,84 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     renderPage('/user/paynoworder?prodId=7');
     expect(await screen.findByText(/This checkout link is incomplete/)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/p/order/prod/confirm'))).toBe(false);
+  });
+
+  it('submits with the confirm token and an optional remark, then goes to the payment page; a double click is one key', async () => {
+    const calls: Array<{ body: Record<string, unknown>; key: string | undefined }> = [];
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () => envelope(result('FR', 'POST')),
+      'POST /api/p/order/submit': async (_url, init) => {
+        calls.push({ body: JSON.parse(String(init.body)) as Record<string, unknown>, key: keyOf(init) });
+        await answered;
+        return envelope(submitted(['o-1']));
+      },
+    });
+    const user = ui();
+    const { router } = renderPage();
+    const button = await screen.findByRole('button', { name: 'Submit order' });
+    await user.type(screen.getByLabelText('Note for this order (optional)'), '  gift wrap  ');
+    await user.dblClick(button);
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/paymentorder'));
+    expect(router.state.location.search).toBe('?orders=o-1');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ confirmToken: 'token', remark: 'gift wrap', fromCart: false });
+    expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(sessionStorage.getItem('orders.payBy') ?? '{}')).toMatchObject({ 'o-1': '2030-01-01T00:15:00.000Z' });
+  });
+
+  it('a retry after a lost answer resends the same key', async () => {
+    const keys: Array<string | undefined> = [];
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () => envelope(result('FR', 'POST')),
+      'POST /api/p/order/submit': (_url, init) => {
+        keys.push(keyOf(init));
+        return keys.length === 1
+          ? envelope({ reason: 'out-of-stock' }, { code: 'A00001', msg: 'Not enough stock: 2 left of this variant', status: 422 })
+          : envelope(submitted(['o-1']));
+      },
+    });
+    const user = ui();
+    const { router } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Submit order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock: 2 left of this variant');
+    await user.click(screen.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/paymentorder'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('an expired confirm token: the message, the pricing again, and the next submit carries the new token and a new key', async () => {
+    let confirms = 0;
+    const calls: Array<{ token: unknown; key: string | undefined }> = [];
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () => {
+        confirms += 1;
+        return envelope({ ...result('FR', 'POST'), confirmToken: `token-${confirms}` });
+      },
+      'POST /api/p/order/submit': (_url, init) => {
+        calls.push({ token: (JSON.parse(String(init.body)) as { confirmToken: string }).confirmToken, key: keyOf(init) });
+        return calls.length === 1
+          ? envelope({ reason: 'confirm-invalid' }, { code: 'A00001', msg: 'Order information check wrong, retry', status: 422 })
+          : envelope(submitted(['o-1']));
+      },
+    });
+    const user = ui();
+    const { router } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Submit order' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Order information check wrong, retry');
+    expect(alert).toHaveTextContent('The prices were checked again');
+    await waitFor(() => expect(confirms).toBe(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/paymentorder'));
+    expect(calls.map((c) => c.token)).toEqual(['token-1', 'token-2']);
+    expect(calls[1]!.key).not.toBe(calls[0]!.key);
   });
 });

@@ -7,6 +7,7 @@ import type { RechargeState } from '@dsm/contract';
 import { AlertIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
 import { rechargeKeys } from '../../lib/query-keys';
+import { OrderPayState } from './order-pay-state';
 import { confirmCard, rechargeQuery } from './payment.api';
 import './payment.css';
 
@@ -16,12 +17,22 @@ export const POLL_LIMIT_MS = 60_000;
 const FINAL: readonly RechargeState[] = ['completed', 'closed'];
 
 /**
+ * /user/paystate: a recharge's (`?recharge=`) or an order payment's (`?payment=`) outcome. The
+ * order payment has its own view (order-pay-state.tsx); the recharge one is below.
+ */
+export default function PayStatePage() {
+  const [params] = useSearchParams();
+  const payment = params.get('payment');
+  return payment ? <OrderPayState id={payment} /> : <RechargePayState />;
+}
+
+/**
  * /user/paystate?recharge=<id>[&session_id=…]: after a provider's return. A card order still
  * awaiting payment is confirmed once (the return and the webhook race; the server credits once),
  * then the order is read every 1.5 s until it is completed or closed, for about a minute; then
  * the confirmation page takes over (it says "pending" if it is still not final).
  */
-export default function PayStatePage() {
+function RechargePayState() {
   const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const client = useQueryClient();

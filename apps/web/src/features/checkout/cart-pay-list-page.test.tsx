@@ -1,0 +1,155 @@
+// jsdom lacks ResizeObserver; antd's text area measures itself with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { Cart, CartLine, ConfirmResult } from '@dsm/contract';
+import { fakeApi } from '../../test/fake-api';
+import { envelope, renderRoutes } from '../../test/render';
+import { loadNamespace } from '../../lib/i18n';
+import { session } from '../../lib/session';
+import CartPayListPage from './cart-pay-list-page';
+
+const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
+
+const line = (basketId: number, over: Partial<CartLine> = {}): CartLine => ({
+  basketId,
+  prodId: basketId * 10,
+  skuId: basketId * 100,
+  prodName: `Product ${basketId}`,
+  pic: '',
+  skuName: '',
+  properties: '',
+  count: basketId,
+  price: 10,
+  addedPrice: 10,
+  priceChanged: false,
+  takenDown: false,
+  stocks: 50,
+  selected: true,
+  subtotal: 10 * basketId,
+  addedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const cart = (lines: CartLine[]): Cart => ({
+  lines,
+  totals: { selectedLines: lines.length, selectedCount: 0, goodsTotal: 0, takenDownSelected: lines.some((l) => l.selected && l.takenDown) },
+});
+
+const address = { addrId: 'a-us', firstName: 'Demo', lastName: 'User', country: 'US', city: 'Austin', address: '1 Main St', postCode: '73301' };
+const priced: ConfirmResult = {
+  lines: [
+    { prodId: 10, skuId: 100, skuCode: 'P-1', title: 'Product 1', image: '', count: 1, unitPrice: 10, lineTotal: 10 },
+    { prodId: 30, skuId: 300, skuCode: 'P-3', title: 'Product 3', image: '', count: 3, unitPrice: 10, lineTotal: 30 },
+  ],
+  goodsTotal: 40,
+  shippingOptions: [{ code: 'POST', name: 'China Post', price: 5, days: { min: 10, max: 20 }, selected: true }],
+  shipping: 5,
+  serviceFee: 0.8,
+  serviceFeeRate: 2,
+  tax: 0,
+  taxRate: 0,
+  total: 45.8,
+  consignee: address,
+  billing: address,
+  consignees: [address],
+  confirmToken: 'cart-token',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
+
+function renderPage(path: string) {
+  return renderRoutes([{ path: '/user/cartpaylist', element: <CartPayListPage /> }, { path: '*', element: <p>elsewhere</p> }], path);
+}
+
+beforeAll(() => loadNamespace('checkout'));
+beforeEach(() => session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('cart checkout page', { timeout: 30_000 }, () => {
+  it('prices the chosen cart lines, shows them like buy-now, and submits from the cart', async () => {
+    const confirms: unknown[] = [];
+    const submits: Array<{ body: unknown; key: string | undefined }> = [];
+    fakeApi({
+      'GET /api/countries': () => envelope([{ code: 'US', name: 'United States' }]),
+      'GET /api/p/shopCart': () => envelope(cart([line(1), line(2), line(3)])),
+      'POST /api/p/order/basket/confirm': (_url, init) => {
+        confirms.push(JSON.parse(String(init.body)));
+        return envelope(priced);
+      },
+      'POST /api/p/order/submit': (_url, init) => {
+        submits.push({ body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)['Idempotency-Key'] });
+        return envelope({
+          orders: [
+            { id: 'o-7', number: 'O00000007', state: 'awaiting-payment', total: 45.8, payBy: '2030-01-01T00:15:00.000Z' },
+          ],
+          total: 45.8,
+        });
+      },
+    });
+    const user = ui();
+    const { router } = renderPage('/user/cartpaylist?basketIds=1,3');
+    expect(await screen.findByText('Product 3')).toBeInTheDocument();
+    expect(confirms[0]).toEqual({
+      lines: [
+        { prodId: 10, skuId: 100, count: 1 },
+        { prodId: 30, skuId: 300, count: 3 },
+      ],
+    });
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$45.80');
+    expect(summary.getByText('Shipping (China Post)').nextSibling).toHaveTextContent('$5.00');
+    await user.click(summary.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/paymentorder'));
+    expect(router.state.location.search).toBe('?orders=o-7');
+    expect(submits).toEqual([{ body: { confirmToken: 'cart-token', fromCart: true }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) as string }]);
+  });
+
+  it('without basketIds it buys the selected lines', async () => {
+    const confirms: Array<{ lines: unknown[] }> = [];
+    fakeApi({
+      'GET /api/p/shopCart': () => envelope(cart([line(1), line(2, { selected: false })])),
+      'POST /api/p/order/basket/confirm': (_url, init) => {
+        confirms.push(JSON.parse(String(init.body)) as { lines: unknown[] });
+        return envelope(priced);
+      },
+    });
+    renderPage('/user/cartpaylist');
+    await waitFor(() => expect(confirms).toHaveLength(1));
+    expect(confirms[0]!.lines).toEqual([{ prodId: 10, skuId: 100, count: 1 }]);
+  });
+
+  it('nothing chosen: "Products must be selected…" with the way back, and no pricing', async () => {
+    const fetchMock = fakeApi({ 'GET /api/p/shopCart': () => envelope(cart([line(1, { selected: false })])) });
+    renderPage('/user/cartpaylist');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Products must be selected before buying or deleting');
+    expect(screen.getByRole('link', { name: 'Back to the cart' })).toHaveAttribute('href', '/user/shoppingcart');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/basket/confirm'))).toBe(false);
+  });
+
+  it('a taken-down product among the chosen lines: the SPEC message, and no pricing', async () => {
+    const fetchMock = fakeApi({ 'GET /api/p/shopCart': () => envelope(cart([line(1), line(2, { takenDown: true })])) });
+    renderPage('/user/cartpaylist?basketIds=1,2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry! some of the products you have selected have been taken down.');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/basket/confirm'))).toBe(false);
+  });
+
+  it('no shipping address, or no billing address: the server message with the link to set one', async () => {
+    for (const reason of ['shipping-address-empty', 'billing-address-empty'] as const) {
+      const msg = reason === 'shipping-address-empty' ? 'The shipping address is empty, please set one in your profile' : 'The billing address is empty, please set one in your profile';
+      fakeApi({
+        'GET /api/p/shopCart': () => envelope(cart([line(1)])),
+        'POST /api/p/order/basket/confirm': () => envelope({ reason, link: '/user/profile' }, { code: 'A00001', msg, status: 422 }),
+      });
+      const view = renderPage('/user/cartpaylist');
+      expect(await screen.findByRole('alert')).toHaveTextContent(msg);
+      expect(screen.getByRole('link', { name: 'Add or edit addresses' })).toHaveAttribute('href', '/user/profile');
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+});
