@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ORDER_TABS, type OrderSummary, type OrderTab } from '@dsm/contract';
-import { Alert, Button, Table, Tabs, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Table, Tabs, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OrderStateTag, formatOrderTime, specsText } from '../../components/orders/order-view';
@@ -34,6 +34,8 @@ export default function OrdersPage() {
   const counts = useOrderCounts();
   const refresh = useRefreshOrders();
   const selectable = tab === 'trash' || tab === 'awaiting-payment';
+  // On a phone a fixed Actions column would cover the order itself: it scrolls with the rest.
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const change = (next: Record<string, string | null>) =>
     setParams((p) => {
@@ -77,20 +79,20 @@ export default function OrdersPage() {
         </div>
       ),
     },
-    { key: 'state', title: t('list.state'), render: (_, o) => <OrderStateTag state={o.state} abnormal={o.abnormal} /> },
-    { key: 'items', title: t('list.items'), align: 'right', dataIndex: 'itemCount' },
-    { key: 'total', title: t('list.total'), align: 'right', render: (_, o) => <strong>{money(o.total)}</strong> },
     {
-      key: 'time',
-      title: t('list.time'),
+      key: 'state',
+      title: t('list.state'),
       render: (_, o) => (
-        <div className="order-muted">
-          <div>{formatOrderTime(o.createdAt, lang)}</div>
-          {o.trackingNumber ? <div>{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</div> : null}
+        <div>
+          <OrderStateTag state={o.state} abnormal={o.abnormal} />
+          <div className="order-muted">{formatOrderTime(o.createdAt, lang)}</div>
+          {o.trackingNumber ? <div className="order-muted">{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</div> : null}
         </div>
       ),
     },
-    { key: 'actions', title: t('list.actions'), fixed: 'end', render: (_, o) => <OrderActions order={o} onSplit={() => open(o.id, true)} /> },
+    { key: 'items', title: t('list.items'), align: 'right', dataIndex: 'itemCount' },
+    { key: 'total', title: t('list.total'), align: 'right', render: (_, o) => <strong>{money(o.total)}</strong> },
+    { key: 'actions', title: t('list.actions'), fixed: wide ? 'end' : undefined, render: (_, o) => <OrderActions order={o} onSplit={() => open(o.id, true)} /> },
   ];
 
   const count = (k: OrderTab) => counts.data?.[k];

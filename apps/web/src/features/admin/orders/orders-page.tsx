@@ -39,6 +39,7 @@ export default function AdminOrdersPage() {
         </Space>
       ),
     },
+    { key: 'total', title: t('list.total'), align: 'right', render: (_, o) => <strong>{usd(o.total)}</strong> },
     { key: 'state', title: t('list.state'), render: (_, o) => <OrderStateTag state={o.state} abnormal={o.abnormal} /> },
     {
       key: 'items',
@@ -46,11 +47,10 @@ export default function AdminOrdersPage() {
       render: (_, o) => (
         <Space direction="vertical" size={0}>
           <span>{o.firstLine?.title ?? ''}</span>
-          <span className="admin-muted">{t('admin.items', { count: o.itemCount, lines: o.lineCount })}</span>
+          <span className="admin-muted">{`${t('admin.items', { count: o.itemCount })} · ${t('admin.lines', { count: o.lineCount })}`}</span>
         </Space>
       ),
     },
-    { key: 'total', title: t('list.total'), align: 'right', render: (_, o) => <strong>{usd(o.total)}</strong> },
     {
       key: 'shipping',
       title: t('detail.shipping'),
