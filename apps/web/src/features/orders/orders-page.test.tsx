@@ -96,6 +96,17 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The draft box is empty')).toBeInTheDocument();
   });
 
+  it("shows money in the user's chosen currency", async () => {
+    session.set({ pay_rate: { currencyCode: 'EUR', symbol: '€', name: 'Euro', rate: 0.92 } as never });
+    fakeApi({
+      'GET /api/p/orders/counts': () => envelope(COUNTS),
+      'GET /api/p/orders': () => envelope(page([summary('o-1')])),
+    });
+    render();
+    expect(await screen.findByText('€45.99')).toBeInTheDocument(); // 49.99 USD × 0.92
+    session.set({ pay_rate: null });
+  });
+
   it('pays several unpaid orders at once: the link carries every selected id', async () => {
     fakeApi({
       'GET /api/p/orders/counts': () => envelope(COUNTS),
