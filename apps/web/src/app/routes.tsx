@@ -43,6 +43,12 @@ const withInvoicesText =
   () =>
     Promise.all([load(), loadNamespace('invoices')]).then(([module]) => module);
 
+/** The order screens' texts (`orders`, lazy), also the operator's orders console. */
+const withOrdersText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('orders')]).then(([module]) => module);
+
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
   return {
@@ -123,7 +129,7 @@ export const USER_PAGES: RouteObject[] = [
   page('addconnectionsku', 'addconnectionsku'),
   page('skuconnect', 'skuconnect'),
   page('prefershipping', 'prefershipping'),
-  page('storeorder', 'storeorder'),
+  page('storeorder', 'storeorder', withOrdersText(() => import('../features/orders/orders-page'))),
   page('orderpayment', 'orderpayment'),
   page('bulkorders', 'bulkorders'),
   page('inventoryorders', 'inventoryorders'),
@@ -169,7 +175,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('withdrawals', 'admin-withdrawals', withWithdrawText(withAdminText(() => import('../features/admin/withdrawals/withdrawals-page')))),
   page('recharges', 'admin-recharges', withPaymentText(withAdminText(() => import('../features/admin/recharges/recharges-page')))),
   page('payment-methods', 'admin-payment-methods', withPaymentText(withAdminText(() => import('../features/admin/recharges/payment-methods-page')))),
-  page('orders', 'admin-orders'),
+  page('orders', 'admin-orders', withOrdersText(withAdminText(() => import('../features/admin/orders/orders-page')))),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),
   page('tax-rates', 'admin-tax-rates', withAdminText(withCheckoutText(() => import('../features/admin/tax-rates/tax-rates-page')))),

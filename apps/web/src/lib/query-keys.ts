@@ -128,3 +128,13 @@ export const cartKeys = {
   count: () => [...cartKeys.all, 'count'] as const,
   wishList: () => [...cartKeys.all, 'wishlist'] as const,
 };
+
+/** The user's orders (features/orders) and the operator's (features/admin/orders). */
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (filter: object) => [...orderKeys.all, 'list', filter] as const,
+  counts: () => [...orderKeys.all, 'counts'] as const,
+  one: (id: string) => [...orderKeys.all, 'one', id] as const,
+  admin: (filter: object) => [...orderKeys.all, 'admin', filter] as const,
+  adminOne: (id: string) => [...orderKeys.all, 'admin-one', id] as const,
+};

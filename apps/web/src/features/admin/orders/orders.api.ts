@@ -1,0 +1,40 @@
+import type { AdminOrder, AdminOrderListQuery, OrderDetail, Page } from '@dsm/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiResult } from '../../../lib/api';
+import { orderKeys } from '../../../lib/query-keys';
+
+export type AdminOrdersFilter = Pick<AdminOrderListQuery, 'state' | 'current' | 'size'>;
+
+/** GET /api/admin/orders: one state (pending first: the purchase queue), abnormal, or all. */
+export function useAdminOrders(filter: AdminOrdersFilter) {
+  return useQuery({
+    queryKey: orderKeys.admin(filter),
+    queryFn: ({ signal }) => api.data<Page<AdminOrder>>('/admin/orders', { signal, query: { ...filter } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminOrder(id: string | null) {
+  return useQuery({
+    queryKey: orderKeys.adminOne(id ?? ''),
+    queryFn: ({ signal }) => api.data<OrderDetail>(`/admin/orders/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+const post = (id: string, tail: string, body?: unknown, noshow = false): Promise<ApiResult<OrderDetail>> =>
+  // One key per click: a retried request moves the order once (decision 0062).
+  api.post<OrderDetail>(`/admin/orders/${encodeURIComponent(id)}/${tail}`, body, { idempotencyKey: crypto.randomUUID(), noshow });
+
+/** The operator's events; the dialogs' calls (ship, abnormal) keep their messages for the form. */
+export const adminOrderActions = {
+  purchase: (id: string) => post(id, 'purchase'),
+  deliver: (id: string) => post(id, 'deliver'),
+  ship: (id: string, body: { carrier: string; trackingNumber: string }) => post(id, 'ship', body, true),
+  abnormal: (id: string, reason: string) => post(id, 'abnormal', { reason }, true),
+};
+
+export function useRefreshAdminOrders() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: orderKeys.all });
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Drawer, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OrderView } from '../../components/orders/order-view';
+import { useMoney } from '../../lib/money';
+import { useSession } from '../../lib/session';
+import { OrderActions } from './order-actions';
+import { useOrder, useRefreshOrders } from './orders.api';
+import { SplitDialog } from './split-dialog';
+
+interface Props {
+  id: string;
+  splitting: boolean;
+  onSplit: (open: boolean) => void;
+  /** Opens another order (a split's child) in the same drawer. */
+  onOpen: (id: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * The order's detail in a drawer over the list (decision 0087): the list keeps its tab, page and
+ * selection, and `?order=<id>` in the address makes the drawer linkable. The split dialog opens
+ * from here because it needs the order's lines.
+ */
+export function OrderDrawer({ id, splitting, onSplit, onOpen, onClose }: Props) {
+  const { t } = useTranslation('orders');
+  const money = useMoney();
+  const lang = useSession((s) => s.lang);
+  const order = useOrder(id);
+  const refresh = useRefreshOrders();
+  const o = order.data;
+
+  return (
+    <Drawer open title={o ? t('detail.title', { number: o.number }) : t('detail.loading')} size={760} onClose={onClose} className="order-drawer">
+      {order.isPending ? <Skeleton active /> : null}
+      {order.isError ? <Alert type="warning" showIcon title={t('detail.not-found')} /> : null}
+      {o ? (
+        <>
+          <OrderActions order={o} onSplit={() => onSplit(true)} size="middle" />
+          <div style={{ height: 12 }} />
+          <OrderView
+            order={o}
+            money={money}
+            lang={lang}
+            viewer="user"
+            renderChild={(c) => (
+              <Button type="link" className="orders-number" onClick={() => onOpen(c.id)}>
+                {c.number}
+              </Button>
+            )}
+            extra={
+              o.paidAt ? (
+                // The invoice page takes the invoice's id, which the order does not carry yet: the
+                // invoice list shows the order's invoice (decision 0087).
+                <Link to="/user/downloadinvoice">{t('detail.invoices')}</Link>
+              ) : null
+            }
+          />
+          {splitting && o.actions.includes('split') ? (
+            <SplitDialog
+              order={o}
+              onClose={() => onSplit(false)}
+              onDone={() => {
+                onSplit(false);
+                void refresh();
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </Drawer>
+  );
+}
