@@ -44,15 +44,16 @@ export async function manyBuyers(ctx: Ctx, n: number) {
   const template = await buyer(ctx);
   const cols = (await rows(ctx, sql`select column_name from information_schema.columns where table_name = 'addresses' and column_name not in ('id', 'user_id', 'created_at', 'updated_at')`)).map((r) => String(r.column_name));
   const list = sql.raw(cols.map((c) => `"${c}"`).join(', '));
-  const out: Array<{ userId: string; token: string }> = [];
+  const out: Array<{ userId: string; token: string; consigneeId: string; billingId: string }> = [];
   const tag = Math.random().toString(36).slice(2, 8);
   for (let i = 0; i < n; i++) {
     const email = `race${tag}${i}@example.com`;
     const [row] = await rows(ctx, sql`insert into users (email, username, password_hash) values (${email}, ${`race${tag}${i}`}, 'x') returning id`);
-    await ctx.db.execute(sql`insert into addresses (user_id, ${list}) select ${row!.id}, ${list} from addresses where user_id = ${template.userId}`);
-    out.push({ userId: String(row!.id), token: await sessionFor(ctx.db, email) });
+    const copied = await rows(ctx, sql`insert into addresses (user_id, ${list}) select ${row!.id}, ${list} from addresses where user_id = ${template.userId} returning id, kind`);
+    const idOf = (kind: string) => String(copied.find((r) => r.kind === kind)!.id);
+    out.push({ userId: String(row!.id), token: await sessionFor(ctx.db, email), consigneeId: idOf('consignee'), billingId: idOf('billing') });
   }
-  return out;
+  return { template, buyers: out };
 }
 
 /** A product from the CN warehouse with one SKU of `stock` units at 19.99. */
