@@ -74,9 +74,9 @@ async function applyDelta(uow: UnitOfWork, lines: Map<number, StockLine>, sign: 
 }
 
 /**
- * Takes the lines' units off stock, or refuses with nothing written: a SKU that no longer exists
- * (404), a product taken down (409 `taken-down`, SPEC's "Sorry! some of the products you have
- * selected have been taken down."), or too little stock (409 `out-of-stock`, naming the product
+ * Takes the lines' units off stock, or refuses with nothing written: a product taken down or a
+ * SKU deleted since (409 `taken-down`, SPEC's "Sorry! some of the products you have selected have
+ * been taken down."), or too little stock (409 `out-of-stock`, naming the product
  * and what is left, in the caller's language).
  */
 export async function reserveStock(uow: UnitOfWork, lines: readonly StockLine[], locale: Locale): Promise<void> {
@@ -84,9 +84,9 @@ export async function reserveStock(uow: UnitOfWork, lines: readonly StockLine[],
   const locked = await lockSkus(uow, [...wanted.keys()], locale);
   for (const line of wanted.values()) {
     const sku = locked.get(line.skuId);
-    if (!sku || Number(sku.product_id) !== line.prodId) throw AppError.notFound('catalogue.product-not-found');
     const data = { prodId: line.prodId, skuId: line.skuId };
-    if (sku.status !== 'on') throw AppError.conflict('taken-down', 'checkout.taken-down', {}, data);
+    // Deleted by the operator since (a restored order's line): no longer sold, like taken down.
+    if (!sku || Number(sku.product_id) !== line.prodId || sku.status !== 'on') throw AppError.conflict('taken-down', 'checkout.taken-down', {}, data);
     const available = Number(sku.stock);
     if (available < line.count) {
       const title = sku.title ?? sku.sku_code;
@@ -104,6 +104,6 @@ export async function reserveStock(uow: UnitOfWork, lines: readonly StockLine[],
 export async function releaseStock(uow: UnitOfWork, lines: readonly StockLine[], locale: Locale = 'en-US'): Promise<void> {
   const given = perSku(lines);
   const locked = await lockSkus(uow, [...given.keys()], locale);
-  for (const skuId of [...given.keys()]) if (!locked.has(skuId)) given.delete(skuId);
-  await applyDelta(uow, given, 1, [...locked.values()].map((s) => Number(s.product_id)));
+  for (const [skuId, line] of [...given]) if (Number(locked.get(skuId)?.product_id) !== line.prodId) given.delete(skuId);
+  await applyDelta(uow, given, 1, [...given.values()].map((l) => l.prodId));
 }
