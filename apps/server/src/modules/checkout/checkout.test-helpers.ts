@@ -2,8 +2,6 @@ import { SaveProductBody } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { createProduct } from '../catalogue/catalogue.admin-products.service';
-import { listAdminCategories } from '../catalogue/catalogue.categories.service';
 
 /** Test helpers of the submit tests: users with addresses, a product, confirm and submit calls. */
 export type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -56,19 +54,20 @@ export async function manyBuyers(ctx: Ctx, n: number) {
   return { template, buyers: out };
 }
 
-/** A product from the CN warehouse with one SKU of `stock` units at 19.99. */
+/** A product from the CN warehouse with one SKU of `stock` units at 19.99 (through the operator API). */
 export async function product(ctx: Ctx, code: string, stock: number) {
-  const [category] = await listAdminCategories(ctx.db);
-  const created = await createProduct(
-    ctx.db,
-    SaveProductBody.parse({
-      categoryId: category!.categoryId,
-      attribute: 'general',
-      warehouse: 'CN',
-      translations: { 'en-US': { title: `Lamp ${code}`, brief: '', description: '' }, 'fr-FR': { title: `Lampe ${code}`, brief: '', description: '' } },
-      skus: [{ skuCode: code, price: 19.99, oriPrice: 25, stocks: stock, weight: 0.4, length: 20, width: 15, height: 10 }],
-    }),
-  );
+  const operator = await sessionFor(ctx.db, 'operator@example.com');
+  const categories = await ctx.app.inject({ method: 'GET', url: '/api/admin/catalogue/categories', headers: { authorization: `Bearer ${operator}` } });
+  const categoryId = (categories.json().data as Array<{ categoryId: number }>)[0]!.categoryId;
+  const res = await post(ctx, operator, '/api/admin/catalogue/products', SaveProductBody.parse({
+    categoryId,
+    attribute: 'general',
+    warehouse: 'CN',
+    translations: { 'en-US': { title: `Lamp ${code}`, brief: '', description: '' }, 'fr-FR': { title: `Lampe ${code}`, brief: '', description: '' } },
+    skus: [{ skuCode: code, price: 19.99, oriPrice: 25, stocks: stock, weight: 0.4, length: 20, width: 15, height: 10 }],
+  }));
+  expect(res.json().code).toBe('00000');
+  const created = res.json().data as { prodId: number; skus: Array<{ skuId: number }> };
   return { prodId: created.prodId, skuId: created.skus[0]!.skuId };
 }
 
