@@ -2,6 +2,7 @@ import { translate } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
+import { setProductStatus } from '../catalogue/catalogue.admin-products.service';
 import { SYSTEM, transition } from '../orders/orders.service';
 import { expireUnpaidOrder } from './checkout.expiry';
 import { type Ctx, buyer, confirmBuyNow, post, product, rows, shownStock, stockOf, submit } from './checkout.test-helpers';
@@ -70,6 +71,19 @@ describe('trash, restore and expiry move the reserved stock', () => {
     expect(res.json()).toMatchObject({ msg: translate('zh-CN', 'catalogue.stock-short', { title: 'Lamp EX-GONE', available: 1 }), data: { reason: 'out-of-stock' } });
     expect(await stateOf(id)).toBe('trashed');
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 1, product: 1 });
+  });
+
+  it('restore of an order whose product was taken down since is refused with the SPEC message', async () => {
+    const gus = await buyer(ctx);
+    const lamp = await product(ctx, 'EX-DOWN', 5);
+    const id = await place(gus, lamp, 1);
+    await post(ctx, gus.token, `/api/p/orders/${id}/trash`, {});
+    await setProductStatus(ctx.db, lamp.prodId, 'off');
+    const res = await post(ctx, gus.token, '/api/p/orders/restore', { ids: [id] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ msg: 'Sorry! some of the products you have selected have been taken down.', data: { reason: 'taken-down' } });
+    expect(await stateOf(id)).toBe('trashed');
+    expect(await stockOf(ctx, lamp)).toEqual({ sku: 5, product: 5 });
   });
 
   it('the expire job sends an unpaid order to the draft box and frees its stock; a paid order is left alone', async () => {

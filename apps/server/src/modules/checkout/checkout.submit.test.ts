@@ -73,6 +73,22 @@ describe('POST /api/p/order/submit', () => {
     expect(await stockOf(ctx, a)).toEqual({ sku: 8, product: 8 });
   });
 
+  it('the order line keeps the variant\'s specs as ordered', async () => {
+    const jo = await buyer(ctx);
+    const [sku] = await rows(ctx, sql`
+      select s.id, s.product_id from skus s join products p on p.id = s.product_id
+      where s.stock >= 5 and p.status = 'on' and exists (select 1 from sku_property_values v where v.sku_id = s.id)
+      order by s.id limit 1`);
+    const line = { prodId: Number(sku!.product_id), skuId: Number(sku!.id) };
+    const { confirmToken } = await confirmBuyNow(ctx, jo.token, line, 1);
+    const id = (await submit(ctx, jo.token, { confirmToken })).json().data.orders[0].id;
+    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/p/orders/${id}`, headers: { authorization: `Bearer ${jo.token}` } })).json().data;
+    const shown = (await ctx.app.inject({ method: 'GET', url: `/api/prod/prodInfo?prodId=${line.prodId}` })).json().data;
+    const properties = shown.skuList.find((x: { skuId: number }) => x.skuId === line.skuId).properties as string;
+    expect(Object.entries(detail.lines[0].specs).map(([k, v]) => `${k}:${v}`).join(';')).toBe(properties);
+    expect(properties).not.toBe('');
+  });
+
   it('buy-now leaves the cart alone', async () => {
     const cy = await buyer(ctx);
     const lamp = await product(ctx, 'SB-KEEP', 10);
