@@ -10,7 +10,8 @@ import { type Ctx, buyer, confirmBuyNow, post, product, rows, shownStock, stockO
 let ctx: Ctx;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A configured pay-by time (ORDER_PAY_MINUTES) instead of the default 30 minutes.
+  ctx = await createTestApp({ checkout: { serviceFeeBps: 200, confirmMinutes: 15, payMinutes: 5 } });
 });
 afterAll(() => ctx.app.close());
 
@@ -41,6 +42,10 @@ describe('trash, restore and expiry move the reserved stock', () => {
     const lamp = await product(ctx, 'EX-TRASH', 5);
     const id = await place(ann, lamp, 2);
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 3, product: 3 });
+    const [placed] = await rows(ctx, sql`select pay_by from order_pay_by where order_id = ${id}`);
+    const payIn = new Date(String(placed!.pay_by)).getTime() - Date.now();
+    expect(payIn).toBeGreaterThan(4 * 60_000);
+    expect(payIn).toBeLessThanOrEqual(5 * 60_000);
     expect((await post(ctx, ann.token, `/api/p/orders/${id}/trash`, {})).json().code).toBe('00000');
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 5, product: 5 });
     expect(await shownStock(ctx, lamp.prodId)).toEqual({ total: 5, sku: 5 });
