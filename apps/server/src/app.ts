@@ -18,6 +18,7 @@ import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { checkoutJobHandlers } from './modules/checkout/checkout.expiry';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
@@ -116,7 +117,7 @@ export async function buildApp({
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files) },
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers },
     recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
@@ -152,7 +153,7 @@ export async function buildApp({
       await scoped.register(rechargeAdminRoutes, { db, files });
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
       await scoped.register(ordersRoutes, { db });
-      await scoped.register(checkoutRoutes, { db, config });
+      await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(cartRoutes, { db });
     },

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   // Checkout (decision 0083): service fee in basis points of the goods total (200 = 2 %), confirm token lifetime.
   CHECKOUT_SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(200),
   CHECKOUT_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // Orders (decision 0084): how long an unpaid order holds its stock before it moves to the draft box.
+  ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   RECHARGE_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   RECHARGE_BANK_BENEFICIARY: z.string().optional(),
   RECHARGE_BANK_NAME: z.string().optional(),
@@ -132,9 +134,10 @@ export interface Config {
   paymentSandbox?: boolean;
   /**
    * Checkout pricing (decision 0083): the service fee as basis points of the goods total, and how
-   * long a confirm token stays valid. Defaults: 200 (2 %), 15 minutes.
+   * long a confirm token stays valid. Defaults: 200 (2 %), 15 minutes. `payMinutes` (decision 0084):
+   * how long a placed order awaits payment holding its stock; default 30.
    */
-  checkout?: { serviceFeeBps: number; confirmMinutes: number };
+  checkout?: { serviceFeeBps: number; confirmMinutes: number; payMinutes?: number };
   /** Recharge orders (decision 0074); defaults: 60 minutes, the demo bank details. */
   /** The seller on invoices ("bill from", decision 0082); the demo company unless configured. */
   invoiceSeller?: typeof DEMO_INVOICE_SELLER;
@@ -194,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL, webhookId: e.PAYPAL_WEBHOOK_ID }
       : undefined,
     recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
-    checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES },
+    checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES, payMinutes: e.ORDER_PAY_MINUTES },
     invoiceSeller: invoiceSeller(e),
   };
 }

@@ -268,3 +268,14 @@ export async function selectedLines(db: DbOrUow, userId: string) {
     .where(and(eq(cartLines.userId, userId), eq(cartLines.selected, true)))
     .orderBy(asc(cartLines.createdAt));
 }
+
+/**
+ * Removes the caller's lines of these SKUs (cart checkout: the ordered SKUs leave the cart in the
+ * order's unit of work). Lines of other SKUs, and other users' lines, stay.
+ */
+export async function removeOrderedLines(db: DbOrUow, userId: string, skuIds: readonly number[]): Promise<void> {
+  if (skuIds.length === 0) return;
+  await handleOf(db)
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), inArray(cartLines.skuId, [...new Set(skuIds)])));
+}

@@ -1,19 +1,34 @@
-import { ConfirmBasketBody, ConfirmProdBody, ConfirmResultSchema, PutTaxRateBody, TaxCountryParams, TaxRateSchema, envelopeOf } from '@dsm/contract';
+import {
+  ConfirmBasketBody,
+  ConfirmProdBody,
+  ConfirmResultSchema,
+  PutTaxRateBody,
+  SubmitOrderBody,
+  SubmitResultSchema,
+  TaxCountryParams,
+  TaxRateSchema,
+  envelopeOf,
+} from '@dsm/contract';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
+import type { Mailer } from '../../platform/mail/mailer';
 import type { App } from '../../platform/types';
 import { type ConfirmSettings, confirmOrder } from './checkout.confirm.service';
+import { registerStockHooks } from './checkout.expiry';
+import { submitOrder } from './checkout.submit';
 import { deleteTaxRate, listTaxRates, putTaxRate } from './tax-rates.service';
 
-/** Defaults when the configuration leaves them out (tests): 2 % service fee, 15 minutes. */
-export const CHECKOUT_DEFAULTS = { serviceFeeBps: 200, confirmMinutes: 15 } as const;
+/** Defaults when the configuration leaves them out (tests): 2 % service fee, 15 minutes, pay within 30. */
+export const CHECKOUT_DEFAULTS = { serviceFeeBps: 200, confirmMinutes: 15, payMinutes: 30 } as const;
 
-/** Buy-now and basket confirm (/api/p, the caller's own addresses only) and the operator's tax rates. */
-export async function checkoutRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+/** Buy-now and basket confirm, submit (/api/p, the caller's own rows only) and the operator's tax rates. */
+export async function checkoutRoutes(app: App, { db, config, mailer }: { db: Db; config: Config; mailer?: Mailer }) {
   const tags = ['checkout'];
-  const settings: ConfirmSettings = { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
+  const settings: ConfirmSettings & { payMinutes: number } = { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
+  registerStockHooks(settings);
   const confirmed = { 200: envelopeOf(ConfirmResultSchema) };
 
   app.post('/p/order/prod/confirm', { schema: { tags, body: ConfirmProdBody, response: confirmed } }, async (req) => {
@@ -22,6 +37,11 @@ export async function checkoutRoutes(app: App, { db, config }: { db: Db; config:
   });
   app.post('/p/order/basket/confirm', { schema: { tags, body: ConfirmBasketBody, response: confirmed } }, async (req) =>
     ok(await confirmOrder(db, req.session.userId, req.body, req.locale, settings)),
+  );
+
+  // A double click or a retried request with the same Idempotency-Key makes one order (decision 0062).
+  app.post('/p/order/submit', { schema: { tags, body: SubmitOrderBody, response: { 200: envelopeOf(SubmitResultSchema) } } }, async (req, reply) =>
+    idempotent(db, req, reply, async (uow) => ok(await submitOrder(uow, req.session.userId, req.body, req.locale, { ...settings, mailer }))),
   );
 
   const adminTags = ['admin', 'checkout'];

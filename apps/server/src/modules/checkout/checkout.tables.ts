@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
+import { orders } from '../orders/orders.tables';
 
 /**
  * The operator's tax rate per destination country (decision 0083), in basis points (2000 = 20 %).
@@ -22,3 +23,15 @@ export const taxRates = pgTable(
     check('tax_rates_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],
 );
+
+/**
+ * When each placed order gives its stock back if still unpaid (decision 0084): set at submit and
+ * again on restore. The `order.expire` job compares with it, so an older job of an order that was
+ * trashed and restored since does nothing. A split's children follow their parent's time.
+ */
+export const orderPayBy = pgTable('order_pay_by', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
+});

@@ -20,12 +20,22 @@ import { countryName, isKnownCountry } from './countries';
 export { countryName, isKnownCountry };
 import { type Parcel, type Quote, cmToHundredths, kgToGrams, quote } from './logistics.pricing';
 import { type WarehouseRow, findWarehouse, methodsForQuote, warehouseNames } from './logistics.queries';
-import { warehouses } from './logistics.tables';
+import { shippingMethodTranslations, shippingMethods, warehouses } from './logistics.tables';
 
 /** GET /api/logistics/warehouse: the active warehouses, names in the caller's language. */
 /** Whether a warehouse (active or not) exists: products may name any of the operator's rows. */
 export async function warehouseExists(db: Db, code: string): Promise<boolean> {
   return Boolean(await findWarehouse(db, code, false));
+}
+
+/** A shipping method's name in the caller's language (the code when it has none), as an order records it. */
+export async function shippingMethodName(db: Db, code: string, locale: Locale): Promise<string> {
+  const rows = await db
+    .select({ locale: shippingMethodTranslations.locale, name: shippingMethodTranslations.name })
+    .from(shippingMethodTranslations)
+    .innerJoin(shippingMethods, eq(shippingMethods.id, shippingMethodTranslations.methodId))
+    .where(eq(shippingMethods.code, code));
+  return pickLocalized(rows, locale)?.name ?? code;
 }
 
 export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseOption[]> {

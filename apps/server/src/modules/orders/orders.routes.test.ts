@@ -112,9 +112,12 @@ describe('another user\'s order is not found on every /api/p/orders route', () =
 describe('user actions', () => {
   it('trash then batch restore; a batch with one order not in the trash restores none', async () => {
     const b = await buyer();
-    const one = await placeOrder(ctx.db, b.userId);
-    const two = await placeOrder(ctx.db, b.userId);
-    const three = await placeOrder(ctx.db, b.userId);
+    // Restore takes the stock again (checkout's hook, decision 0084): lines of a real SKU with stock.
+    const [sku] = ((await ctx.db.execute(sql`select id, product_id from skus where stock >= 10 order by id limit 1`)) as unknown as { rows: Array<{ id: number; product_id: number }> }).rows;
+    const lines = [line(Number(sku!.id), 1250, 1, { productId: Number(sku!.product_id) })];
+    const one = await placeOrder(ctx.db, b.userId, { lines });
+    const two = await placeOrder(ctx.db, b.userId, { lines });
+    const three = await placeOrder(ctx.db, b.userId, { lines });
     for (const o of [one, two]) expect((await post(b.token, `/api/p/orders/${o.id}/trash`)).json().data.state).toBe('trashed');
     const mixed = await post(b.token, '/api/p/orders/restore', { ids: [one.id, three.id] });
     expect(mixed.statusCode).toBe(409);

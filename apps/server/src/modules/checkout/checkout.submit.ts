@@ -1,0 +1,137 @@
+import {
+  ADDRESS_FIELDS,
+  type ConfirmClaims,
+  type Locale,
+  type OrderAddress,
+  type SubmitOrderBody,
+  type SubmitResult,
+  fromMinor,
+  isLocale,
+  translate,
+} from '@dsm/contract';
+import { AppError } from '../../platform/app-error';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { getAddress, mailRecipient } from '../accounts/accounts.service';
+import { removeOrderedLines } from '../cart/cart.service';
+import { type SkuPurchaseFacts, getCartSkus, getSkuPurchaseFacts, reserveStock } from '../catalogue/catalogue.service';
+import { shippingMethodName } from '../logistics/logistics.service';
+import { type OrderRow, createOrder } from '../orders/orders.service';
+import { schedulePayBy } from './checkout.expiry';
+import { verifyConfirmToken } from './checkout.token';
+
+export interface SubmitSettings {
+  secretKey: string;
+  /** How long the order awaits payment holding its stock (ORDER_PAY_MINUTES). */
+  payMinutes: number;
+  mailer?: Mailer;
+  now?: Date;
+}
+
+/**
+ * POST /api/p/order/submit (decision 0084): turns a confirm result into an order, as named steps
+ * in the caller's one unit of work (the route's idempotent one), so the order, its stock, the
+ * cart and the e-mail land together or not at all:
+ *
+ *   verify the token → still on sale → reserve stock (SKU rows locked) → create the order
+ *   → empty the cart lines → record the e-mail → schedule the expiry.
+ *
+ * The product cache is dropped after commit by the stock step, so the product page shows the
+ * new stock as soon as the order exists.
+ */
+export async function submitOrder(uow: UnitOfWork, userId: string, body: SubmitOrderBody, locale: Locale, settings: SubmitSettings): Promise<SubmitResult> {
+  const claims = verifyConfirmToken(settings.secretKey, body.confirmToken, userId, settings.now);
+  const skus = await checkStillOnSale(uow, claims, locale);
+  await reserveStock(uow, claims.l.map(([prodId, skuId, count]) => ({ prodId, skuId, count })), locale);
+  const order = await createFromClaims(uow, userId, claims, skus, body.remark, locale);
+  if (body.fromCart) await removeOrderedLines(uow, userId, claims.l.map(([, skuId]) => skuId));
+  const payBy = new Date((settings.now ?? new Date()).getTime() + settings.payMinutes * 60_000);
+  if (settings.mailer) await recordPlacedMail(uow, settings.mailer, order, payBy);
+  await schedulePayBy(uow, order.id, payBy);
+  const total = fromMinor(order.totalMinor);
+  return { orders: [{ id: order.id, number: order.number, state: order.state, total, payBy: payBy.toISOString() }], total };
+}
+
+/** Step 2: every product is still sold (taken down since confirm → SPEC's message, 409). */
+async function checkStillOnSale(uow: UnitOfWork, claims: ConfirmClaims, locale: Locale): Promise<SkuPurchaseFacts[]> {
+  const facts: SkuPurchaseFacts[] = [];
+  for (const [prodId, skuId] of claims.l) {
+    const sku = await getSkuPurchaseFacts(uow.tx, prodId, skuId, locale);
+    if (!sku) throw AppError.notFound('catalogue.product-not-found');
+    if (sku.status !== 'on') throw AppError.conflict('taken-down', 'checkout.taken-down', {}, { prodId, skuId });
+    facts.push(sku);
+  }
+  return facts;
+}
+
+/** The address as the order keeps it (the address book may change or lose it later). */
+async function snapshotAddress(uow: UnitOfWork, userId: string, id: string): Promise<OrderAddress> {
+  const address = await getAddress(uow.tx, userId, id);
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(address[f] ?? '')])) as OrderAddress;
+}
+
+/** "Colour:Red;Size:M" → {Colour: 'Red', Size: 'M'}. */
+function specsOf(properties: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (properties ?? '').split(';')) {
+    const at = pair.indexOf(':');
+    if (at > 0) out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
+}
+
+/** Step 4: the order awaiting payment, with exactly the lines, prices and amounts the token vouches for. */
+async function createFromClaims(
+  uow: UnitOfWork,
+  userId: string,
+  claims: ConfirmClaims,
+  skus: SkuPurchaseFacts[],
+  remark: string | undefined,
+  locale: Locale,
+): Promise<OrderRow> {
+  const specs = await getCartSkus(uow, skus.map((s) => s.skuId), locale);
+  const { g, s, f, t, T } = claims.a;
+  return createOrder(uow, {
+    userId,
+    lines: claims.l.map(([productId, skuId, quantity, unitPriceMinor], i) => ({
+      productId,
+      skuId,
+      skuCode: skus[i]!.skuCode,
+      title: skus[i]!.title,
+      specs: specsOf(specs.get(skuId)?.properties),
+      image: skus[i]!.image,
+      unitPriceMinor,
+      quantity,
+      lineTotalMinor: unitPriceMinor * quantity,
+    })),
+    goodsMinor: g,
+    shippingMinor: s,
+    serviceFeeMinor: f,
+    taxMinor: t,
+    totalMinor: T,
+    consignee: await snapshotAddress(uow, userId, claims.c),
+    billing: await snapshotAddress(uow, userId, claims.b),
+    shippingMethodCode: claims.m,
+    shippingMethodName: await shippingMethodName(uow.tx, claims.m, locale),
+    remark,
+  });
+}
+
+/** Step 6: "order placed", in the user's language, delivered by a mail job after commit. */
+async function recordPlacedMail(uow: UnitOfWork, mailer: Mailer, order: OrderRow, payBy: Date): Promise<void> {
+  const user = await mailRecipient(uow.tx, order.userId);
+  if (!user) return;
+  const locale = isLocale(user.locale) ? user.locale : 'en-US';
+  const params = {
+    name: user.name,
+    number: order.number,
+    total: fromMinor(order.totalMinor).toFixed(2),
+    payBy: payBy.toISOString().slice(0, 16).replace('T', ' '),
+  };
+  await mailer.record(uow, {
+    to: user.email,
+    subject: translate(locale, 'checkout.mail.placed.subject', params),
+    text: translate(locale, 'checkout.mail.placed.text', params),
+    locale,
+  });
+}
