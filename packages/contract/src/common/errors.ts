@@ -58,6 +58,10 @@ export const ERROR_REASONS = [
   'withdrawal-closed',
   'held-payment-exists',
   'order-transition-refused',
+  // Order payments (decision 0085).
+  'payment-in-progress',
+  'payment-not-cancellable',
+  'nothing-to-pay',
   // Accounts.
   'login-failed',
   'account-disabled',
