@@ -66,7 +66,9 @@ async function rechargeClosed(uow: UnitOfWork, recharge: RechargeRow): Promise<v
  */
 async function orderGone(uow: UnitOfWork, change: OrderChange): Promise<void> {
   for (const payment of await lockOpenPaymentsOf(uow.tx, [change.after.id])) {
-    if (payment.state === 'held') await cancelHeld(uow, referenceOf(payment));
-    await failPayment(uow, payment, payment.state === 'held' ? 'cancelled' : 'failed', 'payments.order-gone');
+    if (payment.state === 'held') {
+      await cancelHeld(uow, referenceOf(payment));
+      await failPayment(uow, payment, 'cancelled', 'payments.order-gone');
+    } else await failPayment(uow, payment, 'failed', 'payments.order-gone-paypal');
   }
 }
