@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transition } from '../orders/orders.service';
-import { PUBLIC, type RechargeCtx, availableOf, ledgerTotal, rechargeTestApp, rows, systemBalance } from '../recharge/recharge.fixtures';
-import { ORDER_TOTAL_MINOR, awaitingOrders, buyer, invoicesOf, orderStates } from './payments.fixtures';
+import { ORDER_TOTAL_MINOR, PUBLIC, awaitingOrders, balancesOf, buyer, invoicesOf, ledgerTotal, orderStates, paypalTestApp, rowsOfQuery, systemBalance } from './payments.fixtures';
 
-let ctx: RechargeCtx;
+let ctx: Awaited<ReturnType<typeof paypalTestApp>>;
 beforeAll(async () => {
-  ctx = await rechargeTestApp();
+  ctx = await paypalTestApp();
 });
 afterAll(() => ctx.close());
 
@@ -14,7 +13,7 @@ const headers = (token: string, lang = 'en-US') => ({ authorization: `Bearer ${t
 const post = (token: string, url: string, payload?: object, key?: string) =>
   ctx.app.inject({ method: 'POST', url, headers: { ...headers(token), ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
 const get = async (token: string, id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/p/order/payments/${id}`, headers: headers(token) })).json().data;
-const rechargeOf = async (paymentId: string) => (await rows(ctx, sql`select id, state, close_reason, amount_minor, fee_minor from recharge_orders where order_payment_id = ${paymentId}`))[0]!;
+const rechargeOf = async (paymentId: string) => (await rowsOfQuery(ctx.db, sql`select id, state, close_reason, amount_minor, fee_minor from recharge_orders where order_payment_id = ${paymentId}`))[0]!;
 
 /** Pays the orders by PayPal and approves on the emulator's page: where PayPal sends the payer back. */
 async function approvedPayment(token: string, orderIds: string[], key?: string) {
@@ -55,7 +54,7 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
     expect(done.orders.map((o: { state: string }) => o.state)).toEqual(['pending', 'pending']);
     const invoices = await invoicesOf(ctx.db, orders.map((o) => o.id));
     expect(invoices.map((i) => i.method)).toEqual(['paypal', 'paypal']);
-    expect(await availableOf(ctx.db, b.userId)).toBe(0);
+    expect((await balancesOf(ctx.db, b.userId)).available).toBe(0);
     expect((await systemBalance(ctx.db, 'fees')) - feesBefore).toBe(Number(recharge.fee_minor));
     expect(await ledgerTotal(ctx.db)).toBe(0);
   });
@@ -71,7 +70,7 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
     await ctx.app.jobs.drain();
     const after = await get(b.token, payment.id);
     expect(after).toMatchObject({ outcome: 'failed', reason: 'An order of this payment went to the draft box; if PayPal still takes the money, it goes to your wallet' });
-    expect(await availableOf(ctx.db, b.userId)).toBe(ORDER_TOTAL_MINOR);
+    expect((await balancesOf(ctx.db, b.userId)).available).toBe(ORDER_TOTAL_MINOR);
     expect(await orderStates(ctx.db, [order!.id])).toEqual(['trashed']);
     expect(await invoicesOf(ctx.db, [order!.id])).toHaveLength(0);
     expect(await ledgerTotal(ctx.db)).toBe(0);

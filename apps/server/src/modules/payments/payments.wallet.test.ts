@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { transition } from '../orders/orders.service';
-import { balancesOf, countOf, ledgerTotal } from '../wallet/wallet.fixtures';
-import { ORDER_TOTAL_MINOR, awaitingOrders, buyer, invoicesOf, orderStates, topUp } from './payments.fixtures';
+import { ORDER_TOTAL_MINOR, awaitingOrders, balancesOf, buyer, countOf, invoicesOf, ledgerTotal, orderStates, topUp } from './payments.fixtures';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -116,6 +115,26 @@ describe('POST /api/p/order/pay from the wallet', () => {
     expect(await orderStates(ctx.db, [o2!.id])).toEqual(['awaiting-payment']);
     const twice = await ctx.app.inject({ method: 'POST', url: `/api/p/order/payments/${held.id}/cancel`, headers: headers(b.token) });
     expect(twice.statusCode).toBe(200);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
+  });
+});
+
+describe('a held payment whose order can no longer be paid when the top-up comes', () => {
+  it('an order marked abnormal meanwhile: the captured money goes back to the wallet, the payment fails', async () => {
+    const b = await buyer(ctx.db);
+    await topUp(ctx.db, b.userId, 1_000);
+    const [order] = await awaitingOrders(ctx.db, b.userId);
+    const payment = (await pay(b.token, [order!.id])).json().data;
+    await transition(ctx.db, order!.id, 'mark-abnormal', { type: 'operator', id: null }, { reason: 'SKU no longer sold' });
+    await topUp(ctx.db, b.userId, 9_000);
+    await ctx.app.jobs.drain();
+    expect((await get(b.token, `/api/p/order/payments/${payment.id}`)).json().data).toMatchObject({
+      outcome: 'failed',
+      reason: 'The orders could no longer be paid; the money is in your wallet',
+    });
+    expect(await balancesOf(ctx.db, b.userId)).toMatchObject({ available: 10_000, locked: 0 });
+    expect(await orderStates(ctx.db, [order!.id])).toEqual(['awaiting-payment']);
+    expect(await invoicesOf(ctx.db, [order!.id])).toHaveLength(0);
     expect(await ledgerTotal(ctx.db)).toBe(0);
   });
 });
