@@ -4,14 +4,14 @@ import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type OrderRow, assertAllowed, lockOrder } from '../orders/orders.service';
 import { cancelAwaitingRecharge, createRecharge } from '../recharge/recharge.service';
-import { payOrHold } from '../wallet/wallet.service';
+import { lockWallet, payOrHold } from '../wallet/wallet.service';
 import { completePayment, failPayment } from './payments.complete';
 import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, updatePayment } from './payments.queries';
 
 /**
  * POST /api/p/order/pay (decision 0085), one unit of work (the route's idempotent one):
  *
- *   lockOrders → giveUpUnstartedPayPal → createPayment → wallet: payOrHold → paid: completePayment
+ *   lockWallet → lockOrders → giveUpUnstartedPayPal → createPayment → wallet: payOrHold → paid: completePayment
  *                                                                           held: hold
  *                                                      → paypal: a recharge for the total (pending)
  *
@@ -19,6 +19,8 @@ import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, update
  * any transaction, in payments.service.ts.
  */
 export async function payOrders(uow: UnitOfWork, config: Config, userId: string, body: PayOrdersBody): Promise<PaymentRow> {
+  // The wallet first, as a top-up's completion of a held payment locks it (decision 0085).
+  await lockWallet(uow, userId);
   const orders = await lockOrders(uow, userId, body.orderIds);
   await giveUpUnstartedPayPal(uow, orders);
   const payment = await createPayment(uow, userId, body.method, orders);
