@@ -61,7 +61,6 @@ export const ERROR_REASONS = [
   // Order payments (decision 0085).
   'payment-in-progress',
   'payment-not-cancellable',
-  'nothing-to-pay',
   // Accounts.
   'login-failed',
   'account-disabled',

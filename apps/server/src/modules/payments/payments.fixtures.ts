@@ -55,7 +55,7 @@ const line = (skuId: number, unitPriceMinor: number, quantity: number): NewOrder
 /** Goods 34.99 + shipping 7 + service fee 1 + tax 7 = 49.99. */
 export const ORDER_TOTAL_MINOR = 4999;
 
-export async function awaitingOrders(db: Db, userId: string, count = 1) {
+export async function awaitingOrders(db: Db, userId: string, count = 1, { free = false }: { free?: boolean } = {}) {
   const orders = [];
   for (let i = 0; i < count; i++) {
     orders.push(
@@ -66,8 +66,8 @@ export async function awaitingOrders(db: Db, userId: string, count = 1) {
         shippingMinor: 700,
         serviceFeeMinor: 100,
         taxMinor: 700,
-        discountMinor: 0,
-        totalMinor: ORDER_TOTAL_MINOR,
+        discountMinor: free ? ORDER_TOTAL_MINOR : 0,
+        totalMinor: free ? 0 : ORDER_TOTAL_MINOR,
         consignee: ADDRESS,
         billing: { ...ADDRESS, company: 'Billing Ltd' },
         shippingMethodCode: 'EXPRESS',

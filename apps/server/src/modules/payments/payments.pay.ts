@@ -11,7 +11,8 @@ import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, update
 /**
  * POST /api/p/order/pay (decision 0085), one unit of work (the route's idempotent one):
  *
- *   lockWallet → lockOrders → giveUpUnstartedPayPal → createPayment → wallet: payOrHold → paid: completePayment
+ *   lockWallet → lockOrders → giveUpUnstartedPayPal → createPayment → (0.00: completePayment)
+ *                                                      → wallet: payOrHold → paid: completePayment
  *                                                                           held: hold
  *                                                      → paypal: a recharge for the total (pending)
  *
@@ -24,6 +25,8 @@ export async function payOrders(uow: UnitOfWork, config: Config, userId: string,
   const orders = await lockOrders(uow, userId, body.orderIds);
   await giveUpUnstartedPayPal(uow, orders);
   const payment = await createPayment(uow, userId, body.method, orders);
+  // Orders discounted to nothing: paid at once, no money moves (the wallet refuses 0 amounts).
+  if (payment.amountMinor === 0) return completePayment(uow, config, payment, orders, { type: 'user', id: userId });
   return body.method === 'wallet' ? payFromWallet(uow, config, payment, orders) : startPayPal(uow, config, payment);
 }
 
@@ -55,7 +58,6 @@ async function giveUpUnstartedPayPal(uow: UnitOfWork, orders: readonly OrderRow[
 
 async function createPayment(uow: UnitOfWork, userId: string, method: PayOrdersBody['method'], orders: readonly OrderRow[]): Promise<PaymentRow> {
   const amountMinor = orders.reduce((sum, o) => sum + o.totalMinor, 0);
-  if (amountMinor <= 0) throw AppError.business('nothing-to-pay', 'payments.nothing-to-pay');
   return insertPayment(uow.tx, { userId, method, state: 'awaiting', amountMinor }, orders.map((o) => ({ orderId: o.id, amountMinor: o.totalMinor })));
 }
 

@@ -192,6 +192,16 @@ describe('paying twice never charges twice', () => {
     expect((await get(thief.token, '/api/p/order/payments/not-a-uuid')).json().msg).toBe('This payment does not exist');
   });
 
+  it('an order discounted to 0.00 is paid at once by either method, no money moves, its invoice says 0', async () => {
+    const b = await buyer(ctx.db);
+    const [order] = await awaitingOrders(ctx.db, b.userId, 1, { free: true });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/p/order/pay', payload: { orderIds: [order!.id], method: 'paypal' }, headers: headers(b.token) });
+    expect(res.json().data).toMatchObject({ outcome: 'success', amount: 0, approveUrl: null });
+    expect(await orderStates(ctx.db, [order!.id])).toEqual(['pending']);
+    expect(await invoicesOf(ctx.db, [order!.id])).toHaveLength(1);
+    expect(await countOf(ctx.db, sql`select count(*) as n from recharge_orders where order_payment_id = ${res.json().data.id}`)).toBe(0);
+  });
+
   it('an empty selection is refused in the caller’s language', async () => {
     const b = await buyer(ctx.db);
     const res = await pay(b.token, [], undefined, 'tr-TR');
