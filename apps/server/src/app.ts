@@ -29,6 +29,7 @@ import { rechargeRoutes } from './modules/recharge/recharge.routes';
 import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
 import { invoiceJobHandlers } from './modules/invoices/invoices.jobs';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -156,6 +157,7 @@ export async function buildApp({
       await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(cartRoutes, { db });
+      await scoped.register(paymentsRoutes, { db, config, providers: payments });
     },
     { prefix: '/api' },
   );

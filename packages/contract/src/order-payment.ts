@@ -59,6 +59,14 @@ export type PayOrdersBody = z.infer<typeof PayOrdersBody>;
  * - error: something went wrong on our side or the provider's; nothing was charged.
  */
 
+/**
+ * PayPal (decision 0085): the money comes in as a recharge of the wallet and pays the orders once
+ * credited. PayPal sends the payer back to `/user/paystate?payment=<id>&recharge=<recharge id>`
+ * (`&cancelled=1` if they cancelled there); the page captures with
+ * `POST /api/p/recharges/<recharge id>/paypal/capture`, then polls GET /api/p/order/payments/:id
+ * until the outcome is no longer `pending`.
+ */
+
 /** The outcome and its payment, as POST /api/p/order/pay and GET /api/p/order/payments/:id answer. */
 export const OrderPaymentSchema = z.object({
   id: z.string(),

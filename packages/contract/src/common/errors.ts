@@ -58,6 +58,9 @@ export const ERROR_REASONS = [
   'withdrawal-closed',
   'held-payment-exists',
   'order-transition-refused',
+  // Order payments (decision 0085).
+  'payment-in-progress',
+  'payment-not-cancellable',
   // Accounts.
   'login-failed',
   'account-disabled',

@@ -1,6 +1,9 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 import { lockOrder } from './orders.queries';
 import { type Actor, applyLocked } from './orders.states';
+import { orderLines, orders } from './orders.tables';
 
 /**
  * What other modules may use of orders (checkout, payments, stores, after-sales): create an order
@@ -12,6 +15,19 @@ export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './order
 export { getOrder, listOrders, countOrders, listAdminOrders } from './orders.read';
 export type { OrderRow } from './orders.queries';
 export { onOrderChange, type OrderChange, type OrderChangeHandler } from './orders.hooks';
+/** Payments lock the orders they pay (id order), check and fire `pay` on the locked rows. */
+export { lockOrder } from './orders.queries';
+export { applyLocked, assertAllowed } from './orders.states';
+
+/** Order rows by id, as they are now (payments shows its orders' states). */
+export async function ordersByIds(db: Db, ids: readonly string[]) {
+  return ids.length ? db.select().from(orders).where(inArray(orders.id, [...ids])).orderBy(asc(orders.id)) : [];
+}
+
+/** An order's lines in their order (payments copies them onto the invoice). */
+export async function linesOfOrder(db: Db, orderId: string) {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
 
 /**
  * Restores orders from the draft box, singly or in batch (SPEC §4 "restored singly or in batch"):

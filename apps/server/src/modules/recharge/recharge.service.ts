@@ -35,7 +35,22 @@ function providerFailure(err: unknown, log: Logger, what: string): AppError {
   return UNAVAILABLE();
 }
 
-export async function createRecharge(uow: UnitOfWork, userId: string, body: CreateRechargeBody, expiryMinutes: number): Promise<RechargeRow> {
+export { onRechargeEvent, type RechargeEvent, type RechargeHook } from './recharge.hooks';
+export type { RechargeRow } from './recharge.queries';
+export type { PaymentProviders } from './recharge.providers';
+export { orderById as rechargeById } from './recharge.queries';
+
+/**
+ * `orderPaymentId`: the recharge pays orders (decision 0085); it is credited like any other and
+ * the payments module's `credited` hook then pays the orders from the wallet.
+ */
+export async function createRecharge(
+  uow: UnitOfWork,
+  userId: string,
+  body: CreateRechargeBody,
+  expiryMinutes: number,
+  { orderPaymentId }: { orderPaymentId?: string } = {},
+): Promise<RechargeRow> {
   const rule = await ruleOf(uow.tx, body.method);
   if (!rule?.enabled) throw AppError.business('payment-method-disabled', 'recharge.method-disabled');
   const amountMinor = toMinor(body.amount);
@@ -55,6 +70,7 @@ export async function createRecharge(uow: UnitOfWork, userId: string, body: Crea
       amountMinor,
       feeMinor: fee,
       expiresAt,
+      orderPaymentId: orderPaymentId ?? null,
     })
     .returning();
   await uow.enqueue({ type: RECHARGE_EXPIRE_JOB, payload: { id: row!.id }, runAt: expiresAt, maxAttempts: 12 });
@@ -78,6 +94,8 @@ export async function startCheckout(
   if (order.state !== 'awaiting-payment' || order.method === 'bank') throw NOT_PAYABLE();
   const total = order.amountMinor + order.feeMinor;
   const q = `recharge=${encodeURIComponent(order.id)}`;
+  // A recharge that pays orders comes back to the payment's state page (decision 0085).
+  const paypalReturn = order.orderPaymentId ? `${origin}/user/paystate?payment=${encodeURIComponent(order.orderPaymentId)}&${q}` : `${origin}/paypalstatus?${q}`;
   try {
     if (order.method === 'paypal') {
       const paypal = providers.paypal;
@@ -88,11 +106,11 @@ export async function startCheckout(
             requestId: providerKey.create(order.id),
             amountMinor: total,
             currency: 'USD',
-            returnUrl: `${origin}/paypalstatus?${q}`,
-            cancelUrl: `${origin}/paypalstatus?${q}&cancelled=1`,
+            returnUrl: paypalReturn,
+            cancelUrl: `${paypalReturn}&cancelled=1`,
             referenceId: order.number,
             customId: order.id,
-            description: `Wallet recharge ${order.number}`,
+            description: order.orderPaymentId ? `Order payment ${order.number}` : `Wallet recharge ${order.number}`,
           });
       if (!created.approveUrl) throw NOT_PAYABLE();
       return { redirectUrl: created.approveUrl, reference: created.id };
@@ -277,4 +295,9 @@ export async function expireOrder(db: Db, providers: PaymentProviders, id: strin
     if (verdict.kind === 'open') verdict = await expireCardSession(providers, order, log);
   }
   await applyVerdict(db, order, verdict);
+}
+
+/** Closes a recharge still awaiting payment as cancelled (a payment of orders given up). */
+export async function cancelAwaitingRecharge(dbOrUow: DbOrUow, id: string): Promise<RechargeRow> {
+  return close(dbOrUow, id, 'cancelled', { from: ['awaiting-payment'] });
 }

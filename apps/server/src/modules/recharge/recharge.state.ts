@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 import { recordRecharge, reverseRecharge } from '../wallet/wallet.service';
+import { runRechargeHooks } from './recharge.hooks';
 import { type RechargeRow, lockOrder } from './recharge.queries';
 import { rechargeOrders } from './recharge.tables';
 
@@ -75,7 +76,9 @@ export async function creditPaid(db: Db, id: string): Promise<void> {
     const order = await lockOrder(uow.tx, id);
     if (order.state !== 'paid') return;
     await recordRecharge(uow, order.userId, order.amountMinor, order.feeMinor, order.method, { type: 'recharge', id, label: order.number }, { uniqueKey: `recharge:${id}` });
-    await update(uow.tx, id, { state: 'completed', completedAt: new Date() });
+    const completed = await update(uow.tx, id, { state: 'completed', completedAt: new Date() });
+    // A recharge that pays orders pays them now, with the credit (decision 0085).
+    await runRechargeHooks(uow, 'credited', completed);
   });
 }
 
@@ -101,13 +104,15 @@ export async function close(
   return inTransaction(dbOrUow, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (!opts.from.includes(order.state)) return order;
-    return update(uow.tx, id, {
+    const closed = await update(uow.tx, id, {
       state: 'closed',
       closeReason: reason,
       closedAt: new Date(),
       note: opts.note ?? order.note,
       decidedBy: opts.decidedBy ?? order.decidedBy,
     });
+    await runRechargeHooks(uow, 'closed', closed);
+    return closed;
   });
 }
 

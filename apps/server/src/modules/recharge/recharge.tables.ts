@@ -44,6 +44,11 @@ export const rechargeOrders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Set when the recharge pays orders (decision 0085): once credited, the payments module pays
+     * them from the wallet. A plain uuid, no foreign key: payments depends on recharge, not back.
+     */
+    orderPaymentId: uuid('order_payment_id'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { enqueueSettleIfHeld } from './wallet.held-registry';
 import { type Posted, type Reference, assertMinor, insufficient, lockUserAccounts, post, systemAccount } from './wallet.ledger';
 
@@ -77,6 +77,16 @@ export async function recordRecharge(
     if (!posted.duplicate) await enqueueSettleIfHeld(uow, userId);
     return posted;
   });
+}
+
+/**
+ * Locks the user's wallet rows now, for a caller that moves money later in the same unit of work
+ * but locks rows of its own first (payments: the orders it pays). Taking the wallet first keeps
+ * the order every completion uses (a top-up's settle run: wallet, then the owner's rows), so the
+ * two never wait on each other in a circle.
+ */
+export async function lockWallet(uow: UnitOfWork, userId: string): Promise<void> {
+  await lockUserAccounts(uow.tx, userId);
 }
 
 /** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */

@@ -1,0 +1,82 @@
+import { type Locale, isLocale } from '@dsm/contract';
+import type { Config } from '../../config';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { mailRecipient } from '../accounts/accounts.service';
+import { issueInvoice, invoiceSellerOf } from '../invoices/invoices.service';
+import { type Actor, type OrderRow, SYSTEM, allowedEvents, applyLocked, linesOfOrder, lockOrder } from '../orders/orders.service';
+import { type PaymentRow, lockPayment, orderIdsOf, updatePayment } from './payments.queries';
+
+/**
+ * The end of every successful payment (decision 0085), wherever the money came from (the wallet
+ * at once, a held payment completed by a top-up, a PayPal recharge credited): the orders are
+ * paid (`pay` → pending) and each gets its invoice, in the caller's unit of work. The invoices
+ * come last: issuing locks the year's counter until commit (decision 0082).
+ */
+
+/**
+ * A payment and its orders, locked as every path locks them: the orders first, in id order, then
+ * the payment (the pay use case and the trash hook do the same), so two paths never wait on each
+ * other in a circle.
+ */
+export async function lockPaymentWithOrders(uow: UnitOfWork, paymentId: string): Promise<{ payment: PaymentRow; orders: OrderRow[] }> {
+  const orders: OrderRow[] = [];
+  for (const id of await orderIdsOf(uow.tx, paymentId)) orders.push(await lockOrder(uow.tx, id));
+  return { payment: await lockPayment(uow.tx, paymentId), orders };
+}
+
+/** Every order may still be paid (awaiting payment, not abnormal): the system may fire `pay`. */
+export const allPayable = (orders: readonly OrderRow[]) => orders.every((o) => allowedEvents(o, 'system').includes('pay'));
+
+export async function completePayment(uow: UnitOfWork, config: Config, payment: PaymentRow, orders: readonly OrderRow[], actor: Actor = SYSTEM): Promise<PaymentRow> {
+  const paidAt = new Date();
+  const paid: OrderRow[] = [];
+  for (const order of orders) paid.push(await applyLocked(uow, order, 'pay', actor));
+  const locale = await buyerLocale(uow, payment.userId);
+  for (const order of paid) await issueOrderInvoice(uow, config, order, payment.method, paidAt, locale);
+  return updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: paidAt, lockedMinor: 0, shortfallMinor: 0 });
+}
+
+/** A payment that ends without paying its orders; `reason` is a message key shown to the user. */
+export async function failPayment(uow: UnitOfWork, payment: PaymentRow, state: 'failed' | 'cancelled', reason: string): Promise<PaymentRow> {
+  return updatePayment(uow.tx, payment.id, { state, failureReason: reason, completedAt: new Date() });
+}
+
+async function buyerLocale(uow: UnitOfWork, userId: string): Promise<Locale> {
+  const who = await mailRecipient(uow.tx, userId);
+  return isLocale(who?.locale) ? who.locale : 'en-US';
+}
+
+const specsText = (specs: Record<string, string>) =>
+  Object.entries(specs)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ');
+
+async function issueOrderInvoice(uow: UnitOfWork, config: Config, order: OrderRow, method: string, paidAt: Date, locale: Locale) {
+  const b = order.billing;
+  const lines = await linesOfOrder(uow.tx, order.id);
+  await issueInvoice(uow, {
+    userId: order.userId,
+    reference: order.id,
+    paidAt,
+    paymentMethod: method,
+    billTo: {
+      name: `${b.firstName} ${b.lastName}`.trim(),
+      company: b.company || null,
+      vatNumber: b.vatnumber || null,
+      address: [b.address || `${b.street} ${b.houseNo}`.trim(), `${b.postCode} ${b.city}`.trim(), b.province].filter(Boolean).join(', '),
+      countryCode: b.country,
+      email: b.emails || null,
+    },
+    lines: lines.map((l) => ({ title: l.title, sku: l.skuCode, specs: specsText(l.specs), unitPriceMinor: l.unitPriceMinor, quantity: l.quantity, amountMinor: l.lineTotalMinor })),
+    productCostMinor: order.goodsMinor,
+    shippingMinor: order.shippingMinor,
+    taxMinor: order.taxMinor,
+    discountMinor: order.discountMinor,
+    // The checkout service fee (decision 0083) is the invoice's operate amount.
+    operateAmountMinor: order.serviceFeeMinor,
+    handlingFeeMinor: 0,
+    payableMinor: order.totalMinor,
+    locale,
+    seller: invoiceSellerOf(config),
+  });
+}

@@ -1,0 +1,76 @@
+import { type PayOrdersBody, fromMinor } from '@dsm/contract';
+import type { Config } from '../../config';
+import { AppError } from '../../platform/app-error';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { type OrderRow, assertAllowed, lockOrder } from '../orders/orders.service';
+import { cancelAwaitingRecharge, createRecharge } from '../recharge/recharge.service';
+import { lockWallet, payOrHold } from '../wallet/wallet.service';
+import { completePayment, failPayment } from './payments.complete';
+import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, updatePayment } from './payments.queries';
+
+/**
+ * POST /api/p/order/pay (decision 0085), one unit of work (the route's idempotent one):
+ *
+ *   lockWallet → lockOrders → giveUpUnstartedPayPal → createPayment → (0.00: completePayment)
+ *                                                      → wallet: payOrHold → paid: completePayment
+ *                                                                           held: hold
+ *                                                      → paypal: a recharge for the total (pending)
+ *
+ * PayPal's own call (creating its order, the approve link) happens after this commits, outside
+ * any transaction, in payments.service.ts.
+ */
+export async function payOrders(uow: UnitOfWork, config: Config, userId: string, body: PayOrdersBody): Promise<PaymentRow> {
+  // The wallet first, as a top-up's completion of a held payment locks it (decision 0085).
+  await lockWallet(uow, userId);
+  const orders = await lockOrders(uow, userId, body.orderIds);
+  await giveUpUnstartedPayPal(uow, orders);
+  const payment = await createPayment(uow, userId, body.method, orders);
+  // Orders discounted to nothing: paid at once, no money moves (the wallet refuses 0 amounts).
+  if (payment.amountMinor === 0) return completePayment(uow, config, payment, orders, { type: 'user', id: userId });
+  return body.method === 'wallet' ? payFromWallet(uow, config, payment, orders) : startPayPal(uow, config, payment);
+}
+
+/**
+ * The caller's orders, locked FOR UPDATE in id order (two payments of overlapping orders queue,
+ * never deadlock): another user's id → 404; an order that may not be paid now (already paid,
+ * trashed, abnormal) → the state machine's 409 naming its state.
+ */
+async function lockOrders(uow: UnitOfWork, userId: string, ids: readonly string[]): Promise<OrderRow[]> {
+  const orders: OrderRow[] = [];
+  for (const id of [...new Set(ids)].sort()) orders.push(await lockOrder(uow.tx, id, userId));
+  for (const order of orders) assertAllowed(order, 'pay');
+  return orders;
+}
+
+/**
+ * An order is in at most one open payment. A wallet payment held for a top-up has money locked:
+ * paying again is refused ("payment already in progress"; cancel it first). A PayPal payment
+ * whose recharge still awaits payment took nothing yet: the new payment replaces it (the user
+ * left PayPal's page and came back). One whose capture is under way → refused as well.
+ */
+async function giveUpUnstartedPayPal(uow: UnitOfWork, orders: readonly OrderRow[]): Promise<void> {
+  for (const open of await lockOpenPaymentsOf(uow.tx, orders.map((o) => o.id))) {
+    const recharge = open.state === 'awaiting' && open.rechargeOrderId ? await cancelAwaitingRecharge(uow, open.rechargeOrderId) : null;
+    if (!recharge || recharge.state !== 'closed') throw AppError.conflict('payment-in-progress', 'payments.in-progress', { number: open.number });
+    await failPayment(uow, open, 'cancelled', 'payments.replaced');
+  }
+}
+
+async function createPayment(uow: UnitOfWork, userId: string, method: PayOrdersBody['method'], orders: readonly OrderRow[]): Promise<PaymentRow> {
+  const amountMinor = orders.reduce((sum, o) => sum + o.totalMinor, 0);
+  return insertPayment(uow.tx, { userId, method, state: 'awaiting', amountMinor }, orders.map((o) => ({ orderId: o.id, amountMinor: o.totalMinor })));
+}
+
+/** SPEC §4: paid at once, or what is there is locked and the payment held until a top-up. */
+async function payFromWallet(uow: UnitOfWork, config: Config, payment: PaymentRow, orders: readonly OrderRow[]): Promise<PaymentRow> {
+  const result = await payOrHold(uow, payment.userId, payment.amountMinor, referenceOf(payment));
+  if (result.outcome === 'paid') return completePayment(uow, config, payment, orders, { type: 'user', id: payment.userId });
+  return updatePayment(uow.tx, payment.id, { state: 'held', lockedMinor: result.lockedMinor, shortfallMinor: result.shortfallMinor });
+}
+
+/** The money comes into the wallet as a PayPal recharge of the total (its fee rule applies). */
+async function startPayPal(uow: UnitOfWork, config: Config, payment: PaymentRow): Promise<PaymentRow> {
+  const expiryMinutes = config.recharge?.expiryMinutes ?? 60;
+  const recharge = await createRecharge(uow, payment.userId, { amount: fromMinor(payment.amountMinor), method: 'paypal' }, expiryMinutes, { orderPaymentId: payment.id });
+  return updatePayment(uow.tx, payment.id, { rechargeOrderId: recharge.id });
+}

@@ -1,0 +1,97 @@
+import { type Locale, type OrderPayment, type PaymentOutcome, fromMinor, translate } from '@dsm/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { ordersByIds } from '../orders/orders.service';
+import { type Logger, type PaymentProviders, cancelAwaitingRecharge, rechargeById, saveReference, startCheckout } from '../recharge/recharge.service';
+import { cancelHeld } from '../wallet/wallet.service';
+import { failPayment } from './payments.complete';
+import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf, updatePayment } from './payments.queries';
+
+/**
+ * Paying orders (decision 0085): the public face of the payments module. `payOrders` is the use
+ * case (payments.pay.ts); the hooks (payments.hooks.ts) finish payments that wait for money.
+ */
+export { payOrders } from './payments.pay';
+export { registerPaymentHooks } from './payments.hooks';
+export type { PaymentRow } from './payments.queries';
+
+/** Failures on our or the provider's side: shown as the `error` outcome (nothing was charged). */
+const ERROR_REASONS = new Set(['payments.provider-unavailable']);
+
+/**
+ * PayPal, after the pay unit of work committed: creates (or, on a repeat, finds) PayPal's order
+ * for the payment's recharge, outside any transaction and keyed by the recharge id, then keeps
+ * the approve link. PayPal unreachable → the payment fails as an `error`; nothing was charged.
+ */
+export async function startPayPalCheckout(db: Db, providers: PaymentProviders, payment: PaymentRow, origin: string, log: Logger): Promise<void> {
+  if (payment.method !== 'paypal' || payment.state !== 'awaiting' || !payment.rechargeOrderId || payment.approveUrl) return;
+  const rechargeId = payment.rechargeOrderId;
+  let started: { redirectUrl: string; reference: string };
+  try {
+    started = await startCheckout(db, providers, payment.userId, rechargeId, origin, log);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.reason !== 'provider-unavailable') throw err;
+    await inTransaction(db, async (uow) => {
+      const current = await lockPayment(uow.tx, payment.id);
+      if (current.state !== 'awaiting') return;
+      await cancelAwaitingRecharge(uow, rechargeId);
+      await failPayment(uow, current, 'failed', 'payments.provider-unavailable');
+    });
+    return;
+  }
+  await inTransaction(db, async (uow) => {
+    await saveReference(uow, rechargeId, started.reference);
+    await updatePayment(uow.tx, payment.id, { approveUrl: started.redirectUrl });
+  });
+}
+
+/** The owner gives up an open payment: held money goes back, an unpaid PayPal recharge closes. */
+export async function cancelPayment(uow: UnitOfWork, userId: string, id: string): Promise<PaymentRow> {
+  const payment = await lockPayment(uow.tx, id, userId);
+  if (payment.state === 'cancelled') return payment;
+  if (payment.state === 'held') await cancelHeld(uow, referenceOf(payment));
+  else if (payment.state === 'awaiting' && payment.rechargeOrderId) {
+    const recharge = await cancelAwaitingRecharge(uow, payment.rechargeOrderId);
+    // PayPal has the money already (capture under way): it completes, it cannot be cancelled.
+    if (recharge.state !== 'closed') throw AppError.conflict('payment-not-cancellable', 'payments.not-cancellable', { number: payment.number });
+  } else throw AppError.conflict('payment-not-cancellable', 'payments.not-cancellable', { number: payment.number });
+  return failPayment(uow, await lockPayment(uow.tx, id), 'cancelled', 'payments.cancelled');
+}
+
+function outcomeOf(p: PaymentRow): PaymentOutcome {
+  switch (p.state) {
+    case 'succeeded':
+      return 'success';
+    case 'held':
+      return 'insufficient-balance';
+    case 'awaiting':
+      return 'pending';
+    default:
+      return p.failureReason && ERROR_REASONS.has(p.failureReason) ? 'error' : 'failed';
+  }
+}
+
+/** The payment as the contract shows it, `reason` in the caller's language. */
+export async function toOrderPayment(db: Db, p: PaymentRow, locale: Locale): Promise<OrderPayment> {
+  const orders = await ordersByIds(db, await orderIdsOf(db, p.id));
+  // The approve link only while PayPal still waits for the payer.
+  const recharge = p.state === 'awaiting' && p.rechargeOrderId && p.approveUrl ? await rechargeById(db, p.rechargeOrderId) : null;
+  const outcome = outcomeOf(p);
+  return {
+    id: p.id,
+    number: p.number,
+    method: p.method,
+    outcome,
+    amount: fromMinor(p.amountMinor),
+    locked: p.state === 'held' ? fromMinor(p.lockedMinor) : 0,
+    shortfall: p.state === 'held' ? fromMinor(p.shortfallMinor) : 0,
+    approveUrl: recharge?.state === 'awaiting-payment' ? p.approveUrl : null,
+    reason: (outcome === 'failed' || outcome === 'error') && p.failureReason ? translate(locale, p.failureReason, { number: p.number }) : null,
+    orders: orders.map((o) => ({ id: o.id, number: o.number, state: o.state, total: fromMinor(o.totalMinor) })),
+    createdAt: p.createdAt.toISOString(),
+    completedAt: p.completedAt ? p.completedAt.toISOString() : null,
+  };
+}
+
+export { ownPayment };
