@@ -106,6 +106,36 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'This payment does not exist' })).toBeInTheDocument();
   });
 
+  it('back from PayPal: captures the approved recharge once with a key from its token, then shows the paid orders', async () => {
+    let captured = false;
+    const keys: string[] = [];
+    fakeApi({
+      [`POST /api/p/recharges/${ORDER_ID}/paypal/capture`]: (_url, init) => {
+        keys.push(headersOf(init)['Idempotency-Key']!);
+        captured = true;
+        return envelope(order({ state: 'completed', method: 'paypal' }));
+      },
+      'GET /api/p/order/payments/p-1': () => envelope(captured ? orderPayment() : unpaid({ outcome: 'pending', method: 'paypal' })),
+    });
+    renderPage(`?payment=p-1&recharge=${ORDER_ID}&token=T7&PayerID=P1`);
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(keys).toEqual([`paypal-capture:${ORDER_ID}:T7`]);
+  });
+
+  it('cancelled at PayPal: captures nothing, the payment stays pending with the way back to PayPal', async () => {
+    let captures = 0;
+    fakeApi({
+      [`POST /api/p/recharges/${ORDER_ID}/paypal/capture`]: () => {
+        captures += 1;
+        return envelope(order({ state: 'completed', method: 'paypal' }));
+      },
+      'GET /api/p/order/payments/p-1': () => envelope(unpaid({ outcome: 'pending', method: 'paypal', approveUrl: 'https://paypal.example/a' })),
+    });
+    renderPage(`?payment=p-1&recharge=${ORDER_ID}&token=T7&cancelled=1`);
+    expect(await screen.findByRole('button', { name: 'Continue to PayPal' })).toBeInTheDocument();
+    expect(captures).toBe(0);
+  });
+
   it('a recharge (?recharge=) still goes to its confirmation once final', async () => {
     fakeApi({ [`GET /api/p/recharges/${ORDER_ID}`]: () => envelope(order({ state: 'completed', method: 'paypal' })) });
     const { router } = renderPage(`?recharge=${ORDER_ID}`);

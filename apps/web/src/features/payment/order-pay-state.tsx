@@ -1,7 +1,7 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Popconfirm, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderPayment } from '@dsm/contract';
 import { AlertIcon, ClockIcon, LockIcon, WalletIcon } from '../../components/ui/icons';
@@ -10,6 +10,7 @@ import { leaveSite } from '../../lib/navigation';
 import { orderPaymentKeys, walletKeys } from '../../lib/query-keys';
 import { useUsd } from './money';
 import { cancelOrderPayment, orderPaymentQuery } from './order-payment.api';
+import { capturePaypal } from './payment.api';
 import './payment.css';
 
 /** Like the recharge's wait (pay-state-page.tsx): every 1.5 s, for about a minute. */
@@ -30,6 +31,7 @@ const button = (to: string, label: string, kind: 'primary' | 'secondary') => (
 export function OrderPayState({ id }: { id: string }) {
   const { t } = useTranslation('payment');
   const [startedAt, setStartedAt] = useState(() => Date.now());
+  usePaypalReturn();
   const payment = useQuery({
     ...orderPaymentQuery(id),
     refetchInterval: (q) => (q.state.data?.outcome === 'pending' && Date.now() - startedAt < POLL_LIMIT_MS ? POLL_MS : false),
@@ -65,6 +67,30 @@ export function OrderPayState({ id }: { id: string }) {
       />
     </div>
   );
+}
+
+/**
+ * PayPal sends the payer back here with `&recharge=<id>&token=…&PayerID=…` (decision 0085: a
+ * PayPal order payment is a recharge that pays the orders once credited). The approved recharge is
+ * captured once — the key is the recharge and PayPal's token, so a reload cannot capture twice —
+ * and the payment is then polled like any other. A cancel at PayPal (`&cancelled=1`) captures
+ * nothing: the payment stays pending with its "Continue to PayPal" link.
+ */
+function usePaypalReturn() {
+  const [params] = useSearchParams();
+  const client = useQueryClient();
+  const started = useRef(false);
+  const recharge = params.get('recharge') ?? '';
+  const token = params.get('token') ?? '';
+  const cancelled = params.get('cancelled') === '1' || params.get('cancel') === '1';
+  const payment = params.get('payment') ?? '';
+  useEffect(() => {
+    if (started.current || cancelled || !recharge || !token) return;
+    started.current = true;
+    void capturePaypal(recharge, `paypal-capture:${recharge}:${token}`.slice(0, 200)).then(() =>
+      client.invalidateQueries({ queryKey: orderPaymentKeys.payment(payment) }),
+    );
+  }, [cancelled, recharge, token, payment, client]);
 }
 
 interface OutcomeProps {
