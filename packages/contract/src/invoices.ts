@@ -67,7 +67,8 @@ export const InvoiceSummarySchema = InvoiceSchema.pick({
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
-export const InvoiceListQuery = PageQuerySchema;
+/** `reference`: only the invoice of that order (an order has at most one; the order screens link to it). */
+export const InvoiceListQuery = PageQuerySchema.extend({ reference: z.string().max(64).optional() });
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
 export const InvoiceIdParams = z.object({ id: z.string() });

@@ -119,6 +119,7 @@ export const invoiceKeys = {
   all: ['invoices'] as const,
   list: (paging: object) => ['invoices', 'list', paging] as const,
   one: (id: string) => ['invoices', 'one', id] as const,
+  ofOrder: (orderId: string) => ['invoices', 'of-order', orderId] as const,
 };
 
 /** The user's cart and wish list (features/cart; the header badge reads `count`). */

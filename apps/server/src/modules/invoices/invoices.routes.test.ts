@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,14 +100,19 @@ describe('invoice routes', () => {
   it("lists the user's own invoices, newest first; another user's invoice is not found everywhere", async () => {
     const a = await buyer();
     const b = await buyer();
-    const first = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-02T00:00:00Z') }));
+    const first = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-02T00:00:00Z'), reference: randomUUID() }));
     const second = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-03T00:00:00Z') }));
-    const theirs = await issueInvoice(ctx.db, sampleInput(b.userId, 'en-US'));
+    const theirs = await issueInvoice(ctx.db, sampleInput(b.userId, 'en-US', { reference: randomUUID() }));
 
     const list = (await get(a.token, '/api/p/invoices?current=1&size=10')).json().data;
     expect(list.total).toBe(2);
     expect(list.records.map((r: { number: string }) => r.number)).toEqual([second.number, first.number]);
     expect(list.records[0].payable).toBe(39.73);
+
+    // By order (the order screens' link): only the caller's invoice of that order.
+    const ofFirst = (await get(a.token, `/api/p/invoices?reference=${first.reference}`)).json().data;
+    expect(ofFirst.records.map((r: { id: string }) => r.id)).toEqual([first.id]);
+    expect((await get(a.token, `/api/p/invoices?reference=${theirs.reference}`)).json().data.total).toBe(0);
 
     const one = (await get(a.token, `/api/p/invoices/${first.id}`)).json().data;
     expect(one).toMatchObject({ number: first.number, tax: 3.23, payable: 39.73, paymentMethod: 'wallet', locale: 'en-US' });

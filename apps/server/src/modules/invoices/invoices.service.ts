@@ -153,11 +153,12 @@ export async function getInvoice(db: Db, userId: string, id: string): Promise<In
 }
 
 export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
-  const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, userId));
+  const mine = q.reference ? and(eq(invoices.userId, userId), eq(invoices.reference, q.reference)) : eq(invoices.userId, userId);
+  const [total] = await db.select({ n: count() }).from(invoices).where(mine);
   const rows = await db
     .select()
     .from(invoices)
-    .where(eq(invoices.userId, userId))
+    .where(mine)
     .orderBy(desc(invoices.issuedAt), desc(invoices.number))
     .limit(q.size)
     .offset((q.current - 1) * q.size);

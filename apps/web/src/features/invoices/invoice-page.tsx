@@ -3,19 +3,29 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
-import { formatInvoiceAmount, formatInvoiceTime, invoicePdfUrl, useInvoice } from './invoices.api';
+import { formatInvoiceAmount, formatInvoiceTime, invoicePdfUrl, useInvoice, useInvoiceOfOrder } from './invoices.api';
 import './invoices.css';
 
 /**
- * /user/orderinvoice?id=<invoiceId>: the invoice as a printable page (SPEC §2 "Invoice with
+ * /user/orderinvoice?id=<invoiceId> (or ?order=<orderId>, from the order screens): the invoice as a printable page (SPEC §2 "Invoice with
  * download and print"). The print stylesheet (invoices.css) hides the app's header, menu and
  * buttons, so the browser's Print gives the invoice alone; "Download PDF" gets the server's PDF.
  */
 export default function InvoicePage() {
   const { t } = useTranslation('invoices');
   const [params] = useSearchParams();
-  const id = params.get('id');
+  const order = params.get('id') ? null : params.get('order');
+  const ofOrder = useInvoiceOfOrder(order);
+  const id = params.get('id') ?? ofOrder.data ?? null;
   const invoice = useInvoice(id);
+  const notFound = (
+    <div className="invoice-page">
+      <Alert type="warning" showIcon message={t('invoice.not-found')} action={<Link to="/user/downloadinvoice">{t('invoice.all-invoices')}</Link>} />
+    </div>
+  );
+
+  if (order && ofOrder.isPending) return <Skeleton active className="invoice-page" />;
+  if (order && !id) return notFound;
 
   if (!id) {
     return (
@@ -25,13 +35,7 @@ export default function InvoicePage() {
     );
   }
   if (invoice.isPending) return <Skeleton active className="invoice-page" />;
-  if (invoice.isError || !invoice.data) {
-    return (
-      <div className="invoice-page">
-        <Alert type="warning" showIcon message={t('invoice.not-found')} action={<Link to="/user/downloadinvoice">{t('invoice.all-invoices')}</Link>} />
-      </div>
-    );
-  }
+  if (invoice.isError || !invoice.data) return notFound;
   return <InvoiceView invoice={invoice.data} />;
 }
 

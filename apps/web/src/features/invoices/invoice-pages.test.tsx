@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Invoice } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
@@ -81,6 +81,24 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     render('33333333-3333-4333-8333-333333333333');
     expect(await screen.findByText('This invoice does not exist.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All invoices' })).toHaveAttribute('href', '/user/downloadinvoice');
+  });
+
+  it("from an order (?order=): finds the order's invoice; an order without one says so", async () => {
+    const asked: string[] = [];
+    fakeApi({
+      'GET /api/p/invoices': (url) => {
+        asked.push(new URL(String(url), 'http://x').searchParams.get('reference') ?? '');
+        const mine = new URL(String(url), 'http://x').searchParams.get('reference') === 'order-1';
+        return envelope({ records: mine ? [summary(INVOICE)] : [], total: mine ? 1 : 0, size: 1, current: 1, pages: 1 });
+      },
+      [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE),
+    });
+    renderRoutes([{ path: '/user/orderinvoice', element: <InvoicePage /> }], '/user/orderinvoice?order=order-1');
+    expect(await screen.findByTestId('invoice-payable')).toHaveTextContent('32.48 USD');
+    expect(asked).toEqual(['order-1']);
+    cleanup();
+    renderRoutes([{ path: '/user/orderinvoice', element: <InvoicePage /> }], '/user/orderinvoice?order=order-2');
+    expect(await screen.findByText('This invoice does not exist.')).toBeInTheDocument();
   });
 
   it('in Turkish, labels and amounts follow the language', async () => {

@@ -23,6 +23,17 @@ export function useInvoice(id: string | null) {
   });
 }
 
+/** The id of an order's invoice (GET /api/p/invoices?reference=<orderId>); null when it has none. */
+export function useInvoiceOfOrder(orderId: string | null) {
+  return useQuery({
+    queryKey: invoiceKeys.ofOrder(orderId ?? ''),
+    queryFn: async ({ signal }) =>
+      (await api.data<Page<InvoiceSummary>>('/p/invoices', { signal, noshow: true, query: { reference: orderId!, current: 1, size: 1 } })).records[0]?.id ?? null,
+    enabled: Boolean(orderId),
+    retry: false,
+  });
+}
+
 /** The stored PDF; the session cookie authenticates the link. */
 export function invoicePdfUrl(id: string): string {
   return buildUrl(`/p/invoices/${encodeURIComponent(id)}/pdf`);

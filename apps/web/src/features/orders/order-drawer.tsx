@@ -50,9 +50,8 @@ export function OrderDrawer({ id, splitting, onSplit, onOpen, onClose }: Props) 
             )}
             extra={
               o.paidAt ? (
-                // The invoice page takes the invoice's id, which the order does not carry yet: the
-                // invoice list shows the order's invoice (decision 0087).
-                <Link to="/user/downloadinvoice">{t('detail.invoices')}</Link>
+                // Every paid order has its invoice (issued with the payment, decision 0082).
+                <Link to={`/user/orderinvoice?order=${encodeURIComponent(o.id)}`}>{t('detail.invoice')}</Link>
               ) : null
             }
           />

@@ -153,7 +153,7 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(within(drawer).getByTestId('order-total')).toHaveTextContent('$47.99');
     expect(within(drawer).getByText('JD0001')).toBeInTheDocument();
     expect(within(within(drawer).getByRole('region', { name: 'Bill to' })).getByText('Billing Ltd')).toBeInTheDocument();
-    expect(within(drawer).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/user/downloadinvoice');
+    expect(within(drawer).getByRole('link', { name: 'Invoice' })).toHaveAttribute('href', `/user/orderinvoice?order=o-7`);
 
     const events = within(drawer).getAllByTestId('order-event');
     expect(events).toHaveLength(6);
