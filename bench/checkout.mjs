@@ -1,0 +1,319 @@
+// Checkout under load (issue 9, decision 0091): "on PostgreSQL with 100,000 existing orders, add to
+// cart, confirm, submit and pay each p99 under 150 ms at 32 connections". A scratch database is
+// created, migrated and seeded (bench/checkout-seed.mjs), the real server started on it, and each
+// scenario driven by autocannon at 32 connections: a warm-up, then the measured window. Every
+// request is sent as one of the seeded users in turn (their own session token), so no two
+// requests in flight share a cart, a wallet or an order.
+// - cart:    POST /api/p/shopCart {prodId, skuId, count: 1}
+// - confirm: POST /api/p/order/prod/confirm {prodId, skuId, count: 1} (buy now; default addresses)
+// - submit:  POST /api/p/order/submit {confirmToken, fromCart: false}, a fresh confirm token each,
+//            from a pool made before the window (so the window measures submit alone)
+// - pay:     POST /api/p/order/pay {orderIds: [id], method: 'wallet'}, a different order awaiting
+//            payment each, from a pool of orders submitted before the window
+// Submit and pay carry a unique Idempotency-Key. A route the server does not have (404 to a probe)
+// is reported as "endpoint missing", not measured. Writes bench/results/<date>-checkout-<db>.{json,md}.
+//
+// npm run bench -- checkout [--db postgres|pglite] [--duration 15] [--quick] [--scenarios cart,confirm]
+//   [--orders 100000] [--users 1000]. PostgreSQL: a scratch database dsm_bench_checkout_<random> on
+//   CHECKOUT_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { seedCheckout } from './checkout-seed.mjs';
+import { root, startServer } from './server.mjs';
+
+const CONNECTIONS = 32;
+const P99_LIMIT_MS = 150;
+const SCENARIOS = ['cart', 'confirm', 'submit', 'pay'];
+const SERVER_URL = process.env.CHECKOUT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function options() {
+  const { values } = parseArgs({
+    strict: false,
+    options: {
+      db: { type: 'string', default: 'postgres' },
+      duration: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      scenarios: { type: 'string', default: SCENARIOS.join(',') },
+      orders: { type: 'string' },
+      users: { type: 'string' },
+    },
+  });
+  const quick = values.quick;
+  const o = {
+    db: values.db,
+    quick,
+    seconds: Number(values.duration ?? (quick ? 3 : 15)),
+    warmup: quick ? 1 : 3,
+    orders: Number(values.orders ?? (quick ? 10_000 : 100_000)),
+    users: Number(values.users ?? (quick ? 200 : 1000)),
+    products: 20,
+    scenarios: values.scenarios.split(',').filter((s) => SCENARIOS.includes(s)),
+  };
+  if (!['postgres', 'pglite'].includes(o.db)) throw new Error('--db must be postgres or pglite');
+  return o;
+}
+
+let registered = false;
+const server = (p) => {
+  if (!registered) register();
+  registered = true;
+  return import(pathToFileURL(path.join(root, 'apps/server/src', p)).href);
+};
+
+async function admin(text) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const headers = (token, idempotent) => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${token}`,
+  ...(idempotent ? { 'idempotency-key': randomUUID() } : {}),
+});
+
+/** One call outside the measured window (pools, probes); returns { status, body }. */
+async function call(url, p, token, body, idempotent = false) {
+  const res = await fetch(`${url}${p}`, { method: 'POST', headers: headers(token, idempotent), body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** `count` results of `make(i)` with CONNECTIONS calls in flight; a failed make throws. */
+async function fill(count, make) {
+  const out = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await make(i);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return out;
+}
+
+/**
+ * Warm-up then the measured window of one scenario. `build(i)` → { path, token, body, idempotent }
+ * for the i-th request (counting on across warm-up and window); null = the pool is spent.
+ */
+async function drive(url, o, build) {
+  let i = 0;
+  let ranOut = false;
+  let sample = null;
+  const once = (seconds) =>
+    new Promise((resolve, reject) => {
+      const inst = autocannon(
+        {
+          url,
+          connections: CONNECTIONS,
+          duration: seconds,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req) => {
+                let r = build(i++);
+                if (!r) {
+                  // Spent: stop; the few requests still sent reuse the last item (reported).
+                  if (!ranOut) setImmediate(() => inst.stop());
+                  ranOut = true;
+                  r = build(-1);
+                }
+                return { ...req, path: r.path, headers: headers(r.token, r.idempotent), body: JSON.stringify(r.body) };
+              },
+              onResponse: (status, body) => {
+                if (status >= 300 && !sample) sample = `${status} ${String(body).slice(0, 300)}`;
+              },
+            },
+          ],
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+    });
+  await once(o.warmup);
+  sample = null;
+  const r = await once(o.seconds);
+  return {
+    requests: r.requests.total,
+    seconds: r.duration,
+    rps: Math.round(r.requests.total / Math.max(r.duration, 0.001)),
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+    statusCodes: r.statusCodeStats,
+    firstError: sample,
+    poolRanOut: ranOut,
+  };
+}
+
+/** A route this server lacks answers 404 to any body; an existing one refuses `{}` with a 400. */
+async function missing(url, p, token) {
+  return (await call(url, p, token, {}, true)).status === 404;
+}
+
+async function scenarios(url, o, sessions, skus) {
+  const tokenAt = (i) => sessions[((i % sessions.length) + sessions.length) % sessions.length].token;
+  // Request i: user i mod U, SKU (i div U) mod S, so one user's consecutive requests change SKU.
+  const skuAt = (i) => skus[Math.floor(Math.max(i, 0) / sessions.length) % skus.length];
+  const line = (i) => ({ prodId: skuAt(i).prodId, skuId: skuAt(i).skuId, count: 1 });
+  const confirmToken = async (i) => {
+    const res = await call(url, '/api/p/order/prod/confirm', tokenAt(i), line(i));
+    if (res.status !== 200) throw new Error(`confirm for the pool failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data.confirmToken;
+  };
+  const out = {};
+  const run = async (name, build) => {
+    console.log(`  ${name}: ${o.warmup} s warm-up, ${o.seconds} s measured`);
+    out[name] = await drive(url, o, build);
+    const r = out[name];
+    console.log(`    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${r.firstError ? ` (first: ${r.firstError})` : ''}`);
+  };
+  // How many items a pooled window may use: the last measured rate, with room to spare.
+  const poolSize = () => {
+    const rate = Math.max(...Object.values(out).map((r) => r.rps ?? 0), 100);
+    return Math.min(200_000, Math.ceil(rate * (o.warmup + o.seconds) * 1.5) + 200);
+  };
+
+  if (o.scenarios.includes('cart')) {
+    await run('cart', (i) => ({ path: '/api/p/shopCart', token: tokenAt(i), body: line(i) }));
+  }
+  if (o.scenarios.includes('confirm')) {
+    await run('confirm', (i) => ({ path: '/api/p/order/prod/confirm', token: tokenAt(i), body: line(i) }));
+  }
+  for (const name of ['submit', 'pay']) {
+    if (!o.scenarios.includes(name)) continue;
+    if (await missing(url, `/api/p/order/${name}`, tokenAt(0))) {
+      console.log(`  ${name}: endpoint missing (POST /api/p/order/${name} answers 404): not measured`);
+      out[name] = { missing: true };
+      continue;
+    }
+    const size = poolSize();
+    const started = Date.now();
+    let pool;
+    if (name === 'submit') {
+      pool = await fill(size, async (i) => ({ token: tokenAt(i), confirmToken: await confirmToken(i) }));
+    } else {
+      pool = await fill(size, async (i) => {
+        const res = await call(url, '/api/p/order/submit', tokenAt(i), { confirmToken: await confirmToken(i), fromCart: false }, true);
+        const id = res.body?.data?.orders?.[0]?.id;
+        if (res.status !== 200 || !id) throw new Error(`submit for the pay pool failed: ${res.status} ${JSON.stringify(res.body)}`);
+        return { token: tokenAt(i), orderId: id };
+      });
+    }
+    console.log(`  ${name}: pool of ${size} made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const item = (i) => (i < 0 ? pool[pool.length - 1] : i < pool.length ? pool[i] : null);
+    await run(name, (i) => {
+      const p = item(i);
+      if (!p) return null;
+      return name === 'submit'
+        ? { path: '/api/p/order/submit', token: p.token, body: { confirmToken: p.confirmToken, fromCart: false }, idempotent: true }
+        : { path: '/api/p/order/pay', token: p.token, body: { orderIds: [p.orderId], method: 'wallet' }, idempotent: true };
+    });
+    out[name].pool = size;
+  }
+  return out;
+}
+
+const verdict = (r) => (r.missing ? 'endpoint missing' : r.p99 < P99_LIMIT_MS && r.errors === 0 ? 'met' : 'NOT met');
+
+function markdown(record) {
+  const rows = Object.entries(record.results).map(([name, r]) =>
+    r.missing
+      ? `| ${name} | — | — | — | — | — | endpoint missing |`
+      : `| ${name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${verdict(r)}${r.poolRanOut ? ' (pool ran out)' : ''} |`,
+  );
+  return [
+    `# Checkout benchmark ${record.date} (${record.db}${record.quick ? ', quick' : ''})`,
+    '',
+    `${record.cores} cores (${record.cpu}), Node ${record.node}, ${record.database}; ${CONNECTIONS} connections, ${record.seconds} s per scenario after a ${record.warmup} s warm-up.`,
+    `Seeded ${record.seed.orders} orders (${record.seed.lines} lines, ${record.seed.events} events) over ${record.seed.users} users in ${record.seedSeconds} s; ${record.skus} SKUs.`,
+    `Load average (1/5/15 min) at start ${record.loadAverageAtStart.join(' / ')}, at end ${record.loadAverageAtEnd.join(' / ')}: other work on the machine shares the cores.`,
+    '',
+    `| scenario | requests | req/s | p50 ms | p99 ms | errors | p99 < ${P99_LIMIT_MS} ms |`,
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+export async function runCheckoutBench() {
+  const o = options();
+  const { migrate } = await server('db/migrate.ts');
+  const { openPglite, openPostgres } = await server('db/client.ts');
+  const record = {
+    date: new Date().toISOString(),
+    db: o.db,
+    quick: o.quick,
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '',
+    node: process.version,
+    connections: CONNECTIONS,
+    seconds: o.seconds,
+    warmup: o.warmup,
+    targets: { p99Ms: P99_LIMIT_MS },
+    loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
+  };
+  const name = `dsm_bench_checkout_${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dsm-bench-checkout-'));
+  let env;
+  let database;
+  if (o.db === 'postgres') {
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${name}`;
+    await admin(`create database ${name}`);
+    env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+    database = await openPostgres(url.toString(), 4);
+  } else {
+    env = { DATA_DIR: dataDir };
+    database = await openPglite(path.join(dataDir, 'pgdata'));
+  }
+  let app;
+  try {
+    await migrate(database);
+    const version = await database.db.execute(sql`show server_version`);
+    record.database = `${o.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${version.rows[0].server_version}`;
+    console.log(`${record.database}: seeding ${o.orders} orders over ${o.users} users`);
+    const started = Date.now();
+    const seeded = await seedCheckout(database.db, server, o);
+    record.seedSeconds = Number(((Date.now() - started) / 1000).toFixed(1));
+    record.seed = seeded.counts;
+    record.skus = seeded.skus.length;
+    console.log(`  seeded in ${record.seedSeconds} s: ${JSON.stringify(record.seed)}`);
+    await database.close();
+    database = null;
+    app = await startServer(env);
+    record.results = await scenarios(app.url, o, seeded.sessions, seeded.skus);
+    record.verdicts = Object.fromEntries(Object.entries(record.results).map(([k, r]) => [k, verdict(r)]));
+  } finally {
+    await app?.stop();
+    await database?.close();
+    if (o.db === 'postgres') await admin(`drop database if exists ${name} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  record.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
+  const dir = path.join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const stem = `${record.date.slice(0, 10)}-checkout-${o.db}${o.quick ? '-quick' : ''}`;
+  writeFileSync(path.join(dir, `${stem}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  const md = markdown(record);
+  writeFileSync(path.join(dir, `${stem}.md`), md);
+  console.log(`\n${md}`);
+  return record;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await runCheckoutBench();
+}
