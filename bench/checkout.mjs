@@ -17,7 +17,7 @@
 //   [--orders 100000] [--users 1000]. PostgreSQL: a scratch database dsm_bench_checkout_<random> on
 //   CHECKOUT_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,7 +31,7 @@ import { root, startServer } from './server.mjs';
 
 const CONNECTIONS = 32;
 const P99_LIMIT_MS = 150;
-const SCENARIOS = ['cart', 'confirm', 'submit', 'pay'];
+const SCENARIOS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 const SERVER_URL = process.env.CHECKOUT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function options() {
@@ -68,14 +68,44 @@ const server = (p) => {
   return import(pathToFileURL(path.join(root, 'apps/server/src', p)).href);
 };
 
-async function admin(text) {
+async function admin(text, params) {
   const client = new pg.Client({ connectionString: SERVER_URL });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query(text, params)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** CPU seconds (user + system) a process has used, from /proc; 0 once it is gone. */
+function procCpu(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used so far by the server process and by the PostgreSQL backends serving the scratch
+ * database (the database server runs on this machine; PGlite runs inside the server process).
+ * Where a request's time goes: with the cores shared, this tells cost from queueing.
+ */
+function cpuMeter(app, dbName) {
+  return async () => {
+    const backends = dbName ? await admin('select pid from pg_stat_activity where datname = $1', [dbName]) : [];
+    return { node: procCpu(app.pid), pg: new Map(backends.map((b) => [b.pid, procCpu(b.pid)])) };
+  };
+}
+
+/** Milliseconds of CPU per request between two meter readings (a backend new in between counts whole). */
+function cpuPerRequest(before, after, requests) {
+  let pgSeconds = 0;
+  for (const [pid, s] of after.pg) pgSeconds += s - (before.pg.get(pid) ?? 0);
+  const per = (seconds) => Number(((seconds * 1000) / Math.max(requests, 1)).toFixed(2));
+  return { node: per(after.node - before.node), postgres: after.pg.size ? per(pgSeconds) : null };
 }
 
 const headers = (token, idempotent) => ({
@@ -106,31 +136,32 @@ async function fill(count, make) {
 
 /**
  * Warm-up then the measured window of one scenario. `build(i)` → { path, token, body, idempotent }
- * for the i-th request (counting on across warm-up and window); null = the pool is spent.
+ * for the i-th request (counting on across warm-up and window). A pooled scenario passes
+ * `poolSize`: autocannon then sends at most what is left of the pool (`amount`) and is stopped at
+ * the window's end, so no pool item is ever sent twice; a window the pool cannot fill ends early
+ * and says so (`poolRanOut`, `seconds`).
  */
-async function drive(url, o, build) {
+async function drive(url, o, build, meter, poolSize) {
   let i = 0;
-  let ranOut = false;
   let sample = null;
-  const once = (seconds) =>
+  // `share`: the part of what is left of a pool this run may use (the warm-up leaves the window its part).
+  const once = (seconds, share = 1) =>
     new Promise((resolve, reject) => {
+      const left = poolSize === undefined ? undefined : Math.floor((poolSize - i) * share);
+      if (left !== undefined && left < CONNECTIONS) return reject(new Error(`the pool is spent (${poolSize} items)`));
+      let timer;
       const inst = autocannon(
         {
           url,
           connections: CONNECTIONS,
-          duration: seconds,
+          ...(left === undefined ? { duration: seconds } : { amount: left }),
           requests: [
             {
-              method: 'POST',
               setupRequest: (req) => {
-                let r = build(i++);
-                if (!r) {
-                  // Spent: stop; the few requests still sent reuse the last item (reported).
-                  if (!ranOut) setImmediate(() => inst.stop());
-                  ranOut = true;
-                  r = build(-1);
-                }
-                return { ...req, path: r.path, headers: headers(r.token, r.idempotent), body: JSON.stringify(r.body) };
+                const r = build(i++);
+                const method = r.body === undefined ? 'GET' : 'POST';
+                const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+                return { ...req, method, path: r.path, headers: headers(r.token, r.idempotent), body };
               },
               onResponse: (status, body) => {
                 if (status >= 300 && !sample) sample = `${status} ${String(body).slice(0, 300)}`;
@@ -138,13 +169,21 @@ async function drive(url, o, build) {
             },
           ],
         },
-        (err, result) => (err ? reject(err) : resolve(result)),
+        (err, result) => {
+          clearTimeout(timer);
+          if (err) reject(err);
+          else resolve(result);
+        },
       );
+      if (left !== undefined) timer = setTimeout(() => inst.stop(), seconds * 1000);
     });
-  await once(o.warmup);
+  await once(o.warmup, o.warmup / (o.warmup + o.seconds));
   sample = null;
+  const before = await meter();
   const r = await once(o.seconds);
+  const after = await meter();
   return {
+    cpuMsPerRequest: cpuPerRequest(before, after, r.requests.total),
     requests: r.requests.total,
     seconds: r.duration,
     rps: Math.round(r.requests.total / Math.max(r.duration, 0.001)),
@@ -155,7 +194,7 @@ async function drive(url, o, build) {
     errors: r.errors + r.timeouts + (r.non2xx ?? 0),
     statusCodes: r.statusCodeStats,
     firstError: sample,
-    poolRanOut: ranOut,
+    poolRanOut: poolSize !== undefined && i >= poolSize,
   };
 }
 
@@ -164,7 +203,7 @@ async function missing(url, p, token) {
   return (await call(url, p, token, {}, true)).status === 404;
 }
 
-async function scenarios(url, o, sessions, skus) {
+export async function scenarios(url, o, sessions, skus, meter) {
   const tokenAt = (i) => sessions[((i % sessions.length) + sessions.length) % sessions.length].token;
   // Request i: user i mod U, SKU (i div U) mod S, so one user's consecutive requests change SKU.
   const skuAt = (i) => skus[Math.floor(Math.max(i, 0) / sessions.length) % skus.length];
@@ -175,18 +214,27 @@ async function scenarios(url, o, sessions, skus) {
     return res.body.data.confirmToken;
   };
   const out = {};
-  const run = async (name, build) => {
+  const run = async (name, build, poolSize) => {
     console.log(`  ${name}: ${o.warmup} s warm-up, ${o.seconds} s measured`);
-    out[name] = await drive(url, o, build);
+    out[name] = await drive(url, o, build, meter, poolSize);
     const r = out[name];
-    console.log(`    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}${r.firstError ? ` (first: ${r.firstError})` : ''}`);
+    console.log(`    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}${r.firstError ? ` (first: ${r.firstError})` : ''}`);
   };
-  // How many items a pooled window may use: the last measured rate, with room to spare.
+  // How many items a pooled window may use: twice what the fastest scenario so far would send
+  // in warm-up and window (submit and pay are expected to be slower than confirm; if one is
+  // faster, its window ends early and the report says so).
   const poolSize = () => {
     const rate = Math.max(...Object.values(out).map((r) => r.rps ?? 0), 100);
-    return Math.min(200_000, Math.ceil(rate * (o.warmup + o.seconds) * 1.5) + 200);
+    return Math.min(200_000, Math.ceil(rate * (o.warmup + o.seconds) * 2) + 2 * CONNECTIONS);
   };
 
+  // The seeded history must read as the app's own: the user's order list answers, with its orders.
+  const list = await fetch(`${url}/api/p/orders?tab=all&current=1&size=10`, { headers: headers(tokenAt(0)) });
+  const listed = await list.json().catch(() => null);
+  if (list.status !== 200) throw new Error(`the seeded orders do not list: ${list.status} ${JSON.stringify(listed)}`);
+  console.log(`  a seeded user's order list: ${listed.data.total} orders`);
+  // Information, no target: the cheapest signed-in call (session lookup and platform), the floor under the others.
+  if (o.scenarios.includes('floor')) await run('floor', (i) => ({ path: '/api/p/shopCart/count', token: tokenAt(i) }));
   if (o.scenarios.includes('cart')) {
     await run('cart', (i) => ({ path: '/api/p/shopCart', token: tokenAt(i), body: line(i) }));
   }
@@ -214,26 +262,26 @@ async function scenarios(url, o, sessions, skus) {
       });
     }
     console.log(`  ${name}: pool of ${size} made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const item = (i) => (i < 0 ? pool[pool.length - 1] : i < pool.length ? pool[i] : null);
     await run(name, (i) => {
-      const p = item(i);
-      if (!p) return null;
+      const p = pool[i];
+      // autocannon may prepare a request it will not send (amount reached): never a pool item twice.
+      if (!p) return { path: '/api/p/shopCart/count', token: tokenAt(i) };
       return name === 'submit'
         ? { path: '/api/p/order/submit', token: p.token, body: { confirmToken: p.confirmToken, fromCart: false }, idempotent: true }
         : { path: '/api/p/order/pay', token: p.token, body: { orderIds: [p.orderId], method: 'wallet' }, idempotent: true };
-    });
+    }, pool.length);
     out[name].pool = size;
   }
   return out;
 }
 
-const verdict = (r) => (r.missing ? 'endpoint missing' : r.p99 < P99_LIMIT_MS && r.errors === 0 ? 'met' : 'NOT met');
+const verdict = (r, name) => (r.missing ? 'endpoint missing' : name === 'floor' ? 'information' : r.p99 < P99_LIMIT_MS && r.errors === 0 ? 'met' : 'NOT met');
 
 function markdown(record) {
   const rows = Object.entries(record.results).map(([name, r]) =>
     r.missing
-      ? `| ${name} | — | — | — | — | — | endpoint missing |`
-      : `| ${name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${verdict(r)}${r.poolRanOut ? ' (pool ran out)' : ''} |`,
+      ? `| ${name} | — | — | — | — | — | — | endpoint missing |`
+      : `| ${name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cpuMsPerRequest.node} + ${r.cpuMsPerRequest.postgres ?? '—'} | ${verdict(r, name)}${r.poolRanOut ? ` (pool spent after ${r.seconds} s)` : ''} |`,
   );
   return [
     `# Checkout benchmark ${record.date} (${record.db}${record.quick ? ', quick' : ''})`,
@@ -242,8 +290,8 @@ function markdown(record) {
     `Seeded ${record.seed.orders} orders (${record.seed.lines} lines, ${record.seed.events} events) over ${record.seed.users} users in ${record.seedSeconds} s; ${record.skus} SKUs.`,
     `Load average (1/5/15 min) at start ${record.loadAverageAtStart.join(' / ')}, at end ${record.loadAverageAtEnd.join(' / ')}: other work on the machine shares the cores.`,
     '',
-    `| scenario | requests | req/s | p50 ms | p99 ms | errors | p99 < ${P99_LIMIT_MS} ms |`,
-    '|---|---|---|---|---|---|---|',
+    `| scenario | requests | req/s | p50 ms | p99 ms | errors | CPU ms/request (server + PostgreSQL) | p99 < ${P99_LIMIT_MS} ms |`,
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
@@ -295,8 +343,8 @@ export async function runCheckoutBench() {
     await database.close();
     database = null;
     app = await startServer(env);
-    record.results = await scenarios(app.url, o, seeded.sessions, seeded.skus);
-    record.verdicts = Object.fromEntries(Object.entries(record.results).map(([k, r]) => [k, verdict(r)]));
+    record.results = await scenarios(app.url, o, seeded.sessions, seeded.skus, cpuMeter(app, o.db === 'postgres' ? name : null));
+    record.verdicts = Object.fromEntries(Object.entries(record.results).map(([k, r]) => [k, verdict(r, k)]));
   } finally {
     await app?.stop();
     await database?.close();
