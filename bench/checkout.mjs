@@ -141,9 +141,10 @@ async function fill(count, make) {
  * the window's end, so no pool item is ever sent twice; a window the pool cannot fill ends early
  * and says so (`poolRanOut`, `seconds`).
  */
-async function drive(url, o, build, meter, poolSize) {
+async function drive(url, o, build, meter, poolSize, accept) {
   let i = 0;
   let sample = null;
+  let refused = 0;
   // `share`: the part of what is left of a pool this run may use (the warm-up leaves the window its part).
   const once = (seconds, share = 1) =>
     new Promise((resolve, reject) => {
@@ -164,7 +165,10 @@ async function drive(url, o, build, meter, poolSize) {
                 return { ...req, method, path: r.path, headers: headers(r.token, r.idempotent), body };
               },
               onResponse: (status, body) => {
-                if (status >= 300 && !sample) sample = `${status} ${String(body).slice(0, 300)}`;
+                // A 200 that is not what was asked (a payment not made) counts as an error too.
+                const bad = status < 300 && accept && !accept(body);
+                if (bad) refused++;
+                if ((status >= 300 || bad) && !sample) sample = `${status} ${String(body).slice(0, 300)}`;
               },
             },
           ],
@@ -179,6 +183,7 @@ async function drive(url, o, build, meter, poolSize) {
     });
   await once(o.warmup, o.warmup / (o.warmup + o.seconds));
   sample = null;
+  refused = 0;
   const before = await meter();
   const r = await once(o.seconds);
   const after = await meter();
@@ -191,12 +196,26 @@ async function drive(url, o, build, meter, poolSize) {
     p90: r.latency.p90,
     p99: r.latency.p99,
     max: r.latency.max,
-    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0) + refused,
+    refused,
     statusCodes: r.statusCodeStats,
     firstError: sample,
     poolRanOut: poolSize !== undefined && i >= poolSize,
   };
 }
+
+const answer = (body) => {
+  try {
+    return JSON.parse(body)?.data;
+  } catch {
+    return null;
+  }
+};
+/** What a 200 must say: submit placed an order, pay paid (not held for money, not pending). */
+const ACCEPT = {
+  submit: (body) => (answer(body)?.orders?.length ?? 0) > 0,
+  pay: (body) => answer(body)?.outcome === 'success',
+};
 
 /** A route this server lacks answers 404 to any body; an existing one refuses `{}` with a 400. */
 async function missing(url, p, token) {
@@ -214,9 +233,9 @@ export async function scenarios(url, o, sessions, skus, meter) {
     return res.body.data.confirmToken;
   };
   const out = {};
-  const run = async (name, build, poolSize) => {
+  const run = async (name, build, poolSize, accept) => {
     console.log(`  ${name}: ${o.warmup} s warm-up, ${o.seconds} s measured`);
-    out[name] = await drive(url, o, build, meter, poolSize);
+    out[name] = await drive(url, o, build, meter, poolSize, accept);
     const r = out[name];
     console.log(`    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}${r.firstError ? ` (first: ${r.firstError})` : ''}`);
   };
@@ -269,7 +288,7 @@ export async function scenarios(url, o, sessions, skus, meter) {
       return name === 'submit'
         ? { path: '/api/p/order/submit', token: p.token, body: { confirmToken: p.confirmToken, fromCart: false }, idempotent: true }
         : { path: '/api/p/order/pay', token: p.token, body: { orderIds: [p.orderId], method: 'wallet' }, idempotent: true };
-    }, pool.length);
+    }, pool.length, ACCEPT[name]);
     out[name].pool = size;
   }
   return out;
@@ -325,7 +344,8 @@ export async function runCheckoutBench() {
     env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
     database = await openPostgres(url.toString(), 4);
   } else {
-    env = { DATA_DIR: dataDir };
+    // An empty DATABASE_URL means the embedded database, whatever the caller's shell has set.
+    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     database = await openPglite(path.join(dataDir, 'pgdata'));
   }
   let app;
