@@ -16,20 +16,19 @@
 // npm run bench -- checkout [--db postgres|pglite] [--duration 15] [--quick] [--scenarios cart,confirm]
 //   [--orders 100000] [--users 1000]. PostgreSQL: a scratch database dsm_bench_checkout_<random> on
 //   CHECKOUT_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { CONNECTIONS, call, cpuMeter, drive, fill, headers } from './checkout-drive.mjs';
 import { seedCheckout } from './checkout-seed.mjs';
 import { root, startServer } from './server.mjs';
 
-const CONNECTIONS = 32;
 const P99_LIMIT_MS = 150;
 const SCENARIOS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 const SERVER_URL = process.env.CHECKOUT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -76,132 +75,6 @@ async function admin(text, params) {
   } finally {
     await client.end();
   }
-}
-
-/** CPU seconds (user + system) a process has used, from /proc; 0 once it is gone. */
-function procCpu(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU used so far by the server process and by the PostgreSQL backends serving the scratch
- * database (the database server runs on this machine; PGlite runs inside the server process).
- * Where a request's time goes: with the cores shared, this tells cost from queueing.
- */
-function cpuMeter(app, dbName) {
-  return async () => {
-    const backends = dbName ? await admin('select pid from pg_stat_activity where datname = $1', [dbName]) : [];
-    return { node: procCpu(app.pid), pg: new Map(backends.map((b) => [b.pid, procCpu(b.pid)])) };
-  };
-}
-
-/** Milliseconds of CPU per request between two meter readings (a backend new in between counts whole). */
-function cpuPerRequest(before, after, requests) {
-  let pgSeconds = 0;
-  for (const [pid, s] of after.pg) pgSeconds += s - (before.pg.get(pid) ?? 0);
-  const per = (seconds) => Number(((seconds * 1000) / Math.max(requests, 1)).toFixed(2));
-  return { node: per(after.node - before.node), postgres: after.pg.size ? per(pgSeconds) : null };
-}
-
-const headers = (token, idempotent) => ({
-  'content-type': 'application/json',
-  authorization: `Bearer ${token}`,
-  ...(idempotent ? { 'idempotency-key': randomUUID() } : {}),
-});
-
-/** One call outside the measured window (pools, probes); returns { status, body }. */
-async function call(url, p, token, body, idempotent = false) {
-  const res = await fetch(`${url}${p}`, { method: 'POST', headers: headers(token, idempotent), body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
-
-/** `count` results of `make(i)` with CONNECTIONS calls in flight; a failed make throws. */
-async function fill(count, make) {
-  const out = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await make(i);
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return out;
-}
-
-/**
- * Warm-up then the measured window of one scenario. `build(i)` → { path, token, body, idempotent }
- * for the i-th request (counting on across warm-up and window). A pooled scenario passes
- * `poolSize`: autocannon then sends at most what is left of the pool (`amount`) and is stopped at
- * the window's end, so no pool item is ever sent twice; a window the pool cannot fill ends early
- * and says so (`poolRanOut`, `seconds`).
- */
-async function drive(url, o, build, meter, poolSize, accept) {
-  let i = 0;
-  let sample = null;
-  let refused = 0;
-  // `share`: the part of what is left of a pool this run may use (the warm-up leaves the window its part).
-  const once = (seconds, share = 1) =>
-    new Promise((resolve, reject) => {
-      const left = poolSize === undefined ? undefined : Math.floor((poolSize - i) * share);
-      if (left !== undefined && left < CONNECTIONS) return reject(new Error(`the pool is spent (${poolSize} items)`));
-      let timer;
-      const inst = autocannon(
-        {
-          url,
-          connections: CONNECTIONS,
-          ...(left === undefined ? { duration: seconds } : { amount: left }),
-          requests: [
-            {
-              setupRequest: (req) => {
-                const r = build(i++);
-                const method = r.body === undefined ? 'GET' : 'POST';
-                const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-                return { ...req, method, path: r.path, headers: headers(r.token, r.idempotent), body };
-              },
-              onResponse: (status, body) => {
-                // A 200 that is not what was asked (a payment not made) counts as an error too.
-                const bad = status < 300 && accept && !accept(body);
-                if (bad) refused++;
-                if ((status >= 300 || bad) && !sample) sample = `${status} ${String(body).slice(0, 300)}`;
-              },
-            },
-          ],
-        },
-        (err, result) => {
-          clearTimeout(timer);
-          if (err) reject(err);
-          else resolve(result);
-        },
-      );
-      if (left !== undefined) timer = setTimeout(() => inst.stop(), seconds * 1000);
-    });
-  await once(o.warmup, o.warmup / (o.warmup + o.seconds));
-  sample = null;
-  refused = 0;
-  const before = await meter();
-  const r = await once(o.seconds);
-  const after = await meter();
-  return {
-    cpuMsPerRequest: cpuPerRequest(before, after, r.requests.total),
-    requests: r.requests.total,
-    seconds: r.duration,
-    rps: Math.round(r.requests.total / Math.max(r.duration, 0.001)),
-    p50: r.latency.p50,
-    p90: r.latency.p90,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    errors: r.errors + r.timeouts + (r.non2xx ?? 0) + refused,
-    refused,
-    statusCodes: r.statusCodeStats,
-    firstError: sample,
-    poolRanOut: poolSize !== undefined && i >= poolSize,
-  };
 }
 
 const answer = (body) => {
@@ -363,7 +236,9 @@ export async function runCheckoutBench() {
     await database.close();
     database = null;
     app = await startServer(env);
-    record.results = await scenarios(app.url, o, seeded.sessions, seeded.skus, cpuMeter(app, o.db === 'postgres' ? name : null));
+    record.results = await scenarios(app.url, o, seeded.sessions, seeded.skus, cpuMeter(app.pid, async () =>
+      o.db === 'postgres' ? (await admin('select pid from pg_stat_activity where datname = $1', [name])).map((r) => r.pid) : [],
+    ));
     record.verdicts = Object.fromEntries(Object.entries(record.results).map(([k, r]) => [k, verdict(r, k)]));
   } finally {
     await app?.stop();
