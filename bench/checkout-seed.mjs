@@ -183,5 +183,9 @@ export async function seedCheckout(db, server, { users, orders, products }) {
         (select count(*) from order_events)::int as events, (select coalesce(sum(amount_minor), 0) from journal_lines)::bigint as ledger_sum`),
   );
   if (Number(counts.ledger_sum) !== 0) throw new Error(`the seeded ledger does not balance: ${counts.ledger_sum}`);
+  // The hourly reconciliation's own query (decision 0078): cached balances equal to their lines.
+  const { reconcileLedger } = await server('modules/wallet/wallet.reconcile.ts');
+  const findings = await reconcileLedger(db);
+  if (findings.length) throw new Error(`the seeded ledger does not reconcile: ${JSON.stringify(findings.slice(0, 3))}`);
   return { sessions, skus, counts: { users, orders: counts.orders, lines: counts.lines, events: counts.events } };
 }

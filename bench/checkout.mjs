@@ -129,7 +129,11 @@ export async function scenarios(url, o, sessions, skus, meter) {
   const detail = await fetch(`${url}/api/p/orders/${first.id}`, { headers: headers(tokenAt(0)) });
   if (detail.status !== 200) throw new Error(`a seeded order does not read: ${detail.status} ${await detail.text()}`);
   const { data } = await detail.json();
-  console.log(`  a seeded user's order list: ${listed.data.total} orders; ${data.number} (${data.state}) reads with ${data.lines.length} lines, ${data.events.length} events`);
+  const wallet = await (await fetch(`${url}/api/p/wallet`, { headers: headers(tokenAt(0)) })).json();
+  console.log(
+    `  a seeded user's order list: ${listed.data.total} orders; ${data.number} (${data.state}) reads with ${data.lines.length} lines, ` +
+      `${data.events.length} events; wallet balance ${wallet.data?.balance} USD`,
+  );
   // Information, no target: the cheapest signed-in call (session lookup and platform), the floor under the others.
   if (o.scenarios.includes('floor')) await run('floor', (i) => ({ path: '/api/p/shopCart/count', token: tokenAt(i) }));
   if (o.scenarios.includes('cart')) {
