@@ -57,6 +57,9 @@ function options() {
     scenarios: values.scenarios.split(',').filter((s) => SCENARIOS.includes(s)),
   };
   if (!['postgres', 'pglite'].includes(o.db)) throw new Error('--db must be postgres or pglite');
+  if (!(o.seconds > 0)) throw new Error('--duration must be a number of seconds');
+  for (const k of ['orders', 'users']) if (!(Number.isInteger(o[k]) && o[k] > 0)) throw new Error(`--${k} must be a whole number above 0`);
+  if (o.scenarios.length === 0) throw new Error(`--scenarios: some of ${SCENARIOS.join(', ')}`);
   return o;
 }
 
