@@ -42,6 +42,8 @@ export async function startServer(env = {}) {
   }
   return {
     url,
+    /** The server's process id (CPU accounting from /proc in the benchmarks). */
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
