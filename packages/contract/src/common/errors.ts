@@ -58,6 +58,7 @@ export const ERROR_REASONS = [
   'withdrawal-closed',
   'held-payment-exists',
   'order-transition-refused',
+  'price-difference-closed',
   // Accounts.
   'login-failed',
   'account-disabled',

@@ -8,3 +8,4 @@ export { invalidateCatalogue, invalidateProduct } from './catalogue.cache';
 export { countProductsInWarehouse, getSkuShippingFacts, type SkuShippingFacts } from './catalogue.shipping';
 export { getSkuPurchaseFacts, type SkuPurchaseFacts } from './catalogue.purchase';
 export { getCartSkus, skuIdsOfProduct, type CartSkuFacts } from './catalogue.cart-skus';
+export { getPriceTiers } from './catalogue.price-tiers';

@@ -9,7 +9,7 @@ import { type Actor, applyLocked } from './orders.states';
 export { createOrder, validateNewOrder, type NewOrder, type NewOrderLine } from './orders.create';
 export { transition, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type TransitionData, type TransitionEvent } from './orders.states';
 export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './orders.split';
-export { getOrder, listOrders, countOrders, listAdminOrders } from './orders.read';
+export { getOrder, listOrders, countOrders, listAdminOrders, findOrderByNumber } from './orders.read';
 export type { OrderRow } from './orders.queries';
 export { onOrderChange, type OrderChange, type OrderChangeHandler } from './orders.hooks';
 
