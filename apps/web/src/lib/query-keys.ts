@@ -120,3 +120,17 @@ export const cartKeys = {
   count: () => [...cartKeys.all, 'count'] as const,
   wishList: () => [...cartKeys.all, 'wishlist'] as const,
 };
+
+/** Price differences (features/price-differences, features/admin/price-differences). */
+export const priceDifferenceKeys = {
+  all: ['price-differences'] as const,
+  list: (filter: object) => ['price-differences', 'list', filter] as const,
+  admin: (filter?: object) => ['admin', 'price-differences', ...(filter ? [filter] : [])] as const,
+};
+
+/** Bulk orders (features/bulk-orders) and a product's bulk price tiers. */
+export const bulkKeys = {
+  orders: (filter: object) => ['orders', 'bulk', filter] as const,
+  counts: () => ['orders', 'bulk', 'counts'] as const,
+  tiers: (prodId: number) => ['price-tiers', prodId] as const,
+};
