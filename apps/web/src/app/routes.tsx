@@ -157,7 +157,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('overview', 'admin-overview', withAdminText(() => import('../features/admin/dashboard/dashboard-page'))),
   page('products', 'admin-products', withAdminText(() => import('../features/admin/products/products-page'))),
   page('products/new', 'admin-product-new', withAdminText(() => productForm().then((m) => ({ default: m.NewProductPage })))),
-  page('products/:prodId', 'admin-product-edit', withAdminText(() => productForm().then((m) => ({ default: m.EditProductPage })))),
+  page('products/:prodId', 'admin-product-edit', withAdminText(withPricingText(() => productForm().then((m) => ({ default: m.EditProductPage }))))),
   page('categories', 'admin-categories', withAdminText(() => import('../features/admin/categories/categories-page'))),
   page('tags', 'admin-tags', withAdminText(() => import('../features/admin/tags/tags-page'))),
   page('specials', 'admin-specials', withAdminText(() => import('../features/admin/specials/specials-page'))),
