@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor, testConfig } from '../../../test/harness';
 import { createProduct } from '../catalogue/catalogue.admin-products.service';
 import { listAdminCategories } from '../catalogue/catalogue.categories.service';
-import { newUser, placeOrder } from '../orders/orders.fixtures';
+import { newBuyer, orderInState } from '../price-differences/price-differences.test-fixtures';
 import { verifyConfirmToken } from './checkout.service';
 
 /** Bulk price tiers (decision 0090): the operator's list, the product page, and confirm's totals. */
@@ -21,7 +21,7 @@ const put = (token: string, url: string, payload: object) => ctx.app.inject({ me
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: headers(token) });
 
 async function buyer() {
-  const u = await newUser(ctx.db);
+  const u = await newBuyer(ctx.db);
   const token = await sessionFor(ctx.db, u.email);
   for (const kind of ['consignee', 'billing']) {
     const res = await post(token, '/api/p/address', {
@@ -145,8 +145,8 @@ describe('confirm applies the tier the quantity reaches (worked examples, FR: 2 
 describe('orders record the purchase type; the bulk orders page filters by it', () => {
   it('lists and counts only bulk orders with type=bulk', async () => {
     const b = await buyer();
-    const bulk = await placeOrder(ctx.db, b.userId, { purchaseType: 'bulk' });
-    await placeOrder(ctx.db, b.userId);
+    const bulk = await orderInState(ctx.db, b.userId, 'awaiting-payment', 'bulk');
+    await orderInState(ctx.db, b.userId, 'awaiting-payment');
     const rows = ((await ctx.db.execute(sql`select purchase_type from orders where id = ${bulk.id}`)) as unknown as { rows: Array<{ purchase_type: string }> }).rows;
     expect(rows[0]!.purchase_type).toBe('bulk');
     const list = (await get(b.token, '/api/p/orders?type=bulk')).json().data;

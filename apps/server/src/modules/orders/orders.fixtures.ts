@@ -51,7 +51,7 @@ export const line = (skuId: number, unitPriceMinor: number, quantity: number, ex
 export async function placeOrder(
   db: Db,
   userId: string,
-  opts: { lines?: NewOrderLine[]; shippingMinor?: number; serviceFeeMinor?: number; taxMinor?: number; discountMinor?: number; purchaseType?: NewOrder['purchaseType'] } = {},
+  opts: { lines?: NewOrderLine[]; shippingMinor?: number; serviceFeeMinor?: number; taxMinor?: number; discountMinor?: number } = {},
 ): Promise<OrderRow> {
   const lines = opts.lines ?? [line(1, 1250, 2), line(2, 999, 1)];
   const goodsMinor = lines.reduce((s, l) => s + l.lineTotalMinor, 0);
@@ -72,7 +72,6 @@ export async function placeOrder(
     billing: { ...ADDRESS, company: 'Billing Ltd' },
     shippingMethodCode: 'EXPRESS',
     shippingMethodName: 'Express (7–12 days)',
-    purchaseType: opts.purchaseType,
   };
   return createOrder(db, input);
 }

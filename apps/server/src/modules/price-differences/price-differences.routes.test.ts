@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { newUser, orderIn } from '../orders/orders.fixtures';
-import { balancesOf, ledgerTotal, systemBalance } from '../wallet/wallet.fixtures';
 import { adjust } from '../wallet/wallet.service';
+import { availableOf, ledgerSum, newBuyer, orderInState, systemBalanceOf } from './price-differences.test-fixtures';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let operator: string;
@@ -24,7 +23,7 @@ const post = (token: string, url: string, payload: unknown = {}, lang = 'en-US',
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: headers(token, lang, key) });
 
 async function buyer() {
-  const u = await newUser(ctx.db);
+  const u = await newBuyer(ctx.db);
   return { ...u, token: await sessionFor(ctx.db, u.email) };
 }
 
@@ -35,7 +34,7 @@ const events = async (orderId: string) =>
 
 async function raised(state: 'pending' | 'purchasing' = 'pending', amount = 12.5) {
   const b = await buyer();
-  const order = await orderIn(ctx.db, b.userId, state);
+  const order = await orderInState(ctx.db, b.userId, state);
   const res = await post(operator, `/api/admin/orders/${order.id}/price-difference`, { amount, reason: 'Supplier price rose' });
   expect(res.statusCode).toBe(200);
   return { b, order, diff: res.json().data as { id: string; state: string; amount: number; orderNumber: string } };
@@ -64,18 +63,18 @@ describe('price differences: raise → held → pay → goes on', () => {
     expect(poor.json().msg).toContain('Recharge your wallet');
 
     await adjust(ctx.db, b.userId, 2000, 'test credit');
-    const revenueBefore = await systemBalance(ctx.db, 'revenue');
+    const revenueBefore = await systemBalanceOf(ctx.db, 'revenue');
     const paid = await post(b.token, `/api/p/price-differences/${diff.id}/pay`);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data).toMatchObject({ state: 'paid', paidAt: expect.any(String) });
-    expect((await balancesOf(ctx.db, b.userId)).available).toBe(2000 - 1250);
-    expect((await systemBalance(ctx.db, 'revenue')) - revenueBefore).toBe(1250);
-    expect(await ledgerTotal(ctx.db)).toBe(0);
+    expect(await availableOf(ctx.db, b.userId)).toBe(2000 - 1250);
+    expect((await systemBalanceOf(ctx.db, 'revenue')) - revenueBefore).toBe(1250);
+    expect(await ledgerSum(ctx.db)).toBe(0);
 
     // Paying again (another key, a double click) charges nothing.
     const again = await post(b.token, `/api/p/price-differences/${diff.id}/pay`);
     expect(again.statusCode).toBe(200);
-    expect((await balancesOf(ctx.db, b.userId)).available).toBe(750);
+    expect(await availableOf(ctx.db, b.userId)).toBe(750);
 
     // The order goes on.
     expect((await post(operator, `/api/admin/orders/${order.id}/purchase`)).statusCode).toBe(200);
@@ -93,7 +92,7 @@ describe('price differences: raise → held → pay → goes on', () => {
     await adjust(ctx.db, b.userId, 1000, 'test credit');
     const results = await Promise.all([1, 2, 3].map(() => post(b.token, `/api/p/price-differences/${diff.id}/pay`)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    expect((await balancesOf(ctx.db, b.userId)).available).toBe(700);
+    expect(await availableOf(ctx.db, b.userId)).toBe(700);
   });
 
   it('the same idempotency key replays the answer', async () => {
@@ -102,7 +101,7 @@ describe('price differences: raise → held → pay → goes on', () => {
     const first = await post(b.token, `/api/p/price-differences/${diff.id}/pay`, {}, 'en-US', 'same-key-pd');
     const second = await post(b.token, `/api/p/price-differences/${diff.id}/pay`, {}, 'en-US', 'same-key-pd');
     expect(second.json()).toEqual(first.json());
-    expect((await balancesOf(ctx.db, b.userId)).available).toBe(400);
+    expect(await availableOf(ctx.db, b.userId)).toBe(400);
   });
 });
 
@@ -126,7 +125,7 @@ describe('price differences: cancel, ownership, states', () => {
     await adjust(ctx.db, other.userId, 5000, 'test credit');
     expect((await post(other.token, `/api/p/price-differences/${diff.id}/pay`)).statusCode).toBe(404);
     expect((await post(other.token, `/api/p/price-differences/not-a-uuid/pay`)).statusCode).toBe(404);
-    expect((await balancesOf(ctx.db, other.userId)).available).toBe(5000);
+    expect(await availableOf(ctx.db, other.userId)).toBe(5000);
     expect((await get(other.token, '/api/p/price-differences')).json().data.total).toBe(0);
     const mine = (await get(b.token, '/api/p/price-differences?state=due')).json().data;
     expect(mine.records.map((r: { id: string }) => r.id)).toEqual([diff.id]);
@@ -136,13 +135,13 @@ describe('price differences: cancel, ownership, states', () => {
 
   it('only a paid, not yet shipped order takes a difference; amount and reason are checked', async () => {
     const b = await buyer();
-    const unpaid = await orderIn(ctx.db, b.userId, 'awaiting-payment');
-    const shipped = await orderIn(ctx.db, b.userId, 'shipped');
+    const unpaid = await orderInState(ctx.db, b.userId, 'awaiting-payment');
+    const shipped = await orderInState(ctx.db, b.userId, 'shipped');
     for (const o of [unpaid, shipped]) {
       const res = await post(operator, `/api/admin/orders/${o.id}/price-difference`, { amount: 5, reason: 'x' });
       expect(res.statusCode).toBe(409);
     }
-    const pending = await orderIn(ctx.db, b.userId, 'pending');
+    const pending = await orderInState(ctx.db, b.userId, 'pending');
     const bad = await post(operator, `/api/admin/orders/${pending.id}/price-difference`, { amount: 0, reason: ' ' });
     expect(bad.statusCode).toBe(400);
     expect((await get(b.token, '/api/p/price-differences')).json().data.total).toBe(0);
@@ -150,7 +149,7 @@ describe('price differences: cancel, ownership, states', () => {
 
   it('the operator raises by order number and lists with the user email', async () => {
     const b = await buyer();
-    const order = await orderIn(ctx.db, b.userId, 'pending');
+    const order = await orderInState(ctx.db, b.userId, 'pending');
     const res = await post(operator, '/api/admin/price-differences', { orderNumber: order.number.toLowerCase(), amount: 4.2, reason: 'Freight rose' });
     expect(res.statusCode).toBe(200);
     expect((await post(operator, '/api/admin/price-differences', { orderNumber: 'O99999999', amount: 1, reason: 'x' })).statusCode).toBe(404);

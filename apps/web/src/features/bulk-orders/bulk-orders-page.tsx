@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { type BulkFilter, useBulkCounts, useBulkOrders } from './bulk-orders.api';
-import '../price-differences/price-differences.css';
+import './bulk-orders.css';
 
 const STATE_COLOURS: Partial<Record<OrderState, string>> = { 'awaiting-payment': 'orange', pending: 'blue', purchasing: 'geekblue', shipped: 'cyan', delivered: 'green' };
 
@@ -28,7 +28,7 @@ export default function BulkOrdersPage() {
       key: 'product',
       title: t('bulk.product'),
       render: (_, o) => (
-        <span className="pricing-reason">
+        <span className="bulk-product">
           {o.firstLine?.title ?? '—'}
           {o.lineCount > 1 ? ` +${o.lineCount - 1}` : ''}
         </span>
@@ -51,8 +51,8 @@ export default function BulkOrdersPage() {
   ];
 
   return (
-    <div className="pricing-page">
-      <div className="pricing-head">
+    <div className="bulk-page">
+      <div className="bulk-head">
         <div>
           <h1>{t('routes:bulkorders')}</h1>
           <p>{t('bulk.intro')}</p>

@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useWalletRecord } from '../wallet/wallet.api';
-import { type DifferenceFilter, STATE_COLOURS, usePayPriceDifference, usePriceDifferences } from './price-differences.api';
+import { type DifferenceFilter, STATE_COLOURS, usePayPriceDifference, usePriceDifferences, useWalletForDifferences } from '../../lib/price-differences';
 import './price-differences.css';
 
 const TABS = ['all', 'due', 'paid', 'cancelled'] as const;
@@ -24,7 +23,7 @@ export default function FillPriceDifferencePage() {
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const [filter, setFilter] = useState<DifferenceFilter>({ state: 'all', current: 1, size: 10 });
   const list = usePriceDifferences(filter);
-  const wallet = useWalletRecord();
+  const wallet = useWalletForDifferences();
   const pay = usePayPriceDifference();
   const [paying, setPaying] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ short: boolean; msg: string } | null>(null);

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { type AdminDifferenceFilter, STATE_COLOURS, useAdminPriceDifferences, usePriceDifferenceWrites } from '../../price-differences/price-differences.api';
-import '../../price-differences/price-differences.css';
+import { type AdminDifferenceFilter, STATE_COLOURS, useAdminPriceDifferences, usePriceDifferenceWrites } from '../../../lib/price-differences';
 import { AdminPage, ServerErrors } from '../shared/admin-page';
 import { useConfirm } from '../shared/confirm';
 import { useAdminRules } from '../shared/rules';
@@ -60,7 +59,7 @@ export default function PriceDifferencesPage() {
     { title: t('fill.order'), key: 'order', render: (_, d) => <strong>{d.orderNumber}</strong> },
     { title: t('admin.user'), key: 'user', render: (_, d) => d.userEmail },
     { title: t('fill.amount'), key: 'amount', align: 'right', render: (_, d) => usd(d.amount) },
-    { title: t('fill.reason'), key: 'reason', render: (_, d) => <span className="pricing-reason">{d.reason}</span> },
+    { title: t('fill.reason'), key: 'reason', render: (_, d) => <span style={{ display: 'inline-block', maxWidth: 320, whiteSpace: 'normal' }}>{d.reason}</span> },
     { title: t('fill.state'), key: 'state', render: (_, d) => <Tag color={STATE_COLOURS[d.state]}>{t(`states.${d.state}`)}</Tag> },
     { title: t('fill.created'), key: 'created', render: (_, d) => date.format(new Date(d.createdAt)) },
     {

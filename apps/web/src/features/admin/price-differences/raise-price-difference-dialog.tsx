@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { PRICE_DIFFERENCE_MAX_USD, PRICE_DIFFERENCE_REASON_MAX } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { usePriceDifferenceWrites } from '../../price-differences/price-differences.api';
+import { usePriceDifferenceWrites } from '../../../lib/price-differences';
 import { ServerErrors } from '../shared/admin-page';
 import { MoneyInput } from '../shared/decimal-input';
 import { useAdminRules } from '../shared/rules';

@@ -1,7 +1,17 @@
-import type { AdminPriceDifference, Page, PriceDifference, PriceDifferenceState } from '@dsm/contract';
+import type { AdminPriceDifference, Page, PriceDifference, PriceDifferenceState, WalletRecord } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { priceDifferenceKeys, walletKeys } from '../../lib/query-keys';
+import { api } from './api';
+import { priceDifferenceKeys, walletKeys } from './query-keys';
+
+/**
+ * Price differences (decision 0089): the user's list and payment (features/price-differences) and
+ * the operator's list, raise and cancel (features/admin/price-differences, the orders console).
+ */
+
+/** GET /api/p/wallet, the same cache entry as the wallet page: what the user can pay with. */
+export function useWalletForDifferences() {
+  return useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal }) });
+}
 
 /** The tag colour of each state (the user's and the operator's lists). */
 export const STATE_COLOURS: Record<PriceDifferenceState, string> = { due: 'orange', paid: 'green', cancelled: 'default' };
