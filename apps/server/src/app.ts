@@ -21,6 +21,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { checkoutJobHandlers } from './modules/checkout/checkout.expiry';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
+import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
@@ -158,6 +160,8 @@ export async function buildApp({
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(cartRoutes, { db });
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
+      await scoped.register(priceDifferencesRoutes, { db });
+      await scoped.register(priceTiersRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common/ids';
 import { divRoundHalfUp } from './common/money';
+import { PURCHASE_TYPES } from './orders';
 
 /**
  * Checkout pricing (SPEC §9, decision 0083). Everything here is integer USD minor units and
@@ -82,6 +83,8 @@ const ConfirmOptions = {
   consigneeId: z.string().max(64).optional(),
   /** A shipping method code; none or not offered → the cheapest. */
   shippingMethod: z.string().max(64).optional(),
+  /** The buyer chose bulk purchase (decision 0090); a reached price tier makes the order bulk anyway. */
+  purchaseType: z.enum(PURCHASE_TYPES).optional(),
 };
 
 /** POST /api/p/order/prod/confirm: buy now, one SKU. */
@@ -105,6 +108,8 @@ export const ConfirmLineSchema = z.object({
   /** USD. */
   unitPrice: z.number(),
   lineTotal: z.number(),
+  /** The bulk tier applied to this line (decision 0090): from how many pieces, and the price before it. */
+  tier: z.object({ minQuantity: z.number().int(), basePrice: z.number() }).nullable().optional(),
 });
 
 export const ConfirmShippingOption = z.object({
@@ -143,6 +148,8 @@ export const ConfirmResultSchema = z.object({
   consignees: z.array(AddressSummary),
   confirmToken: z.string(),
   expiresAt: z.string(),
+  /** bulk when a price tier applied or the buyer chose bulk (decision 0090). */
+  purchaseType: z.enum(PURCHASE_TYPES).optional(),
 });
 export type ConfirmResult = z.infer<typeof ConfirmResultSchema>;
 
@@ -161,6 +168,8 @@ export interface ConfirmClaims {
   a: { g: number; s: number; f: number; t: number; r: number; T: number };
   /** Expiry, seconds since the epoch. */
   e: number;
+  /** Purchase type when bulk (decision 0090); absent means dropshipping. */
+  p?: 'bulk';
 }
 
 // ---- Tax rates (operator) ---------------------------------------------------------------------

@@ -32,8 +32,16 @@ export const ORDER_EVENTS = [
   'ignore-abnormal',
   'split',
   'reset-split',
+  // Price differences (decision 0089): raised by the operator, paid by the user or cancelled.
+  'raise-price-difference',
+  'pay-price-difference',
+  'cancel-price-difference',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+/** How an order was bought (decision 0090): one by one for dropshipping, or in bulk at a tier price. */
+export const PURCHASE_TYPES = ['dropshipping', 'bulk'] as const;
+export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
 export const ORDER_SOURCES = ['catalogue', 'store'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
@@ -113,6 +121,10 @@ export const OrderSummarySchema = z.object({
   trashedAt: z.string().nullable(),
   /** What the user may do now (the state machine's answer): the screens show only these buttons. */
   actions: z.array(z.enum(ORDER_EVENTS)),
+  /** A price difference the user must pay before the order goes on (decision 0089), USD; null when none. */
+  priceDifferenceDue: z.number().nullable().optional(),
+  /** Dropshipping or bulk (decision 0090). */
+  purchaseType: z.enum(PURCHASE_TYPES).optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -134,8 +146,16 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 export const AdminOrderSchema = OrderSummarySchema.extend({ userId: z.string(), userEmail: z.string() });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
-export const OrderListQuery = PageQuerySchema.extend({ tab: z.enum(ORDER_TABS).default('all') });
+export const OrderListQuery = PageQuerySchema.extend({
+  tab: z.enum(ORDER_TABS).default('all'),
+  /** Only bulk (or dropshipping) orders: the bulk orders page (decision 0090). */
+  type: z.enum(PURCHASE_TYPES).optional(),
+});
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+/** GET /api/p/orders/counts: optionally of one purchase type only (the bulk orders page). */
+export const OrderCountsQuery = z.object({ type: z.enum(PURCHASE_TYPES).optional() });
+export type OrderCountsQuery = z.infer<typeof OrderCountsQuery>;
 
 export const OrderCountsSchema = z.record(z.enum(ORDER_TABS), z.number().int());
 export type OrderCounts = Record<OrderTab, number>;

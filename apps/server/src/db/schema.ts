@@ -20,3 +20,4 @@ export * from '../modules/checkout/checkout.tables';
 export * from '../modules/invoices/invoices.tables';
 export * from '../modules/cart/cart.tables';
 export * from '../modules/payments/payments.tables';
+export * from '../modules/price-differences/price-differences.tables';

@@ -37,6 +37,12 @@ const withPaymentText =
   () =>
     Promise.all([load(), loadNamespace('payment')]).then(([module]) => module);
 
+/** The price-difference, bulk-order and bulk-tier screens' texts (`pricing`, lazy). */
+const withPricingText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('pricing')]).then(([module]) => module);
+
 /** The invoice screens' texts (`invoices`, lazy) load with their pages. */
 const withInvoicesText =
   (load: Loader): Loader =>
@@ -131,11 +137,11 @@ export const USER_PAGES: RouteObject[] = [
   page('prefershipping', 'prefershipping'),
   page('storeorder', 'storeorder', withOrdersText(() => import('../features/orders/orders-page'))),
   page('orderpayment', 'orderpayment'),
-  page('bulkorders', 'bulkorders'),
+  page('bulkorders', 'bulkorders', withPricingText(() => import('../features/bulk-orders/bulk-orders-page'))),
   page('inventoryorders', 'inventoryorders'),
   page('downloadinventory', 'downloadinventory'),
   page('orderinvoice', 'orderinvoice', withInvoicesText(() => import('../features/invoices/invoice-page'))),
-  page('fillpricedifference', 'fillpricedifference'),
+  page('fillpricedifference', 'fillpricedifference', withPricingText(() => import('../features/price-differences/fill-price-difference-page'))),
   page('aftersalesorders', 'aftersalesorders'),
   page('downloadinvoice', 'downloadinvoice', withInvoicesText(() => import('../features/invoices/invoice-list-page'))),
   page('storedownloadinvoice', 'storedownloadinvoice'),
@@ -157,7 +163,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('overview', 'admin-overview', withAdminText(() => import('../features/admin/dashboard/dashboard-page'))),
   page('products', 'admin-products', withAdminText(() => import('../features/admin/products/products-page'))),
   page('products/new', 'admin-product-new', withAdminText(() => productForm().then((m) => ({ default: m.NewProductPage })))),
-  page('products/:prodId', 'admin-product-edit', withAdminText(() => productForm().then((m) => ({ default: m.EditProductPage })))),
+  page('products/:prodId', 'admin-product-edit', withAdminText(withPricingText(() => productForm().then((m) => ({ default: m.EditProductPage }))))),
   page('categories', 'admin-categories', withAdminText(() => import('../features/admin/categories/categories-page'))),
   page('tags', 'admin-tags', withAdminText(() => import('../features/admin/tags/tags-page'))),
   page('specials', 'admin-specials', withAdminText(() => import('../features/admin/specials/specials-page'))),
@@ -176,6 +182,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('recharges', 'admin-recharges', withPaymentText(withAdminText(() => import('../features/admin/recharges/recharges-page')))),
   page('payment-methods', 'admin-payment-methods', withPaymentText(withAdminText(() => import('../features/admin/recharges/payment-methods-page')))),
   page('orders', 'admin-orders', withOrdersText(withAdminText(() => import('../features/admin/orders/orders-page')))),
+  page('price-differences', 'admin-price-differences', withAdminText(withPricingText(() => import('../features/admin/price-differences/price-differences-page')))),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),
   page('tax-rates', 'admin-tax-rates', withAdminText(withCheckoutText(() => import('../features/admin/tax-rates/tax-rates-page')))),

@@ -139,3 +139,17 @@ export const orderKeys = {
   admin: (filter: object) => [...orderKeys.all, 'admin', filter] as const,
   adminOne: (id: string) => [...orderKeys.all, 'admin-one', id] as const,
 };
+
+/** Price differences (features/price-differences, features/admin/price-differences). */
+export const priceDifferenceKeys = {
+  all: ['price-differences'] as const,
+  list: (filter: object) => ['price-differences', 'list', filter] as const,
+  admin: (filter?: object) => ['admin', 'price-differences', ...(filter ? [filter] : [])] as const,
+};
+
+/** Bulk orders (features/bulk-orders) and a product's bulk price tiers. */
+export const bulkKeys = {
+  orders: (filter: object) => ['orders', 'bulk', filter] as const,
+  counts: () => ['orders', 'bulk', 'counts'] as const,
+  tiers: (prodId: number) => ['price-tiers', prodId] as const,
+};

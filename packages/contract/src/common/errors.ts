@@ -61,6 +61,7 @@ export const ERROR_REASONS = [
   // Order payments (decision 0085).
   'payment-in-progress',
   'payment-not-cancellable',
+  'price-difference-closed',
   // Accounts.
   'login-failed',
   'account-disabled',

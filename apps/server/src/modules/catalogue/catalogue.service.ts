@@ -9,3 +9,4 @@ export { countProductsInWarehouse, getSkuShippingFacts, type SkuShippingFacts } 
 export { getSkuPurchaseFacts, type SkuPurchaseFacts } from './catalogue.purchase';
 export { getCartSkus, skuIdsOfProduct, type CartSkuFacts } from './catalogue.cart-skus';
 export { reserveStock, releaseStock, type StockLine } from './catalogue.stock';
+export { getPriceTiers } from './catalogue.price-tiers';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   customType,
   index,
   integer,
@@ -266,4 +267,29 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
+);
+
+/**
+ * Bulk price tiers (decision 0090): from `min_quantity` pieces of the product (all its SKUs
+ * together) each piece costs `unit_price_minor`, or the SKU's price less `percent_off_bps`. The
+ * smallest min quantity is the product's MOQ for bulk buying.
+ */
+export const productPriceTiers = pgTable(
+  'product_price_tiers',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor'),
+    percentOffBps: integer('percent_off_bps'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.minQuantity] }),
+    check(
+      'product_price_tiers_rule',
+      sql`${t.minQuantity} >= 2 and ((${t.unitPriceMinor} is null) <> (${t.percentOffBps} is null))
+        and coalesce(${t.unitPriceMinor}, 1) > 0 and coalesce(${t.percentOffBps}, 1) between 1 and 9999`,
+    ),
+  ],
 );

@@ -4,6 +4,7 @@ import {
   type ConfirmLineInput,
   type ConfirmResult,
   type Locale,
+  type PurchaseType,
   bpsToPercent,
   fromMinor,
   priceOrder,
@@ -14,6 +15,7 @@ import { AppError } from '../../platform/app-error';
 import { getAddress, listAddresses } from '../accounts/accounts.service';
 import { type SkuPurchaseFacts, getSkuPurchaseFacts } from '../catalogue/catalogue.service';
 import { quoteProductShipping } from '../logistics/logistics.service';
+import { applyPriceTiers, purchaseTypeOf } from './checkout.tiers';
 import { signConfirmToken } from './checkout.token';
 import { taxRateBpsFor } from './tax-rates.service';
 
@@ -21,6 +23,8 @@ export interface ConfirmInput {
   lines: ConfirmLineInput[];
   consigneeId?: string;
   shippingMethod?: string;
+  /** The buyer chose bulk purchase (decision 0090). */
+  purchaseType?: PurchaseType;
 }
 
 export interface ConfirmSettings {
@@ -54,9 +58,15 @@ export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, 
   const methods = await shippingMethods(db, lines, consignee.country, locale);
   const method = methods.find((m) => m.code === input.shippingMethod) ?? methods[0]!;
   const taxRateBps = await taxRateBpsFor(db, consignee.country);
+  // Bulk price tiers (decision 0090): the unit price each line is charged.
+  const tiered = await applyPriceTiers(
+    db,
+    skus.map((s, i) => ({ prodId: s.prodId, count: lines[i]!.count, priceMinor: s.priceMinor })),
+  );
+  const purchaseType = purchaseTypeOf(tiered, input.purchaseType);
 
   const priced = priceOrder({
-    lines: skus.map((s, i) => ({ unitPriceMinor: s.priceMinor, count: lines[i]!.count })),
+    lines: tiered.map((t, i) => ({ unitPriceMinor: t.unitPriceMinor, count: lines[i]!.count })),
     shippingMinor: method.priceMinor,
     serviceFeeBps: settings.serviceFeeBps,
     taxRateBps,
@@ -66,12 +76,13 @@ export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, 
   const expiresAt = Math.floor(now.getTime() / 1000) + settings.confirmMinutes * 60;
   const claims: ConfirmClaims = {
     u: userId,
-    l: skus.map((s, i) => [s.prodId, s.skuId, lines[i]!.count, s.priceMinor]),
+    l: skus.map((s, i) => [s.prodId, s.skuId, lines[i]!.count, tiered[i]!.unitPriceMinor]),
     c: consignee.addrId,
     b: billing.addrId,
     m: method.code,
     a: { g: priced.goodsMinor, s: priced.shippingMinor, f: priced.serviceFeeMinor, t: priced.taxMinor, r: taxRateBps, T: priced.totalMinor },
     e: expiresAt,
+    ...(purchaseType === 'bulk' ? { p: 'bulk' as const } : {}),
   };
 
   return {
@@ -82,8 +93,9 @@ export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, 
       title: s.title,
       image: s.image,
       count: lines[i]!.count,
-      unitPrice: fromMinor(s.priceMinor),
+      unitPrice: fromMinor(tiered[i]!.unitPriceMinor),
       lineTotal: fromMinor(priced.lineTotalsMinor[i]!),
+      tier: tiered[i]!.tier ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) } : null,
     })),
     goodsTotal: fromMinor(priced.goodsMinor),
     shippingOptions: methods.map((m) => ({
@@ -104,6 +116,7 @@ export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, 
     consignees: consignees.map(summary),
     confirmToken: signConfirmToken(settings.secretKey, claims),
     expiresAt: new Date(expiresAt * 1000).toISOString(),
+    purchaseType,
   };
 }
 

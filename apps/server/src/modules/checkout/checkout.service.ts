@@ -5,3 +5,4 @@
 export { verifyConfirmToken, signConfirmToken } from './checkout.token';
 export { taxRateBpsFor } from './tax-rates.service';
 export { confirmOrder, type ConfirmInput, type ConfirmSettings } from './checkout.confirm.service';
+export { applyPriceTiers, purchaseTypeOf, type TieredPrice } from './checkout.tiers';

@@ -1,4 +1,4 @@
-import type { OrderAddress, OrderSource } from '@dsm/contract';
+import type { OrderAddress, OrderSource, PurchaseType } from '@dsm/contract';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 import { type OrderRow, appendEvent, nextOrderNumber } from './orders.queries';
@@ -37,6 +37,8 @@ export interface NewOrder {
   shippingMethodCode: string;
   shippingMethodName: string;
   remark?: string;
+  /** bulk when a price tier applied or the buyer chose bulk (decision 0090); default dropshipping. */
+  purchaseType?: PurchaseType;
   /** Set by splitOrder: the parent whose lines this child takes. */
   parentOrderId?: string | null;
 }
@@ -96,6 +98,7 @@ export async function createOrder(dbOrUow: DbOrUow, input: NewOrder, actor: Acto
         shippingMethodCode: input.shippingMethodCode,
         shippingMethodName: input.shippingMethodName,
         remark: input.remark ?? '',
+        purchaseType: input.purchaseType ?? 'dropshipping',
       })
       .returning();
     await uow.tx.insert(orderLines).values(

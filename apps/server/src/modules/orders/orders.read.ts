@@ -6,6 +6,7 @@ import {
   type OrderListQuery,
   type OrderSummary,
   type OrderTab,
+  type PurchaseType,
   ORDER_TABS,
   fromMinor,
   toPage,
@@ -49,6 +50,7 @@ function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
   const state = r.state as OrderRow['state'];
   const abnormalReason = (r.abnormal_reason as string | null) ?? null;
   const parentOrderId = (r.parent_order_id as string | null) ?? null;
+  const due = r.price_difference_due_minor == null ? null : Number(r.price_difference_due_minor);
   return {
     id: String(r.id),
     number: String(r.number),
@@ -74,13 +76,16 @@ function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
     shippedAt: iso(r.shipped_at),
     deliveredAt: iso(r.delivered_at),
     trashedAt: iso(r.trashed_at),
-    actions: allowedEvents({ state, abnormalReason, parentOrderId }, actor),
+    actions: allowedEvents({ state, abnormalReason, parentOrderId, priceDifferenceDueMinor: due }, actor),
+    priceDifferenceDue: due === null ? null : fromMinor(due),
+    purchaseType: (r.purchase_type as OrderSummary['purchaseType']) ?? 'dropshipping',
   };
 }
 
 /** The caller's orders in one tab, newest first. */
 export async function listOrders(db: Db, userId: string, q: OrderListQuery): Promise<Page<OrderSummary>> {
-  const where = sql`where o.user_id = ${userId} and ${TAB_WHERE[q.tab]}`;
+  const type = q.type ? sql`and o.purchase_type = ${q.type}` : sql``;
+  const where = sql`where o.user_id = ${userId} and ${TAB_WHERE[q.tab]} ${type}`;
   const [count] = rowsOf(await db.execute(sql`select count(*) as n from orders o ${where}`));
   const rows = rowsOf(await db.execute(sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`));
   return toPage(
@@ -91,12 +96,12 @@ export async function listOrders(db: Db, userId: string, q: OrderListQuery): Pro
 }
 
 /** How many of the caller's orders each tab holds (one scan of the user's orders). */
-export async function countOrders(db: Db, userId: string): Promise<OrderCounts> {
+export async function countOrders(db: Db, userId: string, { type }: { type?: PurchaseType } = {}): Promise<OrderCounts> {
   const columns = sql.join(
     ORDER_TABS.map((tab) => sql`count(*) filter (where ${TAB_WHERE[tab]}) as ${sql.identifier(tab)}`),
     sql`, `,
   );
-  const [row] = rowsOf(await db.execute(sql`select ${columns} from orders o where o.user_id = ${userId}`));
+  const [row] = rowsOf(await db.execute(sql`select ${columns} from orders o where o.user_id = ${userId} ${type ? sql`and o.purchase_type = ${type}` : sql``}`));
   return Object.fromEntries(ORDER_TABS.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as OrderCounts;
 }
 
@@ -154,4 +159,10 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery): Promise<P
     Number(count!.n),
     q,
   );
+}
+
+/** Operator: the order with this number (O00000042), or null; the price-differences form raises by number. */
+export async function findOrderByNumber(db: Db, number: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
+  return row ?? null;
 }

@@ -177,7 +177,7 @@ describe('operator: /api/admin/orders', () => {
     const order = await orderIn(ctx.db, b.userId, 'pending');
     const list = (await get(operator, '/api/admin/orders?state=pending&size=100')).json().data;
     const mine = list.records.find((r: { id: string }) => r.id === order.id);
-    expect(mine).toMatchObject({ userEmail: b.email, actions: ['purchase', 'mark-abnormal'] });
+    expect(mine).toMatchObject({ userEmail: b.email, actions: ['purchase', 'mark-abnormal', 'raise-price-difference'] });
 
     const flagged = await post(operator, `/api/admin/orders/${order.id}/abnormal`, { reason: 'SKU no longer sold' });
     expect(flagged.json().data).toMatchObject({ abnormal: true, abnormalReason: 'SKU no longer sold' });

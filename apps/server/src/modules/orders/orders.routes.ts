@@ -2,6 +2,7 @@ import {
   AbnormalOrderBody,
   AdminOrderListQuery,
   AdminOrderSchema,
+  OrderCountsQuery,
   OrderCountsSchema,
   OrderDetailSchema,
   OrderIdParams,
@@ -33,8 +34,8 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
   app.get('/p/orders', { schema: { tags, querystring: OrderListQuery, response: { 200: envelopeOf(pageOf(OrderSummarySchema)) } } }, async (req) =>
     ok(await listOrders(db, req.session.userId, req.query)),
   );
-  app.get('/p/orders/counts', { schema: { tags, response: { 200: envelopeOf(OrderCountsSchema) } } }, async (req) =>
-    ok(await countOrders(db, req.session.userId)),
+  app.get('/p/orders/counts', { schema: { tags, querystring: OrderCountsQuery, response: { 200: envelopeOf(OrderCountsSchema) } } }, async (req) =>
+    ok(await countOrders(db, req.session.userId, req.query)),
   );
   app.get('/p/orders/:id', { schema: { tags, params: OrderIdParams, response: detail } }, async (req) =>
     ok(await getOrder(db, req.params.id, { userId: req.session.userId, actor: 'user' })),

@@ -12,7 +12,7 @@ import { orderLines, orders } from './orders.tables';
 export { createOrder, validateNewOrder, type NewOrder, type NewOrderLine } from './orders.create';
 export { transition, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type TransitionData, type TransitionEvent } from './orders.states';
 export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './orders.split';
-export { getOrder, listOrders, countOrders, listAdminOrders } from './orders.read';
+export { getOrder, listOrders, countOrders, listAdminOrders, findOrderByNumber } from './orders.read';
 export type { OrderRow } from './orders.queries';
 export { onOrderChange, type OrderChange, type OrderChangeHandler } from './orders.hooks';
 /** Payments lock the orders they pay (id order), check and fire `pay` on the locked rows. */

@@ -91,6 +91,7 @@ export async function splitOrder(dbOrUow: DbOrUow, orderId: string, split: Split
           storeId: parent.storeId,
           storeOrderRef: null,
           parentOrderId: parent.id,
+          purchaseType: parent.purchaseType,
           lines: group.map(({ line, quantity }) => ({
             productId: line.productId,
             skuId: line.skuId,

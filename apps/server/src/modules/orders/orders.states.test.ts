@@ -36,8 +36,15 @@ const ACTOR = (userId: string): Record<TransitionEvent, { type: 'user' | 'operat
   'ignore-abnormal': { type: 'user', id: userId },
   split: { type: 'user', id: userId },
   'reset-split': { type: 'user', id: userId },
+  'raise-price-difference': operator,
+  'pay-price-difference': { type: 'user', id: userId },
+  'cancel-price-difference': operator,
 });
-const DATA = { ship: { carrier: 'DHL', trackingNumber: 'JD0001' }, 'mark-abnormal': { reason: 'SKU no longer sold' } } as Record<string, object>;
+const DATA = {
+  ship: { carrier: 'DHL', trackingNumber: 'JD0001' },
+  'mark-abnormal': { reason: 'SKU no longer sold' },
+  'raise-price-difference': { amountMinor: 500, reason: 'Supplier price rose' },
+} as Record<string, object>;
 
 describe('createOrder', () => {
   it('creates an order awaiting payment with a number, its lines and a first event', async () => {

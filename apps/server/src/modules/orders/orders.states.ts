@@ -21,6 +21,11 @@ import { type OrderRow, appendEvent, lockOrder, updateOrder } from './orders.que
  * (resolve-abnormal) or ignores the problem (ignore-abnormal), and the order goes on from the
  * state it is in. It can also be trashed while awaiting payment. A paid abnormal order that is to
  * be given up goes through after-sales (a refund), not through the trash.
+ *
+ * A due price difference is a second flag (`price_difference_due_minor`, decision 0089): the
+ * operator raises it on a paid order (pending or purchasing); while it is due the events marked
+ * `priceDifference: 'forbid'` (purchase, ship) are refused until the user pays it or the operator
+ * cancels it. The price-differences module owns the difference and its payment.
  */
 
 export interface Actor {
@@ -40,13 +45,15 @@ interface Rule {
   abnormal: 'forbid' | 'require' | 'any';
   /** Who may fire it. */
   by: readonly OrderActorType[];
+  /** forbid: refused while a price difference is due; require: only while one is due; absent: either. */
+  priceDifference?: 'forbid' | 'require';
 }
 
 /** Every transition there is. Anything not listed here is refused and changes nothing. */
 export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> = {
   pay: /*              */ { from: ['awaiting-payment'], to: 'pending', abnormal: 'forbid', by: ['user', 'system'] },
-  purchase: /*         */ { from: ['pending'], to: 'purchasing', abnormal: 'forbid', by: ['operator', 'system'] },
-  ship: /*             */ { from: ['purchasing'], to: 'shipped', abnormal: 'forbid', by: ['operator', 'system'] },
+  purchase: /*         */ { from: ['pending'], to: 'purchasing', abnormal: 'forbid', by: ['operator', 'system'], priceDifference: 'forbid' },
+  ship: /*             */ { from: ['purchasing'], to: 'shipped', abnormal: 'forbid', by: ['operator', 'system'], priceDifference: 'forbid' },
   deliver: /*          */ { from: ['shipped'], to: 'delivered', abnormal: 'forbid', by: ['operator', 'system'] },
   trash: /*            */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['user', 'system'] },
   // An unpaid order past its pay-by time goes to the draft box by itself (its stock is released).
@@ -57,6 +64,10 @@ export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> 
   'ignore-abnormal': { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'require', by: ['user'] },
   split: /*            */ { from: ['awaiting-payment'], to: 'split', abnormal: 'forbid', by: ['user'] },
   'reset-split': /*    */ { from: ['split'], to: 'awaiting-payment', abnormal: 'forbid', by: ['user'] },
+  // Price differences (decision 0089): one at a time; paid by the user (or the system), cancelled by the operator.
+  'raise-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator'], priceDifference: 'forbid' },
+  'pay-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['user', 'system'], priceDifference: 'require' },
+  'cancel-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator'], priceDifference: 'require' },
 };
 
 export type TransitionEvent = keyof typeof TRANSITIONS;
@@ -66,20 +77,28 @@ export interface TransitionData {
   carrier?: string;
   trackingNumber?: string;
   reason?: string;
+  /** raise-price-difference: the amount due, USD minor units (> 0). */
+  amountMinor?: number;
   /** Recorded on the event row only (e.g. the children of a split). */
   details?: Record<string, unknown>;
 }
 
-function allows(rule: Rule, order: Pick<OrderRow, 'state' | 'abnormalReason'>): boolean {
+type Flags = Pick<OrderRow, 'state' | 'abnormalReason'> & Partial<Pick<OrderRow, 'priceDifferenceDueMinor'>>;
+
+const differenceDue = (order: Flags) => order.priceDifferenceDueMinor != null;
+
+function allows(rule: Rule, order: Flags): boolean {
   const abnormal = order.abnormalReason !== null;
   if (!rule.from.includes(order.state)) return false;
   if (rule.abnormal === 'forbid' && abnormal) return false;
   if (rule.abnormal === 'require' && !abnormal) return false;
+  if (rule.priceDifference === 'forbid' && differenceDue(order)) return false;
+  if (rule.priceDifference === 'require' && !differenceDue(order)) return false;
   return true;
 }
 
 /** The events `actor` may fire on the order now: the screens show only these buttons. */
-export function allowedEvents(order: Pick<OrderRow, 'state' | 'abnormalReason' | 'parentOrderId'>, actor: OrderActorType): TransitionEvent[] {
+export function allowedEvents(order: Flags & Pick<OrderRow, 'parentOrderId'>, actor: OrderActorType): TransitionEvent[] {
   return (Object.keys(TRANSITIONS) as TransitionEvent[]).filter((e) => {
     const rule = TRANSITIONS[e];
     // A child of a split is not split again: reset the parent's split instead (decision 0081).
@@ -101,6 +120,12 @@ function refused(order: OrderRow, event: TransitionEvent): AppError {
   }
   if (rule.from.includes(order.state) && rule.abnormal === 'require' && !abnormal) {
     return AppError.conflict('order-transition-refused', 'orders.not-abnormal', { number: order.number }, data);
+  }
+  if (rule.from.includes(order.state) && rule.priceDifference === 'forbid' && differenceDue(order)) {
+    return AppError.conflict('order-transition-refused', 'pricing.difference-blocks', { number: order.number }, { ...data, priceDifferenceDue: true });
+  }
+  if (rule.from.includes(order.state) && rule.priceDifference === 'require' && !differenceDue(order)) {
+    return AppError.conflict('order-transition-refused', 'pricing.no-difference-due', { number: order.number }, data);
   }
   return AppError.conflict('order-transition-refused', 'orders.transition-refused', { number: order.number, state: `orders.states.${order.state}` }, data);
 }
@@ -130,6 +155,11 @@ function effects(event: TransitionEvent, data: TransitionData): Partial<OrderRow
     case 'resolve-abnormal':
     case 'ignore-abnormal':
       return { abnormalReason: null, abnormalAt: null };
+    case 'raise-price-difference':
+      return { priceDifferenceDueMinor: data.amountMinor! };
+    case 'pay-price-difference':
+    case 'cancel-price-difference':
+      return { priceDifferenceDueMinor: null };
     default:
       return {};
   }
@@ -142,6 +172,10 @@ function checkData(event: TransitionEvent, data: TransitionData): void {
     if (!data.trackingNumber?.trim()) missing.push({ field: 'trackingNumber', messageKey: 'orders.tracking-required' });
   }
   if (event === 'mark-abnormal' && !data.reason?.trim()) missing.push({ field: 'reason', messageKey: 'orders.abnormal-reason-required' });
+  if (event === 'raise-price-difference') {
+    if (!Number.isSafeInteger(data.amountMinor) || data.amountMinor! <= 0) missing.push({ field: 'amount', messageKey: 'pricing.amount-positive' });
+    if (!data.reason?.trim()) missing.push({ field: 'reason', messageKey: 'pricing.reason-required' });
+  }
   if (missing.length) throw AppError.invalid(missing);
 }
 
@@ -177,6 +211,7 @@ export async function applyLocked(uow: UnitOfWork, order: OrderRow, event: Trans
   const updated = await updateOrder(uow.tx, order.id, { ...effects(event, data), state: to });
   const detail: Record<string, unknown> = { ...data.details };
   if (event === 'ship') Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
+  if (data.amountMinor !== undefined) detail.amountMinor = data.amountMinor;
   await appendEvent(uow.tx, {
     orderId: order.id,
     event,

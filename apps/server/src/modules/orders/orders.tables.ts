@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, foreignKey, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_ACTOR_TYPES, ORDER_EVENTS, ORDER_SOURCES, ORDER_STATES, type OrderAddress } from '@dsm/contract';
+import { ORDER_ACTOR_TYPES, ORDER_EVENTS, ORDER_SOURCES, ORDER_STATES, PURCHASE_TYPES, type OrderAddress } from '@dsm/contract';
 import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 
@@ -44,6 +44,13 @@ export const orders = pgTable(
     /** Abnormal is a flag beside the state (decision 0081): set with a reason, cleared by the user. */
     abnormalReason: text('abnormal_reason'),
     abnormalAt: timestamp('abnormal_at', { withTimezone: true }),
+    /**
+     * A price difference the user must pay before the order goes on (decision 0089): another flag
+     * beside the state, like abnormal; the price-differences module keeps the difference itself.
+     */
+    priceDifferenceDueMinor: moneyMinor('price_difference_due_minor'),
+    /** Dropshipping, or bulk when a price tier applied or the buyer chose bulk (decision 0090). */
+    purchaseType: text('purchase_type', { enum: PURCHASE_TYPES }).notNull().default('dropshipping'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -57,6 +64,7 @@ export const orders = pgTable(
     index('orders_user_state_idx').on(t.userId, t.state, t.createdAt),
     index('orders_state_idx').on(t.state, t.createdAt),
     index('orders_parent_idx').on(t.parentOrderId),
+    check('orders_price_difference_due', sql`${t.priceDifferenceDueMinor} is null or ${t.priceDifferenceDueMinor} > 0`),
     foreignKey({ name: 'orders_parent_fk', columns: [t.parentOrderId], foreignColumns: [t.id] }).onDelete('restrict'),
     uniqueIndex('orders_store_ref_key')
       .on(t.storeId, t.storeOrderRef)

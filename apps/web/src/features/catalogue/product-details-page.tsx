@@ -15,6 +15,7 @@ import { isProductMissing, useProduct } from './catalogue.api';
 import { categoryPath } from './category-tree';
 import { Gallery } from './gallery';
 import { QuantityInput } from '../../components/ui/quantity-input';
+import { BulkPrice } from './bulk-price';
 import { ShippingEstimate } from './shipping-estimate';
 import { VariantPicker } from './variant-picker';
 import { clampQuantity, initialSku, pickSku, selectionOf, valueState } from './variants';
@@ -206,6 +207,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               originalLabel={t('price.original')}
               className="product-price"
             />
+            <BulkPrice prodId={product.prodId} basePrice={sku?.price ?? product.price} />
             <dl className="product-facts">
               <div>
                 <dt>{t('facts.stock')}</dt>

@@ -12,6 +12,7 @@ import { ProductForm } from './product-form';
 import { adminProductQuery, useAdminProduct } from './products.api';
 import { useStatusToggle } from './status-toggle';
 import { useSession } from '../../../lib/session';
+import { PriceTiersCard } from '../price-tiers/price-tiers-card';
 
 const back = (t: (k: string) => string) => ({ to: '/admin/products', label: t('routes:admin-products') });
 
@@ -73,6 +74,7 @@ export function EditProductPage() {
           onSaved={() => toast.success(t('products.saved'))}
         />
       ) : null}
+      {initial && initial.id === prodId ? <PriceTiersCard prodId={prodId} /> : null}
     </AdminPage>
   );
 }
