@@ -181,7 +181,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('withdrawals', 'admin-withdrawals', withWithdrawText(withAdminText(() => import('../features/admin/withdrawals/withdrawals-page')))),
   page('recharges', 'admin-recharges', withPaymentText(withAdminText(() => import('../features/admin/recharges/recharges-page')))),
   page('payment-methods', 'admin-payment-methods', withPaymentText(withAdminText(() => import('../features/admin/recharges/payment-methods-page')))),
-  page('orders', 'admin-orders', withOrdersText(withAdminText(() => import('../features/admin/orders/orders-page')))),
+  page('orders', 'admin-orders', withOrdersText(withPricingText(withAdminText(() => import('../features/admin/orders/orders-page'))))),
   page('price-differences', 'admin-price-differences', withAdminText(withPricingText(() => import('../features/admin/price-differences/price-differences-page')))),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),

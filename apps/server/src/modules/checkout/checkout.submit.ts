@@ -114,6 +114,8 @@ async function createFromClaims(
     shippingMethodCode: claims.m,
     shippingMethodName: await shippingMethodName(uow.tx, claims.m, locale),
     remark,
+    // A tier price applied (or the buyer chose bulk) at confirm: a bulk order (decision 0090).
+    purchaseType: claims.p ?? 'dropshipping',
   });
 }
 

@@ -133,6 +133,17 @@ describe('confirm applies the tier the quantity reaches (worked examples, FR: 2 
     expect(data).toMatchObject({ goodsTotal: 20, purchaseType: 'bulk' });
   });
 
+  it('submitting a tier-priced confirm places a bulk order at the tier price', async () => {
+    await put(operator, `/api/admin/catalogue/products/${prodId}/price-tiers`, TIERS);
+    const b = await buyer();
+    const confirmed = (await confirmBasket(b.token, [[skuA, 50]])).json().data;
+    const res = await post(b.token, '/api/p/order/submit', { confirmToken: confirmed.confirmToken });
+    expect(res.json().code).toBe('00000');
+    const order = (await get(b.token, `/api/p/orders/${res.json().data.orders[0].id}`)).json().data;
+    expect(order).toMatchObject({ purchaseType: 'bulk', goods: 400, total: confirmed.total });
+    expect(order.lines[0]).toMatchObject({ unitPrice: 8, quantity: 50 });
+  });
+
   it('without tiers nothing changes', async () => {
     await put(operator, `/api/admin/catalogue/products/${prodId}/price-tiers`, { tiers: [] });
     const b = await buyer();

@@ -4,6 +4,7 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { RaisePriceDifferenceDialog } from '../price-differences/raise-price-difference-dialog';
 import { ServerErrors } from '../shared/admin-page';
 import { useConfirm } from '../shared/confirm';
 import { applyServerErrors } from '../shared/server-errors';
@@ -22,6 +23,7 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
   const [confirm, holder] = useConfirm();
   const refresh = useRefreshAdminOrders();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [raising, setRaising] = useState(false);
   const [saving, setSaving] = useState(false);
   const [orphans, setOrphans] = useState<string[]>([]);
   const [form] = Form.useForm<Values>();
@@ -70,7 +72,17 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
       {button('purchase', () => void simple('purchase'), true)}
       {button('ship', () => openDialog('ship'), true)}
       {button('deliver', () => void simple('deliver'), true)}
+      {button('raise-price-difference', () => setRaising(true))}
       {button('mark-abnormal', () => openDialog('abnormal'), false, true)}
+      {raising ? (
+        <RaisePriceDifferenceDialog
+          order={order}
+          onClose={(raised) => {
+            setRaising(false);
+            if (raised) void refresh();
+          }}
+        />
+      ) : null}
       <Modal
         open={dialog !== null}
         title={dialog ? t(dialog === 'ship' ? 'admin.ship-title' : 'admin.abnormal-title', { number: order.number }) : ''}

@@ -48,6 +48,7 @@ const page = (records: AdminOrder[]) => ({ records, total: records.length, size:
 beforeAll(async () => {
   await loadNamespace('admin');
   await loadNamespace('orders');
+  await loadNamespace('pricing');
 });
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'op', userId: 'op-1', userInfo: { status: '1', role: 'operator' } });
@@ -103,5 +104,27 @@ describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shipped[1]).toEqual({ carrier: 'DHL', trackingNumber: 'JD123456' }));
     expect(await screen.findByText('Order O00000009 is shipped')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Ship order O00000009' })).not.toBeInTheDocument());
+  });
+
+  it('raises a price difference on a pending order from its row', async () => {
+    const raised: unknown[] = [];
+    const pending = { ...ORDER, state: 'pending' as const, actions: ['purchase', 'raise-price-difference', 'mark-abnormal'] as AdminOrder['actions'] };
+    fakeApi({
+      'GET /api/admin/orders': () => envelope(page([raised.length ? { ...pending, actions: ['mark-abnormal'] as AdminOrder['actions'] } : pending])),
+      'POST /api/admin/orders/o-9/price-difference': (_url, init) => {
+        raised.push(JSON.parse(String(init.body)));
+        return envelope({ id: 'pd-1' });
+      },
+    });
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Raise a price difference on order O00000009' }));
+    const dialog = (await screen.findByText('Raise a price difference on order O00000009', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '12.5');
+    await user.type(within(dialog).getByLabelText('Reason'), 'The supplier raised the price');
+    await user.click(within(dialog).getByRole('button', { name: 'Raise price difference' }));
+    await waitFor(() => expect(raised).toEqual([{ amount: 12.5, reason: 'The supplier raised the price' }]));
+    expect(await screen.findByText('Price difference raised on order O00000009')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Raise a price difference on order O00000009' })).not.toBeInTheDocument());
   });
 });
