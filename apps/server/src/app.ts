@@ -28,6 +28,7 @@ import { rechargeRoutes } from './modules/recharge/recharge.routes';
 import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
 import { invoiceJobHandlers } from './modules/invoices/invoices.jobs';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -154,6 +155,7 @@ export async function buildApp({
       await scoped.register(ordersRoutes, { db });
       await scoped.register(checkoutRoutes, { db, config });
       await scoped.register(invoicesRoutes, { db, files });
+      await scoped.register(afterSalesRoutes, { db, files });
       await scoped.register(cartRoutes, { db });
     },
     { prefix: '/api' },

@@ -24,3 +24,4 @@ export * from './invoices';
 export * from './cart';
 export * from './locales/parity';
 export * from './checkout';
+export * from './after-sales';

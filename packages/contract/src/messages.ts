@@ -11,6 +11,7 @@ import enOrders from './locales/en-US/orders.json';
 import enCheckout from './locales/en-US/checkout.json';
 import enInvoices from './locales/en-US/invoices.json';
 import enCart from './locales/en-US/cart.json';
+import enAfterSales from './locales/en-US/aftersales.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -23,6 +24,7 @@ import zhOrders from './locales/zh-CN/orders.json';
 import zhCheckout from './locales/zh-CN/checkout.json';
 import zhInvoices from './locales/zh-CN/invoices.json';
 import zhCart from './locales/zh-CN/cart.json';
+import zhAfterSales from './locales/zh-CN/aftersales.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -35,6 +37,7 @@ import frOrders from './locales/fr-FR/orders.json';
 import frCheckout from './locales/fr-FR/checkout.json';
 import frInvoices from './locales/fr-FR/invoices.json';
 import frCart from './locales/fr-FR/cart.json';
+import frAfterSales from './locales/fr-FR/aftersales.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -47,6 +50,7 @@ import trOrders from './locales/tr-TR/orders.json';
 import trCheckout from './locales/tr-TR/checkout.json';
 import trInvoices from './locales/tr-TR/invoices.json';
 import trCart from './locales/tr-TR/cart.json';
+import trAfterSales from './locales/tr-TR/aftersales.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -63,10 +67,10 @@ function merge(common: Catalogue, namespaces: Record<string, Catalogue>): Catalo
 }
 
 const CATALOGUES: Record<Locale, Catalogue> = {
-  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders, checkout: enCheckout, invoices: enInvoices, cart: enCart }),
-  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders, checkout: zhCheckout, invoices: zhInvoices, cart: zhCart }),
-  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders, checkout: frCheckout, invoices: frInvoices, cart: frCart }),
-  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders, checkout: trCheckout, invoices: trInvoices, cart: trCart }),
+  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders, checkout: enCheckout, invoices: enInvoices, cart: enCart, aftersales: enAfterSales }),
+  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders, checkout: zhCheckout, invoices: zhInvoices, cart: zhCart, aftersales: zhAfterSales }),
+  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders, checkout: frCheckout, invoices: frInvoices, cart: frCart, aftersales: frAfterSales }),
+  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders, checkout: trCheckout, invoices: trInvoices, cart: trCart, aftersales: trAfterSales }),
 };
 
 function lookup(cat: Catalogue, key: string): string | undefined {

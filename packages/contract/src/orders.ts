@@ -32,6 +32,13 @@ export const ORDER_EVENTS = [
   'ignore-abnormal',
   'split',
   'reset-split',
+  // After-sales (decision 0088): timeline events that keep the order's state.
+  'after-sales-requested',
+  'after-sales-cancelled',
+  'after-sales-approved',
+  'after-sales-rejected',
+  'refunded',
+  'reshipped',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

@@ -19,3 +19,4 @@ export * from '../modules/orders/orders.tables';
 export * from '../modules/checkout/checkout.tables';
 export * from '../modules/invoices/invoices.tables';
 export * from '../modules/cart/cart.tables';
+export * from '../modules/after-sales/after-sales.tables';

@@ -58,6 +58,10 @@ export const ERROR_REASONS = [
   'withdrawal-closed',
   'held-payment-exists',
   'order-transition-refused',
+  // After-sales requests (decision 0088).
+  'after-sales-open',
+  'after-sales-not-eligible',
+  'after-sales-transition-refused',
   // Accounts.
   'login-failed',
   'account-disabled',

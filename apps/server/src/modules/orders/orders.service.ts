@@ -7,10 +7,12 @@ import { type Actor, applyLocked } from './orders.states';
  * in their unit of work, fire a transition, split, read. Nothing else of this module is public.
  */
 export { createOrder, validateNewOrder, type NewOrder, type NewOrderLine } from './orders.create';
-export { transition, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type TransitionData, type TransitionEvent } from './orders.states';
+export { transition, applyLocked, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type TransitionData, type TransitionEvent } from './orders.states';
 export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './orders.split';
-export { getOrder, listOrders, countOrders, listAdminOrders } from './orders.read';
+export { getOrder, listOrders, countOrders, listAdminOrders, ordersWithLines } from './orders.read';
 export type { OrderRow } from './orders.queries';
+/** Locks an order FOR UPDATE (another user's → 404 with `ownerId`), for use cases that read it before an event. */
+export { lockOrder } from './orders.queries';
 export { onOrderChange, type OrderChange, type OrderChangeHandler } from './orders.hooks';
 
 /**

@@ -36,6 +36,12 @@ const ACTOR = (userId: string): Record<TransitionEvent, { type: 'user' | 'operat
   'ignore-abnormal': { type: 'user', id: userId },
   split: { type: 'user', id: userId },
   'reset-split': { type: 'user', id: userId },
+  'after-sales-requested': { type: 'user', id: userId },
+  'after-sales-cancelled': { type: 'user', id: userId },
+  'after-sales-approved': operator,
+  'after-sales-rejected': operator,
+  refunded: operator,
+  reshipped: operator,
 });
 const DATA = { ship: { carrier: 'DHL', trackingNumber: 'JD0001' }, 'mark-abnormal': { reason: 'SKU no longer sold' } } as Record<string, object>;
 
