@@ -43,6 +43,12 @@ const withInvoicesText =
   () =>
     Promise.all([load(), loadNamespace('invoices')]).then(([module]) => module);
 
+/** The after-sales screens' texts (`aftersales`, lazy), the user's and the operator's. */
+const withAfterSalesText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('aftersales')]).then(([module]) => module);
+
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
   return {
@@ -130,7 +136,7 @@ export const USER_PAGES: RouteObject[] = [
   page('downloadinventory', 'downloadinventory'),
   page('orderinvoice', 'orderinvoice', withInvoicesText(() => import('../features/invoices/invoice-page'))),
   page('fillpricedifference', 'fillpricedifference'),
-  page('aftersalesorders', 'aftersalesorders'),
+  page('aftersalesorders', 'aftersalesorders', withAfterSalesText(() => import('../features/after-sales/after-sales-page'))),
   page('downloadinvoice', 'downloadinvoice', withInvoicesText(() => import('../features/invoices/invoice-list-page'))),
   page('storedownloadinvoice', 'storedownloadinvoice'),
   page('shoppingcart', 'shoppingcart', () => import('../features/cart/cart-page')),
@@ -170,6 +176,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('recharges', 'admin-recharges', withPaymentText(withAdminText(() => import('../features/admin/recharges/recharges-page')))),
   page('payment-methods', 'admin-payment-methods', withPaymentText(withAdminText(() => import('../features/admin/recharges/payment-methods-page')))),
   page('orders', 'admin-orders'),
+  page('after-sales', 'admin-after-sales', withAdminText(withAfterSalesText(() => import('../features/admin/after-sales/after-sales-page')))),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),
   page('tax-rates', 'admin-tax-rates', withAdminText(withCheckoutText(() => import('../features/admin/tax-rates/tax-rates-page')))),

@@ -124,7 +124,14 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/reconciliation', title: 'admin-reconciliation' },
     ],
   },
-  { key: 'admin-orders', icon: icon(OrdersIcon), links: [{ to: '/admin/orders', title: 'admin-orders' }] },
+  {
+    key: 'admin-orders',
+    icon: icon(OrdersIcon),
+    links: [
+      { to: '/admin/orders', title: 'admin-orders' },
+      { to: '/admin/after-sales', title: 'admin-after-sales' },
+    ],
+  },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },
   { key: 'admin-currencies', icon: icon(CoinsIcon), links: [{ to: '/admin/currencies', title: 'admin-currencies' }] },
   { key: 'admin-tax-rates', icon: icon(ReceiptIcon), links: [{ to: '/admin/tax-rates', title: 'admin-tax-rates' }] },
