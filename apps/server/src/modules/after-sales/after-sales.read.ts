@@ -96,9 +96,17 @@ export async function listAdmin(db: Db, q: AdminAfterSalesListQuery): Promise<Pa
   );
 }
 
-/** The user's paid orders an after-sales request may be made for, with what a refund may still return. */
+/**
+ * The user's paid orders an after-sales request may be made for now (not abnormal, no open
+ * request), with what a refund may still return.
+ */
 export async function eligibleOrders(db: Db, userId: string): Promise<AfterSalesEligibleOrder[]> {
-  const orders = (await ordersWithLines(db, userId, AFTER_SALES_ORDER_STATES)).filter((o) => !o.abnormal);
+  const open = await db
+    .select({ orderId: afterSalesRequests.orderId })
+    .from(afterSalesRequests)
+    .where(and(eq(afterSalesRequests.userId, userId), sql`${afterSalesRequests.state} in ('requested', 'approved')`));
+  const busy = new Set(open.map((r) => r.orderId));
+  const orders = (await ordersWithLines(db, userId, AFTER_SALES_ORDER_STATES)).filter((o) => !o.abnormal && !busy.has(o.id));
   const out: AfterSalesEligibleOrder[] = [];
   for (const o of orders) {
     const left = await refundableMinor(db, { id: o.id, totalMinor: o.totalMinor });

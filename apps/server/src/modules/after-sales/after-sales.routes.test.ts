@@ -64,7 +64,8 @@ describe('a refund: create → approve → the wallet is credited once', () => {
     // A private area: never served by the public files route.
     expect((await get(b.token, `/api/files/aftersales/${imageId}`)).statusCode).toBe(404);
 
-    // One open request per order.
+    // One open request per order: the picker no longer offers it, and the server refuses it.
+    expect((await get(b.token, '/api/p/after-sales/orders')).json().data).toEqual([]);
     const second = await post(b.token, '/api/p/after-sales', { orderId: order.id, kind: 'reshipment', reason: 'Also missing a part' });
     expect(second.statusCode).toBe(409);
     expect(second.json().data.reason).toBe('after-sales-open');
