@@ -117,6 +117,19 @@ describe('a refund: create → approve → the wallet is credited once', () => {
   });
 });
 
+describe('two operators approving at once', () => {
+  it('credits once: one approval wins, the other is refused on what the first did', async () => {
+    const b = await buyer();
+    const order = await orderIn(ctx.db, b.userId, 'shipped');
+    const req = (await post(b.token, '/api/p/after-sales', { orderId: order.id, kind: 'refund', reason: 'Late', amount: 7.25 })).json().data;
+    const answers = await Promise.all([1, 2, 3].map(() => post(operator, `/api/admin/after-sales/${req.id}/approve`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await available(b.userId)).toBe(725);
+    expect(await rows(sql`select id from journal_entries where reference_id = ${req.id}`)).toHaveLength(1);
+    expect((await orderEvents(order.id)).filter((e) => e === 'refunded')).toHaveLength(1);
+  });
+});
+
 describe('what a request may be made for', () => {
   it('refuses unpaid and abnormal orders, and an amount above the total', async () => {
     const b = await buyer();
