@@ -32,6 +32,7 @@ import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.rout
 import { invoiceJobHandlers } from './modules/invoices/invoices.jobs';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -158,6 +159,7 @@ export async function buildApp({
       await scoped.register(ordersRoutes, { db });
       await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
+      await scoped.register(afterSalesRoutes, { db, files });
       await scoped.register(cartRoutes, { db });
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
       await scoped.register(priceDifferencesRoutes, { db });

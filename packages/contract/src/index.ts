@@ -25,3 +25,4 @@ export * from './cart';
 export * from './locales/parity';
 export * from './checkout';
 export * from './pricing';
+export * from './after-sales';

@@ -13,6 +13,7 @@ import enInvoices from './locales/en-US/invoices.json';
 import enCart from './locales/en-US/cart.json';
 import enPayments from './locales/en-US/payments.json';
 import enPricing from './locales/en-US/pricing.json';
+import enAfterSales from './locales/en-US/aftersales.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -27,6 +28,7 @@ import zhInvoices from './locales/zh-CN/invoices.json';
 import zhCart from './locales/zh-CN/cart.json';
 import zhPayments from './locales/zh-CN/payments.json';
 import zhPricing from './locales/zh-CN/pricing.json';
+import zhAfterSales from './locales/zh-CN/aftersales.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -41,6 +43,7 @@ import frInvoices from './locales/fr-FR/invoices.json';
 import frCart from './locales/fr-FR/cart.json';
 import frPayments from './locales/fr-FR/payments.json';
 import frPricing from './locales/fr-FR/pricing.json';
+import frAfterSales from './locales/fr-FR/aftersales.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -55,6 +58,7 @@ import trInvoices from './locales/tr-TR/invoices.json';
 import trCart from './locales/tr-TR/cart.json';
 import trPayments from './locales/tr-TR/payments.json';
 import trPricing from './locales/tr-TR/pricing.json';
+import trAfterSales from './locales/tr-TR/aftersales.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -71,10 +75,10 @@ function merge(common: Catalogue, namespaces: Record<string, Catalogue>): Catalo
 }
 
 const CATALOGUES: Record<Locale, Catalogue> = {
-  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders, checkout: enCheckout, invoices: enInvoices, cart: enCart, payments: enPayments, pricing: enPricing }),
-  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders, checkout: zhCheckout, invoices: zhInvoices, cart: zhCart, payments: zhPayments, pricing: zhPricing }),
-  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders, checkout: frCheckout, invoices: frInvoices, cart: frCart, payments: frPayments, pricing: frPricing }),
-  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders, checkout: trCheckout, invoices: trInvoices, cart: trCart, payments: trPayments, pricing: trPricing }),
+  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders, checkout: enCheckout, invoices: enInvoices, cart: enCart, payments: enPayments, pricing: enPricing, aftersales: enAfterSales }),
+  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders, checkout: zhCheckout, invoices: zhInvoices, cart: zhCart, payments: zhPayments, pricing: zhPricing, aftersales: zhAfterSales }),
+  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders, checkout: frCheckout, invoices: frInvoices, cart: frCart, payments: frPayments, pricing: frPricing, aftersales: frAfterSales }),
+  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders, checkout: trCheckout, invoices: trInvoices, cart: trCart, payments: trPayments, pricing: trPricing, aftersales: trAfterSales }),
 };
 
 function lookup(cat: Catalogue, key: string): string | undefined {

@@ -36,6 +36,13 @@ export const ORDER_EVENTS = [
   'raise-price-difference',
   'pay-price-difference',
   'cancel-price-difference',
+  // After-sales (decision 0088): timeline events that keep the order's state.
+  'after-sales-requested',
+  'after-sales-cancelled',
+  'after-sales-approved',
+  'after-sales-rejected',
+  'refunded',
+  'reshipped',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

@@ -21,3 +21,4 @@ export * from '../modules/invoices/invoices.tables';
 export * from '../modules/cart/cart.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/price-differences/price-differences.tables';
+export * from '../modules/after-sales/after-sales.tables';

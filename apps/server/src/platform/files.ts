@@ -40,6 +40,11 @@ export const FILE_AREAS = {
   slips: { types: [...RASTER, 'application/pdf'], maxBytes: 5 * MB, private: true },
   /** Pictures attached to a sourcing request (user). */
   sourcing: { types: RASTER, maxBytes: 5 * MB },
+  /**
+   * Pictures attached to an after-sales request (user, decision 0088). Private: the after-sales
+   * module serves them to the request's owner and to operators only.
+   */
+  aftersales: { types: RASTER, maxBytes: 5 * MB, private: true },
   /** Spreadsheets uploaded for import (products, orders). */
   imports: { types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], maxBytes: 10 * MB },
   /** PDFs the server generates (invoices, packing lists). */

@@ -55,6 +55,12 @@ const withOrdersText =
   () =>
     Promise.all([load(), loadNamespace('orders')]).then(([module]) => module);
 
+/** The after-sales screens' texts (`aftersales`, lazy), the user's and the operator's. */
+const withAfterSalesText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('aftersales')]).then(([module]) => module);
+
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
   return {
@@ -142,7 +148,7 @@ export const USER_PAGES: RouteObject[] = [
   page('downloadinventory', 'downloadinventory'),
   page('orderinvoice', 'orderinvoice', withInvoicesText(() => import('../features/invoices/invoice-page'))),
   page('fillpricedifference', 'fillpricedifference', withPricingText(() => import('../features/price-differences/fill-price-difference-page'))),
-  page('aftersalesorders', 'aftersalesorders'),
+  page('aftersalesorders', 'aftersalesorders', withAfterSalesText(() => import('../features/after-sales/after-sales-page'))),
   page('downloadinvoice', 'downloadinvoice', withInvoicesText(() => import('../features/invoices/invoice-list-page'))),
   page('storedownloadinvoice', 'storedownloadinvoice'),
   page('shoppingcart', 'shoppingcart', () => import('../features/cart/cart-page')),
@@ -183,6 +189,7 @@ export const ADMIN_PAGES: RouteObject[] = [
   page('payment-methods', 'admin-payment-methods', withPaymentText(withAdminText(() => import('../features/admin/recharges/payment-methods-page')))),
   page('orders', 'admin-orders', withOrdersText(withPricingText(withAdminText(() => import('../features/admin/orders/orders-page'))))),
   page('price-differences', 'admin-price-differences', withAdminText(withPricingText(() => import('../features/admin/price-differences/price-differences-page')))),
+  page('after-sales', 'admin-after-sales', withAdminText(withAfterSalesText(() => import('../features/admin/after-sales/after-sales-page')))),
   page('sourcing', 'admin-sourcing'),
   page('currencies', 'admin-currencies', withAdminText(() => import('../features/admin/currency/currency-page'))),
   page('tax-rates', 'admin-tax-rates', withAdminText(withCheckoutText(() => import('../features/admin/tax-rates/tax-rates-page')))),

@@ -122,6 +122,14 @@ export const invoiceKeys = {
   ofOrder: (orderId: string) => ['invoices', 'of-order', orderId] as const,
 };
 
+/** After-sales requests (features/after-sales) and the operator's queue (features/admin/after-sales). */
+export const afterSalesKeys = {
+  all: ['after-sales'] as const,
+  list: (paging: object) => ['after-sales', 'list', paging] as const,
+  orders: () => ['after-sales', 'orders'] as const,
+  admin: (filter: object) => ['after-sales', 'admin', filter] as const,
+};
+
 /** The user's cart and wish list (features/cart; the header badge reads `count`). */
 export const cartKeys = {
   all: ['cart'] as const,

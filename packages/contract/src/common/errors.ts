@@ -62,6 +62,10 @@ export const ERROR_REASONS = [
   'payment-in-progress',
   'payment-not-cancellable',
   'price-difference-closed',
+  // After-sales requests (decision 0088).
+  'after-sales-open',
+  'after-sales-not-eligible',
+  'after-sales-transition-refused',
   // Accounts.
   'login-failed',
   'account-disabled',

@@ -166,3 +166,28 @@ export async function findOrderByNumber(db: Db, number: string): Promise<OrderRo
   const [row] = await db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
   return row ?? null;
 }
+
+/** A user's orders in `states` with their lines (id, title, quantity), newest first (after-sales' order picker, decision 0088). */
+export async function ordersWithLines(
+  db: Db,
+  userId: string,
+  states: readonly string[],
+  { ids }: { ids?: readonly string[] } = {},
+): Promise<Array<{ id: string; number: string; state: OrderRow['state']; abnormal: boolean; totalMinor: number; lines: Array<{ id: string; title: string; quantity: number }> }>> {
+  if (!states.length) return [];
+  const only = ids === undefined ? sql`` : ids.length ? sql`and o.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})` : sql`and false`;
+  const rows = rowsOf(await db.execute(sql`
+    select o.id, o.number, o.state, o.abnormal_reason, o.total_minor,
+      coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'quantity', l.quantity) order by l.position) from order_lines l where l.order_id = o.id), '[]') as lines
+    from orders o
+    where o.user_id = ${userId} and o.state in (${sql.join(states.map((s) => sql`${s}`), sql`, `)}) ${only}
+    order by o.created_at desc, o.number desc limit 200`));
+  return rows.map((r) => ({
+    id: String(r.id),
+    number: String(r.number),
+    state: r.state as OrderRow['state'],
+    abnormal: r.abnormal_reason !== null,
+    totalMinor: Number(r.total_minor),
+    lines: json<Array<{ id: string; title: string; quantity: number }>>(r.lines),
+  }));
+}

@@ -10,14 +10,17 @@ import { orderLines, orders } from './orders.tables';
  * in their unit of work, fire a transition, split, read. Nothing else of this module is public.
  */
 export { createOrder, validateNewOrder, type NewOrder, type NewOrderLine } from './orders.create';
-export { transition, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type TransitionData, type TransitionEvent } from './orders.states';
+export { transition, applyLocked, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type TransitionData, type TransitionEvent } from './orders.states';
 export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './orders.split';
-export { getOrder, listOrders, countOrders, listAdminOrders, findOrderByNumber } from './orders.read';
+export { getOrder, listOrders, countOrders, listAdminOrders, findOrderByNumber, ordersWithLines } from './orders.read';
 export type { OrderRow } from './orders.queries';
 export { onOrderChange, type OrderChange, type OrderChangeHandler } from './orders.hooks';
-/** Payments lock the orders they pay (id order), check and fire `pay` on the locked rows. */
+/**
+ * Locks an order FOR UPDATE (another user's → 404 with `ownerId`): payments and after-sales lock
+ * the orders they act on (id order), check and fire events on the locked rows.
+ */
 export { lockOrder } from './orders.queries';
-export { applyLocked, assertAllowed } from './orders.states';
+export { assertAllowed } from './orders.states';
 
 /** Order rows by id, as they are now (payments shows its orders' states). */
 export async function ordersByIds(db: Db, ids: readonly string[]) {

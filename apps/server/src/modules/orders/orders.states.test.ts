@@ -39,6 +39,12 @@ const ACTOR = (userId: string): Record<TransitionEvent, { type: 'user' | 'operat
   'raise-price-difference': operator,
   'pay-price-difference': { type: 'user', id: userId },
   'cancel-price-difference': operator,
+  'after-sales-requested': { type: 'user', id: userId },
+  'after-sales-cancelled': { type: 'user', id: userId },
+  'after-sales-approved': operator,
+  'after-sales-rejected': operator,
+  refunded: operator,
+  reshipped: operator,
 });
 const DATA = {
   ship: { carrier: 'DHL', trackingNumber: 'JD0001' },

@@ -47,7 +47,15 @@ interface Rule {
   by: readonly OrderActorType[];
   /** forbid: refused while a price difference is due; require: only while one is due; absent: either. */
   priceDifference?: 'forbid' | 'require';
+  /**
+   * Fired only by another module's use case (after-sales, decision 0088), never offered as one
+   * of the order's `actions`: a timeline entry that keeps the state.
+   */
+  via?: 'after-sales';
 }
+
+/** Paid orders: where after-sales (a refund, a reshipment) may happen (decision 0088). */
+const PAID: readonly OrderState[] = ['pending', 'purchasing', 'shipped', 'delivered'];
 
 /** Every transition there is. Anything not listed here is refused and changes nothing. */
 export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> = {
@@ -68,6 +76,14 @@ export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> 
   'raise-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator'], priceDifference: 'forbid' },
   'pay-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['user', 'system'], priceDifference: 'require' },
   'cancel-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator'], priceDifference: 'require' },
+  // After-sales (decision 0088): the request's steps on the order's timeline; the state stays.
+  // A new request is refused while the order is abnormal; the steps after it are not.
+  'after-sales-requested': { from: PAID, to: 'same', abnormal: 'forbid', by: ['user'], via: 'after-sales' },
+  'after-sales-cancelled': { from: PAID, to: 'same', abnormal: 'any', by: ['user'], via: 'after-sales' },
+  'after-sales-approved': { from: PAID, to: 'same', abnormal: 'any', by: ['operator'], via: 'after-sales' },
+  'after-sales-rejected': { from: PAID, to: 'same', abnormal: 'any', by: ['operator'], via: 'after-sales' },
+  refunded: /*         */ { from: PAID, to: 'same', abnormal: 'any', by: ['operator', 'system'], via: 'after-sales' },
+  reshipped: /*        */ { from: PAID, to: 'same', abnormal: 'any', by: ['operator'], via: 'after-sales' },
 };
 
 export type TransitionEvent = keyof typeof TRANSITIONS;
@@ -103,6 +119,7 @@ export function allowedEvents(order: Flags & Pick<OrderRow, 'parentOrderId'>, ac
     const rule = TRANSITIONS[e];
     // A child of a split is not split again: reset the parent's split instead (decision 0081).
     if (e === 'split' && order.parentOrderId !== null) return false;
+    if (rule.via) return false;
     return rule.by.includes(actor) && allows(rule, order);
   });
 }

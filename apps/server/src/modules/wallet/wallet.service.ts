@@ -270,6 +270,34 @@ export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor
   });
 }
 
+/**
+ * A refund decided outside the wallet (an after-sales request, decision 0088): the platform's
+ * revenue gives `amount` back to the user's available cash. Unlike `refund`, it needs no wallet
+ * payment of its own to draw on: the order may have been paid by card or PayPal, or by a
+ * payment reference the caller does not hold. The caller caps the amount (what the order was
+ * paid, less earlier refunds) under its own lock. Posts once per `uniqueKey`: a repeat returns
+ * the first entry with `duplicate: true`. Credits enqueue the held-payment settlement like a
+ * recharge does.
+ */
+export async function creditRefund(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference, opts: { uniqueKey: string }): Promise<Posted> {
+  assertMinor(amountMinor);
+  return inTransaction(dbOrUow, async (uow) => {
+    const user = await lockUserAccounts(uow.tx, userId);
+    const revenue = await systemAccount(uow.tx, 'revenue');
+    const posted = await post(uow.tx, {
+      kind: 'refund',
+      reference,
+      uniqueKey: opts.uniqueKey,
+      lines: [
+        { accountId: revenue, amountMinor: -amountMinor },
+        { accountId: user.available.id, amountMinor },
+      ],
+    });
+    if (!posted.duplicate) await enqueueSettleIfHeld(uow, userId);
+    return posted;
+  });
+}
+
 /** Operator: bonus credit for a user (spendable, never withdrawable), from the promotions account. */
 export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
   assertMinor(amountMinor);

@@ -130,6 +130,7 @@ export const ADMIN_SECTIONS: MenuSection[] = [
     links: [
       { to: '/admin/orders', title: 'admin-orders' },
       { to: '/admin/price-differences', title: 'admin-price-differences' },
+      { to: '/admin/after-sales', title: 'admin-after-sales' },
     ],
   },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },

@@ -1,4 +1,4 @@
-import type { OrderEvent } from '@dsm/contract';
+import type { OrderEvent, OrderState } from '@dsm/contract';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,8 +9,11 @@ import { orderActions, useRefreshOrders } from './orders.api';
 /** The link to the order confirmation page (another screen pays): several ids, comma separated. */
 export const payLink = (ids: string[]) => `/user/paymentorder?orders=${ids.map(encodeURIComponent).join(',')}`;
 
+/** Paid orders may ask for after-sales (the after-sales screen checks the rest, decision 0088). */
+const AFTER_SALES_STATES: readonly OrderState[] = ['pending', 'purchasing', 'shipped', 'delivered'];
+
 interface Props {
-  order: { id: string; number: string; actions: OrderEvent[] };
+  order: { id: string; number: string; state: OrderState; abnormal: boolean; actions: OrderEvent[] };
   /** Split needs the order's lines: the page opens the detail with the split dialog. */
   onSplit: () => void;
   size?: 'small' | 'middle';
@@ -54,6 +57,11 @@ export function OrderActions({ order, onSplit, size = 'small' }: Props) {
           {t('buttons.pay')}
         </Link>
       ) : null}
+      {can('pay-price-difference') ? (
+        <Link className="button button-primary" to="/user/fillpricedifference" aria-label={t('buttons.pay-difference-named', { number: order.number })}>
+          {t('buttons.pay-difference')}
+        </Link>
+      ) : null}
       {can('restore') ? (
         <Button
           size={size}
@@ -71,6 +79,11 @@ export function OrderActions({ order, onSplit, size = 'small' }: Props) {
       {confirmed('reset-split', t('confirm.reset-split', { number: order.number }), () => orderActions.resetSplit(order.id), t('done.reset-split'))}
       {confirmed('resolve-abnormal', t('confirm.resolve-abnormal', { number: order.number }), () => orderActions.resolve(order.id), t('done.resolve-abnormal'))}
       {confirmed('ignore-abnormal', t('confirm.ignore-abnormal', { number: order.number }), () => orderActions.ignore(order.id), t('done.ignore-abnormal'))}
+      {AFTER_SALES_STATES.includes(order.state) && !order.abnormal ? (
+        <Link className="button button-secondary" to="/user/aftersalesorders" aria-label={t('buttons.after-sales-named', { number: order.number })}>
+          {t('buttons.after-sales')}
+        </Link>
+      ) : null}
       {confirmed('trash', t('confirm.trash', { number: order.number }), () => orderActions.trash(order.id), t('done.trash'), true)}
     </div>
   );

@@ -58,10 +58,24 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Ignore the problem of order O00000002' })).toBeInTheDocument();
     expect(screen.getByText('Abnormal', { selector: '.ant-tag' })).toBeInTheDocument();
 
+    // Unpaid or abnormal: no after-sales yet.
+    expect(screen.queryByRole('link', { name: /refund or reshipment/ })).not.toBeInTheDocument();
+
     await user().click(screen.getByTestId('tab-shipped'));
     expect(await screen.findByText('DHL JD0001')).toBeInTheDocument();
     expect(tabs).toContain('shipped');
     expect(screen.queryByRole('button', { name: /Split order/ })).not.toBeInTheDocument();
+    // A paid order may ask for after-sales.
+    expect(screen.getByRole('link', { name: 'Ask for a refund or reshipment of order O00000003' })).toHaveAttribute('href', '/user/aftersalesorders');
+  });
+
+  it('a held order (price difference due) links to the page that pays it', async () => {
+    fakeApi({
+      'GET /api/p/orders/counts': () => envelope(COUNTS),
+      'GET /api/p/orders': () => envelope(page([summary('o-4', { state: 'pending', actions: ['pay-price-difference'] })])),
+    });
+    render();
+    expect(await screen.findByRole('link', { name: 'Pay the price difference of order O00000004' })).toHaveAttribute('href', '/user/fillpricedifference');
   });
 
   it('restores the selected orders of the draft box in one call', async () => {
