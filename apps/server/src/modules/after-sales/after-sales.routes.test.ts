@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { newUser, orderIn } from './after-sales.test-fixtures';
 import { transition } from '../orders/orders.service';
+import { adjust, grantBonus } from '../wallet/wallet.service';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let operator: string;
@@ -102,6 +103,24 @@ describe('a refund: create → approve → the wallet is credited once', () => {
     expect((await post(operator, `/api/admin/after-sales/${rest.json().data.id}/approve`)).statusCode).toBe(200);
     expect((await available(b.userId)) - before).toBe(4999);
     expect((await get(b.token, '/api/p/after-sales/orders')).json().data[0].refundable).toBe(0);
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('an order paid with bonus and cash gets the bonus back first: a refund never turns bonus into withdrawable cash', async () => {
+    const b = await buyer();
+    const order = await orderIn(ctx.db, b.userId, 'awaiting-payment'); // total 49.99
+    await grantBonus(ctx.db, b.userId, 1000, 'Welcome bonus');
+    await adjust(ctx.db, b.userId, 5000, 'Test money');
+    const paid = await post(b.token, '/api/p/order/pay', { orderIds: [order.id], method: 'wallet' });
+    expect(paid.json().data).toMatchObject({ outcome: 'success', amount: 49.99 });
+    const bonus = async () => Number((await rows(sql`select balance_minor from ledger_accounts where user_id = ${b.userId} and kind = 'bonus'`))[0]!.balance_minor);
+    expect([await bonus(), await available(b.userId)]).toEqual([0, 1001]); // 10.00 bonus + 39.99 cash spent
+
+    const req = (await post(b.token, '/api/p/after-sales', { orderId: order.id, kind: 'refund', reason: 'Never arrived', amount: 15 })).json().data;
+    expect((await post(operator, `/api/admin/after-sales/${req.id}/approve`)).json().data).toMatchObject({ state: 'refunded', refunded: 15 });
+    expect([await bonus(), await available(b.userId)]).toEqual([1000, 1501]); // 10.00 back as bonus, 5.00 as cash
+    const entries = await rows(sql`select kind, reference_type, reference_label from journal_entries where reference_id = ${req.id}`);
+    expect(entries).toEqual([{ kind: 'refund', reference_type: 'after-sales', reference_label: req.number }]);
     expect(await ledgerSum()).toBe(0);
   });
 

@@ -6,7 +6,8 @@ import { type FileStore, saveFile } from '../../platform/files';
 import type { UploadedFile } from '../../platform/multipart';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type Actor, type OrderRow, type TransitionEvent, applyLocked, lockOrder, ordersWithLines } from '../orders/orders.service';
-import { creditRefund } from '../wallet/wallet.service';
+import { paidWith } from '../payments/payments.service';
+import { creditRefund, refund } from '../wallet/wallet.service';
 import { afterSalesEvents, afterSalesRequests } from './after-sales.tables';
 
 /**
@@ -159,11 +160,24 @@ export async function approveRequest(uow: UnitOfWork, operatorId: string | null,
   const amountMinor = req.amountMinor!;
   // Under the order's lock: the sum of refunds never exceeds the order's total.
   assertAmount(order, amountMinor, await refundableMinor(uow.tx, order));
-  await creditRefund(uow, req.userId, amountMinor, { type: 'after-sales', id: req.id, label: req.number }, { uniqueKey: `after-sales:${req.id}` });
+  await creditBack(uow, req, order.id, amountMinor);
   const done = await record(uow, req, 'refunded', 'refunded', actor, null, { ...decided, refundedMinor: amountMinor, closedAt: new Date() });
   await onTimeline(uow, order, 'after-sales-approved', actor, req);
   await onTimeline(uow, order, 'refunded', actor, req, { details: { amount: fromMinor(amountMinor) } });
   return done;
+}
+
+/**
+ * The refund's money: back through the wallet payment that paid the order (bonus first, so bonus
+ * never turns into withdrawable cash; capped by what that payment took), posted under the request's
+ * number. An order paid some other way (none today) gets the amount as cash from revenue.
+ */
+async function creditBack(uow: UnitOfWork, req: AfterSalesRow, orderId: string, amountMinor: number): Promise<void> {
+  const postAs = { type: 'after-sales', id: req.id, label: req.number };
+  const uniqueKey = `after-sales:${req.id}`;
+  const payment = await paidWith(uow.tx, orderId);
+  if (payment) await refund(uow, payment, amountMinor, { postAs, uniqueKey });
+  else await creditRefund(uow, req.userId, amountMinor, postAs, { uniqueKey });
 }
 
 /** Operator rejects with a reason the user sees. */

@@ -1,4 +1,5 @@
 import { type Locale, type OrderPayment, type PaymentOutcome, fromMinor, translate } from '@dsm/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
@@ -95,3 +96,15 @@ export async function toOrderPayment(db: Db, p: PaymentRow, locale: Locale): Pro
 }
 
 export { ownPayment };
+
+/**
+ * The wallet reference of the payment that paid `orderId` (after-sales refunds it, so bonus spent
+ * on the order comes back as bonus), or null when the order was paid some other way.
+ */
+export async function paidWith(db: Db, orderId: string): Promise<{ type: string; id: string; label: string } | null> {
+  const rows = (await db.execute(sql`
+    select p.id, p.number from order_payments p join order_payment_orders po on po.payment_id = p.id
+    where po.order_id = ${orderId} and p.state = 'succeeded' limit 1`)) as unknown as { rows: Array<{ id: string; number: string }> };
+  const row = rows.rows[0];
+  return row ? referenceOf({ id: String(row.id), number: String(row.number) }) : null;
+}

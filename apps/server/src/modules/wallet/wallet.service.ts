@@ -238,8 +238,13 @@ export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promis
   });
 }
 
-/** Gives back up to what `reference` paid and was not yet refunded: bonus first, then cash. */
-export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor: number) {
+/**
+ * Gives back up to what `reference` paid and was not yet refunded: bonus first, then cash (bonus
+ * spent on an order comes back as bonus, never as withdrawable cash). `postAs` names the entry by
+ * what caused the refund (an after-sales request) instead of the payment, and `uniqueKey` makes a
+ * repeated call post nothing more.
+ */
+export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor: number, opts: { postAs?: Reference; uniqueKey?: string } = {}) {
   assertMinor(amountMinor);
   return inTransaction(dbOrUow, async ({ tx }) => {
     const [row] = rowsOf(await tx.execute(sql`
@@ -255,13 +260,15 @@ export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor
     const revenue = await systemAccount(tx, 'revenue');
     const posted = await post(tx, {
       kind: 'refund',
-      reference,
+      reference: opts.postAs ?? reference,
+      uniqueKey: opts.uniqueKey,
       lines: [
         { accountId: revenue, amountMinor: -amountMinor },
         { accountId: user.bonus.id, amountMinor: bonus },
         { accountId: user.available.id, amountMinor: cash },
       ],
     });
+    if (posted.duplicate) return { ...posted, cashMinor: 0, bonusMinor: 0 };
     await tx.execute(sql`
       update wallet_payments set refunded_cash_minor = refunded_cash_minor + ${cash},
         refunded_bonus_minor = refunded_bonus_minor + ${bonus}, updated_at = now()
