@@ -34,6 +34,8 @@ export const InvoiceSchema = z.object({
   number: z.string(),
   /** The order (or other reference) it was issued for. */
   reference: z.string().nullable(),
+  /** The order's number as the user knows it (O00000042); null when issued for something else. */
+  orderNumber: z.string().nullable(),
   issuedAt: z.string(),
   paidAt: z.string(),
   paymentMethod: z.string(),
@@ -60,6 +62,7 @@ export const InvoiceSummarySchema = InvoiceSchema.pick({
   id: true,
   number: true,
   reference: true,
+  orderNumber: true,
   issuedAt: true,
   paidAt: true,
   payable: true,

@@ -89,7 +89,7 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
     [t('paid'), formatTime(inv.paidAt, inv.locale)],
     [t('method'), translate(inv.locale, `invoices.methods.${inv.paymentMethod}`).replace(/^invoices\.methods\./, '')],
   ];
-  if (inv.reference) facts.push([t('reference'), inv.reference]);
+  if (inv.orderNumber ?? inv.reference) facts.push([t('reference'), inv.orderNumber ?? inv.reference!]);
   for (const [label, value] of facts) {
     write(doc, label, MARGIN, y, { width: 120, bold: true });
     y += Math.max(14, write(doc, value, MARGIN + 125, y, { width: CONTENT - 125 }));
@@ -144,7 +144,8 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
     [t('operate'), inv.operateAmount, false],
     [t('handling'), inv.handlingFee, false],
     [t('tax'), inv.tax, false],
-    [t('discount'), -inv.discount, false],
+    // A discount is shown as taken off; none is 0.00, not −0.00.
+    [t('discount'), inv.discount ? -inv.discount : 0, false],
     [t('payable'), inv.payable, true],
   ];
   if (y > 680) {

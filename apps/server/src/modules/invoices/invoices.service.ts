@@ -21,6 +21,8 @@ export interface IssueInvoiceInput {
   userId: string;
   /** The order id (unique: a second issue for the same reference is refused by the database). */
   reference: string | null;
+  /** The order's number as the user knows it (O00000042), printed instead of the id. */
+  orderNumber?: string | null;
   paidAt: Date;
   /** `wallet`, `paypal`, `card` or `bank` (printed translated), or any other word as is. */
   paymentMethod: string;
@@ -90,6 +92,7 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
         number: formatInvoiceNumber(year, sequence),
         userId: input.userId,
         reference: input.reference,
+        orderNumber: input.orderNumber ?? null,
         issuedAt,
         paidAt: input.paidAt,
         paymentMethod: input.paymentMethod,
@@ -119,6 +122,7 @@ function toInvoice(r: Row): Invoice {
     id: r.id,
     number: r.number,
     reference: r.reference,
+    orderNumber: r.orderNumber,
     issuedAt: r.issuedAt.toISOString(),
     paidAt: r.paidAt.toISOString(),
     paymentMethod: r.paymentMethod,
@@ -164,7 +168,7 @@ export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery):
     .offset((q.current - 1) * q.size);
   const records = rows.map((r) => {
     const inv = toInvoice(r);
-    return { id: inv.id, number: inv.number, reference: inv.reference, issuedAt: inv.issuedAt, paidAt: inv.paidAt, payable: inv.payable, currency: inv.currency };
+    return { id: inv.id, number: inv.number, reference: inv.reference, orderNumber: inv.orderNumber, issuedAt: inv.issuedAt, paidAt: inv.paidAt, payable: inv.payable, currency: inv.currency };
   });
   return toPage(records, Number(total!.n), q);
 }

@@ -38,6 +38,8 @@ export const invoices = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** What it was issued for (the order id); unique, so one order never gets two invoices. */
     reference: text('reference'),
+    /** The order's human number, printed on the invoice (the reference is an internal id). */
+    orderNumber: text('order_number'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     paymentMethod: text('payment_method').notNull(),

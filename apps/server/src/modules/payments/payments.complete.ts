@@ -57,6 +57,7 @@ async function issueOrderInvoice(uow: UnitOfWork, config: Config, order: OrderRo
   await issueInvoice(uow, {
     userId: order.userId,
     reference: order.id,
+    orderNumber: order.number,
     paidAt,
     paymentMethod: method,
     billTo: {

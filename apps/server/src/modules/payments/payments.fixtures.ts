@@ -97,10 +97,10 @@ export const systemBalance = (db: Db, code: string) =>
 export const countOf = numberOf;
 
 export async function invoicesOf(db: Db, orderIds: readonly string[]) {
-  const out: Array<{ reference: string; number: string; sequence: number; method: string }> = [];
+  const out: Array<{ reference: string; orderNumber: string; number: string; sequence: number; method: string }> = [];
   for (const id of orderIds) {
-    for (const r of await rowsOfQuery(db, sql`select reference, number, sequence, payment_method from invoices where reference = ${id}`)) {
-      out.push({ reference: String(r.reference), number: String(r.number), sequence: Number(r.sequence), method: String(r.payment_method) });
+    for (const r of await rowsOfQuery(db, sql`select reference, order_number, number, sequence, payment_method from invoices where reference = ${id}`)) {
+      out.push({ reference: String(r.reference), orderNumber: String(r.order_number), number: String(r.number), sequence: Number(r.sequence), method: String(r.payment_method) });
     }
   }
   return out.sort((a, b) => a.sequence - b.sequence);

@@ -53,6 +53,7 @@ describe('POST /api/p/order/pay from the wallet', () => {
     expect((await balancesOf(ctx.db, b.userId)).available).toBe(20_000 - 3 * ORDER_TOTAL_MINOR);
     const invoices = await invoicesOf(ctx.db, orders.map((o) => o.id));
     expect(invoices.map((i) => i.reference).sort()).toEqual(orders.map((o) => o.id).sort());
+    expect(invoices.map((i) => i.orderNumber).sort()).toEqual(orders.map((o) => o.number).sort());
     expect(invoices[1]!.sequence - invoices[0]!.sequence).toBe(1);
     expect(invoices[2]!.sequence - invoices[1]!.sequence).toBe(1);
     expect(await ledgerTotal(ctx.db)).toBe(0);

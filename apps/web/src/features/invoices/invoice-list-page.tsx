@@ -32,7 +32,7 @@ export default function InvoiceListPage() {
   const columns: TableColumnsType<InvoiceSummary> = [
     { key: 'number', title: t('list.number'), render: (_, inv) => <strong>{inv.number}</strong> },
     { key: 'issued', title: t('list.issued'), render: (_, inv) => formatInvoiceTime(inv.issuedAt, lang) },
-    { key: 'reference', title: t('list.reference'), responsive: ['md'], render: (_, inv) => inv.reference ?? '—' },
+    { key: 'reference', title: t('list.reference'), responsive: ['md'], render: (_, inv) => inv.orderNumber ?? inv.reference ?? '—' },
     { key: 'payable', title: t('list.payable'), align: 'right', render: (_, inv) => formatInvoiceAmount(inv.payable, inv.currency, lang) },
     {
       key: 'action',

@@ -65,7 +65,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
     [t('invoice.operate'), invoice.operateAmount],
     [t('invoice.handling'), invoice.handlingFee],
     [t('invoice.tax'), invoice.tax],
-    [t('invoice.discount'), -invoice.discount],
+    // A discount is shown as taken off; none is 0.00, not −0.00.
+    [t('invoice.discount'), invoice.discount ? -invoice.discount : 0],
     [t('invoice.payable'), invoice.payable, true],
   ];
   return (
@@ -94,7 +95,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         {invoice.reference ? (
           <>
             <dt>{t('invoice.reference')}</dt>
-            <dd>{invoice.reference}</dd>
+            <dd>{invoice.orderNumber ?? invoice.reference}</dd>
           </>
         ) : null}
       </dl>

@@ -19,7 +19,8 @@ globalThis.ResizeObserver ??= class {
 const INVOICE: Invoice = {
   id: '11111111-1111-4111-8111-111111111111',
   number: 'INV-2026-000042',
-  reference: 'ORD-1001',
+  reference: '22222222-2222-4222-8222-222222222222',
+  orderNumber: 'O00001001',
   issuedAt: '2026-03-14T09:31:00.000Z',
   paidAt: '2026-03-14T09:30:00.000Z',
   paymentMethod: 'wallet',
@@ -38,7 +39,7 @@ const INVOICE: Invoice = {
   pdfReady: true,
 };
 const SECOND = { ...INVOICE, id: '22222222-2222-4222-8222-222222222222', number: 'INV-2026-000043', payable: 10 };
-const summary = (i: Invoice) => ({ id: i.id, number: i.number, reference: i.reference, issuedAt: i.issuedAt, paidAt: i.paidAt, payable: i.payable, currency: i.currency });
+const summary = (i: Invoice) => ({ id: i.id, number: i.number, reference: i.reference, orderNumber: i.orderNumber, issuedAt: i.issuedAt, paidAt: i.paidAt, payable: i.payable, currency: i.currency });
 
 beforeAll(async () => {
   await loadNamespace('invoices');
@@ -60,6 +61,7 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Invoice' })).toBeInTheDocument();
     expect(screen.getAllByText('INV-2026-000042').length).toBeGreaterThan(0);
     expect(screen.getByText('Wallet balance')).toBeInTheDocument();
+    expect(screen.getByText('O00001001')).toBeInTheDocument(); // the order's number, not its internal id
     const billTo = screen.getByRole('region', { name: 'Bill to' });
     expect(within(billTo).getByText('Ayşe Yılmaz')).toBeInTheDocument();
     expect(within(billTo).getByText('Country code: TR')).toBeInTheDocument();

@@ -58,7 +58,7 @@ export function OrderActions({ order, onSplit, size = 'small' }: Props) {
         </Link>
       ) : null}
       {can('pay-price-difference') ? (
-        <Link className="button button-primary" to="/user/fillpricedifference" aria-label={t('buttons.pay-difference-named', { number: order.number })}>
+        <Link className="button button-primary order-link" to="/user/fillpricedifference" aria-label={t('buttons.pay-difference-named', { number: order.number })}>
           {t('buttons.pay-difference')}
         </Link>
       ) : null}
@@ -80,7 +80,7 @@ export function OrderActions({ order, onSplit, size = 'small' }: Props) {
       {confirmed('resolve-abnormal', t('confirm.resolve-abnormal', { number: order.number }), () => orderActions.resolve(order.id), t('done.resolve-abnormal'))}
       {confirmed('ignore-abnormal', t('confirm.ignore-abnormal', { number: order.number }), () => orderActions.ignore(order.id), t('done.ignore-abnormal'))}
       {AFTER_SALES_STATES.includes(order.state) && !order.abnormal ? (
-        <Link className="button button-secondary" to="/user/aftersalesorders" aria-label={t('buttons.after-sales-named', { number: order.number })}>
+        <Link className="button button-secondary order-link" to="/user/aftersalesorders" aria-label={t('buttons.after-sales-named', { number: order.number })}>
           {t('buttons.after-sales')}
         </Link>
       ) : null}
