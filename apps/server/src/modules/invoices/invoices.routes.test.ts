@@ -72,6 +72,14 @@ describe('invoice PDF', () => {
     expect(text).toContain('-1,00 USD');
   });
 
+  it('no discount prints 0.00, not -0.00', async () => {
+    const { userId, token } = await buyer();
+    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'en-US', { discountMinor: 0, payableMinor: 4073 }));
+    const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
+    expect(text).toMatch(/Discount\s+0\.00 USD/);
+    expect(text).not.toContain('-0.00');
+  });
+
   it('the render job stores one file; running it again, or downloading, keeps that one file', async () => {
     const { userId, token } = await buyer();
     const inv = await issueInvoice(ctx.db, sampleInput(userId, 'fr-FR'));
