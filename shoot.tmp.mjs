@@ -2,7 +2,7 @@ import { chromium } from 'playwright-core';
 const [, , email, password, lang, outPrefix, ...routes] = process.argv;
 const W = Number(process.env.W ?? 1280);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
-const ctx = await browser.newContext({ viewport: { width: W, height: 900 }, locale: lang });
+const ctx = await browser.newContext({ viewport: { width: W, height: 900 }, locale: 'en-US' });
 const page = await ctx.newPage();
 await page.goto('http://localhost:3901/login');
 await page.getByLabel('Email').fill(email);
