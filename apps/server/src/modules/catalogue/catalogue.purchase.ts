@@ -18,16 +18,19 @@ export interface SkuPurchaseFacts {
 
 /** The SKU of a product, or null when either does not exist or the SKU is another product's. */
 export async function getSkuPurchaseFacts(db: Db, prodId: number, skuId: number, locale: Locale): Promise<SkuPurchaseFacts | null> {
-  const [row] = await db
-    .select({ skuCode: skus.skuCode, priceMinor: skus.priceMinor, stock: skus.stock, status: products.status, skuImage: skus.image, pic: products.pic })
-    .from(skus)
-    .innerJoin(products, eq(products.id, skus.productId))
-    .where(and(eq(skus.id, skuId), eq(skus.productId, prodId)));
+  // Both reads at once (checkout's confirm and submit call this per line): one round trip deep.
+  const [[row], titles] = await Promise.all([
+    db
+      .select({ skuCode: skus.skuCode, priceMinor: skus.priceMinor, stock: skus.stock, status: products.status, skuImage: skus.image, pic: products.pic })
+      .from(skus)
+      .innerJoin(products, eq(products.id, skus.productId))
+      .where(and(eq(skus.id, skuId), eq(skus.productId, prodId))),
+    db
+      .select({ locale: productTranslations.locale, title: productTranslations.title })
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, prodId)),
+  ]);
   if (!row) return null;
-  const titles = await db
-    .select({ locale: productTranslations.locale, title: productTranslations.title })
-    .from(productTranslations)
-    .where(eq(productTranslations.productId, prodId));
   return {
     prodId,
     skuId,
