@@ -57,10 +57,9 @@ export async function submitOrder(uow: UnitOfWork, userId: string, body: SubmitO
 
 /** Step 2: every product is still sold (taken down since confirm → SPEC's message, 409). */
 async function checkStillOnSale(uow: UnitOfWork, claims: ConfirmClaims, locale: Locale): Promise<SkuPurchaseFacts[]> {
-  const read = await Promise.all(claims.l.map(([prodId, skuId]) => getSkuPurchaseFacts(uow.tx, prodId, skuId, locale)));
   const facts: SkuPurchaseFacts[] = [];
-  for (const [i, [prodId, skuId]] of claims.l.entries()) {
-    const sku = read[i];
+  for (const [prodId, skuId] of claims.l) {
+    const sku = await getSkuPurchaseFacts(uow.tx, prodId, skuId, locale);
     if (!sku) throw AppError.notFound('catalogue.product-not-found');
     if (sku.status !== 'on') throw AppError.conflict('taken-down', 'checkout.taken-down', {}, { prodId, skuId });
     facts.push(sku);

@@ -17,7 +17,7 @@ import {
  * The logistics reference data (warehouses, methods, their names, zones, rates) as one in-memory
  * snapshot (decision 0092). A quote read it in six queries per request; the tables are small (the
  * demo data: 3 warehouses, 9 methods, 23 zones, 27 rates) and change only when the operator
- * edits them, so the whole set is loaded at once (five queries in parallel) and kept:
+ * edits them, so the whole set is loaded at once (six queries side by side) and kept:
  * - every operator write in logistics.admin.service.ts clears it on its node after commit
  *   (`invalidateLogistics`), so the operator's next quote already uses the new rates;
  * - another node sees the change within the TTL below (5 s fresh, then served stale at most
@@ -49,15 +49,20 @@ function cacheFor(handle: DbOrUow): TtlCache<LogisticsSnapshot> {
   return cache;
 }
 
-async function load(db: Db): Promise<LogisticsSnapshot> {
-  const [whs, whNames, methods, names, zones, rates] = await Promise.all([
-    db.select().from(warehouses),
-    db.select().from(warehouseTranslations),
-    db.select().from(shippingMethods).orderBy(asc(shippingMethods.position), asc(shippingMethods.id)),
-    db.select().from(shippingMethodTranslations),
-    db.select().from(shippingZones).orderBy(asc(shippingZones.id)),
-    db.select().from(shippingRates).orderBy(asc(shippingRates.id)),
-  ]);
+async function load(db: Db, inUnit: boolean): Promise<LogisticsSnapshot> {
+  const reads = [
+    () => db.select().from(warehouses),
+    () => db.select().from(warehouseTranslations),
+    () => db.select().from(shippingMethods).orderBy(asc(shippingMethods.position), asc(shippingMethods.id)),
+    () => db.select().from(shippingMethodTranslations),
+    () => db.select().from(shippingZones).orderBy(asc(shippingZones.id)),
+    () => db.select().from(shippingRates).orderBy(asc(shippingRates.id)),
+  ] as const;
+  // On the pool side by side; a unit of work's one connection takes one query at a time.
+  const run = async <T,>(read: () => PromiseLike<T>) => read();
+  const [whs, whNames, methods, names, zones, rates] = inUnit
+    ? [await run(reads[0]), await run(reads[1]), await run(reads[2]), await run(reads[3]), await run(reads[4]), await run(reads[5])]
+    : await Promise.all([run(reads[0]), run(reads[1]), run(reads[2]), run(reads[3]), run(reads[4]), run(reads[5])]);
   return {
     warehouses: new Map(whs.map((w) => [w.code, w])),
     warehouseNames: groupBy(whNames, (r) => r.warehouseCode),
@@ -70,7 +75,7 @@ async function load(db: Db): Promise<LogisticsSnapshot> {
 
 /** The snapshot, loaded with the caller's handle (inside a transaction, with that transaction). */
 export function logisticsSnapshot(handle: DbOrUow): Promise<LogisticsSnapshot> {
-  return cacheFor(handle).get('all', () => load(handleOf(handle)));
+  return cacheFor(handle).get('all', () => load(handleOf(handle), currentUnit(handle) !== undefined));
 }
 
 /** Every operator write calls this: after the commit of its unit of work, or at once outside one. */

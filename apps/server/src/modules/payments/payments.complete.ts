@@ -31,7 +31,9 @@ export async function completePayment(uow: UnitOfWork, config: Config, payment: 
   const paidAt = new Date();
   const paid: OrderRow[] = [];
   for (const order of orders) paid.push(await applyLocked(uow, order, 'pay', actor));
-  const [locale, lines] = await Promise.all([buyerLocale(uow, payment.userId), Promise.all(paid.map((o) => linesOfOrder(uow.tx, o.id)))]);
+  const locale = await buyerLocale(uow, payment.userId);
+  const lines = [];
+  for (const order of paid) lines.push(await linesOfOrder(uow.tx, order.id));
   const succeeded = await updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: paidAt, lockedMinor: 0, shortfallMinor: 0 });
   // Invoices last, with everything they need read before: the year's counter stays locked from
   // the first number to the commit, and every payment of the year queues on it (decision 0092).
