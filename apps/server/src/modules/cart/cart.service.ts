@@ -44,6 +44,7 @@ export async function cartCount(db: DbOrUow, userId: string): Promise<CartCount>
  * taken-down product (the user is clearing it out).
  */
 export async function changeCartLine(db: DbOrUow, userId: string, body: AddToCartBody, locale: Locale): Promise<AddToCartResult> {
+  if (body.count > 0 && body.basketId === undefined) return addToLine(db, userId, body, locale);
   return inTransaction(db, async (uow) => {
     const { tx } = uow;
     if (body.basketId !== undefined) {
@@ -94,6 +95,50 @@ export async function changeCartLine(db: DbOrUow, userId: string, body: AddToCar
     await tx.update(cartLines).set({ count: next, updatedAt: sql`now()` }).where(eq(cartLines.id, line.id));
     return { basketId: line.id, count: next, cart: await cartCount(uow, userId) };
   });
+}
+
+/**
+ * The plain "add" (decision 0092): no transaction, one statement after the SKU read. The upsert
+ * only adds when the line's new count stays within stock and the maximum (a refused add writes
+ * nothing, as the transaction's rollback did), and returns the badge figures with it: the other
+ * lines as they were plus this one. A refusal is worded from the line as it is then.
+ */
+async function addToLine(db: DbOrUow, userId: string, body: AddToCartBody, locale: Locale, attempt = 1): Promise<AddToCartResult> {
+  const sku = (await getCartSkus(db, [body.skuId], locale)).get(body.skuId);
+  if (!sku || sku.prodId !== body.prodId || !sku.onSale) throw productNotFound();
+  const refuse = (count: number) => {
+    if (count > sku.stock) {
+      throw AppError.business('out-of-stock', sku.stock > 0 ? 'cart.stock-short' : 'cart.sold-out', { stock: sku.stock }, { stock: sku.stock });
+    }
+    if (count > MAX_CART_COUNT) throw AppError.invalid([{ field: 'count', messageKey: 'cart.too-many', params: { max: MAX_CART_COUNT } }]);
+  };
+  refuse(body.count);
+  const tx = handleOf(db);
+  const [row] = (
+    (await tx.execute(sql`
+      with up as (
+        insert into cart_lines (user_id, product_id, sku_id, count, added_price_minor)
+        values (${userId}, ${sku.prodId}, ${sku.skuId}, ${body.count}, ${sku.priceMinor})
+        on conflict (user_id, sku_id) do update
+          set count = cart_lines.count + excluded.count, added_price_minor = excluded.added_price_minor, updated_at = now()
+          where cart_lines.count + excluded.count <= ${Math.min(sku.stock, MAX_CART_COUNT)}
+        returning id, count, sku_id)
+      select up.id, up.count,
+        up.count + (select coalesce(sum(c.count), 0) from cart_lines c where c.user_id = ${userId} and c.sku_id <> up.sku_id) as total,
+        1 + (select count(*) from cart_lines c where c.user_id = ${userId} and c.sku_id <> up.sku_id) as lines
+      from up`)) as unknown as { rows: Array<{ id: number; count: number; total: string | number; lines: string | number }> }
+  ).rows;
+  if (row) return { basketId: Number(row.id), count: Number(row.count), cart: { count: Number(row.total), lines: Number(row.lines) } };
+  // Refused by the condition: the line exists and the sum passes stock or the maximum.
+  const [line] = await tx
+    .select({ count: cartLines.count })
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.skuId, body.skuId)));
+  refuse((line?.count ?? 0) + body.count);
+  // The line changed in between (removed, or lowered elsewhere): once more from the start.
+  if (attempt < 3) return addToLine(db, userId, body, locale, attempt + 1);
+  refuse(Number.MAX_SAFE_INTEGER);
+  throw productNotFound();
 }
 
 /** GET /api/p/shopCart: the lines, newest first, with what the catalogue says about each now. */

@@ -33,8 +33,8 @@ export interface SubmitSettings {
  * in the caller's one unit of work (the route's idempotent one), so the order, its stock, the
  * cart and the e-mail land together or not at all:
  *
- *   verify the token → still on sale → reserve stock (SKU rows locked) → create the order
- *   → empty the cart lines → record the e-mail → schedule the expiry.
+ *   verify the token → still on sale → create the order → empty the cart lines
+ *   → record the e-mail → schedule the expiry → reserve stock (SKU rows locked until commit).
  *
  * The product cache is dropped after commit by the stock step, so the product page shows the
  * new stock as soon as the order exists.
@@ -42,12 +42,15 @@ export interface SubmitSettings {
 export async function submitOrder(uow: UnitOfWork, userId: string, body: SubmitOrderBody, locale: Locale, settings: SubmitSettings): Promise<SubmitResult> {
   const claims = verifyConfirmToken(settings.secretKey, body.confirmToken, userId, settings.now);
   const skus = await checkStillOnSale(uow, claims, locale);
-  await reserveStock(uow, claims.l.map(([prodId, skuId, count]) => ({ prodId, skuId, count })), locale);
   const order = await createFromClaims(uow, userId, claims, skus, body.remark, locale);
   if (body.fromCart) await removeOrderedLines(uow, userId, claims.l.map(([, skuId]) => skuId));
   const payBy = new Date((settings.now ?? new Date()).getTime() + settings.payMinutes * 60_000);
   if (settings.mailer) await recordPlacedMail(uow, settings.mailer, order, payBy);
   await schedulePayBy(uow, order.id, payBy);
+  // Last (decision 0092): reserving locks the SKU rows until commit, and every order of a popular
+  // SKU queues on that lock, so it is held for as few statements as possible. Too little stock
+  // still refuses the whole order: the unit of work rolls back what came before.
+  await reserveStock(uow, claims.l.map(([prodId, skuId, count]) => ({ prodId, skuId, count })), locale);
   const total = fromMinor(order.totalMinor);
   return { orders: [{ id: order.id, number: order.number, state: order.state, total, payBy: payBy.toISOString() }], total };
 }

@@ -18,10 +18,20 @@ export interface TieredPrice {
  * submit step re-prices with the same function, so confirm and submit agree to the cent.
  */
 export async function applyPriceTiers(db: Db, lines: ReadonlyArray<{ prodId: number; count: number; priceMinor: number }>): Promise<TieredPrice[]> {
-  const tiers = await getPriceTiers(
-    db,
-    lines.map((l) => l.prodId),
+  return priceWithTiers(
+    await getPriceTiers(
+      db,
+      lines.map((l) => l.prodId),
+    ),
+    lines,
   );
+}
+
+/** The same, over tiers the caller already read (confirm reads them alongside the SKUs). */
+export function priceWithTiers(
+  tiers: ReadonlyMap<number, PriceTierMinor[]>,
+  lines: ReadonlyArray<{ prodId: number; count: number; priceMinor: number }>,
+): TieredPrice[] {
   const perProduct = new Map<number, number>();
   for (const l of lines) perProduct.set(l.prodId, (perProduct.get(l.prodId) ?? 0) + l.count);
   return lines.map((l) => {

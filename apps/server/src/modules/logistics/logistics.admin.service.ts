@@ -20,6 +20,7 @@ import { AppError } from '../../platform/app-error';
 import { countProductsInWarehouse } from '../catalogue/catalogue.service';
 import { isKnownCountry } from './countries';
 import { kgToGrams } from './logistics.pricing';
+import { invalidateLogistics } from './logistics.cache';
 import { type ZoneWithRates, findWarehouse, methodNames, warehouseNames, zonesOf } from './logistics.queries';
 import {
   shippingMethodTranslations,
@@ -87,6 +88,7 @@ export async function createWarehouse(db: DbOrUow, body: CreateWarehouseBody): P
     if (!created) throw AppError.conflict('warehouse-code-taken', 'logistics.warehouse-exists', { code: body.code });
     await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: body.code })));
   });
+  invalidateLogistics(db);
   return adminWarehouse(handleOf(db), body.code);
 }
 
@@ -102,6 +104,7 @@ export async function updateWarehouse(db: DbOrUow, code: string, body: UpdateWar
     await tx.delete(warehouseTranslations).where(eq(warehouseTranslations.warehouseCode, code));
     await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: code })));
   });
+  invalidateLogistics(db);
   return adminWarehouse(handleOf(db), code);
 }
 
@@ -124,6 +127,7 @@ export async function deleteWarehouse(db: Db, code: string): Promise<void> {
   if (refusal) throw refusal;
   try {
     await db.delete(warehouses).where(eq(warehouses.code, code));
+    invalidateLogistics(db);
   } catch (err) {
     const pgCode = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
     if (pgCode === '23503') throw (await inUse()) ?? err;
@@ -210,6 +214,7 @@ export async function createMethod(db: DbOrUow, body: CreateShippingMethodBody):
     await tx.insert(shippingMethodTranslations).values(nameRows(body.names).map((r) => ({ ...r, methodId: created.id })));
     return created.id;
   });
+  invalidateLogistics(db);
   return getAdminMethod(handleOf(db), id);
 }
 
@@ -225,6 +230,7 @@ export async function updateMethod(db: DbOrUow, methodId: number, body: UpdateSh
     await tx.delete(shippingMethodTranslations).where(eq(shippingMethodTranslations.methodId, methodId));
     await tx.insert(shippingMethodTranslations).values(nameRows(body.names).map((r) => ({ ...r, methodId })));
   });
+  invalidateLogistics(db);
   return getAdminMethod(handleOf(db), methodId);
 }
 
@@ -284,6 +290,7 @@ export async function addZone(db: DbOrUow, methodId: number, body: ShippingZoneB
     const [zone] = await tx.insert(shippingZones).values({ methodId, name: body.name, countries }).returning({ id: shippingZones.id });
     await tx.insert(shippingRates).values(rateRows(zone!.id, body));
   });
+  invalidateLogistics(db);
   return getAdminMethod(handleOf(db), methodId);
 }
 
@@ -304,6 +311,7 @@ export async function updateZone(db: DbOrUow, zoneId: number, body: ShippingZone
     await tx.insert(shippingRates).values(rateRows(zoneId, body));
     return methodId;
   });
+  invalidateLogistics(db);
   return getAdminMethod(handleOf(db), methodId);
 }
 
@@ -314,5 +322,6 @@ export async function deleteZone(db: DbOrUow, zoneId: number): Promise<AdminShip
     await tx.delete(shippingZones).where(eq(shippingZones.id, zoneId));
     return methodId;
   });
+  invalidateLogistics(db);
   return getAdminMethod(handleOf(db), methodId);
 }

@@ -2,6 +2,7 @@ import type { Locale } from '@dsm/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupBy, pickLocalized } from '../../platform/localized';
+import type { LogisticsSnapshot } from './logistics.cache';
 import type { MethodForQuote, RateRow } from './logistics.pricing';
 import {
   shippingMethodTranslations,
@@ -66,8 +67,16 @@ export async function zonesOf(db: Db, methodIds: number[]): Promise<Map<number, 
         )
         .orderBy(asc(shippingRates.id))
     : [];
+  return groupBy(withRates(zones, rates), (z) => z.methodId);
+}
+
+/** Zone rows with their rate rows attached (lightest band first); zones keep their order. */
+export function withRates(
+  zones: Array<typeof shippingZones.$inferSelect>,
+  rates: Array<typeof shippingRates.$inferSelect>,
+): ZoneWithRates[] {
   const ratesByZone = groupBy(rates, (r) => r.zoneId);
-  const withRates = zones.map((z) => ({
+  return zones.map((z) => ({
     id: z.id,
     methodId: z.methodId,
     name: z.name,
@@ -83,27 +92,29 @@ export async function zonesOf(db: Db, methodIds: number[]): Promise<Map<number, 
       }))
       .sort((a, b) => (a.maxWeightG ?? Infinity) - (b.maxWeightG ?? Infinity)),
   }));
-  return groupBy(withRates, (z) => z.methodId);
 }
 
-/** The active methods shipping from a warehouse, ready for pricing, names in the caller's language. */
-export async function methodsForQuote(db: Db, warehouse: WarehouseRow, locale: Locale): Promise<MethodForQuote[]> {
-  const methods = await db
-    .select()
-    .from(shippingMethods)
-    .where(and(eq(shippingMethods.warehouseCode, warehouse.code), eq(shippingMethods.active, true)))
-    .orderBy(asc(shippingMethods.position), asc(shippingMethods.id));
-  const ids = methods.map((m) => m.id);
-  const [names, zones] = await Promise.all([methodNames(db, ids), zonesOf(db, ids)]);
+/**
+ * The active methods shipping from a warehouse, ready for pricing, names in the caller's language,
+ * from the cached reference data (logistics.cache.ts): no query.
+ */
+export function methodsForQuote(snapshot: LogisticsSnapshot, warehouse: WarehouseRow, locale: Locale): MethodForQuote[] {
+  const methods = (snapshot.methodsByWarehouse.get(warehouse.code) ?? []).filter((m) => m.active);
   return methods.map((m) => ({
     id: m.id,
     code: m.code,
-    name: pickLocalized(names.get(m.id) ?? [], locale)?.name ?? m.code,
+    name: pickLocalized(snapshot.methodNames.get(m.id) ?? [], locale)?.name ?? m.code,
     volumetricDivisor: m.volumetricDivisor,
     minDays: m.minDays,
     maxDays: m.maxDays,
     refusedAttributes: m.refusedAttributes,
     warehouseCountry: warehouse.country,
-    zones: zones.get(m.id) ?? [],
+    zones: snapshot.zones.get(m.id) ?? [],
   }));
+}
+
+/** An active warehouse from the cached reference data. */
+export function activeWarehouse(snapshot: LogisticsSnapshot, code: string): WarehouseRow | undefined {
+  const row = snapshot.warehouses.get(code);
+  return row?.active ? row : undefined;
 }

@@ -8,6 +8,7 @@ import {
   warehouseTranslations,
   warehouses,
 } from './logistics.tables';
+import { invalidateLogistics } from './logistics.cache';
 
 /**
  * Demo warehouses and shipping methods. Idempotent: rows are keyed by code and only a method
@@ -49,4 +50,6 @@ export async function seedLogistics(db: Db): Promise<void> {
       }
     }
   });
+  // A process that quoted before the seed (tests) must not keep the empty reference data.
+  invalidateLogistics(db);
 }

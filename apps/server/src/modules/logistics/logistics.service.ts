@@ -9,7 +9,6 @@ import {
   fromMinor,
   translate,
 } from '@dsm/contract';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { pickLocalized } from '../../platform/localized';
@@ -19,8 +18,10 @@ import { countryName, isKnownCountry } from './countries';
 /** Country codes and names in the four languages, for modules that take a country (checkout's tax rates). */
 export { countryName, isKnownCountry };
 import { type Parcel, type Quote, cmToHundredths, kgToGrams, quote } from './logistics.pricing';
-import { type WarehouseRow, findWarehouse, methodsForQuote, warehouseNames } from './logistics.queries';
-import { shippingMethodTranslations, shippingMethods, warehouses } from './logistics.tables';
+import { type LogisticsSnapshot, logisticsSnapshot } from './logistics.cache';
+import { type WarehouseRow, activeWarehouse, findWarehouse, methodsForQuote } from './logistics.queries';
+
+export { invalidateLogistics } from './logistics.cache';
 
 /** GET /api/logistics/warehouse: the active warehouses, names in the caller's language. */
 /** Whether a warehouse (active or not) exists: products may name any of the operator's rows. */
@@ -30,27 +31,19 @@ export async function warehouseExists(db: Db, code: string): Promise<boolean> {
 
 /** A shipping method's name in the caller's language (the code when it has none), as an order records it. */
 export async function shippingMethodName(db: Db, code: string, locale: Locale): Promise<string> {
-  const rows = await db
-    .select({ locale: shippingMethodTranslations.locale, name: shippingMethodTranslations.name })
-    .from(shippingMethodTranslations)
-    .innerJoin(shippingMethods, eq(shippingMethods.id, shippingMethodTranslations.methodId))
-    .where(eq(shippingMethods.code, code));
-  return pickLocalized(rows, locale)?.name ?? code;
+  const snapshot = await logisticsSnapshot(db);
+  const method = snapshot.methodsByCode.get(code);
+  return (method && pickLocalized(snapshot.methodNames.get(method.id) ?? [], locale)?.name) ?? code;
 }
 
 export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseOption[]> {
-  const rows = await db
-    .select()
-    .from(warehouses)
-    .where(eq(warehouses.active, true))
-    .orderBy(asc(warehouses.position), asc(warehouses.code));
-  const names = await warehouseNames(
-    db,
-    rows.map((r) => r.code),
-  );
+  const snapshot = await logisticsSnapshot(db);
+  const rows = [...snapshot.warehouses.values()]
+    .filter((w) => w.active)
+    .sort((a, b) => a.position - b.position || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   return rows.map((w) => ({
     code: w.code,
-    name: pickLocalized(names.get(w.code) ?? [], locale)?.name ?? w.code,
+    name: pickLocalized(snapshot.warehouseNames.get(w.code) ?? [], locale)?.name ?? w.code,
     country: w.country,
   }));
 }
@@ -85,8 +78,8 @@ function present(result: Quote, to: string, locale: Locale): ShippingQuote {
   return dto;
 }
 
-async function quoteFrom(db: Db, warehouse: WarehouseRow, parcel: Parcel, locale: Locale): Promise<ShippingQuote> {
-  const methods = await methodsForQuote(db, warehouse, locale);
+function quoteFrom(snapshot: LogisticsSnapshot, warehouse: WarehouseRow, parcel: Parcel, locale: Locale): ShippingQuote {
+  const methods = methodsForQuote(snapshot, warehouse, locale);
   return present(quote(methods, parcel), parcel.to, locale);
 }
 
@@ -98,7 +91,8 @@ function requireOption(dto: ShippingQuote): ShippingQuote {
 
 /** POST /api/logistics/calculate */
 export async function calculateShipping(db: Db, body: CalculateShippingBody, locale: Locale): Promise<ShippingQuote> {
-  const warehouse = await findWarehouse(db, body.from);
+  const snapshot = await logisticsSnapshot(db);
+  const warehouse = activeWarehouse(snapshot, body.from);
   const problems: Array<{ field: string; messageKey: string; params?: Record<string, unknown> }> = [];
   if (!warehouse) problems.push({ field: 'from', messageKey: 'logistics.unknown-warehouse', params: { code: body.from } });
   if (!isKnownCountry(body.to)) problems.push({ field: 'to', messageKey: 'logistics.unknown-country', params: { code: body.to } });
@@ -114,7 +108,7 @@ export async function calculateShipping(db: Db, body: CalculateShippingBody, loc
     heightHcm: document ? 0 : cmToHundredths(body.height ?? 0),
     attribute: body.attribute,
   };
-  return requireOption(await quoteFrom(db, warehouse, parcel, locale));
+  return requireOption(quoteFrom(snapshot, warehouse, parcel, locale));
 }
 
 /**
@@ -126,9 +120,9 @@ export async function quoteProductShipping(db: Db, body: ProdShippingPriceBody, 
   if (!isKnownCountry(body.countryCode)) {
     throw AppError.invalid([{ field: 'countryCode', messageKey: 'logistics.unknown-country', params: { code: body.countryCode } }]);
   }
-  const facts = await getSkuShippingFacts(db, body.prodId, body.skuId);
+  const [facts, snapshot] = await Promise.all([getSkuShippingFacts(db, body.prodId, body.skuId), logisticsSnapshot(db)]);
   if (!facts || facts.status !== 'on') throw AppError.notFound('catalogue.product-not-found');
-  const warehouse = await findWarehouse(db, facts.warehouse);
+  const warehouse = activeWarehouse(snapshot, facts.warehouse);
   // A product page asks while the visitor browses: no method for that country is an answer
   // (empty options, the reasons in `excluded`), not an error (decision 0031).
   if (!warehouse) return { options: [], excluded: [] };
@@ -141,5 +135,5 @@ export async function quoteProductShipping(db: Db, body: ProdShippingPriceBody, 
     heightHcm: cmToHundredths(facts.heightCm) * body.count,
     attribute: facts.attribute,
   };
-  return quoteFrom(db, warehouse, parcel, locale);
+  return quoteFrom(snapshot, warehouse, parcel, locale);
 }

@@ -32,8 +32,13 @@ export async function completePayment(uow: UnitOfWork, config: Config, payment: 
   const paid: OrderRow[] = [];
   for (const order of orders) paid.push(await applyLocked(uow, order, 'pay', actor));
   const locale = await buyerLocale(uow, payment.userId);
-  for (const order of paid) await issueOrderInvoice(uow, config, order, payment.method, paidAt, locale);
-  return updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: paidAt, lockedMinor: 0, shortfallMinor: 0 });
+  const lines = [];
+  for (const order of paid) lines.push(await linesOfOrder(uow.tx, order.id));
+  const succeeded = await updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: paidAt, lockedMinor: 0, shortfallMinor: 0 });
+  // Invoices last, with everything they need read before: the year's counter stays locked from
+  // the first number to the commit, and every payment of the year queues on it (decision 0092).
+  for (const [i, order] of paid.entries()) await issueOrderInvoice(uow, config, order, lines[i]!, payment.method, paidAt, locale);
+  return succeeded;
 }
 
 /** A payment that ends without paying its orders; `reason` is a message key shown to the user. */
@@ -51,9 +56,16 @@ const specsText = (specs: Record<string, string>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join('; ');
 
-async function issueOrderInvoice(uow: UnitOfWork, config: Config, order: OrderRow, method: string, paidAt: Date, locale: Locale) {
+async function issueOrderInvoice(
+  uow: UnitOfWork,
+  config: Config,
+  order: OrderRow,
+  lines: Awaited<ReturnType<typeof linesOfOrder>>,
+  method: string,
+  paidAt: Date,
+  locale: Locale,
+) {
   const b = order.billing;
-  const lines = await linesOfOrder(uow.tx, order.id);
   await issueInvoice(uow, {
     userId: order.userId,
     reference: order.id,

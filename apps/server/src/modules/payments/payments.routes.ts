@@ -27,8 +27,10 @@ export async function paymentsRoutes(app: App, { db, config, providers }: Paymen
     const userId = req.session.userId;
     const { id } = await idempotent(db, req, reply, async (uow) => ({ id: (await payOrders(uow, config, userId, req.body)).id }));
     const origin = (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
-    await startPayPalCheckout(db, providers, await ownPayment(db, id, userId), origin, req.log);
-    return ok(await toOrderPayment(db, await ownPayment(db, id, userId), req.locale));
+    const payment = await ownPayment(db, id, userId);
+    await startPayPalCheckout(db, providers, payment, origin, req.log);
+    // Only PayPal's start writes to the payment after commit: a wallet payment is read once.
+    return ok(await toOrderPayment(db, payment.method === 'paypal' ? await ownPayment(db, id, userId) : payment, req.locale));
   });
 
   // What /user/paystate polls.
