@@ -43,6 +43,8 @@ function options() {
       scenarios: { type: 'string', default: SCENARIOS.join(',') },
       orders: { type: 'string' },
       users: { type: 'string' },
+      // Every request buys the same SKU: a flash sale, where submit queues on that SKU's row lock.
+      'one-sku': { type: 'boolean', default: false },
     },
   });
   const quick = values.quick;
@@ -54,6 +56,7 @@ function options() {
     orders: Number(values.orders ?? (quick ? 10_000 : 100_000)),
     users: Number(values.users ?? (quick ? 200 : 1000)),
     products: 20,
+    oneSku: values['one-sku'],
     scenarios: values.scenarios.split(',').filter((s) => SCENARIOS.includes(s)),
   };
   if (!['postgres', 'pglite'].includes(o.db)) throw new Error('--db must be postgres or pglite');
@@ -100,8 +103,9 @@ async function missing(url, p, token) {
 
 export async function scenarios(url, o, sessions, skus, meter) {
   const tokenAt = (i) => sessions[((i % sessions.length) + sessions.length) % sessions.length].token;
-  // Request i: user i mod U, SKU (i div U) mod S, so one user's consecutive requests change SKU.
-  const skuAt = (i) => skus[Math.floor(Math.max(i, 0) / sessions.length) % skus.length];
+  // Request i: user i mod U buys SKU i mod S, so the requests in flight at once are spread over the
+  // 20 products as many shoppers' would be; --one-sku sends them all to one SKU (a flash sale).
+  const skuAt = (i) => (o.oneSku ? skus[0] : skus[Math.max(i, 0) % skus.length]);
   const line = (i) => ({ prodId: skuAt(i).prodId, skuId: skuAt(i).skuId, count: 1 });
   const confirmToken = async (i) => {
     const res = await call(url, '/api/p/order/prod/confirm', tokenAt(i), line(i));
