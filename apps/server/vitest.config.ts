@@ -5,6 +5,9 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Two files at once: most of a server test's time is spent waiting on its database, so two
+    // workers finish the suite about a third sooner on a 2-core machine (vitest's default there is 1).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['./test/global-setup.ts'],

@@ -9,7 +9,8 @@
  * Prints gzip sizes and exits 1 above the budget (SPEC: Lighthouse mobile ≥ 0.95 needs a light
  * first page; ARCHITECTURE: antd must stay out of it).
  *
- * Usage: node scripts/first-load-size.mjs [--budget-kb 170] [--json]
+ * Usage: node scripts/first-load-size.mjs [--budget-kb 175] [--json]
+ * (170 kB until decision 0093: the shell's route table grows a little with every page.)
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', 'dist');
 const args = process.argv.slice(2);
-const budgetKb = Number(args[args.indexOf('--budget-kb') + 1]) || 170;
+const budgetKb = Number(args[args.indexOf('--budget-kb') + 1]) || 175;
 
 /** The modules the /index route loads lazily (see src/app/routes.tsx). */
 const INDEX_ROUTE = ['src/app/layouts/public-layout.tsx', 'src/features/home/home-page.tsx'];
