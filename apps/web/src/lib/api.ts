@@ -1,4 +1,4 @@
-import { ERRORS, type Envelope, type ErrorReason } from '@dsm/contract';
+import { ERRORS, type Envelope, type ErrorReason, reasonOf } from '@dsm/contract';
 import { i18n } from './i18n';
 import { loading } from './loading';
 import { loginPathFromHere, navigateTo } from './navigation';
@@ -174,7 +174,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
       navigateTo(loginPathFromHere());
     }
     if (!markers.noshow && envelope.msg) toast.warning(envelope.msg, TOAST_MS);
-    return { code: 'error', success: false, msg: envelope.msg, errorCode: envelope.code, reason: reasonIn(envelope.data), data: envelope.data };
+    return { code: 'error', success: false, msg: envelope.msg, errorCode: envelope.code, reason: reasonOf(envelope.data), data: envelope.data };
   } finally {
     if (!markers.loadingflags) loading.stop();
   }
@@ -209,12 +209,3 @@ export const api = {
     return result.data;
   },
 };
-
-/**
- * The reason an error answer names. Taken as the server sends it, not checked against the
- * contract's list: that list grows with every feature and would ride in the first page's script.
- */
-function reasonIn(data: unknown): ErrorReason | undefined {
-  const reason = (data as { reason?: unknown } | null | undefined)?.reason;
-  return typeof reason === 'string' ? (reason as ErrorReason) : undefined;
-}
