@@ -26,3 +26,4 @@ export * from './locales/parity';
 export * from './checkout';
 export * from './pricing';
 export * from './after-sales';
+export * from './stores';

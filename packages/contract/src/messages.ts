@@ -14,6 +14,8 @@ import enCart from './locales/en-US/cart.json';
 import enPayments from './locales/en-US/payments.json';
 import enPricing from './locales/en-US/pricing.json';
 import enAfterSales from './locales/en-US/aftersales.json';
+import enStores from './locales/en-US/stores.json';
+import enConnections from './locales/en-US/connections.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -29,6 +31,8 @@ import zhCart from './locales/zh-CN/cart.json';
 import zhPayments from './locales/zh-CN/payments.json';
 import zhPricing from './locales/zh-CN/pricing.json';
 import zhAfterSales from './locales/zh-CN/aftersales.json';
+import zhStores from './locales/zh-CN/stores.json';
+import zhConnections from './locales/zh-CN/connections.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -44,6 +48,8 @@ import frCart from './locales/fr-FR/cart.json';
 import frPayments from './locales/fr-FR/payments.json';
 import frPricing from './locales/fr-FR/pricing.json';
 import frAfterSales from './locales/fr-FR/aftersales.json';
+import frStores from './locales/fr-FR/stores.json';
+import frConnections from './locales/fr-FR/connections.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -59,6 +65,8 @@ import trCart from './locales/tr-TR/cart.json';
 import trPayments from './locales/tr-TR/payments.json';
 import trPricing from './locales/tr-TR/pricing.json';
 import trAfterSales from './locales/tr-TR/aftersales.json';
+import trStores from './locales/tr-TR/stores.json';
+import trConnections from './locales/tr-TR/connections.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -75,10 +83,10 @@ function merge(common: Catalogue, namespaces: Record<string, Catalogue>): Catalo
 }
 
 const CATALOGUES: Record<Locale, Catalogue> = {
-  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders, checkout: enCheckout, invoices: enInvoices, cart: enCart, payments: enPayments, pricing: enPricing, aftersales: enAfterSales }),
-  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders, checkout: zhCheckout, invoices: zhInvoices, cart: zhCart, payments: zhPayments, pricing: zhPricing, aftersales: zhAfterSales }),
-  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders, checkout: frCheckout, invoices: frInvoices, cart: frCart, payments: frPayments, pricing: frPricing, aftersales: frAfterSales }),
-  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders, checkout: trCheckout, invoices: trInvoices, cart: trCart, payments: trPayments, pricing: trPricing, aftersales: trAfterSales }),
+  'en-US': merge(enCommon, { accounts: enAccounts, catalogue: enCatalogue, logistics: enLogistics, content: enContent, withdrawal: enWithdrawal, wallet: enWallet, recharge: enRecharge, orders: enOrders, checkout: enCheckout, invoices: enInvoices, cart: enCart, payments: enPayments, pricing: enPricing, aftersales: enAfterSales, stores: enStores, connections: enConnections }),
+  'zh-CN': merge(zhCommon, { accounts: zhAccounts, catalogue: zhCatalogue, logistics: zhLogistics, content: zhContent, withdrawal: zhWithdrawal, wallet: zhWallet, recharge: zhRecharge, orders: zhOrders, checkout: zhCheckout, invoices: zhInvoices, cart: zhCart, payments: zhPayments, pricing: zhPricing, aftersales: zhAfterSales, stores: zhStores, connections: zhConnections }),
+  'fr-FR': merge(frCommon, { accounts: frAccounts, catalogue: frCatalogue, logistics: frLogistics, content: frContent, withdrawal: frWithdrawal, wallet: frWallet, recharge: frRecharge, orders: frOrders, checkout: frCheckout, invoices: frInvoices, cart: frCart, payments: frPayments, pricing: frPricing, aftersales: frAfterSales, stores: frStores, connections: frConnections }),
+  'tr-TR': merge(trCommon, { accounts: trAccounts, catalogue: trCatalogue, logistics: trLogistics, content: trContent, withdrawal: trWithdrawal, wallet: trWallet, recharge: trRecharge, orders: trOrders, checkout: trCheckout, invoices: trInvoices, cart: trCart, payments: trPayments, pricing: trPricing, aftersales: trAfterSales, stores: trStores, connections: trConnections }),
 };
 
 function lookup(cat: Catalogue, key: string): string | undefined {

@@ -22,3 +22,5 @@ export * from '../modules/cart/cart.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/price-differences/price-differences.tables';
 export * from '../modules/after-sales/after-sales.tables';
+export * from '../modules/stores/stores.tables';
+export * from '../modules/connections/connections.tables';
