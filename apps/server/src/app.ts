@@ -21,6 +21,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { checkoutJobHandlers } from './modules/checkout/checkout.expiry';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { connectionsRoutes } from './modules/connections/connections.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
@@ -164,6 +165,7 @@ export async function buildApp({
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
       await scoped.register(priceDifferencesRoutes, { db });
       await scoped.register(priceTiersRoutes, { db });
+      await scoped.register(connectionsRoutes, { db });
     },
     { prefix: '/api' },
   );

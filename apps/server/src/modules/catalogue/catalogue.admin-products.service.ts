@@ -16,6 +16,8 @@ import { type FileStore, missingFiles } from '../../platform/files';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 import { warehouseExists } from '../logistics/logistics.service';
 import { invalidateCatalogue } from './catalogue.cache';
+import { sameSpecs, skuSpecCodes } from './catalogue.connectable';
+import { runCatalogueSkuChange } from './catalogue.hooks';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
 import { loadSpecDictionary } from './catalogue.specs.service';
@@ -147,7 +149,8 @@ function isUniqueViolation(err: unknown): boolean {
 /** Creates (prodId null) or replaces a product with its texts, images, SKUs and tags: one transaction. */
 async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProductBody): Promise<number> {
   try {
-    const id = await inTransaction(db, async ({ tx }) => {
+    const id = await inTransaction(db, async (uow) => {
+      const { tx } = uow;
       if (prodId !== null) {
         const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, prodId)).for('update');
         if (!row) throw AppError.notFound('catalogue.product-not-found');
@@ -188,6 +191,11 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
 
       // SKUs: edit those named by skuId, add the rest, delete the ones no longer listed.
       const kept = body.skus.map((s) => s.skuId).filter((v): v is number => v !== undefined);
+      // What sellers connected to (decision 0100): SKUs about to go and the spec values before
+      // the edit, so the connections module can mark its connections for review.
+      const specsBefore = await skuSpecCodes(tx, kept);
+      const existing = (await tx.select({ id: skus.id }).from(skus).where(eq(skus.productId, productId))).map((r) => r.id);
+      await runCatalogueSkuChange(uow, { kind: 'removed', skuIds: existing.filter((sid) => !kept.includes(sid)) });
       await tx
         .delete(skus)
         .where(and(eq(skus.productId, productId), kept.length ? sql`${skus.id} not in (${sql.join(kept.map((k) => sql`${k}`), sql`, `)})` : sql`true`));
@@ -205,6 +213,9 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
       await tx.delete(skuPropertyValues).where(inArray(skuPropertyValues.skuId, skuIds));
       const pairs = skuIds.flatMap((skuId, i) => specs[i]!.map((p) => ({ skuId, ...p })));
       if (pairs.length) await tx.insert(skuPropertyValues).values(pairs);
+      const specsAfter = await skuSpecCodes(tx, kept);
+      const changed = kept.filter((sid) => !sameSpecs(specsBefore.get(sid), specsAfter.get(sid)));
+      await runCatalogueSkuChange(uow, { kind: 'options-changed', skuIds: changed, specsBySku: specsAfter });
 
       // Tags: keep the date a tag was first put on (the tag list orders by it).
       const tagIds = [...new Set(body.tagIds)];
@@ -253,15 +264,19 @@ export async function updateProduct(db: DbOrUow, prodId: number, body: SaveProdu
 }
 
 /** Takes a product down ('off': hidden from lists, detail NOT_FOUND) or puts it back ('on'). */
-export async function setProductStatus(db: Db, prodId: number, status: ProductStatus): Promise<AdminProduct> {
-  const [row] = await db
-    .update(products)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(products.id, prodId))
-    .returning({ id: products.id });
-  if (!row) throw AppError.notFound('catalogue.product-not-found');
+export async function setProductStatus(db: DbOrUow, prodId: number, status: ProductStatus): Promise<AdminProduct> {
+  await inTransaction(db, async (uow) => {
+    const [before] = await uow.tx.select({ status: products.status }).from(products).where(eq(products.id, prodId)).for('update');
+    if (!before) throw AppError.notFound('catalogue.product-not-found');
+    await uow.tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, prodId));
+    // Taking a product down: store variants connected to its SKUs need the seller's review.
+    if (before.status === 'on' && status === 'off') {
+      const ids = (await uow.tx.select({ id: skus.id }).from(skus).where(eq(skus.productId, prodId))).map((r) => r.id);
+      await runCatalogueSkuChange(uow, { kind: 'taken-down', skuIds: ids });
+    }
+  });
   invalidateCatalogue(db);
-  return getAdminProduct(db, prodId);
+  return getAdminProduct(handleOf(db), prodId);
 }
 
 /** Everything the operator's edit form needs, in every language. */

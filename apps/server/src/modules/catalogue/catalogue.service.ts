@@ -10,3 +10,5 @@ export { getSkuPurchaseFacts, type SkuPurchaseFacts } from './catalogue.purchase
 export { getCartSkus, skuIdsOfProduct, type CartSkuFacts } from './catalogue.cart-skus';
 export { reserveStock, releaseStock, type StockLine } from './catalogue.stock';
 export { getPriceTiers } from './catalogue.price-tiers';
+export { findConnectableSkus, getConnectableSkus, type ConnectableSku } from './catalogue.connectable';
+export { onCatalogueSkuChange, type CatalogueSkuChange, type CatalogueSkuChangeHandler } from './catalogue.hooks';

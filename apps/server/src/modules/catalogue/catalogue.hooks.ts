@@ -1,0 +1,33 @@
+import type { UnitOfWork } from '../../platform/unit-of-work';
+
+/**
+ * What other modules do when catalogue SKUs stop being what a seller connected to (decision
+ * 0100): the connections module marks store variants connected to them "needs review". Called
+ * inside the operator's write, in its unit of work, so the catalogue change and its consequences
+ * land together or not at all. The catalogue knows none of the subscribers.
+ *
+ * - `taken-down`: the product went off sale (status off);
+ * - `options-changed`: a SKU's spec values changed (`specsBySku` holds the new ones, by code);
+ * - `removed`: the SKUs are about to be deleted by a product edit (handlers run before the
+ *   delete, so they can still read them and let go of rows that point at them).
+ */
+export interface CatalogueSkuChange {
+  kind: 'taken-down' | 'options-changed' | 'removed';
+  skuIds: number[];
+  specsBySku?: Map<number, Record<string, string>>;
+}
+
+export type CatalogueSkuChangeHandler = (uow: UnitOfWork, change: CatalogueSkuChange) => Promise<void>;
+
+const handlers = new Map<string, CatalogueSkuChangeHandler>();
+
+/** Registers `handler` under `name` (registering a name again replaces it: one per process, many apps in tests). */
+export function onCatalogueSkuChange(name: string, handler: CatalogueSkuChangeHandler): void {
+  handlers.set(name, handler);
+}
+
+/** Runs every handler in registration order; nothing to do when no SKU is concerned. */
+export async function runCatalogueSkuChange(uow: UnitOfWork, change: CatalogueSkuChange): Promise<void> {
+  if (change.skuIds.length === 0) return;
+  for (const handler of handlers.values()) await handler(uow, change);
+}
