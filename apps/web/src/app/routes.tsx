@@ -61,6 +61,12 @@ const withAfterSalesText =
   () =>
     Promise.all([load(), loadNamespace('aftersales')]).then(([module]) => module);
 
+/** The product-connection screens' texts (`connections`, lazy). */
+const withConnectionsText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('connections')]).then(([module]) => module);
+
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
   return {
@@ -136,10 +142,10 @@ export const USER_PAGES: RouteObject[] = [
   page('sourcingDetail', 'sourcing-detail'),
   page('sourcingFrom', 'sourcing-from'),
   page('listed', 'listed'),
-  page('connection', 'connection'),
-  page('addconnection', 'addconnection'),
-  page('addconnectionsku', 'addconnectionsku'),
-  page('skuconnect', 'skuconnect'),
+  page('connection', 'connection', withConnectionsText(() => import('../features/connections/connection-page'))),
+  page('addconnection', 'addconnection', withConnectionsText(() => import('../features/connections/add-connection-page'))),
+  page('addconnectionsku', 'addconnectionsku', withConnectionsText(() => import('../features/connections/add-connection-sku-page'))),
+  page('skuconnect', 'skuconnect', withConnectionsText(() => import('../features/connections/sku-connect-page'))),
   page('prefershipping', 'prefershipping'),
   page('storeorder', 'storeorder', withOrdersText(() => import('../features/orders/orders-page'))),
   page('orderpayment', 'orderpayment'),
