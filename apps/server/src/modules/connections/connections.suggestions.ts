@@ -21,7 +21,7 @@ export function scoreCandidate(titleWords: readonly string[], variant: StoreVari
   const matchedBy: Array<'sku' | 'title' | 'options'> = [];
   let score = 0;
   if (variant.sku && same(variant.sku, sku.skuCode)) {
-    score += 0.6;
+    score += 0.45;
     matchedBy.push('sku');
   }
   const catalogueWords = new Set(sku.titles.flatMap(wordsOf));
@@ -38,13 +38,14 @@ export function scoreCandidate(titleWords: readonly string[], variant: StoreVari
   }
   const width = Math.max(variant.options.length, sku.specs.length);
   if (options > 0 && width > 0) {
-    score += 0.35 * (options / width);
+    score += 0.3 * (options / width);
     matchedBy.push('options');
   } else if (variant.options.length === 0 && sku.specs.length === 0 && matchedBy.length) {
     // Neither side has options: nothing contradicts the match.
     score += 0.1;
   }
-  return { score: Math.round(score * 100) / 100, matchedBy };
+  // A share of 1 (shown as a percentage): the three signs together are a certain match.
+  return { score: Math.min(1, Math.round(score * 100) / 100), matchedBy };
 }
 
 /** Per variant, the catalogue SKUs (on sale) that may match, best first, at most `per`. */

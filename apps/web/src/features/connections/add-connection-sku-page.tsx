@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { StoreVariant } from '@dsm/contract';
-import { Alert, Button, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMoney } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { connectionActions, useCatalogueProduct, useRefreshConnections, useStoreProduct, useSuggestions } from './connections.api';
-import { StoreProductHead, Thumb, optionsText } from './store-product-head';
+import { StoreProductHead, Thumb, optionsText, stackOnPhone } from './store-product-head';
 import './connections.css';
 
 /**
@@ -21,6 +21,7 @@ export default function AddConnectionSkuPage() {
   const navigate = useNavigate();
   const refresh = useRefreshConnections();
   const [params] = useSearchParams();
+  const wide = Grid.useBreakpoint().md ?? true;
   const id = params.get('product');
   const catalogueId = Number(params.get('catalogue'));
   const product = useStoreProduct(id);
@@ -127,10 +128,11 @@ export default function AddConnectionSkuPage() {
           ) : null}
           <Table<StoreVariant>
             rowKey="id"
-            columns={columns}
+            columns={stackOnPhone(columns, wide, 'row')}
+            showHeader={wide}
             dataSource={product.data.variants}
             loading={catalogue.isLoading || suggestions.isLoading}
-            scroll={{ x: 'max-content' }}
+            scroll={wide ? { x: 'max-content' } : undefined}
             pagination={false}
           />
           <div className="cx-bar cx-bar-end">

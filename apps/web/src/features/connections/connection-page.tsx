@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CONNECTION_FILTERS, type ConnectionFilter, type StoreProduct } from '@dsm/contract';
-import { Alert, Empty, Input, Select, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Alert, Empty, Grid, Input, Select, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type StoreOption, useStoreProductCount, useStoreProducts, useStores } from './connections.api';
@@ -30,6 +30,8 @@ export default function ConnectionPage() {
   };
   const everything = useStoreProductCount({});
   const stores = useStores();
+  // On a phone the three columns would scroll sideways and hide the actions: one stacked column.
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const change = (next: Record<string, string | null>) => {
     setPaging((p) => ({ ...p, current: 1 }));
@@ -66,43 +68,48 @@ export default function ConnectionPage() {
     );
   }
 
-  const columns: TableColumnsType<StoreProduct> = [
-    {
-      key: 'product',
-      title: t('list.product'),
-      render: (_, p) => (
-        <div className="cx-row-product">
-          <Thumb src={p.imageUrl} />
-          <div>
-            <Link to={`/user/skuconnect?product=${encodeURIComponent(p.id)}`} className="cx-title">
-              {p.title}
-            </Link>
-            <div className="cx-muted">{p.storeName}</div>
-          </div>
-        </div>
-      ),
-    },
-    {
-      key: 'variants',
-      title: t('list.variants'),
-      render: (_, p) => (
-        <div>
-          <div>{t('list.connected-of', { connected: p.connectedCount, total: p.variants.length })}</div>
-          {p.reviewCount ? <Tag color="orange">{t('list.review-count', { count: p.reviewCount })}</Tag> : null}
-        </div>
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('list.actions'),
-      render: (_, p) => (
-        <div className="cx-actions">
-          <Link to={`/user/addconnection?product=${encodeURIComponent(p.id)}`}>{t('list.connect')}</Link>
-          {p.connectedCount ? <Link to={`/user/skuconnect?product=${encodeURIComponent(p.id)}`}>{t('list.manage')}</Link> : null}
-        </div>
-      ),
-    },
-  ];
+  const productCell = (p: StoreProduct) => (
+    <div className="cx-row-product">
+      <Thumb src={p.imageUrl} />
+      <div className="cx-row-text">
+        <Link to={`/user/skuconnect?product=${encodeURIComponent(p.id)}`} className="cx-title">
+          {p.title}
+        </Link>
+        <div className="cx-muted">{p.storeName}</div>
+      </div>
+    </div>
+  );
+  const variantsCell = (p: StoreProduct) => (
+    <div>
+      <div>{t('list.connected-of', { connected: p.connectedCount, total: p.variants.length })}</div>
+      {p.reviewCount ? <Tag color="orange">{t('list.review-count', { count: p.reviewCount })}</Tag> : null}
+    </div>
+  );
+  const actionsCell = (p: StoreProduct) => (
+    <div className="cx-actions">
+      <Link to={`/user/addconnection?product=${encodeURIComponent(p.id)}`}>{t('list.connect')}</Link>
+      {p.connectedCount ? <Link to={`/user/skuconnect?product=${encodeURIComponent(p.id)}`}>{t('list.manage')}</Link> : null}
+    </div>
+  );
+  const columns: TableColumnsType<StoreProduct> = wide
+    ? [
+        { key: 'product', title: t('list.product'), render: (_, p) => productCell(p) },
+        { key: 'variants', title: t('list.variants'), render: (_, p) => variantsCell(p) },
+        { key: 'actions', title: t('list.actions'), render: (_, p) => actionsCell(p) },
+      ]
+    : [
+        {
+          key: 'product',
+          title: t('list.product'),
+          render: (_, p) => (
+            <div className="cx-stacked">
+              {productCell(p)}
+              {variantsCell(p)}
+              {actionsCell(p)}
+            </div>
+          ),
+        },
+      ];
 
   return (
     <section className="cx-page">
@@ -147,7 +154,7 @@ export default function ConnectionPage() {
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={wide ? { x: 'max-content' } : undefined}
         locale={{ emptyText: q || storeId ? t('list.empty-filtered') : t(`empty.${filter}`) }}
         pagination={{
           current: paging.current,

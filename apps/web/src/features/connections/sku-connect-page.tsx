@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { CatalogueSkuRef, ConnectionChange, StoreVariant } from '@dsm/contract';
-import { Button, Empty, Popconfirm, Table, Tag, Timeline, type TableColumnsType } from 'antd';
+import { Button, Empty, Grid, Popconfirm, Table, Tag, Timeline, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatOrderTime } from '../../components/orders/order-view';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { connectionActions, useHistory, useRefreshConnections, useStoreProduct } from './connections.api';
-import { StoreProductHead, Thumb, optionsText } from './store-product-head';
+import { StoreProductHead, Thumb, optionsText, stackOnPhone } from './store-product-head';
 import './connections.css';
 
 /** "Linen Dress · Colour: Red, Size: M" */
@@ -27,6 +27,7 @@ export default function SkuConnectPage() {
   const { t } = useTranslation('connections');
   const lang = useSession((s) => s.lang);
   const [params] = useSearchParams();
+  const wide = Grid.useBreakpoint().md ?? true;
   const id = params.get('product');
   const product = useStoreProduct(id);
   const history = useHistory(product.data ? id : null);
@@ -125,7 +126,7 @@ export default function SkuConnectPage() {
               </Popconfirm>
             ) : null}
           </div>
-          <Table<StoreVariant> rowKey="id" columns={columns} dataSource={product.data.variants} scroll={{ x: 'max-content' }} pagination={false} />
+          <Table<StoreVariant> rowKey="id" showHeader={wide} columns={stackOnPhone(columns, wide, 'row')} dataSource={product.data.variants} scroll={wide ? { x: 'max-content' } : undefined} pagination={false} />
           <h2>{t('detail.history')}</h2>
           {target ? <p className="cx-muted">{t('detail.undo-hint')}</p> : null}
           {history.data && history.data.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.no-history')} /> : null}

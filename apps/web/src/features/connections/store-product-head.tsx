@@ -1,5 +1,6 @@
 import type { StoreProduct } from '@dsm/contract';
-import { Alert, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { Alert, Spin, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -53,3 +54,30 @@ export function StoreProductHead({ query }: { query: { data?: StoreProduct; isEr
 
 /** "Colour: Red, Size: M" for a store variant's options. */
 export const optionsText = (options: Array<{ name: string; value: string }>) => options.map((o) => `${o.name}: ${o.value}`).join(', ');
+
+/**
+ * On a phone a table's columns would scroll sideways and hide the actions: the cells of each row
+ * are stacked in one column instead (each keeps its own title as a small label).
+ */
+export function stackOnPhone<T>(columns: TableColumnsType<T>, wide: boolean, key: string): TableColumnsType<T> {
+  if (wide) return columns;
+  return [
+    {
+      key,
+      render: (_: unknown, row: T, index: number) => (
+        <div className="cx-stacked">
+          {columns.map((c) => {
+            const cell = c.render?.(undefined, row, index) as ReactNode;
+            if (cell === null || cell === undefined) return null;
+            return (
+              <div key={String(c.key)}>
+                {c.title ? <div className="cx-label">{c.title as ReactNode}</div> : null}
+                {cell}
+              </div>
+            );
+          })}
+        </div>
+      ),
+    },
+  ];
+}
