@@ -191,6 +191,22 @@ describe('connect, already associated, disconnect, history, undo', () => {
   });
 });
 
+describe('two connects at once', () => {
+  it('connects a variant once: the other request is told it is already associated', async () => {
+    const cat = await dress('CC1');
+    const a = await seller();
+    const p = await storeDress(a.userId, null);
+    const url = `/api/p/store-products/${p.productId}/connections`;
+    const answers = await Promise.all([
+      call(a.token, 'POST', url, { links: [{ variantId: p.variantIds[0], skuId: cat.red }] }),
+      call(a.token, 'POST', url, { links: [{ variantId: p.variantIds[0], skuId: cat.blue }] }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.data.reason).toBe('already-associated');
+    expect(await changeRows(p.productId)).toHaveLength(1);
+  });
+});
+
 describe('needs review when the catalogue changes under a connection', () => {
   it('marks connections on take-down and on changed options, by the system; connecting the same SKU again confirms; a removed SKU lets go', async () => {
     const cat = await dress('RV1');

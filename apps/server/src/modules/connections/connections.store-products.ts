@@ -61,12 +61,16 @@ function toProduct(r: Raw): StoreProductRow {
   };
 }
 
-/** The caller's store product, or null; `lock` takes its row FOR UPDATE (one writer per product). */
+/**
+ * The caller's store product, or null. `lock` takes its row FOR NO KEY UPDATE: one writer per
+ * store product, while the catalogue's review (which inserts change rows pointing at it, a key
+ * share) is not blocked, so the two cannot deadlock.
+ */
 export async function findOwnedStoreProduct(db: Db, userId: string, id: string, lock = false): Promise<StoreProductRow | null> {
   if (!isUuid(id)) return null;
   const rows = rowsOf(
     await db.execute(sql`select ${PRODUCT_COLUMNS} from store_products sp join stores s on s.id = sp.store_id
-      where sp.id = ${id} and s.user_id = ${userId}${lock ? sql` for update of sp` : sql``}`),
+      where sp.id = ${id} and s.user_id = ${userId}${lock ? sql` for no key update of sp` : sql``}`),
   );
   return rows[0] ? toProduct(rows[0]) : null;
 }
