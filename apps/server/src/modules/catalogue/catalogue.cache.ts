@@ -24,6 +24,8 @@ export interface CatalogueCaches {
   detail: TtlCache<unknown>;
   /** Keyword → tsquery text; stemming never changes, so only a size bound applies. */
   queries: TtlCache<unknown>;
+  /** Typo-corrected tsquery per keyword (null: nothing to correct); the lexicon grows with writes, so cleared by them. */
+  corrections: TtlCache<unknown>;
   /** Goods-list match sets per keyword tsquery ('' for none), bounded by bytes; cleared by writes. */
   matches: BytesBoundedCache<MatchSet>;
   /** Whole public responses, already serialized (see cachedJson); cleared by writes. */
@@ -41,6 +43,7 @@ export function cachesFor(handle: DbOrUow): CatalogueCaches {
       tags: new TtlCache(30_000, 64),
       detail: new TtlCache(30_000, 20_000),
       queries: new TtlCache(3_600_000, 5_000),
+      corrections: new TtlCache(30_000, 5_000),
       matches: new BytesBoundedCache(30_000, MATCH_CACHE_BYTES, (set) => set.bytes),
       responses: new TtlCache(10_000, 10_000),
     };
@@ -67,6 +70,7 @@ export function invalidateCatalogue(handle: DbOrUow): void {
     c.tree.clear();
     c.tags.clear();
     c.detail.clear();
+    c.corrections.clear();
     c.matches.clear();
     c.responses.clear();
   });

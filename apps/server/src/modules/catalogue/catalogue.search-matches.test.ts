@@ -90,9 +90,12 @@ describe('a write shows at once in the next search', () => {
     const category = Number(rowsOf<{ id: number }>(await ctx.db.execute(sql`select id from categories order by id limit 1`))[0]!.id);
     const text = { 'en-US': { title: 'Zorblax Quantum Kettle', brief: '', description: '' } };
     expect((await search({ keyword: 'zorblax' })).total).toBe(0);
+    expect((await search({ keyword: 'zorblaks' })).total).toBe(0); // a typo of a word not yet known
     const made = await createProduct(ctx.db, productBody(category, text, { price: 12 }));
     expect((await search({ keyword: 'zorblax' })).records.map((r) => r.prodId)).toEqual([made.prodId]);
     expect((await search({ keyword: 'zorblax', minPrice: 20 })).total).toBe(0);
+    // The new title word joined the typo lexicon: the cached "nothing to correct" is gone.
+    expect((await search({ keyword: 'zorblaks' })).records.map((r) => r.prodId)).toEqual([made.prodId]);
 
     await updateProduct(ctx.db, made.prodId, productBody(category, text, { price: 25 }));
     const repriced = await search({ keyword: 'zorblax', minPrice: 20 });

@@ -88,7 +88,9 @@ export async function searchProducts(db: Db, q: SearchProductsQuery, locale: Loc
   }
   let result = await runSearch(db, filters, sort, q.current, q.size, locale);
   if (result.total === 0 && keyword) {
-    const corrected = await correctedKeywordQuery(db, keyword);
+    // Cached per keyword: a keyword that finds nothing in some filter set tends to come again
+    // with another price or page, and the correction takes several lexicon queries.
+    const corrected = (await cachesFor(db).corrections.get(keyword.toLowerCase(), () => correctedKeywordQuery(db, keyword))) as string | null;
     if (corrected) result = await runSearch(db, { ...filters, tsquery: corrected }, sort, q.current, q.size, locale);
   }
   return toPage(await toListItems(db, result.rows, locale), result.total, q);
