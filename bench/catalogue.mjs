@@ -5,7 +5,8 @@
 // - embedded PGlite with 10,000 demo products (a fresh DATA_DIR).
 // Targets: product detail ≥ 30 % of the baseline's requests/s, goods-list search ≥ 10 %,
 // category tree ≥ 50 %, p99 < 100 ms each. Writes bench/results/catalogue-<date>.{json,md}.
-// Run alone: node bench/catalogue.mjs   (CATALOGUE_BENCH_SECONDS, CATALOGUE_BENCH_SKIP_PGLITE=1)
+// Run alone: node bench/catalogue.mjs   (CATALOGUE_BENCH_SECONDS, CATALOGUE_BENCH_SKIP_PGLITE=1,
+// CATALOGUE_BENCH_ONLY=<scenario,…>, BENCH_RESULT_SUFFIX=-before)
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,31 +14,65 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { cpuMeter, cpuPerRequest } from './checkout-drive.mjs';
 import { freePort, root, startServer } from './server.mjs';
 
 const SECONDS = Number(process.env.CATALOGUE_BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = 32;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dsm_bench_catalogue';
-const TARGETS = { detail: 0.3, search: 0.1, tree: 0.5 };
+const TARGETS = { detail: 0.3, search: 0.1, tree: 0.5, searchVaried: 0.03 };
 const P99_LIMIT_MS = 100;
+const BURST_CONNECTIONS = 50;
+// CATALOGUE_BENCH_ONLY=searchUncached,searchVaried runs some scenarios (a partial run).
+const ONLY = process.env.CATALOGUE_BENCH_ONLY?.split(',');
 
-function run(url, requests) {
+// Goods-list keywords as visitors type them, in the four languages (Chinese without spaces).
+const KEYWORDS = [
+  'dress', 'leather', 'cotton', 'watch', 'backpack', 'waterproof tent', 'silver ring', 'linen shirt',
+  'robe', 'cuir', 'montre', 'coussin', 'chemise en lin', 'sac à dos',
+  'elbise', 'deri', 'saat', 'çanta', 'gümüş yüzük', 'keten gömlek',
+  '连衣裙', '双肩包', '纯棉', '手表', '帆布包', '电动牙刷',
+];
+const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'sales'];
+let variedSeq = 0;
+
+/**
+ * Request i of the varied search: keyword i mod 26 (a quarter also in a category), one of five
+ * sorts, a page from 1 to 50, and a price range that no earlier request had (the minimum moves
+ * by one cent per request), so neither the response cache nor the count cache can answer it.
+ */
+function variedSearchPath(categoryId) {
+  const i = variedSeq++;
+  const keyword = encodeURIComponent(KEYWORDS[i % KEYWORDS.length]);
+  const sort = SORTS[Math.floor(i / KEYWORDS.length) % SORTS.length];
+  const page = 1 + ((i * 7) % 50);
+  const min = ((i % 10_000) / 100).toFixed(2);
+  const max = i % 3 === 0 ? '&maxPrice=400' : '';
+  const category = i % 4 === 0 ? `&categoryId=${categoryId}` : '';
+  return `/api/prod/search?keyword=${keyword}&sort=${sort}&current=${page}&size=20&minPrice=${min}${max}${category}`;
+}
+
+function run(url, requests, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: SECONDS, requests }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
-function warm(url, requests) {
+function warm(url, requests, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: WARMUP_SECONDS, requests }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
-async function measure(url, requests) {
-  await warm(url, requests);
-  const r = await run(url, requests);
+/** `meter` (optional): reads the CPU of the server and its PostgreSQL backends (checkout-drive). */
+async function measure(url, requests, connections = CONNECTIONS, meter = null) {
+  await warm(url, requests, connections);
+  const cpuBefore = meter && (await meter());
+  const r = await run(url, requests, connections);
+  const cpuAfter = meter && (await meter());
   return {
+    ...(meter ? { cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, r.requests.total) } : {}),
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -62,7 +97,7 @@ async function startBaseline() {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { url, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  return { url, pid: child.pid, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
 }
 
 function seedCli(env, products) {
@@ -96,7 +131,7 @@ async function ensureDatabase(url) {
 }
 
 /** The scenarios against one running server; product ids rotate over `productCount` products. */
-async function scenarios(url, productCount) {
+async function scenarios(url, productCount, meter) {
   const tree = await (await fetch(`${url}/api/category/categories`)).json();
   const ladies = tree.data.find((c) => c.icon === 'ladies');
   const ids = Array.from({ length: 2000 }, (_, i) => 1 + ((i * 7919) % productCount));
@@ -116,15 +151,25 @@ async function scenarios(url, productCount) {
       }),
     },
   ];
+  const varied = [{ method: 'GET', setupRequest: (req) => ({ ...req, path: variedSearchPath(ladies.categoryId) }) }];
   const check = await (await fetch(`${url}${search(50)[0].path}`)).json();
   const out = {};
-  out.detail = await measure(url, detail);
-  out.searchPage1 = await measure(url, search(1));
-  out.searchPage50 = await measure(url, search(50));
-  out.categoryTree = await measure(url, [{ method: 'GET', path: '/api/category/categories' }]);
-  out.searchUncached = await measure(url, searchUncached);
-  // The app's own cheapest call: what every route pays for the platform (helmet, hooks, logger).
-  out.appHealth = await measure(url, [{ method: 'GET', path: '/api/health' }]);
+  const plan = {
+    detail: () => measure(url, detail),
+    searchPage1: () => measure(url, search(1)),
+    searchPage50: () => measure(url, search(50)),
+    categoryTree: () => measure(url, [{ method: 'GET', path: '/api/category/categories' }]),
+    searchUncached: () => measure(url, searchUncached, CONNECTIONS, meter),
+    // The app's own cheapest call: what every route pays for the platform (helmet, hooks, logger).
+    appHealth: () => measure(url, [{ method: 'GET', path: '/api/health' }]),
+    // Issue 10: a new keyword or price range on every request (no response or count cache hit),
+    // at 32 connections, then as a burst of 50.
+    searchVaried: () => measure(url, varied, CONNECTIONS, meter),
+    searchVariedBurst: () => measure(url, varied, BURST_CONNECTIONS, meter),
+  };
+  for (const [name, scenario] of Object.entries(plan)) {
+    if (!ONLY || ONLY.includes(name)) out[name] = await scenario();
+  }
   out.searchMatches = check.data.total;
   return out;
 }
@@ -133,18 +178,20 @@ function verdicts(results, baselineRps) {
   const share = (s) => s.rps / baselineRps;
   const ok = (s, target) => share(s) >= target && s.p99 < P99_LIMIT_MS && s.errors === 0;
   return {
-    detail: ok(results.detail, TARGETS.detail),
-    searchPage1: ok(results.searchPage1, TARGETS.search),
-    searchPage50: ok(results.searchPage50, TARGETS.search),
-    categoryTree: ok(results.categoryTree, TARGETS.tree),
+    detail: results.detail && ok(results.detail, TARGETS.detail),
+    searchPage1: results.searchPage1 && ok(results.searchPage1, TARGETS.search),
+    searchPage50: results.searchPage50 && ok(results.searchPage50, TARGETS.search),
+    categoryTree: results.categoryTree && ok(results.categoryTree, TARGETS.tree),
+    searchVaried: results.searchVaried && ok(results.searchVaried, TARGETS.searchVaried),
   };
 }
 
 function markdown(record) {
   const rows = [];
   const line = (db, name, s, target) =>
+    s &&
     rows.push(
-      `| ${db} | ${name} | ${s.rps} | ${((s.rps / record.baseline.rps) * 100).toFixed(1)} % | ${target ? `≥ ${target * 100} %` : '—'} | ${s.p50} | ${s.p99} | ${s.errors} |`,
+      `| ${db} | ${name} | ${s.rps} | ${((s.rps / record.baseline.rps) * 100).toFixed(1)} % | ${target ? `≥ ${target * 100} %` : '—'} | ${s.p50} | ${s.p99} | ${s.errors} | ${s.cpuMsPerRequest ? `${s.cpuMsPerRequest.node} + ${s.cpuMsPerRequest.postgres ?? '—'}` : ''} |`,
     );
   for (const [db, r] of Object.entries(record.databases)) {
     line(db, 'product detail', r.results.detail, TARGETS.detail);
@@ -153,16 +200,19 @@ function markdown(record) {
     line(db, 'category tree', r.results.categoryTree, TARGETS.tree);
     line(db, 'search, every request uncached (info)', r.results.searchUncached, null);
     line(db, 'GET /api/health of the same server (info)', r.results.appHealth, null);
+    line(db, 'search, new keyword/price range per request', r.results.searchVaried, TARGETS.searchVaried);
+    line(db, `the same, burst of ${BURST_CONNECTIONS} connections`, r.results.searchVariedBurst, null);
   }
   return [
     `# Catalogue benchmark ${record.date}`,
     '',
     `${record.cores} cores (${record.cpu}), Node ${record.node}, ${record.connections} connections, ${record.seconds} s per scenario after a ${WARMUP_SECONDS} s warm-up.`,
     `Load average (1/5/15 min) at start ${record.loadAverageAtStart.join(' / ')}, at end ${record.loadAverageAtEnd.join(' / ')}: other work on the machine shares the cores.`,
-    `Baseline (Fastify hello world, own process): ${record.baseline.rps} req/s (mean of ${record.baselineRuns.map((b) => b.rps).join(' before and ')} after), p99 ${record.baseline.p99} ms.`,
+    `Baseline (Fastify hello world, own process): ${record.baseline.rps} req/s (mean of ${record.baselineRuns.map((b) => b.rps).join(' before and ')} after), p99 ${record.baseline.p99} ms, ${record.baseline.cpuMsPerRequest} ms CPU per request.`,
+    'CPU ms/request is what one request cost the server process and its PostgreSQL backends, whatever else ran: on a busy machine it tells cost from queueing (baseline CPU ÷ that CPU ≈ the share of the baseline the route would reach on idle cores).',
     '',
-    '| database | scenario | req/s | of baseline | target | p50 ms | p99 ms | errors |',
-    '|---|---|---|---|---|---|---|---|',
+    '| database | scenario | req/s | of baseline | target | p50 ms | p99 ms | errors | CPU ms/request (server + PostgreSQL) |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     ...Object.entries(record.databases).map(
@@ -189,8 +239,8 @@ export async function runCatalogueBench() {
   // load drifts); ratios use the mean of the two.
   const baseline = await startBaseline();
   const measureBaseline = async (when) => {
-    const b = await measure(baseline.url, [{ method: 'GET', path: '/' }]);
-    console.log(`baseline (${when}): Fastify hello world ${b.rps} req/s, p99 ${b.p99} ms`);
+    const b = await measure(baseline.url, [{ method: 'GET', path: '/' }], CONNECTIONS, cpuMeter(baseline.pid, async () => []));
+    console.log(`baseline (${when}): Fastify hello world ${b.rps} req/s, p99 ${b.p99} ms, CPU ms/request ${b.cpuMsPerRequest.node}`);
     return b;
   };
   const before = await measureBaseline('before');
@@ -201,7 +251,15 @@ export async function runCatalogueBench() {
   const pgSeed = await seedCli({ DATABASE_URL: PG_URL, DATA_DIR: pgDataDir }, 100_000);
   const pgServer = await startServer({ DATABASE_URL: PG_URL, DATA_DIR: pgDataDir });
   try {
-    const results = await scenarios(pgServer.url, 100_000);
+    const dbName = new URL(PG_URL).pathname.slice(1);
+    const backends = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      const { rows } = await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      await c.end();
+      return rows.map((r) => r.pid);
+    };
+    const results = await scenarios(pgServer.url, 100_000, cpuMeter(pgServer.pid, backends));
     record.databases.postgres = { products: 100_000, seed: pgSeed, results };
   } finally {
     await pgServer.stop();
@@ -215,7 +273,7 @@ export async function runCatalogueBench() {
       const seed = await seedCli({ DATA_DIR: dataDir }, 10_000);
       const server = await startServer({ DATA_DIR: dataDir });
       try {
-        const results = await scenarios(server.url, 10_000);
+        const results = await scenarios(server.url, 10_000, cpuMeter(server.pid, async () => []));
         record.databases.pglite = { products: 10_000, seed, results };
       } finally {
         await server.stop();
@@ -233,12 +291,13 @@ export async function runCatalogueBench() {
     p50: Math.max(before.p50, after.p50),
     p99: Math.max(before.p99, after.p99),
     errors: before.errors + after.errors,
+    cpuMsPerRequest: Number(((before.cpuMsPerRequest.node + after.cpuMsPerRequest.node) / 2).toFixed(3)),
   };
   for (const db of Object.values(record.databases)) db.verdicts = verdicts(db.results, record.baseline.rps);
   record.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
   const dir = path.join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  const stamp = record.date.slice(0, 10);
+  const stamp = `${record.date.slice(0, 10)}${process.env.BENCH_RESULT_SUFFIX ?? ''}`;
   writeFileSync(path.join(dir, `catalogue-${stamp}.json`), `${JSON.stringify(record, null, 2)}\n`);
   const md = markdown(record);
   writeFileSync(path.join(dir, `catalogue-${stamp}.md`), md);

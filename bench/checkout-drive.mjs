@@ -29,7 +29,7 @@ export function cpuMeter(serverPid, backendPids) {
 }
 
 /** Milliseconds of CPU per request between two meter readings (a backend new in between counts whole). */
-function cpuPerRequest(before, after, requests) {
+export function cpuPerRequest(before, after, requests) {
   let pgSeconds = 0;
   for (const [pid, s] of after.pg) pgSeconds += s - (before.pg.get(pid) ?? 0);
   const per = (seconds) => Number(((seconds * 1000) / Math.max(requests, 1)).toFixed(2));

@@ -1,9 +1,14 @@
 import { LOCALES } from '@dsm/contract';
 import { ok } from '../../platform/envelope';
 import { TtlCache } from '../../platform/ttl-cache';
+import { BytesBoundedCache } from './catalogue.match-cache';
+import type { MatchSet } from './catalogue.search-matches';
 import { type DbOrUow, currentUnit, rootOf } from '../../platform/unit-of-work';
 
 export { TtlCache };
+
+/** 64 MB: every keyword of a busy shop's goods list, or twenty that each match the whole catalogue. */
+const MATCH_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Per-database caches, so two apps on two databases in one process never share entries. Keyed by
@@ -19,8 +24,10 @@ export interface CatalogueCaches {
   detail: TtlCache<unknown>;
   /** Keyword → tsquery text; stemming never changes, so only a size bound applies. */
   queries: TtlCache<unknown>;
-  /** Goods-list totals per filter set (paging through one search counts once); cleared by writes. */
-  counts: TtlCache<unknown>;
+  /** Typo-corrected tsquery per keyword (null: nothing to correct); the lexicon grows with writes, so cleared by them. */
+  corrections: TtlCache<unknown>;
+  /** Goods-list match sets per keyword tsquery ('' for none), bounded by bytes; cleared by writes. */
+  matches: BytesBoundedCache<MatchSet>;
   /** Whole public responses, already serialized (see cachedJson); cleared by writes. */
   responses: TtlCache<Buffer>;
 }
@@ -36,7 +43,8 @@ export function cachesFor(handle: DbOrUow): CatalogueCaches {
       tags: new TtlCache(30_000, 64),
       detail: new TtlCache(30_000, 20_000),
       queries: new TtlCache(3_600_000, 5_000),
-      counts: new TtlCache(10_000, 5_000),
+      corrections: new TtlCache(30_000, 5_000),
+      matches: new BytesBoundedCache(30_000, MATCH_CACHE_BYTES, (set) => set.bytes),
       responses: new TtlCache(10_000, 10_000),
     };
     byDb.set(db, caches);
@@ -62,7 +70,8 @@ export function invalidateCatalogue(handle: DbOrUow): void {
     c.tree.clear();
     c.tags.clear();
     c.detail.clear();
-    c.counts.clear();
+    c.corrections.clear();
+    c.matches.clear();
     c.responses.clear();
   });
 }

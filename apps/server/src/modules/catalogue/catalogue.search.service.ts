@@ -9,7 +9,7 @@ import {
   toMinor,
   toPage,
 } from '@dsm/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getRate } from '../currency/currency.service';
@@ -17,6 +17,7 @@ import { cachesFor } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns, toListItems } from './catalogue.products.service';
 import { correctedKeywordQuery, keywordQuery, rowsOf } from './catalogue.search-document';
+import { type MatchFilter, loadMatchSet, pageOfMatches } from './catalogue.search-matches';
 import { listTags } from './catalogue.tags.service';
 
 /**
@@ -43,103 +44,23 @@ export function usdMinorRange(rate: number, min?: number, max?: number): { from?
   return out;
 }
 
-/** ORDER BY over the output columns of the page query (same names inside and outside). */
-function orderBy(sort: ProductSort, ranked: boolean): SQL {
-  switch (sort) {
-    case 'price_asc':
-      return sql`price_minor asc, id asc`;
-    case 'price_desc':
-      return sql`price_minor desc, id desc`;
-    case 'newest':
-      return sql`created_at desc, id desc`;
-    case 'sales':
-      return sql`sales_count desc, id desc`;
-    default:
-      // Relevance: best text match first; without a keyword, the best sellers.
-      return ranked ? sql`relevance desc, sales_count desc, id desc` : sql`sales_count desc, id desc`;
-  }
-}
-
-interface Filters {
+interface Filters extends MatchFilter {
   tsquery: string | null;
-  categoryIds?: number[];
-  from?: number;
-  to?: number;
 }
-
-function whereOf(f: Filters): SQL {
-  const parts: SQL[] = [sql`p.status = 'on'`];
-  if (f.tsquery) parts.push(sql`p.search_document @@ ${f.tsquery}::tsquery`);
-  if (f.categoryIds) {
-    parts.push(
-      f.categoryIds.length === 1
-        ? sql`p.category_id = ${f.categoryIds[0]}`
-        : sql`p.category_id in (${sql.join(
-            f.categoryIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-    );
-  }
-  if (f.from !== undefined) parts.push(sql`p.price_minor >= ${f.from}`);
-  if (f.to !== undefined) parts.push(sql`p.price_minor <= ${f.to}`);
-  return sql.join(parts, sql` and `);
-}
-
-const countKey = (f: Filters) => JSON.stringify([f.tsquery, f.categoryIds, f.from, f.to]);
 
 /**
- * The total of a filter set. Paging through one search (or two visitors on the same goods list)
- * counts once: cached for a few seconds, cleared by every catalogue write.
+ * One goods-list page: the keyword's match set (kept in process, decision 0096) gives the total
+ * and the page's ids; the database reads those rows' current titles, prices and tags.
  */
-function countMatches(db: Db, f: Filters): Promise<number> {
-  return cachesFor(db).counts.get(countKey(f), async () =>
-    Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products p where ${whereOf(f)}`))[0]?.n ?? 0),
-  ) as Promise<number>;
-}
-
-/** The page of a filter set: matches chosen and sorted, then titles and tags for its rows only. */
-function pageQuery(f: Filters, sort: ProductSort, current: number, size: number, locale: Locale, withTotal: boolean): SQL {
-  const ranked = f.tsquery !== null && sort === 'relevance';
-  const rank = ranked ? sql`ts_rank(p.search_document, ${f.tsquery}::tsquery)` : sql`0`;
-  // With a category or keyword the matches are a few thousand rows at most: fetch them by the
-  // category/GIN index and sort them. Without this fence (OFFSET 0) PostgreSQL may walk the whole
-  // price index looking for rows of the category instead (measured: 61 ms against 10 ms at
-  // 100,000 products; docs/decisions/0021). Unfiltered lists still walk the sort index.
-  const fence = f.categoryIds || f.tsquery ? sql`offset 0` : sql``;
-  // The fenced matches are all read anyway: counting them there costs nothing more.
-  const total = withTotal ? sql`, count(*) over () as total_count` : sql``;
-  return sql`
-    select ${listColumns(locale)}${withTotal ? sql`, p.total_count` : sql``}
-    from (
-      select * from (
-        select p.id, p.category_id, p.price_minor, p.original_price_minor, p.sales_count, p.pic, p.created_at,
-          ${rank} as relevance${total}
-        from products p
-        where ${whereOf(f)}
-        ${fence}
-      ) p
-      order by ${orderBy(sort, ranked)}
-      limit ${size} offset ${(current - 1) * size}
-    ) p
-    order by ${orderBy(sort, ranked)}`;
-}
-
 async function runSearch(db: Db, f: Filters, sort: ProductSort, current: number, size: number, locale: Locale) {
-  const counts = cachesFor(db).counts;
-  const key = countKey(f);
-  const known = counts.peek(key) as Promise<number> | undefined;
-  if ((f.categoryIds || f.tsquery) && !known) {
-    // A filtered search not counted yet: one scan of the matches gives the page and the total
-    // (two separate queries read the same rows twice: about half the database time per search).
-    const rows = rowsOf<ListRow & { total_count: number | string }>(await db.execute(pageQuery(f, sort, current, size, locale, true)));
-    // A page past the end has no row to carry the total: count it then.
-    const total = rows.length ? Number(rows[0]!.total_count) : current > 1 ? await countMatches(db, f) : 0;
-    counts.set(key, total);
-    return { total, rows };
-  }
-  // Count and page in parallel (two pool connections on PostgreSQL); the count is usually cached.
-  const [total, pageRows] = await Promise.all([known ?? countMatches(db, f), db.execute(pageQuery(f, sort, current, size, locale, false))]);
-  return { total, rows: rowsOf<ListRow>(pageRows) };
+  const set = await cachesFor(db).matches.get(f.tsquery ?? '', () => loadMatchSet(db, f.tsquery));
+  const { total, ids } = pageOfMatches(set, f, sort, f.tsquery !== null && sort === 'relevance', current, size);
+  if (ids.length === 0) return { total, rows: [] };
+  const found = rowsOf<ListRow>(
+    await db.execute(sql`select ${listColumns(locale)} from products p where p.status = 'on' and p.id = any(${sql.param(ids)}::int[])`),
+  );
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  return { total, rows: ids.map((id) => byId.get(id)).filter((r): r is ListRow => r !== undefined) };
 }
 
 /**
@@ -167,7 +88,9 @@ export async function searchProducts(db: Db, q: SearchProductsQuery, locale: Loc
   }
   let result = await runSearch(db, filters, sort, q.current, q.size, locale);
   if (result.total === 0 && keyword) {
-    const corrected = await correctedKeywordQuery(db, keyword);
+    // Cached per keyword: a keyword that finds nothing in some filter set tends to come again
+    // with another price or page, and the correction takes several lexicon queries.
+    const corrected = (await cachesFor(db).corrections.get(keyword.toLowerCase(), () => correctedKeywordQuery(db, keyword))) as string | null;
     if (corrected) result = await runSearch(db, { ...filters, tsquery: corrected }, sort, q.current, q.size, locale);
   }
   return toPage(await toListItems(db, result.rows, locale), result.total, q);
