@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { cpuMeter, cpuPerRequest } from './checkout-drive.mjs';
-import { freePort, root, startServer } from './server.mjs';
+import { root, startBaseline, startServer } from './server.mjs';
 
 const SECONDS = Number(process.env.CATALOGUE_BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = 3;
@@ -79,25 +79,6 @@ async function measure(url, requests, connections = CONNECTIONS, meter = null) {
     errors: r.errors + r.timeouts + (r.non2xx ?? 0),
     total: r.requests.total,
   };
-}
-
-/** A Fastify hello world in its own process: the yardstick for this machine and this run. */
-async function startBaseline() {
-  const port = await freePort();
-  const code = `
-    const app = require('fastify')();
-    app.get('/', async () => ({ hello: 'world' }));
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return { url, pid: child.pid, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
 }
 
 function seedCli(env, products) {

@@ -36,9 +36,10 @@ export function cpuPerRequest(before, after, requests) {
   return { node: per(after.node - before.node), postgres: after.pg.size ? per(pgSeconds) : null };
 }
 
+// No token: a visitor's request (the catalogue), with no Authorization header at all.
 export const headers = (token, idempotent) => ({
   'content-type': 'application/json',
-  authorization: `Bearer ${token}`,
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
   ...(idempotent ? { 'idempotency-key': randomUUID() } : {}),
 });
 
@@ -63,8 +64,8 @@ export async function fill(count, make) {
 }
 
 /**
- * Warm-up then the measured window of one scenario. `build(i)` → { path, token, body, idempotent }
- * for the i-th request (counting on across warm-up and window). A pooled scenario passes
+ * Warm-up then the measured window of one scenario. `build(i)` → { path, token, body, idempotent,
+ * headers (extra, e.g. Accept-Language) } for the i-th request (counting on across warm-up and window). A pooled scenario passes
  * `poolSize`: autocannon then sends at most what is left of the pool (`amount`) and is stopped at
  * the window's end, so no pool item is ever sent twice; a window the pool cannot fill ends early
  * and says so (`poolRanOut`, `seconds`).
@@ -82,7 +83,7 @@ export async function drive(url, o, build, meter, poolSize, accept) {
       const inst = autocannon(
         {
           url,
-          connections: CONNECTIONS,
+          connections: o.connections ?? CONNECTIONS,
           ...(left === undefined ? { duration: seconds } : { amount: left }),
           requests: [
             {
@@ -90,7 +91,7 @@ export async function drive(url, o, build, meter, poolSize, accept) {
                 const r = build(i++);
                 const method = r.body === undefined ? 'GET' : 'POST';
                 const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-                return { ...req, method, path: r.path, headers: headers(r.token, r.idempotent), body };
+                return { ...req, method, path: r.path, headers: { ...headers(r.token, r.idempotent), ...r.headers }, body };
               },
               onResponse: (status, body) => {
                 // A 200 that is not what was asked (a payment not made) counts as an error too.
@@ -128,6 +129,8 @@ export async function drive(url, o, build, meter, poolSize, accept) {
     refused,
     statusCodes: r.statusCodeStats,
     firstError: sample,
+    // The meter may also sample the server's memory (bench/run.mjs): its peak in the window.
+    peakRssMb: after.peakRssMb ?? null,
     poolRanOut: poolSize !== undefined && i >= poolSize,
   };
 }

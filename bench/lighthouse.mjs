@@ -10,29 +10,42 @@ import { root, startServer } from './server.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-export async function runLighthouse() {
-  const server = await startServer();
+/** Debian's Chromium with the project's flags, for Lighthouse to drive. */
+export async function launchChromium() {
   const chromePath = process.env.CHROMIUM_PATH ?? execSync('which chromium').toString().trim();
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  return { chrome, version: execSync(`${chromePath} --version`).toString().trim() };
+}
+
+/** One Lighthouse run of `url`: the scores, the metrics and the requests the page made. */
+export async function auditPage(chrome, url) {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  const lhr = result.lhr;
+  const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    performance: lhr.categories.performance.score,
+    accessibility: lhr.categories.accessibility.score,
+    bestPractices: lhr.categories['best-practices'].score,
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+    speedIndexMs: metric('speed-index'),
+    requests: (lhr.audits['network-requests']?.details?.items ?? []).map((r) => ({ url: r.url, type: r.resourceType, transferSize: r.transferSize })),
+  };
+}
+
+export async function runLighthouse() {
+  const server = await startServer();
+  const { chrome, version } = await launchChromium();
   const runs = [];
   try {
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${server.url}/index`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
-      const lhr = result.lhr;
-      const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
-      runs.push({
-        performance: lhr.categories.performance.score,
-        accessibility: lhr.categories.accessibility.score,
-        bestPractices: lhr.categories['best-practices'].score,
-        fcpMs: metric('first-contentful-paint'),
-        lcpMs: metric('largest-contentful-paint'),
-        tbtMs: metric('total-blocking-time'),
-        cls: lhr.audits['cumulative-layout-shift']?.numericValue,
-        speedIndexMs: metric('speed-index'),
-      });
+      const { requests: _requests, ...run } = await auditPage(chrome, `${server.url}/index`);
+      runs.push(run);
     }
   } finally {
     await chrome.kill();
@@ -46,7 +59,7 @@ export async function runLighthouse() {
     page: '/index',
     preset: 'lighthouse mobile (default formFactor, simulated throttling)',
     lighthouseVersion: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
-    chromium: execSync(`${chromePath} --version`).toString().trim(),
+    chromium: version,
     median,
     runs,
   };

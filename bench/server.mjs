@@ -1,7 +1,8 @@
 // Starts the real server (built web app + API) on a free port for a benchmark, and stops it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { clearInterval, setInterval } from 'node:timers';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,9 +46,72 @@ export async function startServer(env = {}) {
     /** The server's process id (CPU accounting from /proc in the benchmarks). */
     pid: child.pid,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      // Ctrl-C reaches the server too: it may be gone already, and then 'exit' never fires again.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A Fastify hello world in its own process: the yardstick for this machine and this run. */
+export async function startBaseline() {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')();
+    app.get('/', async () => ({ hello: 'world' }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((r) => {
+            child.once('exit', r);
+            child.kill('SIGTERM');
+          }),
+  };
+}
+
+/** Resident memory of a process in MB from /proc (`field`: VmRSS now, VmHWM its peak so far); null once gone. */
+export function residentMb(pid, field = 'VmRSS') {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples a process's resident memory every 100 ms; `take()` → the highest sample since the last
+ * take (MB). A scenario's peak, where VmHWM would only give the whole life's.
+ */
+export function rssSampler(pid) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, residentMb(pid) ?? 0);
+  }, 100);
+  timer.unref();
+  return {
+    take() {
+      const out = Math.max(peak, residentMb(pid) ?? 0);
+      peak = 0;
+      return out;
+    },
+    stop: () => clearInterval(timer),
   };
 }

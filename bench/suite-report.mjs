@@ -1,0 +1,87 @@
+// Targets and the Markdown table of `npm run bench` (decision 0095; issue 10).
+import { SCENARIOS } from './suite-scenarios.mjs';
+import { LIGHTHOUSE_TARGET } from './web.mjs';
+
+export const TARGETS = {
+  detailShare: 0.3, // product detail ≥ 30 % of the baseline's req/s
+  searchNewShare: 0.03, // search with a new keyword or price range every request ≥ 3 % …
+  searchNewP99Ms: 100, // … and p99 < 100 ms
+  checkoutP99Ms: 150, // cart, confirm, submit, wallet pay
+  peakRssMb: 300, // the server's resident memory at its highest over the whole run
+};
+
+/** The target a scenario has, as text, and whether result `r` meets it; null: information. */
+export function judge(name, r, baselineRps) {
+  if (!r || r.missing) return { target: null, met: null };
+  // A window in which nothing was answered is no figure: every pending request is a failure.
+  const clean = r.errors === 0 && r.requests > 0;
+  const share = r.rps / baselineRps;
+  switch (name) {
+    case 'detail':
+      return { target: `≥ ${TARGETS.detailShare * 100} % of baseline`, met: clean && share >= TARGETS.detailShare };
+    case 'search-new':
+      return {
+        target: `≥ ${TARGETS.searchNewShare * 100} % of baseline, p99 < ${TARGETS.searchNewP99Ms} ms`,
+        met: clean && share >= TARGETS.searchNewShare && r.p99 < TARGETS.searchNewP99Ms,
+      };
+    case 'cart':
+    case 'confirm':
+    case 'submit':
+    case 'pay':
+      return { target: `p99 < ${TARGETS.checkoutP99Ms} ms`, met: clean && r.p99 < TARGETS.checkoutP99Ms };
+    default:
+      return { target: null, met: null };
+  }
+}
+
+const verdict = (met) => (met === null ? 'information' : met ? 'met' : '**NOT met**');
+const pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 2 : 1)} %`;
+
+export function markdown(record) {
+  const { baseline } = record;
+  const lines = [
+    `# Benchmark ${record.date} (${record.database}${record.quick ? ', quick' : ''})`,
+    '',
+    `\`${record.command}\``,
+    '',
+    `${record.cores} cores (${record.cpu}), Node ${record.node}; ${record.connections} connections, ${record.warmup} s warm-up then ${record.seconds} s per scenario.`,
+    `Data: ${record.seed.counts.products} products, ${record.seed.counts.users} users, ${record.seed.counts.orders} orders (${record.seed.counts.orderLines} lines), ${record.seed.counts.ledgerLines} ledger lines; seeded in ${record.seed.seconds} s.`,
+    `Load average (1/5/15 min) at start ${record.loadAverageAtStart.join(' / ')}, at end ${record.loadAverageAtEnd.join(' / ')}: other work on the machine shares the cores.`,
+    `Baseline (Fastify hello world, own process, same run): ${baseline.rps} req/s (${baseline.runs.map((b) => b.rps).join(' before, ')} after), p99 ${baseline.p99} ms.`,
+    '',
+    '| scenario | req/s | of baseline | p50 ms | p99 ms | errors | CPU ms/req (server + PostgreSQL) | peak RSS MB | target | verdict |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of SCENARIOS) {
+    const r = record.results[s.name];
+    if (!r) continue;
+    if (r.missing) {
+      lines.push(`| ${s.name} | — | — | — | — | — | — | — | — | endpoint missing |`);
+      continue;
+    }
+    const { target, met } = record.verdicts[s.name];
+    const cpu = `${r.cpuMsPerRequest.node} + ${r.cpuMsPerRequest.postgres ?? '—'}`;
+    const note = (r.poolRanOut ? ` (pool spent after ${r.seconds} s)` : '') + (r.requests ? '' : ' (nothing answered in the window)');
+    lines.push(
+      `| ${s.name}${s.connections ? ` (${s.connections} conn.)` : ''} | ${r.rps} | ${pct(r.rps / baseline.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${cpu} | ${r.peakRssMb ?? '—'} | ${target ?? '—'} | ${verdict(met)}${note} |`,
+    );
+  }
+  const rss = record.verdicts.peakRss;
+  lines.push(`| server peak RSS (whole run) | | | | | | | ${record.serverPeakRssMb} | < ${TARGETS.peakRssMb} MB | ${verdict(rss.met)} |`);
+  if (record.web) {
+    lines.push(
+      '',
+      `Front end (built web app served by this server; Lighthouse mobile, median of ${record.web.runs}; ${record.web.chromium}):`,
+      '',
+      '| page | performance | LCP ms | TBT ms | first load JS + CSS gzip kB | of it JS / CSS | HTML gzip kB | target |',
+      '|---|---|---|---|---|---|---|---|',
+      ...Object.entries(record.web.pages).map(([name, p]) => {
+        const f = p.firstLoad;
+        return `| ${name} | ${p.performance} | ${p.lcpMs} | ${p.tbtMs} | ${f.jsCssGzipKb} | ${f.jsGzipKb} / ${f.cssGzipKb} | ${f.htmlGzipKb} | performance ≥ ${LIGHTHOUSE_TARGET}: ${verdict(p.performance >= LIGHTHOUSE_TARGET)} |`;
+      }),
+    );
+  }
+  const failed = Object.entries(record.verdicts).filter(([, v]) => v.met === false).map(([k]) => k);
+  lines.push('', failed.length ? `Targets not met: ${failed.join(', ')}.` : 'Every target met.', '');
+  return lines.join('\n');
+}
