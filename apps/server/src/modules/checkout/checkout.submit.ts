@@ -71,7 +71,10 @@ async function checkStillOnSale(uow: UnitOfWork, claims: ConfirmClaims, locale: 
   });
 }
 
-/** The consignee and billing addresses as the order keeps them (the address book may change or lose them later), one read. */
+/**
+ * The consignee and billing addresses as the order keeps them (the address book may change or
+ * lose them later), in one read.
+ */
 async function snapshotAddresses(uow: UnitOfWork, userId: string, ids: readonly string[]): Promise<OrderAddress[]> {
   const found = await getAddresses(uow.tx, userId, ids);
   return found.map((address) => Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(address[f] ?? '')])) as OrderAddress);
