@@ -4,7 +4,7 @@ import { users } from './accounts.tables';
 import { isUuid } from './ids';
 
 /** A user's addresses (consignee and billing), own rows only: checkout reads them here. */
-export { getAddress, listAddresses } from './address.service';
+export { getAddress, getAddresses, listAddresses } from './address.service';
 
 /**
  * The accounts module's public face for other modules (decision 0066): what they may know about

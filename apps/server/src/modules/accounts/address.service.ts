@@ -1,5 +1,5 @@
 import type { Address, AddressKind, SaveAddressBody } from '@dsm/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { addresses, users } from './accounts.tables';
@@ -102,6 +102,21 @@ export async function listAddresses(db: Db, userId: string, kind?: AddressKind):
 
 export async function getAddress(db: Db, userId: string, id: string): Promise<Address> {
   return toDto(await findOwned(db, userId, id));
+}
+
+/**
+ * Several of the user's addresses in one read (submit's consignee and billing), in the order
+ * asked; any id not theirs → the same 404 as getAddress.
+ */
+export async function getAddresses(db: Db, userId: string, ids: readonly string[]): Promise<Address[]> {
+  const wanted = [...new Set(ids)];
+  const rows = wanted.every(isUuid) ? await db.select().from(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, wanted))) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw AppError.notFound('accounts.address-not-found');
+    return toDto(row);
+  });
 }
 
 /** The first address of a kind becomes its default; `isDefault` takes the default over. */

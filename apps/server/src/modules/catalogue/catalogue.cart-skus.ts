@@ -9,6 +9,8 @@ import { specDictionary } from './catalogue.specs.service';
 export interface CartSkuFacts {
   skuId: number;
   prodId: number;
+  /** The SKU's code (what an order line records; its title when the product has none). */
+  skuCode: string;
   /** The product's title in the caller's language (with the usual fallback). */
   prodName: string;
   /** The SKU's own image, else the product's. */
@@ -26,6 +28,7 @@ export interface CartSkuFacts {
 interface Row {
   sku_id: number;
   product_id: number;
+  sku_code: string;
   price_minor: number;
   stock: number;
   image: string;
@@ -45,7 +48,7 @@ export async function getCartSkus(db: DbOrUow, skuIds: readonly number[], locale
   if (ids.length === 0) return out;
   const rows = rowsOf<Row>(
     await handleOf(db).execute(sql`
-      select s.id as sku_id, s.product_id, s.price_minor, s.stock, s.image, p.pic, p.status,
+      select s.id as sku_id, s.product_id, s.sku_code, s.price_minor, s.stock, s.image, p.pic, p.status,
         (select t.title from product_translations t where t.product_id = p.id
           order by ${fallbackOrder('t.locale', locale)} limit 1) as title,
         (select json_agg(json_build_object('p', v.property_id, 'v', v.value_id))
@@ -71,6 +74,7 @@ export async function getCartSkus(db: DbOrUow, skuIds: readonly number[], locale
     out.set(Number(r.sku_id), {
       skuId: Number(r.sku_id),
       prodId: Number(r.product_id),
+      skuCode: r.sku_code,
       prodName: r.title ?? '',
       pic: r.image || r.pic,
       skuName: pairs.map((p) => p.value).join(' / '),

@@ -12,9 +12,9 @@ import {
 import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { getAddress, mailRecipient } from '../accounts/accounts.service';
+import { getAddresses, mailRecipient } from '../accounts/accounts.service';
 import { removeOrderedLines } from '../cart/cart.service';
-import { type SkuPurchaseFacts, getCartSkus, getSkuPurchaseFacts, reserveStock } from '../catalogue/catalogue.service';
+import { type CartSkuFacts, getCartSkus, reserveStock } from '../catalogue/catalogue.service';
 import { shippingMethodName } from '../logistics/logistics.service';
 import { type OrderRow, createOrder } from '../orders/orders.service';
 import { schedulePayBy } from './checkout.expiry';
@@ -55,22 +55,29 @@ export async function submitOrder(uow: UnitOfWork, userId: string, body: SubmitO
   return { orders: [{ id: order.id, number: order.number, state: order.state, total, payBy: payBy.toISOString() }], total };
 }
 
-/** Step 2: every product is still sold (taken down since confirm → SPEC's message, 409). */
-async function checkStillOnSale(uow: UnitOfWork, claims: ConfirmClaims, locale: Locale): Promise<SkuPurchaseFacts[]> {
-  const facts: SkuPurchaseFacts[] = [];
-  for (const [prodId, skuId] of claims.l) {
-    const sku = await getSkuPurchaseFacts(uow.tx, prodId, skuId, locale);
-    if (!sku) throw AppError.notFound('catalogue.product-not-found');
-    if (sku.status !== 'on') throw AppError.conflict('taken-down', 'checkout.taken-down', {}, { prodId, skuId });
-    facts.push(sku);
-  }
-  return facts;
+/**
+ * Step 2: every product is still sold (taken down since confirm → SPEC's message, 409). One read
+ * for all lines, which also gives what the order's lines record (code, title, image, specs); the
+ * stock is read again, locked, by the last step (decision 0094).
+ */
+async function checkStillOnSale(uow: UnitOfWork, claims: ConfirmClaims, locale: Locale): Promise<CartSkuFacts[]> {
+  const found = await getCartSkus(uow, claims.l.map(([, skuId]) => skuId), locale);
+  // In line order, so the same token gives the same error as a line-by-line check.
+  return claims.l.map(([prodId, skuId]) => {
+    const sku = found.get(skuId);
+    if (!sku || sku.prodId !== prodId) throw AppError.notFound('catalogue.product-not-found');
+    if (!sku.onSale) throw AppError.conflict('taken-down', 'checkout.taken-down', {}, { prodId, skuId });
+    return sku;
+  });
 }
 
-/** The address as the order keeps it (the address book may change or lose it later). */
-async function snapshotAddress(uow: UnitOfWork, userId: string, id: string): Promise<OrderAddress> {
-  const address = await getAddress(uow.tx, userId, id);
-  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(address[f] ?? '')])) as OrderAddress;
+/**
+ * The consignee and billing addresses as the order keeps them (the address book may change or
+ * lose them later), in one read.
+ */
+async function snapshotAddresses(uow: UnitOfWork, userId: string, ids: readonly string[]): Promise<OrderAddress[]> {
+  const found = await getAddresses(uow.tx, userId, ids);
+  return found.map((address) => Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(address[f] ?? '')])) as OrderAddress);
 }
 
 /** "Colour:Red;Size:M" → {Colour: 'Red', Size: 'M'}. */
@@ -88,21 +95,21 @@ async function createFromClaims(
   uow: UnitOfWork,
   userId: string,
   claims: ConfirmClaims,
-  skus: SkuPurchaseFacts[],
+  skus: CartSkuFacts[],
   remark: string | undefined,
   locale: Locale,
 ): Promise<OrderRow> {
-  const specs = await getCartSkus(uow, skus.map((s) => s.skuId), locale);
   const { g, s, f, t, T } = claims.a;
+  const [consignee, billing] = await snapshotAddresses(uow, userId, [claims.c, claims.b]);
   return createOrder(uow, {
     userId,
     lines: claims.l.map(([productId, skuId, quantity, unitPriceMinor], i) => ({
       productId,
       skuId,
       skuCode: skus[i]!.skuCode,
-      title: skus[i]!.title,
-      specs: specsOf(specs.get(skuId)?.properties),
-      image: skus[i]!.image,
+      title: skus[i]!.prodName || skus[i]!.skuCode,
+      specs: specsOf(skus[i]!.properties),
+      image: skus[i]!.pic,
       unitPriceMinor,
       quantity,
       lineTotalMinor: unitPriceMinor * quantity,
@@ -112,8 +119,8 @@ async function createFromClaims(
     serviceFeeMinor: f,
     taxMinor: t,
     totalMinor: T,
-    consignee: await snapshotAddress(uow, userId, claims.c),
-    billing: await snapshotAddress(uow, userId, claims.b),
+    consignee: consignee!,
+    billing: billing!,
     shippingMethodCode: claims.m,
     shippingMethodName: await shippingMethodName(uow.tx, claims.m, locale),
     remark,

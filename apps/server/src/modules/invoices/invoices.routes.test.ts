@@ -80,15 +80,18 @@ describe('invoice PDF', () => {
     expect(text).not.toContain('-0.00');
   });
 
-  it('the render job stores one file; running it again, or downloading, keeps that one file', async () => {
+  it('the first download stores one file; a render job or a second download keeps that one file', async () => {
     const { userId, token } = await buyer();
     const inv = await issueInvoice(ctx.db, sampleInput(userId, 'fr-FR'));
     expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(false);
-    await ctx.app.jobs.drain();
+    // Issuing queued nothing (decision 0094): the PDF is drawn on its first download.
+    expect(await rows(sql`select id from jobs where type = 'invoice.render' and payload->>'id' = ${inv.id}`)).toEqual([]);
+    expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(false);
+    await get(token, `/api/p/invoices/${inv.id}/pdf`);
     const [after] = await rows(sql`select pdf_file from invoices where id = ${inv.id}`);
     expect(after!.pdf_file).toMatch(/^[a-f0-9]{32}\.pdf$/);
     expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(true);
-    // A retried job (delivery is at least once) and a download afterwards keep the same file.
+    // A job queued before this change (or by hand, delivered at least once) and another download keep the same file.
     await ctx.db.insert(jobs).values({ type: 'invoice.render', payload: { id: inv.id } });
     await ctx.app.jobs.drain();
     await get(token, `/api/p/invoices/${inv.id}/pdf`);

@@ -11,8 +11,8 @@ import { type StoredInvoiceLine, invoiceCounters, invoices } from './invoices.ta
 
 /**
  * Invoices (decision 0082): issued inside the caller's unit of work (orders at payment) with the
- * next number of the year, rendered to PDF by a job after commit, kept in the private `invoices`
- * file area and served to their owner only.
+ * next number of the year, rendered to PDF on the first download (decision 0094), kept in the
+ * private `invoices` file area and served to their owner only.
  */
 
 export const INVOICE_RENDER_JOB = 'invoice.render';
@@ -63,10 +63,10 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 }
 
 /**
- * Assigns the next number of the year and stores the invoice in the caller's unit of work, then
- * enqueues its rendering (which runs only if the unit commits). The year's counter row is
- * written with an upsert, which locks it like SELECT … FOR UPDATE until the caller commits: a
- * second issue in the same year waits, and a rollback returns the number. No gaps, no duplicates.
+ * Assigns the next number of the year and stores the invoice in the caller's unit of work. The
+ * year's counter row is written with an upsert, which locks it like SELECT … FOR UPDATE until
+ * the caller commits: a second issue in the same year waits, and a rollback returns the number.
+ * No gaps, no duplicates.
  */
 export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): Promise<Invoice> {
   const { seller } = input;
@@ -79,23 +79,28 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
   return inTransaction(dbOrUow, async (uow: UnitOfWork) => {
     const issuedAt = input.issuedAt ?? new Date();
     const year = issuedAt.getUTCFullYear();
-    // The rendering job first, under an id chosen here: the counter below stays locked until
-    // commit, so the fewer statements after it the shorter other payments wait (decision 0092).
+    // No rendering job (decision 0094): the PDF is drawn on its first download and stored then
+    // (`invoicePdf`), not in the paying request's process. Drawing one costs tens of ms of CPU, a
+    // payment's API node should not spend them, and most invoices are never downloaded.
     const id = randomUUID();
-    await uow.enqueue({ type: INVOICE_RENDER_JOB, payload: { id } });
-    const [counter] = await uow.tx
-      .insert(invoiceCounters)
-      .values({ year, lastNumber: 1 })
-      .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
-      .returning({ sequence: invoiceCounters.lastNumber });
-    const sequence = counter!.sequence;
+    // The year's next number and the invoice in one statement (decision 0094): the counter row
+    // stays locked from here to the commit, so every round trip after it is one every other
+    // payment of the year waits for.
+    const counter = uow.tx.$with('counter', { lastNumber: sql<number>`last_number` }).as(
+      sql`insert into ${invoiceCounters} (year, last_number) values (${year}, 1)
+          on conflict (year) do update set last_number = ${invoiceCounters.lastNumber} + 1
+          returning last_number`,
+    );
+    const sequence = sql<number>`(select last_number from counter)`;
     const [row] = await uow.tx
+      .with(counter)
       .insert(invoices)
       .values({
         id,
         year,
         sequence,
-        number: formatInvoiceNumber(year, sequence),
+        // formatInvoiceNumber in SQL: INV-<year>-<at least 6 digits>.
+        number: sql<string>`'INV-' || ${String(year)} || '-' || lpad(${sequence}::text, greatest(6, length(${sequence}::text)), '0')`,
         userId: input.userId,
         reference: input.reference,
         orderNumber: input.orderNumber ?? null,
@@ -198,7 +203,10 @@ export async function invoicePdf(db: Db, files: FileStore, row: Row): Promise<Bu
   return bytes;
 }
 
-/** The `invoice.render` job: renders once; a run after the file is stored does nothing. */
+/**
+ * The `invoice.render` job: renders once; a run after the file is stored does nothing. Issuing no
+ * longer queues it (decision 0094); it stays for jobs queued before, and an operator may queue it.
+ */
 export async function renderInvoiceJob(db: Db, files: FileStore, id: string): Promise<void> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) return; // issued in a unit that later failed? The job would not exist; nothing to do.

@@ -1,7 +1,7 @@
 import type { OrderAddress, OrderSource, PurchaseType } from '@dsm/contract';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
-import { type OrderRow, appendEvent, nextOrderNumber } from './orders.queries';
+import { type OrderRow, appendEvent, orderNumberSql } from './orders.queries';
 import { type Actor } from './orders.states';
 import { orderLines, orders } from './orders.tables';
 
@@ -76,11 +76,11 @@ export function validateNewOrder(input: NewOrder): void {
 export async function createOrder(dbOrUow: DbOrUow, input: NewOrder, actor: Actor = { type: 'user', id: input.userId }, reason?: string): Promise<OrderRow> {
   validateNewOrder(input);
   return inTransaction(dbOrUow, async (uow) => {
-    const number = await nextOrderNumber(uow.tx);
     const [order] = await uow.tx
       .insert(orders)
       .values({
-        number,
+        // Drawn by the insert itself: one statement fewer than a separate nextval (decision 0094).
+        number: orderNumberSql,
         userId: input.userId,
         source: input.source ?? 'catalogue',
         storeId: input.storeId ?? null,

@@ -37,8 +37,8 @@ export async function appendEvent(tx: Db, event: typeof orderEvents.$inferInsert
   await tx.insert(orderEvents).values(event);
 }
 
-/** The next human order number, O followed by at least 8 digits (O00000042). */
-export async function nextOrderNumber(tx: Db): Promise<string> {
-  const res = (await tx.execute(sql`select nextval('order_number_seq') as n`)) as unknown as { rows: Array<{ n: string | number }> };
-  return `O${String(res.rows[0]!.n).padStart(8, '0')}`;
-}
+/**
+ * The next human order number, O followed by at least 8 digits (O00000042), as an SQL value for
+ * the order's insert: the number is drawn by the insert, not by a round trip of its own.
+ */
+export const orderNumberSql = sql<string>`(select 'O' || lpad(n::text, greatest(8, length(n::text)), '0') from nextval('order_number_seq') as n)`;

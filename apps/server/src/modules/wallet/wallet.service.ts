@@ -92,29 +92,31 @@ export async function lockWallet(uow: UnitOfWork, userId: string): Promise<void>
 /** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */
 export async function pay(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => {
-    const user = await lockUserAccounts(tx, userId);
-    const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
-    if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
-    const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
-    const revenue = await systemAccount(tx, 'revenue');
-    // The rows were just locked and nothing posted since: post need not read them again.
-    const posted = await post(
-      tx,
-      {
-        kind: 'payment',
-        reference,
-        lines: [
-          { accountId: user.bonus.id, amountMinor: -bonus },
-          { accountId: user.available.id, amountMinor: -cash },
-          { accountId: revenue, amountMinor },
-        ],
-      },
-      { lockedUser: user },
-    );
-    await recordPaid(tx, userId, reference, cash, bonus);
-    return { ...posted, cashMinor: cash, bonusMinor: bonus };
-  });
+  return inTransaction(dbOrUow, async ({ tx }) => payLocked(tx, await lockUserAccounts(tx, userId), userId, amountMinor, reference));
+}
+
+/** `pay` with the user's rows locked and read already (payOrHold has just done so). */
+async function payLocked(tx: Db, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
+  const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
+  if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
+  const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
+  const revenue = await systemAccount(tx, 'revenue');
+  // The rows were just locked and nothing posted since: post need not read them again.
+  const posted = await post(
+    tx,
+    {
+      kind: 'payment',
+      reference,
+      lines: [
+        { accountId: user.bonus.id, amountMinor: -bonus },
+        { accountId: user.available.id, amountMinor: -cash },
+        { accountId: revenue, amountMinor },
+      ],
+    },
+    { lockedUser: user },
+  );
+  await recordPaid(tx, userId, reference, cash, bonus);
+  return { ...posted, cashMinor: cash, bonusMinor: bonus };
 }
 
 /** Moves up to `amount` (bonus first) into the locked account; 0 moves nothing but still holds. */
@@ -208,7 +210,8 @@ export async function payOrHold(
   return inTransaction(dbOrUow, async (uow) => {
     const user = await lockUserAccounts(uow.tx, userId);
     if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
-      return { outcome: 'paid' as const, entryId: (await pay(uow, userId, amountMinor, reference)).entryId };
+      // The rows were just locked and read: paid without locking them again (decision 0094).
+      return { outcome: 'paid' as const, entryId: (await payLocked(uow.tx, user, userId, amountMinor, reference)).entryId };
     }
     const [open] = rowsOf(await uow.tx.execute(sql`
       select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`));

@@ -71,9 +71,8 @@ export async function idempotent<T>(
     options.onReplay?.(reply, body);
     return body;
   };
-  const stored = await findStored(db, id);
-  if (stored) return replay(stored);
-
+  // No look-up before the claim (decision 0094): a stored key makes the claim below insert
+  // nothing, and the answer is read then. A first request — nearly all of them — saves a round trip.
   try {
     return await inTransaction(db, async (uow) => {
       // Inserted first: a concurrent request with the same key blocks here until this commits.
