@@ -259,7 +259,7 @@ beforeAll(async () => {
     rechargeId: recharge.id,
   };
   for (const [k, v] of Object.entries(mine)) expect(v, k).toBeDefined();
-}, 60_000);
+}, 120_000);
 afterAll(() => ctx.app.close());
 
 const user = () => routes.filter((r) => r.path.startsWith('/api/p/'));
@@ -309,7 +309,7 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
     }
     console.info(`authz matrix: ${user().length} /api/p/ routes × 2 + ${admin().length} /api/admin/ routes × 2 = ${2 * (user().length + admin().length)} refusals`);
     expect(wrong).toEqual([]);
-  });
+  }, 60_000);
 
   it("B aimed at A's objects gets not found (or nothing of A's), and A's rows stay exactly as they were", async () => {
     const apiBefore = await apiViewOfA();
@@ -337,5 +337,5 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
     // B's pay attempts on A's order charged nobody.
     const held = (await ctx.db.execute(sql`select count(*) as n from order_payments where user_id::text = ${b.userId}`)) as unknown as { rows: Array<{ n: number }> };
     expect(Number(held.rows[0]!.n)).toBe(0);
-  });
+  }, 60_000);
 });
