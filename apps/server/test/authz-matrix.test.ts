@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, buyer, confirmBuyNow, product } from '../src/modules/checkout/checkout.test-helpers';
+import { storeProduct } from '../src/modules/connections/connections.test-fixtures';
 import { adjust } from '../src/modules/wallet/wallet.service';
 import { TINY_PNG } from './bomb-files';
 import { createTestApp, sessionFor } from './harness';
@@ -12,7 +13,8 @@ import { createTestApp, sessionFor } from './harness';
  * - every /api/admin/ route without a token → 401, as a plain user → 403 A00003;
  * - every /api/p/ route aimed by user B at user A's objects → 404 (or, for B's own lists and
  *   creations, nothing of A's in the answer), and A's rows exactly as they were, read both from
- *   the database (every row of every table with a user_id, and every row hanging off A's orders)
+ *   the database (every row of every table with a user_id, and every row hanging off A's orders
+ *   and A's shops)
  *   and through A's own API.
  * A route the tables below cannot aim fails the first test: a path parameter needs an entry in
  * ID_OF (which of A's objects it names), a route without one needs an entry in BODIES (the body
@@ -56,6 +58,9 @@ interface Mine {
   addressId: string;
   withdrawalId: string;
   rechargeId: string;
+  storeProductId: string;
+  storeVariantId: string;
+  connectionChangeId: string;
 }
 
 /**
@@ -74,6 +79,7 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/after-sales/{id}/images/{image}': (m) => m.imageId,
   '/api/p/wishlist/{id}': (m) => m.wishId,
   '/api/p/price-differences/{id}': (m) => m.differenceId,
+  '/api/p/store-products/{id}': (m) => m.storeProductId,
 };
 
 interface Aim {
@@ -101,6 +107,9 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/after-sales': (m) => ({ body: { orderId: m.orderId, kind: 'refund', reason: 'Not mine', amount: 1 } }),
   'POST /api/p/shopCart': (m) => ({ body: { basketId: m.basketId, prodId: m.prodId, skuId: m.skuId, count: -1 } }),
   'POST /api/p/shopCart/batch': (m) => ({ query: 'type=2', body: { basketIds: [m.basketId] } }),
+  'POST /api/p/store-products/{id}/connections': (m) => ({ body: { links: [{ variantId: m.storeVariantId, skuId: String(m.skuId) }] } }),
+  'POST /api/p/store-products/{id}/disconnect': (m) => ({ body: { variantIds: [m.storeVariantId] } }),
+  'POST /api/p/store-products/{id}/undo': (m) => ({ body: { changeId: m.connectionChangeId } }),
 };
 
 /** Routes that only read or create the caller's own data: B must see nothing of A's. */
@@ -130,6 +139,7 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/wishlist': {},
   'POST /api/p/wishlist': {},
   'GET /api/p/price-differences': {},
+  'GET /api/p/store-products': {},
 };
 
 let keys = 0;
@@ -175,14 +185,19 @@ let routes: Route[];
 async function rowsOfA(): Promise<Record<string, string>> {
   const run = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
   const columns = await run(sql`select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and column_name in ('user_id', 'order_id') order by table_name, column_name`);
+    where table_schema = 'public' and column_name in ('user_id', 'order_id', 'store_id', 'store_product_id') order by table_name, column_name`);
+  const owners: Record<string, ReturnType<typeof sql>> = {
+    order_id: sql`select id::text from orders where user_id::text = ${a.userId}`,
+    store_id: sql`select id::text from stores where user_id::text = ${a.userId}`,
+    store_product_id: sql`select p.id::text from store_products p join stores s on s.id = p.store_id where s.user_id::text = ${a.userId}`,
+  };
   const out: Record<string, string> = {};
   for (const { table_name: table, column_name: column } of columns) {
     const t = sql.identifier(String(table));
     const rows =
       column === 'user_id'
         ? await run(sql`select * from ${t} where user_id::text = ${a.userId}`)
-        : await run(sql`select * from ${t} where order_id::text in (select id::text from orders where user_id::text = ${a.userId})`);
+        : await run(sql`select * from ${t} where ${sql.identifier(String(column))}::text in (${owners[String(column)]!})`);
     out[`${String(table)}.${String(column)}`] = JSON.stringify(rows.map((r) => JSON.stringify(r)).sort());
   }
   return out;
@@ -206,6 +221,8 @@ async function apiViewOfA() {
     '/api/p/price-differences',
     '/api/p/wallet',
     '/api/p/withdrawals',
+    `/api/p/store-products/${mine.storeProductId}`,
+    `/api/p/store-products/${mine.storeProductId}/history`,
     `/api/p/recharges/${mine.rechargeId}`,
   ];
   return Promise.all(reads.map(async (url) => JSON.stringify(await ok(await call(a.token, 'GET', url)))));
@@ -240,6 +257,10 @@ beforeAll(async () => {
   const addresses = (await ok(await call(a.token, 'GET', '/api/p/address'))) as Array<{ addrId: string; kind: string }>;
   const withdrawal = await ok(await call(a.token, 'POST', '/api/p/withdrawals', { body: OWN['POST /api/p/withdrawals']!.body }));
   const recharge = await ok(await call(a.token, 'POST', '/api/p/recharges', { body: { amount: 100, method: 'bank' } }));
+  // A's shop product (written as the import job would), connected once so that it has a change to undo.
+  const shop = await storeProduct(ctx.db, a.userId, { title: 'Linen dress', variants: [{ title: 'Red' }] });
+  await ok(await call(a.token, 'POST', `/api/p/store-products/${shop.productId}/connections`, { body: { links: [{ variantId: shop.variantIds[0], skuId: String(item.skuId) }] } }));
+  const history = (await ok(await call(a.token, 'GET', `/api/p/store-products/${shop.productId}/history`))) as Array<{ id: string }>;
   mine = {
     orderId: paidOrder.id,
     unpaidOrderId: unpaid.id,
@@ -257,6 +278,9 @@ beforeAll(async () => {
     addressId: addresses.find((x) => x.kind === 'billing')!.addrId,
     withdrawalId: withdrawal.id,
     rechargeId: recharge.id,
+    storeProductId: shop.productId,
+    storeVariantId: shop.variantIds[0]!,
+    connectionChangeId: history[0]!.id,
   };
   for (const [k, v] of Object.entries(mine)) expect(v, k).toBeDefined();
 }, 120_000);
