@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { AppError } from './app-error';
 import { databaseFileStore } from './files/database-store';
 import { diskFileStore } from './files/disk-store';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_ZIP_EXPANDED_BYTES, isImageBomb, isZipBomb } from './files/bombs';
 import { FILE_TYPES, type FileType, sniffType } from './files/sniff';
 import type { FileStore } from './files/store';
 import { sanitizeSvg } from './files/svg';
@@ -119,6 +120,13 @@ export async function saveFile(store: FileStore, area: FileArea, bytes: Buffer, 
   const type = sniffType(bytes);
   if (!type || !(rule.types as readonly FileType[]).includes(type) || (declaredType !== undefined && declaredType !== type)) {
     throw wrongType();
+  }
+  // Decompression bombs (files/bombs.ts): refused before they are stored, whatever reads them later.
+  if (isImageBomb(bytes)) {
+    throw AppError.invalid([{ field, messageKey: 'files.dimensions', params: { pixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE } }]);
+  }
+  if (type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' && isZipBomb(bytes)) {
+    throw AppError.invalid([{ field, messageKey: 'files.archive', params: { mb: MAX_ZIP_EXPANDED_BYTES / MB } }]);
   }
   let stored = bytes;
   if (type === 'image/svg+xml') {

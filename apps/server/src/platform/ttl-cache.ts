@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 interface Entry<V> {
   at: number;
   ttlMs: number;
@@ -17,7 +19,14 @@ interface Entry<V> {
  * - Concurrent misses for one key share one load; a failed load is not remembered, and a failed
  *   refresh drops the entry (a product taken down elsewhere then answers NOT_FOUND).
  * - A refresh that started before a `clear()` does not put its older value back.
+ * - A refresh never reads a stale value from another cache: caches nest (the response cache's
+ *   load reads the product detail cache, both 30 s), and if the inner one answered the outer
+ *   refresh with its own stale copy, the outer would keep that copy fresh for one more TTL — a
+ *   change made on another node would then show after two TTLs, not one.
  */
+/** Set while a background refresh loads: any cache it reads then loads fresh instead of serving stale. */
+const refreshing = new AsyncLocalStorage<true>();
+
 export class TtlCache<V> {
   private entries = new Map<string, Entry<V>>();
   private generation = 0;
@@ -33,7 +42,7 @@ export class TtlCache<V> {
     if (hit) {
       const age = now - hit.at;
       if (age < hit.ttlMs) return hit.value;
-      if (age < hit.ttlMs * 3 && hit.settled) {
+      if (age < hit.ttlMs * 3 && hit.settled && !refreshing.getStore()) {
         if (!hit.refreshing) this.refresh(key, hit, load);
         return hit.value;
       }
@@ -60,7 +69,7 @@ export class TtlCache<V> {
   private refresh(key: string, entry: Entry<V>, load: () => Promise<V>): void {
     entry.refreshing = true;
     const generation = this.generation;
-    load().then(
+    refreshing.run(true, load).then(
       (value) => {
         if (generation !== this.generation || this.entries.get(key) !== entry) return;
         this.entries.set(key, { at: Date.now(), ttlMs: entry.ttlMs, value: Promise.resolve(value), settled: true, refreshing: false });

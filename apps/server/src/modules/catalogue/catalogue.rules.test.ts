@@ -94,6 +94,20 @@ describe('the catalogue cache', () => {
     expect(await cache.get('k', load)).toBe(3);
   });
 
+  it('a refresh reads nested caches fresh, so a change shows after one TTL, not two', async () => {
+    vi.useFakeTimers();
+    const inner = new TtlCache<string>(1000, 10);
+    const outer = new TtlCache<string>(1000, 10);
+    let source = 'old';
+    const read = () => outer.get('k', () => inner.get('k', async () => source));
+    expect(await read()).toBe('old');
+    source = 'new';
+    vi.advanceTimersByTime(1001);
+    expect(await read()).toBe('old'); // stale once, while the outer refreshes
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await read()).toBe('new');
+  });
+
   it('does not remember failures, and a clear() wins over a running refresh', async () => {
     vi.useFakeTimers();
     const cache = new TtlCache<string>(1000, 10);

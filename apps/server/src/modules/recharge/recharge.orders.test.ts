@@ -15,7 +15,8 @@ const post = (token: string, url: string, body?: unknown, key?: string) =>
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth(token) });
 const create = async (token: string, amount: number, method: string) => (await post(token, '/api/p/recharges', { amount, method }, crypto.randomUUID())).json().data;
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
+// A PNG header declaring 1 × 1 pixels (filler bytes there would declare a decompression bomb).
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001', 'hex'), Buffer.alloc(56, 1)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 /** A browser form upload: multipart/form-data with one `file` part. */
