@@ -53,6 +53,9 @@ export interface EmuDelivery {
   /** The receiver's HTTP status; null when missed or unreachable. */
   status: number | null;
   missed: boolean;
+  /** What was (or would have been) sent, so a test can send it again. */
+  body: string;
+  headers: Record<string, string>;
 }
 
 type Json = Record<string, unknown>;
@@ -67,10 +70,11 @@ export class WooEmulator {
   readonly webhooks: EmuWebhook[] = [];
   readonly deliveries: EmuDelivery[] = [];
   /** Requests answered, by path (tests count pages read). */
-  readonly requests: Array<{ method: string; path: string; status: number }> = [];
+  readonly requests: Array<{ method: string; path: string; page: string | null; status: number }> = [];
   /** While true, webhook deliveries are recorded but not sent. */
   missDeliveries = false;
   private throttleLeft = 0;
+  private throttleAfter = 0;
   private nextId = 1;
   private readonly nonces = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
@@ -103,9 +107,10 @@ export class WooEmulator {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** The next `n` REST calls answer 429 with Retry-After. */
-  throttle(n: number): void {
+  /** The next `n` REST calls answer 429 with Retry-After (after `okFirst` more are served). */
+  throttle(n: number, okFirst = 0): void {
     this.throttleLeft = n;
+    this.throttleAfter = okFirst;
   }
 
   /** Waits for deliveries in flight (WooCommerce sends them in the background). */
@@ -126,25 +131,26 @@ export class WooEmulator {
 
   private deliver(w: EmuWebhook, topic: string, body: string): void {
     const deliveryId = randomBytes(16).toString('hex');
-    const record: EmuDelivery = { webhookId: w.id, deliveryId, topic, status: null, missed: this.missDeliveries };
+    const [resource, event] = topic.split('.');
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'WooCommerce/9.4.0 Hookshot (WordPress/6.7)',
+      'x-wc-webhook-source': `${this.homeUrl}/`,
+      'x-wc-webhook-topic': topic,
+      'x-wc-webhook-resource': resource!,
+      'x-wc-webhook-event': event!,
+      'x-wc-webhook-signature': wooWebhookSignature(body, w.secret),
+      'x-wc-webhook-id': String(w.id),
+      'x-wc-webhook-delivery-id': deliveryId,
+    };
+    const record: EmuDelivery = { webhookId: w.id, deliveryId, topic, status: null, missed: this.missDeliveries, body, headers };
     this.deliveries.push(record);
     if (this.missDeliveries) return;
-    const [resource, event] = topic.split('.');
     const p = (async () => {
       try {
         const res = await fetch(w.deliveryUrl, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'WooCommerce/9.4.0 Hookshot (WordPress/6.7)',
-            'x-wc-webhook-source': `${this.homeUrl}/`,
-            'x-wc-webhook-topic': topic,
-            'x-wc-webhook-resource': resource!,
-            'x-wc-webhook-event': event!,
-            'x-wc-webhook-signature': wooWebhookSignature(body, w.secret),
-            'x-wc-webhook-id': String(w.id),
-            'x-wc-webhook-delivery-id': deliveryId,
-          },
+          headers,
           body,
           signal: AbortSignal.timeout(5000),
         });
@@ -177,7 +183,7 @@ export class WooEmulator {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      this.requests.push({ method, path: url.pathname, status });
+      this.requests.push({ method, path: url.pathname, page: url.searchParams.get('page'), status });
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(body));
     };
     const html = (status: number, body: string): void => {
@@ -192,7 +198,8 @@ export class WooEmulator {
         return json(200, { name: 'Emulated WooCommerce', url: this.homeUrl, home: this.homeUrl, namespaces: ['wp/v2', 'wc/v3'] });
       }
       if (!url.pathname.startsWith(`${API}/`)) return json(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
-      if (this.throttleLeft > 0) {
+      if (this.throttleLeft > 0 && this.throttleAfter > 0) this.throttleAfter--;
+      else if (this.throttleLeft > 0) {
         this.throttleLeft--;
         return json(429, wpError('rest_too_many_requests', 'Too many requests.', 429), { 'retry-after': String(this.options.retryAfterSeconds ?? 1) });
       }
