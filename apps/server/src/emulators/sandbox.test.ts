@@ -105,5 +105,8 @@ describe('the demo sandbox', () => {
     const { url } = (await call('POST', '/api/p/stores/woocommerce/authorize', { name: 'Sandbox again', address: 'localhost:' + new URL(base).port + '/sandbox/woocommerce' })).data as unknown as { url: string };
     expect(url).toMatch(/^\/sandbox\/woocommerce\/wc-auth\/v1\/authorize\?/);
     expect((await fetch(base + url)).status).toBe(200);
+    // Any other address on this machine is refused before a call (the database port, say).
+    const probe = await call('POST', '/api/p/stores/woocommerce', { name: 'Probe', address: 'http://127.0.0.1:5432', ...SANDBOX_WOO_KEYS });
+    expect((probe.data as unknown as { reason: string }).reason).toBe('store-address-not-allowed');
   });
 });

@@ -26,7 +26,10 @@ export function normaliseWooAddress(input: string): WooAddress | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password || url.search || url.hash || !url.hostname.includes('.') && url.hostname !== 'localhost') return null;
+  if (url.username || url.password || url.search || url.hash) return null;
+  // A name needs a dot (a typo like "myshop" is not an address); localhost and IPv6 literals are
+  // let through here so the private-address rule refuses them with its own words.
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost' && !url.hostname.startsWith('[')) return null;
   const path = url.pathname.replace(/\/+$/, '');
   const port = url.port ? `:${url.port}` : '';
   return {
