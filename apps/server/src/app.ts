@@ -121,11 +121,22 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(localePlugin);
   const { db } = database;
+  // Stores (decision 0100): one log line per call to a store platform (method, URL without its
+  // query, status, time), never a key or a signature.
+  const storesConfig: Config = {
+    ...config,
+    stores: {
+      allowPrivateAddresses: false,
+      pullEverySeconds: 3600,
+      ...config.stores,
+      http: { log: (line) => app.log.info(line, 'store platform call'), ...config.stores?.http },
+    },
+  };
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers, ...storesJobHandlers(config) },
-    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule, ...storesSchedule(config)],
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers, ...storesJobHandlers(storesConfig) },
+    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule, ...storesSchedule(storesConfig)],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
     logger: app.log,
@@ -167,8 +178,8 @@ export async function buildApp({
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
       await scoped.register(priceDifferencesRoutes, { db });
       await scoped.register(priceTiersRoutes, { db });
-      await scoped.register(storesRoutes, { db, config });
-      await scoped.register(storesWebhookRoutes, { db, config });
+      await scoped.register(storesRoutes, { db, config: storesConfig });
+      await scoped.register(storesWebhookRoutes, { db, config: storesConfig });
     },
     { prefix: '/api' },
   );

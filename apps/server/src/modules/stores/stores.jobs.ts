@@ -7,7 +7,7 @@ import { type JobHandler, PermanentJobError } from '../../platform/jobs/jobs.run
 import { inTransaction } from '../../platform/unit-of-work';
 import { platformContext, platformEntry, storeClientFor } from './stores.clients';
 import { openWebhookSecret, publicBase, sealCredentials } from './stores.secrets';
-import { STORE_SYNC_JOB, markProductDeleted, queueDuePulls, runSync, upsertStoreProduct } from './stores.sync';
+import { STORE_SYNC_JOB, failIfUnfinished, markProductDeleted, queueDuePulls, runSync, upsertStoreProduct } from './stores.sync';
 import { stores } from './stores.tables';
 import { STORE_WEBHOOK_JOB } from './stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './stores.woocommerce';
@@ -34,7 +34,15 @@ async function needsReauthorizing(db: Db, storeId: string, err: StorePlatformErr
  */
 export function storesJobHandlers(config: Config): Record<string, JobHandler> {
   return {
-    [STORE_SYNC_JOB]: async (payload, { db, finalAttempt }) => runSync(db, config, String(payload.syncId), finalAttempt),
+    [STORE_SYNC_JOB]: async (payload, { db, finalAttempt }) => {
+      try {
+        await runSync(db, config, String(payload.syncId), finalAttempt);
+      } catch (err) {
+        // A run that will not be retried must not stay `running`: it would block every later sync.
+        if (finalAttempt || err instanceof PermanentJobError) await failIfUnfinished(db, String(payload.syncId));
+        throw err;
+      }
+    },
     [STORE_SUBSCRIBE_JOB]: async (payload, { db }) => {
       const store = await connectedStore(db, String(payload.storeId));
       const entry = store && platformEntry(store.platform);

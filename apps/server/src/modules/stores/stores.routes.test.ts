@@ -295,4 +295,24 @@ describe("the store's key page (/wc-auth/v1/authorize)", () => {
     await drain(e);
     expect(e.webhooks).toHaveLength(3);
   });
+
+  it('keys revoked on the store → the import fails with "Authorization failed, please re-authorize" → re-authorizing by the key page reconnects the same store', async () => {
+    const me = await owner();
+    const e = await emulator(1);
+    const store = (await addStore(me.token, e)).json().data;
+    await drain(e);
+    e.keys.splice(0, e.keys.length);
+    await call(me.token, 'POST', `/api/p/stores/${store.id}/sync`);
+    await drain(e);
+    const after = (await call(me.token, 'GET', '/api/p/stores')).json().data[0];
+    expect(after).toMatchObject({ status: 'reauthorize', lastSync: { state: 'failed', error: 'Authorization failed, please re-authorize' } });
+
+    const { url } = (await call(me.token, 'POST', `/api/p/stores/${store.id}/reauthorize`)).json().data;
+    const form = new URLSearchParams({ ...Object.fromEntries(new URL(url).searchParams), approve: '1' });
+    expect((await fetch(`${e.baseUrl}/wc-auth/v1/access_granted`, { method: 'POST', body: form, redirect: 'manual' })).status).toBe(302);
+    await drain(e);
+    const back = (await call(me.token, 'GET', '/api/p/stores')).json().data;
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ id: store.id, status: 'connected', lastSync: { state: 'succeeded' } });
+  });
 });

@@ -99,6 +99,14 @@ async function finish(db: Db, syncId: string, state: 'succeeded' | 'failed', err
   await db.update(storeSyncs).set({ state, error, finishedAt: new Date() }).where(eq(storeSyncs.id, syncId));
 }
 
+/** Ends a sync that a job gave up on (an unexpected error on its last attempt). */
+export async function failIfUnfinished(db: Db, syncId: string): Promise<void> {
+  await db
+    .update(storeSyncs)
+    .set({ state: 'failed', finishedAt: new Date(), error: { key: 'errors.A00005' } })
+    .where(and(eq(storeSyncs.id, syncId), inArray(storeSyncs.state, ['queued', 'running'])));
+}
+
 /**
  * The sync job: reads the store page by page from the saved cursor, committing each page with
  * its progress, so a retried or crashed run goes on where it stopped. An `import` reads
