@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/harness';
+import { loadConfig } from '../../config';
 import { checkHostname, isPublicAddress } from './stores.address-guard';
 import { resolveWooAddress } from './stores.service';
 
@@ -27,5 +28,12 @@ describe('store addresses that may be called', () => {
     for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '100.64.0.1', '169.254.169.254', '::1', 'fe80::1', '::ffff:10.0.0.1', 'not-an-ip']) expect(isPublicAddress(ip), ip).toBe(false);
     expect(await checkHostname('localhost')).toBe('private');
     expect(await checkHostname('[::1]')).toBe('private');
+  });
+
+  it('STORES_ALLOW_PRIVATE_ADDRESSES and STORES_PULL_MINUTES are read; off and hourly by default', () => {
+    const base = { SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(base).stores).toEqual({ allowPrivateAddresses: false, pullEverySeconds: 3600 });
+    expect(loadConfig({ ...base, STORES_ALLOW_PRIVATE_ADDRESSES: 'true', STORES_PULL_MINUTES: '15' }).stores).toEqual({ allowPrivateAddresses: true, pullEverySeconds: 900 });
+    expect(() => loadConfig({ ...base, STORES_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrow(/STORES_ALLOW_PRIVATE_ADDRESSES/);
   });
 });

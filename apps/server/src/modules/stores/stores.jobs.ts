@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { StorePlatformError } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
@@ -8,7 +8,7 @@ import { inTransaction } from '../../platform/unit-of-work';
 import { platformContext, platformEntry, storeClientFor } from './stores.clients';
 import { openWebhookSecret, publicBase, sealCredentials } from './stores.secrets';
 import { STORE_SYNC_JOB, failIfUnfinished, markProductDeleted, queueDuePulls, runSync, upsertStoreProduct } from './stores.sync';
-import { stores } from './stores.tables';
+import { storeAuthorizations, stores } from './stores.tables';
 import { STORE_WEBHOOK_JOB } from './stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './stores.woocommerce';
 
@@ -30,7 +30,8 @@ async function needsReauthorizing(db: Db, storeId: string, err: StorePlatformErr
  * - `stores.sync` imports / pulls a store's products (stores.sync.ts);
  * - `stores.subscribe` registers our product webhooks after a store is connected;
  * - `stores.webhook` reads back a product a webhook named (or marks it deleted);
- * - `stores.pull` (recurring) queues every connected store's pull or WooCommerce catch-up.
+ * - `stores.pull` (recurring) queues every connected store's pull or WooCommerce catch-up, and
+ *   clears old authorizations.
  */
 export function storesJobHandlers(config: Config): Record<string, JobHandler> {
   return {
@@ -74,6 +75,8 @@ export function storesJobHandlers(config: Config): Record<string, JobHandler> {
     },
     [STORES_PULL_JOB]: async (_payload, { db }) => {
       await queueDuePulls(db);
+      // Finished or abandoned authorizations are kept a day (the return page reads the outcome), then go.
+      await db.delete(storeAuthorizations).where(lt(storeAuthorizations.expiresAt, new Date(Date.now() - 86_400_000)));
     },
   };
 }
