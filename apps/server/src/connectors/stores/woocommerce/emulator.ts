@@ -278,6 +278,13 @@ export class WooEmulator {
       list.sort((a, b) => (q.get('order') === 'desc' ? b.id - a.id : a.id - b.id));
       return this.paged(path, q, list.map((p) => productJson(p, this.homeUrl)));
     }
+    if ((m = /^\/products\/(\d+)$/.exec(path)) && method === 'GET' && !this.store.products.has(Number(m[1]))) {
+      // WooCommerce answers a variation's id on /products/{id} with the variation, type "variation".
+      for (const p of this.store.products.values()) {
+        const v = p.variations.find((x) => x.id === Number(m![1]));
+        if (v) return { status: 200, body: { ...variationJson(v), type: 'variation', parent_id: p.id, status: 'publish', name: p.name } };
+      }
+    }
     if ((m = /^\/products\/(\d+)$/.exec(path))) {
       const p = this.store.products.get(Number(m[1]));
       if (!p || (p.status === 'trash' && method === 'GET')) return { status: 404, body: wpError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404) };

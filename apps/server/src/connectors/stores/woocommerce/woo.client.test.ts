@@ -77,6 +77,8 @@ describe('WooCommerce client', () => {
     const id = [...plain.store.products.keys()][0]!;
     expect((await client.getProduct(String(id)))?.variants).toHaveLength(1);
     expect(await client.getProduct('999999')).toBeNull();
+    const tee = [...plain.store.products.values()].find((p) => p.name === 'Tee')!;
+    expect((await client.getProduct(String(tee.variations[0]!.id)))?.externalId).toBe(String(tee.id));
   });
 
   it('429: waits and retries; still throttled after the retries → throttled', async () => {
