@@ -113,6 +113,11 @@ describe('WooCommerce client', () => {
     const client = new WooClient({ baseUrl: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, credentials: plain.firstKey, http: fast });
     await expect(client.check()).rejects.toMatchObject({ kind: 'not-found', detail: 'the WooCommerce REST API was not found at this address' });
     other.close();
+    const moved = createServer((_req, res) => res.writeHead(301, { location: 'https://www.shop.example.test/wp-json/wc/v3/products?per_page=1' }).end());
+    await new Promise<void>((r) => moved.listen(0, '127.0.0.1', r));
+    const redirected = new WooClient({ baseUrl: `http://127.0.0.1:${(moved.address() as AddressInfo).port}`, credentials: plain.firstKey, http: fast });
+    await expect(redirected.check()).rejects.toMatchObject({ kind: 'not-found', detail: 'the store redirects to https://www.shop.example.test: enter the address it redirects to' });
+    moved.close();
     const gone = new WooClient({ baseUrl: 'http://127.0.0.1:1', credentials: plain.firstKey, http: fast });
     await expect(gone.check()).rejects.toMatchObject({ kind: 'unavailable' });
   });

@@ -186,7 +186,7 @@ export function errorOf(res: StoreResponse): StorePlatformError {
     const to = res.headers.get('location');
     let where = '';
     try {
-      where = to ? ` to ${loggableUrl(to)}` : '';
+      where = to ? ` to ${loggableUrl(to).replace(/\/wp-json(\/.*)?$/, '')}` : ''; // the store's address, not the API path
     } catch {
       /* a relative or unreadable location: said without it */
     }
