@@ -9,6 +9,8 @@ export interface FuzzCase {
   url: string;
   payload?: string;
   contentType?: string;
+  /** Sent as Idempotency-Key on writes (routes that create records or move money read it). */
+  idempotencyKey?: string;
   /** The schema refuses it: the answer must be a validation error (A00002). */
   refused: boolean;
   /** What was done to the request, for the failure report. */
@@ -140,7 +142,9 @@ export function casesFor(route: ApiRoute): fc.Arbitrary<FuzzCase> {
   );
   const extraQuery = fc.constantFrom('', '', '', '__proto__=x', 'constructor[prototype][polluted]=yes', 'current=1&current=2', 'size=-1', 'a=%00');
   const body = route.body ? bodyCase(route.body) : route.method === 'GET' ? fc.constant(undefined) : fc.option(fc.constant({ payload: '{"unexpected":true}', contentType: 'application/json', refused: false, notes: ['body on a bodiless route'] }));
-  return fc.record({ lang: ACCEPT_LANGUAGE, path, query, extraQuery, body }).map(({ lang, path: p, query: q, extraQuery: extra, body: b }) => {
+  // Mostly none; sometimes a fresh key, one too long, blank, or with characters outside visible ASCII.
+  const idempotencyKey = route.method === 'GET' ? fc.constant(undefined) : fc.option(fc.oneof(fc.uuid(), fc.constantFrom('k'.repeat(201), ' ', 'clé', 'a b', '"\'<>')), { freq: 3 });
+  return fc.record({ lang: ACCEPT_LANGUAGE, path, query, extraQuery, body, key: idempotencyKey }).map(({ lang, path: p, query: q, extraQuery: extra, body: b, key }) => {
     const notes: string[] = [];
     let refused = false;
     const pathValues: Record<string, string> = {};
@@ -168,6 +172,7 @@ export function casesFor(route: ApiRoute): fc.Arbitrary<FuzzCase> {
       notes.push(...b.notes);
     }
     const url = fillPath(route.path, pathValues) + (pairs.length ? `?${pairs.join('&')}` : '');
-    return { acceptLanguage: lang, url, payload: b?.payload, contentType: b?.contentType, refused, notes };
+    if (key !== undefined && key !== null) notes.push(`Idempotency-Key ${JSON.stringify(key.slice(0, 20))}`);
+    return { acceptLanguage: lang, url, payload: b?.payload, contentType: b?.contentType, idempotencyKey: key ?? undefined, refused, notes };
   });
 }
