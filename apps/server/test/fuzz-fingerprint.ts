@@ -58,7 +58,7 @@ export async function createFingerprinter(db: Db) {
   await db.execute(sql.raw(`create or replace function fuzz_count_write() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`));
   for (const table of byTable.keys()) {
     if (typeof MAY_CHANGE_WHEN_REFUSED[table] === 'string') continue;
-    await db.execute(sql.raw(`create trigger fuzz_count_write after insert or update or delete or truncate on "${table}" for each statement execute function fuzz_count_write()`));
+    await db.execute(sql.raw(`create or replace trigger fuzz_count_write after insert or update or delete or truncate on "${table}" for each statement execute function fuzz_count_write()`));
   }
   const writes = async () => (await rows<{ n: string }>(db, sql`select last_value::text || is_called::text as n from fuzz_writes`))[0]!.n;
 

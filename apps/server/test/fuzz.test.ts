@@ -1,4 +1,5 @@
-import { ERRORS, ERROR_BY_CODE, resolveLocale } from '@dsm/contract';
+import { ERRORS, ERROR_BY_CODE, resolveLocale, translate } from '@dsm/contract';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FuzzCase, casesFor } from './fuzz-cases';
@@ -105,6 +106,17 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     const keys = new Set(routes.map((r) => r.key));
     expect([...Object.keys(SKIPPED), ...Object.keys(FILE_ANSWERS)].filter((k) => !keys.has(k))).toEqual([]);
     expect(routes.length).toBeGreaterThan(100);
+  });
+
+  it('its checks can fail: an English message in French, a bare key, a write the fingerprint must see', async () => {
+    expect(unlocalized('fr-FR', translate('en-US', 'validation.too-deep', { field: 'prodId', max: 32 }))).toMatch(/English/);
+    expect(unlocalized('tr-TR', 'errors.A00002')).toMatch(/key/);
+    expect(unlocalized('zh-CN', translate('zh-CN', 'validation.too-deep', { field: 'prodId', max: 32 }))).toBeUndefined();
+    const fingerprint = await createFingerprinter(ctx.db);
+    await ctx.db.execute(sql`update currencies set rate = rate where code = 'USD'`);
+    expect(await fingerprint.since({ compare: true })).toEqual(['currencies']);
+    await ctx.db.execute(sql`delete from tax_rates where false`);
+    expect(await fingerprint.since({ compare: true })).toEqual([]);
   });
 
   it('never a 5xx, always the envelope, refusals localized with a known code, nothing stored by a refusal', { timeout: 300_000 }, async () => {
