@@ -120,8 +120,11 @@ function bodyCase(schema: JsonSchema): fc.Arbitrary<{ payload?: string; contentT
 const encodeParam = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 /** A parameter's text: one that fits, or a hostile one (already percent-encoded). */
-function paramCase(schema: JsonSchema, where: 'path' | 'query'): fc.Arbitrary<{ raw: string; refused: boolean; note?: string }> {
+function paramCase(schema: JsonSchema, where: 'path' | 'query', known: string[]): fc.Arbitrary<{ raw: string; refused: boolean; note?: string }> {
+  const ids = where === 'path' && schema.type === 'string' ? known.filter((id) => id.length <= (schema.maxLength ?? 64)) : [];
   return fc.oneof(
+    // Ids earlier answers handed out, so a hostile body reaches a row that exists.
+    ...(ids.length ? [{ arbitrary: fc.constantFrom(...ids).map((id) => ({ raw: encodeParam(id), refused: false, note: 'known id' })), weight: 2 }] : []),
     { arbitrary: fitting(schema).map((v) => ({ raw: encodeParam(String(v)), refused: false })), weight: 2 },
     {
       // A bad %-escape in the path is refused by the router (bad-url); the query parser keeps it as text.
@@ -131,13 +134,16 @@ function paramCase(schema: JsonSchema, where: 'path' | 'query'): fc.Arbitrary<{ 
   );
 }
 
-/** Every request the fuzzer may send to a route, built from its OpenAPI entry. */
-export function casesFor(route: ApiRoute): fc.Arbitrary<FuzzCase> {
+/**
+ * Every request the fuzzer may send to a route, built from its OpenAPI entry; `knownIds` are ids
+ * that earlier answers carried (string path parameters draw from them too).
+ */
+export function casesFor(route: ApiRoute, knownIds: string[] = []): fc.Arbitrary<FuzzCase> {
   const pathParams = route.params.filter((p) => p.in === 'path');
   const queryParams = route.params.filter((p) => p.in === 'query');
-  const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, paramCase(p.schema, 'path')])));
+  const path = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, paramCase(p.schema, 'path', knownIds)])));
   const query = fc.record(
-    Object.fromEntries(queryParams.map((p) => [p.name, paramCase(p.schema, 'query')])),
+    Object.fromEntries(queryParams.map((p) => [p.name, paramCase(p.schema, 'query', knownIds)])),
     { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) },
   );
   const extraQuery = fc.constantFrom('', '', '', '__proto__=x', 'constructor[prototype][polluted]=yes', 'current=1&current=2', 'size=-1', 'a=%00');

@@ -65,6 +65,18 @@ function seedOf(key: string): number {
   return h;
 }
 
+/** String ids in a successful answer (`id`, `orderId`, `addrId` …), newest kept. */
+const knownIds: string[] = [];
+function harvestIds(value: unknown, key = ''): void {
+  if (typeof value === 'string') {
+    if (/^(id|\w+Id)$/.test(key) && value.length > 0 && value.length <= 64 && !knownIds.includes(value)) {
+      knownIds.push(value);
+      if (knownIds.length > 200) knownIds.shift();
+    }
+  } else if (Array.isArray(value)) value.slice(0, 20).forEach((v) => harvestIds(v, key));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) harvestIds(v, k);
+}
+
 /** What is wrong with an answer, or nothing. */
 function problemsOf(route: ApiRoute, c: FuzzCase, status: number, headers: Record<string, unknown>, body: string): string[] {
   if (status >= 500) return [`${status}: ${body.slice(0, 200)}`];
@@ -130,7 +142,7 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     let fingerprintMs = 0;
     const fuzzed = routes.filter((r) => !SKIPPED[r.key]);
     for (const route of fuzzed) {
-      const samples = fc.sample(casesFor(route), { seed: seedOf(route.key), numRuns: RUNS });
+      const samples = fc.sample(casesFor(route, [...knownIds]), { seed: seedOf(route.key), numRuns: RUNS });
       for (const c of samples) {
         cases++;
         const token = route.area === 'user' ? tokens.user : route.area === 'admin' ? tokens.admin : undefined;
@@ -151,6 +163,7 @@ describe('every route of the OpenAPI document, fuzzed', () => {
         const code = res.statusCode < 300 ? '2xx' : (/"code":"(\w+)"/.exec(res.body)?.[1] ?? String(res.statusCode));
         answers.set(code, (answers.get(code) ?? 0) + 1);
         const problems = problemsOf(route, c, res.statusCode, res.headers, res.body);
+        if (res.statusCode < 300 && String(res.headers['content-type']).includes('json')) harvestIds((JSON.parse(res.body) as { data?: unknown }).data);
         const changed = await fingerprint.since({ compare: res.statusCode >= 400 });
         fingerprintMs += performance.now() - t1;
         if (changed.length) problems.push(`refused (${res.statusCode}) yet changed ${changed.join(', ')}`);
