@@ -19,7 +19,7 @@ import { type ApiRoute, readApiRoutes } from './openapi-routes';
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 
 /** Routes the fuzzer does not send to, with the reason. A listed route that is gone fails the test. */
 const SKIPPED: Record<string, string> = {};
