@@ -47,7 +47,19 @@ export const WalletLineSchema = z.object({
 });
 export type WalletLine = z.infer<typeof WalletLineSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'wallet.date-invalid' });
+/**
+ * A real calendar day: `2024-13-45` has the right shape but no date, and PostgreSQL has no year 0;
+ * both reached the database and came back as a 500.
+ */
+const isCalendarDay = (text: string) => {
+  if (text.startsWith('0000')) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text;
+};
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'wallet.date-invalid' })
+  .refine(isCalendarDay, { message: 'wallet.date-invalid' });
 
 export const WalletLinesQuery = PageQuerySchema.extend({
   /** "all" (the default) lists both. */

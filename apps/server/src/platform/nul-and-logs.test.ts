@@ -65,6 +65,17 @@ describe('a NUL character is a validation error on every route', () => {
   });
 });
 
+describe('input nested deeper than any schema', () => {
+  it('is refused as A00002 in the caller’s language, whether the body or a field nests (it overflowed the stack: 500)', async () => {
+    const depth = 100_000;
+    for (const payload of ['['.repeat(depth) + ']'.repeat(depth), `{"email":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`]) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload, headers: { 'content-type': 'application/json', 'accept-language': 'fr-FR' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'A00002', success: false, msg: expect.stringContaining('trop profondément') });
+    }
+  });
+});
+
 describe('a NUL in a path or query never reaches the database as a 500', () => {
   it.each([
     '/api/content/pages/a%00b',

@@ -60,6 +60,12 @@ describe('the balance chart', () => {
     expect((await get(alice.token, '/api/p/wallet/balance-series?from=2020-01-01&to=2022-01-01')).json().code).toBe('A00002');
     expect((await get(alice.token, `/api/p/wallet/balance-series?from=${today()}&to=${daysAgo(1)}`)).json().code).toBe('A00002');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/p/wallet/balance-series' })).statusCode).toBe(401);
+    // The right shape but no calendar day (or PostgreSQL's missing year 0): refused, not a 500 from the cast.
+    for (const url of ['/api/p/wallet/balance-series?from=2024-13-45', '/api/p/wallet/lines?to=2024-02-30', '/api/p/wallet/statement.csv?from=0000-01-01']) {
+      const res = await get(alice.token, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toBe('A00002');
+    }
   });
 });
 
