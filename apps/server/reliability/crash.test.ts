@@ -32,12 +32,19 @@ async function untilAcked(n: number, timeoutMs = 60_000) {
   }
 }
 
+const running = (s: ServerProcess | undefined): s is ServerProcess => !!s && s.child.exitCode === null && s.child.signalCode === null;
+/** The server on the data directory, started unless running (each test also runs alone with -t). */
+async function serving() {
+  if (!running(server)) server = await startServer(env);
+  return server;
+}
+
 beforeAll(async () => {
   server = await startServer(env);
   shop = await prepareShop(server.base);
 }, 180_000);
 afterAll(async () => {
-  if (server && server.child.exitCode === null && server.child.signalCode === null) await kill(server);
+  if (running(server)) await kill(server);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -46,7 +53,7 @@ describe('crash and shutdown on the embedded database', () => {
     const started = Date.now();
     for (let i = 0; i < CRASHES; i++) {
       const t0 = Date.now();
-      if (i > 0) server = await startServer(env);
+      await serving();
       const t1 = Date.now();
       const load = writeLoad(server!.base, shop, acked);
       await untilAcked(2);
@@ -62,22 +69,24 @@ describe('crash and shutdown on the embedded database', () => {
   });
 
   it('SIGTERM under a write load: in-flight requests are answered, refused ones in the envelope, the process exits 0', async () => {
-    server = await startServer(env);
+    server = await serving();
     const load = writeLoad(server.base, shop, acked);
     await untilAcked(5);
+    load.signalled();
     server.child.kill('SIGTERM');
     const exit = await server.exited;
     load.stop();
     await load.done;
-    console.log(`reliability SIGTERM: answers ${JSON.stringify(Object.fromEntries(load.answers))}, ${load.unanswered} without an answer`);
+    console.log(`reliability SIGTERM: answers ${JSON.stringify(Object.fromEntries(load.answers))}, ${load.unanswered} refused without an answer (${load.unansweredInFlight} of them sent before the signal)`);
     expect(exit).toEqual({ code: 0, signal: null });
+    expect(load.unansweredInFlight).toBe(0);
     expect(load.notEnvelope).toEqual([]);
     // Anything other than success is the "shutting down" refusal.
     expect([...load.answers.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
   });
 
   it('a second process on the same data directory is refused with a message naming it; the first keeps serving', async () => {
-    server = await startServer(env);
+    server = await serving();
     const second = spawnServer(env);
     const exit = await second.exited;
     expect(exit.code).not.toBe(0);
@@ -92,6 +101,7 @@ describe('crash and shutdown on the embedded database', () => {
   });
 
   it('every acknowledged order and payment is stored, nothing half-written', async () => {
+    if (running(server)) await kill(server);
     const database = await openPglite(path.join(dataDir, 'pgdata'));
     try {
       const ids = [...acked.orders];

@@ -54,6 +54,10 @@ export interface LoadRun {
   notEnvelope: string[];
   /** Requests that got no answer: refused connection or cut off (the server went away). */
   unanswered: number;
+  /** Of those, the ones sent before `signalled()` was called: in flight when the signal came. */
+  unansweredInFlight: number;
+  /** Call right before signalling the server. */
+  signalled(): void;
   done: Promise<void>;
   stop(): void;
 }
@@ -64,7 +68,16 @@ export interface LoadRun {
  */
 export function writeLoad(base: string, shop: Shop, acked: Acknowledged, workers = 6): LoadRun {
   let stopped = false;
-  const run: LoadRun = { answers: new Map(), notEnvelope: [], unanswered: 0, done: Promise.resolve(), stop: () => (stopped = true) };
+  let signalAt = Infinity;
+  const run: LoadRun = {
+    answers: new Map(),
+    notEnvelope: [],
+    unanswered: 0,
+    unansweredInFlight: 0,
+    signalled: () => (signalAt = Date.now()),
+    done: Promise.resolve(),
+    stop: () => (stopped = true),
+  };
   const answered = (res: Awaited<ReturnType<typeof call>>) => {
     run.answers.set(res.status, (run.answers.get(res.status) ?? 0) + 1);
     if (typeof res.json?.code !== 'string' || typeof res.json.msg !== 'string') run.notEnvelope.push(`${res.status} ${res.text.slice(0, 200)}`);
@@ -73,20 +86,26 @@ export function writeLoad(base: string, shop: Shop, acked: Acknowledged, workers
   const headers = () => bearer(shop.buyer.token, { 'idempotency-key': crypto.randomUUID() });
   const worker = async () => {
     while (!stopped) {
+      let sent = 0;
+      const send = (...args: Parameters<typeof call>) => {
+        sent = Date.now();
+        return call(...args);
+      };
       try {
-        const confirmed = answered(await call(base, 'POST', '/api/p/order/prod/confirm', { ...shop.line, count: 1 }, bearer(shop.buyer.token)));
+        const confirmed = answered(await send(base, 'POST', '/api/p/order/prod/confirm', { ...shop.line, count: 1 }, bearer(shop.buyer.token)));
         // Refused (the database is down, say): try again shortly rather than in a tight loop.
         if (!confirmed) await new Promise((r) => setTimeout(r, 25));
         if (!confirmed) continue;
-        const submitted = answered(await call(base, 'POST', '/api/p/order/submit', { confirmToken: confirmed.confirmToken }, headers()));
+        const submitted = answered(await send(base, 'POST', '/api/p/order/submit', { confirmToken: confirmed.confirmToken }, headers()));
         const orderId = submitted?.orders?.[0]?.id as string | undefined;
         if (!orderId) continue;
         acked.orders.add(orderId);
-        const paid = answered(await call(base, 'POST', '/api/p/order/pay', { orderIds: [orderId], method: 'wallet' }, headers()));
+        const paid = answered(await send(base, 'POST', '/api/p/order/pay', { orderIds: [orderId], method: 'wallet' }, headers()));
         if (paid?.outcome === 'success') acked.paid.add(orderId);
       } catch {
         // No answer: the server is gone or going. This loop ends; what it did not hear about may or may not be stored.
         run.unanswered++;
+        if (sent < signalAt) run.unansweredInFlight++;
         return;
       }
     }
