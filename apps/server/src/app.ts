@@ -44,6 +44,7 @@ import { installErrorHandler } from './platform/error-handler';
 import { clientErrorHandler, frameworkErrorHandler, requestTimeouts } from './platform/framework-errors';
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { localePlugin } from './platform/locale.plugin';
+import { refuseWhileClosing } from './platform/closing';
 import { type Mailer, createMailer } from './platform/mail/mailer';
 import { idempotencyMaintenanceHandlers, idempotencyMaintenanceSchedule } from './platform/idempotency/idempotency.maintenance';
 import { jobsMaintenanceHandlers, jobsMaintenanceSchedule } from './platform/jobs/jobs.maintenance';
@@ -106,6 +107,8 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
+    // Refusals while closing come from refuseWhileClosing, in the envelope.
+    return503OnClosing: false,
   }).withTypeProvider() as unknown as App;
   acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -121,6 +124,7 @@ export async function buildApp({
   registerSecurityHeaders(app, securityHeaders);
   await app.register(cookie);
   await app.register(localePlugin);
+  refuseWhileClosing(app);
   const { db } = database;
   // Stores (decision 0100): one log line per call to a store platform (method, URL without its
   // query, status, time), never a key or a signature.

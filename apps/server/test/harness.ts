@@ -41,8 +41,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * template, or, with TEST_DATABASE_URL, a new database on that PostgreSQL server (dropped at close)
  * behind a pool of `connections` (5 unless a concurrency test asks for more; opened on demand).
  */
-export async function createTestDatabase({ connections = 5 }: { connections?: number } = {}): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase({
+  connections = 5,
+  serverUrl = process.env.TEST_DATABASE_URL,
+}: {
+  connections?: number;
+  /** A PostgreSQL server to make the database on; '' for PGlite (default: TEST_DATABASE_URL). */
+  serverUrl?: string;
+} = {}): Promise<Database> {
   if (!serverUrl) {
     const dump = readFileSync(inject('pgliteTemplate'));
     const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
@@ -81,9 +87,10 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   extend?: (app: App) => void,
   appOptions: Pick<AppDeps, 'workJobs' | 'jobOptions'> = {},
+  databaseOptions: Parameters<typeof createTestDatabase>[0] = {},
 ) {
   const config = testConfig(overrides);
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(databaseOptions);
   await seed(database.db, config);
   const app = await buildApp({ config, database, ...appOptions });
   extend?.(app);

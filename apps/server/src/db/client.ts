@@ -52,6 +52,11 @@ export async function openPostgres(
   // database) is reported here. Without a listener the 'error' event would crash the process;
   // the pool has already discarded that client and opens a new one on the next query.
   pool.on('error', onIdleError);
+  // A connection lost while checked out (inside a transaction, or mid-query when the server
+  // restarts) also emits 'error', on the client: the pool listens only while it is idle. The
+  // statement in progress already fails with that error and the pool drops the broken client on
+  // release; without this listener Node would end the whole process (reliability suite, 0097).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Fail fast with a clear error when the server is unreachable.
   const conn = await pool.connect();
   conn.release();

@@ -2,6 +2,7 @@ import { ERRORS, type FieldError, translate } from '@dsm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { fail } from './envelope';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { safeErrorForLog } from './log-safe-error';
 import { RequestValidationError, localizeIssues } from './validation';
 
@@ -47,6 +48,12 @@ export function installErrorHandler(app: FastifyInstance) {
       req.log.info({ err: { code: fe.code } }, 'client error');
       const field: FieldError = { field: '', message: translate(locale, 'validation.invalid', { field: 'validation.body' }) };
       return send(reply, 400, ERRORS.VALIDATION.code, field.message, [field]);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (restart, failover): nothing the user did; the pool reconnects by itself.
+      req.log.warn({ error: safeErrorForLog(err), reqId: req.id }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, ERRORS.SERVER_ERROR.code, translate(locale, 'errors.service-unavailable'), { requestId: req.id });
     }
     // Never the raw error: a failed statement's parameters are user data (log-safe-error.ts).
     // Under its own key: pino's `err` serializer would rebuild the message from the causes.

@@ -1,9 +1,8 @@
-import { type ConfirmClaims, translate } from '@dsm/contract';
+import { translate } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../../../test/harness';
-import { signConfirmToken } from './checkout.service';
-import { type Ctx, confirmBuyNow, manyBuyers, product, rows, shownStock, stockOf, submit } from './checkout.test-helpers';
+import { createTestApp } from '../../../test/harness';
+import { type Ctx, rows, rushLastUnits, shownStock, stockOf } from './checkout.test-helpers';
 
 /**
  * The last units under a rush (decision 0084): distinct buyers submit at once; the SKU row lock
@@ -11,7 +10,6 @@ import { type Ctx, confirmBuyNow, manyBuyers, product, rows, shownStock, stockOf
  * pool of connections, so the requests truly overlap in the database).
  */
 let ctx: Ctx;
-const SECRET = testConfig().secretKey;
 const BUYERS = 500;
 const UNITS = 10;
 
@@ -22,16 +20,7 @@ afterAll(() => ctx.app.close());
 
 describe('stock under a rush', () => {
   it(`${BUYERS} buyers for the last ${UNITS} units: exactly ${UNITS} orders, stock 0, the rest told it is sold out`, async () => {
-    const lamp = await product(ctx, 'RACE-LAST', UNITS);
-    const { template, buyers } = await manyBuyers(ctx, BUYERS);
-    // Each buyer's own confirm token, priced like the template's (same product, same destination).
-    const { confirmToken } = await confirmBuyNow(ctx, template.token, lamp, 1);
-    const base = JSON.parse(Buffer.from(confirmToken.split('.')[0]!, 'base64url').toString('utf8')) as ConfirmClaims;
-    const tokens = buyers.map((b) => signConfirmToken(SECRET, { ...base, u: b.userId, c: b.consigneeId, b: b.billingId }));
-
-    const started = Date.now();
-    const answers = await Promise.all(buyers.map((b, i) => submit(ctx, b.token, { confirmToken: tokens[i]! }, { 'idempotency-key': crypto.randomUUID() })));
-    const seconds = (Date.now() - started) / 1000;
+    const { lamp, answers, seconds } = await rushLastUnits(ctx, 'RACE-LAST', BUYERS, UNITS);
     console.log(`checkout: ${BUYERS} concurrent submits for ${UNITS} units in ${seconds.toFixed(1)} s (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
 
     const byStatus = new Map<number, number>();

@@ -1,7 +1,8 @@
-import { SaveProductBody } from '@dsm/contract';
+import { type ConfirmClaims, SaveProductBody } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
+import { signConfirmToken } from './checkout.service';
 
 /** Test helpers of the submit tests: users with addresses, a product, confirm and submit calls. */
 export type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -90,4 +91,21 @@ export async function shownStock(ctx: Ctx, prodId: number) {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/prod/prodInfo?prodId=${prodId}` });
   const data = res.json().data as { totalStocks: number; skuList: Array<{ stocks: number }> };
   return { total: data.totalStocks, sku: data.skuList[0]!.stocks };
+}
+
+/**
+ * The last units under a rush (decision 0084): a product with `units` in stock and `count` distinct
+ * buyers who each submit one unit at once, each with their own confirm token (priced like a
+ * template buyer's: same product, same destination). Used by the stock-race test and the
+ * reliability suite.
+ */
+export async function rushLastUnits(ctx: Ctx, code: string, count: number, units: number) {
+  const lamp = await product(ctx, code, units);
+  const { template, buyers } = await manyBuyers(ctx, count);
+  const { confirmToken } = await confirmBuyNow(ctx, template.token, lamp, 1);
+  const base = JSON.parse(Buffer.from(confirmToken.split('.')[0]!, 'base64url').toString('utf8')) as ConfirmClaims;
+  const tokens = buyers.map((b) => signConfirmToken(ctx.config.secretKey, { ...base, u: b.userId, c: b.consigneeId, b: b.billingId }));
+  const started = Date.now();
+  const answers = await Promise.all(buyers.map((b, i) => submit(ctx, b.token, { confirmToken: tokens[i]! }, { 'idempotency-key': crypto.randomUUID() })));
+  return { lamp, answers, seconds: (Date.now() - started) / 1000 };
 }

@@ -1,0 +1,3 @@
+import { describeRaces } from './races';
+
+describeRaces('PGlite', '');
