@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, buyer, confirmBuyNow, product } from '../src/modules/checkout/checkout.test-helpers';
@@ -58,6 +58,8 @@ interface Mine {
   addressId: string;
   withdrawalId: string;
   rechargeId: string;
+  storeId: string;
+  wooNonce: string;
   storeProductId: string;
   storeVariantId: string;
   connectionChangeId: string;
@@ -80,6 +82,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/wishlist/{id}': (m) => m.wishId,
   '/api/p/price-differences/{id}': (m) => m.differenceId,
   '/api/p/store-products/{id}': (m) => m.storeProductId,
+  '/api/p/stores/{id}': (m) => m.storeId,
+  '/api/p/stores/woocommerce/authorizations/{nonce}': (m) => m.wooNonce,
 };
 
 interface Aim {
@@ -110,6 +114,9 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/store-products/{id}/connections': (m) => ({ body: { links: [{ variantId: m.storeVariantId, skuId: String(m.skuId) }] } }),
   'POST /api/p/store-products/{id}/disconnect': (m) => ({ body: { variantIds: [m.storeVariantId] } }),
   'POST /api/p/store-products/{id}/undo': (m) => ({ body: { changeId: m.connectionChangeId } }),
+  'PATCH /api/p/stores/{id}': () => ({ body: { name: 'Taken over' } }),
+  // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
+  'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
 };
 
 /** Routes that only read or create the caller's own data: B must see nothing of A's. */
@@ -140,6 +147,10 @@ const OWN: Record<string, Aim> = {
   'POST /api/p/wishlist': {},
   'GET /api/p/price-differences': {},
   'GET /api/p/store-products': {},
+  'GET /api/p/stores': {},
+  // Refused by validation before any call to a store: B can only ever add B's own store.
+  'POST /api/p/stores/woocommerce': {},
+  'POST /api/p/stores/woocommerce/authorize': {},
 };
 
 let keys = 0;
@@ -261,6 +272,10 @@ beforeAll(async () => {
   const shop = await storeProduct(ctx.db, a.userId, { title: 'Linen dress', variants: [{ title: 'Red' }] });
   await ok(await call(a.token, 'POST', `/api/p/store-products/${shop.productId}/connections`, { body: { links: [{ variantId: shop.variantIds[0], skuId: String(item.skuId) }] } }));
   const history = (await ok(await call(a.token, 'GET', `/api/p/store-products/${shop.productId}/history`))) as Array<{ id: string }>;
+  // A's WooCommerce key-page flow in progress (the nonce is stored hashed, as the service does).
+  const wooNonce = `authz-${randomBytes(12).toString('hex')}`;
+  await ctx.db.execute(sql`insert into store_authorizations (nonce_hash, user_id, platform, context, expires_at)
+    values (${createHash('sha256').update(wooNonce).digest('hex')}, ${a.userId}, 'woocommerce', '{}'::jsonb, now() + interval '10 minutes')`);
   mine = {
     orderId: paidOrder.id,
     unpaidOrderId: unpaid.id,
@@ -278,6 +293,8 @@ beforeAll(async () => {
     addressId: addresses.find((x) => x.kind === 'billing')!.addrId,
     withdrawalId: withdrawal.id,
     rechargeId: recharge.id,
+    storeId: shop.storeId,
+    wooNonce,
     storeProductId: shop.productId,
     storeVariantId: shop.variantIds[0]!,
     connectionChangeId: history[0]!.id,
