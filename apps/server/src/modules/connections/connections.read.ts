@@ -10,8 +10,8 @@ import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findUserSummary } from '../accounts/accounts.service';
 import { type ConnectableSku, getConnectableSkus } from '../catalogue/catalogue.service';
+import type { StoreProductBase } from '../stores/stores.service';
 import { connectionChanges, variantConnections } from './connections.tables';
-import { type StoreProductRow, storeVariantsOf } from './connections.store-products';
 
 /** A catalogue SKU as the seller recognises it, in the caller's language. */
 export function skuRef(sku: ConnectableSku): CatalogueSkuRef {
@@ -44,12 +44,14 @@ export async function lastUndoable(db: Db, storeProductId: string) {
   return row ?? null;
 }
 
-/** Store products with their variants, each variant's connection and SKU, and whether undo is possible. */
-export async function toStoreProducts(db: Db, products: readonly StoreProductRow[], locale: Locale): Promise<StoreProduct[]> {
+/**
+ * Store products (read with their removed variants) with each variant's connection and SKU, and
+ * whether undo is possible. A removed variant is shown only while it is connected.
+ */
+export async function toStoreProducts(db: Db, products: readonly StoreProductBase[], locale: Locale): Promise<StoreProduct[]> {
   const ids = products.map((p) => p.id);
   if (ids.length === 0) return [];
   // One after another: `db` may be a transaction, which takes one query at a time.
-  const variants = await storeVariantsOf(db, ids);
   const connections = await db.select().from(variantConnections).where(inArray(variantConnections.storeProductId, ids));
   const withUndo = new Set(
     (await db.selectDistinct({ id: connectionChanges.storeProductId }).from(connectionChanges).where(and(inArray(connectionChanges.storeProductId, ids), undoable))).map(
@@ -59,7 +61,7 @@ export async function toStoreProducts(db: Db, products: readonly StoreProductRow
   const skus = await getConnectableSkus(db, connections.map((c) => c.skuId), locale);
   const byVariant = new Map(connections.map((c) => [c.variantId, c]));
   return products.map((p) => {
-    const own = variants.filter((v) => v.storeProductId === p.id && (!v.removed || byVariant.has(v.id)));
+    const own = p.variants.filter((v) => !v.removed || byVariant.has(v.id));
     const dtoVariants = own.map((v) => {
       const c = byVariant.get(v.id);
       const sku = c && skus.get(c.skuId);
@@ -69,7 +71,7 @@ export async function toStoreProducts(db: Db, products: readonly StoreProductRow
         title: v.title,
         sku: v.sku,
         options: v.options,
-        price: v.priceMinor === null ? null : fromMinor(v.priceMinor),
+        price: v.price,
         currency: v.currency,
         imageUrl: v.imageUrl,
         connection: c
@@ -95,21 +97,21 @@ export async function toStoreProducts(db: Db, products: readonly StoreProductRow
       variants: dtoVariants,
       connectedCount: dtoVariants.filter((v) => v.connection).length,
       reviewCount: dtoVariants.filter((v) => v.connection?.state === 'needs-review').length,
-      updatedAt: p.updatedAt.toISOString(),
+      updatedAt: p.updatedAt,
       canUndo: withUndo.has(p.id),
     };
   });
 }
 
 /** A store product's history, newest first: who, when, and each variant's SKU before and after. */
-export async function historyOf(db: Db, product: StoreProductRow, locale: Locale): Promise<ConnectionChange[]> {
+export async function historyOf(db: Db, product: StoreProductBase, locale: Locale): Promise<ConnectionChange[]> {
   const changes = await db
     .select()
     .from(connectionChanges)
     .where(eq(connectionChanges.storeProductId, product.id))
     .orderBy(desc(connectionChanges.at), desc(connectionChanges.id))
     .limit(200);
-  const variants = new Map((await storeVariantsOf(db, [product.id])).map((v) => [v.id, v]));
+  const variants = new Map(product.variants.map((v) => [v.id, v]));
   const skuIds = changes.flatMap((c) => c.variants.flatMap((v) => [v.before, v.after])).filter((s): s is number => s !== null);
   const skus = await getConnectableSkus(db, skuIds, locale);
   const names = new Map<string, string | null>();

@@ -1,11 +1,13 @@
-import type { ConnectionChange, Locale, Page, StoreProduct, StoreProductQuery, Suggestion } from '@dsm/contract';
+import type { ConnectionChange, ConnectionFilter, Locale, Page, StoreProduct, StoreProductQuery, Suggestion } from '@dsm/contract';
 import { toPage } from '@dsm/contract';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { handleOf, type UnitOfWork } from '../../platform/unit-of-work';
 import { historyOf, toStoreProducts } from './connections.read';
-import { findOwnedStoreProduct, pageOwnedStoreProducts, storeVariantsOf } from './connections.store-products';
+import { findStoreProductForUser, storeProductsOf } from '../stores/stores.service';
 import { suggestionsFor } from './connections.suggestions';
+import { variantConnections } from './connections.tables';
 import { connect, disconnect, undo } from './connections.write';
 
 /**
@@ -16,15 +18,33 @@ import { connect, disconnect, undo } from './connections.write';
  */
 export { registerConnectionReviews } from './connections.review';
 
+/**
+ * The caller's store product with its removed variants too (a connection or the history may
+ * still point at one; the DTO shows a removed variant only while it is connected).
+ */
 async function owned(db: Db, userId: string, id: string) {
-  const product = await findOwnedStoreProduct(db, userId, id);
+  const product = await findStoreProductForUser(db, userId, id, { includeRemovedVariants: true });
   if (!product) throw AppError.notFound('connections.product-not-found');
   return product;
 }
 
+/** The list's tabs, as a condition on the store product's id (the stores module builds the rest). */
+const FILTERS: Record<ConnectionFilter, (id: AnyColumn) => SQL> = {
+  unconnected: (id) => sql`not exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id})`,
+  connected: (id) => sql`exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id})`,
+  'needs-review': (id) =>
+    sql`exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id} and ${variantConnections.state} = 'needs-review')`,
+};
+
+/** A page of the caller's store products (not those the store deleted), newest brought in first. */
 export async function listStoreProducts(db: Db, userId: string, q: StoreProductQuery, locale: Locale): Promise<Page<StoreProduct>> {
-  const { rows, total } = await pageOwnedStoreProducts(db, userId, q, { limit: q.size, offset: (q.current - 1) * q.size });
-  return toPage(await toStoreProducts(db, rows, locale), total, q);
+  const { filter, ...query } = q;
+  const page = await storeProductsOf(db, userId, query, {
+    where: filter ? FILTERS[filter] : undefined,
+    includeRemovedVariants: true,
+    order: 'created',
+  });
+  return toPage(await toStoreProducts(db, page.records, locale), page.total, q);
 }
 
 export async function getStoreProduct(db: Db, userId: string, id: string, locale: Locale): Promise<StoreProduct> {
@@ -34,8 +54,7 @@ export async function getStoreProduct(db: Db, userId: string, id: string, locale
 
 export async function getSuggestions(db: Db, userId: string, id: string, locale: Locale): Promise<Suggestion[]> {
   const product = await owned(db, userId, id);
-  const variants = (await storeVariantsOf(db, [id])).filter((v) => !v.removed);
-  return suggestionsFor(db, product, variants, locale);
+  return suggestionsFor(db, product, product.variants.filter((v) => !v.removed), locale);
 }
 
 export async function getHistory(db: Db, userId: string, id: string, locale: Locale): Promise<ConnectionChange[]> {

@@ -2,7 +2,7 @@ import type { Locale, Suggestion } from '@dsm/contract';
 import type { Db } from '../../db/client';
 import { type ConnectableSku, findConnectableSkus } from '../catalogue/catalogue.service';
 import { skuRef } from './connections.read';
-import type { StoreProductRow, StoreVariantRow } from './connections.store-products';
+import type { StoreProductBase, StoreVariantBase } from '../stores/stores.service';
 
 /** Letters and digits, lower-cased, in any script; one-letter words say nothing. */
 export function wordsOf(text: string): string[] {
@@ -17,7 +17,7 @@ const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim()
  * options against the SKU's specs in any of the catalogue's languages (a store says "Color: Red",
  * the catalogue "Colour: Red" or "Couleur : Rouge").
  */
-export function scoreCandidate(titleWords: readonly string[], variant: StoreVariantRow, sku: ConnectableSku) {
+export function scoreCandidate(titleWords: readonly string[], variant: StoreVariantBase, sku: ConnectableSku) {
   const matchedBy: Array<'sku' | 'title' | 'options'> = [];
   let score = 0;
   if (variant.sku && same(variant.sku, sku.skuCode)) {
@@ -51,8 +51,8 @@ export function scoreCandidate(titleWords: readonly string[], variant: StoreVari
 /** Per variant, the catalogue SKUs (on sale) that may match, best first, at most `per`. */
 export async function suggestionsFor(
   db: Db,
-  product: StoreProductRow,
-  variants: readonly StoreVariantRow[],
+  product: StoreProductBase,
+  variants: readonly StoreVariantBase[],
   locale: Locale,
   per = 5,
 ): Promise<Suggestion[]> {

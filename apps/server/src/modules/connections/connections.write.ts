@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type ConnectableSku, getConnectableSkus } from '../catalogue/catalogue.service';
+import { type StoreProductBase, findStoreProductForUser } from '../stores/stores.service';
 import { lastUndoable, skuRef } from './connections.read';
-import { type StoreProductRow, findOwnedStoreProduct, storeVariantsOf } from './connections.store-products';
 import { connectionChanges, variantConnections } from './connections.tables';
 
 /**
@@ -17,9 +17,13 @@ import { connectionChanges, variantConnections } from './connections.tables';
 type Actor = { type: 'user' | 'operator' | 'system'; id: string | null };
 type VariantChange = { variantId: string; before: number | null; after: number | null };
 
-/** The caller's store product, locked; another user's → not found. */
-export async function lockOwned(tx: Db, userId: string, id: string): Promise<StoreProductRow> {
-  const product = await findOwnedStoreProduct(tx, userId, id, true);
+/**
+ * The caller's store product with its removed variants, its row locked FOR NO KEY UPDATE: one
+ * writer per store product, while the catalogue's review (inserting change rows that point at it,
+ * a key share lock) is not blocked, so the two cannot deadlock. Another user's → not found.
+ */
+export async function lockOwned(tx: Db, userId: string, id: string): Promise<StoreProductBase> {
+  const product = await findStoreProductForUser(tx, userId, id, { lock: 'no key update', includeRemovedVariants: true });
   if (!product) throw AppError.notFound('connections.product-not-found');
   return product;
 }
@@ -41,7 +45,7 @@ export async function recordChange(
 }
 
 /** Connects (or re-points) a variant to a SKU; a SKU off sale is connected for review, as undo may restore one. */
-async function putConnection(tx: Db, product: StoreProductRow, userId: string, variantId: string, sku: ConnectableSku) {
+async function putConnection(tx: Db, product: StoreProductBase, userId: string, variantId: string, sku: ConnectableSku) {
   const values = {
     variantId,
     storeProductId: product.id,
@@ -55,11 +59,12 @@ async function putConnection(tx: Db, product: StoreProductRow, userId: string, v
   await tx.insert(variantConnections).values(values).onConflictDoUpdate({ target: variantConnections.variantId, set: values });
 }
 
-async function variantsById(tx: Db, product: StoreProductRow) {
-  return new Map((await storeVariantsOf(tx, [product.id])).map((v) => [v.id, v]));
+/** Read with the lock held, so they are what this change sees. */
+function variantsById(product: StoreProductBase) {
+  return new Map(product.variants.map((v) => [v.id, v]));
 }
 
-async function currentConnections(tx: Db, product: StoreProductRow) {
+async function currentConnections(tx: Db, product: StoreProductBase) {
   return new Map((await tx.select().from(variantConnections).where(eq(variantConnections.storeProductId, product.id))).map((c) => [c.variantId, c]));
 }
 
@@ -71,7 +76,7 @@ async function currentConnections(tx: Db, product: StoreProductRow) {
 export async function connect(uow: UnitOfWork, userId: string, id: string, body: ConnectBody, locale: Locale): Promise<void> {
   const { tx } = uow;
   const product = await lockOwned(tx, userId, id);
-  const variants = await variantsById(tx, product);
+  const variants = variantsById(product);
   const issues: Array<{ field: string; messageKey: string; params?: Record<string, unknown> }> = [];
   const seen = new Set<string>();
   const skuIds = body.links.map((l) => (/^[1-9][0-9]{0,9}$/.test(l.skuId) ? Number(l.skuId) : NaN));
@@ -112,7 +117,7 @@ export async function connect(uow: UnitOfWork, userId: string, id: string, body:
 export async function disconnect(uow: UnitOfWork, userId: string, id: string, body: DisconnectBody): Promise<void> {
   const { tx } = uow;
   const product = await lockOwned(tx, userId, id);
-  const variants = await variantsById(tx, product);
+  const variants = variantsById(product);
   const current = await currentConnections(tx, product);
   const ids = [...new Set(body.variantIds)];
   const issues = body.variantIds.flatMap((variantId, i) => {
@@ -148,7 +153,7 @@ export async function undo(uow: UnitOfWork, userId: string, id: string, changeId
   const skus = await getConnectableSkus(tx, wanted, locale);
   const missing = wanted.find((s) => !skus.has(s));
   if (missing !== undefined) throw AppError.business('taken-down', 'connections.undo-sku-removed');
-  const variants = await variantsById(tx, product);
+  const variants = variantsById(product);
   const changes: VariantChange[] = [];
   for (const v of last.variants) {
     if (!variants.has(v.variantId)) continue;

@@ -1,5 +1,5 @@
 import { type Page, type StoreProduct, type StoreProductQuery, type StoreVariant, toPage } from '@dsm/contract';
-import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { fromMinor } from '@dsm/contract';
 import { currencyDecimals } from '../../connectors/stores/woocommerce';
 import type { Db } from '../../db/client';
@@ -9,20 +9,36 @@ import { storeProducts, storeVariants, stores } from './stores.tables';
  * Store products as the `connections` module reads them (decision 0100: it owns the
  * connections, this module owns the products). The shape is StoreProductSchema without what
  * connections add: each variant's `connection`, and `connectedCount`, `reviewCount`, `canUndo`.
- * Only the caller's stores' products; another user's → not there.
+ * Only the caller's stores' products; another user's → not there. `removed`: gone from the store
+ * (only there with `includeRemovedVariants`; a connection may still point at it).
  */
-export type StoreVariantBase = Omit<StoreVariant, 'connection'>;
+export type StoreVariantBase = Omit<StoreVariant, 'connection'> & { removed: boolean };
 export type StoreProductBase = Omit<StoreProduct, 'variants' | 'connectedCount' | 'reviewCount' | 'canUndo'> & { variants: StoreVariantBase[] };
 
 export interface StoreProductsOptions {
   /**
-   * An extra condition on `store_products` (e.g. the connections module's filter:
-   * `exists (select 1 from variant_connections c where c.store_product_id = store_products.id)`).
+   * An extra condition on the store product, given its id column (the connections module's filter:
+   * `exists (select 1 from variant_connections where store_product_id = <id>)`), so that the
+   * caller never names this module's tables.
    */
-  where?: SQL;
+  where?: (storeProductId: AnyColumn) => SQL | undefined;
   /** Removed variants (gone from the store) are left out unless asked for (history shows them). */
   includeRemovedVariants?: boolean;
+  /**
+   * `changed` (default): newest change first. `created`: newest first by when it was brought in,
+   * an order a pull does not reshuffle (a pull touches every product it sees), for paging a list.
+   */
+  order?: 'changed' | 'created';
+  /**
+   * `no key update` (findStoreProductForUser, inside a transaction): the product's row is taken
+   * FOR NO KEY UPDATE, so its writers (connect, disconnect, undo) go one at a time while rows
+   * pointing at it (the catalogue review's change rows, a key share lock) are not blocked: the
+   * two cannot deadlock, as they could with FOR UPDATE.
+   */
+  lock?: 'no key update';
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A price in minor units of its currency → the decimal the contract shows. */
 function decimalOf(minor: number | null, currency: string | null): number | null {
@@ -37,8 +53,8 @@ function decimalOf(minor: number | null, currency: string | null): number | null
  * Deleted products are left out.
  */
 export async function storeProductsOf(db: Db, userId: string, query: Omit<StoreProductQuery, 'filter'>, options: StoreProductsOptions = {}): Promise<Page<StoreProductBase>> {
-  const conditions = [eq(stores.userId, userId), ne(storeProducts.status, 'deleted'), options.where];
-  if (query.storeId) conditions.push(/^[0-9a-f-]{36}$/i.test(query.storeId) ? eq(storeProducts.storeId, query.storeId) : sql`false`);
+  const conditions = [eq(stores.userId, userId), ne(storeProducts.status, 'deleted'), options.where?.(storeProducts.id)];
+  if (query.storeId) conditions.push(UUID.test(query.storeId) ? eq(storeProducts.storeId, query.storeId) : sql`false`);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
@@ -59,7 +75,7 @@ export async function storeProductsOf(db: Db, userId: string, query: Omit<StoreP
     .from(storeProducts)
     .innerJoin(stores, eq(stores.id, storeProducts.storeId))
     .where(where)
-    .orderBy(desc(storeProducts.updatedAt), desc(storeProducts.id))
+    .orderBy(desc(options.order === 'created' ? storeProducts.createdAt : storeProducts.updatedAt), desc(storeProducts.id))
     .limit(query.size)
     .offset((query.current - 1) * query.size);
   const records = await storeProductsByIds(db, ids.map((r) => r.id), options);
@@ -68,12 +84,13 @@ export async function storeProductsOf(db: Db, userId: string, query: Omit<StoreP
 
 /** One of the user's store products, or null (another user's is null too). */
 export async function findStoreProductForUser(db: Db, userId: string, storeProductId: string, options: StoreProductsOptions = {}): Promise<StoreProductBase | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(storeProductId)) return null;
-  const [owned] = await db
+  if (!UUID.test(storeProductId)) return null;
+  const owner = db
     .select({ id: storeProducts.id })
     .from(storeProducts)
     .innerJoin(stores, eq(stores.id, storeProducts.storeId))
     .where(and(eq(storeProducts.id, storeProductId), eq(stores.userId, userId)));
+  const [owned] = options.lock ? await owner.for(options.lock, { of: storeProducts }) : await owner;
   if (!owned) return null;
   return (await storeProductsByIds(db, [owned.id], options))[0] ?? null;
 }
@@ -108,6 +125,6 @@ export async function storeProductsByIds(db: Db, ids: string[], options: StorePr
       updatedAt: p.updatedAt.toISOString(),
       variants: variants
         .filter((v) => v.storeProductId === p.id)
-        .map((v) => ({ id: v.id, externalId: v.externalId, title: v.title, sku: v.sku, options: v.options, price: decimalOf(v.priceMinor, v.currency), currency: v.currency, imageUrl: v.imageUrl })),
+        .map((v) => ({ id: v.id, externalId: v.externalId, title: v.title, sku: v.sku, options: v.options, price: decimalOf(v.priceMinor, v.currency), currency: v.currency, imageUrl: v.imageUrl, removed: v.removedAt !== null })),
     }));
 }

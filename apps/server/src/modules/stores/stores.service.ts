@@ -10,6 +10,9 @@ import { type StoreRow, platformContext, platformEntry } from './stores.clients'
 import { storesOf } from './stores.dto';
 import { stores } from './stores.tables';
 
+/** Store products for the connections module (decision 0100: it reads them only through these). */
+export { type StoreProductBase, type StoreProductsOptions, type StoreVariantBase, findStoreProductForUser, storeProductsByIds, storeProductsOf } from './stores.queries';
+
 /** The caller's store, or not found (another user's store is not found either). */
 export async function ownStore(db: Db, userId: string, storeId: string): Promise<StoreRow> {
   if (!/^[0-9a-f-]{36}$/i.test(storeId)) throw AppError.notFound('stores.not-found');
