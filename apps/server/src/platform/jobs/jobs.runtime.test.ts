@@ -63,6 +63,39 @@ describe('durable jobs', () => {
     expect(await jobRow(id)).toMatchObject({ state: 'failed', attempts: 3, last_error: 'smtp down (attempt 3)' });
   });
 
+  it('a failed query in a job is logged with its message and code, never the values it was given (an e-mail)', async () => {
+    const logged: unknown[] = [];
+    const capture = (obj: object, msg: string) => void logged.push({ msg, ...obj });
+    const email = 'alice.private@example.com';
+    let thrown: Error | undefined;
+    const worker = runtime(
+      {
+        // A value of the wrong type: the driver's error quotes it, drizzle's adds a `params:` line.
+        'test.leaky': async (_p, ctx) => {
+          await ctx.db.execute(sql`insert into test_job_runs (job_id, worker) values (${email}, ${email})`).catch((err: Error) => {
+            thrown = err;
+            throw err;
+          });
+        },
+      },
+      { logger: { info: capture, warn: capture, error: capture } },
+    );
+    const id = await inTransaction(database.db, (uow) => uow.enqueue({ type: 'test.leaky', maxAttempts: 1 }));
+    await worker.drain();
+    const job = await jobRow(id);
+    expect(job.state).toBe('failed');
+    expect(logged).toHaveLength(1);
+    const text = JSON.stringify(logged);
+    // The error itself carried it (so the checks below can fail); the log and last_error do not.
+    expect(thrown?.message).toContain(email);
+    expect(text).not.toContain(email);
+    expect(job.last_error).not.toContain(email);
+    expect(logged[0]).toMatchObject({ msg: 'jobs: attempt failed', jobId: id, type: 'test.leaky', permanent: true, error: { message: expect.stringContaining('insert into test_job_runs') } });
+    // The database's code and message stay (what an operator acts on).
+    expect(text).toContain('22P02');
+    expect(text).toMatch(/invalid input syntax for type uuid/);
+  });
+
   it('a job held by a worker that died (lease not renewed) runs again after the lease, once', async () => {
     let firstStarted!: () => void;
     const started = new Promise<void>((r) => (firstStarted = r));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { safeErrorForLog } from '../log-safe-error';
 import { onJobsCommitted } from '../unit-of-work';
 import { type RecurringJob, scheduleRecurring } from './jobs.queue';
 
@@ -130,7 +131,7 @@ export class JobRuntime {
             attempts = greatest(attempts - 1, 0), updated_at = now()
             where locked_by = ${this.workerId} and state = 'running'`,
       )
-      .catch((err: unknown) => this.log.warn({ err: String(err) }, 'jobs: could not release held jobs'));
+      .catch((err: unknown) => this.log.warn({ error: safeErrorForLog(err) }, 'jobs: could not release held jobs'));
   }
 
   /** Works every job due now, until none is left (tests; not for use beside `start()`). */
@@ -160,7 +161,7 @@ export class JobRuntime {
             this.inFlight.add(run);
           }
         } catch (err) {
-          if (this.running) this.log.error({ err: String(err) }, 'jobs: claim failed');
+          if (this.running) this.log.error({ error: safeErrorForLog(err) }, 'jobs: claim failed');
         }
       }
       if (claimed === 0 || this.inFlight.size >= this.concurrency) await this.idle();
@@ -209,7 +210,7 @@ export class JobRuntime {
         sql`update jobs set locked_until = now() + ${this.leaseMs} * interval '1 millisecond'
             where locked_by = ${this.workerId} and state = 'running'`,
       )
-      .catch((err: unknown) => this.log.warn({ err: String(err) }, 'jobs: lease renewal failed'));
+      .catch((err: unknown) => this.log.warn({ error: safeErrorForLog(err) }, 'jobs: lease renewal failed'));
   }
 
   private async execute(job: ClaimedJob): Promise<void> {
@@ -221,9 +222,13 @@ export class JobRuntime {
       await handler(job.payload ?? {}, ctx);
       await this.finish(job, sql`state = 'done', finished_at = now(), last_error = null`, null);
     } catch (err) {
-      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'failed';
+      // Without the values a failed query was given (its `params:` line, a quoted value): they are
+      // user data (e-mails, names), and neither the log nor `last_error` (shown to operators) may
+      // carry them. The message, code and statement text are enough to act on.
+      const error = safeErrorForLog(err);
+      const message = (err instanceof Error ? error.message : String(err)).slice(0, 1000) || 'failed';
       const permanent = err instanceof PermanentJobError || finalAttempt;
-      this.log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, permanent, err: message }, 'jobs: attempt failed');
+      this.log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, permanent, error }, 'jobs: attempt failed');
       if (!permanent) {
         const delay = this.backoffMs(job.attempts);
         await this.finish(job, sql`state = 'queued', run_at = now() + ${delay} * interval '1 millisecond', last_error = ${message}`, message);
@@ -246,7 +251,7 @@ export class JobRuntime {
         sql`update jobs set ${set}, locked_by = null, locked_until = null, updated_at = now()
             where id = ${job.id} and locked_by = ${this.workerId}`,
       )
-      .catch((err: unknown) => this.log.error({ jobId: job.id, err: String(err) }, 'jobs: could not record the outcome'));
+      .catch((err: unknown) => this.log.error({ jobId: job.id, error: safeErrorForLog(err) }, 'jobs: could not record the outcome'));
   }
 
   private backoffMs(attempt: number): number {
