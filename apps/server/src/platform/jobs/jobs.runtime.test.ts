@@ -20,7 +20,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.exe
 const jobRow = async (id: string) =>
   (
     await rows<{ state: string; attempts: number; last_error: string | null; due_ms: number }>(
-      sql`select state, attempts, last_error, extract(epoch from run_at - now()) * 1000 as due_ms from jobs where id = ${id}`,
+      sql`select state, attempts, last_error, extract(epoch from run_at - updated_at) * 1000 as due_ms from jobs where id = ${id}`,
     )
   )[0]!;
 
