@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signAliExpress } from './ae.sign.js';
@@ -28,10 +28,13 @@ export interface EmuSku { skuId: string; skuCode: string; price: string; stock: 
 export interface EmuProduct { productId: string; subject: string; imageUrl: string; currency: string; status: 'onSelling' | 'offline'; modifiedAt: number; skus: EmuSku[] }
 export interface EmuSeller { sellerId: string; account: string; products: EmuProduct[] }
 interface Grant { sellerId: string; expiresAt: number }
+interface TokenClaims { s: string; e: number; g: number; n: string }
 type Params = Record<string, string>;
 interface Reply { status: number; body: unknown }
 
 export const DEMO_SELLER = 'sandbox-seller';
+const ACCESS_PREFIX = '50000';
+const REFRESH_PREFIX = '50001';
 
 export class AliExpressEmulator {
   baseUrl = '';
@@ -44,8 +47,15 @@ export class AliExpressEmulator {
   tokensIssued = 0;
   private readonly sellers = new Map<string, EmuSeller>();
   private readonly codes = new Map<string, Grant>();
-  private readonly access = new Map<string, Grant>();
-  private readonly refresh = new Map<string, Grant>();
+  /**
+   * Tokens carry their seller and expiry, signed with the app secret, so a demo store keeps
+   * working after a restart (same secret, same seller ids); what is revoked is remembered here.
+   * A token of a generation below the minimum is refused (`expire…Tokens`).
+   */
+  private readonly usedRefresh = new Set<string>();
+  private minAccessGen = 0;
+  private minRefreshGen = 0;
+  private generation = 0;
   private nextProduct = 1005001000000001;
   private nextSku = 12000030000001;
   private readonly server: Server;
@@ -73,7 +83,8 @@ export class AliExpressEmulator {
   seller(account: string): EmuSeller {
     let s = this.sellers.get(account);
     if (!s) {
-      s = { sellerId: String(2_000_000_000 + this.sellers.size + 1), account, products: [] };
+      // Derived from the name: the same account has the same id after a restart.
+      s = { sellerId: String(2_000_000_000 + (createHash('sha256').update(account).digest().readUInt32BE(0) % 1_000_000_000)), account, products: [] };
       this.sellers.set(account, s);
     }
     return s;
@@ -113,12 +124,30 @@ export class AliExpressEmulator {
 
   /** Every access token stops working (as when they run out before their refresh). */
   expireAccessTokens(): void {
-    for (const g of this.access.values()) g.expiresAt = 0;
+    this.minAccessGen = ++this.generation;
   }
 
   /** Every refresh token stops working (the seller revoked the app, or it ran out). */
   expireRefreshTokens(): void {
-    for (const g of this.refresh.values()) g.expiresAt = 0;
+    this.minRefreshGen = ++this.generation;
+  }
+
+  private issue(prefix: string, sellerId: string, expiresAt: number): string {
+    const claims: TokenClaims = { s: sellerId, e: expiresAt, g: this.generation, n: randomBytes(6).toString('hex') };
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${prefix}${body}.${createHmac('sha256', this.appSecret).update(prefix + body).digest('base64url')}`;
+  }
+
+  private claimsOf(prefix: string, token: string | undefined, minGen: number): TokenClaims | null {
+    if (!token?.startsWith(prefix)) return null;
+    const [body, mac] = token.slice(prefix.length).split('.');
+    if (!body || !mac || createHmac('sha256', this.appSecret).update(prefix + body).digest('base64url') !== mac) return null;
+    try {
+      const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
+      return c.e > Date.now() && c.g >= minGen ? c : null;
+    } catch {
+      return null;
+    }
   }
 
   private seedDemo(): void {
@@ -156,7 +185,7 @@ export class AliExpressEmulator {
         if (params.subject && /^\d+(\.\d{1,2})?$/.test(params.price ?? '')) {
           this.addProduct(params.account || DEMO_SELLER, { subject: params.subject, price: params.price!, option: params.option?.trim() || undefined, values, skuCode: params.sku?.trim() || undefined });
         }
-        res.writeHead(303, { location: '/admin' }).end();
+        res.writeHead(303, { location: `${this.baseUrl}/admin` }).end();
         return;
       }
       if (url.pathname === '/rest/auth/token/create' || url.pathname === '/rest/auth/token/refresh') return json(this.token(url.pathname.slice('/rest'.length), params));
@@ -203,18 +232,16 @@ export class AliExpressEmulator {
       if (!g || g.expiresAt < now) return this.log(api, error('InvalidCode', 'The authorization code is invalid or expired', 'ISV'));
       sellerId = g.sellerId;
     } else {
-      const g = params.refresh_token ? this.refresh.get(params.refresh_token) : undefined;
-      if (!g || g.expiresAt < now) return this.log(api, error('IllegalRefreshToken', 'The refresh token is invalid or expired', 'ISV'));
-      this.refresh.delete(params.refresh_token!); // rotated: the old one stops working
-      sellerId = g.sellerId;
+      const c = this.claimsOf(REFRESH_PREFIX, params.refresh_token, this.minRefreshGen);
+      if (!c || this.usedRefresh.has(params.refresh_token!)) return this.log(api, error('IllegalRefreshToken', 'The refresh token is invalid or expired', 'ISV'));
+      this.usedRefresh.add(params.refresh_token!); // rotated: the old one stops working
+      sellerId = c.s;
     }
-    const seller = [...this.sellers.values()].find((s) => s.sellerId === sellerId)!;
-    const accessToken = `50000${randomBytes(20).toString('hex')}`;
-    const refreshToken = `50001${randomBytes(20).toString('hex')}`;
+    const seller = this.sellerById(sellerId);
     const expireTime = now + this.accessTtlSeconds * 1000;
     const refreshValid = now + this.refreshTtlSeconds * 1000;
-    this.access.set(accessToken, { sellerId, expiresAt: expireTime });
-    this.refresh.set(refreshToken, { sellerId, expiresAt: refreshValid });
+    const accessToken = this.issue(ACCESS_PREFIX, sellerId, expireTime);
+    const refreshToken = this.issue(REFRESH_PREFIX, sellerId, refreshValid);
     this.tokensIssued++;
     return this.log(api, {
       status: 200,
@@ -231,9 +258,9 @@ export class AliExpressEmulator {
     if (!api) return this.log('?', error('MissingParameter', 'The method parameter is missing', 'ISV'));
     const bad = this.checkSigned(api, params);
     if (bad) return this.log(api, bad);
-    const g = params.session ? this.access.get(params.session) : undefined;
-    if (!g || g.expiresAt < Date.now()) return this.log(api, error('IllegalAccessToken', 'The specified access token is invalid or expired', 'ISV'));
-    const seller = [...this.sellers.values()].find((s) => s.sellerId === g.sellerId)!;
+    const c = this.claimsOf(ACCESS_PREFIX, params.session, this.minAccessGen);
+    if (!c) return this.log(api, error('IllegalAccessToken', 'The specified access token is invalid or expired', 'ISV'));
+    const seller = this.sellerById(c.s);
     const wrap = (payload: Record<string, unknown>): Reply => this.log(api, { status: 200, body: { [`${api.replaceAll('.', '_')}_response`]: { ...payload, request_id: requestId() } } });
     if (api === 'aliexpress.solution.product.list.get') {
       let q: Record<string, unknown>;
@@ -266,6 +293,15 @@ export class AliExpressEmulator {
       return wrap({ rsp_code: 200, rsp_msg: 'Call succeeds', result: productResult(p) });
     }
     return this.log(api, error('InvalidApiPath', `The API ${api} is not available to this app`, 'ISV'));
+  }
+
+  /** A seller known by id only (a token from before a restart, for an account not seen since): an empty store. */
+  private sellerById(sellerId: string): EmuSeller {
+    const known = [...this.sellers.values()].find((s) => s.sellerId === sellerId);
+    if (known) return known;
+    const s: EmuSeller = { sellerId, account: `seller-${sellerId}`, products: [] };
+    this.sellers.set(s.account, s);
+    return s;
   }
 
   private log(api: string, r: Reply): Reply {
