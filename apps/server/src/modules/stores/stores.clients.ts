@@ -4,6 +4,7 @@ import type { HttpPolicy, OnCredentials, StoreClient, StoreCredentials, StorePla
 import type { Db } from '../../db/client';
 import { openCredentials, sealCredentials } from './stores.secrets';
 import { stores } from './stores.tables';
+import { aliexpressPlatform } from './stores.aliexpress.platform';
 import { wooPlatform } from './stores.woocommerce.platform';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -36,11 +37,33 @@ export interface StorePlatformEntry {
   subscribe?(ctx: PlatformContext & { webhookUrl: string; webhookSecret: string }): Promise<StoreCredentials>;
   /** Unbinding: remove what we left on the platform (webhooks, the app, the token). Throws StorePlatformError. */
   unbind?(ctx: PlatformContext): Promise<void>;
+  /**
+   * Platforms with expiring access tokens: refresh now (the token refresh job calls it before
+   * `accessExpiresAt`), handing the rotated credentials to `ctx.onCredentials`. Throws
+   * StorePlatformError (`auth` when the refresh token is refused).
+   */
+  refresh?(ctx: PlatformContext): Promise<void>;
 }
 
 export const STORE_PLATFORMS_REGISTRY: Partial<Record<StorePlatform, StorePlatformEntry>> = {
   woocommerce: wooPlatform,
+  aliexpress: aliexpressPlatform,
 };
+
+/**
+ * Credentials may say when they run out (`accessExpiresAt`, `refreshExpiresAt`: ms since the
+ * epoch, as the AliExpress connector keeps them): the store's columns follow, for the refresh job,
+ * the expiry warning and the DTO's `authorizationExpiresAt`.
+ */
+export function expiryColumns(creds: StoreCredentials): Partial<Pick<StoreRow, 'accessExpiresAt' | 'authorizationExpiresAt'>> {
+  const at = (v: unknown) => (typeof v === 'number' && v > 0 ? new Date(v) : v === null ? null : undefined);
+  const out: Partial<Pick<StoreRow, 'accessExpiresAt' | 'authorizationExpiresAt'>> = {};
+  const access = at(creds.accessExpiresAt);
+  const refresh = at(creds.refreshExpiresAt);
+  if (access !== undefined) out.accessExpiresAt = access;
+  if (refresh !== undefined) out.authorizationExpiresAt = refresh;
+  return out;
+}
 
 export function platformEntry(platform: StorePlatform): StorePlatformEntry | undefined {
   return STORE_PLATFORMS_REGISTRY[platform];
@@ -56,7 +79,10 @@ export function platformContext(db: Db, config: Config, store: StoreRow): Platfo
     http: config.stores?.http ?? {},
     onCredentials: async (next) => {
       const sealed = sealCredentials(config, store.id, next);
-      await db.update(stores).set({ credentials: sealed, updatedAt: new Date() }).where(eq(stores.id, store.id));
+      await db
+        .update(stores)
+        .set({ credentials: sealed, ...expiryColumns(next), updatedAt: new Date() })
+        .where(eq(stores.id, store.id));
       ctx.credentials = next;
       store.credentials = sealed;
     },
