@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { type AliExpressEmulator, startAliExpressEmulator } from '../../connectors/stores/aliexpress/emulator';
+import { loadConfig } from '../../config';
 import { createMailer } from '../../platform/mail/mailer';
 import { newUser } from '../after-sales/after-sales.test-fixtures';
 import { startAliExpressAuthorize } from './stores.aliexpress';
@@ -216,5 +217,17 @@ describe('the expiry warning', () => {
     await connect(me.token);
     await sendExpiryWarnings(ctx.db, createMailer(ctx.config));
     expect(await rows(sql`select 1 from mail_outbox where "to" = ${me.email}`)).toHaveLength(0);
+  });
+});
+
+describe('configuration', () => {
+  it('ALIEXPRESS_APP_KEY and _SECRET together, the URLs defaulting to api-sg.aliexpress.com', () => {
+    const base = { SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(base).stores?.aliexpress).toBeUndefined();
+    expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123', ALIEXPRESS_APP_SECRET: 's' }).stores?.aliexpress).toEqual({
+      appKey: '123', appSecret: 's', authUrl: 'https://api-sg.aliexpress.com/oauth/authorize', apiUrl: 'https://api-sg.aliexpress.com',
+    });
+    expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '1', ALIEXPRESS_APP_SECRET: 's', ALIEXPRESS_API_URL: 'http://127.0.0.1:9' }).stores?.aliexpress?.apiUrl).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123' })).toThrow(/ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET/);
   });
 });
