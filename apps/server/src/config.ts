@@ -153,6 +153,12 @@ export interface Config {
   /** The seller on invoices ("bill from", decision 0082); the demo company unless configured. */
   invoiceSeller?: typeof DEMO_INVOICE_SELLER;
   /**
+   * The AliExpress open platform app (decision 0100, ALIEXPRESS_*). Unset: AliExpress stores
+   * cannot be connected, except in the demo, which points it at the local emulator (`sandbox`:
+   * its stores are marked so).
+   */
+  aliexpress?: { appKey: string; appSecret: string; authUrl: string; apiUrl: string; sandbox?: boolean };
+  /**
    * Stores (decision 0100). `allowPrivateAddresses`: a user-given store address may resolve to a
    * loopback or private network (never in production: it would let anyone make the server call
    * its neighbours). `sandboxBaseUrls`: the demo's emulators, allowed whatever they resolve to,
@@ -164,8 +170,6 @@ export interface Config {
     pullEverySeconds: number;
     sandboxBaseUrls?: Partial<Record<'shopify' | 'woocommerce' | 'aliexpress', string[]>>;
     http?: Partial<HttpPolicy>;
-    /** The AliExpress app (ALIEXPRESS_*); unset → AliExpress stores cannot be connected (the demo's sandbox sets it). */
-    aliexpress?: { appKey: string; appSecret: string; authUrl: string; apiUrl: string };
   };
   recharge?: {
     expiryMinutes: number;
@@ -228,14 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
     checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES, payMinutes: e.ORDER_PAY_MINUTES },
     invoiceSeller: invoiceSeller(e),
-    stores: {
-      allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true',
-      pullEverySeconds: e.STORES_PULL_MINUTES * 60,
-      aliexpress:
-        e.ALIEXPRESS_APP_KEY && e.ALIEXPRESS_APP_SECRET
-          ? { appKey: e.ALIEXPRESS_APP_KEY, appSecret: e.ALIEXPRESS_APP_SECRET, authUrl: e.ALIEXPRESS_AUTH_URL, apiUrl: e.ALIEXPRESS_API_URL }
-          : undefined,
-    },
+    stores: { allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true', pullEverySeconds: e.STORES_PULL_MINUTES * 60 },
+    aliexpress:
+      e.ALIEXPRESS_APP_KEY && e.ALIEXPRESS_APP_SECRET
+        ? { appKey: e.ALIEXPRESS_APP_KEY, appSecret: e.ALIEXPRESS_APP_SECRET, authUrl: e.ALIEXPRESS_AUTH_URL, apiUrl: e.ALIEXPRESS_API_URL }
+        : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type PayPalEmulator, startPayPalEmulator } from '../connectors/paypal/emulator';
 import { AliExpressEmulator } from '../connectors/stores/aliexpress/emulator';
@@ -30,12 +30,6 @@ export interface Sandbox {
 
 export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce', aliexpress: '/sandbox/aliexpress' } as const;
 
-/**
- * The sandbox AliExpress app: fixed, so the tokens its emulator issued (signed with this secret)
- * still work after a restart and a connected demo store stays connected. It opens nothing but
- * the local emulator.
- */
-export const SANDBOX_AE_APP = { appKey: '500001', appSecret: 'sandbox-aliexpress-app-secret-0000000001' };
 
 /**
  * The sandbox WooCommerce store's keys: fixed, so a store connected in the demo still works after
@@ -44,7 +38,7 @@ export const SANDBOX_AE_APP = { appKey: '500001', appSecret: 'sandbox-aliexpress
 export const SANDBOX_WOO_KEYS = { consumerKey: 'ck_sandboxdemo0000000000000000000000000001', consumerSecret: 'cs_sandboxdemo0000000000000000000000000001' };
 
 export async function startSandbox(config: Config): Promise<Sandbox> {
-  if (config.paypal && config.stripe) return { config, mount: () => {}, close: async () => {} };
+  if (config.paypal && config.stripe && config.aliexpress) return { config, mount: () => {}, close: async () => {} };
   // The app's own address as seen from this machine (HOST 0.0.0.0 or 127.0.0.1 listen there too).
   const self = `http://127.0.0.1:${config.port}`;
   let paypal: PayPalEmulator | undefined;
@@ -65,14 +59,13 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   };
   const targets: Array<{ prefix: string; base: () => string }> = [];
   let aliexpress: AliExpressEmulator | undefined;
-  if (!config.stores?.aliexpress) {
-    aliexpress = await new AliExpressEmulator({ ...SANDBOX_AE_APP, seed: true }).start();
+  if (!config.aliexpress) {
+    // The app secret follows SECRET_KEY: the emulator's tokens are signed with it, so a connected
+    // sandbox store keeps working after a restart.
+    const app = { appKey: '500001', appSecret: createHash('sha256').update(`aliexpress-sandbox:${config.secretKey}`).digest('hex') };
+    aliexpress = await new AliExpressEmulator({ ...app, seed: true }).start();
     const apiUrl = `${self}${SANDBOX_PREFIX.aliexpress}`;
-    next.stores = {
-      ...next.stores!,
-      aliexpress: { ...SANDBOX_AE_APP, authUrl: `${apiUrl}/oauth/authorize`, apiUrl },
-      sandboxBaseUrls: { ...next.stores!.sandboxBaseUrls, aliexpress: [apiUrl] },
-    };
+    next.aliexpress = { ...app, authUrl: `${apiUrl}/oauth/authorize`, apiUrl, sandbox: true };
     const emulator = aliexpress;
     targets.push({ prefix: SANDBOX_PREFIX.aliexpress, base: () => emulator.baseUrl });
   }

@@ -5,7 +5,8 @@ import type { PlatformContext, StorePlatformEntry } from './stores.clients';
 
 /** The configured AliExpress app (ALIEXPRESS_*, or the demo's emulator), if any. */
 export function aliexpressApp(config: Config): AliExpressApp | null {
-  return config.stores?.aliexpress ?? null;
+  const a = config.aliexpress;
+  return a ? { appKey: a.appKey, appSecret: a.appSecret, authUrl: a.authUrl, apiUrl: a.apiUrl } : null;
 }
 
 function clientOf(ctx: PlatformContext): AliExpressClient {

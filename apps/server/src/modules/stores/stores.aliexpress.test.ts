@@ -19,12 +19,8 @@ beforeAll(async () => {
   ae = await startAliExpressEmulator();
   ctx = await createTestApp(
     {
-      stores: {
-        allowPrivateAddresses: false,
-        pullEverySeconds: 3600,
-        http: { backoffMs: 1, retries: 1, timeoutMs: 5000 },
-        aliexpress: { appKey: ae.appKey, appSecret: ae.appSecret, authUrl: `${ae.baseUrl}/oauth/authorize`, apiUrl: ae.baseUrl },
-      },
+      stores: { allowPrivateAddresses: false, pullEverySeconds: 3600, http: { backoffMs: 1, retries: 1, timeoutMs: 5000 } },
+      aliexpress: { appKey: ae.appKey, appSecret: ae.appSecret, authUrl: `${ae.baseUrl}/oauth/authorize`, apiUrl: ae.baseUrl },
     },
     undefined,
     { jobOptions: { retryBaseMs: 1 } },
@@ -123,7 +119,7 @@ describe('connecting an AliExpress store', () => {
 
   it('without an AliExpress app configured: not configured', async () => {
     const me = await owner();
-    const config = { ...ctx.config, stores: { ...ctx.config.stores!, aliexpress: undefined } };
+    const config = { ...ctx.config, aliexpress: undefined };
     await expect(startAliExpressAuthorize(ctx.db, config, me.userId, 'https://m.example')).rejects.toMatchObject({ reason: 'store-platform-not-configured' });
   });
 });
@@ -223,11 +219,11 @@ describe('the expiry warning', () => {
 describe('configuration', () => {
   it('ALIEXPRESS_APP_KEY and _SECRET together, the URLs defaulting to api-sg.aliexpress.com', () => {
     const base = { SECRET_KEY: 'x'.repeat(32) };
-    expect(loadConfig(base).stores?.aliexpress).toBeUndefined();
-    expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123', ALIEXPRESS_APP_SECRET: 's' }).stores?.aliexpress).toEqual({
+    expect(loadConfig(base).aliexpress).toBeUndefined();
+    expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123', ALIEXPRESS_APP_SECRET: 's' }).aliexpress).toEqual({
       appKey: '123', appSecret: 's', authUrl: 'https://api-sg.aliexpress.com/oauth/authorize', apiUrl: 'https://api-sg.aliexpress.com',
     });
-    expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '1', ALIEXPRESS_APP_SECRET: 's', ALIEXPRESS_API_URL: 'http://127.0.0.1:9' }).stores?.aliexpress?.apiUrl).toBe('http://127.0.0.1:9');
+    expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '1', ALIEXPRESS_APP_SECRET: 's', ALIEXPRESS_API_URL: 'http://127.0.0.1:9' }).aliexpress?.apiUrl).toBe('http://127.0.0.1:9');
     expect(() => loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123' })).toThrow(/ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET/);
   });
 });

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { inTransaction } from '../../platform/unit-of-work';
 import { aliexpressApp } from './stores.aliexpress.platform';
-import { expiryColumns } from './stores.clients';
+import { expiryColumnsOf } from './stores.clients';
 import { sealCredentials } from './stores.secrets';
 import { isUniqueViolation, ownStore } from './stores.service';
 import { queueSync } from './stores.sync';
@@ -26,8 +26,7 @@ function appOrRefuse(config: Config) {
 
 /** The demo's emulator: its pages are served by this app, so the browser gets a path on the page's own origin. */
 export function isAliExpressSandbox(config: Config): boolean {
-  const app = aliexpressApp(config);
-  return Boolean(app && config.stores?.sandboxBaseUrls?.aliexpress?.includes(app.apiUrl));
+  return config.aliexpress?.sandbox === true;
 }
 
 /**
@@ -95,7 +94,7 @@ export async function completeAliExpressCallback(db: Db, config: Config, userId:
   const row = {
     status: 'connected' as const,
     credentials: sealCredentials(config, id, creds),
-    ...expiryColumns(creds),
+    ...expiryColumnsOf(creds),
     expiryWarnedAt: null,
     authorizedAt: now,
     disconnectedAt: null,

@@ -51,18 +51,16 @@ export const STORE_PLATFORMS_REGISTRY: Partial<Record<StorePlatform, StorePlatfo
 };
 
 /**
- * Credentials may say when they run out (`accessExpiresAt`, `refreshExpiresAt`: ms since the
- * epoch, as the AliExpress connector keeps them): the store's columns follow, for the refresh job,
- * the expiry warning and the DTO's `authorizationExpiresAt`.
+ * Credentials that say when they run out (`accessExpiresAt`, `refreshExpiresAt`: AliExpress's in
+ * ms since the epoch, an ISO string accepted too) keep the store's columns in step, so the list
+ * shows when the authorization ends, the refresh job and the expiry warning find it.
  */
-export function expiryColumns(creds: StoreCredentials): Partial<Pick<StoreRow, 'accessExpiresAt' | 'authorizationExpiresAt'>> {
-  const at = (v: unknown) => (typeof v === 'number' && v > 0 ? new Date(v) : v === null ? null : undefined);
-  const out: Partial<Pick<StoreRow, 'accessExpiresAt' | 'authorizationExpiresAt'>> = {};
-  const access = at(creds.accessExpiresAt);
-  const refresh = at(creds.refreshExpiresAt);
-  if (access !== undefined) out.accessExpiresAt = access;
-  if (refresh !== undefined) out.authorizationExpiresAt = refresh;
-  return out;
+export function expiryColumnsOf(c: StoreCredentials): { accessExpiresAt?: Date | null; authorizationExpiresAt?: Date | null } {
+  const at = (v: unknown) => (typeof v === 'number' && v > 0 ? new Date(v) : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
+  return {
+    ...('accessExpiresAt' in c ? { accessExpiresAt: at(c.accessExpiresAt) } : {}),
+    ...('refreshExpiresAt' in c ? { authorizationExpiresAt: at(c.refreshExpiresAt) } : {}),
+  };
 }
 
 export function platformEntry(platform: StorePlatform): StorePlatformEntry | undefined {
@@ -81,7 +79,7 @@ export function platformContext(db: Db, config: Config, store: StoreRow): Platfo
       const sealed = sealCredentials(config, store.id, next);
       await db
         .update(stores)
-        .set({ credentials: sealed, ...expiryColumns(next), updatedAt: new Date() })
+        .set({ credentials: sealed, ...expiryColumnsOf(next), updatedAt: new Date() })
         .where(eq(stores.id, store.id));
       ctx.credentials = next;
       store.credentials = sealed;
