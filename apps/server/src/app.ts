@@ -36,6 +36,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { storesJobHandlers, storesSchedule } from './modules/stores/stores.jobs';
 import { storesRoutes } from './modules/stores/stores.routes';
+import { aliexpressStoreRoutes } from './modules/stores/stores.aliexpress.routes';
 import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
@@ -140,7 +141,7 @@ export async function buildApp({
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers, ...storesJobHandlers(storesConfig) },
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers, ...storesJobHandlers(storesConfig, mailer) },
     recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule, ...storesSchedule(storesConfig)],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
@@ -185,6 +186,7 @@ export async function buildApp({
       await scoped.register(priceTiersRoutes, { db });
       await scoped.register(connectionsRoutes, { db });
       await scoped.register(storesRoutes, { db, config: storesConfig });
+      await scoped.register(aliexpressStoreRoutes, { db, config: storesConfig });
       await scoped.register(storesWebhookRoutes, { db, config: storesConfig });
     },
     { prefix: '/api' },

@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   // demo); how often connected stores are pulled for changes (WooCommerce's catch-up).
   STORES_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   STORES_PULL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  // AliExpress open platform app (decision 0100): key and secret together or not at all (then
+  // `npm start` runs the emulator under /sandbox/aliexpress).
+  ALIEXPRESS_APP_KEY: z.string().optional(),
+  ALIEXPRESS_APP_SECRET: z.string().optional(),
+  ALIEXPRESS_AUTH_URL: z.string().url().default('https://api-sg.aliexpress.com/oauth/authorize'),
+  ALIEXPRESS_API_URL: z.string().url().default('https://api-sg.aliexpress.com'),
 });
 
 /** The seller printed on invoices when none is configured: plainly a demo company. */
@@ -147,6 +153,12 @@ export interface Config {
   /** The seller on invoices ("bill from", decision 0082); the demo company unless configured. */
   invoiceSeller?: typeof DEMO_INVOICE_SELLER;
   /**
+   * The AliExpress open platform app (decision 0100, ALIEXPRESS_*). Unset: AliExpress stores
+   * cannot be connected, except in the demo, which points it at the local emulator (`sandbox`:
+   * its stores are marked so).
+   */
+  aliexpress?: { appKey: string; appSecret: string; authUrl: string; apiUrl: string; sandbox?: boolean };
+  /**
    * Stores (decision 0100). `allowPrivateAddresses`: a user-given store address may resolve to a
    * loopback or private network (never in production: it would let anyone make the server call
    * its neighbours). `sandboxBaseUrls`: the demo's emulators, allowed whatever they resolve to,
@@ -179,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeSet && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     // Half a configuration would create sessions whose webhooks cannot be verified, or the reverse.
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or leave all STRIPE_* unset for the emulator)');
+  }
+  if (Boolean(e.ALIEXPRESS_APP_KEY) !== Boolean(e.ALIEXPRESS_APP_SECRET)) {
+    throw new Error('Invalid configuration:\n  ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET are set together or not at all');
   }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
     throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all');
@@ -218,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES, payMinutes: e.ORDER_PAY_MINUTES },
     invoiceSeller: invoiceSeller(e),
     stores: { allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true', pullEverySeconds: e.STORES_PULL_MINUTES * 60 },
+    aliexpress:
+      e.ALIEXPRESS_APP_KEY && e.ALIEXPRESS_APP_SECRET
+        ? { appKey: e.ALIEXPRESS_APP_KEY, appSecret: e.ALIEXPRESS_APP_SECRET, authUrl: e.ALIEXPRESS_AUTH_URL, apiUrl: e.ALIEXPRESS_API_URL }
+        : undefined,
   };
 }
 

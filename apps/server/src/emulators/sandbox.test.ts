@@ -109,4 +109,27 @@ describe('the demo sandbox', () => {
     const probe = await call('POST', '/api/p/stores/woocommerce', { name: 'Probe', address: 'http://127.0.0.1:5432', ...SANDBOX_WOO_KEYS });
     expect((probe.data as unknown as { reason: string }).reason).toBe('store-address-not-allowed');
   });
+
+  it('AliExpress: the authorize page is on our origin, the approve form comes back to /aliexpressstatus, and the seeded products arrive', async () => {
+    const { url } = (await call('POST', '/api/p/stores/aliexpress/authorize')).data as unknown as { url: string };
+    expect(url).toMatch(/^\/sandbox\/aliexpress\/oauth\/authorize\?/);
+    const page = await fetch(base + url);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('action="/sandbox/aliexpress/oauth/authorize"');
+    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!.replaceAll('&#38;', '&')]));
+    form.set('account', 'sandbox-seller');
+    form.set('approve', '1');
+    const back = await fetch(`${base}/sandbox/aliexpress/oauth/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(back.status).toBe(302);
+    const location = new URL(back.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe(`${base}/aliexpressstatus`);
+    const store = await call('POST', '/api/p/stores/aliexpress/callback', { code: location.searchParams.get('code'), state: location.searchParams.get('state') });
+    expect(store.data).toMatchObject({ platform: 'aliexpress', name: 'sandbox-seller', sandbox: true, status: 'connected' });
+    await app.jobs.drain();
+    await app.jobs.drain();
+    const stores = (await call('GET', '/api/p/stores')).data as unknown as Array<{ id: string; productCount: number }>;
+    expect(stores.find((s) => s.id === store.data.id)).toMatchObject({ productCount: 3 });
+    expect((await fetch(`${base}/sandbox/aliexpress/admin`)).status).toBe(200);
+  });
 });

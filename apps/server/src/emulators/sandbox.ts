@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type PayPalEmulator, startPayPalEmulator } from '../connectors/paypal/emulator';
+import { AliExpressEmulator } from '../connectors/stores/aliexpress/emulator';
 import { WooEmulator } from '../connectors/stores/woocommerce/emulator';
 import type { Config } from '../config';
 import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulator';
@@ -9,7 +10,7 @@ import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulat
  * The demo's payment sandbox (decision 0074): with no PayPal or Stripe credentials, `npm start`
  * starts the local emulators and serves them from the SAME server under /sandbox/paypal and
  * /sandbox/stripe, so the browser reaches the approve and checkout pages on whatever host the
- * demo runs; likewise a WooCommerce store under /sandbox/woocommerce (decision 0100). The connectors talk to them through that prefix on 127.0.0.1 (server to server);
+ * demo runs; likewise a WooCommerce store under /sandbox/woocommerce and, with no ALIEXPRESS_* app, AliExpress under /sandbox/aliexpress (decision 0100). The connectors talk to them through that prefix on 127.0.0.1 (server to server);
  * links the emulators write are turned into paths under the prefix. Demo and test code only: the
  * connectors never import it.
  */
@@ -20,12 +21,15 @@ export interface Sandbox {
   stripe?: StripeEmulator;
   /** A WooCommerce store to connect from the UI (its address and keys are on its admin page). */
   woocommerce?: WooEmulator;
+  /** AliExpress's open platform when no ALIEXPRESS_* app is configured (its admin page creates products). */
+  aliexpress?: AliExpressEmulator;
   /** Mounts the emulators on the app (before it listens). */
   mount(app: FastifyInstance): void;
   close(): Promise<void>;
 }
 
-export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce' } as const;
+export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce', aliexpress: '/sandbox/aliexpress' } as const;
+
 
 /**
  * The sandbox WooCommerce store's keys: fixed, so a store connected in the demo still works after
@@ -34,7 +38,7 @@ export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/str
 export const SANDBOX_WOO_KEYS = { consumerKey: 'ck_sandboxdemo0000000000000000000000000001', consumerSecret: 'cs_sandboxdemo0000000000000000000000000001' };
 
 export async function startSandbox(config: Config): Promise<Sandbox> {
-  if (config.paypal && config.stripe) return { config, mount: () => {}, close: async () => {} };
+  if (config.paypal && config.stripe && config.aliexpress) return { config, mount: () => {}, close: async () => {} };
   // The app's own address as seen from this machine (HOST 0.0.0.0 or 127.0.0.1 listen there too).
   const self = `http://127.0.0.1:${config.port}`;
   let paypal: PayPalEmulator | undefined;
@@ -54,6 +58,17 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
     sandboxBaseUrls: { ...config.stores?.sandboxBaseUrls, woocommerce: aliases },
   };
   const targets: Array<{ prefix: string; base: () => string }> = [];
+  let aliexpress: AliExpressEmulator | undefined;
+  if (!config.aliexpress) {
+    // The app secret follows SECRET_KEY: the emulator's tokens are signed with it, so a connected
+    // sandbox store keeps working after a restart.
+    const app = { appKey: '500001', appSecret: createHash('sha256').update(`aliexpress-sandbox:${config.secretKey}`).digest('hex') };
+    aliexpress = await new AliExpressEmulator({ ...app, seed: true }).start();
+    const apiUrl = `${self}${SANDBOX_PREFIX.aliexpress}`;
+    next.aliexpress = { ...app, authUrl: `${apiUrl}/oauth/authorize`, apiUrl, sandbox: true };
+    const emulator = aliexpress;
+    targets.push({ prefix: SANDBOX_PREFIX.aliexpress, base: () => emulator.baseUrl });
+  }
   if (!config.paypal) {
     paypal = await startPayPalEmulator({ webhookId: 'WH-DEMO-SANDBOX' });
     next.paypal = { clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: `${self}${SANDBOX_PREFIX.paypal}`, webhookId: paypal.webhookId };
@@ -74,6 +89,7 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
     paypal,
     stripe,
     woocommerce,
+    aliexpress,
     mount(app) {
       for (const t of targets) mountProxy(app, t.prefix, t.base);
     },
@@ -81,6 +97,7 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       await paypal?.close();
       await stripe?.close();
       await woocommerce.close();
+      await aliexpress?.close();
     },
   };
 }

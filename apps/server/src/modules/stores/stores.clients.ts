@@ -4,6 +4,7 @@ import type { HttpPolicy, OnCredentials, StoreClient, StoreCredentials, StorePla
 import type { Db } from '../../db/client';
 import { openCredentials, sealCredentials } from './stores.secrets';
 import { stores } from './stores.tables';
+import { aliexpressPlatform } from './stores.aliexpress.platform';
 import { wooPlatform } from './stores.woocommerce.platform';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -36,11 +37,31 @@ export interface StorePlatformEntry {
   subscribe?(ctx: PlatformContext & { webhookUrl: string; webhookSecret: string }): Promise<StoreCredentials>;
   /** Unbinding: remove what we left on the platform (webhooks, the app, the token). Throws StorePlatformError. */
   unbind?(ctx: PlatformContext): Promise<void>;
+  /**
+   * Platforms with expiring access tokens: refresh now (the token refresh job calls it before
+   * `accessExpiresAt`), handing the rotated credentials to `ctx.onCredentials`. Throws
+   * StorePlatformError (`auth` when the refresh token is refused).
+   */
+  refresh?(ctx: PlatformContext): Promise<void>;
 }
 
 export const STORE_PLATFORMS_REGISTRY: Partial<Record<StorePlatform, StorePlatformEntry>> = {
   woocommerce: wooPlatform,
+  aliexpress: aliexpressPlatform,
 };
+
+/**
+ * Credentials that say when they run out (`accessExpiresAt`, `refreshExpiresAt`: AliExpress's in
+ * ms since the epoch, an ISO string accepted too) keep the store's columns in step, so the list
+ * shows when the authorization ends, the refresh job and the expiry warning find it.
+ */
+export function expiryColumnsOf(c: StoreCredentials): { accessExpiresAt?: Date | null; authorizationExpiresAt?: Date | null } {
+  const at = (v: unknown) => (typeof v === 'number' && v > 0 ? new Date(v) : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
+  return {
+    ...('accessExpiresAt' in c ? { accessExpiresAt: at(c.accessExpiresAt) } : {}),
+    ...('refreshExpiresAt' in c ? { authorizationExpiresAt: at(c.refreshExpiresAt) } : {}),
+  };
+}
 
 export function platformEntry(platform: StorePlatform): StorePlatformEntry | undefined {
   return STORE_PLATFORMS_REGISTRY[platform];
@@ -56,7 +77,10 @@ export function platformContext(db: Db, config: Config, store: StoreRow): Platfo
     http: config.stores?.http ?? {},
     onCredentials: async (next) => {
       const sealed = sealCredentials(config, store.id, next);
-      await db.update(stores).set({ credentials: sealed, updatedAt: new Date() }).where(eq(stores.id, store.id));
+      await db
+        .update(stores)
+        .set({ credentials: sealed, ...expiryColumnsOf(next), updatedAt: new Date() })
+        .where(eq(stores.id, store.id));
       ctx.credentials = next;
       store.credentials = sealed;
     },

@@ -2,6 +2,7 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { StorePlatformError } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../platform/mail/mailer';
 import type { RecurringJob } from '../../platform/jobs/jobs.queue';
 import { type JobHandler, PermanentJobError } from '../../platform/jobs/jobs.runtime';
 import { inTransaction } from '../../platform/unit-of-work';
@@ -10,6 +11,7 @@ import { openWebhookSecret, publicBase, sealCredentials } from './stores.secrets
 import { STORE_SYNC_JOB, failIfUnfinished, markProductDeleted, queueDuePulls, runSync, upsertStoreProduct } from './stores.sync';
 import { storeAuthorizations, storeProducts, storeVariants, stores } from './stores.tables';
 import { STORE_WEBHOOK_JOB } from './stores.webhooks';
+import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB, TOKEN_REFRESH_EVERY_SECONDS, refreshDueTokens, sendExpiryWarnings } from './stores.tokens';
 import { STORE_SUBSCRIBE_JOB } from './stores.woocommerce';
 
 export const STORES_PULL_JOB = 'stores.pull';
@@ -41,10 +43,18 @@ async function needsReauthorizing(db: Db, storeId: string, err: StorePlatformErr
  * - `stores.subscribe` registers our product webhooks after a store is connected;
  * - `stores.webhook` reads back a product a webhook named (or marks it deleted);
  * - `stores.pull` (recurring) queues every connected store's pull or WooCommerce catch-up, and
- *   clears old authorizations.
+ *   clears old authorizations;
+ * - `stores.token-refresh` (recurring) refreshes access tokens before they run out (AliExpress);
+ * - `stores.expiry-warning` (daily) e-mails owners whose authorization runs out soon.
  */
-export function storesJobHandlers(config: Config): Record<string, JobHandler> {
+export function storesJobHandlers(config: Config, mailer?: Mailer): Record<string, JobHandler> {
   return {
+    [STORES_TOKEN_REFRESH_JOB]: async (_payload, { db }) => {
+      await refreshDueTokens(db, config);
+    },
+    [STORES_EXPIRY_WARNING_JOB]: async (_payload, { db }) => {
+      if (mailer) await sendExpiryWarnings(db, mailer);
+    },
     [STORE_SYNC_JOB]: async (payload, { db, finalAttempt }) => {
       try {
         await runSync(db, config, String(payload.syncId), finalAttempt);
@@ -94,5 +104,9 @@ export function storesJobHandlers(config: Config): Record<string, JobHandler> {
 }
 
 export function storesSchedule(config: Config): RecurringJob[] {
-  return [{ key: STORES_PULL_JOB, type: STORES_PULL_JOB, everySeconds: config.stores?.pullEverySeconds ?? 3600 }];
+  return [
+    { key: STORES_PULL_JOB, type: STORES_PULL_JOB, everySeconds: config.stores?.pullEverySeconds ?? 3600 },
+    { key: STORES_TOKEN_REFRESH_JOB, type: STORES_TOKEN_REFRESH_JOB, everySeconds: TOKEN_REFRESH_EVERY_SECONDS },
+    { key: STORES_EXPIRY_WARNING_JOB, type: STORES_EXPIRY_WARNING_JOB, everySeconds: 86_400 },
+  ];
 }

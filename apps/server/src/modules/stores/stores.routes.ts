@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/envelope';
 import type { App } from '../../platform/types';
+import { reauthorizeAliExpress } from './stores.aliexpress';
 import { storesOf, syncDto } from './stores.dto';
 import { storeProductsOf } from './stores.queries';
 import { ownStore, storeOf, unbindStore, updateStore } from './stores.service';
@@ -53,6 +54,7 @@ export async function storesRoutes(app: App, { db, config }: { db: Db; config: C
 
   app.post('/p/stores/:id/reauthorize', { schema: { tags, params: StoreIdParams, response: { 200: envelopeOf(AuthorizeAnswerSchema) } } }, async (req) => {
     const store = await ownStore(db, req.session.userId, req.params.id);
+    if (store.platform === 'aliexpress') return ok({ url: await reauthorizeAliExpress(db, config, req.session.userId, store.id, appOrigin(req)) });
     if (store.platform !== 'woocommerce') {
       throw AppError.business('store-platform-not-configured', 'stores.platform-not-configured', { platform: translate(locale(req), `stores.platforms.${store.platform}`) });
     }
@@ -61,6 +63,7 @@ export async function storesRoutes(app: App, { db, config }: { db: Db; config: C
 
   app.post('/p/stores/:id/sync', { schema: { tags, params: StoreIdParams, response: { 200: envelopeOf(StoreSyncSchema) } } }, async (req) => {
     const store = await ownStore(db, req.session.userId, req.params.id);
+    if (store.status === 'reauthorize') throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
     if (store.status !== 'connected') throw AppError.business('store-disconnected', 'stores.disconnected');
     return ok(syncDto(await queueSync(db, store.id, 'import'), locale(req)));
   });
