@@ -10,5 +10,7 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A component test waits on rendering and user events: on a loaded 2-core CI machine one took 9 s.
+    testTimeout: 30_000,
   },
 });

@@ -16,7 +16,7 @@ globalThis.ResizeObserver ??= class {
 };
 
 /** The machine may be busy: antd's validation and the dialogs get more than the 1 s default. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 15_000 };
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null, applyAccept: false });
 
 const REQUEST: AfterSales = {
