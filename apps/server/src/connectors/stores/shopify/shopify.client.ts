@@ -34,9 +34,11 @@ export interface ShopifyClientOptions extends Omit<ShopifyAdminOptions, 'tokens'
   credentials: StoreCredentials;
   /** Rotated credentials, to be stored before the client uses them. */
   onCredentials?: OnCredentials;
-  /** Products per page (at most 50 here, to stay under the single-query cost limit with their variants). */
+  /** Products per page (at most 12: with 25 variants each, more would pass the 1,000-point single-query limit). */
   pageSize?: number;
 }
+
+const MAX_PRODUCTS_PER_PAGE = 12;
 
 interface ProductsAnswer {
   shop: { currencyCode: string | null } | null;
@@ -68,7 +70,7 @@ export class ShopifyClient implements StoreClient {
   }
 
   async listProducts(cursor: string | null, options: ListProductsOptions = {}): Promise<StoreProductPage> {
-    const first = Math.max(1, Math.min(options.pageSize ?? this.o.pageSize ?? PRODUCTS_PER_PAGE, 50));
+    const first = Math.max(1, Math.min(options.pageSize ?? this.o.pageSize ?? PRODUCTS_PER_PAGE, MAX_PRODUCTS_PER_PAGE));
     // At or after: a product changed at the very instant of the last pull is read again, not lost.
     const query = options.updatedSince ? `updated_at:>='${options.updatedSince.toISOString()}'` : null;
     const data = await this.admin.request<ProductsAnswer>(PRODUCTS_QUERY, { first, after: cursor, query, variantsFirst: VARIANTS_PER_PRODUCT });

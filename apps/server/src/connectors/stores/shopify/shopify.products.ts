@@ -3,8 +3,8 @@ import type { StorePrice, StoreProductData, StoreVariantData } from '../store-pl
 /**
  * The product queries we send and how their answers become the common shape. Page sizes keep a
  * query's requested cost under Shopify's 1,000-point single-query limit (objects 1 point,
- * connections 2 + first × their nodes' cost): 10 products × 25 variants asks about 830, a
- * product's further variants 100 at a time about 400.
+ * connections 2 + first × their nodes' cost): 10 products × 25 variants asks about 810, a
+ * product's further variants 100 at a time about 300.
  */
 export const PRODUCTS_PER_PAGE = 10;
 export const VARIANTS_PER_PRODUCT = 25;
