@@ -63,7 +63,8 @@ export function storesJobHandlers(config: Config): Record<string, JobHandler> {
       const productId = String(payload.productId);
       const store = await connectedStore(db, storeId);
       if (!store) return;
-      if (payload.topic === 'product.deleted') return markProductDeleted(db, storeId, productId);
+      // WooCommerce's and Shopify's names for a deleted product.
+      if (payload.topic === 'product.deleted' || payload.topic === 'products/delete') return markProductDeleted(db, storeId, productId);
       try {
         const product = await storeClientFor(db, config, store).getProduct(productId);
         if (!product) return markProductDeleted(db, storeId, productId);
