@@ -100,7 +100,7 @@ describe('connecting a Shopify shop', () => {
     await drain();
     const [listed] = (await call(me.token, 'GET', '/api/p/stores')).json().data;
     expect(listed).toMatchObject({ productCount: 25, authorizationExpiring: false, lastSync: { state: 'succeeded', imported: 25, pagesRead: 3 } });
-    const variants = await rows(sql`select v.title, v.sku, v.price_minor, v.currency from store_variants v join store_products p on p.id = v.store_product_id where p.store_id = ${store.id} and p.title = 'Product 1' order by v.title desc`);
+    const variants = await rows(sql`select v.title, v.sku, v.price_minor::int as price_minor, v.currency from store_variants v join store_products p on p.id = v.store_product_id where p.store_id = ${store.id} and p.title = 'Product 1' order by v.title desc`);
     expect(variants).toEqual([
       { title: 'S', sku: `S${shopNo}-1-1`, price_minor: 500, currency: 'USD' },
       { title: 'M', sku: `S${shopNo}-1-2`, price_minor: 500, currency: 'USD' },
