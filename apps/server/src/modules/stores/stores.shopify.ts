@@ -30,9 +30,16 @@ export function shopifySecrets(config: Config): string[] {
   return s ? [s.apiSecret, ...(s.previousApiSecret ? [s.previousApiSecret] : [])] : [];
 }
 
+/**
+ * The App URL's install query may wait for a visitor to log in first (decision 0100: the flow
+ * continues after login), longer than the callback's 90 s. Replaying it only starts an install
+ * the shop's owner must still approve on Shopify; the callback, which carries the code, keeps 90 s.
+ */
+const INSTALL_QUERY_TOLERANCE_SECONDS = AUTHORIZATION_MINUTES * 60;
+
 /** A signed query that fails a check → the owner's words for it (decision 0100's reasons). */
-function verified(config: Config, query: Record<string, string>) {
-  const check = verifyShopifyQuery(query, shopifySecrets(config));
+function verified(config: Config, query: Record<string, string>, toleranceSeconds?: number) {
+  const check = verifyShopifyQuery(query, shopifySecrets(config), new Date(), toleranceSeconds);
   if (check.ok) return check;
   if (check.reason === 'shop') throw AppError.business('store-authorization-failed', 'stores.shop-invalid');
   if (check.reason === 'timestamp') throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
@@ -59,7 +66,7 @@ export async function startShopifyInstall(db: Db, config: Config, userId: string
   const { app, settings } = appOrFail(config);
   let shop: string;
   if (body.query) {
-    shop = verified(config, body.query).shop;
+    shop = verified(config, body.query, INSTALL_QUERY_TOLERANCE_SECONDS).shop;
   } else {
     const typed = normaliseShop(body.shop);
     if (!typed) throw AppError.invalid([{ field: 'shop', messageKey: 'stores.shop-invalid' }]);

@@ -99,10 +99,11 @@ export type QueryCheck =
 /**
  * Checks a signed query (the App URL's install request or the OAuth callback) in the reference's
  * order of trust: the HMAC first (with each accepted secret: the old one still signs for a while
- * after a rotation), then the shop domain, then the timestamp within ±90 s. `state` is not
- * checked here: it is the caller's nonce, bound to a user in our tables.
+ * after a rotation), then the shop domain, then the timestamp within ±90 s (the caller may allow
+ * more where a replay is harmless). `state` is not checked here: it is the caller's nonce, bound
+ * to a user in our tables.
  */
-export function verifyShopifyQuery(query: ShopifyQuery, secrets: string | readonly string[], now: Date = new Date()): QueryCheck {
+export function verifyShopifyQuery(query: ShopifyQuery, secrets: string | readonly string[], now: Date = new Date(), toleranceSeconds = QUERY_TIMESTAMP_TOLERANCE_SECONDS): QueryCheck {
   const pairs = pairsOf(query);
   const given = pairs.get('hmac');
   if (!given || !/^[0-9a-f]{64}$/i.test(given)) return { ok: false, reason: 'hmac' };
@@ -117,6 +118,6 @@ export function verifyShopifyQuery(query: ShopifyQuery, secrets: string | readon
   const shop = pairs.get('shop') ?? '';
   if (!isShopDomain(shop)) return { ok: false, reason: 'shop' };
   const ts = Number(pairs.get('timestamp'));
-  if (!Number.isSafeInteger(ts) || Math.abs(now.getTime() / 1000 - ts) > QUERY_TIMESTAMP_TOLERANCE_SECONDS) return { ok: false, reason: 'timestamp' };
+  if (!Number.isSafeInteger(ts) || Math.abs(now.getTime() / 1000 - ts) > toleranceSeconds) return { ok: false, reason: 'timestamp' };
   return { ok: true, shop: shop.toLowerCase(), timestamp: ts, values: Object.fromEntries(pairs) };
 }
