@@ -116,7 +116,7 @@ describe('the demo sandbox', () => {
     const page = await fetch(base + url);
     const html = await page.text();
     expect(html).toContain(`action="/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/oauth/authorize"`);
-    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&#38;/g, '&')]));
+    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!.replace(/&#38;/g, '&')]));
     const approved = await fetch(`${base}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     expect(approved.status).toBe(302);
     const back = new URL(approved.headers.get('location')!);
