@@ -15,6 +15,8 @@ export interface PlatformContext {
   credentials: StoreCredentials;
   /** Stores rotated credentials (sealed) before the client uses them again. */
   onCredentials: OnCredentials;
+  /** The credentials as stored now: another worker (job) may have rotated them since this one read them. */
+  reloadCredentials: () => Promise<StoreCredentials | null>;
   http: Partial<HttpPolicy>;
   config: Config;
 }
@@ -69,6 +71,10 @@ export function platformContext(db: Db, config: Config, store: StoreRow): Platfo
     credentials: openCredentials(config, store.id, store.credentials),
     config,
     http: config.stores?.http ?? {},
+    reloadCredentials: async () => {
+      const [row] = await db.select({ credentials: stores.credentials }).from(stores).where(eq(stores.id, store.id));
+      return row?.credentials ? openCredentials(config, store.id, row.credentials) : null;
+    },
     onCredentials: async (next) => {
       const sealed = sealCredentials(config, store.id, next);
       await db

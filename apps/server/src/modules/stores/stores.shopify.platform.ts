@@ -14,7 +14,7 @@ function clientOf(ctx: PlatformContext): ShopifyClient {
   const app = shopifyAppOf(ctx.config, ctx.http);
   // The app's keys were removed from the configuration: calls cannot be made, as with a refused token.
   if (!app) throw new StorePlatformError('shopify', 'auth', 'this server has no Shopify app configured');
-  return new ShopifyClient({ app, shop: ctx.store.address, credentials: ctx.credentials, onCredentials: ctx.onCredentials });
+  return new ShopifyClient({ app, shop: ctx.store.address, credentials: ctx.credentials, onCredentials: ctx.onCredentials, reloadCredentials: ctx.reloadCredentials });
 }
 
 /**

@@ -101,6 +101,29 @@ describe('Shopify connector against the emulator', () => {
     await expect(refreshShopifyToken(app, SHOP, String(creds.refreshToken))).rejects.toMatchObject({ kind: 'auth' });
   });
 
+  it('two workers with the same expiring tokens: one refreshes, the other takes the stored rotation instead of failing', async () => {
+    let stored: StoreCredentials = { ...(await install()), accessExpiresAt: new Date(Date.now() + 60_000).toISOString() };
+    const initial = stored;
+    let writes = 0;
+    const worker = () =>
+      new ShopifyClient({
+        app, shop: SHOP, credentials: initial, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
+        // The module seals and writes them; here a variable is the row.
+        onCredentials: async (c) => { writes++; await new Promise((r) => setTimeout(r, 30)); stored = c; },
+        reloadCredentials: async () => stored,
+      });
+    // At once: both see the token about to run out and refresh with the same refresh token.
+    const [a, b] = await Promise.all([worker().listProducts(null, { pageSize: 1 }), worker().listProducts(null, { pageSize: 1 })]);
+    expect(a.products).toHaveLength(1);
+    expect(b.products).toHaveLength(1);
+    expect(writes).toBe(1);
+    // Later: a third worker started from the old row sees the rotation and does not refresh at all.
+    const late = worker();
+    await late.listProducts(null, { pageSize: 1 });
+    expect(writes).toBe(1);
+    expect(late.admin.currentTokens.refreshToken).toBe(stored.refreshToken);
+  });
+
   it('answers a refused token with one refresh, then `auth` when that fails too', async () => {
     const creds = await install();
     const stored: StoreCredentials[] = [];

@@ -29,11 +29,13 @@ export function credentialsToTokens(c: StoreCredentials): ShopifyTokens {
   return { accessToken, scope: str(c.scope) ?? '', accessExpiresAt: str(c.accessExpiresAt), refreshToken: str(c.refreshToken), refreshExpiresAt: str(c.refreshExpiresAt) };
 }
 
-export interface ShopifyClientOptions extends Omit<ShopifyAdminOptions, 'tokens' | 'onTokens'> {
+export interface ShopifyClientOptions extends Omit<ShopifyAdminOptions, 'tokens' | 'onTokens' | 'reloadTokens'> {
   app: ShopifyApp;
   credentials: StoreCredentials;
   /** Rotated credentials, to be stored before the client uses them. */
   onCredentials?: OnCredentials;
+  /** The credentials as stored now (another worker may have rotated them). */
+  reloadCredentials?: () => Promise<StoreCredentials | null>;
   /** Products per page (at most 12: with 25 variants each, more would pass the 1,000-point single-query limit). */
   pageSize?: number;
 }
@@ -62,6 +64,12 @@ export class ShopifyClient implements StoreClient {
       onTokens: async (t) => {
         await o.onCredentials?.({ ...o.credentials, ...tokensToCredentials(shop, t) });
       },
+      reloadTokens: o.reloadCredentials
+        ? async () => {
+            const c = await o.reloadCredentials!();
+            return c ? credentialsToTokens(c) : null;
+          }
+        : undefined,
     });
   }
 

@@ -39,6 +39,13 @@ export interface ShopifyAdminOptions {
   tokens: ShopifyTokens;
   /** Called with rotated tokens before they are used; the caller stores them (the old refresh token no longer works). */
   onTokens?: (tokens: ShopifyTokens) => Promise<void>;
+  /**
+   * The tokens as stored now. Several workers may hold the same shop's tokens (an import and a
+   * webhook job): before refreshing, and when a refresh is refused, the client looks whether
+   * another one rotated them already, instead of spending a dead refresh token and concluding
+   * the owner must re-authorize.
+   */
+  reloadTokens?: () => Promise<ShopifyTokens | null>;
   /** Refresh this long before the access token runs out (default 5 minutes). */
   refreshMarginMs?: number;
   /** How long one call may wait for the bucket in all (default 30 s) and how often it asks again (default 5). */
@@ -80,12 +87,47 @@ export class ShopifyAdmin {
     return Boolean(t.refreshToken) && (t.refreshExpiresAt === null || Date.parse(t.refreshExpiresAt) > this.now().getTime());
   }
 
-  /** One refresh at a time: concurrent calls wait for it instead of spending the refresh token twice. */
+  private expiresSoon(t: ShopifyTokens): boolean {
+    return t.accessExpiresAt !== null && Date.parse(t.accessExpiresAt) - (this.o.refreshMarginMs ?? 5 * 60_000) <= this.now().getTime();
+  }
+
+  /** Stored tokens newer than ours (another worker rotated them), or null. */
+  private async rotatedElsewhere(): Promise<ShopifyTokens | null> {
+    const stored = await this.o.reloadTokens?.().catch(() => null);
+    return stored && stored.refreshToken !== this.tokens.refreshToken ? stored : null;
+  }
+
+  /**
+   * One refresh at a time in this client: concurrent calls wait for it instead of spending the
+   * refresh token twice. Tokens another worker rotated meanwhile are taken instead, when fresh.
+   */
   async refresh(): Promise<void> {
     this.refreshing ??= (async () => {
       try {
+        const elsewhere = await this.rotatedElsewhere();
+        if (elsewhere && !this.expiresSoon(elsewhere)) {
+          this.tokens = elsewhere;
+          return;
+        }
+        if (elsewhere) this.tokens = elsewhere;
         if (!this.canRefresh()) throw new StorePlatformError('shopify', 'auth', 'the access token ran out and there is no usable refresh token');
-        const next = await refreshShopifyToken(this.o.app, this.o.shop, this.tokens.refreshToken!, this.now());
+        let next: ShopifyTokens;
+        try {
+          next = await refreshShopifyToken(this.o.app, this.o.shop, this.tokens.refreshToken!, this.now());
+        } catch (err) {
+          // Refused: another worker may have spent this refresh token a moment ago. Its rotated
+          // tokens are stored right after; wait for them briefly before giving up.
+          if (!(err instanceof StorePlatformError) || err.kind !== 'auth' || !this.o.reloadTokens) throw err;
+          for (let i = 0; i < 3; i++) {
+            await (this.o.sleep ?? defaultSleep)(200);
+            const stored = await this.rotatedElsewhere();
+            if (stored) {
+              this.tokens = stored;
+              return;
+            }
+          }
+          throw err;
+        }
         // A refresh answer without a new refresh token keeps the old one (it was not rotated).
         const merged: ShopifyTokens = next.refreshToken ? next : { ...next, refreshToken: this.tokens.refreshToken, refreshExpiresAt: this.tokens.refreshExpiresAt };
         await this.o.onTokens?.(merged);
@@ -99,9 +141,7 @@ export class ShopifyAdmin {
 
   private async freshToken(): Promise<void> {
     if (this.refreshing) await this.refreshing;
-    const expires = this.tokens.accessExpiresAt;
-    if (expires === null) return;
-    if (Date.parse(expires) - (this.o.refreshMarginMs ?? 5 * 60_000) <= this.now().getTime()) await this.refresh();
+    if (this.expiresSoon(this.tokens)) await this.refresh();
   }
 
   /**
