@@ -77,14 +77,16 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   targets.push({ prefix: SANDBOX_PREFIX.woocommerce, base: () => woocommerce.baseUrl });
   let shopify: ShopifyEmulator | undefined;
   if (!config.shopify) {
-    // The secret follows SECRET_KEY, so webhooks stay verifiable across restarts (tokens do not:
-    // the emulator forgets them, and a sandbox store asks to be re-authorized after a restart).
+    // The secret and the token key follow SECRET_KEY: webhooks stay verifiable and a connected
+    // sandbox store's tokens keep working across restarts (the demo shop is seeded the same way).
     const apiSecret = createHash('sha256').update(`shopify-sandbox:${config.secretKey}`).digest('hex');
+    const tokenKey = createHash('sha256').update(`shopify-sandbox-tokens:${config.secretKey}`).digest('hex');
     const publicBase = (config.publicUrl ?? '').replace(/\/+$/, '');
     shopify = await startShopifyEmulator({
       apiKey: 'sandbox-shopify-app',
       apiSecret,
       autoCreateShops: true,
+      tokenKey,
       // Root-relative unless PUBLIC_URL says where the SPA is: "Install app" lands on the page's own origin.
       appUrl: `${publicBase}/redirectShopify`,
       webhookUrl: `${self}/api/webhooks/shopify`,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { GqlError, type Resolvable } from './emulator-graphql.js';
 
 /**
@@ -46,10 +46,10 @@ export interface Bucket {
 interface Grant {
   shop: string;
   scope: string;
-  expiresAt: number;
+  /** Epoch ms; null for a token that never runs out. */
+  expiresAt: number | null;
 }
 
-const token = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const unb64 = <T>(s: string): T | null => {
   try {
@@ -63,15 +63,34 @@ export class EmulatorData {
   readonly shops = new Map<string, EmuShop>();
   private nextId = 8_001_000;
   private readonly codes = new Map<string, Grant>();
-  private readonly access = new Map<string, Grant>();
-  private readonly refresh = new Map<string, Grant>();
+  /** Refresh tokens used once already (rotation), and when each shop last revoked its tokens. */
+  private readonly spent = new Set<string>();
+  private readonly revokedAt = new Map<string, number>();
   /** Moves the emulator's clock (tests: make tokens run out without waiting). */
   clockOffsetMs = 0;
 
+  /**
+   * Tokens are self-contained and signed with `tokenKey`, so with a fixed key (the demo's) the
+   * tokens a store keeps still work after the emulator restarts, as a real shop's would.
+   */
   constructor(
     readonly bucket: Bucket,
     readonly ttl: { accessSeconds: number; refreshSeconds: number },
+    private readonly tokenKey: string = randomBytes(32).toString('hex'),
   ) {}
+
+  private sign(prefix: 'shpat_' | 'shprt_', g: Grant): string {
+    const body = Buffer.from(JSON.stringify({ ...g, iat: this.now(), n: randomBytes(6).toString('hex') })).toString('base64url');
+    return `${prefix}${body}.${createHmac('sha256', this.tokenKey).update(prefix + body).digest('base64url')}`;
+  }
+
+  private open(prefix: 'shpat_' | 'shprt_', value: string): Grant | null {
+    const m = new RegExp(`^${prefix}([A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)$`).exec(value);
+    if (!m || createHmac('sha256', this.tokenKey).update(prefix + m[1]).digest('base64url') !== m[2]) return null;
+    const g = unb64<Grant & { iat: number }>(m[1]!);
+    if (!g || (g.expiresAt !== null && g.expiresAt <= this.now()) || g.iat < (this.revokedAt.get(g.shop) ?? 0)) return null;
+    return g;
+  }
 
   now(): number {
     return Date.now() + this.clockOffsetMs;
@@ -123,37 +142,32 @@ export class EmulatorData {
   takeCode(shop: string, code: string): Grant | null {
     const g = this.codes.get(code);
     this.codes.delete(code);
-    return g && g.shop === shop && g.expiresAt > this.now() ? g : null;
+    return g && g.shop === shop && g.expiresAt !== null && g.expiresAt > this.now() ? g : null;
   }
 
   issueTokens(shop: string, scope: string, expiring: boolean) {
-    const accessToken = token('shpat_');
-    if (!expiring) {
-      this.access.set(accessToken, { shop, scope, expiresAt: Number.POSITIVE_INFINITY });
-      return { access_token: accessToken, scope };
-    }
-    const refreshToken = token('shprt_');
-    this.access.set(accessToken, { shop, scope, expiresAt: this.now() + this.ttl.accessSeconds * 1000 });
-    this.refresh.set(refreshToken, { shop, scope, expiresAt: this.now() + this.ttl.refreshSeconds * 1000 });
+    if (!expiring) return { access_token: this.sign('shpat_', { shop, scope, expiresAt: null }), scope };
+    const accessToken = this.sign('shpat_', { shop, scope, expiresAt: this.now() + this.ttl.accessSeconds * 1000 });
+    const refreshToken = this.sign('shprt_', { shop, scope, expiresAt: this.now() + this.ttl.refreshSeconds * 1000 });
     return { access_token: accessToken, scope, expires_in: this.ttl.accessSeconds, refresh_token: refreshToken, refresh_token_expires_in: this.ttl.refreshSeconds };
   }
 
   /** Rotation: the refresh token used is spent, a new pair is issued. */
   useRefresh(shop: string, refreshToken: string) {
-    const g = this.refresh.get(refreshToken);
-    this.refresh.delete(refreshToken);
-    if (!g || g.shop !== shop || g.expiresAt <= this.now()) return null;
+    const g = this.open('shprt_', refreshToken);
+    if (!g || g.shop !== shop || this.spent.has(refreshToken)) return null;
+    this.spent.add(refreshToken);
     return this.issueTokens(shop, g.scope, true);
   }
 
   shopOfToken(accessToken: string): string | null {
-    const g = this.access.get(accessToken);
-    return g && g.expiresAt > this.now() ? g.shop : null;
+    return this.open('shpat_', accessToken)?.shop ?? null;
   }
 
-  /** Uninstalling revokes every token the app holds for the shop. */
+  /** Uninstalling revokes every token the app holds for the shop (those issued up to now). */
   revokeShop(shop: string): void {
-    for (const m of [this.access, this.refresh, this.codes]) for (const [k, g] of m) if (g.shop === shop) m.delete(k);
+    this.revokedAt.set(shop, this.now() + 1);
+    for (const [k, g] of this.codes) if (g.shop === shop) this.codes.delete(k);
     const s = this.shops.get(shop);
     if (s) s.installed = false;
   }

@@ -131,6 +131,27 @@ describe('Shopify emulator', () => {
     expect(JSON.parse(received[1]!.body)).toMatchObject({ shop_domain: SHOP });
   });
 
+  it('with a fixed token key, tokens still work after a restart; a refresh token is still good once', async () => {
+    const first = await startShopifyEmulator({ apiKey: 'k', apiSecret: 's', tokenKey: 'fixed' });
+    first.createShop('again.myshopify.com');
+    const back = first.approve('again.myshopify.com', { clientId: 'k', scope: 'read_products', redirectUri: 'https://app.example/cb', state: 'x' });
+    const issued = (await (await fetch(`${first.baseUrl}/again.myshopify.com/admin/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'k', client_secret: 's', code: back.code, expiring: '1' }) })).json()) as { access_token: string; refresh_token: string };
+    await first.close();
+    const second = await startShopifyEmulator({ apiKey: 'k', apiSecret: 's', tokenKey: 'fixed' });
+    try {
+      second.createShop('again.myshopify.com');
+      const q = await fetch(`${second.baseUrl}/again.myshopify.com/admin/api/2026-10/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': issued.access_token }, body: '{"query":"{ shop { name } }"}' });
+      expect(q.status).toBe(200);
+      const refresh = () => fetch(`${second.baseUrl}/again.myshopify.com/admin/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'k', client_secret: 's', grant_type: 'refresh_token', refresh_token: issued.refresh_token }) });
+      expect((await refresh()).status).toBe(200);
+      expect((await refresh()).status).toBe(400);
+      const forged = issued.access_token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      expect((await fetch(`${second.baseUrl}/again.myshopify.com/admin/api/2026-10/graphql.json`, { method: 'POST', headers: { 'x-shopify-access-token': forged }, body: '{"query":"{ shop { name } }"}' })).status).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('creates a product from its admin form', async () => {
     const before = emu.shop(SHOP).products.size;
     const res = await fetch(`${emu.baseUrl}/${SHOP}/admin/products`, { method: 'POST', body: new URLSearchParams({ title: 'Form product', optionName: 'Size', optionValues: 'S, M, L', price: '9.90', sku: 'FORM', status: 'ACTIVE' }), redirect: 'manual' });

@@ -34,6 +34,8 @@ export interface ShopifyEmulatorOptions {
   allowedRedirectUris?: string[];
   /** Any well-formed shop domain exists, with a few products (the demo: type any shop name). */
   autoCreateShops?: boolean;
+  /** Signs the (self-contained) tokens; fixed, they survive a restart. Random by default. */
+  tokenKey?: string;
 }
 
 export interface Delivery extends DeliveryLine {
@@ -68,7 +70,7 @@ export class ShopifyEmulator {
     this.data = new EmulatorData(options.bucket ?? { maximumAvailable: 2000, restoreRate: 100 }, {
       accessSeconds: options.accessTokenTtlSeconds ?? 3600,
       refreshSeconds: options.refreshTokenTtlSeconds ?? 7_776_000,
-    });
+    }, options.tokenKey);
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
