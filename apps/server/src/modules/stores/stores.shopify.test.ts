@@ -7,6 +7,7 @@ import { shopifyQueryHmac } from '../../connectors/stores/shopify/shopify.auth';
 import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webhook';
 import { newUser } from '../after-sales/after-sales.test-fixtures';
 import { openCredentials } from './stores.secrets';
+import { normaliseShop } from './stores.shopify';
 
 // Shopify through the stores module against the emulator, the app listening so the emulator's
 // webhooks reach it: install, callback, import, refresh, webhooks, privacy, unbind.
@@ -291,5 +292,12 @@ describe('unbinding a Shopify store', () => {
     const other = await owner();
     expect((await call(other.token, 'POST', `/api/p/stores/${store.id}/unbind`)).statusCode).toBe(404);
     expect((await call(other.token, 'POST', `/api/p/stores/${store.id}/reauthorize`)).statusCode).toBe(404);
+  });
+});
+
+describe('a typed shop', () => {
+  it('is normalised to its myshopify.com domain, or refused', () => {
+    for (const typed of ['my-shop', 'My-Shop.myshopify.com', 'https://my-shop.myshopify.com/admin/products', ' admin.shopify.com/store/my-shop/settings ']) expect(normaliseShop(typed), typed).toBe('my-shop.myshopify.com');
+    for (const typed of ['my shop', 'shop.example.com', 'https://evil.com/my-shop.myshopify.com', '-x', '']) expect(normaliseShop(typed), typed).toBeNull();
   });
 });

@@ -47,11 +47,14 @@ function verified(config: Config, query: Record<string, string>, toleranceSecond
 }
 
 /**
- * What an owner types for a shop: `my-shop`, `My-Shop.myshopify.com`, `https://my-shop.myshopify.com/admin`
- * → `my-shop.myshopify.com`; anything else is not a shop domain.
+ * What an owner types for a shop: `my-shop`, `My-Shop.myshopify.com`, `https://my-shop.myshopify.com/admin`,
+ * `admin.shopify.com/store/my-shop` → `my-shop.myshopify.com`; anything else is not a shop domain.
  */
 export function normaliseShop(input: string): string | null {
-  let s = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/[/?#].*$/, '');
+  let s = input.trim().toLowerCase().replace(/^https?:\/\//, '');
+  // The new admin's address names the shop in its path: admin.shopify.com/store/my-shop.
+  const admin = /^admin\.shopify\.com\/store\/([a-z0-9][a-z0-9-]*)/.exec(s);
+  s = admin ? admin[1]! : s.replace(/[/?#].*$/, '');
   if (/^[a-z0-9][a-z0-9-]*$/.test(s)) s = `${s}.myshopify.com`;
   return isShopDomain(s) ? s : null;
 }
