@@ -239,6 +239,19 @@ describe('Shopify webhooks', () => {
     expect(oldSigned.statusCode).toBe(200);
   });
 
+  it('products/delete marks the product deleted', async () => {
+    const me = await owner();
+    const shop = newShop(2);
+    const store = await connect(me.token, shop);
+    await drain();
+    const gone = [...emu.shop(shop).products.values()][0]!;
+    expect(await emu.deleteProduct(shop, gone.id)).toMatchObject({ status: 200 });
+    await drain();
+    const statuses = await rows(sql`select external_id, status from store_products where store_id = ${store.id} order by external_id`);
+    expect(statuses.find((r) => r.external_id === `gid://shopify/Product/${gone.id}`)).toMatchObject({ status: 'deleted' });
+    expect(statuses.filter((r) => r.status === 'active')).toHaveLength(1);
+  });
+
   it('app/uninstalled marks the store disconnected and drops its tokens', async () => {
     const me = await owner();
     const shop = newShop(1);

@@ -145,6 +145,13 @@ export class ShopifyEmulator {
     return this.deliver(shop, 'products/update', this.data.restProduct(p));
   }
 
+  /** Deletes a product as the owner would; Shopify's `products/delete` carries only its id. */
+  deleteProduct(domain: string, id: number): Promise<Delivery | null> {
+    const shop = this.shop(domain);
+    if (!shop.products.delete(id)) throw new Error(`emulator: no product ${id}`);
+    return this.deliver(shop, 'products/delete', { id });
+  }
+
   /**
    * Delivers a webhook as Shopify does: JSON body, base64 HMAC of it, X-Shopify-Webhook-Id stable
    * across retries; a non-2xx answer or no answer is retried after each delay. Resolves with the
