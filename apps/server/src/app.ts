@@ -38,6 +38,7 @@ import { storesJobHandlers, storesSchedule } from './modules/stores/stores.jobs'
 import { storesRoutes } from './modules/stores/stores.routes';
 import { aliexpressStoreRoutes } from './modules/stores/stores.aliexpress.routes';
 import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
+import { shopifyStoreRoutes, shopifyWebhookRoutes } from './modules/stores/stores.shopify.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -188,6 +189,8 @@ export async function buildApp({
       await scoped.register(storesRoutes, { db, config: storesConfig });
       await scoped.register(aliexpressStoreRoutes, { db, config: storesConfig });
       await scoped.register(storesWebhookRoutes, { db, config: storesConfig });
+      await scoped.register(shopifyStoreRoutes, { db, config: storesConfig });
+      await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
     },
     { prefix: '/api' },
   );

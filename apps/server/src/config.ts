@@ -73,6 +73,15 @@ const EnvSchema = z.object({
   ALIEXPRESS_APP_SECRET: z.string().optional(),
   ALIEXPRESS_AUTH_URL: z.string().url().default('https://api-sg.aliexpress.com/oauth/authorize'),
   ALIEXPRESS_API_URL: z.string().url().default('https://api-sg.aliexpress.com'),
+  // Shopify (decision 0100): the app's client id and secret (none → the demo's emulator), the
+  // pinned Admin API version, the scopes asked at install, and where shops live ({shop} = the
+  // shop domain). The previous secret is accepted on webhooks for the hour after a rotation.
+  SHOPIFY_API_KEY: z.string().optional(),
+  SHOPIFY_API_SECRET: z.string().optional(),
+  SHOPIFY_API_SECRET_PREVIOUS: z.string().optional(),
+  SHOPIFY_API_VERSION: z.string().regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must be a Shopify API version such as 2026-10').default('2026-10'),
+  SHOPIFY_SCOPES: z.string().regex(/^[a-z_]+(,[a-z_]+)*$/, 'must be comma-separated scopes such as read_products,read_orders').default('read_products,read_orders,write_orders'),
+  SHOPIFY_SHOP_URL: z.string().regex(/^https?:\/\/.*\{shop\}/, 'must be a URL template containing {shop}, e.g. https://{shop}').default('https://{shop}'),
 });
 
 /** The seller printed on invoices when none is configured: plainly a demo company. */
@@ -159,6 +168,12 @@ export interface Config {
    */
   aliexpress?: { appKey: string; appSecret: string; authUrl: string; apiUrl: string; sandbox?: boolean };
   /**
+   * The Shopify app (decision 0100). Unset: the demo points it at the local emulator. The secret
+   * signs install queries and webhooks; `previousApiSecret` is still accepted for both.
+   * `sandbox`: the demo's emulator (its stores are marked so).
+   */
+  shopify?: { apiKey: string; apiSecret: string; previousApiSecret?: string; apiVersion: string; scopes: string; shopUrlTemplate: string; sandbox?: boolean };
+  /**
    * Stores (decision 0100). `allowPrivateAddresses`: a user-given store address may resolve to a
    * loopback or private network (never in production: it would let anyone make the server call
    * its neighbours). `sandboxBaseUrls`: the demo's emulators, allowed whatever they resolve to,
@@ -194,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.ALIEXPRESS_APP_KEY) !== Boolean(e.ALIEXPRESS_APP_SECRET)) {
     throw new Error('Invalid configuration:\n  ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET are set together or not at all');
+  }
+  if (Boolean(e.SHOPIFY_API_KEY) !== Boolean(e.SHOPIFY_API_SECRET)) {
+    throw new Error('Invalid configuration:\n  SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set together or not at all');
   }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
     throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all');
@@ -236,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aliexpress:
       e.ALIEXPRESS_APP_KEY && e.ALIEXPRESS_APP_SECRET
         ? { appKey: e.ALIEXPRESS_APP_KEY, appSecret: e.ALIEXPRESS_APP_SECRET, authUrl: e.ALIEXPRESS_AUTH_URL, apiUrl: e.ALIEXPRESS_API_URL }
+        : undefined,
+    shopify:
+      e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
+        ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, previousApiSecret: e.SHOPIFY_API_SECRET_PREVIOUS, apiVersion: e.SHOPIFY_API_VERSION, scopes: e.SHOPIFY_SCOPES, shopUrlTemplate: e.SHOPIFY_SHOP_URL }
         : undefined,
   };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type PayPalEmulator, startPayPalEmulator } from '../connectors/paypal/emulator';
 import { AliExpressEmulator } from '../connectors/stores/aliexpress/emulator';
+import { type ShopifyEmulator, startShopifyEmulator } from '../connectors/stores/shopify/emulator';
 import { WooEmulator } from '../connectors/stores/woocommerce/emulator';
 import type { Config } from '../config';
 import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulator';
@@ -23,13 +24,17 @@ export interface Sandbox {
   woocommerce?: WooEmulator;
   /** AliExpress's open platform when no ALIEXPRESS_* app is configured (its admin page creates products). */
   aliexpress?: AliExpressEmulator;
+  /** Shopify, when SHOPIFY_API_KEY is unset: any *.myshopify.com shop exists there, with products. */
+  shopify?: ShopifyEmulator;
   /** Mounts the emulators on the app (before it listens). */
   mount(app: FastifyInstance): void;
   close(): Promise<void>;
 }
 
-export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce', aliexpress: '/sandbox/aliexpress' } as const;
+export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce', shopify: '/sandbox/shopify', aliexpress: '/sandbox/aliexpress' } as const;
 
+/** The demo's Shopify shop, seeded with products; any other *.myshopify.com name works too. */
+export const SANDBOX_SHOPIFY_SHOP = 'demo-shop.myshopify.com';
 
 /**
  * The sandbox WooCommerce store's keys: fixed, so a store connected in the demo still works after
@@ -38,12 +43,12 @@ export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/str
 export const SANDBOX_WOO_KEYS = { consumerKey: 'ck_sandboxdemo0000000000000000000000000001', consumerSecret: 'cs_sandboxdemo0000000000000000000000000001' };
 
 export async function startSandbox(config: Config): Promise<Sandbox> {
-  if (config.paypal && config.stripe && config.aliexpress) return { config, mount: () => {}, close: async () => {} };
+  if (config.paypal && config.stripe && config.shopify && config.aliexpress) return { config, mount: () => {}, close: async () => {} };
   // The app's own address as seen from this machine (HOST 0.0.0.0 or 127.0.0.1 listen there too).
   const self = `http://127.0.0.1:${config.port}`;
   let paypal: PayPalEmulator | undefined;
   let stripe: StripeEmulator | undefined;
-  const next: Config = { ...config, paymentSandbox: true };
+  const next: Config = { ...config, paymentSandbox: !config.paypal || !config.stripe };
   // Stores (decision 0100): WooCommerce needs no platform account, so the demo always has a
   // sandbox store; its address is allowed though it is this machine, and its stores are marked.
   const woocommerce = new WooEmulator({ seed: true, keys: [SANDBOX_WOO_KEYS] });
@@ -84,12 +89,35 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
     targets.push({ prefix: SANDBOX_PREFIX.stripe, base: () => emulator.baseUrl });
   }
   targets.push({ prefix: SANDBOX_PREFIX.woocommerce, base: () => woocommerce.baseUrl });
+  let shopify: ShopifyEmulator | undefined;
+  if (!config.shopify) {
+    // The secret and the token key follow SECRET_KEY: webhooks stay verifiable and a connected
+    // sandbox store's tokens keep working across restarts (the demo shop is seeded the same way).
+    const apiSecret = createHash('sha256').update(`shopify-sandbox:${config.secretKey}`).digest('hex');
+    const tokenKey = createHash('sha256').update(`shopify-sandbox-tokens:${config.secretKey}`).digest('hex');
+    const publicBase = (config.publicUrl ?? '').replace(/\/+$/, '');
+    shopify = await startShopifyEmulator({
+      apiKey: 'sandbox-shopify-app',
+      apiSecret,
+      autoCreateShops: true,
+      tokenKey,
+      // Root-relative unless PUBLIC_URL says where the SPA is: "Install app" lands on the page's own origin.
+      appUrl: `${publicBase}/redirectShopify`,
+      webhookUrl: `${self}/api/webhooks/shopify`,
+      privacyWebhookUrl: `${self}/api/webhooks/shopify/privacy`,
+    });
+    shopify.createShop(SANDBOX_SHOPIFY_SHOP, { name: 'Demo Shopify shop', seed: true });
+    next.shopify = { apiKey: shopify.apiKey, apiSecret, apiVersion: '2026-10', scopes: 'read_products,read_orders,write_orders', shopUrlTemplate: `${self}${SANDBOX_PREFIX.shopify}/{shop}`, sandbox: true };
+    const emulator = shopify;
+    targets.push({ prefix: SANDBOX_PREFIX.shopify, base: () => emulator.baseUrl });
+  }
   return {
     config: next,
     paypal,
     stripe,
     woocommerce,
     aliexpress,
+    shopify,
     mount(app) {
       for (const t of targets) mountProxy(app, t.prefix, t.base);
     },
@@ -98,6 +126,7 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       await stripe?.close();
       await woocommerce.close();
       await aliexpress?.close();
+      await shopify?.close();
     },
   };
 }

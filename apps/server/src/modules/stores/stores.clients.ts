@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { openCredentials, sealCredentials } from './stores.secrets';
 import { stores } from './stores.tables';
 import { aliexpressPlatform } from './stores.aliexpress.platform';
+import { shopifyPlatform } from './stores.shopify.platform';
 import { wooPlatform } from './stores.woocommerce.platform';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -15,6 +16,8 @@ export interface PlatformContext {
   credentials: StoreCredentials;
   /** Stores rotated credentials (sealed) before the client uses them again. */
   onCredentials: OnCredentials;
+  /** The credentials as stored now: another worker (job) may have rotated them since this one read them. */
+  reloadCredentials: () => Promise<StoreCredentials | null>;
   http: Partial<HttpPolicy>;
   config: Config;
 }
@@ -47,6 +50,7 @@ export interface StorePlatformEntry {
 
 export const STORE_PLATFORMS_REGISTRY: Partial<Record<StorePlatform, StorePlatformEntry>> = {
   woocommerce: wooPlatform,
+  shopify: shopifyPlatform,
   aliexpress: aliexpressPlatform,
 };
 
@@ -75,6 +79,10 @@ export function platformContext(db: Db, config: Config, store: StoreRow): Platfo
     credentials: openCredentials(config, store.id, store.credentials),
     config,
     http: config.stores?.http ?? {},
+    reloadCredentials: async () => {
+      const [row] = await db.select({ credentials: stores.credentials }).from(stores).where(eq(stores.id, store.id));
+      return row?.credentials ? openCredentials(config, store.id, row.credentials) : null;
+    },
     onCredentials: async (next) => {
       const sealed = sealCredentials(config, store.id, next);
       await db
