@@ -34,6 +34,9 @@ import { invoiceJobHandlers } from './modules/invoices/invoices.jobs';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
+import { storesJobHandlers, storesSchedule } from './modules/stores/stores.jobs';
+import { storesRoutes } from './modules/stores/stores.routes';
+import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -119,11 +122,22 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(localePlugin);
   const { db } = database;
+  // Stores (decision 0100): one log line per call to a store platform (method, URL without its
+  // query, status, time), never a key or a signature.
+  const storesConfig: Config = {
+    ...config,
+    stores: {
+      allowPrivateAddresses: false,
+      pullEverySeconds: 3600,
+      ...config.stores,
+      http: { log: (line) => app.log.info(line, 'store platform call'), ...config.stores?.http },
+    },
+  };
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers },
-    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule],
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers, ...storesJobHandlers(storesConfig) },
+    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule, ...storesSchedule(storesConfig)],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
     logger: app.log,
@@ -166,6 +180,8 @@ export async function buildApp({
       await scoped.register(priceDifferencesRoutes, { db });
       await scoped.register(priceTiersRoutes, { db });
       await scoped.register(connectionsRoutes, { db });
+      await scoped.register(storesRoutes, { db, config: storesConfig });
+      await scoped.register(storesWebhookRoutes, { db, config: storesConfig });
     },
     { prefix: '/api' },
   );

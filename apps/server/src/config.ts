@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SANCTIONED_COUNTRIES } from '@dsm/contract';
 import { z } from 'zod';
+import type { HttpPolicy } from './connectors/stores/store-platform';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -62,6 +63,10 @@ const EnvSchema = z.object({
   INVOICE_SELLER_COUNTRY: z.string().length(2).optional(),
   INVOICE_SELLER_VAT: z.string().optional(),
   INVOICE_SELLER_EMAIL: z.string().optional(),
+  // Stores (decision 0100): calls to loopback / private addresses only when allowed (tests, a LAN
+  // demo); how often connected stores are pulled for changes (WooCommerce's catch-up).
+  STORES_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+  STORES_PULL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
 });
 
 /** The seller printed on invoices when none is configured: plainly a demo company. */
@@ -141,6 +146,19 @@ export interface Config {
   /** Recharge orders (decision 0074); defaults: 60 minutes, the demo bank details. */
   /** The seller on invoices ("bill from", decision 0082); the demo company unless configured. */
   invoiceSeller?: typeof DEMO_INVOICE_SELLER;
+  /**
+   * Stores (decision 0100). `allowPrivateAddresses`: a user-given store address may resolve to a
+   * loopback or private network (never in production: it would let anyone make the server call
+   * its neighbours). `sandboxBaseUrls`: the demo's emulators, allowed whatever they resolve to,
+   * and their stores marked `sandbox`; per platform, the first URL is the one called, the others
+   * are addresses a user may type for it. `http`: tests tighten timeouts and backoff.
+   */
+  stores?: {
+    allowPrivateAddresses: boolean;
+    pullEverySeconds: number;
+    sandboxBaseUrls?: Partial<Record<'shopify' | 'woocommerce' | 'aliexpress', string[]>>;
+    http?: Partial<HttpPolicy>;
+  };
   recharge?: {
     expiryMinutes: number;
     bank: { beneficiary: string; bankName: string; bankAddress: string; accountNumber: string; iban: string; swiftBic: string };
@@ -199,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
     checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES, payMinutes: e.ORDER_PAY_MINUTES },
     invoiceSeller: invoiceSeller(e),
+    stores: { allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true', pullEverySeconds: e.STORES_PULL_MINUTES * 60 },
   };
 }
 

@@ -44,6 +44,7 @@ console.log(
     `  API docs: ${url}/api/docs`,
     `  Mail: ${mailTransportLabel(config)}`,
     `  Payments: ${config.paymentSandbox ? `sandbox (local emulators at ${url}/sandbox/…; set PAYPAL_* / STRIPE_* for real providers)` : 'PayPal and Stripe as configured'}`,
+    ...(sandbox.woocommerce ? [`  Stores: a sandbox WooCommerce store at ${url}/sandbox/woocommerce/wp-admin (its address and keys are shown there)`] : []),
     `  Files: ${files.kind === 'database' ? 'in the database' : `on disk in ${config.dataDir}/uploads`}${imported ? ` (${imported} copied from disk)` : ''}`,
     `  Demo store owner: ${accounts.demo.email} / ${accounts.demo.password}`,
     `  Operator:         ${operatorLine}`,

@@ -16,6 +16,7 @@ import { PageQuerySchema } from './common/paging';
  *   POST   /p/stores/woocommerce                      AddWooStoreBody → StoreSchema (keys checked against the store first)
  *   POST   /p/stores/woocommerce/authorize            WooAuthorizeBody → AuthorizeAnswer (the store's /wc-auth/v1/authorize)
  *   POST   /stores/woocommerce/callback/:nonce        (public; WooCommerce posts the keys here)
+ *   GET    /p/stores/woocommerce/authorizations/:nonce → WooAuthorizationOutcome (what /<nonce>/redirectAccess shows)
  *   POST   /p/stores/shopify/install                  ShopifyInstallBody → AuthorizeAnswer
  *   POST   /p/stores/shopify/callback                 ShopifyCallbackBody → StoreSchema
  *   POST   /p/stores/aliexpress/authorize             → AuthorizeAnswer
@@ -114,6 +115,21 @@ export type WooAuthorizeBody = z.infer<typeof WooAuthorizeBody>;
 /** Where the browser goes next: the platform's authorization page. */
 export const AuthorizeAnswerSchema = z.object({ url: z.string() });
 export type AuthorizeAnswer = z.infer<typeof AuthorizeAnswerSchema>;
+
+/**
+ * The outcome of a WooCommerce key-page authorization, read by the SPA's /<nonce>/redirectAccess
+ * (only by the user who started it: another → `store-not-current-user`). `pending` until the
+ * store has posted the keys; `failed` with the localized reason (keys refused, address taken…).
+ */
+export const WooAuthorizationOutcomeSchema = z.object({
+  state: z.enum(['pending', 'connected', 'failed']),
+  store: StoreSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type WooAuthorizationOutcome = z.infer<typeof WooAuthorizationOutcomeSchema>;
+
+export const StoreIdParams = z.object({ id: z.string().max(40) });
+export const AuthorizationNonceParams = z.object({ nonce: z.string().min(1).max(100) });
 
 /**
  * From our own "connect Shopify" form only `shop` is given; when the install starts in Shopify's

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { seed } from '../db/seed';
 import { rechargeUser } from '../modules/recharge/recharge.fixtures';
 import type { App } from '../platform/types';
-import { type Sandbox, startSandbox } from './sandbox';
+import { SANDBOX_WOO_KEYS, type Sandbox, startSandbox } from './sandbox';
 
 // The demo without credentials (npm start): both emulators served by the app itself under
 // /sandbox/…, reached by the browser on the app's own origin, webhooks into our own route.
@@ -82,5 +82,31 @@ describe('the demo sandbox', () => {
     await app.jobs.drain();
     expect((await call('GET', `/api/p/recharges/${order.id}`)).data.state).toBe('completed');
     expect((await call('GET', '/api/p/wallet')).data.balance).toBe(200);
+  });
+
+  it('WooCommerce: the sandbox store is connected by its shown address and keys, marked sandbox, and its products arrive', async () => {
+    const admin = await fetch(`${base}/sandbox/woocommerce/wp-admin`);
+    const html = await admin.text();
+    expect(admin.status).toBe(200);
+    const address = /<code id="address">([^<]+)<\/code>/.exec(html)![1]!;
+    expect(html).toContain(SANDBOX_WOO_KEYS.consumerKey);
+    expect(html).toContain('action="/sandbox/woocommerce/wp-admin/products"');
+    const added = await call('POST', '/api/p/stores/woocommerce', { name: 'Sandbox shop', address, ...SANDBOX_WOO_KEYS });
+    expect(added.data).toMatchObject({ sandbox: true, status: 'connected' });
+    for (let i = 0; i < 4; i++) {
+      await app.jobs.drain();
+      await sandbox.woocommerce!.idle();
+    }
+    const stores = (await call('GET', '/api/p/stores')).data as unknown as Array<{ productCount: number; lastSync: { state: string } }>;
+    expect(stores[0]).toMatchObject({ productCount: 4, lastSync: { state: 'succeeded' } });
+    expect(sandbox.woocommerce!.webhooks).toHaveLength(3);
+    // Its key page is reached on our own origin.
+    await call('POST', `/api/p/stores/${added.data.id}/unbind`);
+    const { url } = (await call('POST', '/api/p/stores/woocommerce/authorize', { name: 'Sandbox again', address: 'localhost:' + new URL(base).port + '/sandbox/woocommerce' })).data as unknown as { url: string };
+    expect(url).toMatch(/^\/sandbox\/woocommerce\/wc-auth\/v1\/authorize\?/);
+    expect((await fetch(base + url)).status).toBe(200);
+    // Any other address on this machine is refused before a call (the database port, say).
+    const probe = await call('POST', '/api/p/stores/woocommerce', { name: 'Probe', address: 'http://127.0.0.1:5432', ...SANDBOX_WOO_KEYS });
+    expect((probe.data as unknown as { reason: string }).reason).toBe('store-address-not-allowed');
   });
 });

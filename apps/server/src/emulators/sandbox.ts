@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type PayPalEmulator, startPayPalEmulator } from '../connectors/paypal/emulator';
+import { WooEmulator } from '../connectors/stores/woocommerce/emulator';
 import type { Config } from '../config';
 import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulator';
 
@@ -8,7 +9,7 @@ import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulat
  * The demo's payment sandbox (decision 0074): with no PayPal or Stripe credentials, `npm start`
  * starts the local emulators and serves them from the SAME server under /sandbox/paypal and
  * /sandbox/stripe, so the browser reaches the approve and checkout pages on whatever host the
- * demo runs. The connectors talk to them through that prefix on 127.0.0.1 (server to server);
+ * demo runs; likewise a WooCommerce store under /sandbox/woocommerce (decision 0100). The connectors talk to them through that prefix on 127.0.0.1 (server to server);
  * links the emulators write are turned into paths under the prefix. Demo and test code only: the
  * connectors never import it.
  */
@@ -17,12 +18,20 @@ export interface Sandbox {
   config: Config;
   paypal?: PayPalEmulator;
   stripe?: StripeEmulator;
+  /** A WooCommerce store to connect from the UI (its address and keys are on its admin page). */
+  woocommerce?: WooEmulator;
   /** Mounts the emulators on the app (before it listens). */
   mount(app: FastifyInstance): void;
   close(): Promise<void>;
 }
 
-export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe' } as const;
+export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce' } as const;
+
+/**
+ * The sandbox WooCommerce store's keys: fixed, so a store connected in the demo still works after
+ * a restart (the emulator starts again with the same seeded products and ids).
+ */
+export const SANDBOX_WOO_KEYS = { consumerKey: 'ck_sandboxdemo0000000000000000000000000001', consumerSecret: 'cs_sandboxdemo0000000000000000000000000001' };
 
 export async function startSandbox(config: Config): Promise<Sandbox> {
   if (config.paypal && config.stripe) return { config, mount: () => {}, close: async () => {} };
@@ -31,6 +40,19 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   let paypal: PayPalEmulator | undefined;
   let stripe: StripeEmulator | undefined;
   const next: Config = { ...config, paymentSandbox: true };
+  // Stores (decision 0100): WooCommerce needs no platform account, so the demo always has a
+  // sandbox store; its address is allowed though it is this machine, and its stores are marked.
+  const woocommerce = new WooEmulator({ seed: true, keys: [SANDBOX_WOO_KEYS] });
+  woocommerce.homeUrl = `${self}${SANDBOX_PREFIX.woocommerce}`;
+  await woocommerce.start();
+  const aliases = [woocommerce.homeUrl, `http://localhost:${config.port}${SANDBOX_PREFIX.woocommerce}`];
+  if (config.publicUrl) aliases.push(`${config.publicUrl.replace(/\/+$/, '')}${SANDBOX_PREFIX.woocommerce}`);
+  next.stores = {
+    allowPrivateAddresses: config.stores?.allowPrivateAddresses ?? false,
+    pullEverySeconds: config.stores?.pullEverySeconds ?? 3600,
+    ...config.stores,
+    sandboxBaseUrls: { ...config.stores?.sandboxBaseUrls, woocommerce: aliases },
+  };
   const targets: Array<{ prefix: string; base: () => string }> = [];
   if (!config.paypal) {
     paypal = await startPayPalEmulator({ webhookId: 'WH-DEMO-SANDBOX' });
@@ -46,16 +68,19 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
     const emulator = stripe;
     targets.push({ prefix: SANDBOX_PREFIX.stripe, base: () => emulator.baseUrl });
   }
+  targets.push({ prefix: SANDBOX_PREFIX.woocommerce, base: () => woocommerce.baseUrl });
   return {
     config: next,
     paypal,
     stripe,
+    woocommerce,
     mount(app) {
       for (const t of targets) mountProxy(app, t.prefix, t.base);
     },
     async close() {
       await paypal?.close();
       await stripe?.close();
+      await woocommerce.close();
     },
   };
 }

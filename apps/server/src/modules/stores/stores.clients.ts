@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { HttpPolicy, OnCredentials, StoreClient, StoreCredentials, StorePlatform } from '../../connectors/stores/store-platform';
+import type { Db } from '../../db/client';
+import { openCredentials, sealCredentials } from './stores.secrets';
+import { stores } from './stores.tables';
+import { wooPlatform } from './stores.woocommerce.platform';
+
+export type StoreRow = typeof stores.$inferSelect;
+
+/** What a platform entry is given to act for one store. */
+export interface PlatformContext {
+  store: StoreRow;
+  credentials: StoreCredentials;
+  /** Stores rotated credentials (sealed) before the client uses them again. */
+  onCredentials: OnCredentials;
+  http: Partial<HttpPolicy>;
+  config: Config;
+}
+
+/**
+ * One entry per platform: how to make its StoreClient from the stored credentials, and its
+ * platform-specific steps around connecting and unbinding. Adding a platform is adding one entry
+ * to STORE_PLATFORMS_REGISTRY (Shopify, AliExpress come next); the import job, scheduled pulls,
+ * webhooks' product refresh and unbinding go through here and need no change.
+ */
+export interface StorePlatformEntry {
+  client(ctx: PlatformContext): StoreClient;
+  /** The sync kind a scheduled pull makes: WooCommerce's `catch-up` (modified_after) or `pull`. */
+  pullKind: 'pull' | 'catch-up';
+  /**
+   * After connecting (as a job): subscribe to the platform's product webhooks, delivered to
+   * `webhookUrl` and signed with `webhookSecret` where the platform lets us choose it. Returns the
+   * credentials to keep (e.g. with the webhook ids, to delete them on unbind).
+   */
+  subscribe?(ctx: PlatformContext & { webhookUrl: string; webhookSecret: string }): Promise<StoreCredentials>;
+  /** Unbinding: remove what we left on the platform (webhooks, the app, the token). Throws StorePlatformError. */
+  unbind?(ctx: PlatformContext): Promise<void>;
+}
+
+export const STORE_PLATFORMS_REGISTRY: Partial<Record<StorePlatform, StorePlatformEntry>> = {
+  woocommerce: wooPlatform,
+};
+
+export function platformEntry(platform: StorePlatform): StorePlatformEntry | undefined {
+  return STORE_PLATFORMS_REGISTRY[platform];
+}
+
+/** The context of a stored store: its credentials opened, rotations sealed back into its row. */
+export function platformContext(db: Db, config: Config, store: StoreRow): PlatformContext {
+  if (!store.credentials) throw new Error(`store ${store.id} has no credentials`);
+  const ctx: PlatformContext = {
+    store,
+    credentials: openCredentials(config, store.id, store.credentials),
+    config,
+    http: config.stores?.http ?? {},
+    onCredentials: async (next) => {
+      const sealed = sealCredentials(config, store.id, next);
+      await db.update(stores).set({ credentials: sealed, updatedAt: new Date() }).where(eq(stores.id, store.id));
+      ctx.credentials = next;
+      store.credentials = sealed;
+    },
+  };
+  return ctx;
+}
+
+/** The StoreClient of a stored store (the import job, webhooks and pulls use this). */
+export function storeClientFor(db: Db, config: Config, store: StoreRow): StoreClient {
+  const entry = platformEntry(store.platform);
+  if (!entry) throw new Error(`no connector for ${store.platform}`);
+  return entry.client(platformContext(db, config, store));
+}

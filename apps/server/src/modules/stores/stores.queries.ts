@@ -1,0 +1,113 @@
+import { type Page, type StoreProduct, type StoreProductQuery, type StoreVariant, toPage } from '@dsm/contract';
+import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { fromMinor } from '@dsm/contract';
+import { currencyDecimals } from '../../connectors/stores/woocommerce';
+import type { Db } from '../../db/client';
+import { storeProducts, storeVariants, stores } from './stores.tables';
+
+/**
+ * Store products as the `connections` module reads them (decision 0100: it owns the
+ * connections, this module owns the products). The shape is StoreProductSchema without what
+ * connections add: each variant's `connection`, and `connectedCount`, `reviewCount`, `canUndo`.
+ * Only the caller's stores' products; another user's → not there.
+ */
+export type StoreVariantBase = Omit<StoreVariant, 'connection'>;
+export type StoreProductBase = Omit<StoreProduct, 'variants' | 'connectedCount' | 'reviewCount' | 'canUndo'> & { variants: StoreVariantBase[] };
+
+export interface StoreProductsOptions {
+  /**
+   * An extra condition on `store_products` (e.g. the connections module's filter:
+   * `exists (select 1 from variant_connections c where c.store_product_id = store_products.id)`).
+   */
+  where?: SQL;
+  /** Removed variants (gone from the store) are left out unless asked for (history shows them). */
+  includeRemovedVariants?: boolean;
+}
+
+/** A price in minor units of its currency → the decimal the contract shows. */
+function decimalOf(minor: number | null, currency: string | null): number | null {
+  if (minor === null || !currency) return null;
+  const d = currencyDecimals(currency);
+  return d === 2 ? fromMinor(minor) : minor / 10 ** d;
+}
+
+/**
+ * A page of the user's store products, newest change first: `storeId`, and `q` over the title,
+ * a variant's SKU or title. `filter` is not applied here (it needs connections): pass `where`.
+ * Deleted products are left out.
+ */
+export async function storeProductsOf(db: Db, userId: string, query: Omit<StoreProductQuery, 'filter'>, options: StoreProductsOptions = {}): Promise<Page<StoreProductBase>> {
+  const conditions = [eq(stores.userId, userId), ne(storeProducts.status, 'deleted'), options.where];
+  if (query.storeId) conditions.push(/^[0-9a-f-]{36}$/i.test(query.storeId) ? eq(storeProducts.storeId, query.storeId) : sql`false`);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(storeProducts.title, like),
+        sql`exists (select 1 from store_variants v where v.store_product_id = ${storeProducts.id} and v.removed_at is null and (v.sku ilike ${like} or v.title ilike ${like}))`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storeProducts)
+    .innerJoin(stores, eq(stores.id, storeProducts.storeId))
+    .where(where);
+  const ids = await db
+    .select({ id: storeProducts.id })
+    .from(storeProducts)
+    .innerJoin(stores, eq(stores.id, storeProducts.storeId))
+    .where(where)
+    .orderBy(desc(storeProducts.updatedAt), desc(storeProducts.id))
+    .limit(query.size)
+    .offset((query.current - 1) * query.size);
+  const records = await storeProductsByIds(db, ids.map((r) => r.id), options);
+  return toPage(records, Number(n), query);
+}
+
+/** One of the user's store products, or null (another user's is null too). */
+export async function findStoreProductForUser(db: Db, userId: string, storeProductId: string, options: StoreProductsOptions = {}): Promise<StoreProductBase | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(storeProductId)) return null;
+  const [owned] = await db
+    .select({ id: storeProducts.id })
+    .from(storeProducts)
+    .innerJoin(stores, eq(stores.id, storeProducts.storeId))
+    .where(and(eq(storeProducts.id, storeProductId), eq(stores.userId, userId)));
+  if (!owned) return null;
+  return (await storeProductsByIds(db, [owned.id], options))[0] ?? null;
+}
+
+/** The DTOs of the given products, in the given order (no ownership check: callers did it). */
+export async function storeProductsByIds(db: Db, ids: string[], options: StoreProductsOptions = {}): Promise<StoreProductBase[]> {
+  if (!ids.length) return [];
+  const products = await db
+    .select({ p: storeProducts, storeName: stores.name, platform: stores.platform })
+    .from(storeProducts)
+    .innerJoin(stores, eq(stores.id, storeProducts.storeId))
+    .where(inArray(storeProducts.id, ids));
+  const variants = await db
+    .select()
+    .from(storeVariants)
+    .where(and(inArray(storeVariants.storeProductId, ids), options.includeRemovedVariants ? undefined : sql`${storeVariants.removedAt} is null`))
+    .orderBy(asc(storeVariants.storeProductId), asc(storeVariants.externalId));
+  const byId = new Map(products.map((r) => [r.p.id, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
+    .map(({ p, storeName, platform }) => ({
+      id: p.id,
+      storeId: p.storeId,
+      storeName,
+      platform,
+      externalId: p.externalId,
+      title: p.title,
+      imageUrl: p.imageUrl,
+      url: p.url,
+      status: p.status,
+      updatedAt: p.updatedAt.toISOString(),
+      variants: variants
+        .filter((v) => v.storeProductId === p.id)
+        .map((v) => ({ id: v.id, externalId: v.externalId, title: v.title, sku: v.sku, options: v.options, price: decimalOf(v.priceMinor, v.currency), currency: v.currency, imageUrl: v.imageUrl })),
+    }));
+}

@@ -1,0 +1,108 @@
+import type { Locale, Store, UpdateStoreBody } from '@dsm/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { StorePlatformError } from '../../connectors/stores/store-platform';
+import { normaliseWooAddress } from '../../connectors/stores/woocommerce';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { checkHostname } from './stores.address-guard';
+import { type StoreRow, platformContext, platformEntry } from './stores.clients';
+import { storesOf } from './stores.dto';
+import { stores } from './stores.tables';
+
+/** The caller's store, or not found (another user's store is not found either). */
+export async function ownStore(db: Db, userId: string, storeId: string): Promise<StoreRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(storeId)) throw AppError.notFound('stores.not-found');
+  const [row] = await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.userId, userId)));
+  if (!row) throw AppError.notFound('stores.not-found');
+  return row;
+}
+
+export async function storeOf(db: Db, userId: string, storeId: string, locale: Locale): Promise<Store> {
+  const [dto] = await storesOf(db, userId, locale, [storeId]);
+  if (!dto) throw AppError.notFound('stores.not-found');
+  return dto;
+}
+
+export async function updateStore(db: Db, userId: string, storeId: string, body: UpdateStoreBody): Promise<void> {
+  await ownStore(db, userId, storeId);
+  await db
+    .update(stores)
+    .set({ ...body, updatedAt: new Date() })
+    .where(eq(stores.id, storeId));
+}
+
+/** A connector's failure at connect time → the owner's words for it. */
+export function connectError(err: unknown): AppError {
+  if (!(err instanceof StorePlatformError)) throw err;
+  if (err.kind === 'auth') return AppError.business('store-credentials-refused', 'stores.credentials-refused', { detail: err.detail });
+  return AppError.business('store-unreachable', 'stores.unreachable', { detail: err.detail });
+}
+
+/**
+ * Unbinds: removes what we left on the platform (WooCommerce: our webhooks) and marks the store
+ * disconnected, dropping its secrets. A platform that cannot be reached now → "Unbinding failed"
+ * with the reason, and the store stays as it was (the owner tries again).
+ */
+export async function unbindStore(db: Db, config: Config, userId: string, storeId: string): Promise<void> {
+  const store = await ownStore(db, userId, storeId);
+  if (store.status === 'disconnected') return;
+  const entry = platformEntry(store.platform);
+  if (entry?.unbind && store.credentials) {
+    try {
+      await entry.unbind(platformContext(db, config, store));
+    } catch (err) {
+      if (err instanceof StorePlatformError) throw AppError.business('store-unbind-failed', 'stores.unbind-failed', { detail: err.detail });
+      throw err;
+    }
+  }
+  const now = new Date();
+  await db
+    .update(stores)
+    .set({ status: 'disconnected', disconnectedAt: now, credentials: null, webhookSecret: null, updatedAt: now })
+    .where(eq(stores.id, storeId));
+}
+
+// ---- WooCommerce addresses ----
+
+export interface ResolvedAddress {
+  address: string;
+  baseUrl: string;
+  sandbox: boolean;
+}
+
+/**
+ * A typed WooCommerce address → its identity and the URL to call, refusing what may not be
+ * called (decision 0100): the demo's emulator addresses are allowed and marked sandbox; any
+ * other must resolve to public addresses unless STORES_ALLOW_PRIVATE_ADDRESSES.
+ */
+export async function resolveWooAddress(config: Config, input: string): Promise<ResolvedAddress> {
+  const typed = normaliseWooAddress(input);
+  if (!typed) throw AppError.invalid([{ field: 'address', messageKey: 'stores.address-invalid' }]);
+  const sandboxUrls = config.stores?.sandboxBaseUrls?.woocommerce ?? [];
+  if (sandboxUrls.some((u) => normaliseWooAddress(u)?.address === typed.address)) {
+    const canonical = normaliseWooAddress(sandboxUrls[0]!)!;
+    return { address: canonical.address, baseUrl: canonical.baseUrl, sandbox: true };
+  }
+  if (!config.stores?.allowPrivateAddresses) {
+    const check = await checkHostname(typed.hostname);
+    if (check === 'private') throw AppError.business('store-address-not-allowed', 'stores.address-not-allowed');
+    if (check === 'unresolvable') throw AppError.business('store-unreachable', 'stores.unreachable', { detail: `${typed.hostname} does not resolve` });
+  }
+  return { address: typed.address, baseUrl: typed.baseUrl, sandbox: false };
+}
+
+/** One live store per platform and address, said in words before the unique index would. */
+export async function assertAddressFree(db: Db, platform: StoreRow['platform'], address: string, exceptStoreId?: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.platform, platform), eq(stores.address, address), ne(stores.status, 'disconnected')));
+  if (taken && taken.id !== exceptStoreId) throw AppError.conflict('store-address-taken', 'stores.address-taken', { address });
+}
+
+/** The unique index's violation (a race between two adds) → the same words. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

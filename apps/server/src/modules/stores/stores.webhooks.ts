@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { isWooPing, verifyWooWebhook } from '../../connectors/stores/woocommerce';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../platform/unit-of-work';
+import { openWebhookSecret } from './stores.secrets';
+import { storeWebhookDeliveries, stores } from './stores.tables';
+
+export const STORE_WEBHOOK_JOB = 'stores.webhook';
+
+const PRODUCT_TOPICS = new Set(['product.created', 'product.updated', 'product.deleted', 'product.restored']);
+
+export type WebhookAnswer = 'ok' | 'bad-signature';
+
+/**
+ * POST /api/webhooks/woocommerce/:storeId. The creation ping (form-encoded, unsigned) is
+ * answered 200. Anything else must carry X-WC-Webhook-Signature over the raw body, made with the
+ * store's own secret; it is then recorded by X-WC-Webhook-Delivery-ID (the same delivery twice
+ * has one effect) and its work — reading the product back — is done by a job, so the answer is
+ * fast. A store that is gone or disconnected is answered 200 and ignored: WooCommerce disables a
+ * webhook after failures, which we do not need for a store we already let go.
+ */
+export async function handleWooWebhook(db: Db, config: Config, storeId: string, headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<WebhookAnswer> {
+  const text = raw.toString('utf8');
+  const header = (name: string) => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  if (isWooPing(header('content-type'), text)) return 'ok';
+  if (!/^[0-9a-f-]{36}$/i.test(storeId)) return 'bad-signature';
+  const [store] = await db.select({ id: stores.id, status: stores.status, webhookSecret: stores.webhookSecret }).from(stores).where(eq(stores.id, storeId));
+  if (!store) return 'bad-signature';
+  if (store.status === 'disconnected' || !store.webhookSecret) return 'ok';
+  if (!verifyWooWebhook(raw, header('x-wc-webhook-signature'), openWebhookSecret(config, store.id, store.webhookSecret))) return 'bad-signature';
+  const topic = header('x-wc-webhook-topic') ?? '';
+  if (!PRODUCT_TOPICS.has(topic)) return 'ok';
+  let productId: string | null = null;
+  try {
+    const id = (JSON.parse(text) as { id?: unknown }).id;
+    if (typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))) productId = String(id);
+  } catch {
+    /* signed but not JSON: nothing to do */
+  }
+  if (!productId) return 'ok';
+  // WooCommerce always sends a delivery id; without one, the body and topic identify the delivery.
+  const deliveryId = header('x-wc-webhook-delivery-id') || createHash('sha256').update(`${topic}\n${text}`).digest('hex');
+  await inTransaction(db, async (uow) => {
+    const fresh = await uow.tx
+      .insert(storeWebhookDeliveries)
+      .values({ platform: 'woocommerce', deliveryId, storeId: store.id, topic })
+      .onConflictDoNothing()
+      .returning({ id: storeWebhookDeliveries.deliveryId });
+    if (fresh.length) await uow.enqueue({ type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic, productId }, maxAttempts: 6 });
+  });
+  return 'ok';
+}
