@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { StorePlatformError } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
@@ -8,11 +8,21 @@ import { inTransaction } from '../../platform/unit-of-work';
 import { platformContext, platformEntry, storeClientFor } from './stores.clients';
 import { openWebhookSecret, publicBase, sealCredentials } from './stores.secrets';
 import { STORE_SYNC_JOB, failIfUnfinished, markProductDeleted, queueDuePulls, runSync, upsertStoreProduct } from './stores.sync';
-import { storeAuthorizations, stores } from './stores.tables';
+import { storeAuthorizations, storeProducts, storeVariants, stores } from './stores.tables';
 import { STORE_WEBHOOK_JOB } from './stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './stores.woocommerce';
 
 export const STORES_PULL_JOB = 'stores.pull';
+
+/** The external id of the product a variant (by its own external id) belongs to, when it is not itself a product. */
+async function productOfVariant(db: Db, storeId: string, externalId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ product: storeProducts.externalId })
+    .from(storeVariants)
+    .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.storeProductId))
+    .where(and(eq(storeProducts.storeId, storeId), eq(storeVariants.externalId, externalId), ne(storeProducts.externalId, externalId)));
+  return row?.product ?? null;
+}
 
 async function connectedStore(db: Db, storeId: string) {
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
@@ -63,9 +73,11 @@ export function storesJobHandlers(config: Config): Record<string, JobHandler> {
       const productId = String(payload.productId);
       const store = await connectedStore(db, storeId);
       if (!store) return;
-      if (payload.topic === 'product.deleted') return markProductDeleted(db, storeId, productId);
+      // A deleted variation's id is not a product of ours: its product is read back instead.
+      const parent = await productOfVariant(db, storeId, productId);
+      if (payload.topic === 'product.deleted' && !parent) return markProductDeleted(db, storeId, productId);
       try {
-        const product = await storeClientFor(db, config, store).getProduct(productId);
+        const product = await storeClientFor(db, config, store).getProduct(parent ?? productId);
         if (!product) return markProductDeleted(db, storeId, productId);
         await inTransaction(db, ({ tx }) => upsertStoreProduct(tx, storeId, product));
       } catch (err) {

@@ -90,7 +90,7 @@ export async function storeProductsByIds(db: Db, ids: string[], options: StorePr
     .select()
     .from(storeVariants)
     .where(and(inArray(storeVariants.storeProductId, ids), options.includeRemovedVariants ? undefined : sql`${storeVariants.removedAt} is null`))
-    .orderBy(asc(storeVariants.storeProductId), asc(storeVariants.externalId));
+    .orderBy(asc(storeVariants.storeProductId), asc(sql`length(${storeVariants.externalId})`), asc(storeVariants.externalId)); // numeric ids in number order
   const byId = new Map(products.map((r) => [r.p.id, r]));
   return ids
     .map((id) => byId.get(id))

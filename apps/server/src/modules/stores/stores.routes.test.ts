@@ -6,6 +6,8 @@ import { type WooEmulator, startWooEmulator } from '../../connectors/stores/wooc
 import { newUser } from '../after-sales/after-sales.test-fixtures';
 import { findStoreProductForUser, storeProductsOf } from './stores.queries';
 import { queueDuePulls, runSync } from './stores.sync';
+import { wooWebhookSignature } from '../../connectors/stores/woocommerce';
+import { openWebhookSecret } from './stores.secrets';
 
 // Stores against emulated WooCommerce stores on loopback (allowed here by configuration), with
 // the app listening so the stores can deliver webhooks and post keys to it.
@@ -207,6 +209,31 @@ describe('webhooks and the catch-up', () => {
     expect(ping.statusCode).toBe(200);
   });
 
+  it('a deleted variation (its own id in the webhook) re-reads its product: the variant is marked removed, the product stays', async () => {
+    const me = await owner();
+    const e = await emulator();
+    const tee = e.store.add({ name: 'Tee', type: 'variable' });
+    const s = e.store.addVariation(tee.id, { sku: 'S', price: '1.00', attributes: [{ name: 'Size', option: 'S' }] });
+    e.store.addVariation(tee.id, { sku: 'M', price: '1.00', attributes: [{ name: 'Size', option: 'M' }] });
+    const store = (await addStore(me.token, e)).json().data;
+    await drain(e);
+    e.missDeliveries = true;
+    e.store.removeVariation(tee.id, s.id);
+    const [row] = await rows(sql`select webhook_secret from stores where id = ${store.id}`);
+    const body = JSON.stringify({ id: s.id });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/woocommerce/${store.id}`,
+      headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'product.deleted', 'x-wc-webhook-delivery-id': 'var-del-1', 'x-wc-webhook-signature': wooWebhookSignature(body, openWebhookSecret(ctx.config, store.id, String(row!.webhook_secret))) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    await drain(e);
+    const [product] = (await storeProductsOf(ctx.db, me.userId, { current: 1, size: 10 })).records;
+    expect(product).toMatchObject({ title: 'Tee', status: 'active' });
+    expect(product!.variants.map((v) => v.sku)).toEqual(['M']);
+  });
+
   it('missed deliveries are caught up by modified_after on the scheduled pull', async () => {
     const me = await owner();
     const e = await emulator(2);
@@ -227,7 +254,7 @@ describe('webhooks and the catch-up', () => {
     expect(titles).toEqual(['Added while webhooks were lost', 'Changed while webhooks were lost', 'Product 2']);
     // The catch-up asked only for what changed, not the whole store.
     const lastList = e.requests.filter((r) => r.path === '/wp-json/wc/v3/products').at(-1)!;
-    expect(lastList.status).toBe(200);
+    expect(lastList).toMatchObject({ status: 200, modifiedAfter: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });
   });
 });
 

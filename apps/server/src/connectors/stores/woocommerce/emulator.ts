@@ -70,7 +70,7 @@ export class WooEmulator {
   readonly webhooks: EmuWebhook[] = [];
   readonly deliveries: EmuDelivery[] = [];
   /** Requests answered, by path (tests count pages read). */
-  readonly requests: Array<{ method: string; path: string; page: string | null; status: number }> = [];
+  readonly requests: Array<{ method: string; path: string; page: string | null; modifiedAfter: string | null; status: number }> = [];
   /** While true, webhook deliveries are recorded but not sent. */
   missDeliveries = false;
   private throttleLeft = 0;
@@ -183,7 +183,7 @@ export class WooEmulator {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      this.requests.push({ method, path: url.pathname, page: url.searchParams.get('page'), status });
+      this.requests.push({ method, path: url.pathname, page: url.searchParams.get('page'), modifiedAfter: url.searchParams.get('modified_after'), status });
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(body));
     };
     const html = (status: number, body: string): void => {
@@ -277,6 +277,13 @@ export class WooEmulator {
       }
       list.sort((a, b) => (q.get('order') === 'desc' ? b.id - a.id : a.id - b.id));
       return this.paged(path, q, list.map((p) => productJson(p, this.homeUrl)));
+    }
+    if ((m = /^\/products\/(\d+)$/.exec(path)) && method === 'GET' && !this.store.products.has(Number(m[1]))) {
+      // WooCommerce answers a variation's id on /products/{id} with the variation, type "variation".
+      for (const p of this.store.products.values()) {
+        const v = p.variations.find((x) => x.id === Number(m![1]));
+        if (v) return { status: 200, body: { ...variationJson(v), type: 'variation', parent_id: p.id, status: 'publish', name: p.name } };
+      }
     }
     if ((m = /^\/products\/(\d+)$/.exec(path))) {
       const p = this.store.products.get(Number(m[1]));

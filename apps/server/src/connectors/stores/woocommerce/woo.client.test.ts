@@ -63,8 +63,10 @@ describe('WooCommerce client', () => {
 
   it('modified_after returns only what changed since', async () => {
     const client = new WooClient({ baseUrl: plain.baseUrl, credentials: plain.firstKey, http: fast, pageSize: 100 });
+    // modified_after has whole seconds and the client rounds down (never misses a change), so
+    // the earlier products must be more than a second older than `since` to be left out.
+    await new Promise((r) => setTimeout(r, 1100));
     const since = new Date();
-    await new Promise((r) => setTimeout(r, 1100)); // WooCommerce dates have whole seconds
     plain.store.update([...plain.store.products.values()][1]!.id, { name: 'Product 2 renamed' });
     const page = await client.listProducts(null, { updatedSince: since });
     expect(page.products.map((p) => p.title)).toEqual(['Product 2 renamed']);
@@ -75,6 +77,8 @@ describe('WooCommerce client', () => {
     const id = [...plain.store.products.keys()][0]!;
     expect((await client.getProduct(String(id)))?.variants).toHaveLength(1);
     expect(await client.getProduct('999999')).toBeNull();
+    const tee = [...plain.store.products.values()].find((p) => p.name === 'Tee')!;
+    expect((await client.getProduct(String(tee.variations[0]!.id)))?.externalId).toBe(String(tee.id));
   });
 
   it('429: waits and retries; still throttled after the retries → throttled', async () => {
@@ -109,6 +113,11 @@ describe('WooCommerce client', () => {
     const client = new WooClient({ baseUrl: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, credentials: plain.firstKey, http: fast });
     await expect(client.check()).rejects.toMatchObject({ kind: 'not-found', detail: 'the WooCommerce REST API was not found at this address' });
     other.close();
+    const moved = createServer((_req, res) => res.writeHead(301, { location: 'https://www.shop.example.test/wp-json/wc/v3/products?per_page=1' }).end());
+    await new Promise<void>((r) => moved.listen(0, '127.0.0.1', r));
+    const redirected = new WooClient({ baseUrl: `http://127.0.0.1:${(moved.address() as AddressInfo).port}`, credentials: plain.firstKey, http: fast });
+    await expect(redirected.check()).rejects.toMatchObject({ kind: 'not-found', detail: 'the store redirects to https://www.shop.example.test: enter the address it redirects to' });
+    moved.close();
     const gone = new WooClient({ baseUrl: 'http://127.0.0.1:1', credentials: plain.firstKey, http: fast });
     await expect(gone.check()).rejects.toMatchObject({ kind: 'unavailable' });
   });

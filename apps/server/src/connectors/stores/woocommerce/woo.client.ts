@@ -115,8 +115,10 @@ export class WooClient implements StoreClient {
     const res = await this.request('GET', `/products/${externalId}`);
     if (res.status === 404) return null;
     if (res.status < 200 || res.status >= 300) throw errorOf(res);
-    const p = jsonOf<WooProduct>('woocommerce', res);
+    const p = jsonOf<WooProduct & { parent_id?: number }>('woocommerce', res);
     if ((p.status as string) === 'trash') return null;
+    // A variation's id names a "product" too (its webhooks carry it): the product is its parent.
+    if (p.type === 'variation' && typeof p.parent_id === 'number' && p.parent_id > 0 && String(p.parent_id) !== externalId) return this.getProduct(String(p.parent_id));
     return this.withVariations(p);
   }
 
@@ -184,7 +186,7 @@ export function errorOf(res: StoreResponse): StorePlatformError {
     const to = res.headers.get('location');
     let where = '';
     try {
-      where = to ? ` to ${loggableUrl(to)}` : '';
+      where = to ? ` to ${loggableUrl(to).replace(/\/wp-json(\/.*)?$/, '')}` : ''; // the store's address, not the API path
     } catch {
       /* a relative or unreadable location: said without it */
     }
