@@ -37,6 +37,7 @@ import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { storesJobHandlers, storesSchedule } from './modules/stores/stores.jobs';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
+import { shopifyStoreRoutes, shopifyWebhookRoutes } from './modules/stores/stores.shopify.routes';
 import { authPlugin } from './platform/auth.plugin';
 import { type FileStore, createFileStore } from './platform/files';
 import { filesRoutes } from './platform/files/files.routes';
@@ -182,6 +183,8 @@ export async function buildApp({
       await scoped.register(connectionsRoutes, { db });
       await scoped.register(storesRoutes, { db, config: storesConfig });
       await scoped.register(storesWebhookRoutes, { db, config: storesConfig });
+      await scoped.register(shopifyStoreRoutes, { db, config: storesConfig });
+      await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,15 @@ const EnvSchema = z.object({
   // demo); how often connected stores are pulled for changes (WooCommerce's catch-up).
   STORES_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   STORES_PULL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  // Shopify (decision 0100): the app's client id and secret (none → the demo's emulator), the
+  // pinned Admin API version, the scopes asked at install, and where shops live ({shop} = the
+  // shop domain). The previous secret is accepted on webhooks for the hour after a rotation.
+  SHOPIFY_API_KEY: z.string().optional(),
+  SHOPIFY_API_SECRET: z.string().optional(),
+  SHOPIFY_API_SECRET_PREVIOUS: z.string().optional(),
+  SHOPIFY_API_VERSION: z.string().regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must be a Shopify API version such as 2026-10').default('2026-10'),
+  SHOPIFY_SCOPES: z.string().regex(/^[a-z_]+(,[a-z_]+)*$/, 'must be comma-separated scopes such as read_products,read_orders').default('read_products,read_orders,write_orders'),
+  SHOPIFY_SHOP_URL: z.string().regex(/^https?:\/\/.*\{shop\}/, 'must be a URL template containing {shop}, e.g. https://{shop}').default('https://{shop}'),
 });
 
 /** The seller printed on invoices when none is configured: plainly a demo company. */
@@ -147,6 +156,12 @@ export interface Config {
   /** The seller on invoices ("bill from", decision 0082); the demo company unless configured. */
   invoiceSeller?: typeof DEMO_INVOICE_SELLER;
   /**
+   * The Shopify app (decision 0100). Unset: the demo points it at the local emulator. The secret
+   * signs install queries and webhooks; `previousApiSecret` is still accepted for both.
+   * `sandbox`: the demo's emulator (its stores are marked so).
+   */
+  shopify?: { apiKey: string; apiSecret: string; previousApiSecret?: string; apiVersion: string; scopes: string; shopUrlTemplate: string; sandbox?: boolean };
+  /**
    * Stores (decision 0100). `allowPrivateAddresses`: a user-given store address may resolve to a
    * loopback or private network (never in production: it would let anyone make the server call
    * its neighbours). `sandboxBaseUrls`: the demo's emulators, allowed whatever they resolve to,
@@ -179,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeSet && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     // Half a configuration would create sessions whose webhooks cannot be verified, or the reverse.
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or leave all STRIPE_* unset for the emulator)');
+  }
+  if (Boolean(e.SHOPIFY_API_KEY) !== Boolean(e.SHOPIFY_API_SECRET)) {
+    throw new Error('Invalid configuration:\n  SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set together or not at all');
   }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
     throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all');
@@ -218,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES, payMinutes: e.ORDER_PAY_MINUTES },
     invoiceSeller: invoiceSeller(e),
     stores: { allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true', pullEverySeconds: e.STORES_PULL_MINUTES * 60 },
+    shopify:
+      e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
+        ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, previousApiSecret: e.SHOPIFY_API_SECRET_PREVIOUS, apiVersion: e.SHOPIFY_API_VERSION, scopes: e.SHOPIFY_SCOPES, shopUrlTemplate: e.SHOPIFY_SHOP_URL }
+        : undefined,
   };
 }
 

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { seed } from './db/seed';
-import { startSandbox } from './emulators/sandbox';
+import { SANDBOX_SHOPIFY_SHOP, startSandbox } from './emulators/sandbox';
 import { createFileStore } from './platform/files';
 import { importDiskUploads } from './platform/files/import-disk';
 import { mailTransportLabel } from './platform/mail/mailer';
@@ -45,6 +45,7 @@ console.log(
     `  Mail: ${mailTransportLabel(config)}`,
     `  Payments: ${config.paymentSandbox ? `sandbox (local emulators at ${url}/sandbox/…; set PAYPAL_* / STRIPE_* for real providers)` : 'PayPal and Stripe as configured'}`,
     ...(sandbox.woocommerce ? [`  Stores: a sandbox WooCommerce store at ${url}/sandbox/woocommerce/wp-admin (its address and keys are shown there)`] : []),
+    ...(sandbox.shopify ? [`  Stores: a sandbox Shopify shop at ${url}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin (any other *.myshopify.com name works too; set SHOPIFY_* for a real app)`] : []),
     `  Files: ${files.kind === 'database' ? 'in the database' : `on disk in ${config.dataDir}/uploads`}${imported ? ` (${imported} copied from disk)` : ''}`,
     `  Demo store owner: ${accounts.demo.email} / ${accounts.demo.password}`,
     `  Operator:         ${operatorLine}`,

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { seed } from '../db/seed';
 import { rechargeUser } from '../modules/recharge/recharge.fixtures';
 import type { App } from '../platform/types';
-import { SANDBOX_WOO_KEYS, type Sandbox, startSandbox } from './sandbox';
+import { SANDBOX_SHOPIFY_SHOP, SANDBOX_WOO_KEYS, type Sandbox, startSandbox } from './sandbox';
 
 // The demo without credentials (npm start): both emulators served by the app itself under
 // /sandbox/…, reached by the browser on the app's own origin, webhooks into our own route.
@@ -108,5 +108,28 @@ describe('the demo sandbox', () => {
     // Any other address on this machine is refused before a call (the database port, say).
     const probe = await call('POST', '/api/p/stores/woocommerce', { name: 'Probe', address: 'http://127.0.0.1:5432', ...SANDBOX_WOO_KEYS });
     expect((probe.data as unknown as { reason: string }).reason).toBe('store-address-not-allowed');
+  });
+
+  it('Shopify: the demo shop\'s consent page is on our origin, its callback connects a sandbox store, its products arrive', async () => {
+    const { url } = (await call('POST', '/api/p/stores/shopify/install', { shop: 'demo-shop' })).data as unknown as { url: string };
+    expect(url).toMatch(new RegExp(`^/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/oauth/authorize\\?`));
+    const page = await fetch(base + url);
+    const html = await page.text();
+    expect(html).toContain(`action="/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/oauth/authorize"`);
+    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!.replace(/&#38;/g, '&')]));
+    const approved = await fetch(`${base}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    const back = new URL(approved.headers.get('location')!);
+    expect(back.pathname).toBe('/authensuccess');
+    const connected = await call('POST', '/api/p/stores/shopify/callback', { query: Object.fromEntries(back.searchParams) });
+    expect(connected.data).toMatchObject({ platform: 'shopify', address: SANDBOX_SHOPIFY_SHOP, name: 'Demo Shopify shop', sandbox: true, status: 'connected' });
+    await app.jobs.drain();
+    const stores = (await call('GET', '/api/p/stores')).data as unknown as Array<{ id: string; productCount: number }>;
+    expect(stores.find((st) => st.id === connected.data.id)).toMatchObject({ productCount: 5 });
+    // Uninstalling from the shop's admin page reaches our webhook: the store shows disconnected.
+    await fetch(`${base}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/apps/uninstall`, { method: 'POST', redirect: 'manual' });
+    await sandbox.shopify!.settle();
+    const after = (await call('GET', '/api/p/stores')).data as unknown as Array<{ id: string; status: string }>;
+    expect(after.find((st) => st.id === connected.data.id)?.status).toBe('disconnected');
   });
 });

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type PayPalEmulator, startPayPalEmulator } from '../connectors/paypal/emulator';
+import { type ShopifyEmulator, startShopifyEmulator } from '../connectors/stores/shopify/emulator';
 import { WooEmulator } from '../connectors/stores/woocommerce/emulator';
 import type { Config } from '../config';
 import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulator';
@@ -20,12 +21,17 @@ export interface Sandbox {
   stripe?: StripeEmulator;
   /** A WooCommerce store to connect from the UI (its address and keys are on its admin page). */
   woocommerce?: WooEmulator;
+  /** Shopify, when SHOPIFY_API_KEY is unset: any *.myshopify.com shop exists there, with products. */
+  shopify?: ShopifyEmulator;
   /** Mounts the emulators on the app (before it listens). */
   mount(app: FastifyInstance): void;
   close(): Promise<void>;
 }
 
-export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce' } as const;
+export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce', shopify: '/sandbox/shopify' } as const;
+
+/** The demo's Shopify shop, seeded with products; any other *.myshopify.com name works too. */
+export const SANDBOX_SHOPIFY_SHOP = 'demo-shop.myshopify.com';
 
 /**
  * The sandbox WooCommerce store's keys: fixed, so a store connected in the demo still works after
@@ -34,12 +40,12 @@ export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/str
 export const SANDBOX_WOO_KEYS = { consumerKey: 'ck_sandboxdemo0000000000000000000000000001', consumerSecret: 'cs_sandboxdemo0000000000000000000000000001' };
 
 export async function startSandbox(config: Config): Promise<Sandbox> {
-  if (config.paypal && config.stripe) return { config, mount: () => {}, close: async () => {} };
+  if (config.paypal && config.stripe && config.shopify) return { config, mount: () => {}, close: async () => {} };
   // The app's own address as seen from this machine (HOST 0.0.0.0 or 127.0.0.1 listen there too).
   const self = `http://127.0.0.1:${config.port}`;
   let paypal: PayPalEmulator | undefined;
   let stripe: StripeEmulator | undefined;
-  const next: Config = { ...config, paymentSandbox: true };
+  const next: Config = { ...config, paymentSandbox: !config.paypal || !config.stripe };
   // Stores (decision 0100): WooCommerce needs no platform account, so the demo always has a
   // sandbox store; its address is allowed though it is this machine, and its stores are marked.
   const woocommerce = new WooEmulator({ seed: true, keys: [SANDBOX_WOO_KEYS] });
@@ -69,11 +75,32 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
     targets.push({ prefix: SANDBOX_PREFIX.stripe, base: () => emulator.baseUrl });
   }
   targets.push({ prefix: SANDBOX_PREFIX.woocommerce, base: () => woocommerce.baseUrl });
+  let shopify: ShopifyEmulator | undefined;
+  if (!config.shopify) {
+    // The secret follows SECRET_KEY, so webhooks stay verifiable across restarts (tokens do not:
+    // the emulator forgets them, and a sandbox store asks to be re-authorized after a restart).
+    const apiSecret = createHash('sha256').update(`shopify-sandbox:${config.secretKey}`).digest('hex');
+    const publicBase = (config.publicUrl ?? '').replace(/\/+$/, '');
+    shopify = await startShopifyEmulator({
+      apiKey: 'sandbox-shopify-app',
+      apiSecret,
+      autoCreateShops: true,
+      // Root-relative unless PUBLIC_URL says where the SPA is: "Install app" lands on the page's own origin.
+      appUrl: `${publicBase}/redirectShopify`,
+      webhookUrl: `${self}/api/webhooks/shopify`,
+      privacyWebhookUrl: `${self}/api/webhooks/shopify/privacy`,
+    });
+    shopify.createShop(SANDBOX_SHOPIFY_SHOP, { name: 'Demo Shopify shop', seed: true });
+    next.shopify = { apiKey: shopify.apiKey, apiSecret, apiVersion: '2026-10', scopes: 'read_products,read_orders,write_orders', shopUrlTemplate: `${self}${SANDBOX_PREFIX.shopify}/{shop}`, sandbox: true };
+    const emulator = shopify;
+    targets.push({ prefix: SANDBOX_PREFIX.shopify, base: () => emulator.baseUrl });
+  }
   return {
     config: next,
     paypal,
     stripe,
     woocommerce,
+    shopify,
     mount(app) {
       for (const t of targets) mountProxy(app, t.prefix, t.base);
     },
@@ -81,6 +108,7 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       await paypal?.close();
       await stripe?.close();
       await woocommerce.close();
+      await shopify?.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { HttpPolicy, OnCredentials, StoreClient, StoreCredentials, StorePla
 import type { Db } from '../../db/client';
 import { openCredentials, sealCredentials } from './stores.secrets';
 import { stores } from './stores.tables';
+import { shopifyPlatform } from './stores.shopify.platform';
 import { wooPlatform } from './stores.woocommerce.platform';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -14,6 +15,8 @@ export interface PlatformContext {
   credentials: StoreCredentials;
   /** Stores rotated credentials (sealed) before the client uses them again. */
   onCredentials: OnCredentials;
+  /** The credentials as stored now: another worker (job) may have rotated them since this one read them. */
+  reloadCredentials: () => Promise<StoreCredentials | null>;
   http: Partial<HttpPolicy>;
   config: Config;
 }
@@ -40,7 +43,21 @@ export interface StorePlatformEntry {
 
 export const STORE_PLATFORMS_REGISTRY: Partial<Record<StorePlatform, StorePlatformEntry>> = {
   woocommerce: wooPlatform,
+  shopify: shopifyPlatform,
 };
+
+/**
+ * Credentials that say when they run out (`accessExpiresAt`, `refreshExpiresAt`: Shopify's, and
+ * AliExpress's when it comes) keep the store's columns in step, so the list shows when the
+ * authorization ends and the expiry warning finds it.
+ */
+export function expiryColumnsOf(c: StoreCredentials): { accessExpiresAt?: Date | null; authorizationExpiresAt?: Date | null } {
+  const at = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
+  return {
+    ...('accessExpiresAt' in c ? { accessExpiresAt: at(c.accessExpiresAt) } : {}),
+    ...('refreshExpiresAt' in c ? { authorizationExpiresAt: at(c.refreshExpiresAt) } : {}),
+  };
+}
 
 export function platformEntry(platform: StorePlatform): StorePlatformEntry | undefined {
   return STORE_PLATFORMS_REGISTRY[platform];
@@ -54,9 +71,16 @@ export function platformContext(db: Db, config: Config, store: StoreRow): Platfo
     credentials: openCredentials(config, store.id, store.credentials),
     config,
     http: config.stores?.http ?? {},
+    reloadCredentials: async () => {
+      const [row] = await db.select({ credentials: stores.credentials }).from(stores).where(eq(stores.id, store.id));
+      return row?.credentials ? openCredentials(config, store.id, row.credentials) : null;
+    },
     onCredentials: async (next) => {
       const sealed = sealCredentials(config, store.id, next);
-      await db.update(stores).set({ credentials: sealed, updatedAt: new Date() }).where(eq(stores.id, store.id));
+      await db
+        .update(stores)
+        .set({ credentials: sealed, ...expiryColumnsOf(next), updatedAt: new Date() })
+        .where(eq(stores.id, store.id));
       ctx.credentials = next;
       store.credentials = sealed;
     },

@@ -75,7 +75,8 @@ export function storesJobHandlers(config: Config): Record<string, JobHandler> {
       if (!store) return;
       // A deleted variation's id is not a product of ours: its product is read back instead.
       const parent = await productOfVariant(db, storeId, productId);
-      if (payload.topic === 'product.deleted' && !parent) return markProductDeleted(db, storeId, productId);
+      // WooCommerce's and Shopify's names for a deleted product.
+      if ((payload.topic === 'product.deleted' || payload.topic === 'products/delete') && !parent) return markProductDeleted(db, storeId, productId);
       try {
         const product = await storeClientFor(db, config, store).getProduct(parent ?? productId);
         if (!product) return markProductDeleted(db, storeId, productId);

@@ -24,6 +24,7 @@ import { storesOf, syncDto } from './stores.dto';
 import { storeProductsOf } from './stores.queries';
 import { ownStore, storeOf, unbindStore, updateStore } from './stores.service';
 import { latestSync, queueSync } from './stores.sync';
+import { reauthorizeShopify } from './stores.shopify';
 import { addWooStore, reauthorizeWoo, startWooAuthorize, wooAuthorizationOutcome } from './stores.woocommerce';
 
 /**
@@ -53,6 +54,7 @@ export async function storesRoutes(app: App, { db, config }: { db: Db; config: C
 
   app.post('/p/stores/:id/reauthorize', { schema: { tags, params: StoreIdParams, response: { 200: envelopeOf(AuthorizeAnswerSchema) } } }, async (req) => {
     const store = await ownStore(db, req.session.userId, req.params.id);
+    if (store.platform === 'shopify') return ok({ url: await reauthorizeShopify(db, config, req.session.userId, store.id, appOrigin(req)) });
     if (store.platform !== 'woocommerce') {
       throw AppError.business('store-platform-not-configured', 'stores.platform-not-configured', { platform: translate(locale(req), `stores.platforms.${store.platform}`) });
     }

@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import { GqlError, type Resolvable } from './emulator-graphql.js';
+
+/**
+ * The Shopify emulator's data: shops, their products and variants, the app's codes and tokens
+ * (expiring offline tokens with rotating refresh tokens), and each shop's leaky bucket. The
+ * GraphQL root it builds answers the fields our connector reads, in Shopify's shapes.
+ */
+
+export interface EmuVariant {
+  id: number;
+  title: string;
+  sku: string;
+  /** A decimal string, as the Money scalar. */
+  price: string;
+  options: Array<{ name: string; value: string }>;
+  imageUrl: string | null;
+}
+
+export interface EmuProduct {
+  id: number;
+  title: string;
+  handle: string;
+  status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+  createdAt: string;
+  updatedAt: string;
+  imageUrl: string | null;
+  variants: EmuVariant[];
+}
+
+export interface EmuShop {
+  domain: string;
+  name: string;
+  currency: string;
+  products: Map<number, EmuProduct>;
+  /** Whether our app is installed (a code was exchanged and not uninstalled since). */
+  installed: boolean;
+  bucket: { available: number; at: number };
+}
+
+export interface Bucket {
+  maximumAvailable: number;
+  restoreRate: number;
+}
+
+interface Grant {
+  shop: string;
+  scope: string;
+  expiresAt: number;
+}
+
+const token = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const unb64 = <T>(s: string): T | null => {
+  try {
+    return JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as T;
+  } catch {
+    return null;
+  }
+};
+
+export class EmulatorData {
+  readonly shops = new Map<string, EmuShop>();
+  private nextId = 8_001_000;
+  private readonly codes = new Map<string, Grant>();
+  private readonly access = new Map<string, Grant>();
+  private readonly refresh = new Map<string, Grant>();
+  /** Moves the emulator's clock (tests: make tokens run out without waiting). */
+  clockOffsetMs = 0;
+
+  constructor(
+    readonly bucket: Bucket,
+    readonly ttl: { accessSeconds: number; refreshSeconds: number },
+  ) {}
+
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  id(): number {
+    return this.nextId++;
+  }
+
+  addShop(domain: string, o: { name?: string; currency?: string } = {}): EmuShop {
+    const existing = this.shops.get(domain);
+    if (existing) return existing;
+    const shop: EmuShop = { domain, name: o.name ?? domain.replace(/\.myshopify\.com$/, ''), currency: o.currency ?? 'USD', products: new Map(), installed: false, bucket: { available: this.bucket.maximumAvailable, at: this.now() } };
+    this.shops.set(domain, shop);
+    return shop;
+  }
+
+  addProduct(shop: EmuShop, p: { title: string; status?: EmuProduct['status']; imageUrl?: string | null; options?: Array<{ name: string; values: string[] }>; price: string; sku?: string }): EmuProduct {
+    const at = new Date(this.now()).toISOString();
+    const id = this.id();
+    const handle = p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `product-${id}`;
+    const combos = (p.options ?? []).reduce<Array<Array<{ name: string; value: string }>>>((acc, o) => acc.flatMap((c) => o.values.map((v) => [...c, { name: o.name, value: v }])), [[]]);
+    const variants = (combos.length && combos[0]!.length ? combos : [[{ name: 'Title', value: 'Default Title' }]]).map((options, i) => ({
+      id: this.id(),
+      title: options.map((o) => o.value).join(' / '),
+      sku: p.sku ? (combos[0]!.length ? `${p.sku}-${i + 1}` : p.sku) : '',
+      price: p.price,
+      options,
+      imageUrl: null,
+    }));
+    const product: EmuProduct = { id, title: p.title, handle, status: p.status ?? 'ACTIVE', createdAt: at, updatedAt: at, imageUrl: p.imageUrl ?? null, variants };
+    shop.products.set(id, product);
+    return product;
+  }
+
+  touch(p: EmuProduct): void {
+    p.updatedAt = new Date(Math.max(this.now(), Date.parse(p.updatedAt) + 1000)).toISOString();
+  }
+
+  // ---- OAuth ----
+
+  issueCode(shop: string, scope: string): string {
+    const code = randomBytes(16).toString('hex');
+    this.codes.set(code, { shop, scope, expiresAt: this.now() + 10 * 60_000 });
+    return code;
+  }
+
+  /** A code is good once, for its shop, for ten minutes. */
+  takeCode(shop: string, code: string): Grant | null {
+    const g = this.codes.get(code);
+    this.codes.delete(code);
+    return g && g.shop === shop && g.expiresAt > this.now() ? g : null;
+  }
+
+  issueTokens(shop: string, scope: string, expiring: boolean) {
+    const accessToken = token('shpat_');
+    if (!expiring) {
+      this.access.set(accessToken, { shop, scope, expiresAt: Number.POSITIVE_INFINITY });
+      return { access_token: accessToken, scope };
+    }
+    const refreshToken = token('shprt_');
+    this.access.set(accessToken, { shop, scope, expiresAt: this.now() + this.ttl.accessSeconds * 1000 });
+    this.refresh.set(refreshToken, { shop, scope, expiresAt: this.now() + this.ttl.refreshSeconds * 1000 });
+    return { access_token: accessToken, scope, expires_in: this.ttl.accessSeconds, refresh_token: refreshToken, refresh_token_expires_in: this.ttl.refreshSeconds };
+  }
+
+  /** Rotation: the refresh token used is spent, a new pair is issued. */
+  useRefresh(shop: string, refreshToken: string) {
+    const g = this.refresh.get(refreshToken);
+    this.refresh.delete(refreshToken);
+    if (!g || g.shop !== shop || g.expiresAt <= this.now()) return null;
+    return this.issueTokens(shop, g.scope, true);
+  }
+
+  shopOfToken(accessToken: string): string | null {
+    const g = this.access.get(accessToken);
+    return g && g.expiresAt > this.now() ? g.shop : null;
+  }
+
+  /** Uninstalling revokes every token the app holds for the shop. */
+  revokeShop(shop: string): void {
+    for (const m of [this.access, this.refresh, this.codes]) for (const [k, g] of m) if (g.shop === shop) m.delete(k);
+    const s = this.shops.get(shop);
+    if (s) s.installed = false;
+  }
+
+  // ---- the leaky bucket ----
+
+  available(shop: EmuShop): number {
+    const now = this.now();
+    shop.bucket.available = Math.min(this.bucket.maximumAvailable, shop.bucket.available + ((now - shop.bucket.at) / 1000) * this.bucket.restoreRate);
+    shop.bucket.at = now;
+    return shop.bucket.available;
+  }
+
+  throttleStatus(shop: EmuShop) {
+    return { maximumAvailable: this.bucket.maximumAvailable, currentlyAvailable: Math.floor(this.available(shop)), restoreRate: this.bucket.restoreRate };
+  }
+
+  // ---- GraphQL ----
+
+  root(shop: EmuShop, baseUrl: string, onUninstall: () => void): { query: Resolvable; mutation: Resolvable } {
+    const query: Resolvable = {
+      __typename: 'QueryRoot',
+      shop: { __typename: 'Shop', name: shop.name, currencyCode: shop.currency, myshopifyDomain: shop.domain, id: `gid://shopify/Shop/${this.shopNumber(shop)}` },
+      products: (a: Record<string, unknown>) => this.productsConnection(shop, a, baseUrl),
+      product: (a: Record<string, unknown>) => {
+        const id = /^gid:\/\/shopify\/Product\/(\d+)$/.exec(String(a.id ?? ''))?.[1];
+        const p = id ? shop.products.get(Number(id)) : undefined;
+        return p ? this.productObject(shop, p, baseUrl) : null;
+      },
+    };
+    const mutation: Resolvable = {
+      __typename: 'Mutation',
+      appUninstall: () => {
+        const wasInstalled = shop.installed;
+        if (wasInstalled) onUninstall();
+        return {
+          __typename: 'AppUninstallPayload',
+          app: wasInstalled ? { __typename: 'App', id: 'gid://shopify/App/1', title: 'Marketplace' } : null,
+          userErrors: wasInstalled ? [] : [{ __typename: 'AppUninstallAppUninstallError', code: 'APP_NOT_INSTALLED', field: null, message: 'The app is not installed.' }],
+        };
+      },
+    };
+    return { query, mutation };
+  }
+
+  shopNumber(shop: EmuShop): number {
+    return [...this.shops.keys()].indexOf(shop.domain) + 1;
+  }
+
+  private productsConnection(shop: EmuShop, a: Record<string, unknown>, baseUrl: string) {
+    const first = pageSize(a);
+    let list = [...shop.products.values()].sort((x, y) => x.id - y.id);
+    if (typeof a.query === 'string') list = list.filter(searchFilter(a.query));
+    if (a.sortKey === 'UPDATED_AT') list.sort((x, y) => x.updatedAt.localeCompare(y.updatedAt) || x.id - y.id);
+    if (a.reverse === true) list.reverse();
+    const key = (p: EmuProduct) => `${a.sortKey === 'UPDATED_AT' ? p.updatedAt : ''}|${String(p.id).padStart(12, '0')}`;
+    if (typeof a.after === 'string') {
+      const after = unb64<{ k: string }>(a.after);
+      if (!after) throw new GqlError('Invalid cursor for current pagination sort.', 'INVALID_CURSOR');
+      const idx = list.findIndex((p) => key(p) === after.k);
+      list = idx >= 0 ? list.slice(idx + 1) : list.filter((p) => (a.reverse === true ? key(p) < after.k : key(p) > after.k));
+    }
+    return connection(list, first, (p) => b64({ k: key(p) }), (p) => this.productObject(shop, p, baseUrl));
+  }
+
+  private productObject(shop: EmuShop, p: EmuProduct, baseUrl: string): Resolvable {
+    const image = (url: string | null) => (url ? { __typename: 'Image', url, altText: null } : null);
+    return {
+      __typename: 'Product',
+      id: `gid://shopify/Product/${p.id}`,
+      legacyResourceId: String(p.id),
+      title: p.title,
+      handle: p.handle,
+      status: p.status,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+      onlineStoreUrl: p.status === 'ACTIVE' ? `${baseUrl}/${shop.domain}/products/${p.handle}` : null,
+      featuredMedia: p.imageUrl ? { __typename: 'MediaImage', preview: { __typename: 'MediaPreviewImage', image: image(p.imageUrl) } } : null,
+      featuredImage: image(p.imageUrl),
+      options: p.variants[0]?.options.map((o, i) => ({ __typename: 'ProductOption', name: o.name, position: i + 1, values: [...new Set(p.variants.map((v) => v.options[i]?.value ?? ''))] })) ?? [],
+      variants: (a: Record<string, unknown>) => {
+        const first = pageSize(a);
+        let list = p.variants.map((v, i) => ({ v, i }));
+        if (typeof a.after === 'string') {
+          const after = unb64<{ i: number }>(a.after);
+          if (!after) throw new GqlError('Invalid cursor for current pagination sort.', 'INVALID_CURSOR');
+          list = list.filter((x) => x.i > after.i);
+        }
+        return connection(list, first, (x) => b64({ i: x.i }), ({ v }) => ({
+          __typename: 'ProductVariant',
+          id: `gid://shopify/ProductVariant/${v.id}`,
+          legacyResourceId: String(v.id),
+          title: v.title,
+          displayName: `${p.title} - ${v.title}`,
+          sku: v.sku || null,
+          price: v.price,
+          selectedOptions: v.options.map((o) => ({ __typename: 'SelectedOption', ...o })),
+          image: image(v.imageUrl),
+          media: () => connection(v.imageUrl ? [v.imageUrl] : [], 1, () => b64({ i: 0 }), (url) => ({ __typename: 'MediaImage', preview: { __typename: 'MediaPreviewImage', image: image(url) } })),
+        }));
+      },
+    };
+  }
+
+  /** The REST-shaped product a webhook carries (`products/update`). */
+  restProduct(p: EmuProduct): Record<string, unknown> {
+    const names = p.variants[0]?.options.map((o) => o.name) ?? [];
+    return {
+      id: p.id,
+      admin_graphql_api_id: `gid://shopify/Product/${p.id}`,
+      title: p.title,
+      handle: p.handle,
+      status: p.status.toLowerCase(),
+      created_at: p.createdAt,
+      updated_at: p.updatedAt,
+      image: p.imageUrl ? { src: p.imageUrl } : null,
+      options: names.map((name, i) => ({ name, position: i + 1, values: [...new Set(p.variants.map((v) => v.options[i]?.value ?? ''))] })),
+      variants: p.variants.map((v) => ({
+        id: v.id,
+        admin_graphql_api_id: `gid://shopify/ProductVariant/${v.id}`,
+        product_id: p.id,
+        title: v.title,
+        sku: v.sku,
+        price: v.price,
+        option1: v.options[0]?.value ?? null,
+        option2: v.options[1]?.value ?? null,
+        option3: v.options[2]?.value ?? null,
+      })),
+    };
+  }
+}
+
+function pageSize(a: Record<string, unknown>): number {
+  const first = a.first ?? null;
+  if (first === null && a.last === undefined) throw new GqlError('you must provide one of first or last', 'argumentLiteralsIncompatible');
+  if (typeof first !== 'number' || !Number.isInteger(first) || first < 0) throw new GqlError('first must be a non-negative integer', 'argumentLiteralsIncompatible');
+  if (first > 250) throw new GqlError('The connection cannot request more than 250 nodes', 'MAX_PAGE_SIZE');
+  return first;
+}
+
+function connection<T>(list: T[], first: number, cursor: (x: T) => string, node: (x: T) => unknown) {
+  const page = list.slice(0, first);
+  return {
+    __typename: 'Connection',
+    nodes: page.map(node),
+    edges: page.map((x) => ({ __typename: 'Edge', cursor: cursor(x), node: node(x) })),
+    pageInfo: {
+      __typename: 'PageInfo',
+      hasNextPage: list.length > first,
+      hasPreviousPage: false,
+      startCursor: page.length ? cursor(page[0]!) : null,
+      endCursor: page.length ? cursor(page[page.length - 1]!) : null,
+    },
+  };
+}
+
+/**
+ * Shopify's search syntax, the part the connector uses: `updated_at:>='…'` (also >, <, <=, with
+ * or without quotes) and `status:active`. Other terms are ignored (lenient).
+ */
+function searchFilter(q: string): (p: EmuProduct) => boolean {
+  const tests: Array<(p: EmuProduct) => boolean> = [];
+  for (const m of q.matchAll(/(updated_at|created_at):(>=|<=|>|<)?['"]?([^'"\s]+)['"]?/g)) {
+    const field = m[1] === 'updated_at' ? 'updatedAt' : 'createdAt';
+    const at = Date.parse(m[3]!);
+    if (Number.isNaN(at)) continue;
+    const op = m[2] ?? '>=';
+    tests.push((p) => {
+      const t = Date.parse(p[field]);
+      return op === '>' ? t > at : op === '>=' ? t >= at : op === '<' ? t < at : t <= at;
+    });
+  }
+  for (const m of q.matchAll(/status:(\w+)/g)) tests.push((p) => p.status === m[1]!.toUpperCase());
+  return (p) => tests.every((t) => t(p));
+}

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { SHOPIFY_PRIVACY_TOPICS, isShopDomain, productGid, shopifyDeliveryOf, verifyShopifyWebhook } from '../../connectors/stores/shopify';
+import type { Db } from '../../db/client';
+import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { shopifySecrets } from './stores.shopify';
+import { storeWebhookDeliveries, stores } from './stores.tables';
+import { STORE_WEBHOOK_JOB } from './stores.webhooks';
+
+type Headers = Record<string, string | string[] | undefined>;
+export type ShopifyWebhookAnswer = 'ok' | 'bad-signature';
+
+const PRODUCT_TOPICS = new Set(['products/create', 'products/update', 'products/delete']);
+
+/**
+ * Records a delivery by X-Shopify-Webhook-Id (stable across Shopify's retries; without one, the
+ * body and topic identify it) inside the caller's transaction. False when it was seen before:
+ * the same delivery twice has one effect.
+ */
+async function firstDelivery(uow: UnitOfWork, webhookId: string | null, topic: string, raw: Buffer, storeId: string | null): Promise<boolean> {
+  const deliveryId = webhookId || createHash('sha256').update(topic).update('\n').update(raw).digest('hex');
+  const fresh = await uow.tx
+    .insert(storeWebhookDeliveries)
+    .values({ platform: 'shopify', deliveryId, storeId, topic })
+    .onConflictDoNothing()
+    .returning({ id: storeWebhookDeliveries.deliveryId });
+  return fresh.length > 0;
+}
+
+/** The live store of a shop (one per shop across users, by the partial unique index). */
+async function liveStore(db: Db | UnitOfWork['tx'], shop: string) {
+  const [store] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.platform, 'shopify'), eq(stores.address, shop), ne(stores.status, 'disconnected')));
+  return store ?? null;
+}
+
+/**
+ * POST /api/webhooks/shopify: the signature over the raw bytes first (401 when it fails, so
+ * Shopify retries and a forger learns nothing), then de-duplication, then:
+ * - `app/uninstalled`: the store is disconnected now (its token no longer works) and forgets it;
+ * - `products/create|update`: a job reads the product back (the body may be stale: Shopify
+ *   retries with the original payload for hours), `products/delete` marks it deleted.
+ * A shop we have no live store for is answered 200 and ignored.
+ */
+export async function handleShopifyWebhook(db: Db, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
+  if (!verifyShopifyWebhook(raw, headers['x-shopify-hmac-sha256'], shopifySecrets(config))) return 'bad-signature';
+  const d = shopifyDeliveryOf(headers);
+  if (!isShopDomain(d.shop)) return 'ok';
+  let productId: string | null = null;
+  if (PRODUCT_TOPICS.has(d.topic)) {
+    try {
+      const body = JSON.parse(raw.toString('utf8')) as { admin_graphql_api_id?: unknown; id?: unknown };
+      productId = productGid(typeof body.admin_graphql_api_id === 'string' ? body.admin_graphql_api_id : typeof body.id === 'number' || typeof body.id === 'string' ? body.id : '');
+    } catch {
+      return 'ok'; // signed but not JSON: nothing we can act on
+    }
+    if (!productId) return 'ok';
+  } else if (d.topic !== 'app/uninstalled') {
+    return 'ok';
+  }
+  await inTransaction(db, async (uow) => {
+    const store = await liveStore(uow.tx, d.shop);
+    if (!store) return;
+    if (!(await firstDelivery(uow, d.webhookId, d.topic, raw, store.id))) return;
+    if (d.topic === 'app/uninstalled') {
+      const now = new Date();
+      await uow.tx
+        .update(stores)
+        .set({ status: 'disconnected', disconnectedAt: now, credentials: null, webhookSecret: null, accessExpiresAt: null, authorizationExpiresAt: null, updatedAt: now })
+        .where(eq(stores.id, store.id));
+      return;
+    }
+    await uow.enqueue({ type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic: d.topic, productId }, maxAttempts: 6 });
+  });
+  return 'ok';
+}
+
+/**
+ * POST /api/webhooks/shopify/privacy: the three mandatory topics. A bad HMAC is 401, as Shopify
+ * requires. What each asks of us, given what we keep from Shopify (products only, no customer):
+ * - `customers/data_request` and `customers/redact`: we hold no data about the shop's customers
+ *   (store orders are not imported yet), so there is nothing to send or erase; acknowledged and
+ *   recorded. The orders import must erase the named customers' data here when it comes.
+ * - `shop/redact` (48 h after uninstall): the shop's tokens are erased if any are left (an
+ *   uninstalled store already has none). Its products stay: they are the store owner's listing
+ *   data within their own account here, with connection history they can still read.
+ */
+export async function handleShopifyPrivacyWebhook(db: Db, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
+  if (!verifyShopifyWebhook(raw, headers['x-shopify-hmac-sha256'], shopifySecrets(config))) return 'bad-signature';
+  const d = shopifyDeliveryOf(headers);
+  if (!(SHOPIFY_PRIVACY_TOPICS as readonly string[]).includes(d.topic)) return 'ok';
+  let shop = d.shop;
+  try {
+    const body = JSON.parse(raw.toString('utf8')) as { shop_domain?: unknown };
+    if (typeof body.shop_domain === 'string') shop = body.shop_domain.toLowerCase();
+  } catch {
+    /* the header names the shop */
+  }
+  if (!isShopDomain(shop)) return 'ok';
+  await inTransaction(db, async (uow) => {
+    if (!(await firstDelivery(uow, d.webhookId, d.topic, raw, null))) return;
+    if (d.topic === 'shop/redact') {
+      await uow.tx
+        .update(stores)
+        .set({ credentials: null, webhookSecret: null, updatedAt: new Date() })
+        .where(and(eq(stores.platform, 'shopify'), eq(stores.address, shop), eq(stores.status, 'disconnected')));
+    }
+  });
+  return 'ok';
+}
