@@ -16,6 +16,8 @@ import { baseUrl, launch, openPage } from './browser';
  */
 const CATALOGUE_PRODUCT = 524;
 const STORE_PRODUCT = 'Enamel camping mug';
+/** The sandbox Shopify shop (`npm start` seeds it with products when no Shopify app is configured). */
+const SHOPIFY_SHOP = 'demo-shop.myshopify.com';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -153,28 +155,29 @@ describe('stores', () => {
     await page.getByRole('listitem').filter({ hasText: head(connections.detail.actions.connect) }).first().waitFor();
   });
 
-  // Needs the `shopify` branch: its emulator served under /sandbox/shopify by `npm start` with an
-  // admin page whose "Install app" link opens our App URL (/redirectShopify) with a signed query,
-  // and an authorization page with an #approve button that returns to /authensuccess.
-  it.skip('connects a sandbox Shopify store through the install flow while logged out, then logging in', async () => {
+  it('connects a sandbox Shopify store through the install flow while logged out, then logging in', async () => {
     const who = await storeOwner('shop');
-    const page = await openPage(browser, '/sandbox/shopify/admin');
-    await page.getByRole('link', { name: /install app/i }).click();
+    // The sandbox shop's admin, as a merchant who installs the app from Shopify's side.
+    const page = await openPage(browser, `/sandbox/shopify/${SHOPIFY_SHOP}/admin`);
+    await page.getByRole('button', { name: /^Install app/ }).click();
 
-    // Not logged in: /authlogin asks to log in, and the install continues afterwards.
+    // Our App URL gets the signed query; not logged in → /authlogin, and the install continues afterwards.
     await page.waitForURL((url) => url.pathname === '/authlogin');
+    expect(decodeURIComponent(new URL(page.url()).search)).toContain('/redirectShopify?');
     await page.getByRole('heading', { name: stores.authlogin.title }).waitFor();
     await page.getByRole('link', { name: stores.authlogin.login }).click();
     await logIn(page, who);
 
-    // /redirectShopify → the server checks the signed query → /externalJump → Shopify's grant page.
-    await page.waitForURL((url) => url.pathname.includes('/sandbox/shopify/') && url.pathname.includes('oauth'), { timeout: 15_000 });
-    await page.locator('#approve').click();
+    // /redirectShopify → the server checks the signed query → /externalJump → the shop's consent page.
+    await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
+    await page.locator('#install').click();
 
     // /authensuccess hands the callback to the server, then the store list shows the store.
     await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
-    const card = page.getByRole('article').filter({ hasText: stores.platforms.shopify });
+    const card = page.getByRole('article').filter({ hasText: SHOPIFY_SHOP });
+    await card.getByText(stores.platforms.shopify, { exact: true }).waitFor();
     await card.getByText(stores.card.sandbox, { exact: true }).waitFor();
     await card.getByText(stores.status.connected, { exact: true }).waitFor();
+    await card.getByRole('link', { name: /^[1-9]\d* products?$/ }).waitFor({ timeout: 15_000 });
   });
 });
