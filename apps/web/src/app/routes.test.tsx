@@ -78,8 +78,9 @@ describe('routes and guards', () => {
   });
 
   it('shows a page not built yet as "coming soon" with its own title', async () => {
-    renderRoutes(routes, '/authensuccess');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Store authorized' })).toBeInTheDocument();
+    session.login({ accessToken: 't', userInfo: { status: '1', role: 'user' } });
+    renderRoutes(routes, '/user/myinventory');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My inventory' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/index');
   });
 });

@@ -67,6 +67,12 @@ const withConnectionsText =
   () =>
     Promise.all([load(), loadNamespace('connections')]).then(([module]) => module);
 
+/** The store screens' texts (`stores`, lazy): the store list, adding a store and the authorization flows. */
+const withStoresText =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespace('stores')]).then(([module]) => module);
+
 /** A page route: its title key, and its lazily loaded component (coming soon until built). */
 function page(path: string, titleKey: string, load: Loader = comingSoon): RouteObject {
   return {
@@ -114,12 +120,12 @@ export const TOP_LEVEL_PAGES: RouteObject[] = [
   page('register', 'register', () => import('../features/accounts/register-page')),
   page('resetpassword', 'resetpassword', () => import('../features/accounts/reset-password-page')),
   page('paypalstatus', 'paypalstatus', withPaymentText(() => import('../features/payment/paypal-status-page'))),
-  page('authensuccess', 'authensuccess'),
-  page('externalJump', 'external-jump'),
-  page('authlogin', 'authlogin'),
-  page('redirectShopify', 'redirect-shopify'),
+  page('authensuccess', 'authensuccess', withStoresText(() => import('../features/stores/auth-success-page'))),
+  page('externalJump', 'external-jump', withStoresText(() => import('../features/stores/external-jump-page'))),
+  page('authlogin', 'authlogin', withStoresText(() => import('../features/stores/auth-login-page'))),
+  page('redirectShopify', 'redirect-shopify', withStoresText(() => import('../features/stores/redirect-shopify-page'))),
   page('paypal', 'paypal', withPaymentText(() => import('../features/payment/paypal-page'))),
-  page(':accessCode/redirectAccess', 'redirect-access'),
+  page(':accessCode/redirectAccess', 'redirect-access', withStoresText(() => import('../features/stores/redirect-access-page'))),
   // Static: the error boundary shows the same page, so it is in the main chunk anyway.
   { path: '404', handle: { title: 'routes:not-found' }, Component: NotFoundPage },
 ];
@@ -158,9 +164,9 @@ export const USER_PAGES: RouteObject[] = [
   page('downloadinvoice', 'downloadinvoice', withInvoicesText(() => import('../features/invoices/invoice-list-page'))),
   page('storedownloadinvoice', 'storedownloadinvoice'),
   page('shoppingcart', 'shoppingcart', () => import('../features/cart/cart-page')),
-  page('shopify', 'shopify'),
-  page('woocommerce', 'woocommerce'),
-  page('aliexpress', 'aliexpress'),
+  page('shopify', 'shopify', withStoresText(() => import('../features/stores/store-list-page'))),
+  page('woocommerce', 'woocommerce', withStoresText(() => import('../features/stores/woocommerce-page'))),
+  page('aliexpress', 'aliexpress', withStoresText(() => import('../features/stores/aliexpress-page'))),
   page('paynoworder', 'paynoworder', withCheckoutText(() => import('../features/checkout/pay-now-order-page'))),
   page('paymentorder', 'paymentorder', withPaymentText(() => import('../features/payment/payment-order-page'))),
   page('cartpaylist', 'cartpaylist', withCheckoutText(() => import('../features/checkout/cart-pay-list-page'))),
@@ -220,7 +226,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { lazy: minimalLayout, children: [pages([page('aliexpressstatus', 'aliexpressstatus')])] },
+          { lazy: minimalLayout, children: [pages([page('aliexpressstatus', 'aliexpressstatus', withStoresText(() => import('../features/stores/aliexpress-status-page')))])] },
           {
             path: 'user',
             lazy: userLayout,
