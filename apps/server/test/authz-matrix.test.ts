@@ -60,6 +60,7 @@ interface Mine {
   rechargeId: string;
   storeId: string;
   wooNonce: string;
+  aliExpressState: string;
   storeProductId: string;
   storeVariantId: string;
   connectionChangeId: string;
@@ -117,6 +118,8 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'PATCH /api/p/stores/{id}': () => ({ body: { name: 'Taken over' } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
+  // A's AliExpress authorization coming back with B logged in: "You are not the current user".
+  'POST /api/p/stores/aliexpress/callback': (m) => ({ body: { code: 'code-of-a', state: m.aliExpressState }, status: 422 }),
 };
 
 /** Routes that only read or create the caller's own data: B must see nothing of A's. */
@@ -151,6 +154,11 @@ const OWN: Record<string, Aim> = {
   // Refused by validation before any call to a store: B can only ever add B's own store.
   'POST /api/p/stores/woocommerce': {},
   'POST /api/p/stores/woocommerce/authorize': {},
+  'POST /api/p/stores/aliexpress/authorize': {},
+  'POST /api/p/stores/shopify/install': {},
+  // The callback's query is verified (HMAC, shop, timestamp) before its state is looked up; the
+  // state bound to another user is tested with a signed query in stores.shopify.test.ts.
+  'POST /api/p/stores/shopify/callback': {},
 };
 
 let keys = 0;
@@ -276,6 +284,9 @@ beforeAll(async () => {
   const wooNonce = `authz-${randomBytes(12).toString('hex')}`;
   await ctx.db.execute(sql`insert into store_authorizations (nonce_hash, user_id, platform, context, expires_at)
     values (${createHash('sha256').update(wooNonce).digest('hex')}, ${a.userId}, 'woocommerce', '{}'::jsonb, now() + interval '10 minutes')`);
+  const aliExpressState = `authz-${randomBytes(12).toString('hex')}`;
+  await ctx.db.execute(sql`insert into store_authorizations (nonce_hash, user_id, platform, context, expires_at)
+    values (${createHash('sha256').update(aliExpressState).digest('hex')}, ${a.userId}, 'aliexpress', '{}'::jsonb, now() + interval '10 minutes')`);
   mine = {
     orderId: paidOrder.id,
     unpaidOrderId: unpaid.id,
@@ -295,6 +306,7 @@ beforeAll(async () => {
     rechargeId: recharge.id,
     storeId: shop.storeId,
     wooNonce,
+    aliExpressState,
     storeProductId: shop.productId,
     storeVariantId: shop.variantIds[0]!,
     connectionChangeId: history[0]!.id,
