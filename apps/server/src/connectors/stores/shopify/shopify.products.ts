@@ -1,4 +1,5 @@
-import type { StorePrice, StoreProductData, StoreVariantData } from '../store-platform.js';
+import { decimalToMinor as moneyToMinor } from '../money.js';
+import type { StoreProductData, StoreVariantData } from '../store-platform.js';
 
 /**
  * The product queries we send and how their answers become the common shape. Page sizes keep a
@@ -72,26 +73,8 @@ export function productGid(id: string | number): string | null {
 
 export const numericId = (gid: string) => /\/(\d+)$/.exec(gid)?.[1] ?? gid;
 
-/** Digits after the point in a currency (JPY 0, USD 2, BHD 3), from the runtime's ISO 4217 data. */
-function currencyDecimals(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-/** "19.99" → 1999 by string arithmetic (no floating point), half up beyond the currency's digits. */
-export function moneyToMinor(value: string | null | undefined, currency: string | null): StorePrice | null {
-  if (!currency || typeof value !== 'string') return null;
-  const m = /^(\d+)(?:\.(\d*))?$/.exec(value.trim());
-  if (!m) return null;
-  const d = currencyDecimals(currency);
-  const frac = m[2] ?? '';
-  let minor = Number(m[1] + frac.slice(0, d).padEnd(d, '0'));
-  if (frac.length > d && Number(frac[d]) >= 5) minor += 1;
-  return Number.isSafeInteger(minor) ? { amount: minor, currency } : null;
-}
+/** "19.99" → 1999 (the shared rule of every store connector). */
+export { moneyToMinor };
 
 function status(s: string): StoreProductData['status'] {
   if (s === 'ACTIVE') return 'active';

@@ -1,4 +1,5 @@
-import type { StorePrice, StoreProductData, StoreVariantData } from '../store-platform.js';
+import { decimalToMinor } from '../money.js';
+import type { StoreProductData, StoreVariantData } from '../store-platform.js';
 
 /** The parts of WooCommerce's product and variation objects we read (`_products.md`). */
 export interface WooProduct {
@@ -25,29 +26,7 @@ export interface WooVariation {
   date_modified_gmt?: string | null;
 }
 
-/** Digits after the point in a currency (JPY 0, USD 2, BHD 3), from the runtime's ISO 4217 data. */
-export function currencyDecimals(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-/**
- * "19.99" → 1999 by string arithmetic (no floating point); more decimals than the currency has
- * are rounded half up, as the store displays them. Blank or unreadable prices → null.
- */
-export function decimalToMinor(value: string | null | undefined, currency: string | null): StorePrice | null {
-  if (!currency || typeof value !== 'string') return null;
-  const m = /^(\d+)(?:\.(\d*))?$/.exec(value.trim());
-  if (!m) return null;
-  const d = currencyDecimals(currency);
-  const frac = m[2] ?? '';
-  let minor = Number(m[1] + frac.slice(0, d).padEnd(d, '0'));
-  if (frac.length > d && Number(frac[d]) >= 5) minor += 1;
-  return Number.isSafeInteger(minor) ? { amount: minor, currency } : null;
-}
+export { currencyDecimals, decimalToMinor } from '../money.js';
 
 /** WooCommerce gives GMT times without a zone: `2026-11-20T10:00:00`. */
 function gmt(value: string | null | undefined): string | null {
