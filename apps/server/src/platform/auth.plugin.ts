@@ -8,6 +8,11 @@ export interface RequestSession {
   sessionId: string;
   userId: string;
   role: 'user' | 'operator';
+  /**
+   * The user's saved language (null: never chosen), read with the session at no extra cost, so
+   * a use case that writes in the user's language (an invoice) need not look it up again.
+   */
+  locale: string | null;
   token: string;
 }
 
@@ -98,7 +103,7 @@ export const authPlugin = fp<AuthOptions>(
         const s = await opts.resolve(found.token);
         if (!s) return null;
         self._renewCookie = found.viaCookie && Boolean(s.renewed);
-        return { sessionId: s.sessionId, userId: s.userId, role: s.role, token: found.token };
+        return { sessionId: s.sessionId, userId: s.userId, role: s.role, locale: s.locale, token: found.token };
       })();
       return self._session;
     });

@@ -8,6 +8,8 @@ export interface SessionUser {
   userId: string;
   role: 'user' | 'operator';
   status: '1' | '0';
+  /** The user's saved language (null: never chosen): what their e-mails and invoices are written in. */
+  locale: string | null;
   /** The expiry was pushed out just now: a cookie carrying the token should be renewed too. */
   renewed: boolean;
 }
@@ -41,6 +43,7 @@ export async function resolveSession(db: Db, token: string, ttlSeconds: number):
       expiresAt: sessions.expiresAt,
       role: users.role,
       status: users.status,
+      locale: users.locale,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -55,7 +58,7 @@ export async function resolveSession(db: Db, token: string, ttlSeconds: number):
       .set({ expiresAt: new Date(fullExpiry), lastUsedAt: now })
       .where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, userId: row.userId, role: row.role, status: row.status, renewed };
+  return { sessionId: row.sessionId, userId: row.userId, role: row.role, status: row.status, locale: row.locale ?? null, renewed };
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

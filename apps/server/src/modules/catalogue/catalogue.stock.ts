@@ -60,14 +60,27 @@ function perSku(lines: readonly StockLine[]): Map<number, StockLine> {
   return out;
 }
 
-/** Moves each SKU's stock by `sign × count`, then re-sums the touched products' summaries. */
-async function applyDelta(uow: UnitOfWork, lines: Map<number, StockLine>, sign: 1 | -1, productIds: number[]): Promise<void> {
-  for (const [skuId, line] of [...lines].sort((a, b) => a[0] - b[0])) {
-    await uow.tx.execute(sql`update skus set stock = stock + ${sign * line.count} where id = ${skuId}`);
-  }
-  for (const prodId of [...new Set(productIds)].sort((a, b) => a - b)) {
+/**
+ * Moves each SKU's stock by `sign × count` and its product's summary by the same amount: one
+ * statement per product, in product id order (decision 0102; it was one per SKU and one per
+ * product). The SKU rows are locked already. The summary moves by the delta rather than being
+ * summed again: a concurrent order of another SKU of the product, waiting on the product row,
+ * then adds its own delta to the committed figure instead of a sum read before that commit.
+ */
+async function applyDelta(uow: UnitOfWork, lines: Map<number, StockLine>, sign: 1 | -1): Promise<void> {
+  const byProduct = new Map<number, StockLine[]>();
+  for (const line of lines.values()) byProduct.set(line.prodId, [...(byProduct.get(line.prodId) ?? []), line]);
+  for (const [prodId, of] of [...byProduct].sort((x, y) => x[0] - y[0])) {
+    const deltas = sql.join(
+      of.map((l) => sql`(${l.skuId}::bigint, ${sign * l.count}::int)`),
+      sql`, `,
+    );
     await uow.tx.execute(sql`
-      update products set total_stock = (select coalesce(sum(stock), 0) from skus where product_id = ${prodId}), updated_at = now()
+      with moved as (
+        update skus set stock = stock + d.delta from (values ${deltas}) as d(id, delta)
+        where skus.id = d.id and skus.product_id = ${prodId}
+        returning d.delta)
+      update products set total_stock = total_stock + (select coalesce(sum(delta), 0) from moved), updated_at = now()
       where id = ${prodId}`);
     invalidateProduct(uow, prodId);
   }
@@ -94,7 +107,7 @@ export async function reserveStock(uow: UnitOfWork, lines: readonly StockLine[],
       throw AppError.conflict('out-of-stock', key, { title, available: Math.max(available, 0) }, { ...data, available: Math.max(available, 0) });
     }
   }
-  await applyDelta(uow, wanted, -1, [...wanted.values()].map((l) => l.prodId));
+  await applyDelta(uow, wanted, -1);
 }
 
 /**
@@ -105,5 +118,5 @@ export async function releaseStock(uow: UnitOfWork, lines: readonly StockLine[],
   const given = perSku(lines);
   const locked = await lockSkus(uow, [...given.keys()], locale);
   for (const [skuId, line] of [...given]) if (Number(locked.get(skuId)?.product_id) !== line.prodId) given.delete(skuId);
-  await applyDelta(uow, given, 1, [...given.values()].map((l) => l.prodId));
+  await applyDelta(uow, given, 1);
 }

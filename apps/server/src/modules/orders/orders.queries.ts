@@ -38,6 +38,21 @@ export async function appendEvent(tx: Db, event: typeof orderEvents.$inferInsert
 }
 
 /**
+ * A transition's write: the order's new state and its timeline event in one statement (one round
+ * trip instead of two, decision 0102; the event goes in a CTE beside the update).
+ */
+export async function updateOrderWithEvent(tx: Db, id: string, patch: Partial<OrderRow>, event: typeof orderEvents.$inferInsert): Promise<OrderRow> {
+  const logged = tx.$with('logged').as(tx.insert(orderEvents).values(event).returning({ id: orderEvents.id }));
+  const [row] = await tx
+    .with(logged)
+    .update(orders)
+    .set({ ...patch, updatedAt: sql`now()` as unknown as Date })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+/**
  * The next human order number, O followed by at least 8 digits (O00000042), as an SQL value for
  * the order's insert: the number is drawn by the insert, not by a round trip of its own.
  */

@@ -2,7 +2,7 @@ import type { OrderActorType, OrderEvent, OrderState } from '@dsm/contract';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { runOrderChangeHandlers } from './orders.hooks';
-import { type OrderRow, appendEvent, lockOrder, updateOrder } from './orders.queries';
+import { type OrderRow, lockOrder, updateOrderWithEvent } from './orders.queries';
 
 /**
  * The order state machine (decision 0081), the one place that says what may happen to an order.
@@ -225,11 +225,10 @@ export async function applyLocked(uow: UnitOfWork, order: OrderRow, event: Trans
   assertAllowed(order, event);
   const rule = TRANSITIONS[event];
   const to = rule.to === 'same' ? order.state : rule.to;
-  const updated = await updateOrder(uow.tx, order.id, { ...effects(event, data), state: to });
   const detail: Record<string, unknown> = { ...data.details };
   if (event === 'ship') Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
   if (data.amountMinor !== undefined) detail.amountMinor = data.amountMinor;
-  await appendEvent(uow.tx, {
+  const updated = await updateOrderWithEvent(uow.tx, order.id, { ...effects(event, data), state: to }, {
     orderId: order.id,
     event,
     fromState: order.state,

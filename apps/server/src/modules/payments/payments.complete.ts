@@ -27,18 +27,29 @@ export async function lockPaymentWithOrders(uow: UnitOfWork, paymentId: string):
 /** Every order may still be paid (awaiting payment, not abnormal): the system may fire `pay`. */
 export const allPayable = (orders: readonly OrderRow[]) => orders.every((o) => allowedEvents(o, 'system').includes('pay'));
 
-export async function completePayment(uow: UnitOfWork, config: Config, payment: PaymentRow, orders: readonly OrderRow[], actor: Actor = SYSTEM): Promise<PaymentRow> {
+/**
+ * `locale`: the buyer's saved language when the caller has it (the paying request's session);
+ * otherwise it is read. Returns the payment and the orders as paid.
+ */
+export async function completePayment(
+  uow: UnitOfWork,
+  config: Config,
+  payment: PaymentRow,
+  orders: readonly OrderRow[],
+  actor: Actor = SYSTEM,
+  buyerLanguage?: string | null,
+): Promise<{ payment: PaymentRow; orders: OrderRow[] }> {
   const paidAt = new Date();
   const paid: OrderRow[] = [];
   for (const order of orders) paid.push(await applyLocked(uow, order, 'pay', actor));
-  const locale = await buyerLocale(uow, payment.userId);
+  const locale = isLocale(buyerLanguage) ? buyerLanguage : await buyerLocale(uow, payment.userId);
   const lines = [];
   for (const order of paid) lines.push(await linesOfOrder(uow.tx, order.id));
   const succeeded = await updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: paidAt, lockedMinor: 0, shortfallMinor: 0 });
   // Invoices last, with everything they need read before: the year's counter stays locked from
   // the first number to the commit, and every payment of the year queues on it (decision 0092).
   for (const [i, order] of paid.entries()) await issueOrderInvoice(uow, config, order, lines[i]!, payment.method, paidAt, locale);
-  return succeeded;
+  return { payment: succeeded, orders: paid };
 }
 
 /** A payment that ends without paying its orders; `reason` is a message key shown to the user. */

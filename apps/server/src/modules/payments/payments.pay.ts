@@ -1,10 +1,10 @@
-import { type PayOrdersBody, fromMinor } from '@dsm/contract';
+import { type Locale, type PayOrdersBody, fromMinor } from '@dsm/contract';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type OrderRow, assertAllowed, lockOrder } from '../orders/orders.service';
 import { cancelAwaitingRecharge, createRecharge } from '../recharge/recharge.service';
-import { lockWallet, payOrHold } from '../wallet/wallet.service';
+import { type LockedWallet, lockWallet, payOrHold } from '../wallet/wallet.service';
 import { completePayment, failPayment } from './payments.complete';
 import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, updatePayment } from './payments.queries';
 
@@ -17,17 +17,26 @@ import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, update
  *                                                      → paypal: a recharge for the total (pending)
  *
  * PayPal's own call (creating its order, the approve link) happens after this commits, outside
- * any transaction, in payments.service.ts.
+ * any transaction, in payments.service.ts. Returns the payment and its orders as they are at the
+ * commit, so the answer needs no read after it. `locale`: the payer's saved language (the
+ * session has it), in which the invoices are written.
  */
-export async function payOrders(uow: UnitOfWork, config: Config, userId: string, body: PayOrdersBody): Promise<PaymentRow> {
+export async function payOrders(uow: UnitOfWork, config: Config, userId: string, body: PayOrdersBody, locale?: Locale): Promise<PaidOrders> {
   // The wallet first, as a top-up's completion of a held payment locks it (decision 0085).
-  await lockWallet(uow, userId);
+  const wallet = await lockWallet(uow, userId);
   const orders = await lockOrders(uow, userId, body.orderIds);
   await giveUpUnstartedPayPal(uow, orders);
   const payment = await createPayment(uow, userId, body.method, orders);
+  const payer = { type: 'user', id: userId } as const;
   // Orders discounted to nothing: paid at once, no money moves (the wallet refuses 0 amounts).
-  if (payment.amountMinor === 0) return completePayment(uow, config, payment, orders, { type: 'user', id: userId });
-  return body.method === 'wallet' ? payFromWallet(uow, config, payment, orders) : startPayPal(uow, config, payment);
+  if (payment.amountMinor === 0) return completePayment(uow, config, payment, orders, payer, locale);
+  if (body.method === 'wallet') return payFromWallet(uow, config, payment, orders, wallet, locale);
+  return { payment: await startPayPal(uow, config, payment), orders };
+}
+
+export interface PaidOrders {
+  payment: PaymentRow;
+  orders: OrderRow[];
 }
 
 /**
@@ -61,11 +70,21 @@ async function createPayment(uow: UnitOfWork, userId: string, method: PayOrdersB
   return insertPayment(uow.tx, { userId, method, state: 'awaiting', amountMinor }, orders.map((o) => ({ orderId: o.id, amountMinor: o.totalMinor })));
 }
 
-/** SPEC §4: paid at once, or what is there is locked and the payment held until a top-up. */
-async function payFromWallet(uow: UnitOfWork, config: Config, payment: PaymentRow, orders: readonly OrderRow[]): Promise<PaymentRow> {
-  const result = await payOrHold(uow, payment.userId, payment.amountMinor, referenceOf(payment));
-  if (result.outcome === 'paid') return completePayment(uow, config, payment, orders, { type: 'user', id: payment.userId });
-  return updatePayment(uow.tx, payment.id, { state: 'held', lockedMinor: result.lockedMinor, shortfallMinor: result.shortfallMinor });
+/**
+ * SPEC §4: paid at once, or what is there is locked and the payment held until a top-up. The
+ * wallet rows locked first are still current: nothing since has moved this wallet's money.
+ */
+async function payFromWallet(
+  uow: UnitOfWork,
+  config: Config,
+  payment: PaymentRow,
+  orders: OrderRow[],
+  wallet: LockedWallet,
+  locale: Locale | undefined,
+): Promise<PaidOrders> {
+  const result = await payOrHold(uow, payment.userId, payment.amountMinor, referenceOf(payment), wallet);
+  if (result.outcome === 'paid') return completePayment(uow, config, payment, orders, { type: 'user', id: payment.userId }, locale);
+  return { payment: await updatePayment(uow.tx, payment.id, { state: 'held', lockedMinor: result.lockedMinor, shortfallMinor: result.shortfallMinor }), orders };
 }
 
 /** The money comes into the wallet as a PayPal recharge of the total (its fee rule applies). */

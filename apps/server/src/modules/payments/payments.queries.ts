@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -14,11 +15,18 @@ const notFound = () => AppError.notFound('payments.not-found');
 /** The wallet reference of a payment: its locks, held payment and journal entries carry it. */
 export const referenceOf = (p: Pick<PaymentRow, 'id' | 'number'>) => ({ type: 'order-payment', id: p.id, label: p.number });
 
-export async function insertPayment(tx: Db, values: Omit<typeof orderPayments.$inferInsert, 'number'>, lines: Array<{ orderId: string; amountMinor: number }>): Promise<PaymentRow> {
-  const res = (await tx.execute(sql`select nextval('order_payment_number_seq') as n`)) as unknown as { rows: Array<{ n: string | number }> };
-  const number = `P${String(res.rows[0]!.n).padStart(8, '0')}`;
-  const [row] = await tx.insert(orderPayments).values({ ...values, number }).returning();
-  await tx.insert(orderPaymentOrders).values(lines.map((l) => ({ paymentId: row!.id, ...l })));
+/** P followed by at least 8 digits (P00000042), drawn by the insert itself. */
+const paymentNumberSql = sql<string>`(select 'P' || lpad(n::text, greatest(8, length(n::text)), '0') from nextval('order_payment_number_seq') as n)`;
+
+/**
+ * The payment, its number and the orders it pays in one statement (one round trip, decision
+ * 0102): the id is made here so the order rows can go in a CTE beside it; their foreign key is
+ * checked at the end of the statement, when the payment row exists.
+ */
+export async function insertPayment(tx: Db, values: Omit<typeof orderPayments.$inferInsert, 'number' | 'id'>, lines: Array<{ orderId: string; amountMinor: number }>): Promise<PaymentRow> {
+  const id = randomUUID();
+  const paid = tx.$with('paid').as(tx.insert(orderPaymentOrders).values(lines.map((l) => ({ paymentId: id, ...l }))).returning({ orderId: orderPaymentOrders.orderId }));
+  const [row] = await tx.with(paid).insert(orderPayments).values({ ...values, id, number: paymentNumberSql }).returning();
   return row!;
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
-import { ordersByIds } from '../orders/orders.service';
+import { type OrderRow, ordersByIds } from '../orders/orders.service';
 import { type Logger, type PaymentProviders, cancelAwaitingRecharge, rechargeById, saveReference, startCheckout } from '../recharge/recharge.service';
 import { cancelHeld } from '../wallet/wallet.service';
 import { failPayment } from './payments.complete';
@@ -13,7 +13,7 @@ import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf, upda
  * Paying orders (decision 0085): the public face of the payments module. `payOrders` is the use
  * case (payments.pay.ts); the hooks (payments.hooks.ts) finish payments that wait for money.
  */
-export { payOrders } from './payments.pay';
+export { type PaidOrders, payOrders } from './payments.pay';
 export { registerPaymentHooks } from './payments.hooks';
 export type { PaymentRow } from './payments.queries';
 
@@ -73,9 +73,12 @@ function outcomeOf(p: PaymentRow): PaymentOutcome {
   }
 }
 
-/** The payment as the contract shows it, `reason` in the caller's language. */
-export async function toOrderPayment(db: Db, p: PaymentRow, locale: Locale): Promise<OrderPayment> {
-  const orders = await ordersByIds(db, await orderIdsOf(db, p.id));
+/**
+ * The payment as the contract shows it, `reason` in the caller's language. `paid`: its orders
+ * when the caller has them already (the pay use case just locked and wrote them).
+ */
+export async function toOrderPayment(db: Db, p: PaymentRow, locale: Locale, paid?: ReadonlyArray<OrderRow>): Promise<OrderPayment> {
+  const orders = paid ? [...paid].sort((a, b) => (a.id < b.id ? -1 : 1)) : await ordersByIds(db, await orderIdsOf(db, p.id));
   // The approve link only while PayPal still waits for the payer.
   const recharge = p.state === 'awaiting' && p.rechargeOrderId && p.approveUrl ? await rechargeById(db, p.rechargeOrderId) : null;
   const outcome = outcomeOf(p);

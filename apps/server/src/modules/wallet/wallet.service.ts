@@ -85,8 +85,17 @@ export async function recordRecharge(
  * the order every completion uses (a top-up's settle run: wallet, then the owner's rows), so the
  * two never wait on each other in a circle.
  */
-export async function lockWallet(uow: UnitOfWork, userId: string): Promise<void> {
-  await lockUserAccounts(uow.tx, userId);
+export async function lockWallet(uow: UnitOfWork, userId: string): Promise<LockedWallet> {
+  return { userId, accounts: await lockUserAccounts(uow.tx, userId) };
+}
+
+/**
+ * The wallet rows lockWallet locked and read, for payOrHold in the same unit of work: they stay
+ * locked to the commit, so while nothing in between moves this wallet's money they are current.
+ */
+export interface LockedWallet {
+  readonly userId: string;
+  readonly accounts: Awaited<ReturnType<typeof lockUserAccounts>>;
 }
 
 /** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */
@@ -205,10 +214,12 @@ export async function payOrHold(
   userId: string,
   amountMinor: number,
   reference: Reference,
+  /** The rows the caller locked with lockWallet and has not moved money from since: not read again. */
+  locked?: LockedWallet,
 ): Promise<{ outcome: 'paid'; entryId: string } | { outcome: 'held'; heldPaymentId: string; lockedMinor: number; shortfallMinor: number }> {
   assertMinor(amountMinor);
   return inTransaction(dbOrUow, async (uow) => {
-    const user = await lockUserAccounts(uow.tx, userId);
+    const user = locked?.userId === userId ? locked.accounts : await lockUserAccounts(uow.tx, userId);
     if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
       // The rows were just locked and read: paid without locking them again (decision 0094).
       return { outcome: 'paid' as const, entryId: (await payLocked(uow.tx, user, userId, amountMinor, reference)).entryId };
