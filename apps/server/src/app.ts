@@ -30,7 +30,7 @@ import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
 import { rechargeRoutes } from './modules/recharge/recharge.routes';
 import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
-import { invoiceJobHandlers } from './modules/invoices/invoices.jobs';
+import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
@@ -142,8 +142,8 @@ export async function buildApp({
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files), ...checkoutJobHandlers, ...storesJobHandlers(storesConfig, mailer) },
-    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule, ...storesSchedule(storesConfig)],
+    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files, app.log), ...checkoutJobHandlers, ...storesJobHandlers(storesConfig, mailer) },
+    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule, ...invoicesSchedule, ...storesSchedule(storesConfig)],
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
     logger: app.log,

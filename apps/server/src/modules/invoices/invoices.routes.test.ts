@@ -9,7 +9,7 @@ import { createTestApp, sessionFor } from '../../../test/harness';
 import { invoiceUser, sampleInput } from './invoices.fixtures';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import type { FileStore } from '../../platform/files';
-import { invoicePdf, issueInvoice } from './invoices.service';
+import { type IssueInvoiceInput, INVOICE_NUMBER_PENDING_JOB, invoicePdf, issueInvoice } from './invoices.service';
 import { invoices } from './invoices.tables';
 
 /** A store that keeps nothing (to render afresh without touching the real one). */
@@ -39,12 +39,28 @@ function pdfText(bytes: Buffer): string {
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 }
+/** Issued on the database (its own unit of work): it comes back numbered, the number read after the commit. */
+async function issue(input: IssueInvoiceInput) {
+  const inv = await issueInvoice(ctx.db, input);
+  expect(inv.number).toMatch(/^INV-\d{4}-\d{6}$/);
+  const [stored] = await rows(sql`select number from invoices where id = ${inv.id}`);
+  expect(stored!.number).toBe(inv.number);
+  return { ...inv, number: inv.number! };
+}
+
+/** Issued in a unit whose after-commit numbering never runs (the process died right after the commit). */
+async function issueLeftUnnumbered(input: IssueInvoiceInput) {
+  return ctx.db.transaction(async (tx) =>
+    issueInvoice({ tx, root: ctx.db, afterCommit: () => {}, enqueue: async () => { throw new Error('not in this test'); } }, input),
+  );
+}
+
 const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 
 describe('invoice PDF', () => {
   it('zh-CN: Chinese labels and product name, Turkish letters of the buyer, the numbers with 2 decimals and the currency', async () => {
     const { userId, token } = await buyer();
-    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'zh-CN'));
+    const inv = await issue(sampleInput(userId, 'zh-CN'));
     const res = await get(token, `/api/p/invoices/${inv.id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -61,7 +77,7 @@ describe('invoice PDF', () => {
 
   it('tr-TR: Turkish labels (ğ, ş, ı, İ) and Turkish number format', async () => {
     const { userId, token } = await buyer();
-    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'tr-TR'));
+    const inv = await issue(sampleInput(userId, 'tr-TR'));
     const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
     for (const expected of ['Fatura', 'Ödenecek tutar', 'İndirim', 'Ödeme yöntemi', 'Cüzdan bakiyesi', 'Alıcı', 'Satıcı', 'Kargo ücreti', '无线蓝牙耳机', 'Çiçekli ışıklı kupa', 'Ayşe Yılmaz']) {
       expect(text).toContain(expected);
@@ -74,7 +90,7 @@ describe('invoice PDF', () => {
 
   it('no discount prints 0.00, not -0.00', async () => {
     const { userId, token } = await buyer();
-    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'en-US', { discountMinor: 0, payableMinor: 4073 }));
+    const inv = await issue(sampleInput(userId, 'en-US', { discountMinor: 0, payableMinor: 4073 }));
     const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
     expect(text).toMatch(/Discount\s+0\.00 USD/);
     expect(text).not.toContain('-0.00');
@@ -82,7 +98,7 @@ describe('invoice PDF', () => {
 
   it('the first download stores one file; a render job or a second download keeps that one file', async () => {
     const { userId, token } = await buyer();
-    const inv = await issueInvoice(ctx.db, sampleInput(userId, 'fr-FR'));
+    const inv = await issue(sampleInput(userId, 'fr-FR'));
     expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(false);
     // Issuing queued nothing (decision 0094): the PDF is drawn on its first download.
     expect(await rows(sql`select id from jobs where type = 'invoice.render' and payload->>'id' = ${inv.id}`)).toEqual([]);
@@ -111,9 +127,9 @@ describe('invoice routes', () => {
   it("lists the user's own invoices, newest first; another user's invoice is not found everywhere", async () => {
     const a = await buyer();
     const b = await buyer();
-    const first = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-02T00:00:00Z'), reference: randomUUID() }));
-    const second = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-03T00:00:00Z') }));
-    const theirs = await issueInvoice(ctx.db, sampleInput(b.userId, 'en-US', { reference: randomUUID() }));
+    const first = await issue(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-02T00:00:00Z'), reference: randomUUID() }));
+    const second = await issue(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-03T00:00:00Z') }));
+    const theirs = await issue(sampleInput(b.userId, 'en-US', { reference: randomUUID() }));
 
     const list = (await get(a.token, '/api/p/invoices?current=1&size=10')).json().data;
     expect(list.total).toBe(2);
@@ -144,8 +160,8 @@ describe('invoice routes', () => {
 
   it('downloads several invoices as one PDF, in the order asked', async () => {
     const a = await buyer();
-    const x = await issueInvoice(ctx.db, sampleInput(a.userId, 'en-US'));
-    const y = await issueInvoice(ctx.db, sampleInput(a.userId, 'zh-CN'));
+    const x = await issue(sampleInput(a.userId, 'en-US'));
+    const y = await issue(sampleInput(a.userId, 'zh-CN'));
     const res = await download(a.token, [y.id, x.id]);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('invoices.pdf');
@@ -155,5 +171,48 @@ describe('invoice routes', () => {
     expect(text).toContain('Payable amount');
     expect(text).toContain('应付金额');
     expect((await download(a.token, [])).statusCode).toBe(400);
+  });
+
+  it('an invoice left unnumbered is numbered before any route shows or prints it; the sweep runs every minute', async () => {
+    const a = await buyer();
+    const listed = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-01T00:00:00Z') }));
+    const printed = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-02T00:00:00Z') }));
+    const batch = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-03T00:00:00Z') }));
+    const shown = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-04T00:00:00Z') }));
+    const unnumbered = async () => Number((await rows(sql`select count(*)::int as n from invoices where year = 2045 and number is null`))[0]!.n);
+    expect(await unnumbered()).toBe(4);
+
+    // The list numbers every pending one (oldest first) before it answers.
+    const list = (await get(a.token, '/api/p/invoices?current=1&size=2')).json().data;
+    expect(list.total).toBe(4);
+    expect(list.records.map((r: { number: string }) => r.number)).toEqual(['INV-2045-000004', 'INV-2045-000003']);
+    expect(await unnumbered()).toBe(0);
+    expect((await get(a.token, `/api/p/invoices/${listed.id}`)).json().data.number).toBe('INV-2045-000001');
+
+    // One at a time: the detail, the PDF and the batch download each number what they read first.
+    const later = [
+      await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-02-01T00:00:00Z') })),
+      await issueLeftUnnumbered(sampleInput(a.userId, 'zh-CN', { issuedAt: new Date('2045-02-02T00:00:00Z') })),
+      await issueLeftUnnumbered(sampleInput(a.userId, 'fr-FR', { issuedAt: new Date('2045-02-03T00:00:00Z') })),
+    ];
+    expect((await get(a.token, `/api/p/invoices/${later[0]!.id}`)).json().data.number).toBe('INV-2045-000005');
+    const pdf = await get(a.token, `/api/p/invoices/${later[1]!.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="INV-2045-000006.pdf"');
+    expect(pdfText(pdf.rawPayload)).toContain('INV-2045-000006');
+    // The pending one after it was numbered in the same sweep.
+    expect((await rows(sql`select number from invoices where id = ${later[2]!.id}`))[0]!.number).toBe('INV-2045-000007');
+    const twoMore = await issueLeftUnnumbered(sampleInput(a.userId, 'tr-TR', { issuedAt: new Date('2045-03-01T00:00:00Z') }));
+    const text = pdfText((await download(a.token, [twoMore.id, printed.id, batch.id, shown.id])).rawPayload);
+    for (const n of ['INV-2045-000002', 'INV-2045-000003', 'INV-2045-000004', 'INV-2045-000008']) expect(text).toContain(n);
+    expect(await unnumbered()).toBe(0);
+    expect(await rows(sql`select number from invoices where year = 2045 order by sequence`)).toEqual(
+      Array.from({ length: 8 }, (_, i) => ({ number: `INV-2045-${String(i + 1).padStart(6, '0')}` })),
+    );
+    expect(await rows(sql`select last_number from invoice_counters where year = 2045`)).toEqual([{ last_number: 8 }]);
+    // The sweep is on the app's schedule, every minute.
+    await ctx.app.jobs.start();
+    await ctx.app.jobs.stop();
+    expect(await rows(sql`select every_seconds from jobs where schedule_key = ${INVOICE_NUMBER_PENDING_JOB}`)).toEqual([{ every_seconds: 60 }]);
   });
 });

@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { type Invoice, type InvoiceListQuery, type InvoiceParty, type InvoiceSummary, type Locale, type Page, fromMinor, toPage } from '@dsm/contract';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Config, DEMO_INVOICE_SELLER } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type FileStore, saveFile } from '../../platform/files';
-import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, type UnitOfWork, currentUnit, inTransaction, rootOf } from '../../platform/unit-of-work';
 import { renderInvoicesPdf } from './invoices.pdf';
 import { type StoredInvoiceLine, invoiceCounters, invoices } from './invoices.tables';
 
 /**
- * Invoices (decision 0082): issued inside the caller's unit of work (orders at payment) with the
- * next number of the year, rendered to PDF on the first download (decision 0094), kept in the
+ * Invoices (decision 0082): issued inside the caller's unit of work (orders at payment), given the
+ * next number of the year right after that unit commits (decision 0101), rendered to PDF on the first download (decision 0094), kept in the
  * private `invoices` file area and served to their owner only.
  */
 
 export const INVOICE_RENDER_JOB = 'invoice.render';
+/** Every minute: numbers invoices whose after-commit numbering did not happen (decision 0101). */
+export const INVOICE_NUMBER_PENDING_JOB = 'invoice.number-pending';
 
 /** What a caller (orders) hands over: everything is copied, nothing read back from its tables. */
 export interface IssueInvoiceInput {
@@ -63,12 +65,23 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 }
 
 /**
- * Assigns the next number of the year and stores the invoice in the caller's unit of work. The
- * year's counter row is written with an upsert, which locks it like SELECT … FOR UPDATE until
- * the caller commits: a second issue in the same year waits, and a rollback returns the number.
- * No gaps, no duplicates.
+ * What `issueInvoice` returns: the stored invoice, with its number once it has one. Issued in the
+ * caller's unit of work, the number is null (it is given right after that unit commits); issued
+ * on the database (its own transaction), it is the numbered invoice.
  */
-export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): Promise<Invoice> {
+export type IssuedInvoice = Omit<Invoice, 'number'> & { number: string | null };
+
+/** Per unit of work, the invoices it issued: numbered together by one hook after its commit. */
+const issuedInUnit = new WeakMap<UnitOfWork, string[]>();
+
+/**
+ * Stores the invoice in the caller's unit of work, not yet numbered, and numbers it right after
+ * that unit commits, in one short autocommit statement (`numberInvoices`, decision 0101). No
+ * counter is touched here, so a payment holds no lock every other payment of the year waits for,
+ * and a rollback leaves nothing to give back: only committed invoices are ever numbered.
+ * Several invoices of one unit are numbered by one statement, in the order they were issued.
+ */
+export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): Promise<IssuedInvoice> {
   const { seller } = input;
   const lineSum = input.lines.reduce((s, l) => s + l.amountMinor, 0);
   const total =
@@ -76,31 +89,20 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
   // Programming errors of the caller, not user input: an invoice that does not add up is never stored.
   if (lineSum !== input.productCostMinor) throw new Error(`invoice lines sum to ${lineSum}, product cost is ${input.productCostMinor}`);
   if (total !== input.payableMinor) throw new Error(`invoice parts sum to ${total}, payable is ${input.payableMinor}`);
-  return inTransaction(dbOrUow, async (uow: UnitOfWork) => {
+  const joined = currentUnit(dbOrUow) !== undefined;
+  const issued = await inTransaction(dbOrUow, async (uow: UnitOfWork) => {
     const issuedAt = input.issuedAt ?? new Date();
-    const year = issuedAt.getUTCFullYear();
     // No rendering job (decision 0094): the PDF is drawn on its first download and stored then
-    // (`invoicePdf`), not in the paying request's process. Drawing one costs tens of ms of CPU, a
-    // payment's API node should not spend them, and most invoices are never downloaded.
-    const id = randomUUID();
-    // The year's next number and the invoice in one statement (decision 0094): the counter row
-    // stays locked from here to the commit, so every round trip after it is one every other
-    // payment of the year waits for.
-    const counter = uow.tx.$with('counter', { lastNumber: sql<number>`last_number` }).as(
-      sql`insert into ${invoiceCounters} (year, last_number) values (${year}, 1)
-          on conflict (year) do update set last_number = ${invoiceCounters.lastNumber} + 1
-          returning last_number`,
-    );
-    const sequence = sql<number>`(select last_number from counter)`;
+    // (`invoicePdf`), not in the paying request's process.
     const [row] = await uow.tx
-      .with(counter)
       .insert(invoices)
       .values({
-        id,
-        year,
-        sequence,
-        // formatInvoiceNumber in SQL: INV-<year>-<at least 6 digits>.
-        number: sql<string>`'INV-' || ${String(year)} || '-' || lpad(${sequence}::text, greatest(6, length(${sequence}::text)), '0')`,
+        id: randomUUID(),
+        // The year is fixed at issue: an invoice issued on 31 December and numbered after midnight
+        // still takes the old year's next number.
+        year: issuedAt.getUTCFullYear(),
+        sequence: null,
+        number: null,
         userId: input.userId,
         reference: input.reference,
         orderNumber: input.orderNumber ?? null,
@@ -121,13 +123,129 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
         locale: input.locale,
       })
       .returning();
-    return toInvoice(row!);
+    numberAfterCommit(uow, row!.id);
+    return row!;
   });
+  if (joined) return toIssued(issued);
+  // Our own transaction: it has committed and its hook has run (inTransaction awaits the hooks).
+  // A hook's failure is only logged, so make sure here, where the caller can be told.
+  const [numbered] = await ensureNumbered(rootOf(dbOrUow), [issued], async () => rowsById(rootOf(dbOrUow), [issued.id]));
+  return toIssued(numbered!);
+}
+
+/** Registers the unit's one numbering hook on its first invoice; later ones join its list. */
+function numberAfterCommit(uow: UnitOfWork, id: string): void {
+  let ids = issuedInUnit.get(uow);
+  if (!ids) {
+    const pending: string[] = [];
+    issuedInUnit.set(uow, (ids = pending));
+    const root = uow.root;
+    // Errors are logged by the unit of work; the sweep job and the read paths number what is left.
+    uow.afterCommit(async () => {
+      await numberInvoices(root, pending);
+    });
+  }
+  ids.push(id);
+}
+
+/**
+ * Numbers the given invoices that are still unnumbered, in ONE autocommit statement (decision
+ * 0101); call it on the database, not in a transaction, so the year's counter row is locked only
+ * inside PostgreSQL for that statement. The statement locks the invoices (in id order, so two
+ * runs never wait on each other in a circle), skips any numbered meanwhile by another run (the
+ * lock re-reads the row), adds how many it locked to each year's counter (no row, no increment)
+ * and gives them the counter's last numbers in issue order (issue time, then the order given,
+ * then id). Gapless because only committed invoices are numbered, by the very statement that
+ * moves the counter: both happen or neither. Returns the invoices it numbered.
+ */
+export async function numberInvoices(db: Db, ids: readonly string[]): Promise<Array<{ id: string; number: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const result = (await db.execute(sql`
+    with wanted as (
+      select w.id, w.ord from unnest(${`{${unique.join(',')}}`}::uuid[]) with ordinality as w(id, ord)
+    ),
+    locked as (
+      select i.id, i.year, i.issued_at, w.ord
+      from ${invoices} i join wanted w on w.id = i.id
+      where i.number is null
+      order by i.id
+      for update of i
+    ),
+    ranked as (
+      select id, year,
+             row_number() over (partition by year order by issued_at, ord, id) as n,
+             count(*) over (partition by year) as total
+      from locked
+    ),
+    counter as (
+      insert into ${invoiceCounters} as c (year, last_number)
+      select year, count(*) from locked group by year order by year
+      on conflict (year) do update set last_number = c.last_number + excluded.last_number
+      returning year, last_number
+    ),
+    numbered as (
+      select ranked.id, (counter.last_number - ranked.total + ranked.n)::int as seq
+      from ranked join counter on counter.year = ranked.year
+    )
+    update ${invoices} i
+    set sequence = numbered.seq,
+        -- formatInvoiceNumber in SQL: INV-<year>-<at least 6 digits>.
+        number = 'INV-' || i.year || '-' || lpad(numbered.seq::text, greatest(6, length(numbered.seq::text)), '0')
+    from numbered
+    where i.id = numbered.id
+    returning i.id, i.number`)) as unknown as { rows: Array<{ id: string; number: string }> };
+  return result.rows.map((r) => ({ id: String(r.id), number: String(r.number) }));
+}
+
+/**
+ * Numbers every invoice still unnumbered (decision 0101): those whose after-commit step did not
+ * run (the process died between the payment's commit and the numbering) or failed. Oldest first,
+ * in batches, each one `numberInvoices` statement (each year its own counter). Run every minute
+ * by the `invoice.number-pending` job and by any read that meets an unnumbered invoice. Returns
+ * how many it numbered.
+ */
+export async function numberPendingInvoices(db: Db, batch = 500): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const pending = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(isNull(invoices.number))
+      .orderBy(asc(invoices.issuedAt), asc(invoices.id))
+      .limit(batch);
+    if (pending.length === 0) return done;
+    done += (await numberInvoices(
+      db,
+      pending.map((r) => r.id),
+    )).length;
+    // Every id read is numbered now (by us or by a run in between), so the next read moves on.
+    if (pending.length < batch) return done;
+  }
 }
 
 type Row = typeof invoices.$inferSelect;
+type NumberedRow = Row & { number: string; sequence: number };
 
-function toInvoice(r: Row): Invoice {
+const isNumbered = (r: Row): r is NumberedRow => r.number !== null && r.sequence !== null;
+
+/**
+ * Rows as read, or read again after numbering what is pending when any of them has no number yet
+ * (decision 0101: an invoice is never shown or printed without its number). All pending ones are
+ * numbered, oldest first, not only these: a read must not jump an older invoice's turn.
+ */
+async function ensureNumbered(db: Db, rows: Row[], reread: () => Promise<Row[]>): Promise<NumberedRow[]> {
+  if (rows.every(isNumbered)) return rows;
+  await numberPendingInvoices(db);
+  const again = await reread();
+  const missing = again.find((r) => !isNumbered(r));
+  if (missing) throw new Error(`invoice ${missing.id} is still unnumbered after numbering the pending invoices`);
+  return again as NumberedRow[];
+}
+
+const rowsById = (db: Db, ids: readonly string[]) => db.select().from(invoices).where(inArray(invoices.id, [...ids]));
+
+function toIssued(r: Row): IssuedInvoice {
   return {
     id: r.id,
     number: r.number,
@@ -152,14 +270,21 @@ function toInvoice(r: Row): Invoice {
   };
 }
 
+/** The API's invoice: only ever of a numbered row. */
+function toInvoice(r: NumberedRow): Invoice {
+  return { ...toIssued(r), number: r.number };
+}
+
 const notFound = () => AppError.notFound('invoices.not-found');
 
-async function ownRow(db: Db, userId: string, id: string): Promise<Row> {
+/** The user's invoice, numbered (numbering the pending ones first if it is not yet). */
+async function ownRow(db: Db, userId: string, id: string): Promise<NumberedRow> {
   // Not a uuid → not ours (never a 500 from the database's cast).
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+  const read = () => db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+  const [row] = await read();
   if (!row) throw notFound();
-  return row;
+  return (await ensureNumbered(db, [row], read))[0]!;
 }
 
 export async function getInvoice(db: Db, userId: string, id: string): Promise<Invoice> {
@@ -169,13 +294,15 @@ export async function getInvoice(db: Db, userId: string, id: string): Promise<In
 export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
   const mine = q.reference ? and(eq(invoices.userId, userId), eq(invoices.reference, q.reference)) : eq(invoices.userId, userId);
   const [total] = await db.select({ n: count() }).from(invoices).where(mine);
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(mine)
-    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
+  const read = () =>
+    db
+      .select()
+      .from(invoices)
+      .where(mine)
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size);
+  const rows = await ensureNumbered(db, await read(), read);
   const records = rows.map((r) => {
     const inv = toInvoice(r);
     return { id: inv.id, number: inv.number, reference: inv.reference, orderNumber: inv.orderNumber, issuedAt: inv.issuedAt, paidAt: inv.paidAt, payable: inv.payable, currency: inv.currency };
@@ -189,7 +316,10 @@ export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery):
  * Rendering is deterministic and files are content addressed, so a retried job, or the job and a
  * download at once, keep one file; only the first writer records it.
  */
-export async function invoicePdf(db: Db, files: FileStore, row: Row): Promise<Buffer> {
+export async function invoicePdf(db: Db, files: FileStore, given: Row): Promise<Buffer> {
+  // Never print an invoice without its number (decision 0101).
+  const [row] = await ensureNumbered(db, [given], () => rowsById(db, [given.id]));
+  if (!row) throw new Error(`invoice ${given.id} does not exist`);
   if (row.pdfFile) {
     const stored = await files.get('invoices', row.pdfFile);
     if (stored) return stored.bytes;
@@ -223,8 +353,10 @@ export async function ownInvoicePdf(db: Db, files: FileStore, userId: string, id
 export async function ownInvoicesPdf(db: Db, userId: string, ids: readonly string[]): Promise<Buffer> {
   const unique = [...new Set(ids)];
   if (unique.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw notFound();
-  const rows = await db.select().from(invoices).where(and(eq(invoices.userId, userId), inArray(invoices.id, unique)));
-  if (rows.length !== unique.length) throw notFound();
+  const read = () => db.select().from(invoices).where(and(eq(invoices.userId, userId), inArray(invoices.id, unique)));
+  const found = await read();
+  if (found.length !== unique.length) throw notFound();
+  const rows = await ensureNumbered(db, found, read);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return renderInvoicesPdf(unique.map((id) => toInvoice(byId.get(id)!)));
 }

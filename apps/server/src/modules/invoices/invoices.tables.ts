@@ -15,9 +15,9 @@ export interface StoredInvoiceLine {
 }
 
 /**
- * The last number given out in each calendar year (decision 0082). Issuing locks the year's row
- * FOR UPDATE inside the caller's transaction, so numbers are handed out one at a time and a
- * rolled-back issue gives its number back (a sequence would leave a gap).
+ * The last number given out in each calendar year (decisions 0082, 0101). Numbering writes the
+ * year's row in the same autocommit statement that numbers committed invoices, so the counter
+ * only ever grows by numbers actually given (a sequence would leave a gap on a rollback).
  */
 export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
@@ -29,10 +29,15 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The year of the issue time (UTC): which counter numbers it. Set at issue. */
     year: integer('year').notNull(),
-    /** The sequence within the year (1, 2, …); the printed number is INV-<year>-<6 digits>. */
-    sequence: integer('sequence').notNull(),
-    number: text('number').notNull(),
+    /**
+     * The sequence within the year (1, 2, …); the printed number is INV-<year>-<6 digits>. Both
+     * null from the issue until the numbering statement right after the issuing commit
+     * (decision 0101): an invoice is never shown or printed before it has them.
+     */
+    sequence: integer('sequence'),
+    number: text('number'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -64,6 +69,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
     uniqueIndex('invoices_reference_key').on(t.reference),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
+    // What the sweep looks for (decision 0101): empty but for the moment between a commit and its numbering.
+    index('invoices_unnumbered_idx').on(t.issuedAt, t.id).where(sql`${t.number} is null`),
     check('invoices_sequence_positive', sql`${t.sequence} > 0`),
+    // Numbered as a whole or not at all (decision 0101).
+    check('invoices_numbered_whole', sql`(${t.sequence} is null) = (${t.number} is null)`),
   ],
 );
