@@ -9,8 +9,8 @@ import { type PaymentRow, lockPayment, orderIdsOf, updatePayment } from './payme
 /**
  * The end of every successful payment (decision 0085), wherever the money came from (the wallet
  * at once, a held payment completed by a top-up, a PayPal recharge credited): the orders are
- * paid (`pay` → pending) and each gets its invoice, in the caller's unit of work. The invoices
- * come last: issuing locks the year's counter until commit (decision 0082).
+ * paid (`pay` → pending) and each gets its invoice, in the caller's unit of work. The invoice
+ * numbers are given right after the commit, in one short statement (decision 0101).
  */
 
 /**
@@ -46,8 +46,8 @@ export async function completePayment(
   const lines = [];
   for (const order of paid) lines.push(await linesOfOrder(uow.tx, order.id));
   const succeeded = await updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: paidAt, lockedMinor: 0, shortfallMinor: 0 });
-  // Invoices last, with everything they need read before: the year's counter stays locked from
-  // the first number to the commit, and every payment of the year queues on it (decision 0092).
+  // The invoices are stored now and numbered right after the commit (decision 0101): no payment
+  // waits on another's year counter.
   for (const [i, order] of paid.entries()) await issueOrderInvoice(uow, config, order, lines[i]!, payment.method, paidAt, locale);
   return { payment: succeeded, orders: paid };
 }
