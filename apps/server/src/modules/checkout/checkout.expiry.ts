@@ -19,8 +19,10 @@ export const ORDER_EXPIRE_JOB = 'order.expire';
 
 /** Sets (or moves) the order's pay-by time and schedules its expiry job for then. */
 export async function schedulePayBy(uow: UnitOfWork, orderId: string, payBy: Date): Promise<void> {
-  await uow.tx.insert(orderPayBy).values({ orderId, payBy }).onConflictDoUpdate({ target: orderPayBy.orderId, set: { payBy } });
-  await uow.enqueue({ type: ORDER_EXPIRE_JOB, payload: { orderId }, runAt: payBy });
+  const saved = uow.tx
+    .$with('pay_by')
+    .as(uow.tx.insert(orderPayBy).values({ orderId, payBy }).onConflictDoUpdate({ target: orderPayBy.orderId, set: { payBy } }).returning({ orderId: orderPayBy.orderId }));
+  await uow.enqueue({ type: ORDER_EXPIRE_JOB, payload: { orderId }, runAt: payBy, alongside: saved });
 }
 
 async function payByOf(db: Db, orderId: string): Promise<Date | null> {

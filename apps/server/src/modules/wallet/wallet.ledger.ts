@@ -1,5 +1,5 @@
 import { fromMinor } from '@dsm/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, afterCommitOf, inTransaction, rootOf } from '../../platform/unit-of-work';
@@ -132,6 +132,12 @@ export interface PostOptions {
    * never overdraw: it only changes which check reports it.
    */
   lockedUser?: Record<UserAccountKind, Account>;
+  /**
+   * A write of the wallet's own that belongs with the entry (a payment's running total), run as
+   * one more CTE of the same statement: one round trip less (decision 0102). It runs even when
+   * a repeated unique key posts nothing, so only entries without a unique key may carry one.
+   */
+  alongside?: SQL;
 }
 
 /** Reads and locks the entry's user rows (in id order, the global lock order) and reads its system rows. */
@@ -184,6 +190,7 @@ export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions
     // no entry, and so no line and no balance change. The balance update refuses to go below
     // zero itself and the statement reports how many rows it changed, and how many of the
     // accounts taken for system accounts are not: either mismatch aborts the unit of work.
+    if (opts.alongside && posting.uniqueKey) throw new Error('ledger: an entry with a unique key cannot carry a write alongside');
     const values = (rows: Array<[string, number]>) => sql.join(rows.map(([id, n]) => sql`(${id}::uuid, ${n}::bigint)`), sql`, `);
     const changed = userAccounts.map((a): [string, number] => [a.id, delta.get(a.id)!]).filter(([, d]) => d !== 0);
     const notSystem =
@@ -205,6 +212,7 @@ export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions
         from entry, (values ${values(changed)}) v(account_id, delta)
         where a.id = v.account_id and a.user_id is not null and a.balance_minor + v.delta >= 0
         returning a.id)`}
+      ${opts.alongside ? sql`, alongside as (${opts.alongside})` : sql``}
       select (select id from entry) as id, (select count(*) from balances) as updated, ${notSystem} as not_system`));
     if (Number(result!.not_system) > 0) throw new Error('ledger: an entry named a user account as a system account');
     if (result!.id === null) {

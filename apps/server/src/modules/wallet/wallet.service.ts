@@ -33,13 +33,18 @@ function split(amountMinor: number, bonusMinor: number) {
 
 /** Adds what a reference took from the wallet (pay, capture) to its payment row. */
 async function recordPaid(tx: Db, userId: string, reference: Reference, cash: number, bonus: number) {
-  await tx.execute(sql`
+  await tx.execute(paidSql(userId, reference, cash, bonus));
+}
+
+/** recordPaid's statement, also run alongside a payment's ledger entry (one round trip). */
+function paidSql(userId: string, reference: Reference, cash: number, bonus: number) {
+  return sql`
     insert into wallet_payments (reference_type, reference_id, user_id, cash_minor, bonus_minor)
     values (${reference.type}, ${reference.id}, ${userId}, ${cash}, ${bonus})
     on conflict (reference_type, reference_id) do update set
       cash_minor = wallet_payments.cash_minor + excluded.cash_minor,
       bonus_minor = wallet_payments.bonus_minor + excluded.bonus_minor,
-      updated_at = now()`);
+      updated_at = now()`;
 }
 
 /**
@@ -122,9 +127,8 @@ async function payLocked(tx: Db, user: Awaited<ReturnType<typeof lockUserAccount
         { accountId: revenue, amountMinor },
       ],
     },
-    { lockedUser: user },
+    { lockedUser: user, alongside: paidSql(userId, reference, cash, bonus) },
   );
-  await recordPaid(tx, userId, reference, cash, bonus);
   return { ...posted, cashMinor: cash, bonusMinor: bonus };
 }
 

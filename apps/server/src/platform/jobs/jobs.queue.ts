@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Db } from '../../db/client';
 import { jobs } from './jobs.tables';
 
@@ -9,11 +10,17 @@ export interface JobRequest {
   runAt?: Date;
   /** Attempts before the job is `failed` (default 8: about 4 minutes of backoff in all). */
   maxAttempts?: number;
+  /**
+   * The caller's own write that the job is about (an e-mail's outbox row, an order's pay-by
+   * time), as a CTE (`tx.$with(…).as(insert … returning …)`) run in the job's insert statement:
+   * one round trip for both (decision 0102).
+   */
+  alongside?: WithSubquery;
 }
 
 /** Inserts a job row with the given handle (use `uow.enqueue` so it joins the use case). */
 export async function insertJob(tx: Db, job: JobRequest): Promise<string> {
-  const [row] = await tx
+  const [row] = await (job.alongside ? tx.with(job.alongside) : tx)
     .insert(jobs)
     .values({
       type: job.type,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -77,12 +78,16 @@ export class Mailer {
   /** Records a message and its delivery job in the caller's unit of work; returns its id. */
   async record(dbOrUow: DbOrUow, message: MailMessage): Promise<string> {
     return inTransaction(dbOrUow, async (uow) => {
-      const [row] = await uow.tx
-        .insert(mailOutbox)
-        .values({ ...message, html: message.html ?? textToHtml(message.text) })
-        .returning({ id: mailOutbox.id });
-      await uow.enqueue({ type: MAIL_SEND_JOB, payload: { id: row!.id }, maxAttempts: 12 });
-      return row!.id;
+      // The row and its job in one statement: the id is made here so the job can name it.
+      const id = randomUUID();
+      const row = uow.tx.$with('outbox').as(
+        uow.tx
+          .insert(mailOutbox)
+          .values({ ...message, id, html: message.html ?? textToHtml(message.text) })
+          .returning({ id: mailOutbox.id }),
+      );
+      await uow.enqueue({ type: MAIL_SEND_JOB, payload: { id }, maxAttempts: 12, alongside: row });
+      return id;
     });
   }
 
