@@ -43,6 +43,8 @@ function options() {
       scenarios: { type: 'string', default: SCENARIOS.join(',') },
       orders: { type: 'string' },
       users: { type: 'string' },
+      // Fewer connections than the target's 32: CPU per request with little contention (tuning).
+      connections: { type: 'string' },
       // Every request buys the same SKU: a flash sale, where submit queues on that SKU's row lock.
       'one-sku': { type: 'boolean', default: false },
     },
@@ -57,6 +59,7 @@ function options() {
     users: Number(values.users ?? (quick ? 200 : 1000)),
     products: 20,
     oneSku: values['one-sku'],
+    ...(values.connections ? { connections: Number(values.connections) } : {}),
     scenarios: values.scenarios.split(',').filter((s) => SCENARIOS.includes(s)),
   };
   if (!['postgres', 'pglite'].includes(o.db)) throw new Error('--db must be postgres or pglite');

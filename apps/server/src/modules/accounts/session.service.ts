@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from './accounts.tables';
+import { rawRows } from '../../db/rows';
+import { sessions } from './accounts.tables';
 
 export interface SessionUser {
   sessionId: string;
@@ -36,20 +37,23 @@ export async function createSession(db: Db, userId: string, ttlSeconds: number):
  */
 export async function resolveSession(db: Db, token: string, ttlSeconds: number): Promise<SessionUser | null> {
   const now = new Date();
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      role: users.role,
-      status: users.status,
-      locale: users.locale,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row || row.status !== '1') return null;
+  // Every signed-in request runs this: plain SQL, not the builder (decision 0102, db/rows.ts).
+  const [found] = rawRows(
+    await db.execute(sql`
+      select s.id, s.user_id, s.expires_at, u.role, u.status, u.locale
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${hashToken(token)} and s.ended_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+      limit 1`),
+  );
+  if (!found || found.status !== '1') return null;
+  const row = {
+    sessionId: String(found.id),
+    userId: String(found.user_id),
+    expiresAt: sessions.expiresAt.mapFromDriverValue(found.expires_at as string) as Date,
+    role: found.role as SessionUser['role'],
+    status: found.status as SessionUser['status'],
+    locale: (found.locale as string | null) ?? null,
+  };
   const fullExpiry = now.getTime() + ttlSeconds * 1000;
   const renewed = fullExpiry - row.expiresAt.getTime() > 60_000;
   if (renewed) {

@@ -3,6 +3,7 @@ import { type Invoice, type InvoiceListQuery, type InvoiceParty, type InvoiceSum
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Config, DEMO_INVOICE_SELLER } from '../../config';
 import type { Db } from '../../db/client';
+import { insertValues, rawRows, rowMapper } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type FileStore, saveFile } from '../../platform/files';
 import { type DbOrUow, type UnitOfWork, currentUnit, inTransaction, rootOf } from '../../platform/unit-of-work';
@@ -94,9 +95,7 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
     const issuedAt = input.issuedAt ?? new Date();
     // No rendering job (decision 0094): the PDF is drawn on its first download and stored then
     // (`invoicePdf`), not in the paying request's process.
-    const [row] = await uow.tx
-      .insert(invoices)
-      .values({
+    const values = {
         id: randomUUID(),
         // The year is fixed at issue: an invoice issued on 31 December and numbered after midnight
         // still takes the old year's next number.
@@ -121,8 +120,9 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
         payableMinor: input.payableMinor,
         currency: input.currency ?? 'USD',
         locale: input.locale,
-      })
-      .returning();
+      };
+    // Plain SQL on the payment path (decision 0102, db/rows.ts).
+    const [row] = rawRows(await uow.tx.execute(sql`insert into invoices ${insertValues(invoices, values)} returning *`)).map(toInvoiceRow);
     numberAfterCommit(uow, row!.id);
     return row!;
   });
@@ -225,6 +225,7 @@ export async function numberPendingInvoices(db: Db, batch = 500): Promise<number
 }
 
 type Row = typeof invoices.$inferSelect;
+const toInvoiceRow = rowMapper(invoices);
 type NumberedRow = Row & { number: string; sequence: number };
 
 const isNumbered = (r: Row): r is NumberedRow => r.number !== null && r.sequence !== null;

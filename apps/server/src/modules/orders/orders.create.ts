@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderAddress, OrderSource, PurchaseType } from '@dsm/contract';
+import { sql } from 'drizzle-orm';
+import { insertValues, rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
-import { type OrderRow, orderNumberSql } from './orders.queries';
+import { type OrderRow, orderNumberSql, toOrderRow } from './orders.queries';
 import { type Actor } from './orders.states';
 import { orderEvents, orderLines, orders } from './orders.tables';
 
@@ -81,69 +83,60 @@ export async function createOrder(dbOrUow: DbOrUow, input: NewOrder, actor: Acto
     // of three, decision 0102): the id is made here so the lines and the event can go in CTEs
     // beside the order's insert; their foreign keys are checked at the end of the statement.
     const id = randomUUID();
-    const lines = uow.tx.$with('lines').as(
-      uow.tx
-        .insert(orderLines)
-        .values(
-          input.lines.map((l, position) => ({
-            orderId: id,
-            position,
-            productId: l.productId,
-            skuId: l.skuId,
-            skuCode: l.skuCode,
-            title: l.title,
-            specs: l.specs,
-            image: l.image,
-            unitPriceMinor: l.unitPriceMinor,
-            quantity: l.quantity,
-            lineTotalMinor: l.lineTotalMinor,
-            storePriceMinor: l.storePriceMinor ?? null,
-          })),
-        )
-        .returning({ id: orderLines.id }),
+    const lines = input.lines.map((l, position) => ({
+      orderId: id,
+      position,
+      productId: l.productId,
+      skuId: l.skuId,
+      skuCode: l.skuCode,
+      title: l.title,
+      specs: l.specs,
+      image: l.image,
+      unitPriceMinor: l.unitPriceMinor,
+      quantity: l.quantity,
+      lineTotalMinor: l.lineTotalMinor,
+      storePriceMinor: l.storePriceMinor ?? null,
+    }));
+    const created = {
+      orderId: id,
+      event: 'create',
+      fromState: null,
+      toState: 'awaiting-payment',
+      actorType: actor.type,
+      actorId: actor.id,
+      reason: reason ?? null,
+      data: input.parentOrderId ? { parentOrderId: input.parentOrderId } : null,
+    } as const;
+    const order = {
+      id,
+      // Drawn by the insert itself: one statement fewer than a separate nextval (decision 0094).
+      number: orderNumberSql,
+      userId: input.userId,
+      source: input.source ?? 'catalogue',
+      storeId: input.storeId ?? null,
+      storeOrderRef: input.storeOrderRef ?? null,
+      state: 'awaiting-payment',
+      parentOrderId: input.parentOrderId ?? null,
+      goodsMinor: input.goodsMinor,
+      shippingMinor: input.shippingMinor,
+      serviceFeeMinor: input.serviceFeeMinor,
+      taxMinor: input.taxMinor,
+      discountMinor: input.discountMinor ?? 0,
+      totalMinor: input.totalMinor,
+      consignee: input.consignee,
+      billing: input.billing,
+      shippingMethodCode: input.shippingMethodCode,
+      shippingMethodName: input.shippingMethodName,
+      remark: input.remark ?? '',
+      purchaseType: input.purchaseType ?? 'dropshipping',
+    };
+    // Plain SQL, not the builder: building this statement cost more CPU than running it (db/rows.ts).
+    const [row] = rawRows(
+      await uow.tx.execute(sql`
+        with lines as (insert into order_lines ${insertValues(orderLines, lines)}),
+        created as (insert into order_events ${insertValues(orderEvents, created)})
+        insert into orders ${insertValues(orders, order)} returning *`),
     );
-    const created = uow.tx.$with('created').as(
-      uow.tx
-        .insert(orderEvents)
-        .values({
-          orderId: id,
-          event: 'create',
-          fromState: null,
-          toState: 'awaiting-payment',
-          actorType: actor.type,
-          actorId: actor.id,
-          reason: reason ?? null,
-          data: input.parentOrderId ? { parentOrderId: input.parentOrderId } : null,
-        })
-        .returning({ id: orderEvents.id }),
-    );
-    const [order] = await uow.tx
-      .with(lines, created)
-      .insert(orders)
-      .values({
-        id,
-        // Drawn by the insert itself: one statement fewer than a separate nextval (decision 0094).
-        number: orderNumberSql,
-        userId: input.userId,
-        source: input.source ?? 'catalogue',
-        storeId: input.storeId ?? null,
-        storeOrderRef: input.storeOrderRef ?? null,
-        state: 'awaiting-payment',
-        parentOrderId: input.parentOrderId ?? null,
-        goodsMinor: input.goodsMinor,
-        shippingMinor: input.shippingMinor,
-        serviceFeeMinor: input.serviceFeeMinor,
-        taxMinor: input.taxMinor,
-        discountMinor: input.discountMinor ?? 0,
-        totalMinor: input.totalMinor,
-        consignee: input.consignee,
-        billing: input.billing,
-        shippingMethodCode: input.shippingMethodCode,
-        shippingMethodName: input.shippingMethodName,
-        remark: input.remark ?? '',
-        purchaseType: input.purchaseType ?? 'dropshipping',
-      })
-      .returning();
-    return order!;
+    return toOrderRow(row!);
   });
 }

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertValues, rawRows, rowMapper, setClause } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { orderEvents, orders } from './orders.tables';
 
@@ -18,11 +19,15 @@ export function assertOrderId(id: string): void {
 /** The order row locked FOR UPDATE; with `ownerId`, another user's order is "not found". */
 export async function lockOrder(tx: Db, id: string, ownerId?: string): Promise<OrderRow> {
   assertOrderId(id);
-  const where = ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, ownerId));
-  const [row] = await tx.select().from(orders).where(where).for('update');
+  // Plain SQL on the checkout and payment paths (decision 0102, db/rows.ts).
+  const owner = ownerId === undefined ? sql`` : sql` and user_id = ${ownerId}`;
+  const [row] = rawRows(await tx.execute(sql`select * from orders where id = ${id}${owner} for update`));
   if (!row) throw AppError.notFound('orders.not-found');
-  return row;
+  return toOrderRow(row);
 }
+
+/** A raw `orders` row (select *, returning *) as the builder would give it. */
+export const toOrderRow = rowMapper(orders);
 
 export async function updateOrder(tx: Db, id: string, patch: Partial<OrderRow>): Promise<OrderRow> {
   const [row] = await tx
@@ -42,14 +47,12 @@ export async function appendEvent(tx: Db, event: typeof orderEvents.$inferInsert
  * trip instead of two, decision 0102; the event goes in a CTE beside the update).
  */
 export async function updateOrderWithEvent(tx: Db, id: string, patch: Partial<OrderRow>, event: typeof orderEvents.$inferInsert): Promise<OrderRow> {
-  const logged = tx.$with('logged').as(tx.insert(orderEvents).values(event).returning({ id: orderEvents.id }));
-  const [row] = await tx
-    .with(logged)
-    .update(orders)
-    .set({ ...patch, updatedAt: sql`now()` as unknown as Date })
-    .where(eq(orders.id, id))
-    .returning();
-  return row!;
+  const [row] = rawRows(
+    await tx.execute(sql`
+      with logged as (insert into order_events ${insertValues(orderEvents, event)})
+      update orders set ${setClause(orders, { ...patch, updatedAt: sql`now()` })} where id = ${id} returning *`),
+  );
+  return toOrderRow(row!);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows, rowMapper } from '../../db/rows';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 import { lockOrder } from './orders.queries';
 import { type Actor, applyLocked } from './orders.states';
@@ -29,8 +30,10 @@ export async function ordersByIds(db: Db, ids: readonly string[]) {
 
 /** An order's lines in their order (payments copies them onto the invoice). */
 export async function linesOfOrder(db: Db, orderId: string) {
-  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  // Plain SQL: every payment reads them (decision 0102, db/rows.ts).
+  return rawRows(await db.execute(sql`select * from order_lines where order_id = ${orderId} order by position`)).map(toLine);
 }
+const toLine = rowMapper(orderLines);
 
 /**
  * Restores orders from the draft box, singly or in batch (SPEC §4 "restored singly or in batch"):

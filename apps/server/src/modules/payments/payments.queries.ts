@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertValues, rawRows, rowMapper, setClause } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type OrderPaymentState, orderPaymentOrders, orderPayments } from './payments.tables';
 
@@ -8,6 +9,7 @@ import { type OrderPaymentState, orderPaymentOrders, orderPayments } from './pay
 
 export type PaymentRow = typeof orderPayments.$inferSelect;
 export const OPEN_STATES: readonly OrderPaymentState[] = ['awaiting', 'held'];
+const openStates = sql.raw(OPEN_STATES.map((s) => `'${s}'`).join(', '));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => AppError.notFound('payments.not-found');
@@ -25,18 +27,20 @@ const paymentNumberSql = sql<string>`(select 'P' || lpad(n::text, greatest(8, le
  */
 export async function insertPayment(tx: Db, values: Omit<typeof orderPayments.$inferInsert, 'number' | 'id'>, lines: Array<{ orderId: string; amountMinor: number }>): Promise<PaymentRow> {
   const id = randomUUID();
-  const paid = tx.$with('paid').as(tx.insert(orderPaymentOrders).values(lines.map((l) => ({ paymentId: id, ...l }))).returning({ orderId: orderPaymentOrders.orderId }));
-  const [row] = await tx.with(paid).insert(orderPayments).values({ ...values, id, number: paymentNumberSql }).returning();
-  return row!;
+  // Plain SQL on the payment path (decision 0102, db/rows.ts).
+  const [row] = rawRows(
+    await tx.execute(sql`
+      with paid as (insert into order_payment_orders ${insertValues(orderPaymentOrders, lines.map((l) => ({ paymentId: id, ...l })))})
+      insert into order_payments ${insertValues(orderPayments, { ...values, id, number: paymentNumberSql })} returning *`),
+  );
+  return toPaymentRow(row!);
 }
 
+const toPaymentRow = rowMapper(orderPayments);
+
 export async function updatePayment(tx: Db, id: string, patch: Partial<PaymentRow>): Promise<PaymentRow> {
-  const [row] = await tx
-    .update(orderPayments)
-    .set({ ...patch, updatedAt: sql`now()` as unknown as Date })
-    .where(eq(orderPayments.id, id))
-    .returning();
-  return row!;
+  const [row] = rawRows(await tx.execute(sql`update order_payments set ${setClause(orderPayments, { ...patch, updatedAt: sql`now()` })} where id = ${id} returning *`));
+  return toPaymentRow(row!);
 }
 
 /** The payment row locked FOR UPDATE; with `ownerId`, another user's payment is "not found". */
@@ -67,11 +71,15 @@ export async function orderIdsOf(db: Db, paymentId: string): Promise<string[]> {
 /** Open payments (awaiting or held) that pay any of `orderIds`, locked FOR UPDATE. */
 export async function lockOpenPaymentsOf(tx: Db, orderIds: readonly string[]): Promise<PaymentRow[]> {
   if (!orderIds.length) return [];
-  const ids = tx.select({ id: orderPaymentOrders.paymentId }).from(orderPaymentOrders).where(inArray(orderPaymentOrders.orderId, [...orderIds]));
-  return tx
-    .select()
-    .from(orderPayments)
-    .where(and(inArray(orderPayments.id, ids), inArray(orderPayments.state, [...OPEN_STATES])))
-    .orderBy(asc(orderPayments.id))
-    .for('update');
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rawRows(
+    await tx.execute(sql`
+      select * from order_payments
+      where id in (select payment_id from order_payment_orders where order_id in (${ids})) and state in (${openStates})
+      order by id for update`),
+  );
+  return rows.map(toPaymentRow);
 }

@@ -82,10 +82,11 @@ export async function idempotent<T>(
         on conflict do nothing returning key`);
       if (!(claimed as unknown as { rows: unknown[] }).rows.length) throw new KeyTaken();
       const result = await work(uow);
-      await uow.tx
-        .update(idempotencyKeys)
-        .set({ status: reply.statusCode, body: options.sealWith ? { sealed: seal(options.sealWith, result) } : (result as object) })
-        .where(keyIs(id));
+      // Plain SQL: every money-moving request runs it (decision 0102, db/rows.ts).
+      const body = JSON.stringify(options.sealWith ? { sealed: seal(options.sealWith, result) } : (result ?? null));
+      await uow.tx.execute(sql`
+        update idempotency_keys set status = ${reply.statusCode}, body = ${body}::jsonb
+        where scope = ${id.scope} and route = ${id.route} and key = ${id.key}`);
       return result;
     });
   } catch (err) {
