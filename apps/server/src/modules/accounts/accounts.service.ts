@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { users } from './accounts.tables';
 import { isUuid } from './ids';
 
@@ -34,9 +35,7 @@ export async function userEmails(db: Db, ids: readonly string[]): Promise<Map<st
 /** Whom to write to about a user's own records, and in which language (their stored locale). */
 export async function mailRecipient(db: Db, userId: string): Promise<{ email: string; locale: string | null; name: string } | null> {
   if (!isUuid(userId)) return null;
-  const [row] = await db
-    .select({ email: users.email, locale: users.locale, firstName: users.firstName, username: users.username })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? { email: row.email, locale: row.locale, name: row.firstName || row.username } : null;
+  // Plain SQL: every order placed reads it (decision 0102, db/rows.ts).
+  const [row] = rawRows(await db.execute(sql`select email, locale, first_name, username from users where id = ${userId}`));
+  return row ? { email: String(row.email), locale: (row.locale as string | null) ?? null, name: String(row.first_name || row.username) } : null;
 }

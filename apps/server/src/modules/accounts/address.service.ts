@@ -1,6 +1,7 @@
 import type { Address, AddressKind, SaveAddressBody } from '@dsm/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows, rowMapper } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { addresses, users } from './accounts.tables';
 import { isUuid } from './ids';
@@ -110,7 +111,12 @@ export async function getAddress(db: Db, userId: string, id: string): Promise<Ad
  */
 export async function getAddresses(db: Db, userId: string, ids: readonly string[]): Promise<Address[]> {
   const wanted = [...new Set(ids)];
-  const rows = wanted.every(isUuid) ? await db.select().from(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, wanted))) : [];
+  // Plain SQL: every order placed reads them (decision 0102, db/rows.ts).
+  const list = sql.join(
+    wanted.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = wanted.length && wanted.every(isUuid) ? rawRows(await db.execute(sql`select * from addresses where user_id = ${userId} and id in (${list})`)).map(toAddressRow) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);
@@ -179,3 +185,4 @@ export async function setDefaultAddress(db: DbOrUow, userId: string, id: string)
     return toDto(row!);
   });
 }
+const toAddressRow = rowMapper(addresses);

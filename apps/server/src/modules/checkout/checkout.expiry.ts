@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
@@ -19,9 +19,8 @@ export const ORDER_EXPIRE_JOB = 'order.expire';
 
 /** Sets (or moves) the order's pay-by time and schedules its expiry job for then. */
 export async function schedulePayBy(uow: UnitOfWork, orderId: string, payBy: Date): Promise<void> {
-  const saved = uow.tx
-    .$with('pay_by')
-    .as(uow.tx.insert(orderPayBy).values({ orderId, payBy }).onConflictDoUpdate({ target: orderPayBy.orderId, set: { payBy } }).returning({ orderId: orderPayBy.orderId }));
+  const saved = sql`insert into order_pay_by (order_id, pay_by) values (${orderId}, ${payBy.toISOString()}::timestamptz)
+    on conflict (order_id) do update set pay_by = excluded.pay_by`;
   await uow.enqueue({ type: ORDER_EXPIRE_JOB, payload: { orderId }, runAt: payBy, alongside: saved });
 }
 

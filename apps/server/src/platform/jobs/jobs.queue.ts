@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { WithSubquery } from 'drizzle-orm/subquery';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertValues, rawRows } from '../../db/rows';
 import { jobs } from './jobs.tables';
 
 export interface JobRequest {
@@ -12,24 +12,24 @@ export interface JobRequest {
   maxAttempts?: number;
   /**
    * The caller's own write that the job is about (an e-mail's outbox row, an order's pay-by
-   * time), as a CTE (`tx.$with(…).as(insert … returning …)`) run in the job's insert statement:
-   * one round trip for both (decision 0102).
+   * time), as a data-modifying statement run as a CTE of the job's insert: one round trip for
+   * both (decision 0102).
    */
-  alongside?: WithSubquery;
+  alongside?: SQL;
 }
 
 /** Inserts a job row with the given handle (use `uow.enqueue` so it joins the use case). */
 export async function insertJob(tx: Db, job: JobRequest): Promise<string> {
-  const [row] = await (job.alongside ? tx.with(job.alongside) : tx)
-    .insert(jobs)
-    .values({
-      type: job.type,
-      payload: job.payload ?? {},
-      ...(job.runAt ? { runAt: job.runAt } : {}),
-      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
-    })
-    .returning({ id: jobs.id });
-  return row!.id;
+  // Plain SQL: most orders and e-mails enqueue one (decision 0102, db/rows.ts).
+  const values = {
+    type: job.type,
+    payload: job.payload ?? {},
+    ...(job.runAt ? { runAt: job.runAt } : {}),
+    ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+  };
+  const alongside = job.alongside ? sql`with alongside as (${job.alongside}) ` : sql``;
+  const [row] = rawRows(await tx.execute(sql`${alongside}insert into jobs ${insertValues(jobs, values)} returning id`));
+  return String(row!.id);
 }
 
 export interface RecurringJob {

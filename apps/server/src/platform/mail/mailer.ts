@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { insertValues } from '../../db/rows';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config';
@@ -80,12 +81,7 @@ export class Mailer {
     return inTransaction(dbOrUow, async (uow) => {
       // The row and its job in one statement: the id is made here so the job can name it.
       const id = randomUUID();
-      const row = uow.tx.$with('outbox').as(
-        uow.tx
-          .insert(mailOutbox)
-          .values({ ...message, id, html: message.html ?? textToHtml(message.text) })
-          .returning({ id: mailOutbox.id }),
-      );
+      const row = sql`insert into mail_outbox ${insertValues(mailOutbox, { ...message, id, html: message.html ?? textToHtml(message.text) })}`;
       await uow.enqueue({ type: MAIL_SEND_JOB, payload: { id }, maxAttempts: 12, alongside: row });
       return id;
     });
