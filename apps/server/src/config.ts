@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   FILE_STORE: z.enum(['disk', 'database']).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -108,6 +109,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE, 20). */
+  databasePoolSize?: number;
   /** Where uploaded and generated files live: DATA_DIR/uploads, or the database (stateless nodes). */
   fileStore: 'disk' | 'database';
   secretKey: string;
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     fileStore: e.FILE_STORE ?? (e.DATABASE_URL ? 'database' : 'disk'),
     secretKey: e.SECRET_KEY ?? persistedSecret(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -7,7 +7,7 @@ import { migrate } from './migrate';
 /** Opens the configured database (PostgreSQL by DATABASE_URL, else PGlite in DATA_DIR) and migrates it. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl);
+    const database = await openPostgres(config.databaseUrl, config.databasePoolSize);
     await migrate(database);
     return database;
   }
