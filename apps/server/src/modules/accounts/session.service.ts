@@ -46,23 +46,24 @@ export async function resolveSession(db: Db, token: string, ttlSeconds: number):
       limit 1`),
   );
   if (!found || found.status !== '1') return null;
-  const row = {
-    sessionId: String(found.id),
-    userId: String(found.user_id),
-    expiresAt: sessions.expiresAt.mapFromDriverValue(found.expires_at as string) as Date,
-    role: found.role as SessionUser['role'],
-    status: found.status as SessionUser['status'],
-    locale: (found.locale as string | null) ?? null,
-  };
+  const sessionId = String(found.id);
+  const expiresAt = sessions.expiresAt.mapFromDriverValue(found.expires_at as string) as Date;
   const fullExpiry = now.getTime() + ttlSeconds * 1000;
-  const renewed = fullExpiry - row.expiresAt.getTime() > 60_000;
+  const renewed = fullExpiry - expiresAt.getTime() > 60_000;
   if (renewed) {
     await db
       .update(sessions)
       .set({ expiresAt: new Date(fullExpiry), lastUsedAt: now })
-      .where(eq(sessions.id, row.sessionId));
+      .where(eq(sessions.id, sessionId));
   }
-  return { sessionId: row.sessionId, userId: row.userId, role: row.role, status: row.status, locale: row.locale ?? null, renewed };
+  return {
+    sessionId,
+    userId: String(found.user_id),
+    role: found.role as SessionUser['role'],
+    status: '1',
+    locale: (found.locale as string | null) ?? null,
+    renewed,
+  };
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

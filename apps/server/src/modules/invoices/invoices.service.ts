@@ -96,31 +96,31 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
     // No rendering job (decision 0094): the PDF is drawn on its first download and stored then
     // (`invoicePdf`), not in the paying request's process.
     const values = {
-        id: randomUUID(),
-        // The year is fixed at issue: an invoice issued on 31 December and numbered after midnight
-        // still takes the old year's next number.
-        year: issuedAt.getUTCFullYear(),
-        sequence: null,
-        number: null,
-        userId: input.userId,
-        reference: input.reference,
-        orderNumber: input.orderNumber ?? null,
-        issuedAt,
-        paidAt: input.paidAt,
-        paymentMethod: input.paymentMethod,
-        billTo: input.billTo,
-        billFrom: { name: seller.name, company: null, vatNumber: seller.vatNumber || null, address: seller.address, countryCode: seller.countryCode, email: seller.email || null },
-        lines: input.lines,
-        productCostMinor: input.productCostMinor,
-        shippingMinor: input.shippingMinor ?? 0,
-        taxMinor: input.taxMinor,
-        discountMinor: input.discountMinor,
-        operateAmountMinor: input.operateAmountMinor,
-        handlingFeeMinor: input.handlingFeeMinor,
-        payableMinor: input.payableMinor,
-        currency: input.currency ?? 'USD',
-        locale: input.locale,
-      };
+      id: randomUUID(),
+      // The year is fixed at issue: an invoice issued on 31 December and numbered after midnight
+      // still takes the old year's next number.
+      year: issuedAt.getUTCFullYear(),
+      sequence: null,
+      number: null,
+      userId: input.userId,
+      reference: input.reference,
+      orderNumber: input.orderNumber ?? null,
+      issuedAt,
+      paidAt: input.paidAt,
+      paymentMethod: input.paymentMethod,
+      billTo: input.billTo,
+      billFrom: { name: seller.name, company: null, vatNumber: seller.vatNumber || null, address: seller.address, countryCode: seller.countryCode, email: seller.email || null },
+      lines: input.lines,
+      productCostMinor: input.productCostMinor,
+      shippingMinor: input.shippingMinor ?? 0,
+      taxMinor: input.taxMinor,
+      discountMinor: input.discountMinor,
+      operateAmountMinor: input.operateAmountMinor,
+      handlingFeeMinor: input.handlingFeeMinor,
+      payableMinor: input.payableMinor,
+      currency: input.currency ?? 'USD',
+      locale: input.locale,
+    };
     // Plain SQL on the payment path (decision 0102, db/rows.ts).
     const [row] = rawRows(await uow.tx.execute(sql`insert into invoices ${insertValues(invoices, values)} returning *`)).map(toInvoiceRow);
     numberAfterCommit(uow, row!.id);

@@ -1,8 +1,8 @@
-import { type Locale, type PayOrdersBody, fromMinor } from '@dsm/contract';
+import { type PayOrdersBody, fromMinor } from '@dsm/contract';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { type OrderRow, assertAllowed, lockOrder } from '../orders/orders.service';
+import { type Actor, type OrderRow, assertAllowed, lockOrder } from '../orders/orders.service';
 import { cancelAwaitingRecharge, createRecharge } from '../recharge/recharge.service';
 import { type LockedWallet, lockWallet, payOrHold } from '../wallet/wallet.service';
 import { completePayment, failPayment } from './payments.complete';
@@ -21,7 +21,7 @@ import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, update
  * commit, so the answer needs no read after it. `locale`: the payer's saved language (the
  * session has it), in which the invoices are written.
  */
-export async function payOrders(uow: UnitOfWork, config: Config, userId: string, body: PayOrdersBody, locale?: Locale): Promise<PaidOrders> {
+export async function payOrders(uow: UnitOfWork, config: Config, userId: string, body: PayOrdersBody, locale?: string | null): Promise<PaidOrders> {
   // The wallet first, as a top-up's completion of a held payment locks it (decision 0085).
   const wallet = await lockWallet(uow, userId);
   const orders = await lockOrders(uow, userId, body.orderIds);
@@ -30,7 +30,7 @@ export async function payOrders(uow: UnitOfWork, config: Config, userId: string,
   const payer = { type: 'user', id: userId } as const;
   // Orders discounted to nothing: paid at once, no money moves (the wallet refuses 0 amounts).
   if (payment.amountMinor === 0) return completePayment(uow, config, payment, orders, payer, locale);
-  if (body.method === 'wallet') return payFromWallet(uow, config, payment, orders, wallet, locale);
+  if (body.method === 'wallet') return payFromWallet(uow, config, payment, orders, wallet, payer, locale);
   return { payment: await startPayPal(uow, config, payment), orders };
 }
 
@@ -80,10 +80,11 @@ async function payFromWallet(
   payment: PaymentRow,
   orders: OrderRow[],
   wallet: LockedWallet,
-  locale: Locale | undefined,
+  payer: Actor,
+  locale: string | null | undefined,
 ): Promise<PaidOrders> {
   const result = await payOrHold(uow, payment.userId, payment.amountMinor, referenceOf(payment), wallet);
-  if (result.outcome === 'paid') return completePayment(uow, config, payment, orders, { type: 'user', id: payment.userId }, locale);
+  if (result.outcome === 'paid') return completePayment(uow, config, payment, orders, payer, locale);
   return { payment: await updatePayment(uow.tx, payment.id, { state: 'held', lockedMinor: result.lockedMinor, shortfallMinor: result.shortfallMinor }), orders };
 }
 

@@ -1,4 +1,4 @@
-import { OrderPaymentParams, OrderPaymentSchema, PayOrdersBody, envelopeOf, isLocale } from '@dsm/contract';
+import { OrderPaymentParams, OrderPaymentSchema, PayOrdersBody, envelopeOf } from '@dsm/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
@@ -29,7 +29,7 @@ export async function paymentsRoutes(app: App, { db, config, providers }: Paymen
     const { userId, locale } = req.session;
     let made: PaidOrders | null = null;
     const { id } = await idempotent(db, req, reply, async (uow) => {
-      made = await payOrders(uow, config, userId, req.body, isLocale(locale) ? locale : undefined);
+      made = await payOrders(uow, config, userId, req.body, locale);
       return { id: made.payment.id };
     });
     const fresh = made as PaidOrders | null;
