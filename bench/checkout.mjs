@@ -150,13 +150,16 @@ export async function scenarios(url, o, sessions, skus, meter, jobsLeft = null) 
     const r = out[name];
     console.log(`    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}${r.firstError ? ` (first: ${r.firstError})` : ''}`);
   };
-  // How many items a pooled window may use: twice what confirm (or submit, once measured) sent in
-  // warm-up and window; the floor and cart are cheaper and would overstate it. Capped so that the
-  // pool is made in minutes, well within a confirm token's 15. If submit or pay is faster, its
-  // window ends when the pool is spent and the report says so.
-  const poolSize = () => {
-    const rate = Math.max(...['confirm', 'submit'].map((k) => out[k]?.rps ?? 0)) || 100;
-    return Math.min(20_000, Math.ceil(rate * (o.warmup + o.seconds) * 2) + 2 * CONNECTIONS);
+  // How many items a pooled window may use: 1.5 times what the step before it sent in warm-up and
+  // window (submit's pool from confirm's rate, pay's from submit's: each step costs more than the
+  // one before); the floor and cart are cheaper and would overstate it. Capped so that the pool is
+  // made in minutes, well within a confirm token's 15, and so that the e-mails its orders enqueue
+  // are worked off before the window. If submit or pay is faster, its window ends when the pool is
+  // spent and the report says so.
+  const poolSize = (name) => {
+    const before = name === 'pay' ? ['submit', 'confirm'] : ['confirm'];
+    const rate = before.map((k) => out[k]?.rps).find((r) => r > 0) ?? 100;
+    return Math.min(20_000, Math.ceil(rate * (o.warmup + o.seconds) * 1.5) + 2 * CONNECTIONS);
   };
 
   // The seeded history must read as the app's own: the user's order list answers, with its orders.
@@ -187,7 +190,7 @@ export async function scenarios(url, o, sessions, skus, meter, jobsLeft = null) 
       out[name] = { missing: true };
       continue;
     }
-    const size = poolSize();
+    const size = poolSize(name);
     const started = Date.now();
     let pool;
     if (name === 'submit') {
