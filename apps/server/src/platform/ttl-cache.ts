@@ -19,8 +19,8 @@ interface Entry<V> {
  * - Concurrent misses for one key share one load; a failed load is not remembered, and a failed
  *   refresh drops the entry (a product taken down elsewhere then answers NOT_FOUND).
  * - A refresh that started before a `clear()` does not put its older value back.
- * - A refresh never reads a stale value from another cache: caches nest (the response cache's
- *   load reads the product detail cache, both 30 s), and if the inner one answered the outer
+ * - A refresh never reads a stale value from another cache: caches may nest (a response cache's
+ *   load reading another cache of the same TTL), and if the inner one answered the outer
  *   refresh with its own stale copy, the outer would keep that copy fresh for one more TTL — a
  *   change made on another node would then show after two TTLs, not one.
  */

@@ -116,14 +116,14 @@ describe('one unit of work', () => {
     const detail = await ctx.app.inject({ method: 'GET', url: '/api/prod/prodInfo?prodId=1' });
     const prodId = detail.json().data?.prodId as number | undefined;
     const caches = cachesFor(ctx.db);
-    caches.detail.set(`${prodId ?? 1}:en-US`, 'stale detail');
+    caches.responses.set(`detail:en-US:${prodId ?? 1}`, Buffer.from('stale detail'));
     caches.tree.set('probe', 'cached tree');
     const { invalidateProduct } = await import('../modules/catalogue/catalogue.cache');
     await inTransaction(ctx.db, async (uow) => {
       // Handed the bare transaction, as a service deep in a use case would be.
       invalidateProduct(uow.tx, prodId ?? 1);
     });
-    expect(caches.detail.peek(`${prodId ?? 1}:en-US`)).toBeUndefined();
+    expect(caches.responses.peek(`detail:en-US:${prodId ?? 1}`)).toBeUndefined();
     // Only that product: the rest of the catalogue stays cached.
     expect(await caches.tree.peek('probe')).toBe('cached tree');
   });

@@ -20,8 +20,6 @@ export interface CatalogueCaches {
   tree: TtlCache<unknown>;
   /** Tag list per language. */
   tags: TtlCache<unknown>;
-  /** Product detail per product and language. */
-  detail: TtlCache<unknown>;
   /** Keyword → tsquery text; stemming never changes, so only a size bound applies. */
   queries: TtlCache<unknown>;
   /** Typo-corrected tsquery per keyword (null: nothing to correct); the lexicon grows with writes, so cleared by them. */
@@ -41,7 +39,6 @@ export function cachesFor(handle: DbOrUow): CatalogueCaches {
     caches = {
       tree: new TtlCache(30_000, 64),
       tags: new TtlCache(30_000, 64),
-      detail: new TtlCache(30_000, 20_000),
       queries: new TtlCache(3_600_000, 5_000),
       corrections: new TtlCache(30_000, 5_000),
       matches: new BytesBoundedCache(30_000, MATCH_CACHE_BYTES, (set) => set.bytes),
@@ -69,7 +66,6 @@ export function invalidateCatalogue(handle: DbOrUow): void {
   whenCommitted(handle, () => {
     c.tree.clear();
     c.tags.clear();
-    c.detail.clear();
     c.corrections.clear();
     c.matches.clear();
     c.responses.clear();
@@ -77,14 +73,13 @@ export function invalidateCatalogue(handle: DbOrUow): void {
 }
 
 /**
- * One product's entries only (its detail, which shows stock, in every language): for a change
- * that touches nothing else, such as its stock, so the rest of the catalogue stays cached.
+ * One product's entries only (its detail answer, which shows stock, in every language): for a
+ * change that touches nothing else, such as its stock, so the rest of the catalogue stays cached.
  */
 export function invalidateProduct(handle: DbOrUow, prodId: number): void {
   const c = cachesFor(handle);
   whenCommitted(handle, () => {
     for (const locale of LOCALES) {
-      c.detail.delete(`${prodId}:${locale}`);
       c.responses.delete(`detail:${locale}:${prodId}`);
     }
   });
@@ -104,5 +99,16 @@ export function cachedJson<T>(
   ttlMs?: number,
 ): Promise<Buffer> {
   // Kept as UTF-8 bytes: the socket write then needs no per-request encoding.
-  return cachesFor(db).responses.get(key, async () => Buffer.from(JSON.stringify(schema.parse(ok(await load()))), 'utf8'), ttlMs);
+  return cachesFor(db).responses.get(key, async () => ownBytes(JSON.stringify(schema.parse(ok(await load())))), ttlMs);
+}
+
+/**
+ * The text's UTF-8 bytes in a buffer of exactly their size. `Buffer.from` cuts a short text's
+ * buffer out of a shared 8 KB block, and a cached 1 KB answer then kept its whole block alive:
+ * 10,000 cached product answers held about 65 MB instead of 10.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 'utf8');
+  return bytes;
 }

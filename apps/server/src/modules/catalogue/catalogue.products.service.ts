@@ -2,7 +2,6 @@ import type { Locale, ProductDetail, ProductListItem, ProductSpec, Sku } from '@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { cachesFor } from './catalogue.cache';
 import { specDictionary } from './catalogue.specs.service';
 import { rowsOf } from './catalogue.search-document';
 import { tagsById } from './catalogue.tags.service';
@@ -133,14 +132,14 @@ async function loadDetail(db: Db, prodId: number): Promise<DetailRow | undefined
 
 /**
  * GET /api/prod/prodInfo. A taken-down or unknown product is NOT_FOUND ("The product was not
- * found"). Cached per product and language for a few seconds; operator writes clear it.
+ * found"). Read fresh: the route keeps the serialized answer per product and language for a few
+ * seconds (`cachedJson`), and operator writes and stock changes clear it. Keeping this object too
+ * doubled the memory a busy catalogue took (issue 10: peak RSS) for no request served faster.
  */
-export function getProductDetail(db: Db, prodId: number, locale: Locale): Promise<ProductDetail> {
-  return cachesFor(db).detail.get(`${prodId}:${locale}`, async () => {
-    const row = await loadDetail(db, prodId);
-    if (!row || row.status !== 'on') throw AppError.notFound('catalogue.product-not-found');
-    return buildDetail(db, row, locale);
-  }) as Promise<ProductDetail>;
+export async function getProductDetail(db: Db, prodId: number, locale: Locale): Promise<ProductDetail> {
+  const row = await loadDetail(db, prodId);
+  if (!row || row.status !== 'on') throw AppError.notFound('catalogue.product-not-found');
+  return buildDetail(db, row, locale);
 }
 
 async function buildDetail(db: Db, row: DetailRow, locale: Locale): Promise<ProductDetail> {
