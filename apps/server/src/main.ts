@@ -6,6 +6,9 @@ import { SANDBOX_SHOPIFY_SHOP, startSandbox } from './emulators/sandbox';
 import { createFileStore } from './platform/files';
 import { importDiskUploads } from './platform/files/import-disk';
 import { mailTransportLabel } from './platform/mail/mailer';
+import { limitHeapGrowth } from './platform/memory';
+
+limitHeapGrowth();
 
 // No PayPal / Stripe credentials: the demo pays against the local emulators (decision 0074).
 const sandbox = await startSandbox(loadConfig());
