@@ -6,6 +6,7 @@ import { clearInterval, setInterval } from 'node:timers';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../scripts/build-server.mjs';
 import { serverEnv } from '../scripts/server-env.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +26,9 @@ export function freePort() {
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'dsm-bench-'));
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // As `npm start` runs it: the bundle, with plain Node.
+  const bundle = await buildServer();
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), bundle], {
     cwd: root,
     env: serverEnv({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server, which serves the app and /api on one port (default 3000).
+// `npm start`: builds the web app when it is missing or older than its sources, bundles the
+// server (scripts/build-server.mjs, under a second), then runs it with plain Node; it serves the
+// app and /api on one port (default 3000).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from './build-server.mjs';
 import { serverEnv } from './server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +30,8 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const bundle = await buildServer();
+const server = spawn(process.execPath, [bundle], {
   cwd: root,
   stdio: 'inherit',
   env: serverEnv(process.env),

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SANCTIONED_COUNTRIES } from '@dsm/contract';
 import { z } from 'zod';
 import type { HttpPolicy } from './connectors/stores/store-platform';
+import { SERVER_DIR } from './server-dir';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(SERVER_DIR, '../..');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

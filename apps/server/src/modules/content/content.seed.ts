@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LOCALES, PAGE_SLUGS } from '@dsm/contract';
 import type { Db } from '../../db/client';
+import { SERVER_DIR } from '../../server-dir';
 import { parsePageFile } from './content.markdown';
 import { BUNDLED_IMAGES_URL } from './content.images';
 import { sanitizeRichText } from './content.sanitize';
 import { SEED_BANNERS, SEED_NOTICES } from './content.seed-data';
 import { bannerTranslations, banners, contentSeedRuns, noticeTranslations, notices, pageTranslations } from './content.tables';
 
-const PAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed', 'pages');
+const PAGES_DIR = path.join(SERVER_DIR, 'src/modules/content/seed/pages');
 
 /** The seed text of one page in one language, from seed/pages/<locale>/<slug>.md. */
 export function seedPage(locale: string, slug: string): { title: string; body: string } | null {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { insertValues } from '../../db/rows';
 import nodemailer from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { type JobHandler, PermanentJobError } from '../jobs/jobs.runtime';
@@ -32,9 +32,10 @@ export interface MailTransport {
 
 /** SMTP through nodemailer; a job sends, so time-outs only bound how long a worker slot is held. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(
-    new SMTPTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
-  );
+  // Options with a `url` make nodemailer's SMTP transport (its root import only: the server also
+  // runs as a bundle whose packages Node resolves, and a package's inner folders do not resolve).
+  const options: SMTPTransport.Options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  const transporter = nodemailer.createTransport(options);
   return {
     kind: 'smtp',
     async send(from, m) {
