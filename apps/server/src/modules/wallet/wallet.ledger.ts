@@ -1,6 +1,7 @@
 import { fromMinor } from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, afterCommitOf, inTransaction, rootOf } from '../../platform/unit-of-work';
 
@@ -51,7 +52,6 @@ export interface Posted {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 const toAccount = (r: Row): Account => ({
   id: String(r.id),
   kind: String(r.kind),
@@ -82,7 +82,7 @@ export function insufficient(availableMinor: number, neededMinor: number): AppEr
  */
 export async function lockUserAccounts(tx: Db, userId: string): Promise<Record<UserAccountKind, Account>> {
   const select = async () =>
-    rowsOf(await tx.execute(sql`
+    rawRows(await tx.execute(sql`
       select id, kind, user_id, balance_minor from ledger_accounts where user_id = ${userId} order by id for update`)).map(toAccount);
   let accounts = await select();
   if (accounts.length < 3) {
@@ -106,7 +106,7 @@ export async function systemAccount(tx: Db, kind: SystemAccountKind, code: strin
   const root = rootOf(tx);
   const known = systemIds.get(root)?.get(code);
   if (known) return known;
-  const find = async () => rowsOf(await tx.execute(sql`select id from ledger_accounts where code = ${code}`))[0]?.id;
+  const find = async () => rawRows(await tx.execute(sql`select id from ledger_accounts where code = ${code}`))[0]?.id;
   let found = await find();
   if (found === undefined) {
     await tx.execute(sql`
@@ -145,7 +145,7 @@ async function readAccounts(tx: Db, ids: string[]): Promise<Account[]> {
   const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
   // System rows are only read (the lines' foreign key takes a shared key lock, which never makes
   // another posting wait).
-  return rowsOf(await tx.execute(sql`
+  return rawRows(await tx.execute(sql`
     with user_rows as (
       select id, kind, user_id, balance_minor from ledger_accounts
       where id in (${list}) and user_id is not null order by id for update)
@@ -197,7 +197,7 @@ export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions
       systemLineIds.length === 0
         ? sql`0`
         : sql`(select count(*) from ledger_accounts where id in (${sql.join(systemLineIds.map((id) => sql`${id}::uuid`), sql`, `)}) and user_id is not null)`;
-    const [result] = rowsOf(await tx.execute(sql`
+    const [result] = rawRows(await tx.execute(sql`
       with entry as (
         insert into journal_entries (kind, reason, reference_type, reference_id, reference_label, user_id, unique_key)
         values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${posting.reference.label ?? ''}, ${userId}, ${posting.uniqueKey ?? null})
@@ -216,7 +216,7 @@ export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions
       select (select id from entry) as id, (select count(*) from balances) as updated, ${notSystem} as not_system`));
     if (Number(result!.not_system) > 0) throw new Error('ledger: an entry named a user account as a system account');
     if (result!.id === null) {
-      const [first] = rowsOf(await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`));
+      const [first] = rawRows(await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`));
       return { entryId: String(first!.id), duplicate: true };
     }
     if (Number(result!.updated) !== changed.length) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { enqueueSettleIfHeld } from './wallet.held-registry';
@@ -16,8 +17,6 @@ export type { Reference } from './wallet.ledger';
 export { type HeldPaymentCompleted, WALLET_SETTLE_HELD_JOB, onHeldPaymentCompleted } from './wallet.held-registry';
 export type RechargeMethod = 'paypal' | 'card' | 'bank';
 
-type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 function requireReason(reason: string): string {
   const trimmed = reason.trim();
@@ -141,7 +140,7 @@ async function lockUpTo(dbOrUow: DbOrUow, userId: string, amountMinor: number, r
     if (all && spendable < amountMinor) throw insufficient(spendable, amountMinor);
     const lockable = Math.min(amountMinor, spendable);
     const { bonus, cash } = split(lockable, user.bonus.balanceMinor);
-    const [row] = rowsOf(await tx.execute(sql`
+    const [row] = rawRows(await tx.execute(sql`
       insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
       values (${userId}, ${reference.type}, ${reference.id}, ${cash}, ${bonus}) returning id`));
     const lockId = String(row!.id);
@@ -175,7 +174,7 @@ export async function lockAvailable(dbOrUow: DbOrUow, userId: string, amountMino
 
 async function closeLock(dbOrUow: DbOrUow, lockId: string, to: 'captured' | 'released') {
   return inTransaction(dbOrUow, async ({ tx }) => {
-    const [row] = rowsOf(await tx.execute(sql`
+    const [row] = rawRows(await tx.execute(sql`
       select id, user_id, reference_type, reference_id, cash_minor, bonus_minor, state
       from wallet_locks where id = ${lockId}::uuid for update`));
     if (!row) throw AppError.notFound('wallet.lock-not-found');
@@ -228,11 +227,11 @@ export async function payOrHold(
       // The rows were just locked and read: paid without locking them again (decision 0094).
       return { outcome: 'paid' as const, entryId: (await payLocked(uow.tx, user, userId, amountMinor, reference)).entryId };
     }
-    const [open] = rowsOf(await uow.tx.execute(sql`
+    const [open] = rawRows(await uow.tx.execute(sql`
       select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`));
     if (open) throw AppError.conflict('held-payment-exists', 'wallet.held-payment-exists');
     const { lockId, lockedMinor, shortfallMinor } = await lockAvailable(uow, userId, amountMinor, reference);
-    const [row] = rowsOf(await uow.tx.execute(sql`
+    const [row] = rawRows(await uow.tx.execute(sql`
       insert into wallet_held_payments (user_id, reference_type, reference_id, amount_minor, lock_ids, shortfall_minor)
       values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, array[${lockId}::uuid], ${shortfallMinor}) returning id`));
     return { outcome: 'held' as const, heldPaymentId: String(row!.id), lockedMinor, shortfallMinor };
@@ -242,7 +241,7 @@ export async function payOrHold(
 /** The owner gives up a held payment (an order cancelled): its locks go back where they came from. */
 export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promise<{ releasedMinor: number }> {
   return inTransaction(dbOrUow, async (uow) => {
-    const [held] = rowsOf(await uow.tx.execute(sql`
+    const [held] = rawRows(await uow.tx.execute(sql`
       select id, lock_ids from wallet_held_payments
       where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held' for update`));
     if (!held) throw AppError.notFound('wallet.held-payment-not-found');
@@ -265,7 +264,7 @@ export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promis
 export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor: number, opts: { postAs?: Reference; uniqueKey?: string } = {}) {
   assertMinor(amountMinor);
   return inTransaction(dbOrUow, async ({ tx }) => {
-    const [row] = rowsOf(await tx.execute(sql`
+    const [row] = rawRows(await tx.execute(sql`
       select user_id, cash_minor, bonus_minor, refunded_cash_minor, refunded_bonus_minor from wallet_payments
       where reference_type = ${reference.type} and reference_id = ${reference.id} for update`));
     const bonusLeft = row ? Number(row.bonus_minor) - Number(row.refunded_bonus_minor) : 0;
@@ -373,7 +372,7 @@ import { exceedsWithdrawable, fromMinor } from '@dsm/contract';
 
 /** The user's withdrawable money: available cash (bonus and locked money are not withdrawable). */
 export async function withdrawableMinor(db: Db, userId: string): Promise<number> {
-  const [row] = rowsOf(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
+  const [row] = rawRows(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
   return Number(row?.balance_minor ?? 0);
 }
 
@@ -395,7 +394,7 @@ export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, am
         'insufficient-balance',
       );
     }
-    const [row] = rowsOf(await tx.execute(sql`
+    const [row] = rawRows(await tx.execute(sql`
       insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
       values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, 0) returning id`));
     await post(tx, {
@@ -416,7 +415,7 @@ export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, am
  */
 export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string, label?: string): Promise<Posted> {
   return inTransaction(dbOrUow, async ({ tx }) => {
-    const [row] = rowsOf(await tx.execute(sql`
+    const [row] = rawRows(await tx.execute(sql`
       select user_id, reference_type, reference_id, cash_minor, bonus_minor, state
       from wallet_locks where id = ${lockId}::uuid for update`));
     if (!row) throw AppError.notFound('wallet.lock-not-found');
