@@ -33,28 +33,28 @@ export function setAfterCommitErrorReporter(report: (err: unknown) => void): voi
   reportAfterCommitError = report;
 }
 
-export function isUnitOfWork(x: DbOrUow): x is UnitOfWork {
-  return typeof (x as UnitOfWork).afterCommit === 'function' && 'tx' in x;
+export function isUnitOfWork(db: DbOrUow): db is UnitOfWork {
+  return typeof (db as UnitOfWork).afterCommit === 'function' && 'tx' in db;
 }
 
-/** The unit of work `dbOrUow` belongs to, if any (a uow itself, or a transaction opened by one). */
-export function currentUnit(dbOrUow: DbOrUow): UnitOfWork | undefined {
-  return isUnitOfWork(dbOrUow) ? dbOrUow : unitByTx.get(dbOrUow);
+/** The unit of work `db` belongs to, if any (a uow itself, or a transaction opened by one). */
+export function currentUnit(db: DbOrUow): UnitOfWork | undefined {
+  return isUnitOfWork(db) ? db : unitByTx.get(db);
 }
 
 /** The real database behind a handle: the root of its unit of work, or the handle itself. */
-export function rootOf(dbOrUow: DbOrUow): Db {
-  return currentUnit(dbOrUow)?.root ?? (dbOrUow as Db);
+export function rootOf(db: DbOrUow): Db {
+  return currentUnit(db)?.root ?? (db as Db);
 }
 
 /** The handle to query with: the transaction of a unit of work, or the database itself. */
-export function handleOf(dbOrUow: DbOrUow): Db {
-  return isUnitOfWork(dbOrUow) ? dbOrUow.tx : dbOrUow;
+export function handleOf(db: DbOrUow): Db {
+  return isUnitOfWork(db) ? db.tx : db;
 }
 
-/** Runs `fn` after commit when `dbOrUow` is inside a unit of work, else at once (autocommit). */
-export async function afterCommitOf(dbOrUow: DbOrUow, fn: () => void | Promise<void>): Promise<void> {
-  const unit = currentUnit(dbOrUow);
+/** Runs `fn` after commit when `db` is inside a unit of work, else at once (autocommit). */
+export async function afterCommitOf(db: DbOrUow, fn: () => void | Promise<void>): Promise<void> {
+  const unit = currentUnit(db);
   if (unit) unit.afterCommit(fn);
   else await runHook(fn);
 }
@@ -72,8 +72,8 @@ async function runHook(fn: () => void | Promise<void>): Promise<void> {
  * database it opens the transaction, commits, then runs the after-commit hooks in order (their
  * errors are logged, never thrown: the use case has happened).
  */
-export async function inTransaction<T>(dbOrUow: DbOrUow, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  const joined = currentUnit(dbOrUow);
+export async function inTransaction<T>(db: DbOrUow, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  const joined = currentUnit(db);
   if (joined) {
     try {
       return await work(joined);
@@ -83,7 +83,7 @@ export async function inTransaction<T>(dbOrUow: DbOrUow, work: (uow: UnitOfWork)
       throw err;
     }
   }
-  const root = dbOrUow as Db;
+  const root = db as Db;
   const hooks: Array<() => void | Promise<void>> = [];
   const result = await root.transaction(async (tx) => {
     let enqueued = false;

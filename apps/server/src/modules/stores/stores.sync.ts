@@ -19,8 +19,8 @@ const PULL_OVERLAP_MS = 5 * 60_000;
  * Queues a sync of a store (joins the caller's unit of work): a row in store_syncs and a job.
  * One at a time per store: a queued or running one → `store-sync-running`.
  */
-export async function queueSync(dbOrUow: DbOrUow, storeId: string, kind: SyncKind): Promise<SyncRow> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function queueSync(db: DbOrUow, storeId: string, kind: SyncKind): Promise<SyncRow> {
+  return inTransaction(db, async (uow) => {
     // Serialises two requests for the same store (the second sees the first's row).
     await uow.tx.execute(sql`select 1 from stores where id = ${storeId} for update`);
     const [busy] = await uow.tx

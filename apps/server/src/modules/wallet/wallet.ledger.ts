@@ -154,14 +154,14 @@ async function readAccounts(tx: Db, ids: string[]): Promise<Account[]> {
     select id, kind, user_id, balance_minor from ledger_accounts where id in (${list}) and user_id is null`)).map(toAccount);
 }
 
-/** Posts one balanced entry in `dbOrUow`'s unit of work (or its own transaction). */
-export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions = {}): Promise<Posted> {
+/** Posts one balanced entry in `db`'s unit of work (or its own transaction). */
+export async function post(db: DbOrUow, posting: Posting, opts: PostOptions = {}): Promise<Posted> {
   const lines = posting.lines.filter((l) => l.amountMinor !== 0);
   for (const l of lines) if (!Number.isSafeInteger(l.amountMinor)) throw new Error('ledger: a line amount must be an integer of minor units');
   if (lines.length < 2) throw new Error('ledger: an entry needs at least two non-zero lines');
   if (lines.reduce((s, l) => s + l.amountMinor, 0) !== 0) throw new Error(`ledger: entry ${posting.kind} does not sum to zero`);
 
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const delta = new Map<string, number>();
     for (const l of lines) delta.set(l.accountId, (delta.get(l.accountId) ?? 0) + l.amountMinor);
     let userAccounts: Account[];

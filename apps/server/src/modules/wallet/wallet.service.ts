@@ -52,7 +52,7 @@ function paidSql(userId: string, reference: Reference, cash: number, bonus: numb
  * `uniqueKey`, e.g. a provider event id): a repeated capture or webhook returns `duplicate`.
  */
 export async function recordRecharge(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   userId: string,
   amountMinor: number,
   feeMinor: number,
@@ -62,7 +62,7 @@ export async function recordRecharge(
 ): Promise<Posted> {
   assertMinor(amountMinor);
   if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw new Error('wallet: fee must be a non-negative integer');
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const clearing = await systemAccount(tx, 'clearing', `clearing:${method}`);
@@ -103,9 +103,9 @@ export interface LockedWallet {
 }
 
 /** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */
-export async function pay(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
+export async function pay(db: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => payLocked(tx, await lockUserAccounts(tx, userId), userId, amountMinor, reference));
+  return inTransaction(db, async ({ tx }) => payLocked(tx, await lockUserAccounts(tx, userId), userId, amountMinor, reference));
 }
 
 /** `pay` with the user's rows locked and read already (payOrHold has just done so). */
@@ -132,9 +132,9 @@ async function payLocked(tx: Db, user: Awaited<ReturnType<typeof lockUserAccount
 }
 
 /** Moves up to `amount` (bonus first) into the locked account; 0 moves nothing but still holds. */
-async function lockUpTo(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference, all: boolean) {
+async function lockUpTo(db: DbOrUow, userId: string, amountMinor: number, reference: Reference, all: boolean) {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const user = await lockUserAccounts(tx, userId);
     const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
     if (all && spendable < amountMinor) throw insufficient(spendable, amountMinor);
@@ -160,20 +160,20 @@ async function lockUpTo(dbOrUow: DbOrUow, userId: string, amountMinor: number, r
 }
 
 /** Sets `amount` aside for `reference`; refuses with insufficient-balance when it is not there. */
-export async function lock(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
-  return (await lockUpTo(dbOrUow, userId, amountMinor, reference, true)).lockId;
+export async function lock(db: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
+  return (await lockUpTo(db, userId, amountMinor, reference, true)).lockId;
 }
 
 /**
  * SPEC §4 insufficient balance: locks what is there (possibly nothing) and says what is missing.
  * The caller holds its payment as "insufficient balance"; how it completes is in decision 0070.
  */
-export async function lockAvailable(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
-  return lockUpTo(dbOrUow, userId, amountMinor, reference, false);
+export async function lockAvailable(db: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
+  return lockUpTo(db, userId, amountMinor, reference, false);
 }
 
-async function closeLock(dbOrUow: DbOrUow, lockId: string, to: 'captured' | 'released') {
-  return inTransaction(dbOrUow, async ({ tx }) => {
+async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released') {
+  return inTransaction(db, async ({ tx }) => {
     const [row] = rawRows(await tx.execute(sql`
       select id, user_id, reference_type, reference_id, cash_minor, bonus_minor, state
       from wallet_locks where id = ${lockId}::uuid for update`));
@@ -201,9 +201,9 @@ async function closeLock(dbOrUow: DbOrUow, lockId: string, to: 'captured' | 'rel
 }
 
 /** Takes the locked money as payment (to platform revenue). */
-export const capture = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, lockId, 'captured');
+export const capture = (db: DbOrUow, lockId: string) => closeLock(db, lockId, 'captured');
 /** Gives the locked money back where it came from (bonus to bonus, cash to cash). */
-export const release = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, lockId, 'released');
+export const release = (db: DbOrUow, lockId: string) => closeLock(db, lockId, 'released');
 
 /**
  * SPEC §4 "insufficient wallet balance locks the remainder and holds the payment until topped up"
@@ -213,7 +213,7 @@ export const release = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, 
  * reference (`held-payment-exists`).
  */
 export async function payOrHold(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   userId: string,
   amountMinor: number,
   reference: Reference,
@@ -221,7 +221,7 @@ export async function payOrHold(
   locked?: LockedWallet,
 ): Promise<{ outcome: 'paid'; entryId: string } | { outcome: 'held'; heldPaymentId: string; lockedMinor: number; shortfallMinor: number }> {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const user = locked?.userId === userId ? locked.accounts : await lockUserAccounts(uow.tx, userId);
     if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
       // The rows were just locked and read: paid without locking them again (decision 0094).
@@ -239,8 +239,8 @@ export async function payOrHold(
 }
 
 /** The owner gives up a held payment (an order cancelled): its locks go back where they came from. */
-export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promise<{ releasedMinor: number }> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function cancelHeld(db: DbOrUow, reference: Reference): Promise<{ releasedMinor: number }> {
+  return inTransaction(db, async (uow) => {
     const [held] = rawRows(await uow.tx.execute(sql`
       select id, lock_ids from wallet_held_payments
       where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held' for update`));
@@ -261,9 +261,9 @@ export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promis
  * what caused the refund (an after-sales request) instead of the payment, and `uniqueKey` makes a
  * repeated call post nothing more.
  */
-export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor: number, opts: { postAs?: Reference; uniqueKey?: string } = {}) {
+export async function refund(db: DbOrUow, reference: Reference, amountMinor: number, opts: { postAs?: Reference; uniqueKey?: string } = {}) {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const [row] = rawRows(await tx.execute(sql`
       select user_id, cash_minor, bonus_minor, refunded_cash_minor, refunded_bonus_minor from wallet_payments
       where reference_type = ${reference.type} and reference_id = ${reference.id} for update`));
@@ -303,9 +303,9 @@ export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor
  * the first entry with `duplicate: true`. Credits enqueue the held-payment settlement like a
  * recharge does.
  */
-export async function creditRefund(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference, opts: { uniqueKey: string }): Promise<Posted> {
+export async function creditRefund(db: DbOrUow, userId: string, amountMinor: number, reference: Reference, opts: { uniqueKey: string }): Promise<Posted> {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const user = await lockUserAccounts(uow.tx, userId);
     const revenue = await systemAccount(uow.tx, 'revenue');
     const posted = await post(uow.tx, {
@@ -323,10 +323,10 @@ export async function creditRefund(dbOrUow: DbOrUow, userId: string, amountMinor
 }
 
 /** Operator: bonus credit for a user (spendable, never withdrawable), from the promotions account. */
-export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
+export async function grantBonus(db: DbOrUow, userId: string, amountMinor: number, reason: string) {
   assertMinor(amountMinor);
   const why = requireReason(reason);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const promotions = await systemAccount(tx, 'promotions');
@@ -345,10 +345,10 @@ export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: 
 }
 
 /** Operator: a signed correction of a user's cash, its own entry with a required reason. */
-export async function adjust(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
+export async function adjust(db: DbOrUow, userId: string, amountMinor: number, reason: string) {
   assertMinor(amountMinor, { allowNegative: true });
   const why = requireReason(reason);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const adjustments = await systemAccount(tx, 'adjustments');
@@ -380,9 +380,9 @@ export async function withdrawableMinor(db: Db, userId: string): Promise<number>
  * Sets `amount` of CASH aside for a withdrawal (never bonus: bonus credit cannot be withdrawn).
  * Refuses with insufficient-balance and the withdrawal's own words when the cash is short.
  */
-export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
+export async function lockCashForWithdrawal(db: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const user = await lockUserAccounts(tx, userId);
     const cash = user.available.balanceMinor;
     if (exceedsWithdrawable(amountMinor, cash)) {
@@ -413,8 +413,8 @@ export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, am
  * The operator paid a withdrawal out: its lock goes to the `payouts` system account, one entry of
  * kind `withdrawal` (the user's history shows it as a consume line). A closed lock → 409.
  */
-export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string, label?: string): Promise<Posted> {
-  return inTransaction(dbOrUow, async ({ tx }) => {
+export async function payOutWithdrawal(db: DbOrUow, lockId: string, label?: string): Promise<Posted> {
+  return inTransaction(db, async ({ tx }) => {
     const [row] = rawRows(await tx.execute(sql`
       select user_id, reference_type, reference_id, cash_minor, bonus_minor, state
       from wallet_locks where id = ${lockId}::uuid for update`));
@@ -446,7 +446,7 @@ export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string, label?:
  * operator (decision 0074). Posts once per `uniqueKey` (the provider's refund or event id).
  */
 export async function reverseRecharge(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   userId: string,
   amountMinor: number,
   feeMinor: number,
@@ -456,7 +456,7 @@ export async function reverseRecharge(
 ): Promise<{ reversed: boolean; duplicate: boolean }> {
   assertMinor(amountMinor);
   if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw new Error('wallet: fee must be a non-negative integer');
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const user = await lockUserAccounts(tx, userId);
     if (user.available.balanceMinor < amountMinor) return { reversed: false, duplicate: false };
     const clearing = await systemAccount(tx, 'clearing', `clearing:${method}`);

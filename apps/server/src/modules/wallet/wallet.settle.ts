@@ -14,8 +14,8 @@ import { capture, lock } from './wallet.service';
  * runs for one user take turns and the second sees what the first completed: the same money is
  * never spent twice. A payment still short stays held; a later, smaller one may complete before it.
  */
-export async function settleHeldPayments(dbOrUow: DbOrUow, userId: string): Promise<{ completed: string[]; stillHeld: number }> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function settleHeldPayments(db: DbOrUow, userId: string): Promise<{ completed: string[]; stillHeld: number }> {
+  return inTransaction(db, async (uow) => {
     await lockUserAccounts(uow.tx, userId);
     const held = rawRows(await uow.tx.execute(sql`
       select id, reference_type, reference_id, lock_ids, shortfall_minor from wallet_held_payments

@@ -67,11 +67,11 @@ function assertId(id: string) {
 }
 
 /** Creates the request and locks its amount in cash; refused when the cash is short. */
-export async function createWithdrawal(dbOrUow: DbOrUow, userId: string, body: WithdrawalRequest): Promise<Withdrawal> {
+export async function createWithdrawal(db: DbOrUow, userId: string, body: WithdrawalRequest): Promise<Withdrawal> {
   const { method, amount: _amount, ...details } = body;
   const amountMinor = withdrawalAmountMinor(body);
   const id = crypto.randomUUID();
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const lockId = await lockCashForWithdrawal(uow, userId, amountMinor, { type: REFERENCE, id });
     const [row] = rawRows(await uow.tx.execute(sql`
       insert into withdrawal_requests (id, user_id, method, amount_minor, details, lock_id)
