@@ -46,10 +46,10 @@ function toDto(r: Row): PriceDifference {
 }
 
 /** The difference locked FOR UPDATE; with `userId`, another user's is "not found". */
-async function lockDifference(tx: Db, id: string, userId?: string): Promise<Row> {
+async function lockDifference(db: Db, id: string, userId?: string): Promise<Row> {
   if (!UUID.test(id)) throw AppError.notFound('pricing.not-found');
   const owner = userId === undefined ? eq(priceDifferences.id, id) : and(eq(priceDifferences.id, id), eq(priceDifferences.userId, userId));
-  const [row] = await tx.select().from(priceDifferences).where(owner).for('update');
+  const [row] = await db.select().from(priceDifferences).where(owner).for('update');
   if (!row) throw AppError.notFound('pricing.not-found');
   return row;
 }

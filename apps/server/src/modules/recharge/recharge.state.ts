@@ -19,8 +19,8 @@ export const RECHARGE_EXPIRE_JOB = 'recharge.expire';
 
 type Patch = Partial<typeof rechargeOrders.$inferInsert>;
 
-async function update(tx: Db, id: string, patch: Patch): Promise<RechargeRow> {
-  const [row] = await tx
+async function update(db: Db, id: string, patch: Patch): Promise<RechargeRow> {
+  const [row] = await db
     .update(rechargeOrders)
     .set({ ...patch, updatedAt: sql`now()` as unknown as Date })
     .where(eq(rechargeOrders.id, id))

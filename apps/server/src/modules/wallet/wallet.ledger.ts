@@ -80,13 +80,13 @@ export function insufficient(availableMinor: number, neededMinor: number): AppEr
  * postings never wait on each other in a cycle). Every service step locks the user's rows
  * before any system row: one global lock order.
  */
-export async function lockUserAccounts(tx: Db, userId: string): Promise<Record<UserAccountKind, Account>> {
+export async function lockUserAccounts(db: Db, userId: string): Promise<Record<UserAccountKind, Account>> {
   const select = async () =>
-    rawRows(await tx.execute(sql`
+    rawRows(await db.execute(sql`
       select id, kind, user_id, balance_minor from ledger_accounts where user_id = ${userId} order by id for update`)).map(toAccount);
   let accounts = await select();
   if (accounts.length < 3) {
-    await tx.execute(sql`
+    await db.execute(sql`
       insert into ledger_accounts (kind, user_id) values ('available', ${userId}), ('locked', ${userId}), ('bonus', ${userId})
       on conflict (user_id, kind) where user_id is not null do nothing`);
     accounts = await select();
@@ -102,21 +102,21 @@ export async function lockUserAccounts(tx: Db, userId: string): Promise<Record<U
 const systemIds = new WeakMap<Db, Map<string, string>>();
 
 /** A system account by code (`revenue`, `clearing:paypal`, …), created on first use. */
-export async function systemAccount(tx: Db, kind: SystemAccountKind, code: string = kind): Promise<string> {
-  const root = rootOf(tx);
+export async function systemAccount(db: Db, kind: SystemAccountKind, code: string = kind): Promise<string> {
+  const root = rootOf(db);
   const known = systemIds.get(root)?.get(code);
   if (known) return known;
-  const find = async () => rawRows(await tx.execute(sql`select id from ledger_accounts where code = ${code}`))[0]?.id;
+  const find = async () => rawRows(await db.execute(sql`select id from ledger_accounts where code = ${code}`))[0]?.id;
   let found = await find();
   if (found === undefined) {
-    await tx.execute(sql`
+    await db.execute(sql`
       insert into ledger_accounts (kind, code) values (${kind}, ${code})
       on conflict (code) where code is not null do nothing`);
     found = await find();
   }
   const id = String(found);
   // Remembered only after commit: an account this transaction created goes if it rolls back.
-  await afterCommitOf(tx, () => {
+  await afterCommitOf(db, () => {
     if (!systemIds.has(root)) systemIds.set(root, new Map());
     systemIds.get(root)!.set(code, id);
   });
@@ -141,11 +141,11 @@ export interface PostOptions {
 }
 
 /** Reads and locks the entry's user rows (in id order, the global lock order) and reads its system rows. */
-async function readAccounts(tx: Db, ids: string[]): Promise<Account[]> {
+async function readAccounts(db: Db, ids: string[]): Promise<Account[]> {
   const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
   // System rows are only read (the lines' foreign key takes a shared key lock, which never makes
   // another posting wait).
-  return rawRows(await tx.execute(sql`
+  return rawRows(await db.execute(sql`
     with user_rows as (
       select id, kind, user_id, balance_minor from ledger_accounts
       where id in (${list}) and user_id is not null order by id for update)

@@ -31,8 +31,8 @@ function split(amountMinor: number, bonusMinor: number) {
 }
 
 /** Adds what a reference took from the wallet (pay, capture) to its payment row. */
-async function recordPaid(tx: Db, userId: string, reference: Reference, cash: number, bonus: number) {
-  await tx.execute(paidSql(userId, reference, cash, bonus));
+async function recordPaid(db: Db, userId: string, reference: Reference, cash: number, bonus: number) {
+  await db.execute(paidSql(userId, reference, cash, bonus));
 }
 
 /** recordPaid's statement, also run alongside a payment's ledger entry (one round trip). */
@@ -109,14 +109,14 @@ export async function pay(db: DbOrUow, userId: string, amountMinor: number, refe
 }
 
 /** `pay` with the user's rows locked and read already (payOrHold has just done so). */
-async function payLocked(tx: Db, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
+async function payLocked(db: Db, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
   const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
   if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
   const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
-  const revenue = await systemAccount(tx, 'revenue');
+  const revenue = await systemAccount(db, 'revenue');
   // The rows were just locked and nothing posted since: post need not read them again.
   const posted = await post(
-    tx,
+    db,
     {
       kind: 'payment',
       reference,
