@@ -71,7 +71,7 @@ export async function markPaid(
 }
 
 /** The `recharge.credit` job: posts the credit once (unique key `recharge:<id>`) → completed. */
-export async function creditPaid(db: Db, id: string): Promise<void> {
+export async function creditPaid(db: DbOrUow, id: string): Promise<void> {
   await inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (order.state !== 'paid') return;

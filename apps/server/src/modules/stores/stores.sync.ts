@@ -81,7 +81,7 @@ export async function upsertStoreProduct(db: Db, storeId: string, p: StoreProduc
 }
 
 /** The store removed the product: kept as `deleted` with its variants marked removed. */
-export async function markProductDeleted(db: Db, storeId: string, externalId: string): Promise<void> {
+export async function markProductDeleted(db: DbOrUow, storeId: string, externalId: string): Promise<void> {
   await inTransaction(db, async ({ tx }) => {
     const now = new Date();
     const [row] = await tx
