@@ -105,18 +105,18 @@ export interface LockedWallet {
 /** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */
 export async function pay(db: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
   assertMinor(amountMinor);
-  return inTransaction(db, async ({ tx }) => payLocked(tx, await lockUserAccounts(tx, userId), userId, amountMinor, reference));
+  return inTransaction(db, async (uow) => payLocked(uow, await lockUserAccounts(uow.tx, userId), userId, amountMinor, reference));
 }
 
 /** `pay` with the user's rows locked and read already (payOrHold has just done so). */
-async function payLocked(db: Db, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
+async function payLocked(uow: UnitOfWork, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
   const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
   if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
   const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
-  const revenue = await systemAccount(db, 'revenue');
+  const revenue = await systemAccount(uow.tx, 'revenue');
   // The rows were just locked and nothing posted since: post need not read them again.
   const posted = await post(
-    db,
+    uow,
     {
       kind: 'payment',
       reference,
@@ -225,7 +225,7 @@ export async function payOrHold(
     const user = locked?.userId === userId ? locked.accounts : await lockUserAccounts(uow.tx, userId);
     if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
       // The rows were just locked and read: paid without locking them again (decision 0094).
-      return { outcome: 'paid' as const, entryId: (await payLocked(uow.tx, user, userId, amountMinor, reference)).entryId };
+      return { outcome: 'paid' as const, entryId: (await payLocked(uow, user, userId, amountMinor, reference)).entryId };
     }
     const [open] = rawRows(await uow.tx.execute(sql`
       select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`));
