@@ -16,6 +16,16 @@ export interface UnitOfWork {
   enqueue(job: JobRequest): Promise<string>;
 }
 
+/**
+ * The first argument of a data function says what it needs from its caller (issue 19):
+ * - `db: Db` runs its statements on the handle it is given, right with or without a transaction
+ *   around it (reads, row locks, one-statement writes); a use case passes `uow.tx`. A process that
+ *   calls a remote system or commits more than once also takes `db: Db`: it is given the database.
+ * - `uow: UnitOfWork` is a step of a use case, right only inside its caller's unit (writes that
+ *   commit with the caller's, the caller's locks, `uow.enqueue`, `uow.afterCommit`, other steps).
+ * - `db: DbOrUow` is a use case's entry point: `inTransaction(db, async (uow) => …)`.
+ * No module takes a `tx` parameter; `tx` is only ever `uow.tx`.
+ */
 export type DbOrUow = Db | UnitOfWork;
 
 /** Transactions opened by inTransaction → their unit of work, so `uow.tx` handed on as a plain
