@@ -41,8 +41,8 @@ export function rowMapper<T extends Table>(table: T): (row: Record<string, unkno
   };
 }
 
-/** The rows of a raw `execute` result (node-postgres and PGlite both answer `{ rows }`). */
-export const rawRows = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+/** The rows of a raw `execute` result (node-postgres and PGlite both answer `{ rows }`), typed as the caller's select says. */
+export const rawRows = <T = Record<string, unknown>>(result: unknown) => (result as { rows: T[] }).rows;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

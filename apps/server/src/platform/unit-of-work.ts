@@ -16,6 +16,16 @@ export interface UnitOfWork {
   enqueue(job: JobRequest): Promise<string>;
 }
 
+/**
+ * The first argument of a data function says what it needs from its caller (issue 19):
+ * - `db: Db` runs its statements on the handle it is given, right with or without a transaction
+ *   around it (reads, row locks, one-statement writes); a use case passes `uow.tx`. A process that
+ *   calls a remote system or commits more than once also takes `db: Db`: it is given the database.
+ * - `uow: UnitOfWork` is a step of a use case, right only inside its caller's unit (writes that
+ *   commit with the caller's, the caller's locks, `uow.enqueue`, `uow.afterCommit`, other steps).
+ * - `db: DbOrUow` is a use case's entry point: `inTransaction(db, async (uow) => …)`.
+ * No module takes a `tx` parameter; `tx` is only ever `uow.tx`.
+ */
 export type DbOrUow = Db | UnitOfWork;
 
 /** Transactions opened by inTransaction → their unit of work, so `uow.tx` handed on as a plain
@@ -33,28 +43,28 @@ export function setAfterCommitErrorReporter(report: (err: unknown) => void): voi
   reportAfterCommitError = report;
 }
 
-export function isUnitOfWork(x: DbOrUow): x is UnitOfWork {
-  return typeof (x as UnitOfWork).afterCommit === 'function' && 'tx' in x;
+export function isUnitOfWork(db: DbOrUow): db is UnitOfWork {
+  return typeof (db as UnitOfWork).afterCommit === 'function' && 'tx' in db;
 }
 
-/** The unit of work `dbOrUow` belongs to, if any (a uow itself, or a transaction opened by one). */
-export function currentUnit(dbOrUow: DbOrUow): UnitOfWork | undefined {
-  return isUnitOfWork(dbOrUow) ? dbOrUow : unitByTx.get(dbOrUow);
+/** The unit of work `db` belongs to, if any (a uow itself, or a transaction opened by one). */
+export function currentUnit(db: DbOrUow): UnitOfWork | undefined {
+  return isUnitOfWork(db) ? db : unitByTx.get(db);
 }
 
 /** The real database behind a handle: the root of its unit of work, or the handle itself. */
-export function rootOf(dbOrUow: DbOrUow): Db {
-  return currentUnit(dbOrUow)?.root ?? (dbOrUow as Db);
+export function rootOf(db: DbOrUow): Db {
+  return currentUnit(db)?.root ?? (db as Db);
 }
 
 /** The handle to query with: the transaction of a unit of work, or the database itself. */
-export function handleOf(dbOrUow: DbOrUow): Db {
-  return isUnitOfWork(dbOrUow) ? dbOrUow.tx : dbOrUow;
+export function handleOf(db: DbOrUow): Db {
+  return isUnitOfWork(db) ? db.tx : db;
 }
 
-/** Runs `fn` after commit when `dbOrUow` is inside a unit of work, else at once (autocommit). */
-export async function afterCommitOf(dbOrUow: DbOrUow, fn: () => void | Promise<void>): Promise<void> {
-  const unit = currentUnit(dbOrUow);
+/** Runs `fn` after commit when `db` is inside a unit of work, else at once (autocommit). */
+export async function afterCommitOf(db: DbOrUow, fn: () => void | Promise<void>): Promise<void> {
+  const unit = currentUnit(db);
   if (unit) unit.afterCommit(fn);
   else await runHook(fn);
 }
@@ -72,8 +82,8 @@ async function runHook(fn: () => void | Promise<void>): Promise<void> {
  * database it opens the transaction, commits, then runs the after-commit hooks in order (their
  * errors are logged, never thrown: the use case has happened).
  */
-export async function inTransaction<T>(dbOrUow: DbOrUow, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  const joined = currentUnit(dbOrUow);
+export async function inTransaction<T>(db: DbOrUow, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  const joined = currentUnit(db);
   if (joined) {
     try {
       return await work(joined);
@@ -83,7 +93,7 @@ export async function inTransaction<T>(dbOrUow: DbOrUow, work: (uow: UnitOfWork)
       throw err;
     }
   }
-  const root = dbOrUow as Db;
+  const root = db as Db;
   const hooks: Array<() => void | Promise<void>> = [];
   const result = await root.transaction(async (tx) => {
     let enqueued = false;

@@ -58,8 +58,8 @@ const ofKind = (userId: string, kind: AddressKind) => and(eq(addresses.userId, u
  * Address writes of one user run one at a time (the user row is locked), so "exactly one default
  * per kind" holds between the statements too; the partial unique index is the backstop.
  */
-async function lockOwner(tx: Db, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+async function lockOwner(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** Another user's address is "not found", never forbidden: its existence is not told. */
@@ -71,24 +71,24 @@ async function findOwned(db: Db, userId: string, id: string): Promise<AddressRow
   return row;
 }
 
-async function hasDefault(tx: Db, userId: string, kind: AddressKind): Promise<boolean> {
-  const rows = await tx.select({ id: addresses.id }).from(addresses).where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
+async function hasDefault(db: Db, userId: string, kind: AddressKind): Promise<boolean> {
+  const rows = await db.select({ id: addresses.id }).from(addresses).where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
   return rows.length > 0;
 }
 
-async function clearDefault(tx: Db, userId: string, kind: AddressKind): Promise<void> {
-  await tx.update(addresses).set({ isDefault: false }).where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
+async function clearDefault(db: Db, userId: string, kind: AddressKind): Promise<void> {
+  await db.update(addresses).set({ isDefault: false }).where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
 }
 
 /** After the default left a kind: the newest remaining address of that kind takes over. */
-async function promoteNewest(tx: Db, userId: string, kind: AddressKind): Promise<void> {
-  const [newest] = await tx
+async function promoteNewest(db: Db, userId: string, kind: AddressKind): Promise<void> {
+  const [newest] = await db
     .select({ id: addresses.id })
     .from(addresses)
     .where(ofKind(userId, kind))
     .orderBy(desc(addresses.createdAt), desc(addresses.id))
     .limit(1);
-  if (newest) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
+  if (newest) await db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
 }
 
 /** The caller's addresses, the default first, then the newest. */

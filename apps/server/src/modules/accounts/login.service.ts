@@ -2,6 +2,7 @@ import { LOGIN_THROTTLE, type LoginBody, type LoginResult, type Locale } from '@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { inTransaction } from '../../platform/unit-of-work';
 import { users } from './accounts.tables';
 import { withAnswerFloor } from './answer-floor';
 import { assessAttempt, beginAttempt, clearFailuresFrom, forgetAttempt } from './login-throttle';
@@ -53,7 +54,7 @@ async function checkPassword(db: Db, body: LoginBody, ctx: LoginContext, email: 
     throw AppError.business('account-disabled', 'accounts.account-disabled');
   }
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async ({ tx }) => {
     await clearFailuresFrom(tx, email, ctx.ip);
     // Mail to this user is written in the language they last used.
     const [fresh] = await tx.update(users).set({ locale: ctx.locale }).where(eq(users.id, user.id)).returning();

@@ -1,10 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { type Locale, RESET_CODE, type ResetPasswordBody, translate } from '@dsm/contract';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
-import { inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 import { passwordResetCodes, users } from './accounts.tables';
 import { clearFailures } from './login-throttle';
 import { findUserByEmail } from './login.service';
@@ -38,8 +37,8 @@ function verificationFailed(): AppError {
  * its e-mail and the e-mail's delivery job commit together; a worker sends it, retrying while
  * the SMTP server is away, so the request never waits for SMTP.
  */
-export async function requestResetCode(db: Db, mailer: Mailer, secretKey: string, email: string, locale: Locale): Promise<void> {
-  const user = await findUserByEmail(db, email);
+export async function requestResetCode(db: DbOrUow, mailer: Mailer, secretKey: string, email: string, locale: Locale): Promise<void> {
+  const user = await findUserByEmail(handleOf(db), email);
   if (!user || user.status !== '1') return;
   const code = String(randomInt(0, 10 ** RESET_CODE.length)).padStart(RESET_CODE.length, '0');
   const codeHash = hashCode(secretKey, user.id, code);
@@ -75,7 +74,7 @@ export async function requestResetCode(db: Db, mailer: Mailer, secretKey: string
  * counts against the code (void after RESET_CODE.maxAttempts); an unknown address, a missing,
  * expired, used or void code all answer "Verification failed".
  */
-export async function resetPassword(db: Db, secretKey: string, body: ResetPasswordBody): Promise<void> {
+export async function resetPassword(db: DbOrUow, secretKey: string, body: ResetPasswordBody): Promise<void> {
   const passwordHash = await hashPassword(body.password);
   const reset = await inTransaction(db, async ({ tx }) => {
     const user = await findUserByEmail(tx, body.email);

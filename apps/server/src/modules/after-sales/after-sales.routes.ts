@@ -97,9 +97,9 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
   app.get('/admin/after-sales', { schema: { tags: adminTags, querystring: AdminAfterSalesListQuery, response: { 200: envelopeOf(pageOf(AdminAfterSalesSchema)) } } }, async (req) =>
     ok(await listAdmin(db, req.query)),
   );
-  const adminAnswer = async (tx: Db, id: string) => {
-    const page = await getRequest(tx, id);
-    return ok({ ...page, userEmail: (await userEmails(tx, [page.userId])).get(page.userId) ?? '' });
+  const adminAnswer = async (db: Db, id: string) => {
+    const page = await getRequest(db, id);
+    return ok({ ...page, userEmail: (await userEmails(db, [page.userId])).get(page.userId) ?? '' });
   };
   app.get('/admin/after-sales/:id', { schema: { tags: adminTags, params: AfterSalesIdParams, response: adminOne } }, async (req) => adminAnswer(db, req.params.id));
   app.post('/admin/after-sales/:id/approve', { schema: { tags: adminTags, params: AfterSalesIdParams, response: adminOne } }, async (req, reply) =>

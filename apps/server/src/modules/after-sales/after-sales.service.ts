@@ -25,10 +25,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IMAGE_AREA = 'aftersales' as const;
 
 /** The request locked FOR UPDATE; with `ownerId`, another user's request is "not found". */
-export async function lockRequest(tx: Db, id: string, ownerId?: string): Promise<AfterSalesRow> {
+export async function lockRequest(db: Db, id: string, ownerId?: string): Promise<AfterSalesRow> {
   if (!UUID.test(id)) throw AppError.notFound('aftersales.not-found');
   const where = ownerId === undefined ? eq(afterSalesRequests.id, id) : and(eq(afterSalesRequests.id, id), eq(afterSalesRequests.userId, ownerId));
-  const [row] = await tx.select().from(afterSalesRequests).where(where).for('update');
+  const [row] = await db.select().from(afterSalesRequests).where(where).for('update');
   if (!row) throw AppError.notFound('aftersales.not-found');
   return row;
 }
@@ -47,8 +47,8 @@ export async function assertImagesStored(files: FileStore, names: readonly strin
 }
 
 /** What refunds may still return for the order: its total less what refunded requests returned. */
-export async function refundableMinor(tx: Db, order: Pick<OrderRow, 'id' | 'totalMinor'>): Promise<number> {
-  const res = (await tx.execute(sql`
+export async function refundableMinor(db: Db, order: Pick<OrderRow, 'id' | 'totalMinor'>): Promise<number> {
+  const res = (await db.execute(sql`
     select coalesce(sum(refunded_minor), 0) as n from after_sales_requests where order_id = ${order.id} and state = 'refunded'`)) as unknown as { rows: Array<{ n: string }> };
   return order.totalMinor - Number(res.rows[0]!.n);
 }

@@ -11,6 +11,7 @@ import {
 } from '@dsm/contract';
 import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type FileStore, missingFiles } from '../../platform/files';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
@@ -21,7 +22,7 @@ import { runCatalogueSkuChange } from './catalogue.hooks';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
 import { loadSpecDictionary } from './catalogue.specs.service';
-import { keywordQuery, refreshSearchDocuments, rowsOf } from './catalogue.search-document';
+import { keywordQuery, refreshSearchDocuments } from './catalogue.search-document';
 import {
   categories,
   productImages,
@@ -348,7 +349,7 @@ export async function adminListItems(
             p.total_stock, p.created_at
           from products p where ${where} order by ${orderBy}${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}) p
     order by ${orderBy}`);
-  return rowsOf<AdminRow>(rows).map((r) => ({
+  return rawRows<AdminRow>(rows).map((r) => ({
     prodId: Number(r.id),
     prodName: r.title ?? '',
     pic: r.pic,
@@ -379,5 +380,5 @@ export async function listAdminProducts(db: Db, q: ListAdminProductsQuery, local
     db.execute(sql`select count(*)::int as n from products p where ${where}`),
     adminListItems(db, locale, where, sql`p.id desc`, { limit: q.size, offset: (q.current - 1) * q.size }),
   ]);
-  return toPage(records, Number(rowsOf<{ n: number }>(countRows)[0]?.n ?? 0), q);
+  return toPage(records, Number(rawRows<{ n: number }>(countRows)[0]?.n ?? 0), q);
 }

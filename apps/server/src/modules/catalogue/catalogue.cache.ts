@@ -32,9 +32,9 @@ export interface CatalogueCaches {
 
 const byDb = new WeakMap<object, CatalogueCaches>();
 
-export function cachesFor(handle: DbOrUow): CatalogueCaches {
-  const db = rootOf(handle);
-  let caches = byDb.get(db);
+export function cachesFor(db: DbOrUow): CatalogueCaches {
+  const root = rootOf(db);
+  let caches = byDb.get(root);
   if (!caches) {
     caches = {
       tree: new TtlCache(30_000, 64),
@@ -44,14 +44,14 @@ export function cachesFor(handle: DbOrUow): CatalogueCaches {
       matches: new BytesBoundedCache(30_000, MATCH_CACHE_BYTES, (set) => set.bytes),
       responses: new TtlCache(10_000, 10_000),
     };
-    byDb.set(db, caches);
+    byDb.set(root, caches);
   }
   return caches;
 }
 
-/** Runs `clear` after the commit of the unit of work `handle` is in, or at once outside one. */
-function whenCommitted(handle: DbOrUow, clear: () => void): void {
-  const unit = currentUnit(handle);
+/** Runs `clear` after the commit of the unit of work `db` is in, or at once outside one. */
+function whenCommitted(db: DbOrUow, clear: () => void): void {
+  const unit = currentUnit(db);
   if (unit) unit.afterCommit(clear);
   else clear();
 }
@@ -61,9 +61,9 @@ function whenCommitted(handle: DbOrUow, clear: () => void): void {
  * are cleared after commit (a reader between the write and the commit would otherwise put the old
  * value back for a whole TTL), and not at all when it rolls back.
  */
-export function invalidateCatalogue(handle: DbOrUow): void {
-  const c = cachesFor(handle);
-  whenCommitted(handle, () => {
+export function invalidateCatalogue(db: DbOrUow): void {
+  const c = cachesFor(db);
+  whenCommitted(db, () => {
     c.tree.clear();
     c.tags.clear();
     c.corrections.clear();
@@ -76,9 +76,9 @@ export function invalidateCatalogue(handle: DbOrUow): void {
  * One product's entries only (its detail answer, which shows stock, in every language): for a
  * change that touches nothing else, such as its stock, so the rest of the catalogue stays cached.
  */
-export function invalidateProduct(handle: DbOrUow, prodId: number): void {
-  const c = cachesFor(handle);
-  whenCommitted(handle, () => {
+export function invalidateProduct(db: DbOrUow, prodId: number): void {
+  const c = cachesFor(db);
+  whenCommitted(db, () => {
     for (const locale of LOCALES) {
       c.responses.delete(`detail:${locale}:${prodId}`);
     }

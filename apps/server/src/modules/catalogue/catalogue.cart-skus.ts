@@ -2,7 +2,7 @@ import type { Locale } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { fallbackOrder, pickLocalized } from '../../platform/localized';
 import { type DbOrUow, handleOf } from '../../platform/unit-of-work';
-import { rowsOf } from './catalogue.search-document';
+import { rawRows } from '../../db/rows';
 import { specDictionary } from './catalogue.specs.service';
 
 /** What a cart line or wish-list item shows and checks about one SKU, now. */
@@ -46,7 +46,7 @@ export async function getCartSkus(db: DbOrUow, skuIds: readonly number[], locale
   const out = new Map<number, CartSkuFacts>();
   const ids = [...new Set(skuIds)];
   if (ids.length === 0) return out;
-  const rows = rowsOf<Row>(
+  const rows = rawRows<Row>(
     await handleOf(db).execute(sql`
       select s.id as sku_id, s.product_id, s.sku_code, s.price_minor, s.stock, s.image, p.pic, p.status,
         (select t.title from product_translations t where t.product_id = p.id
@@ -89,7 +89,7 @@ export async function getCartSkus(db: DbOrUow, skuIds: readonly number[], locale
 
 /** The SKU ids of a product, in display order (a wish-list item without a SKU moves to the cart only when there is one). */
 export async function skuIdsOfProduct(db: DbOrUow, prodId: number): Promise<number[]> {
-  const rows = rowsOf<{ id: number }>(
+  const rows = rawRows<{ id: number }>(
     await handleOf(db).execute(sql`select id from skus where product_id = ${prodId} order by position, id`),
   );
   return rows.map((r) => Number(r.id));

@@ -1,9 +1,10 @@
 import type { Locale } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { pickLocalized } from '../../platform/localized';
 import { type DbOrUow, handleOf } from '../../platform/unit-of-work';
-import { keywordQuery, rowsOf } from './catalogue.search-document';
+import { keywordQuery } from './catalogue.search-document';
 import { specDictionary } from './catalogue.specs.service';
 
 /**
@@ -38,7 +39,7 @@ const ids = (list: readonly number[]) =>
 export async function skuSpecCodes(db: Db, skuIds: readonly number[]): Promise<Map<number, Record<string, string>>> {
   const out = new Map<number, Record<string, string>>();
   if (skuIds.length === 0) return out;
-  const rows = rowsOf<{ sku_id: number; property: string; value: string }>(
+  const rows = rawRows<{ sku_id: number; property: string; value: string }>(
     await db.execute(sql`
       select v.sku_id, p.code as property, pv.code as value
       from sku_property_values v join properties p on p.id = v.property_id join property_values pv on pv.id = v.value_id
@@ -75,7 +76,7 @@ export async function getConnectableSkus(db: DbOrUow, skuIds: readonly number[],
   const unique = [...new Set(skuIds)];
   if (unique.length === 0) return out;
   const handle = handleOf(db);
-  const rows = rowsOf<Row>(
+  const rows = rawRows<Row>(
     await handle.execute(sql`
       select s.id as sku_id, s.product_id, s.sku_code, s.price_minor, s.image, p.pic, p.status,
         (select json_agg(json_build_object('locale', t.locale, 'title', t.title)) from product_translations t where t.product_id = p.id) as titles,
@@ -130,7 +131,7 @@ export async function findConnectableSkus(
   const found = new Set<number>();
   const codes = [...new Set(find.skuCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))].slice(0, 200);
   if (codes.length) {
-    const rows = rowsOf<{ id: number }>(
+    const rows = rawRows<{ id: number }>(
       await db.execute(sql`select s.id from skus s join products p on p.id = s.product_id
         where p.status = 'on' and upper(s.sku_code) in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`),
     );
@@ -145,7 +146,7 @@ export async function findConnectableSkus(
   }
   if (terms.length) {
     const q = terms.join(' | ');
-    const rows = rowsOf<{ id: number }>(
+    const rows = rawRows<{ id: number }>(
       await db.execute(sql`select s.id from skus s where s.product_id in (
           select p.id from products p where p.status = 'on' and p.search_document @@ ${q}::tsquery
           order by ts_rank(p.search_document, ${q}::tsquery) desc, p.id desc limit ${limit})`),

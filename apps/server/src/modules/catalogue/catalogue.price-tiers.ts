@@ -47,8 +47,8 @@ export async function productPriceTiersOf(db: Db, prodId: number): Promise<Produ
 }
 
 /** Replaces a product's tiers (an empty list removes bulk pricing), in one unit of work. */
-export async function setPriceTiers(dbOrUow: DbOrUow, prodId: number, tiers: readonly PriceTierMinor[]): Promise<ProductPriceTiers> {
-  return inTransaction(dbOrUow, async ({ tx }) => {
+export async function setPriceTiers(db: DbOrUow, prodId: number, tiers: readonly PriceTierMinor[]): Promise<ProductPriceTiers> {
+  return inTransaction(db, async ({ tx }) => {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, prodId)).for('update');
     if (!product) throw AppError.notFound('catalogue.product-not-found');
     await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, prodId));

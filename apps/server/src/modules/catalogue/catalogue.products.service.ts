@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { specDictionary } from './catalogue.specs.service';
-import { rowsOf } from './catalogue.search-document';
+import { rawRows } from '../../db/rows';
 import { tagsById } from './catalogue.tags.service';
 import { fallbackOrder, pickLocalized } from '../../platform/localized';
 import { toWireAmount } from './catalogue.text';
@@ -58,7 +58,7 @@ export async function toListItems(db: Db, rows: ListRow[], locale: Locale): Prom
 /** Visible products by id, in the order given (specials, wish lists, carts). Missing or taken-down ones are left out. */
 export async function listProductsByIds(db: Db, ids: number[], locale: Locale): Promise<ProductListItem[]> {
   if (ids.length === 0) return [];
-  const rows = rowsOf<ListRow>(
+  const rows = rawRows<ListRow>(
     await db.execute(sql`select ${listColumns(locale)} from products p
       where p.status = 'on' and p.id in (${sql.join(
         ids.map((id) => sql`${id}`),
@@ -109,7 +109,7 @@ function json<T>(value: T | string | null): T | null {
 
 /** One round trip: the product with its texts, images, SKUs with spec value ids, and tag ids. */
 async function loadDetail(db: Db, prodId: number): Promise<DetailRow | undefined> {
-  const rows = rowsOf<DetailRow>(
+  const rows = rawRows<DetailRow>(
     await db.execute(sql`
       select p.id, p.category_id, p.status, p.attribute, p.warehouse, p.sales_count, p.price_minor,
         p.original_price_minor, p.total_stock, p.pic,
@@ -216,6 +216,6 @@ async function buildDetail(db: Db, row: DetailRow, locale: Locale): Promise<Prod
 
 /** Ensures a visible product exists (for other modules through catalogue.service). */
 export async function requireVisibleProduct(db: Db, prodId: number): Promise<void> {
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`select id from products where id = ${prodId} and status = 'on'`));
+  const rows = rawRows<{ id: number }>(await db.execute(sql`select id from products where id = ${prodId} and status = 'on'`));
   if (!rows[0]) throw AppError.notFound('catalogue.product-not-found');
 }

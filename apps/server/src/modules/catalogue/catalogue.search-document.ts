@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { cachesFor } from './catalogue.cache';
 
 /**
@@ -96,13 +97,7 @@ async function wordForms(db: Db, words: string[]): Promise<WordForms[]> {
       plainto_tsquery('simple', w.word)::text as simple
     from unnest(${sql.param(words)}::text[]) with ordinality as w(word, ord)
     order by w.ord`);
-  return rowsOf(rows);
-}
-
-/** The rows of db.execute on both drivers (node-postgres returns a result, PGlite too). */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
+  return rawRows<WordForms>(rows);
 }
 
 const SINGLE_LEXEME = /^'([^']+)'$/;
@@ -183,7 +178,7 @@ export async function correctedKeywordQuery(db: Db, keyword: string): Promise<st
   if (base.correctable.length === 0) return null;
   const forms = await wordForms(db, words);
   const known = new Set(
-    rowsOf<{ word: string }>(
+    rawRows<{ word: string }>(
       await db.execute(sql`select word from search_words where word in (${sql.join(
         forms.map((f) => sql`${f.simple.replace(/^'|'$/g, '')}`),
         sql`, `,
@@ -196,7 +191,7 @@ export async function correctedKeywordQuery(db: Db, keyword: string): Promise<st
     const surface = f.simple.replace(/^'|'$/g, '');
     let extra: WordForms[] = [];
     if (base.correctable.includes(f.word) && !known.has(surface)) {
-      const near = rowsOf<{ word: string }>(
+      const near = rawRows<{ word: string }>(
         await db.execute(sql`select word from search_words order by word <-> ${surface} limit 12`),
       )
         .map((r) => ({ word: r.word, distance: editDistance(surface, r.word) }))

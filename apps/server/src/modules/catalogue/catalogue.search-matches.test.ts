@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
+import { rawRows } from '../../db/rows';
 import { productBody } from './catalogue.test-fixtures';
 import { createProduct, setProductStatus, updateProduct } from './catalogue.admin-products.service';
 import { cachesFor } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
-import { keywordQuery, rowsOf } from './catalogue.search-document';
+import { keywordQuery } from './catalogue.search-document';
 
 // The goods list answers from in-process match sets (decision 0096). These tests hold it to the
 // SQL it replaced: same total and same page, in the same order, for every filter and sort.
@@ -41,7 +42,7 @@ async function reference(q: { keyword: string; sort: string; categoryId?: number
   if (q.minPrice !== undefined) parts.push(sql`price_minor >= ${Math.round(q.minPrice * 100)}`);
   if (q.maxPrice !== undefined) parts.push(sql`price_minor <= ${Math.round(q.maxPrice * 100)}`);
   const rank = tsquery ? sql`ts_rank(search_document, ${tsquery}::tsquery)` : sql`0`;
-  const rows = rowsOf<{ id: number; total: number | string }>(
+  const rows = rawRows<{ id: number; total: number | string }>(
     await ctx.db.execute(sql`
       select id, count(*) over () as total from (
         select id, price_minor, created_at, sales_count, ${rank} as rank from products where ${sql.join(parts, sql` and `)}
@@ -66,7 +67,7 @@ describe('the in-process goods list gives what the SQL gave', () => {
   ];
 
   it.each(keywords.map((k) => [k || '(no keyword)', k]))('keyword %s: every sort, price range, category and page', async (_label, keyword) => {
-    const tree = rowsOf<{ id: number }>(await ctx.db.execute(sql`select id from categories where parent_id is null order by id limit 2`));
+    const tree = rawRows<{ id: number }>(await ctx.db.execute(sql`select id from categories where parent_id is null order by id limit 2`));
     const categories = [undefined, ...tree.map((c) => Number(c.id))];
     let compared = 0;
     for (const sort of sorts) {
@@ -87,7 +88,7 @@ describe('the in-process goods list gives what the SQL gave', () => {
 
 describe('a write shows at once in the next search', () => {
   it('a new product, a new price and a product taken down', async () => {
-    const category = Number(rowsOf<{ id: number }>(await ctx.db.execute(sql`select id from categories order by id limit 1`))[0]!.id);
+    const category = Number(rawRows<{ id: number }>(await ctx.db.execute(sql`select id from categories order by id limit 1`))[0]!.id);
     const text = { 'en-US': { title: 'Zorblax Quantum Kettle', brief: '', description: '' } };
     expect((await search({ keyword: 'zorblax' })).total).toBe(0);
     expect((await search({ keyword: 'zorblaks' })).total).toBe(0); // a typo of a word not yet known
@@ -110,7 +111,7 @@ describe('a write shows at once in the next search', () => {
     const matches = cachesFor(ctx.db).matches;
     expect(matches.heldBytes).toBeGreaterThan(0);
     expect(matches.heldBytes).toBeLessThanOrEqual(64 * 1024 * 1024);
-    const category = Number(rowsOf<{ id: number }>(await ctx.db.execute(sql`select id from categories order by id limit 1`))[0]!.id);
+    const category = Number(rawRows<{ id: number }>(await ctx.db.execute(sql`select id from categories order by id limit 1`))[0]!.id);
     await createProduct(ctx.db, productBody(category, { 'en-US': { title: 'Plain Mug', brief: '', description: '' } }));
     expect(matches.heldBytes).toBe(0);
   });

@@ -1,7 +1,7 @@
 import type { ProductSort } from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from './catalogue.search-document';
+import { rawRows } from '../../db/rows';
 
 /**
  * The goods list's search structure (decision 0096): the visible products a keyword matches,
@@ -39,7 +39,7 @@ interface MatchRow {
 export async function loadMatchSet(db: Db, tsquery: string | null): Promise<MatchSet> {
   const keyword = tsquery !== null;
   const rank: SQL = keyword ? sql`ts_rank(p.search_document, ${tsquery}::tsquery)` : sql`0`;
-  const rows = rowsOf<MatchRow>(
+  const rows = rawRows<MatchRow>(
     await db.execute(sql`
       select p.id, p.category_id, p.price_minor, p.sales_count,
         (extract(epoch from p.created_at) * 1000000)::float8 as created_us, ${rank} as relevance

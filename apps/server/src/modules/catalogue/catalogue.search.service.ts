@@ -11,12 +11,13 @@ import {
 } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { getRate } from '../currency/currency.service';
 import { cachesFor } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns, toListItems } from './catalogue.products.service';
-import { correctedKeywordQuery, keywordQuery, rowsOf } from './catalogue.search-document';
+import { correctedKeywordQuery, keywordQuery } from './catalogue.search-document';
 import { type MatchFilter, loadMatchSet, pageOfMatches } from './catalogue.search-matches';
 import { listTags } from './catalogue.tags.service';
 
@@ -56,7 +57,7 @@ async function runSearch(db: Db, f: Filters, sort: ProductSort, current: number,
   const set = await cachesFor(db).matches.get(f.tsquery ?? '', () => loadMatchSet(db, f.tsquery));
   const { total, ids } = pageOfMatches(set, f, sort, f.tsquery !== null && sort === 'relevance', current, size);
   if (ids.length === 0) return { total, rows: [] };
-  const found = rowsOf<ListRow>(
+  const found = rawRows<ListRow>(
     await db.execute(sql`select ${listColumns(locale)} from products p where p.status = 'on' and p.id = any(${sql.param(ids)}::int[])`),
   );
   const byId = new Map(found.map((r) => [Number(r.id), r]));
@@ -115,6 +116,6 @@ export async function listProductsByTag(db: Db, q: ListProductsByTagQuery, local
       ) p
       order by p.tagged_at desc, p.id desc`),
   ]);
-  const total = Number(rowsOf<{ n: number }>(countRows)[0]?.n ?? 0);
-  return toPage(await toListItems(db, rowsOf<ListRow>(pageRows), locale), total, q);
+  const total = Number(rawRows<{ n: number }>(countRows)[0]?.n ?? 0);
+  return toPage(await toListItems(db, rawRows<ListRow>(pageRows), locale), total, q);
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { fallbackOrder } from '../../platform/localized';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { invalidateProduct } from './catalogue.cache';
-import { rowsOf } from './catalogue.search-document';
+import { rawRows } from '../../db/rows';
 
 /**
  * Stock reservation for orders (decision 0084). An order takes its units off `skus.stock` when it
@@ -34,7 +34,7 @@ interface LockedSku {
 /** The SKU rows locked FOR UPDATE in id order (unknown ids are left out). */
 async function lockSkus(uow: UnitOfWork, skuIds: number[], locale: Locale): Promise<Map<number, LockedSku>> {
   const ids = [...new Set(skuIds)].sort((a, b) => a - b);
-  const rows = rowsOf<LockedSku>(
+  const rows = rawRows<LockedSku>(
     await uow.tx.execute(sql`
       select s.id, s.product_id, s.stock, s.sku_code, p.status,
         (select t.title from product_translations t where t.product_id = p.id

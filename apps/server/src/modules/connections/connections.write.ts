@@ -22,22 +22,22 @@ type VariantChange = { variantId: string; before: number | null; after: number |
  * writer per store product, while the catalogue's review (inserting change rows that point at it,
  * a key share lock) is not blocked, so the two cannot deadlock. Another user's → not found.
  */
-export async function lockOwned(tx: Db, userId: string, id: string): Promise<StoreProductBase> {
-  const product = await findStoreProductForUser(tx, userId, id, { lock: 'no key update', includeRemovedVariants: true });
+export async function lockOwned(db: Db, userId: string, id: string): Promise<StoreProductBase> {
+  const product = await findStoreProductForUser(db, userId, id, { lock: 'no key update', includeRemovedVariants: true });
   if (!product) throw AppError.notFound('connections.product-not-found');
   return product;
 }
 
 /** Appends a change; `at` is the clock's, not the transaction's start, so order follows writes. */
 export async function recordChange(
-  tx: Db,
+  db: Db,
   storeProductId: string,
   action: 'connect' | 'disconnect' | 'undo' | 'review',
   actor: Actor,
   variants: VariantChange[],
   note: string | null = null,
 ): Promise<string> {
-  const [row] = await tx
+  const [row] = await db
     .insert(connectionChanges)
     .values({ storeProductId, action, actorType: actor.type, actorId: actor.id, note, variants, at: sql`clock_timestamp()` as unknown as Date })
     .returning({ id: connectionChanges.id });
@@ -45,7 +45,7 @@ export async function recordChange(
 }
 
 /** Connects (or re-points) a variant to a SKU; a SKU off sale is connected for review, as undo may restore one. */
-async function putConnection(tx: Db, product: StoreProductBase, userId: string, variantId: string, sku: ConnectableSku) {
+async function putConnection(db: Db, product: StoreProductBase, userId: string, variantId: string, sku: ConnectableSku) {
   const values = {
     variantId,
     storeProductId: product.id,
@@ -56,7 +56,7 @@ async function putConnection(tx: Db, product: StoreProductBase, userId: string, 
     skuSpecsAtConnect: sku.specCodes,
     connectedAt: new Date(),
   };
-  await tx.insert(variantConnections).values(values).onConflictDoUpdate({ target: variantConnections.variantId, set: values });
+  await db.insert(variantConnections).values(values).onConflictDoUpdate({ target: variantConnections.variantId, set: values });
 }
 
 /** Read with the lock held, so they are what this change sees. */
@@ -64,8 +64,8 @@ function variantsById(product: StoreProductBase) {
   return new Map(product.variants.map((v) => [v.id, v]));
 }
 
-async function currentConnections(tx: Db, product: StoreProductBase) {
-  return new Map((await tx.select().from(variantConnections).where(eq(variantConnections.storeProductId, product.id))).map((c) => [c.variantId, c]));
+async function currentConnections(db: Db, product: StoreProductBase) {
+  return new Map((await db.select().from(variantConnections).where(eq(variantConnections.storeProductId, product.id))).map((c) => [c.variantId, c]));
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness';
 import type { Database, Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import type { FileStore } from '../../platform/files';
 import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { invoiceUser, sampleInput } from './invoices.fixtures';
@@ -17,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const rowsOf = async <T>(q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
-const numbers = async (year: number) => (await rowsOf<{ number: string }>(sql`select number from invoices where year = ${year} and number is not null order by sequence`)).map((r) => r.number);
-const numberOf = async (id: string) => (await rowsOf<{ number: string | null }>(sql`select number from invoices where id = ${id}`))[0]!.number;
-const lastNumber = async (year: number) => (await rowsOf<{ n: number }>(sql`select last_number as n from invoice_counters where year = ${year}`))[0]?.n ?? 0;
-const unnumbered = async (year: number) => (await rowsOf<{ n: number }>(sql`select count(*)::int as n from invoices where year = ${year} and number is null`))[0]!.n;
+const rowsOfQuery = async <T>(q: ReturnType<typeof sql>) => rawRows<T>(await database.db.execute(q));
+const numbers = async (year: number) => (await rowsOfQuery<{ number: string }>(sql`select number from invoices where year = ${year} and number is not null order by sequence`)).map((r) => r.number);
+const numberOf = async (id: string) => (await rowsOfQuery<{ number: string | null }>(sql`select number from invoices where id = ${id}`))[0]!.number;
+const lastNumber = async (year: number) => (await rowsOfQuery<{ n: number }>(sql`select last_number as n from invoice_counters where year = ${year}`))[0]?.n ?? 0;
+const unnumbered = async (year: number) => (await rowsOfQuery<{ n: number }>(sql`select count(*)::int as n from invoices where year = ${year} and number is null`))[0]!.n;
 const expectedNumbers = (year: number, n: number) => Array.from({ length: n }, (_, i) => `INV-${year}-${String(i + 1).padStart(6, '0')}`);
 const noStore: FileStore = { kind: 'disk', put: async () => {}, get: async () => null, has: async () => false, delete: async () => false };
 
@@ -65,7 +66,7 @@ describe('invoice numbers', () => {
         throw new Error('payment failed after the invoice was issued');
       }),
     ).rejects.toThrow('payment failed');
-    expect(await rowsOf(sql`select id from invoices where id = ${taken!}`)).toEqual([]);
+    expect(await rowsOfQuery(sql`select id from invoices where id = ${taken!}`)).toEqual([]);
     expect(await lastNumber(2032)).toBe(1);
     const next = await issueInvoice(database.db, sampleInput(userId, 'en-US', { issuedAt }));
     const newYear = await issueInvoice(database.db, sampleInput(userId, 'en-US', { issuedAt: new Date('2033-01-01T00:00:00Z') }));
@@ -73,7 +74,7 @@ describe('invoice numbers', () => {
     expect(await numbers(2032)).toEqual(['INV-2032-000001', 'INV-2032-000002']);
     expect(await lastNumber(2032)).toBe(2);
     // Issuing queues no rendering (decision 0094: the PDF is drawn on its first download).
-    const jobs = await rowsOf<{ n: number }>(sql`select count(*)::int as n from jobs where type = 'invoice.render'`);
+    const jobs = await rowsOfQuery<{ n: number }>(sql`select count(*)::int as n from jobs where type = 'invoice.render'`);
     expect(jobs[0]!.n).toBe(0);
   });
 

@@ -82,7 +82,7 @@ const issuedInUnit = new WeakMap<UnitOfWork, string[]>();
  * and a rollback leaves nothing to give back: only committed invoices are ever numbered.
  * Several invoices of one unit are numbered by one statement, in the order they were issued.
  */
-export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): Promise<IssuedInvoice> {
+export async function issueInvoice(db: DbOrUow, input: IssueInvoiceInput): Promise<IssuedInvoice> {
   const { seller } = input;
   const lineSum = input.lines.reduce((s, l) => s + l.amountMinor, 0);
   const total =
@@ -90,8 +90,8 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
   // Programming errors of the caller, not user input: an invoice that does not add up is never stored.
   if (lineSum !== input.productCostMinor) throw new Error(`invoice lines sum to ${lineSum}, product cost is ${input.productCostMinor}`);
   if (total !== input.payableMinor) throw new Error(`invoice parts sum to ${total}, payable is ${input.payableMinor}`);
-  const joined = currentUnit(dbOrUow) !== undefined;
-  const issued = await inTransaction(dbOrUow, async (uow: UnitOfWork) => {
+  const joined = currentUnit(db) !== undefined;
+  const issued = await inTransaction(db, async (uow: UnitOfWork) => {
     const issuedAt = input.issuedAt ?? new Date();
     // No rendering job (decision 0094): the PDF is drawn on its first download and stored then
     // (`invoicePdf`), not in the paying request's process.
@@ -129,7 +129,7 @@ export async function issueInvoice(dbOrUow: DbOrUow, input: IssueInvoiceInput): 
   if (joined) return toIssued(issued);
   // Our own transaction: it has committed and its hook has run (inTransaction awaits the hooks).
   // A hook's failure is only logged, so make sure here, where the caller can be told.
-  const [numbered] = await ensureNumbered(rootOf(dbOrUow), [issued], async () => rowsById(rootOf(dbOrUow), [issued.id]));
+  const [numbered] = await ensureNumbered(rootOf(db), [issued], async () => rowsById(rootOf(db), [issued.id]));
   return toIssued(numbered!);
 }
 

@@ -240,12 +240,12 @@ export async function updateMethod(db: DbOrUow, methodId: number, body: UpdateSh
  * A zone's countries must be real, and a country may sit in only one zone of a method (else the
  * price would depend on which zone is read first). Weight bands must be distinct.
  */
-async function checkZone(tx: Db, methodId: number, body: ShippingZoneBody, exceptZoneId?: number): Promise<string[]> {
+async function checkZone(db: Db, methodId: number, body: ShippingZoneBody, exceptZoneId?: number): Promise<string[]> {
   const problems: FieldProblem[] = [];
   const countries = [...new Set(body.countries)];
   const unknown = countries.filter((c) => c !== '*' && !isKnownCountry(c));
   if (unknown.length) problems.push({ field: 'countries', messageKey: 'logistics.unknown-country', params: { code: unknown.join(', ') } });
-  const others = await tx
+  const others = await db
     .select({ name: shippingZones.name, countries: shippingZones.countries })
     .from(shippingZones)
     .where(exceptZoneId ? and(eq(shippingZones.methodId, methodId), ne(shippingZones.id, exceptZoneId)) : eq(shippingZones.methodId, methodId));
@@ -278,8 +278,8 @@ function rateRows(zoneId: number, body: ShippingZoneBody) {
 }
 
 /** Locks the method so two operators cannot add overlapping zones at once. */
-async function lockMethod(tx: Db, methodId: number) {
-  const [row] = await tx.select({ id: shippingMethods.id }).from(shippingMethods).where(eq(shippingMethods.id, methodId)).for('update');
+async function lockMethod(db: Db, methodId: number) {
+  const [row] = await db.select({ id: shippingMethods.id }).from(shippingMethods).where(eq(shippingMethods.id, methodId)).for('update');
   if (!row) throw AppError.notFound('logistics.method-not-found');
 }
 
@@ -294,8 +294,8 @@ export async function addZone(db: DbOrUow, methodId: number, body: ShippingZoneB
   return getAdminMethod(handleOf(db), methodId);
 }
 
-async function zoneMethod(tx: Db, zoneId: number): Promise<number> {
-  const [zone] = await tx.select({ methodId: shippingZones.methodId }).from(shippingZones).where(eq(shippingZones.id, zoneId));
+async function zoneMethod(db: Db, zoneId: number): Promise<number> {
+  const [zone] = await db.select({ methodId: shippingZones.methodId }).from(shippingZones).where(eq(shippingZones.id, zoneId));
   if (!zone) throw AppError.notFound('logistics.zone-not-found');
   return zone.methodId;
 }

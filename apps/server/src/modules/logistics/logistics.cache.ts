@@ -39,12 +39,12 @@ export interface LogisticsSnapshot {
 const TTL_MS = 5_000;
 const byDb = new WeakMap<object, TtlCache<LogisticsSnapshot>>();
 
-function cacheFor(handle: DbOrUow): TtlCache<LogisticsSnapshot> {
-  const db = rootOf(handle);
-  let cache = byDb.get(db);
+function cacheFor(db: DbOrUow): TtlCache<LogisticsSnapshot> {
+  const root = rootOf(db);
+  let cache = byDb.get(root);
   if (!cache) {
     cache = new TtlCache<LogisticsSnapshot>(TTL_MS, 1);
-    byDb.set(db, cache);
+    byDb.set(root, cache);
   }
   return cache;
 }
@@ -74,14 +74,14 @@ async function load(db: Db, inUnit: boolean): Promise<LogisticsSnapshot> {
 }
 
 /** The snapshot, loaded with the caller's handle (inside a transaction, with that transaction). */
-export function logisticsSnapshot(handle: DbOrUow): Promise<LogisticsSnapshot> {
-  return cacheFor(handle).get('all', () => load(handleOf(handle), currentUnit(handle) !== undefined));
+export function logisticsSnapshot(db: DbOrUow): Promise<LogisticsSnapshot> {
+  return cacheFor(db).get('all', () => load(handleOf(db), currentUnit(db) !== undefined));
 }
 
 /** Every operator write calls this: after the commit of its unit of work, or at once outside one. */
-export function invalidateLogistics(handle: DbOrUow): void {
-  const cache = cacheFor(handle);
-  const unit = currentUnit(handle);
+export function invalidateLogistics(db: DbOrUow): void {
+  const cache = cacheFor(db);
+  const unit = currentUnit(db);
   if (unit) unit.afterCommit(() => cache.clear());
   else cache.clear();
 }

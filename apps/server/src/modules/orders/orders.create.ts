@@ -76,9 +76,9 @@ export function validateNewOrder(input: NewOrder): void {
  * figures, assigns the number, writes the lines and the first timeline event. It reserves no
  * stock: checkout does that through the catalogue in the same unit of work.
  */
-export async function createOrder(dbOrUow: DbOrUow, input: NewOrder, actor: Actor = { type: 'user', id: input.userId }, reason?: string): Promise<OrderRow> {
+export async function createOrder(db: DbOrUow, input: NewOrder, actor: Actor = { type: 'user', id: input.userId }, reason?: string): Promise<OrderRow> {
   validateNewOrder(input);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     // The order, its lines and its first timeline event in one statement (one round trip instead
     // of three, decision 0102): the id is made here so the lines and the event can go in CTEs
     // beside the order's insert; their foreign keys are checked at the end of the statement.

@@ -17,11 +17,11 @@ export function assertOrderId(id: string): void {
 }
 
 /** The order row locked FOR UPDATE; with `ownerId`, another user's order is "not found". */
-export async function lockOrder(tx: Db, id: string, ownerId?: string): Promise<OrderRow> {
+export async function lockOrder(db: Db, id: string, ownerId?: string): Promise<OrderRow> {
   assertOrderId(id);
   // Plain SQL on the checkout and payment paths (decision 0102, db/rows.ts).
   const owner = ownerId === undefined ? sql`` : sql` and user_id = ${ownerId}`;
-  const [row] = rawRows(await tx.execute(sql`select * from orders where id = ${id}${owner} for update`));
+  const [row] = rawRows(await db.execute(sql`select * from orders where id = ${id}${owner} for update`));
   if (!row) throw AppError.notFound('orders.not-found');
   return toOrderRow(row);
 }
@@ -29,8 +29,8 @@ export async function lockOrder(tx: Db, id: string, ownerId?: string): Promise<O
 /** A raw `orders` row (select *, returning *) as the builder would give it. */
 export const toOrderRow = rowMapper(orders);
 
-export async function updateOrder(tx: Db, id: string, patch: Partial<OrderRow>): Promise<OrderRow> {
-  const [row] = await tx
+export async function updateOrder(db: Db, id: string, patch: Partial<OrderRow>): Promise<OrderRow> {
+  const [row] = await db
     .update(orders)
     .set({ ...patch, updatedAt: sql`now()` as unknown as Date })
     .where(eq(orders.id, id))
@@ -38,17 +38,17 @@ export async function updateOrder(tx: Db, id: string, patch: Partial<OrderRow>):
   return row!;
 }
 
-export async function appendEvent(tx: Db, event: typeof orderEvents.$inferInsert): Promise<void> {
-  await tx.insert(orderEvents).values(event);
+export async function appendEvent(db: Db, event: typeof orderEvents.$inferInsert): Promise<void> {
+  await db.insert(orderEvents).values(event);
 }
 
 /**
  * A transition's write: the order's new state and its timeline event in one statement (one round
  * trip instead of two, decision 0102; the event goes in a CTE beside the update).
  */
-export async function updateOrderWithEvent(tx: Db, id: string, patch: Partial<OrderRow>, event: typeof orderEvents.$inferInsert): Promise<OrderRow> {
+export async function updateOrderWithEvent(db: Db, id: string, patch: Partial<OrderRow>, event: typeof orderEvents.$inferInsert): Promise<OrderRow> {
   const [row] = rawRows(
-    await tx.execute(sql`
+    await db.execute(sql`
       with logged as (insert into order_events ${insertValues(orderEvents, event)})
       update orders set ${setClause(orders, { ...patch, updatedAt: sql`now()` })} where id = ${id} returning *`),
   );

@@ -14,6 +14,7 @@ import {
 } from '@dsm/contract';
 import { type SQL, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { userEmails } from '../accounts/accounts.service';
 import { type OrderRow, assertOrderId } from './orders.queries';
@@ -35,7 +36,6 @@ const TAB_WHERE: Record<OrderTab, SQL> = {
 };
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
@@ -86,8 +86,8 @@ function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
 export async function listOrders(db: Db, userId: string, q: OrderListQuery): Promise<Page<OrderSummary>> {
   const type = q.type ? sql`and o.purchase_type = ${q.type}` : sql``;
   const where = sql`where o.user_id = ${userId} and ${TAB_WHERE[q.tab]} ${type}`;
-  const [count] = rowsOf(await db.execute(sql`select count(*) as n from orders o ${where}`));
-  const rows = rowsOf(await db.execute(sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`));
+  const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));
+  const rows = rawRows(await db.execute(sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`));
   return toPage(
     rows.map((r) => toSummary(r, 'user')),
     Number(count!.n),
@@ -101,7 +101,7 @@ export async function countOrders(db: Db, userId: string, { type }: { type?: Pur
     ORDER_TABS.map((tab) => sql`count(*) filter (where ${TAB_WHERE[tab]}) as ${sql.identifier(tab)}`),
     sql`, `,
   );
-  const [row] = rowsOf(await db.execute(sql`select ${columns} from orders o where o.user_id = ${userId} ${type ? sql`and o.purchase_type = ${type}` : sql``}`));
+  const [row] = rawRows(await db.execute(sql`select ${columns} from orders o where o.user_id = ${userId} ${type ? sql`and o.purchase_type = ${type}` : sql``}`));
   return Object.fromEntries(ORDER_TABS.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as OrderCounts;
 }
 
@@ -109,7 +109,7 @@ export async function countOrders(db: Db, userId: string, { type }: { type?: Pur
 export async function getOrder(db: Db, id: string, { userId, actor }: { userId?: string; actor: 'user' | 'operator' }): Promise<OrderDetail> {
   assertOrderId(id);
   const owner = userId === undefined ? sql`` : sql`and o.user_id = ${userId}`;
-  const [row] = rowsOf(await db.execute(sql`${SUMMARY_SELECT} where o.id = ${id} ${owner}`));
+  const [row] = rawRows(await db.execute(sql`${SUMMARY_SELECT} where o.id = ${id} ${owner}`));
   if (!row) throw AppError.notFound('orders.not-found');
   // One after the other: `db` may be a transaction's single connection (a route's unit of work).
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
@@ -151,8 +151,8 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery): Promise<P
     q.state === 'all' ? sql`` : q.state === 'abnormal' ? sql`where ${TAB_WHERE.abnormal}` : sql`where o.state = ${q.state}`;
   const queue = q.state === 'pending' || q.state === 'purchasing' || q.state === 'abnormal';
   const order = queue ? sql`o.created_at asc, o.number asc` : sql`o.created_at desc, o.number desc`;
-  const [count] = rowsOf(await db.execute(sql`select count(*) as n from orders o ${where}`));
-  const rows = rowsOf(await db.execute(sql`${SUMMARY_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
+  const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));
+  const rows = rawRows(await db.execute(sql`${SUMMARY_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
   const emails = await userEmails(db, rows.map((r) => String(r.user_id)));
   return toPage(
     rows.map((r) => ({ ...toSummary(r, 'operator'), userId: String(r.user_id), userEmail: emails.get(String(r.user_id)) ?? '' })),
@@ -176,7 +176,7 @@ export async function ordersWithLines(
 ): Promise<Array<{ id: string; number: string; state: OrderRow['state']; abnormal: boolean; totalMinor: number; lines: Array<{ id: string; title: string; quantity: number }> }>> {
   if (!states.length) return [];
   const only = ids === undefined ? sql`` : ids.length ? sql`and o.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})` : sql`and false`;
-  const rows = rowsOf(await db.execute(sql`
+  const rows = rawRows(await db.execute(sql`
     select o.id, o.number, o.state, o.abnormal_reason, o.total_minor,
       coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'quantity', l.quantity) order by l.position) from order_lines l where l.order_id = o.id), '[]') as lines
     from orders o

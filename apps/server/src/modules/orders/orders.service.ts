@@ -39,9 +39,9 @@ const toLine = rowMapper(orderLines);
  * Restores orders from the draft box, singly or in batch (SPEC §4 "restored singly or in batch"):
  * all or nothing, in one unit of work, rows locked in id order so two batches cannot deadlock.
  */
-export async function restoreOrders(dbOrUow: DbOrUow, ids: readonly string[], actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<string[]> {
+export async function restoreOrders(db: DbOrUow, ids: readonly string[], actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<string[]> {
   const unique = [...new Set(ids)].sort();
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     for (const id of unique) await applyLocked(uow, await lockOrder(uow.tx, id, ownerId), 'restore', actor);
     return unique;
   });

@@ -73,8 +73,8 @@ async function linesOf(db: Db, orderId: string): Promise<OrderLineRow[]> {
  * addresses and shipping method); the parent moves to `split` and its event lists the children.
  * Returns the children in order.
  */
-export async function splitOrder(dbOrUow: DbOrUow, orderId: string, split: SplitGroups, actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<OrderRow[]> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function splitOrder(db: DbOrUow, orderId: string, split: SplitGroups, actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<OrderRow[]> {
+  return inTransaction(db, async (uow) => {
     const parent = await lockOrder(uow.tx, orderId, ownerId);
     assertAllowed(parent, 'split');
     const groups = piecesOf(await linesOf(uow.tx, parent.id), split);
@@ -131,8 +131,8 @@ export async function splitOrder(dbOrUow: DbOrUow, orderId: string, split: Split
  * paid, nothing trashed). The children are deleted with their lines and events (they never held
  * money; the parent's event keeps their numbers) and the parent awaits payment again.
  */
-export async function resetSplit(dbOrUow: DbOrUow, orderId: string, actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<OrderRow> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function resetSplit(db: DbOrUow, orderId: string, actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<OrderRow> {
+  return inTransaction(db, async (uow) => {
     const parent = await lockOrder(uow.tx, orderId, ownerId);
     assertAllowed(parent, 'reset-split');
     const children = await uow.tx.select().from(orders).where(eq(orders.parentOrderId, parent.id)).orderBy(asc(orders.createdAt), asc(orders.number)).for('update');

@@ -204,7 +204,7 @@ function checkData(event: TransitionEvent, data: TransitionData): void {
  * is refused if it no longer applies, so exactly one wins.
  */
 export async function transition(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   orderId: string,
   event: TransitionEvent,
   actor: Actor,
@@ -214,7 +214,7 @@ export async function transition(
   const rule = TRANSITIONS[event];
   if (!rule.by.includes(actor.type)) throw AppError.forbidden();
   checkData(event, data);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, orderId, ownerId);
     return applyLocked(uow, order, event, actor, data);
   });

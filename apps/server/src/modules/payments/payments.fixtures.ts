@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { type PayPalEmulator, startPayPalEmulator } from '../../connectors/paypal/emulator';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { type NewOrderLine, createOrder } from '../orders/orders.service';
 import { recordRecharge } from '../wallet/wallet.service';
 
@@ -12,8 +13,7 @@ import { recordRecharge } from '../wallet/wallet.service';
  * modules' fixtures are theirs (lint: boundaries), so the few lines needed are here.
  */
 
-const rowsOf = (res: unknown) => (res as { rows: Array<Record<string, unknown>> }).rows;
-export const rowsOfQuery = async (db: Db, q: ReturnType<typeof sql>) => rowsOf(await db.execute(q));
+export const rowsOfQuery = async (db: Db, q: ReturnType<typeof sql>) => rawRows(await db.execute(q));
 const numberOf = async (db: Db, q: ReturnType<typeof sql>) => Number((await rowsOfQuery(db, q))[0]?.n ?? 0);
 
 let serial = 0;

@@ -25,11 +25,11 @@ const paymentNumberSql = sql<string>`(select 'P' || lpad(n::text, greatest(8, le
  * 0102): the id is made here so the order rows can go in a CTE beside it; their foreign key is
  * checked at the end of the statement, when the payment row exists.
  */
-export async function insertPayment(tx: Db, values: Omit<typeof orderPayments.$inferInsert, 'number' | 'id'>, lines: Array<{ orderId: string; amountMinor: number }>): Promise<PaymentRow> {
+export async function insertPayment(db: Db, values: Omit<typeof orderPayments.$inferInsert, 'number' | 'id'>, lines: Array<{ orderId: string; amountMinor: number }>): Promise<PaymentRow> {
   const id = randomUUID();
   // Plain SQL on the payment path (decision 0102, db/rows.ts).
   const [row] = rawRows(
-    await tx.execute(sql`
+    await db.execute(sql`
       with paid as (insert into order_payment_orders ${insertValues(orderPaymentOrders, lines.map((l) => ({ paymentId: id, ...l })))})
       insert into order_payments ${insertValues(orderPayments, { ...values, id, number: paymentNumberSql })} returning *`),
   );
@@ -38,16 +38,16 @@ export async function insertPayment(tx: Db, values: Omit<typeof orderPayments.$i
 
 const toPaymentRow = rowMapper(orderPayments);
 
-export async function updatePayment(tx: Db, id: string, patch: Partial<PaymentRow>): Promise<PaymentRow> {
-  const [row] = rawRows(await tx.execute(sql`update order_payments set ${setClause(orderPayments, { ...patch, updatedAt: sql`now()` })} where id = ${id} returning *`));
+export async function updatePayment(db: Db, id: string, patch: Partial<PaymentRow>): Promise<PaymentRow> {
+  const [row] = rawRows(await db.execute(sql`update order_payments set ${setClause(orderPayments, { ...patch, updatedAt: sql`now()` })} where id = ${id} returning *`));
   return toPaymentRow(row!);
 }
 
 /** The payment row locked FOR UPDATE; with `ownerId`, another user's payment is "not found". */
-export async function lockPayment(tx: Db, id: string, ownerId?: string): Promise<PaymentRow> {
+export async function lockPayment(db: Db, id: string, ownerId?: string): Promise<PaymentRow> {
   if (!UUID.test(id)) throw notFound();
   const where = ownerId === undefined ? eq(orderPayments.id, id) : and(eq(orderPayments.id, id), eq(orderPayments.userId, ownerId));
-  const [row] = await tx.select().from(orderPayments).where(where).for('update');
+  const [row] = await db.select().from(orderPayments).where(where).for('update');
   if (!row) throw notFound();
   return row;
 }
@@ -69,14 +69,14 @@ export async function orderIdsOf(db: Db, paymentId: string): Promise<string[]> {
 }
 
 /** Open payments (awaiting or held) that pay any of `orderIds`, locked FOR UPDATE. */
-export async function lockOpenPaymentsOf(tx: Db, orderIds: readonly string[]): Promise<PaymentRow[]> {
+export async function lockOpenPaymentsOf(db: Db, orderIds: readonly string[]): Promise<PaymentRow[]> {
   if (!orderIds.length) return [];
   const ids = sql.join(
     orderIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
   const rows = rawRows(
-    await tx.execute(sql`
+    await db.execute(sql`
       select * from order_payments
       where id in (select payment_id from order_payment_orders where order_id in (${ids})) and state in (${openStates})
       order by id for update`),

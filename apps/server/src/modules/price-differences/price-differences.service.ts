@@ -46,10 +46,10 @@ function toDto(r: Row): PriceDifference {
 }
 
 /** The difference locked FOR UPDATE; with `userId`, another user's is "not found". */
-async function lockDifference(tx: Db, id: string, userId?: string): Promise<Row> {
+async function lockDifference(db: Db, id: string, userId?: string): Promise<Row> {
   if (!UUID.test(id)) throw AppError.notFound('pricing.not-found');
   const owner = userId === undefined ? eq(priceDifferences.id, id) : and(eq(priceDifferences.id, id), eq(priceDifferences.userId, userId));
-  const [row] = await tx.select().from(priceDifferences).where(owner).for('update');
+  const [row] = await db.select().from(priceDifferences).where(owner).for('update');
   if (!row) throw AppError.notFound('pricing.not-found');
   return row;
 }
@@ -62,12 +62,12 @@ const closed = (d: Row) => AppError.conflict('price-difference-closed', 'pricing
  * an order in any other state, is refused by the state machine (409, nothing written).
  */
 export async function raisePriceDifference(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   orderId: string,
   input: { amountMinor: number; reason: string },
   operatorId: string,
 ): Promise<PriceDifference> {
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const id = randomUUID();
     const order = await transition(
       uow,
@@ -85,8 +85,8 @@ export async function raisePriceDifference(
 }
 
 /** The same, by the order's number (the operator's form); an unknown number is "not found". */
-export async function raisePriceDifferenceByNumber(dbOrUow: DbOrUow, orderNumber: string, input: { amountMinor: number; reason: string }, operatorId: string) {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function raisePriceDifferenceByNumber(db: DbOrUow, orderNumber: string, input: { amountMinor: number; reason: string }, operatorId: string) {
+  return inTransaction(db, async (uow) => {
     const order = await findOrderByNumber(uow.tx, orderNumber);
     if (!order) throw AppError.notFound('orders.not-found');
     return raisePriceDifference(uow, order.id, input, operatorId);
@@ -100,8 +100,8 @@ export async function raisePriceDifferenceByNumber(dbOrUow: DbOrUow, orderNumber
  * INSUFFICIENT_BALANCE (the wallet's own code, reason `insufficient-balance`) with a recharge hint
  * and `data.link`; nothing is held (decision 0089).
  */
-export async function payPriceDifference(dbOrUow: DbOrUow, id: string, userId: string): Promise<PriceDifference> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function payPriceDifference(db: DbOrUow, id: string, userId: string): Promise<PriceDifference> {
+  return inTransaction(db, async (uow) => {
     // The difference row is the lock two concurrent payments queue on: the second sees `paid`.
     const d = await lockDifference(uow.tx, id, userId);
     if (d.state === 'paid') return toDto(d);
@@ -125,8 +125,8 @@ export async function payPriceDifference(dbOrUow: DbOrUow, id: string, userId: s
 }
 
 /** The operator withdraws a due difference; the order goes on. Cancelling twice is harmless. */
-export async function cancelPriceDifference(dbOrUow: DbOrUow, id: string, operatorId: string, reason?: string): Promise<PriceDifference> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function cancelPriceDifference(db: DbOrUow, id: string, operatorId: string, reason?: string): Promise<PriceDifference> {
+  return inTransaction(db, async (uow) => {
     const d = await lockDifference(uow.tx, id);
     if (d.state === 'cancelled') return toDto(d);
     if (d.state !== 'due') throw closed(d);

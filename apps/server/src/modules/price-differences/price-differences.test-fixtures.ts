@@ -1,6 +1,7 @@
 import type { OrderAddress, PurchaseType } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { type Actor, createOrder, transition } from '../orders/orders.service';
 
 /**
@@ -13,14 +14,12 @@ const ADDRESS: OrderAddress = {
   city: 'Paris', street: 'Rue de Rivoli', houseNo: '1', address: '1 Rue de Rivoli', phoneNumber: '+33100000000', emails: 'ada@example.com', postCode: '75001',
 };
 
-type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 let serial = 0;
 export async function newBuyer(db: Db): Promise<{ userId: string; email: string }> {
   const name = `pd${++serial}${Math.random().toString(36).slice(2, 8)}`;
   const email = `${name}@example.com`;
-  const [row] = rowsOf(await db.execute(sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada') returning id`));
+  const [row] = rawRows(await db.execute(sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada') returning id`));
   return { userId: String(row!.id), email };
 }
 
@@ -48,18 +47,18 @@ export async function orderInState(db: Db, userId: string, state: 'awaiting-paym
 
 /** A user's available cash (minor units). */
 export async function availableOf(db: Db, userId: string): Promise<number> {
-  const [row] = rowsOf(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
+  const [row] = rawRows(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
   return Number(row?.balance_minor ?? 0);
 }
 
 /** A system account's balance: the sum of its lines. */
 export async function systemBalanceOf(db: Db, code: string): Promise<number> {
-  const [row] = rowsOf(await db.execute(sql`select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`));
+  const [row] = rawRows(await db.execute(sql`select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`));
   return Number(row!.n);
 }
 
 /** The sum of every ledger line (0 in a balanced ledger). */
 export async function ledgerSum(db: Db): Promise<number> {
-  const [row] = rowsOf(await db.execute(sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`));
+  const [row] = rawRows(await db.execute(sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`));
   return Number(row!.n);
 }

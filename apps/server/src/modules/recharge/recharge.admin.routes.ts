@@ -49,8 +49,8 @@ export async function rechargeAdminRoutes(app: App, { db, files }: { db: Db; fil
     return reply.type(file.contentType).send(file.bytes);
   });
 
-  const reviewable = async (tx: Db, id: string) => {
-    const order = await lockOrder(tx, id);
+  const reviewable = async (db: Db, id: string) => {
+    const order = await lockOrder(db, id);
     if (order.method !== 'bank' || order.state !== 'pending' || !order.slipFile) throw NOT_PENDING();
     return order;
   };

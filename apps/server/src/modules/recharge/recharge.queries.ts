@@ -99,9 +99,9 @@ export async function orderById(db: Db, id: string): Promise<RechargeRow> {
 }
 
 /** Locks the order row for the rest of the unit of work (every state change goes through it). */
-export async function lockOrder(tx: Db, id: string): Promise<RechargeRow> {
+export async function lockOrder(db: Db, id: string): Promise<RechargeRow> {
   assertId(id);
-  const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).for('update');
+  const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).for('update');
   if (!row) throw AppError.notFound('recharge.not-found');
   return row;
 }

@@ -193,18 +193,18 @@ export async function readCardSession(providers: PaymentProviders, order: Rechar
  * before the route answers "Recharge failed, please contact us" — so the caller applies a
  * `failed` verdict in its own unit of work, then throws (see `failedAnswer`).
  */
-export async function applyVerdict(dbOrUow: DbOrUow, order: RechargeRow, v: ProviderVerdict): Promise<RechargeRow> {
+export async function applyVerdict(db: DbOrUow, order: RechargeRow, v: ProviderVerdict): Promise<RechargeRow> {
   switch (v.kind) {
     case 'paid':
-      return markPaid(dbOrUow, order.id, { captureId: v.captureId, amountMinor: v.amountMinor, via: v.via });
+      return markPaid(db, order.id, { captureId: v.captureId, amountMinor: v.amountMinor, via: v.via });
     case 'pending':
-      return markPending(dbOrUow, order.id, v.captureId ? { providerCaptureId: v.captureId } : {});
+      return markPending(db, order.id, v.captureId ? { providerCaptureId: v.captureId } : {});
     case 'failed':
-      return close(dbOrUow, order.id, 'failed', { from: ['awaiting-payment', 'pending'], note: v.note });
+      return close(db, order.id, 'failed', { from: ['awaiting-payment', 'pending'], note: v.note });
     case 'expired':
-      return close(dbOrUow, order.id, 'expired', { from: ['awaiting-payment'] });
+      return close(db, order.id, 'expired', { from: ['awaiting-payment'] });
     case 'open':
-      return inTransaction(dbOrUow, ({ tx }) => lockOrder(tx, order.id));
+      return inTransaction(db, ({ tx }) => lockOrder(tx, order.id));
   }
 }
 
@@ -298,6 +298,6 @@ export async function expireOrder(db: Db, providers: PaymentProviders, id: strin
 }
 
 /** Closes a recharge still awaiting payment as cancelled (a payment of orders given up). */
-export async function cancelAwaitingRecharge(dbOrUow: DbOrUow, id: string): Promise<RechargeRow> {
-  return close(dbOrUow, id, 'cancelled', { from: ['awaiting-payment'] });
+export async function cancelAwaitingRecharge(db: DbOrUow, id: string): Promise<RechargeRow> {
+  return close(db, id, 'cancelled', { from: ['awaiting-payment'] });
 }

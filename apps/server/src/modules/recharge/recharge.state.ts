@@ -19,8 +19,8 @@ export const RECHARGE_EXPIRE_JOB = 'recharge.expire';
 
 type Patch = Partial<typeof rechargeOrders.$inferInsert>;
 
-async function update(tx: Db, id: string, patch: Patch): Promise<RechargeRow> {
-  const [row] = await tx
+async function update(db: Db, id: string, patch: Patch): Promise<RechargeRow> {
+  const [row] = await db
     .update(rechargeOrders)
     .set({ ...patch, updatedAt: sql`now()` as unknown as Date })
     .where(eq(rechargeOrders.id, id))
@@ -38,11 +38,11 @@ const appendNote = (old: string, line: string) => (old ? `${old}\n${line}` : lin
  * with a note for the operator and nothing is credited.
  */
 export async function markPaid(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   id: string,
   opts: { captureId?: string; amountMinor?: number; decidedBy?: string; via: string },
 ): Promise<RechargeRow> {
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (order.state === 'paid' || order.state === 'completed') return order;
     const total = order.amountMinor + order.feeMinor;
@@ -71,7 +71,7 @@ export async function markPaid(
 }
 
 /** The `recharge.credit` job: posts the credit once (unique key `recharge:<id>`) → completed. */
-export async function creditPaid(db: Db, id: string): Promise<void> {
+export async function creditPaid(db: DbOrUow, id: string): Promise<void> {
   await inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (order.state !== 'paid') return;
@@ -83,8 +83,8 @@ export async function creditPaid(db: Db, id: string): Promise<void> {
 }
 
 /** Payment under way but not final (a PayPal capture held PENDING, a delayed card payment, a slip). */
-export async function markPending(dbOrUow: DbOrUow, id: string, patch: Patch = {}): Promise<RechargeRow> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function markPending(db: DbOrUow, id: string, patch: Patch = {}): Promise<RechargeRow> {
+  return inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (order.state !== 'awaiting-payment' && order.state !== 'pending') return order;
     return update(uow.tx, id, { ...patch, state: 'pending' });
@@ -96,12 +96,12 @@ export async function markPending(dbOrUow: DbOrUow, id: string, patch: Patch = {
  * cancel: awaiting-payment only); an order in another state is returned unchanged.
  */
 export async function close(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   id: string,
   reason: 'expired' | 'cancelled' | 'rejected' | 'failed',
   opts: { from: Array<RechargeRow['state']>; note?: string; decidedBy?: string },
 ): Promise<RechargeRow> {
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (!opts.from.includes(order.state)) return order;
     const closed = await update(uow.tx, id, {
@@ -122,12 +122,12 @@ export async function close(
  * is reversed from the wallet when the user's cash covers it, else left to the operator.
  */
 export async function recordProviderRefund(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   id: string,
   refund: { newMinor?: number; runningTotalMinor?: number; key: string },
   log: (msg: string, fields: Record<string, unknown>) => void,
 ): Promise<void> {
-  await inTransaction(dbOrUow, async (uow) => {
+  await inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     const total = order.amountMinor + order.feeMinor;
     const reported = refund.runningTotalMinor !== undefined ? refund.runningTotalMinor - order.refundedMinor : (refund.newMinor ?? 0);

@@ -3,7 +3,7 @@ import { PayPalError, type WebhookHeaders, parseWebhookEvent, verifyWebhookSigna
 import { type StripeEvent, StripeSignatureError, verifyStripeWebhook } from '../../connectors/stripe/stripe.webhook';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import type { PaymentProviders } from './recharge.providers';
 import type { RechargeRow } from './recharge.queries';
 import type { Logger } from './recharge.service';
@@ -87,7 +87,7 @@ export async function handlePayPalWebhook(db: Db, providers: PaymentProviders, h
   });
 }
 
-export async function handleStripeWebhook(db: Db, providers: PaymentProviders, signature: string | string[] | undefined, raw: Buffer, log: Logger): Promise<void> {
+export async function handleStripeWebhook(db: DbOrUow, providers: PaymentProviders, signature: string | string[] | undefined, raw: Buffer, log: Logger): Promise<void> {
   const stripe = providers.stripe;
   if (!stripe) throw badSignature();
   let event: StripeEvent;

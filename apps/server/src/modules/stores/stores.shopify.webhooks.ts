@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { SHOPIFY_PRIVACY_TOPICS, isShopDomain, productGid, shopifyDeliveryOf, verifyShopifyWebhook } from '../../connectors/stores/shopify';
 import type { Db } from '../../db/client';
-import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { shopifySecrets } from './stores.shopify';
 import { storeWebhookDeliveries, stores } from './stores.tables';
 import { STORE_WEBHOOK_JOB } from './stores.webhooks';
@@ -29,7 +29,7 @@ async function firstDelivery(uow: UnitOfWork, webhookId: string | null, topic: s
 }
 
 /** The live store of a shop (one per shop across users, by the partial unique index). */
-async function liveStore(db: Db | UnitOfWork['tx'], shop: string) {
+async function liveStore(db: Db, shop: string) {
   const [store] = await db
     .select({ id: stores.id })
     .from(stores)
@@ -45,7 +45,7 @@ async function liveStore(db: Db | UnitOfWork['tx'], shop: string) {
  *   retries with the original payload for hours), `products/delete` marks it deleted.
  * A shop we have no live store for is answered 200 and ignored.
  */
-export async function handleShopifyWebhook(db: Db, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
+export async function handleShopifyWebhook(db: DbOrUow, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
   if (!verifyShopifyWebhook(raw, headers['x-shopify-hmac-sha256'], shopifySecrets(config))) return 'bad-signature';
   const d = shopifyDeliveryOf(headers);
   if (!isShopDomain(d.shop)) return 'ok';
@@ -88,7 +88,7 @@ export async function handleShopifyWebhook(db: Db, config: Config, headers: Head
  *   uninstalled store already has none). Its products stay: they are the store owner's listing
  *   data within their own account here, with connection history they can still read.
  */
-export async function handleShopifyPrivacyWebhook(db: Db, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
+export async function handleShopifyPrivacyWebhook(db: DbOrUow, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
   if (!verifyShopifyWebhook(raw, headers['x-shopify-hmac-sha256'], shopifySecrets(config))) return 'bad-signature';
   const d = shopifyDeliveryOf(headers);
   if (!(SHOPIFY_PRIVACY_TOPICS as readonly string[]).includes(d.topic)) return 'ok';

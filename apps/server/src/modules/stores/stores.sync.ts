@@ -19,8 +19,8 @@ const PULL_OVERLAP_MS = 5 * 60_000;
  * Queues a sync of a store (joins the caller's unit of work): a row in store_syncs and a job.
  * One at a time per store: a queued or running one → `store-sync-running`.
  */
-export async function queueSync(dbOrUow: DbOrUow, storeId: string, kind: SyncKind): Promise<SyncRow> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function queueSync(db: DbOrUow, storeId: string, kind: SyncKind): Promise<SyncRow> {
+  return inTransaction(db, async (uow) => {
     // Serialises two requests for the same store (the second sees the first's row).
     await uow.tx.execute(sql`select 1 from stores where id = ${storeId} for update`);
     const [busy] = await uow.tx
@@ -81,7 +81,7 @@ export async function upsertStoreProduct(db: Db, storeId: string, p: StoreProduc
 }
 
 /** The store removed the product: kept as `deleted` with its variants marked removed. */
-export async function markProductDeleted(db: Db, storeId: string, externalId: string): Promise<void> {
+export async function markProductDeleted(db: DbOrUow, storeId: string, externalId: string): Promise<void> {
   await inTransaction(db, async ({ tx }) => {
     const now = new Date();
     const [row] = await tx

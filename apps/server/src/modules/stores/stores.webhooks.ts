@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { isWooPing, verifyWooWebhook } from '../../connectors/stores/woocommerce';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 import { openWebhookSecret } from './stores.secrets';
 import { storeWebhookDeliveries, stores } from './stores.tables';
 
@@ -21,7 +20,7 @@ export type WebhookAnswer = 'ok' | 'bad-signature';
  * fast. A store that is gone or disconnected is answered 200 and ignored: WooCommerce disables a
  * webhook after failures, which we do not need for a store we already let go.
  */
-export async function handleWooWebhook(db: Db, config: Config, storeId: string, headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<WebhookAnswer> {
+export async function handleWooWebhook(db: DbOrUow, config: Config, storeId: string, headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<WebhookAnswer> {
   const text = raw.toString('utf8');
   const header = (name: string) => {
     const v = headers[name];
@@ -29,7 +28,7 @@ export async function handleWooWebhook(db: Db, config: Config, storeId: string, 
   };
   if (isWooPing(header('content-type'), text)) return 'ok';
   if (!/^[0-9a-f-]{36}$/i.test(storeId)) return 'bad-signature';
-  const [store] = await db.select({ id: stores.id, status: stores.status, webhookSecret: stores.webhookSecret }).from(stores).where(eq(stores.id, storeId));
+  const [store] = await handleOf(db).select({ id: stores.id, status: stores.status, webhookSecret: stores.webhookSecret }).from(stores).where(eq(stores.id, storeId));
   if (!store) return 'bad-signature';
   if (store.status === 'disconnected' || !store.webhookSecret) return 'ok';
   if (!verifyWooWebhook(raw, header('x-wc-webhook-signature'), openWebhookSecret(config, store.id, store.webhookSecret))) return 'bad-signature';

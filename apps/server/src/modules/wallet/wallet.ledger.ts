@@ -1,6 +1,7 @@
 import { fromMinor } from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, afterCommitOf, inTransaction, rootOf } from '../../platform/unit-of-work';
 
@@ -51,7 +52,6 @@ export interface Posted {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 const toAccount = (r: Row): Account => ({
   id: String(r.id),
   kind: String(r.kind),
@@ -80,13 +80,13 @@ export function insufficient(availableMinor: number, neededMinor: number): AppEr
  * postings never wait on each other in a cycle). Every service step locks the user's rows
  * before any system row: one global lock order.
  */
-export async function lockUserAccounts(tx: Db, userId: string): Promise<Record<UserAccountKind, Account>> {
+export async function lockUserAccounts(db: Db, userId: string): Promise<Record<UserAccountKind, Account>> {
   const select = async () =>
-    rowsOf(await tx.execute(sql`
+    rawRows(await db.execute(sql`
       select id, kind, user_id, balance_minor from ledger_accounts where user_id = ${userId} order by id for update`)).map(toAccount);
   let accounts = await select();
   if (accounts.length < 3) {
-    await tx.execute(sql`
+    await db.execute(sql`
       insert into ledger_accounts (kind, user_id) values ('available', ${userId}), ('locked', ${userId}), ('bonus', ${userId})
       on conflict (user_id, kind) where user_id is not null do nothing`);
     accounts = await select();
@@ -102,21 +102,21 @@ export async function lockUserAccounts(tx: Db, userId: string): Promise<Record<U
 const systemIds = new WeakMap<Db, Map<string, string>>();
 
 /** A system account by code (`revenue`, `clearing:paypal`, …), created on first use. */
-export async function systemAccount(tx: Db, kind: SystemAccountKind, code: string = kind): Promise<string> {
-  const root = rootOf(tx);
+export async function systemAccount(db: Db, kind: SystemAccountKind, code: string = kind): Promise<string> {
+  const root = rootOf(db);
   const known = systemIds.get(root)?.get(code);
   if (known) return known;
-  const find = async () => rowsOf(await tx.execute(sql`select id from ledger_accounts where code = ${code}`))[0]?.id;
+  const find = async () => rawRows(await db.execute(sql`select id from ledger_accounts where code = ${code}`))[0]?.id;
   let found = await find();
   if (found === undefined) {
-    await tx.execute(sql`
+    await db.execute(sql`
       insert into ledger_accounts (kind, code) values (${kind}, ${code})
       on conflict (code) where code is not null do nothing`);
     found = await find();
   }
   const id = String(found);
   // Remembered only after commit: an account this transaction created goes if it rolls back.
-  await afterCommitOf(tx, () => {
+  await afterCommitOf(db, () => {
     if (!systemIds.has(root)) systemIds.set(root, new Map());
     systemIds.get(root)!.set(code, id);
   });
@@ -141,11 +141,11 @@ export interface PostOptions {
 }
 
 /** Reads and locks the entry's user rows (in id order, the global lock order) and reads its system rows. */
-async function readAccounts(tx: Db, ids: string[]): Promise<Account[]> {
+async function readAccounts(db: Db, ids: string[]): Promise<Account[]> {
   const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
   // System rows are only read (the lines' foreign key takes a shared key lock, which never makes
   // another posting wait).
-  return rowsOf(await tx.execute(sql`
+  return rawRows(await db.execute(sql`
     with user_rows as (
       select id, kind, user_id, balance_minor from ledger_accounts
       where id in (${list}) and user_id is not null order by id for update)
@@ -154,14 +154,14 @@ async function readAccounts(tx: Db, ids: string[]): Promise<Account[]> {
     select id, kind, user_id, balance_minor from ledger_accounts where id in (${list}) and user_id is null`)).map(toAccount);
 }
 
-/** Posts one balanced entry in `dbOrUow`'s unit of work (or its own transaction). */
-export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions = {}): Promise<Posted> {
+/** Posts one balanced entry in `db`'s unit of work (or its own transaction). */
+export async function post(db: DbOrUow, posting: Posting, opts: PostOptions = {}): Promise<Posted> {
   const lines = posting.lines.filter((l) => l.amountMinor !== 0);
   for (const l of lines) if (!Number.isSafeInteger(l.amountMinor)) throw new Error('ledger: a line amount must be an integer of minor units');
   if (lines.length < 2) throw new Error('ledger: an entry needs at least two non-zero lines');
   if (lines.reduce((s, l) => s + l.amountMinor, 0) !== 0) throw new Error(`ledger: entry ${posting.kind} does not sum to zero`);
 
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const delta = new Map<string, number>();
     for (const l of lines) delta.set(l.accountId, (delta.get(l.accountId) ?? 0) + l.amountMinor);
     let userAccounts: Account[];
@@ -197,7 +197,7 @@ export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions
       systemLineIds.length === 0
         ? sql`0`
         : sql`(select count(*) from ledger_accounts where id in (${sql.join(systemLineIds.map((id) => sql`${id}::uuid`), sql`, `)}) and user_id is not null)`;
-    const [result] = rowsOf(await tx.execute(sql`
+    const [result] = rawRows(await tx.execute(sql`
       with entry as (
         insert into journal_entries (kind, reason, reference_type, reference_id, reference_label, user_id, unique_key)
         values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${posting.reference.label ?? ''}, ${userId}, ${posting.uniqueKey ?? null})
@@ -216,7 +216,7 @@ export async function post(dbOrUow: DbOrUow, posting: Posting, opts: PostOptions
       select (select id from entry) as id, (select count(*) from balances) as updated, ${notSystem} as not_system`));
     if (Number(result!.not_system) > 0) throw new Error('ledger: an entry named a user account as a system account');
     if (result!.id === null) {
-      const [first] = rowsOf(await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`));
+      const [first] = rawRows(await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`));
       return { entryId: String(first!.id), duplicate: true };
     }
     if (Number(result!.updated) !== changed.length) {

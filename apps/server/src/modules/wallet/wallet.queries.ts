@@ -11,6 +11,7 @@ import {
 } from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 
 /**
@@ -20,7 +21,6 @@ import { AppError } from '../../platform/app-error';
  */
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 /** Entries of `userId` with their net on the user's accounts, non-zero only. */
 const nets = (userId: string, where: SQL = sql``) => sql`
@@ -33,9 +33,9 @@ const nets = (userId: string, where: SQL = sql``) => sql`
   having sum(l.amount_minor) <> 0`;
 
 export async function getWalletRecord(db: Db, userId: string): Promise<WalletRecord> {
-  const balances = rowsOf(await db.execute(sql`select kind, balance_minor from ledger_accounts where user_id = ${userId}`));
+  const balances = rawRows(await db.execute(sql`select kind, balance_minor from ledger_accounts where user_id = ${userId}`));
   const of = (kind: string) => Number(balances.find((r) => r.kind === kind)?.balance_minor ?? 0);
-  const [totals] = rowsOf(await db.execute(sql`
+  const [totals] = rawRows(await db.execute(sql`
     select coalesce(sum(net) filter (where net > 0), 0) as income,
            coalesce(-sum(net) filter (where net < 0), 0) as consumption,
            coalesce(sum(net) filter (where kind = 'recharge'), 0) as recharge
@@ -63,8 +63,8 @@ function filtered(userId: string, q: LineFilter) {
 
 export async function listWalletLines(db: Db, userId: string, q: WalletLinesQuery): Promise<Page<WalletLine>> {
   const lines = filtered(userId, q);
-  const [count] = rowsOf(await db.execute(sql`select count(*) as n from (${lines}) f`));
-  const rows = rowsOf(await db.execute(sql`
+  const [count] = rawRows(await db.execute(sql`select count(*) as n from (${lines}) f`));
+  const rows = rawRows(await db.execute(sql`
     ${lines}
     order by created_at desc, id desc
     limit ${q.size} offset ${(q.current - 1) * q.size}`));
@@ -74,7 +74,7 @@ export async function listWalletLines(db: Db, userId: string, q: WalletLinesQuer
 /** Every line of the filter, newest first, for the statement export (capped: see decision 0077). */
 export const STATEMENT_MAX_LINES = 20_000;
 export async function statementLines(db: Db, userId: string, q: LineFilter): Promise<WalletLine[]> {
-  const rows = rowsOf(await db.execute(sql`${filtered(userId, q)} order by created_at desc, id desc limit ${STATEMENT_MAX_LINES}`));
+  const rows = rawRows(await db.execute(sql`${filtered(userId, q)} order by created_at desc, id desc limit ${STATEMENT_MAX_LINES}`));
   return rows.map(toLine);
 }
 
@@ -109,7 +109,7 @@ export async function walletBalanceSeries(db: Db, userId: string, q: WalletBalan
   if (days > MAX_SERIES_DAYS) throw AppError.invalid([{ field: 'from', messageKey: 'wallet.range-too-long' }]);
   const start = sql`${from}::date::timestamp at time zone 'UTC'`;
   const end = sql`(${to}::date + 1)::timestamp at time zone 'UTC'`;
-  const rows = rowsOf(await db.execute(sql`
+  const rows = rawRows(await db.execute(sql`
     with mine as (select id from ledger_accounts where user_id = ${userId}),
     opening as (
       select coalesce(sum(l.amount_minor), 0) as v from journal_lines l

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness';
 import type { Database } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { inTransaction } from '../../platform/unit-of-work';
 import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from './wallet.fixtures';
@@ -20,7 +21,6 @@ afterAll(() => database.close());
 
 const order = (id: string) => ({ type: 'order', id });
 const recharge = (id: string) => ({ type: 'recharge', id });
-const rowsOf = (res: unknown) => (res as { rows: Array<Record<string, unknown>> }).rows;
 /** The error a call fails with, or undefined. */
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err as AppError);
 
@@ -201,7 +201,7 @@ describe('concurrency', () => {
     expect(await balancesOf(db, user)).toEqual({ available: 0, locked: 0, bonus: 0 });
     // Never below zero at any moment: the account's lines, in the order they were written (one
     // at a time, under the row lock), keep a running balance that never goes negative.
-    const [running] = rowsOf(
+    const [running] = rawRows(
       await db.execute(sql`
         select min(balance) as lowest, count(*) as lines from (
           select sum(l.amount_minor) over (order by l.id) as balance from journal_lines l

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { enqueueSettleIfHeld } from './wallet.held-registry';
@@ -16,8 +17,6 @@ export type { Reference } from './wallet.ledger';
 export { type HeldPaymentCompleted, WALLET_SETTLE_HELD_JOB, onHeldPaymentCompleted } from './wallet.held-registry';
 export type RechargeMethod = 'paypal' | 'card' | 'bank';
 
-type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 function requireReason(reason: string): string {
   const trimmed = reason.trim();
@@ -32,8 +31,8 @@ function split(amountMinor: number, bonusMinor: number) {
 }
 
 /** Adds what a reference took from the wallet (pay, capture) to its payment row. */
-async function recordPaid(tx: Db, userId: string, reference: Reference, cash: number, bonus: number) {
-  await tx.execute(paidSql(userId, reference, cash, bonus));
+async function recordPaid(db: Db, userId: string, reference: Reference, cash: number, bonus: number) {
+  await db.execute(paidSql(userId, reference, cash, bonus));
 }
 
 /** recordPaid's statement, also run alongside a payment's ledger entry (one round trip). */
@@ -53,7 +52,7 @@ function paidSql(userId: string, reference: Reference, cash: number, bonus: numb
  * `uniqueKey`, e.g. a provider event id): a repeated capture or webhook returns `duplicate`.
  */
 export async function recordRecharge(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   userId: string,
   amountMinor: number,
   feeMinor: number,
@@ -63,7 +62,7 @@ export async function recordRecharge(
 ): Promise<Posted> {
   assertMinor(amountMinor);
   if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw new Error('wallet: fee must be a non-negative integer');
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const clearing = await systemAccount(tx, 'clearing', `clearing:${method}`);
@@ -104,20 +103,20 @@ export interface LockedWallet {
 }
 
 /** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */
-export async function pay(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
+export async function pay(db: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => payLocked(tx, await lockUserAccounts(tx, userId), userId, amountMinor, reference));
+  return inTransaction(db, async (uow) => payLocked(uow, await lockUserAccounts(uow.tx, userId), userId, amountMinor, reference));
 }
 
 /** `pay` with the user's rows locked and read already (payOrHold has just done so). */
-async function payLocked(tx: Db, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
+async function payLocked(uow: UnitOfWork, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
   const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
   if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
   const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
-  const revenue = await systemAccount(tx, 'revenue');
+  const revenue = await systemAccount(uow.tx, 'revenue');
   // The rows were just locked and nothing posted since: post need not read them again.
   const posted = await post(
-    tx,
+    uow,
     {
       kind: 'payment',
       reference,
@@ -133,15 +132,15 @@ async function payLocked(tx: Db, user: Awaited<ReturnType<typeof lockUserAccount
 }
 
 /** Moves up to `amount` (bonus first) into the locked account; 0 moves nothing but still holds. */
-async function lockUpTo(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference, all: boolean) {
+async function lockUpTo(db: DbOrUow, userId: string, amountMinor: number, reference: Reference, all: boolean) {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const user = await lockUserAccounts(tx, userId);
     const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
     if (all && spendable < amountMinor) throw insufficient(spendable, amountMinor);
     const lockable = Math.min(amountMinor, spendable);
     const { bonus, cash } = split(lockable, user.bonus.balanceMinor);
-    const [row] = rowsOf(await tx.execute(sql`
+    const [row] = rawRows(await tx.execute(sql`
       insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
       values (${userId}, ${reference.type}, ${reference.id}, ${cash}, ${bonus}) returning id`));
     const lockId = String(row!.id);
@@ -161,21 +160,21 @@ async function lockUpTo(dbOrUow: DbOrUow, userId: string, amountMinor: number, r
 }
 
 /** Sets `amount` aside for `reference`; refuses with insufficient-balance when it is not there. */
-export async function lock(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
-  return (await lockUpTo(dbOrUow, userId, amountMinor, reference, true)).lockId;
+export async function lock(db: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
+  return (await lockUpTo(db, userId, amountMinor, reference, true)).lockId;
 }
 
 /**
  * SPEC §4 insufficient balance: locks what is there (possibly nothing) and says what is missing.
  * The caller holds its payment as "insufficient balance"; how it completes is in decision 0070.
  */
-export async function lockAvailable(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
-  return lockUpTo(dbOrUow, userId, amountMinor, reference, false);
+export async function lockAvailable(db: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
+  return lockUpTo(db, userId, amountMinor, reference, false);
 }
 
-async function closeLock(dbOrUow: DbOrUow, lockId: string, to: 'captured' | 'released') {
-  return inTransaction(dbOrUow, async ({ tx }) => {
-    const [row] = rowsOf(await tx.execute(sql`
+async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released') {
+  return inTransaction(db, async ({ tx }) => {
+    const [row] = rawRows(await tx.execute(sql`
       select id, user_id, reference_type, reference_id, cash_minor, bonus_minor, state
       from wallet_locks where id = ${lockId}::uuid for update`));
     if (!row) throw AppError.notFound('wallet.lock-not-found');
@@ -202,9 +201,9 @@ async function closeLock(dbOrUow: DbOrUow, lockId: string, to: 'captured' | 'rel
 }
 
 /** Takes the locked money as payment (to platform revenue). */
-export const capture = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, lockId, 'captured');
+export const capture = (db: DbOrUow, lockId: string) => closeLock(db, lockId, 'captured');
 /** Gives the locked money back where it came from (bonus to bonus, cash to cash). */
-export const release = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, lockId, 'released');
+export const release = (db: DbOrUow, lockId: string) => closeLock(db, lockId, 'released');
 
 /**
  * SPEC §4 "insufficient wallet balance locks the remainder and holds the payment until topped up"
@@ -214,7 +213,7 @@ export const release = (dbOrUow: DbOrUow, lockId: string) => closeLock(dbOrUow, 
  * reference (`held-payment-exists`).
  */
 export async function payOrHold(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   userId: string,
   amountMinor: number,
   reference: Reference,
@@ -222,17 +221,17 @@ export async function payOrHold(
   locked?: LockedWallet,
 ): Promise<{ outcome: 'paid'; entryId: string } | { outcome: 'held'; heldPaymentId: string; lockedMinor: number; shortfallMinor: number }> {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const user = locked?.userId === userId ? locked.accounts : await lockUserAccounts(uow.tx, userId);
     if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
       // The rows were just locked and read: paid without locking them again (decision 0094).
-      return { outcome: 'paid' as const, entryId: (await payLocked(uow.tx, user, userId, amountMinor, reference)).entryId };
+      return { outcome: 'paid' as const, entryId: (await payLocked(uow, user, userId, amountMinor, reference)).entryId };
     }
-    const [open] = rowsOf(await uow.tx.execute(sql`
+    const [open] = rawRows(await uow.tx.execute(sql`
       select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`));
     if (open) throw AppError.conflict('held-payment-exists', 'wallet.held-payment-exists');
     const { lockId, lockedMinor, shortfallMinor } = await lockAvailable(uow, userId, amountMinor, reference);
-    const [row] = rowsOf(await uow.tx.execute(sql`
+    const [row] = rawRows(await uow.tx.execute(sql`
       insert into wallet_held_payments (user_id, reference_type, reference_id, amount_minor, lock_ids, shortfall_minor)
       values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, array[${lockId}::uuid], ${shortfallMinor}) returning id`));
     return { outcome: 'held' as const, heldPaymentId: String(row!.id), lockedMinor, shortfallMinor };
@@ -240,9 +239,9 @@ export async function payOrHold(
 }
 
 /** The owner gives up a held payment (an order cancelled): its locks go back where they came from. */
-export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promise<{ releasedMinor: number }> {
-  return inTransaction(dbOrUow, async (uow) => {
-    const [held] = rowsOf(await uow.tx.execute(sql`
+export async function cancelHeld(db: DbOrUow, reference: Reference): Promise<{ releasedMinor: number }> {
+  return inTransaction(db, async (uow) => {
+    const [held] = rawRows(await uow.tx.execute(sql`
       select id, lock_ids from wallet_held_payments
       where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held' for update`));
     if (!held) throw AppError.notFound('wallet.held-payment-not-found');
@@ -262,10 +261,10 @@ export async function cancelHeld(dbOrUow: DbOrUow, reference: Reference): Promis
  * what caused the refund (an after-sales request) instead of the payment, and `uniqueKey` makes a
  * repeated call post nothing more.
  */
-export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor: number, opts: { postAs?: Reference; uniqueKey?: string } = {}) {
+export async function refund(db: DbOrUow, reference: Reference, amountMinor: number, opts: { postAs?: Reference; uniqueKey?: string } = {}) {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => {
-    const [row] = rowsOf(await tx.execute(sql`
+  return inTransaction(db, async ({ tx }) => {
+    const [row] = rawRows(await tx.execute(sql`
       select user_id, cash_minor, bonus_minor, refunded_cash_minor, refunded_bonus_minor from wallet_payments
       where reference_type = ${reference.type} and reference_id = ${reference.id} for update`));
     const bonusLeft = row ? Number(row.bonus_minor) - Number(row.refunded_bonus_minor) : 0;
@@ -304,9 +303,9 @@ export async function refund(dbOrUow: DbOrUow, reference: Reference, amountMinor
  * the first entry with `duplicate: true`. Credits enqueue the held-payment settlement like a
  * recharge does.
  */
-export async function creditRefund(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference, opts: { uniqueKey: string }): Promise<Posted> {
+export async function creditRefund(db: DbOrUow, userId: string, amountMinor: number, reference: Reference, opts: { uniqueKey: string }): Promise<Posted> {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const user = await lockUserAccounts(uow.tx, userId);
     const revenue = await systemAccount(uow.tx, 'revenue');
     const posted = await post(uow.tx, {
@@ -324,10 +323,10 @@ export async function creditRefund(dbOrUow: DbOrUow, userId: string, amountMinor
 }
 
 /** Operator: bonus credit for a user (spendable, never withdrawable), from the promotions account. */
-export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
+export async function grantBonus(db: DbOrUow, userId: string, amountMinor: number, reason: string) {
   assertMinor(amountMinor);
   const why = requireReason(reason);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const promotions = await systemAccount(tx, 'promotions');
@@ -346,10 +345,10 @@ export async function grantBonus(dbOrUow: DbOrUow, userId: string, amountMinor: 
 }
 
 /** Operator: a signed correction of a user's cash, its own entry with a required reason. */
-export async function adjust(dbOrUow: DbOrUow, userId: string, amountMinor: number, reason: string) {
+export async function adjust(db: DbOrUow, userId: string, amountMinor: number, reason: string) {
   assertMinor(amountMinor, { allowNegative: true });
   const why = requireReason(reason);
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const { tx } = uow;
     const user = await lockUserAccounts(tx, userId);
     const adjustments = await systemAccount(tx, 'adjustments');
@@ -373,7 +372,7 @@ import { exceedsWithdrawable, fromMinor } from '@dsm/contract';
 
 /** The user's withdrawable money: available cash (bonus and locked money are not withdrawable). */
 export async function withdrawableMinor(db: Db, userId: string): Promise<number> {
-  const [row] = rowsOf(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
+  const [row] = rawRows(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
   return Number(row?.balance_minor ?? 0);
 }
 
@@ -381,9 +380,9 @@ export async function withdrawableMinor(db: Db, userId: string): Promise<number>
  * Sets `amount` of CASH aside for a withdrawal (never bonus: bonus credit cannot be withdrawn).
  * Refuses with insufficient-balance and the withdrawal's own words when the cash is short.
  */
-export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
+export async function lockCashForWithdrawal(db: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
   assertMinor(amountMinor);
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const user = await lockUserAccounts(tx, userId);
     const cash = user.available.balanceMinor;
     if (exceedsWithdrawable(amountMinor, cash)) {
@@ -395,7 +394,7 @@ export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, am
         'insufficient-balance',
       );
     }
-    const [row] = rowsOf(await tx.execute(sql`
+    const [row] = rawRows(await tx.execute(sql`
       insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
       values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, 0) returning id`));
     await post(tx, {
@@ -414,9 +413,9 @@ export async function lockCashForWithdrawal(dbOrUow: DbOrUow, userId: string, am
  * The operator paid a withdrawal out: its lock goes to the `payouts` system account, one entry of
  * kind `withdrawal` (the user's history shows it as a consume line). A closed lock → 409.
  */
-export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string, label?: string): Promise<Posted> {
-  return inTransaction(dbOrUow, async ({ tx }) => {
-    const [row] = rowsOf(await tx.execute(sql`
+export async function payOutWithdrawal(db: DbOrUow, lockId: string, label?: string): Promise<Posted> {
+  return inTransaction(db, async ({ tx }) => {
+    const [row] = rawRows(await tx.execute(sql`
       select user_id, reference_type, reference_id, cash_minor, bonus_minor, state
       from wallet_locks where id = ${lockId}::uuid for update`));
     if (!row) throw AppError.notFound('wallet.lock-not-found');
@@ -447,7 +446,7 @@ export async function payOutWithdrawal(dbOrUow: DbOrUow, lockId: string, label?:
  * operator (decision 0074). Posts once per `uniqueKey` (the provider's refund or event id).
  */
 export async function reverseRecharge(
-  dbOrUow: DbOrUow,
+  db: DbOrUow,
   userId: string,
   amountMinor: number,
   feeMinor: number,
@@ -457,7 +456,7 @@ export async function reverseRecharge(
 ): Promise<{ reversed: boolean; duplicate: boolean }> {
   assertMinor(amountMinor);
   if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw new Error('wallet: fee must be a non-negative integer');
-  return inTransaction(dbOrUow, async ({ tx }) => {
+  return inTransaction(db, async ({ tx }) => {
     const user = await lockUserAccounts(tx, userId);
     if (user.available.balanceMinor < amountMinor) return { reversed: false, duplicate: false };
     const clearing = await systemAccount(tx, 'clearing', `clearing:${method}`);

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 import { WALLET_SETTLE_HELD_JOB, completionHandlerOf } from './wallet.held-registry';
 import { lockUserAccounts } from './wallet.ledger';
 import { capture, lock } from './wallet.service';
 
-type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 /**
  * Completes a user's held payments that the wallet now covers (decision 0077), oldest first, in
@@ -15,10 +14,10 @@ const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
  * runs for one user take turns and the second sees what the first completed: the same money is
  * never spent twice. A payment still short stays held; a later, smaller one may complete before it.
  */
-export async function settleHeldPayments(dbOrUow: DbOrUow, userId: string): Promise<{ completed: string[]; stillHeld: number }> {
-  return inTransaction(dbOrUow, async (uow) => {
+export async function settleHeldPayments(db: DbOrUow, userId: string): Promise<{ completed: string[]; stillHeld: number }> {
+  return inTransaction(db, async (uow) => {
     await lockUserAccounts(uow.tx, userId);
-    const held = rowsOf(await uow.tx.execute(sql`
+    const held = rawRows(await uow.tx.execute(sql`
       select id, reference_type, reference_id, lock_ids, shortfall_minor from wallet_held_payments
       where user_id = ${userId} and state = 'held' order by created_at, id for update`));
     const completed: string[] = [];

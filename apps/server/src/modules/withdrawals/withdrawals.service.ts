@@ -13,6 +13,7 @@ import {
 } from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
@@ -27,7 +28,6 @@ import { lockCashForWithdrawal, payOutWithdrawal, release } from '../wallet/wall
  */
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 const REFERENCE = 'withdrawal';
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -67,13 +67,13 @@ function assertId(id: string) {
 }
 
 /** Creates the request and locks its amount in cash; refused when the cash is short. */
-export async function createWithdrawal(dbOrUow: DbOrUow, userId: string, body: WithdrawalRequest): Promise<Withdrawal> {
+export async function createWithdrawal(db: DbOrUow, userId: string, body: WithdrawalRequest): Promise<Withdrawal> {
   const { method, amount: _amount, ...details } = body;
   const amountMinor = withdrawalAmountMinor(body);
   const id = crypto.randomUUID();
-  return inTransaction(dbOrUow, async (uow) => {
+  return inTransaction(db, async (uow) => {
     const lockId = await lockCashForWithdrawal(uow, userId, amountMinor, { type: REFERENCE, id });
-    const [row] = rowsOf(await uow.tx.execute(sql`
+    const [row] = rawRows(await uow.tx.execute(sql`
       insert into withdrawal_requests (id, user_id, method, amount_minor, details, lock_id)
       values (${id}, ${userId}, ${method}, ${amountMinor}, ${JSON.stringify(details)}::jsonb, ${lockId})
       returning *`));
@@ -85,7 +85,7 @@ export async function createWithdrawal(dbOrUow: DbOrUow, userId: string, body: W
 async function lockPending(uow: UnitOfWork, id: string, userId?: string): Promise<Row> {
   assertId(id);
   const owner = userId === undefined ? sql`` : sql`and user_id = ${userId}`;
-  const [row] = rowsOf(await uow.tx.execute(sql`select * from withdrawal_requests where id = ${id} ${owner} for update`));
+  const [row] = rawRows(await uow.tx.execute(sql`select * from withdrawal_requests where id = ${id} ${owner} for update`));
   if (!row) throw AppError.notFound('withdrawal.not-found');
   if (row.state !== 'pending') throw AppError.conflict('withdrawal-closed', 'withdrawal.closed', {}, { state: row.state });
   return row;
@@ -96,7 +96,7 @@ export async function cancelWithdrawal(db: DbOrUow, userId: string, id: string):
   return inTransaction(db, async (uow) => {
     const row = await lockPending(uow, id, userId);
     await release(uow, String(row.lock_id));
-    const [updated] = rowsOf(await uow.tx.execute(sql`
+    const [updated] = rawRows(await uow.tx.execute(sql`
       update withdrawal_requests set state = 'cancelled', closed_at = now() where id = ${id} returning *`));
     return toWithdrawal(updated!);
   });
@@ -156,7 +156,7 @@ async function tellUser(uow: UnitOfWork, mailer: Mailer, w: AdminWithdrawal, out
 const ADMIN_SELECT = sql`select w.* from withdrawal_requests w`;
 
 async function adminRow(db: Db, id: string): Promise<AdminWithdrawal> {
-  const [row] = rowsOf(await db.execute(sql`${ADMIN_SELECT} where w.id = ${id}`));
+  const [row] = rawRows(await db.execute(sql`${ADMIN_SELECT} where w.id = ${id}`));
   if (!row) throw AppError.notFound('withdrawal.not-found');
   return (await toAdminWithdrawals(db, [row]))[0]!;
 }
@@ -164,7 +164,7 @@ async function adminRow(db: Db, id: string): Promise<AdminWithdrawal> {
 /** The caller's own request; another user's id is "not found". */
 export async function getWithdrawal(db: Db, userId: string, id: string): Promise<Withdrawal> {
   assertId(id);
-  const [row] = rowsOf(await db.execute(sql`select * from withdrawal_requests where id = ${id} and user_id = ${userId}`));
+  const [row] = rawRows(await db.execute(sql`select * from withdrawal_requests where id = ${id} and user_id = ${userId}`));
   if (!row) throw AppError.notFound('withdrawal.not-found');
   return toWithdrawal(row);
 }
@@ -174,8 +174,8 @@ const stateFilter = (state: string): SQL => (state === 'all' ? sql`` : sql`and s
 /** The caller's requests, newest first. */
 export async function listWithdrawals(db: Db, userId: string, q: WithdrawalListQuery): Promise<Page<Withdrawal>> {
   const where = sql`where user_id = ${userId} ${stateFilter(q.state)}`;
-  const [count] = rowsOf(await db.execute(sql`select count(*) as n from withdrawal_requests ${where}`));
-  const rows = rowsOf(await db.execute(sql`
+  const [count] = rawRows(await db.execute(sql`select count(*) as n from withdrawal_requests ${where}`));
+  const rows = rawRows(await db.execute(sql`
     select * from withdrawal_requests ${where} order by created_at desc, number desc
     limit ${q.size} offset ${(q.current - 1) * q.size}`));
   return toPage(rows.map(toWithdrawal), Number(count!.n), q);
@@ -184,8 +184,8 @@ export async function listWithdrawals(db: Db, userId: string, q: WithdrawalListQ
 /** Operator: the queue (pending by default), oldest first so requests are handled in order. */
 export async function listAdminWithdrawals(db: Db, q: AdminWithdrawalListQuery): Promise<Page<AdminWithdrawal>> {
   const where = q.state === 'all' ? sql`` : sql`where w.state = ${q.state}`;
-  const [count] = rowsOf(await db.execute(sql`select count(*) as n from withdrawal_requests w ${where}`));
+  const [count] = rawRows(await db.execute(sql`select count(*) as n from withdrawal_requests w ${where}`));
   const order = q.state === 'pending' ? sql`w.created_at asc, w.number asc` : sql`w.created_at desc, w.number desc`;
-  const rows = rowsOf(await db.execute(sql`${ADMIN_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
+  const rows = rawRows(await db.execute(sql`${ADMIN_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
   return toPage(await toAdminWithdrawals(db, rows), Number(count!.n), q);
 }

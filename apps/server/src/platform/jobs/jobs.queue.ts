@@ -19,7 +19,7 @@ export interface JobRequest {
 }
 
 /** Inserts a job row with the given handle (use `uow.enqueue` so it joins the use case). */
-export async function insertJob(tx: Db, job: JobRequest): Promise<string> {
+export async function insertJob(db: Db, job: JobRequest): Promise<string> {
   // Plain SQL: most orders and e-mails enqueue one (decision 0102, db/rows.ts).
   const values = {
     type: job.type,
@@ -28,7 +28,7 @@ export async function insertJob(tx: Db, job: JobRequest): Promise<string> {
     ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
   };
   const alongside = job.alongside ? sql`with alongside as (${job.alongside}) ` : sql``;
-  const [row] = rawRows(await tx.execute(sql`${alongside}insert into jobs ${insertValues(jobs, values)} returning id`));
+  const [row] = rawRows(await db.execute(sql`${alongside}insert into jobs ${insertValues(jobs, values)} returning id`));
   return String(row!.id);
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
 import { safeErrorForLog } from '../log-safe-error';
 import { onJobsCommitted } from '../unit-of-work';
 import { type RecurringJob, scheduleRecurring } from './jobs.queue';
@@ -52,7 +53,6 @@ interface ClaimedJob {
   every_seconds: number | null;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
@@ -212,7 +212,7 @@ export class JobRuntime {
         select id from (select id, run_at from due union all select id, run_at from abandoned) candidates
         order by run_at limit ${limit})
       returning id, type, payload, attempts, max_attempts, schedule_key, every_seconds`);
-    return rowsOf<ClaimedJob>(result);
+    return rawRows<ClaimedJob>(result);
   }
 
   private async renewLeases(): Promise<void> {

@@ -78,8 +78,8 @@ export class Mailer {
   }
 
   /** Records a message and its delivery job in the caller's unit of work; returns its id. */
-  async record(dbOrUow: DbOrUow, message: MailMessage): Promise<string> {
-    return inTransaction(dbOrUow, async (uow) => {
+  async record(db: DbOrUow, message: MailMessage): Promise<string> {
+    return inTransaction(db, async (uow) => {
       // The row and its job in one statement: the id is made here so the job can name it.
       const id = randomUUID();
       const row = sql`insert into mail_outbox ${insertValues(mailOutbox, { ...message, id, html: message.html ?? textToHtml(message.text) })}`;

@@ -1,7 +1,8 @@
 import { LOCALES } from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { addSearchWords, rowsOf } from '../catalogue.search-document';
+import { rawRows } from '../../../db/rows';
+import { addSearchWords } from '../catalogue.search-document';
 import { productSpecials } from '../catalogue.tables';
 import { type DemoProduct, CATEGORY_VOCABULARY, SUBCATEGORIES, generateProduct } from './generator';
 import { SPECS, TAGS } from './vocabulary-common';
@@ -41,7 +42,7 @@ async function insertColumns(db: Db, table: string, columns: Column[], select?: 
 }
 
 async function ids<T extends string>(db: Db, query: SQL): Promise<Array<Record<T, unknown>>> {
-  return rowsOf<Record<T, unknown>>(await db.execute(query));
+  return rawRows<Record<T, unknown>>(await db.execute(query));
 }
 
 /** Names in the four languages for many rows at once: `[ownerId, Four]` pairs. */
