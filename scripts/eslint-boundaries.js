@@ -14,6 +14,7 @@ import path from 'node:path';
 const S = path.sep;
 const WEB_FEATURES = `apps${S}web${S}src${S}features${S}`;
 const SERVER_MODULES = `apps${S}server${S}src${S}modules${S}`;
+const SERVER_SANDBOX = `apps${S}server${S}src${S}sandbox${S}`;
 
 const AREAS = [
   { root: WEB_FEATURES, allow: () => false, why: 'features do not import each other; move shared pieces to components/ or lib/' },
@@ -37,9 +38,14 @@ const LAYERS = [
   { from: `apps${S}server${S}src${S}platform${S}`, to: SERVER_MODULES, testsMay: true, why: 'platform/ sits below every module: pass what it needs in, or move the code into a module' },
   { from: `apps${S}web${S}src${S}lib${S}`, to: WEB_FEATURES, why: 'lib/ is shared by features: move the piece into lib/ or components/' },
   { from: `apps${S}web${S}src${S}components${S}`, to: WEB_FEATURES, why: 'components/ are shared by features: move the piece into components/ or lib/' },
+  // The emulators are for tests and the demo: production code never imports them; the startup
+  // code (main.ts through sandbox/sandbox.ts) decides "sandbox or real", and tests start them.
+  { from: `apps${S}server${S}src${S}connectors${S}`, to: SERVER_SANDBOX, testsMay: true, why: 'connectors/ are the clients a production server runs: the startup code (main.ts) starts the sandbox' },
+  { from: SERVER_MODULES, to: SERVER_SANDBOX, testsMay: true, why: 'modules never know they talk to an emulator: the startup code (main.ts) starts the sandbox' },
 ];
 
-const isTest = (file) => /\.test\.tsx?$/.test(file);
+// Test fixtures (`*.fixtures.ts`, `*.test-fixtures.ts`) count as tests: nothing but tests imports them.
+const isTest = (file) => /\.test\.tsx?$/.test(file) || /\.(test-)?fixtures\.ts$/.test(file);
 
 function areaOf(file) {
   for (const area of AREAS) {

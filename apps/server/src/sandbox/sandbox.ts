@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type PayPalEmulator, startPayPalEmulator } from '../connectors/paypal/emulator';
-import { AliExpressEmulator } from '../connectors/stores/aliexpress/emulator';
-import { type ShopifyEmulator, startShopifyEmulator } from '../connectors/stores/shopify/emulator';
-import { WooEmulator } from '../connectors/stores/woocommerce/emulator';
+import { type PayPalEmulator, startPayPalEmulator } from './paypal/emulator';
+import { AliExpressEmulator } from './aliexpress/emulator';
+import { type ShopifyEmulator, startShopifyEmulator } from './shopify/emulator';
+import { WooEmulator } from './woocommerce/emulator';
 import type { Config } from '../config';
-import { type StripeEmulator, startStripeEmulator } from './stripe/stripe-emulator';
+import { type StripeEmulator, startStripeEmulator } from './stripe/emulator';
 
 /**
  * The demo's payment sandbox (decision 0074): with no PayPal or Stripe credentials, `npm start`

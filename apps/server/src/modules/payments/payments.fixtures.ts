@@ -1,7 +1,7 @@
 import type { OrderAddress } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type PayPalEmulator, startPayPalEmulator } from '../../connectors/paypal/emulator';
+import { type PayPalEmulator, startPayPalEmulator } from '../../sandbox/paypal/emulator';
 import type { Db } from '../../db/client';
 import { type NewOrderLine, createOrder } from '../orders/orders.service';
 import { recordRecharge } from '../wallet/wallet.service';

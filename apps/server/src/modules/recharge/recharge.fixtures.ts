@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type PayPalEmulator, startPayPalEmulator } from '../../connectors/paypal/emulator';
-import { type StripeEmulator, startStripeEmulator } from '../../emulators/stripe/stripe-emulator';
+import { type PayPalEmulator, startPayPalEmulator } from '../../sandbox/paypal/emulator';
+import { type StripeEmulator, startStripeEmulator } from '../../sandbox/stripe/emulator';
 
 /**
  * A test app wired to both emulators over real HTTP, listening on 127.0.0.1 so the Stripe

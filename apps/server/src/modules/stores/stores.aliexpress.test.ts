@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type AliExpressEmulator, startAliExpressEmulator } from '../../connectors/stores/aliexpress/emulator';
+import { type AliExpressEmulator, startAliExpressEmulator } from '../../sandbox/aliexpress/emulator';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../platform/mail/mailer';
 import { newUser } from '../after-sales/after-sales.test-fixtures';

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type WooEmulator, startWooEmulator } from '../../connectors/stores/woocommerce/emulator';
+import { type WooEmulator, startWooEmulator } from '../../sandbox/woocommerce/emulator';
 import { newUser } from '../after-sales/after-sales.test-fixtures';
 import { findStoreProductForUser, storeProductsOf } from './stores.queries';
 import { queueDuePulls, runSync } from './stores.sync';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAliExpress } from './ae.sign.js';
+import { signAliExpress } from '../../connectors/stores/aliexpress/ae.sign.js';
 import { type AliExpressEmulator, DEMO_SELLER, startAliExpressEmulator } from './emulator.js';
 
 // The emulator's own protocol spoken raw over HTTP: what a client other than ours would see.

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signAliExpress } from './ae.sign.js';
+import { signAliExpress } from '../../connectors/stores/aliexpress/ae.sign.js';
 import { adminPage, authorizePage, messagePage } from './emulator-pages.js';
 
 /**

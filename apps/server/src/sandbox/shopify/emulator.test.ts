@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOperation, requestedCost } from './emulator-graphql';
 import { startShopifyEmulator, type ShopifyEmulator } from './emulator';
-import { verifyShopifyQuery } from './shopify.auth';
-import { verifyShopifyWebhook } from './shopify.webhook';
+import { verifyShopifyQuery } from '../../connectors/stores/shopify/shopify.auth';
+import { verifyShopifyWebhook } from '../../connectors/stores/shopify/shopify.webhook';
 
 // The emulator's own protocol, spoken raw over HTTP: what a client other than ours would see.
 const SHOP = 'raw-test.myshopify.com';

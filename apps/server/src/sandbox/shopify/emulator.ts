@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isShopDomain, shopifyQueryHmac } from './shopify.auth.js';
-import { shopifyWebhookHmac } from './shopify.webhook.js';
+import { isShopDomain, shopifyQueryHmac } from '../../connectors/stores/shopify/shopify.auth.js';
+import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webhook.js';
 import { GqlError, actualCost, execute, parseOperation, requestedCost } from './emulator-graphql.js';
 import { type DeliveryLine, adminPage, consentPage, errorPage, esc, shopsPage } from './emulator-pages.js';
 import { type Bucket, EmulatorData, type EmuProduct, type EmuShop } from './emulator-store.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeEmulator, startStripeEmulator } from './stripe-emulator';
+import { type StripeEmulator, startStripeEmulator } from './emulator';
 
 // The emulator's wire behaviour as a client other than our connector sees it (curl, Stripe's SDKs).
 const KEY = 'sk_test_wire_0123456789';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { adminPage, authorizePage, messagePage } from './emulator-pages.js';
 import { type EmuProduct, type EmuVariation, EmulatorStore, productJson, variationJson } from './emulator-store.js';
-import { oauthBaseString, oauthSignature, verifyWooWebhook, wooWebhookSignature } from './woo.auth.js';
+import { oauthBaseString, oauthSignature, verifyWooWebhook, wooWebhookSignature } from '../../connectors/stores/woocommerce/woo.auth.js';
 
 export { verifyWooWebhook };
 
