@@ -1,8 +1,8 @@
 import { LOCALES } from '@dsm/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { addSearchWords, rowsOf } from '../catalogue.search-document';
-import { productSpecials } from '../catalogue.tables';
+import type { Db } from '../../client';
+import { addSearchWords, rowsOf } from '../../../modules/catalogue/catalogue.search-document';
+import { productSpecials } from '../../../modules/catalogue/catalogue.tables';
 import { type DemoProduct, CATEGORY_VOCABULARY, SUBCATEGORIES, generateProduct } from './generator';
 import { SPECS, TAGS } from './vocabulary-common';
 
