@@ -11,8 +11,8 @@ import {
   listAddresses,
   setDefaultAddress,
   updateAddress,
-} from './address.service';
-import { withKnownCountry } from './countries';
+} from './accounts.address.service';
+import { withKnownCountry } from './accounts.countries';
 
 /** The caller's billing and consignee addresses; another user's id answers not-found. */
 export async function addressRoutes(app: App, { db }: { db: Db }) {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rawRows, rowMapper } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { addresses, users } from './accounts.tables';
-import { isUuid } from './ids';
+import { isUuid } from './accounts.ids';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 
 type AddressRow = typeof addresses.$inferSelect;

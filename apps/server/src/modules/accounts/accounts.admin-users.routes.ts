@@ -2,7 +2,7 @@ import { AdminUserSchema, ListUsersQuery, UpdateUserStatusBody, UserIdParams, en
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import type { App } from '../../platform/types';
-import { listUsers, setUserStatus } from './admin-users.service';
+import { listUsers, setUserStatus } from './accounts.admin-users.service';
 
 /** Operator only (the auth plugin guards /api/admin). */
 export async function adminUserRoutes(app: App, { db }: { db: Db }) {

@@ -3,9 +3,9 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { users } from './accounts.tables';
-import { isUuid } from './ids';
-import { endAllSessions } from './session.service';
-import { toAdminUser } from './user-dto';
+import { isUuid } from './accounts.ids';
+import { endAllSessions } from './accounts.session.service';
+import { toAdminUser } from './accounts.dto';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 
 /** `%` and `_` typed by the operator are literal characters, not wildcards. */

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { users } from './accounts.tables';
-import { withAnswerFloor } from './answer-floor';
-import { assessAttempt, beginAttempt, clearFailuresFrom, forgetAttempt } from './login-throttle';
-import { hashPassword, verifyPassword } from './password';
-import { createSession } from './session.service';
-import { toLoginResult } from './user-dto';
+import { withAnswerFloor } from './accounts.answer-floor';
+import { assessAttempt, beginAttempt, clearFailuresFrom, forgetAttempt } from './accounts.login-throttle';
+import { hashPassword, verifyPassword } from './accounts.password';
+import { createSession } from './accounts.session.service';
+import { toLoginResult } from './accounts.dto';
 
 export interface LoginContext {
   ip: string;

@@ -6,10 +6,10 @@ import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { inTransaction } from '../../platform/unit-of-work';
 import { passwordResetCodes, users } from './accounts.tables';
-import { clearFailures } from './login-throttle';
-import { findUserByEmail } from './login.service';
-import { hashPassword } from './password';
-import { endAllSessions } from './session.service';
+import { clearFailures } from './accounts.login-throttle';
+import { findUserByEmail } from './accounts.login.service';
+import { hashPassword } from './accounts.password';
+import { endAllSessions } from './accounts.session.service';
 
 const TTL_MS = RESET_CODE.ttlMinutes * 60_000;
 const RESEND_MS = RESET_CODE.resendSeconds * 1000;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { users } from './accounts.tables';
-import { asConflict, assertFree } from './uniqueness';
-import { toProfile } from './user-dto';
+import { asConflict, assertFree } from './accounts.uniqueness';
+import { toProfile } from './accounts.dto';
 
 export async function getProfile(db: Db, userId: string): Promise<UserProfile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -1,9 +1,9 @@
 import type { LoginResult, Locale, RegisterBody } from '@dsm/contract';
 import { users } from './accounts.tables';
-import { hashPassword } from './password';
-import { createSession } from './session.service';
-import { asConflict, assertFree } from './uniqueness';
-import { toLoginResult } from './user-dto';
+import { hashPassword } from './accounts.password';
+import { createSession } from './accounts.session.service';
+import { asConflict, assertFree } from './accounts.uniqueness';
+import { toLoginResult } from './accounts.dto';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 /** Creates an active store-owner account and logs it in (the answer is the log-in answer). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { type TestCtx, auth, countRows, fieldMessages, logIn, registration } from './accounts.fixtures';
 import { users } from './accounts.tables';
-import { asConflict } from './uniqueness';
+import { asConflict } from './accounts.uniqueness';
 
 let ctx: TestCtx;
 beforeAll(async () => {
