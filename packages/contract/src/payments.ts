@@ -1,42 +1,12 @@
 import { z } from 'zod';
-import { ORDER_REMARK_MAX, ORDER_STATES } from './orders';
-import { PAYMENT_OUTCOMES } from './wallet-recharge';
+import { ORDER_STATES } from './orders';
+import { PAYMENT_OUTCOMES } from './recharge';
 
 /**
- * Submitting and paying orders (SPEC §7 /p/order/submit and /p/order/pay, SPEC §4 payment
- * outcome). Both calls carry an `Idempotency-Key` header (decision 0062): a double click or a
- * retried request makes one order and one payment. Money on the wire is decimal USD.
+ * Paying orders (SPEC §7 /p/order/pay, SPEC §4 payment outcome). The call carries an
+ * `Idempotency-Key` header (decision 0062): a double click or a retried request makes one
+ * payment. Money on the wire is decimal USD. Submitting the orders is checkout's (checkout.ts).
  */
-
-/**
- * POST /api/p/order/submit: places the order priced by a confirm call. The confirm token vouches
- * for the lines, addresses, shipping method and amounts; an expired or altered one is refused
- * ("Order information check wrong, retry"). `fromCart` removes the ordered SKUs from the cart in
- * the same unit of work (cart checkout); buy-now leaves the cart alone.
- */
-export const SubmitOrderBody = z.object({
-  confirmToken: z.string().min(1).max(4096),
-  remark: z.string().trim().max(ORDER_REMARK_MAX).optional(),
-  fromCart: z.boolean().default(false),
-});
-export type SubmitOrderBody = z.infer<typeof SubmitOrderBody>;
-
-export const SubmittedOrderSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  state: z.enum(ORDER_STATES),
-  total: z.number(),
-  /** When the order gives its reserved stock back if still unpaid (ISO time). */
-  payBy: z.string(),
-});
-export type SubmittedOrder = z.infer<typeof SubmittedOrderSchema>;
-
-export const SubmitResultSchema = z.object({
-  orders: z.array(SubmittedOrderSchema),
-  /** Sum of the orders' totals. */
-  total: z.number(),
-});
-export type SubmitResult = z.infer<typeof SubmitResultSchema>;
 
 export const PAYMENT_METHODS = ['wallet', 'paypal'] as const;
 export type OrderPaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromMinor, toMinor } from './common/money';
-import { CreateRechargeBody, DEFAULT_FEE_RULES, feeMinor, rechargeOutcome } from './wallet-recharge';
+import { CreateRechargeBody, DEFAULT_FEE_RULES, feeMinor, rechargeOutcome } from './recharge';
 
 describe('recharge fees (SPEC §9 worked examples)', () => {
   it('PayPal: total × 4.4% + 0.30, 100 gives 4.70', () => {

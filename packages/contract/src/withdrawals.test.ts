@@ -8,7 +8,7 @@ import {
   exceedsWithdrawable,
   withdrawalAmountMinor,
   withdrawalRequestBody,
-} from './wallet-withdrawal';
+} from './withdrawals';
 
 const VALID = {
   payoneer: { method: 'payoneer', amount: 60, beneficiaryName: 'Ada Lovelace', payoneerEmail: 'ada@example.com', country: 'gb' },
