@@ -2,8 +2,9 @@
 //
 // - no-cross-import: a file in apps/web/src/features/<a>/ never imports features/<b>/; a file in
 //   apps/server/src/modules/<a>/ imports another module only through its public service file,
-//   modules/<b>/<b>.service.ts (tests may also use other modules' services and test fixtures to
-//   build data; a *.tables.ts may import another's *.tables.ts to declare a foreign key).
+//   modules/<b>/<b>.service.ts (tests may also use other modules' services, and the factories of
+//   apps/server/test/factories, to build data; a *.tables.ts may import another's *.tables.ts to
+//   declare a foreign key).
 // - no-layer-import: apps/server/src/platform/ never imports modules/ (platform is below every
 //   module; its tests may, to prove a mechanism where modules use it); apps/web/src/lib/ and components/ never import features/ (they are shared by them).
 // - no-cycle: no import cycle among the repository's own TypeScript files. Type-only imports and
@@ -24,8 +25,8 @@ const AREAS = [
     allow: (target, other, file) =>
       target.endsWith(`${S}${other}${S}${other}.service`) ||
       target.endsWith(`${S}${other}${S}${other}.service.ts`) ||
-      // Tests build their data with the other module's services and test fixtures.
-      (isTest(file) && /\.(service|test-fixtures)(\.ts)?$/.test(target)),
+      // Tests build their data with the other module's services (and with apps/server/test/factories).
+      (isTest(file) && /\.service(\.ts)?$/.test(target)),
     // A table may declare a foreign key to another module's table (a declared link, not a read).
     allowTables: (target, file) => /\.tables\.ts$/.test(file) && /\.tables(\.ts)?$/.test(target),
     why: "import the other module's public service file (<module>.service.ts), never its tables, routes or inner services",
@@ -44,8 +45,7 @@ const LAYERS = [
   { from: SERVER_MODULES, to: SERVER_SANDBOX, testsMay: true, why: 'modules never know they talk to an emulator: the startup code (main.ts) starts the sandbox' },
 ];
 
-// Test fixtures (`*.fixtures.ts`, `*.test-fixtures.ts`) count as tests: nothing but tests imports them.
-const isTest = (file) => /\.test\.tsx?$/.test(file) || /\.(test-)?fixtures\.ts$/.test(file);
+const isTest = (file) => /\.test\.tsx?$/.test(file);
 
 function areaOf(file) {
   for (const area of AREAS) {

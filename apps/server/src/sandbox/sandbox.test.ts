@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { buildApp } from '../app';
 import { seed } from '../db/seed';
-import { rechargeUser } from '../modules/recharge/recharge.fixtures';
+import { signedInUser } from '../../test/factories';
 import type { App } from '../platform/types';
 import { SANDBOX_SHOPIFY_SHOP, SANDBOX_WOO_KEYS, type Sandbox, startSandbox } from './sandbox';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   sandbox.mount(app);
   await app.listen({ port, host: '127.0.0.1' });
   base = `http://127.0.0.1:${port}`;
-  token = (await rechargeUser(database.db)).token;
+  token = (await signedInUser(database.db)).token;
 });
 afterAll(async () => {
   await app.close();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { createTestApp } from '../../../test/harness';
+import type { createTestApp } from '../harness';
 
 /** Test-only helpers shared by the accounts tests. */
 export type TestCtx = Awaited<ReturnType<typeof createTestApp>>;
@@ -26,7 +26,7 @@ export function registration(seed = `u${Date.now().toString(36)}${++serial}`, ov
 }
 
 /** Registers a new store owner and returns its e-mail, password and session token. */
-export async function newUser(ctx: TestCtx, overrides: Record<string, unknown> = {}) {
+export async function registerUser(ctx: TestCtx, overrides: Record<string, unknown> = {}) {
   const body = registration(undefined, overrides);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: body });
   if (res.statusCode !== 200) throw new Error(`registration failed: ${res.body}`);

@@ -1,7 +1,7 @@
 import type { SaveProductBody } from '@dsm/contract';
-import type { Db } from '../../db/client';
-import { createProduct } from './catalogue.admin-products.service';
-import { createCategory } from './catalogue.categories.service';
+import type { Db } from '../../src/db/client';
+import { createProduct } from '../../src/modules/catalogue/catalogue.admin-products.service';
+import { createCategory } from '../../src/modules/catalogue/catalogue.categories.service';
 
 /** A fresh top-level category with one subcategory, so a test can filter out the demo catalogue. */
 export async function createTestCategories(db: Db, label: string) {

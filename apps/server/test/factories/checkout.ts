@@ -1,14 +1,13 @@
 import { type ConfirmClaims, SaveProductBody } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createTestApp, sessionFor } from '../../../test/harness';
-import { signConfirmToken } from './checkout.service';
+import { createTestApp, sessionFor } from '../harness';
+import { signConfirmToken } from '../../src/modules/checkout/checkout.service';
+import { rows } from './reads';
+import { signedInUser } from './users';
 
 /** Test helpers of the submit tests: users with addresses, a product, confirm and submit calls. */
 export type Ctx = Awaited<ReturnType<typeof createTestApp>>;
-type Row = Record<string, unknown>;
-
-export const rows = async (ctx: Ctx, q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows;
 
 export function address(kind: string, country: string) {
   return {
@@ -21,18 +20,14 @@ export function address(kind: string, country: string) {
 export const post = (ctx: Ctx, token: string, url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US', ...headers } });
 
-let serial = 0;
 /** A user with a session, a consignee address in France and a billing address (through the API). */
 export async function buyer(ctx: Ctx, locale = 'en-US') {
-  const name = `sb${++serial}${Math.random().toString(36).slice(2, 8)}`;
-  const email = `${name}@example.com`;
-  const [row] = await rows(ctx, sql`insert into users (email, username, password_hash, first_name, locale) values (${email}, ${name}, 'x', 'Ada', ${locale}) returning id`);
-  const token = await sessionFor(ctx.db, email);
+  const { userId, token, email } = await signedInUser(ctx.db, { locale });
   for (const kind of ['consignee', 'billing']) {
     const res = await post(ctx, token, '/api/p/address', address(kind, kind === 'consignee' ? 'FR' : 'GB'));
     expect(res.json().code).toBe('00000');
   }
-  return { userId: String(row!.id), token, email };
+  return { userId, token, email };
 }
 
 /**

@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../src/db/client';
+import { rawRows } from '../../src/db/rows';
 
 /**
- * Test data for the connections module: a user, and a store of theirs with a product and its
+ * Test data for the connections module: a store of a user's with a product and its
  * variants written straight into the stores module's tables (as the import job would), so these
  * tests do not depend on a connector.
  */
 
-type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 let serial = 0;
-
-export async function newSeller(db: Db): Promise<{ userId: string; email: string; username: string }> {
-  const username = `cx${++serial}${Math.random().toString(36).slice(2, 8)}`;
-  const email = `${username}@example.com`;
-  const [row] = rowsOf(await db.execute(sql`insert into users (email, username, password_hash, first_name) values (${email}, ${username}, 'x', 'Ada') returning id`));
-  return { userId: String(row!.id), email, username };
-}
 
 export interface VariantSeed {
   title: string;
@@ -34,20 +26,20 @@ export async function storeProduct(
   let storeId = product.storeId;
   if (!storeId) {
     const address = `shop-${++serial}-${Math.random().toString(36).slice(2, 8)}.example.com`;
-    const [store] = rowsOf(
+    const [store] = rawRows(
       await db.execute(sql`insert into stores (user_id, platform, name, address, base_url, status, authorized_at)
         values (${userId}, 'woocommerce', ${product.storeName ?? 'My Woo shop'}, ${address}, ${`https://${address}`}, 'connected', now()) returning id`),
     );
     storeId = String(store!.id);
   }
-  const [row] = rowsOf(
+  const [row] = rawRows(
     await db.execute(sql`insert into store_products (store_id, external_id, title, image_url, url, status, remote_updated_at)
       values (${storeId}, ${String(++serial)}, ${product.title}, ${product.imageUrl ?? null}, null, 'active', now()) returning id`),
   );
   const productId = String(row!.id);
   const variantIds: string[] = [];
   for (const [i, v] of product.variants.entries()) {
-    const [variant] = rowsOf(
+    const [variant] = rawRows(
       await db.execute(sql`insert into store_variants (store_product_id, external_id, sku, title, options, price_minor, currency)
         values (${productId}, ${`${serial}-${i}`}, ${v.sku ?? null}, ${v.title}, ${JSON.stringify(v.options ?? [])}::jsonb, ${v.priceMinor ?? 1999}, 'USD') returning id`),
     );

@@ -1,18 +1,6 @@
 import type { Locale } from '@dsm/contract';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { DEMO_INVOICE_SELLER } from '../../config';
-import type { IssueInvoiceInput } from './invoices.service';
-
-let serial = 0;
-/** A user row of its own (invoices refer to users). */
-export async function invoiceUser(db: Db, prefix = 'inv'): Promise<{ userId: string; email: string }> {
-  const name = `${prefix}${++serial}${Math.random().toString(36).slice(2, 8)}`;
-  const email = `${name}@example.com`;
-  const result = await db.execute(sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada') returning id`);
-  const [row] = (result as unknown as { rows: Array<{ id: string }> }).rows;
-  return { userId: String(row!.id), email };
-}
+import { DEMO_INVOICE_SELLER } from '../../src/config';
+import type { IssueInvoiceInput } from '../../src/modules/invoices/invoices.service';
 
 /**
  * An invoice as orders would issue it: 2 × 12.50 of a Chinese-named product and 1 × 7.25 of a

@@ -1,11 +1,10 @@
 import type { OrderAddress } from '@dsm/contract';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { type NewOrder, type NewOrderLine, createOrder } from './orders.create';
-import type { OrderRow } from './orders.queries';
-import { type Actor, type TransitionEvent, transition } from './orders.states';
+import type { Db } from '../../src/db/client';
+import { type NewOrder, type NewOrderLine, createOrder } from '../../src/modules/orders/orders.create';
+import type { OrderRow } from '../../src/modules/orders/orders.queries';
+import { type Actor, type TransitionEvent, transition } from '../../src/modules/orders/orders.states';
 
-/** Test helpers: users and orders made the way checkout will make them, through createOrder. */
+/** Test helpers: orders made the way checkout makes them, through createOrder. */
 
 export const ADDRESS: OrderAddress = {
   firstName: 'Ada',
@@ -23,16 +22,6 @@ export const ADDRESS: OrderAddress = {
   emails: 'ada@example.com',
   postCode: '75001',
 };
-
-let serial = 0;
-export async function newUser(db: Db): Promise<{ userId: string; email: string }> {
-  const name = `ord${++serial}${Math.random().toString(36).slice(2, 8)}`;
-  const email = `${name}@example.com`;
-  const res = (await db.execute(sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada') returning id`)) as unknown as {
-    rows: Array<{ id: string }>;
-  };
-  return { userId: String(res.rows[0]!.id), email };
-}
 
 export const line = (skuId: number, unitPriceMinor: number, quantity: number, extra: Partial<NewOrderLine> = {}): NewOrderLine => ({
   productId: 100 + skuId,

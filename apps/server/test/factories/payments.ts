@@ -1,27 +1,17 @@
 import type { OrderAddress } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
-import { createTestApp, sessionFor } from '../../../test/harness';
-import { type PayPalEmulator, startPayPalEmulator } from '../../sandbox/paypal/emulator';
-import type { Db } from '../../db/client';
-import { type NewOrderLine, createOrder } from '../orders/orders.service';
-import { recordRecharge } from '../wallet/wallet.service';
+import { createTestApp } from '../harness';
+import { type PayPalEmulator, startPayPalEmulator } from '../../src/sandbox/paypal/emulator';
+import type { Db } from '../../src/db/client';
+import { type NewOrderLine, createOrder } from '../../src/modules/orders/orders.service';
+import { recordRecharge } from '../../src/modules/wallet/wallet.service';
+import { rowsOfQuery } from './reads';
+import { PUBLIC } from './recharge';
 
 /**
- * Test helpers: buyers with a session, orders awaiting payment made through the orders service's
- * createOrder (as checkout makes them; 49.99 each), wallet money, what the ledger holds. Other
- * modules' fixtures are theirs (lint: boundaries), so the few lines needed are here.
+ * Test helpers: orders awaiting payment made through the orders service's createOrder (as
+ * checkout makes them; 49.99 each), wallet money, the invoices and states payments leave.
  */
-
-const rowsOf = (res: unknown) => (res as { rows: Array<Record<string, unknown>> }).rows;
-export const rowsOfQuery = async (db: Db, q: ReturnType<typeof sql>) => rowsOf(await db.execute(q));
-const numberOf = async (db: Db, q: ReturnType<typeof sql>) => Number((await rowsOfQuery(db, q))[0]?.n ?? 0);
-
-let serial = 0;
-export async function buyer(db: Db): Promise<{ userId: string; token: string }> {
-  const name = `pay${++serial}${Math.random().toString(36).slice(2, 8)}`;
-  const [row] = await rowsOfQuery(db, sql`insert into users (email, username, password_hash, first_name) values (${`${name}@example.com`}, ${name}, 'x', 'Ada') returning id`);
-  return { userId: String(row!.id), token: await sessionFor(db, `${name}@example.com`) };
-}
 
 const ADDRESS: OrderAddress = {
   firstName: 'Ada',
@@ -84,18 +74,6 @@ export async function topUp(db: Db, userId: string, amountMinor: number) {
   return recordRecharge(db, userId, amountMinor, 0, 'bank', { type: 'recharge', id: `test-${++n}-${Date.now()}` });
 }
 
-export async function balancesOf(db: Db, userId: string) {
-  const rows = await rowsOfQuery(db, sql`select kind, balance_minor from ledger_accounts where user_id = ${userId}`);
-  const of = (k: string) => Number(rows.find((r) => r.kind === k)?.balance_minor ?? 0);
-  return { available: of('available'), locked: of('locked'), bonus: of('bonus') };
-}
-
-/** The sum of every journal line: 0 in a balanced ledger. */
-export const ledgerTotal = (db: Db) => numberOf(db, sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`);
-export const systemBalance = (db: Db, code: string) =>
-  numberOf(db, sql`select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`);
-export const countOf = numberOf;
-
 export async function invoicesOf(db: Db, orderIds: readonly string[]) {
   const out: Array<{ reference: string; orderNumber: string; number: string; sequence: number; method: string }> = [];
   for (const id of orderIds) {
@@ -111,8 +89,6 @@ export async function orderStates(db: Db, orderIds: readonly string[]) {
   for (const id of orderIds) out.push(String((await rowsOfQuery(db, sql`select state from orders where id = ${id}`))[0]!.state));
   return out;
 }
-
-export const PUBLIC = 'http://shop.test';
 
 /** A test app wired to the PayPal emulator over real HTTP (as recharge's PayPal tests are). */
 export async function paypalTestApp() {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { createTestApp, sessionFor } from '../../../test/harness';
-import { type PayPalEmulator, startPayPalEmulator } from '../../sandbox/paypal/emulator';
-import { type StripeEmulator, startStripeEmulator } from '../../sandbox/stripe/emulator';
+import { createTestApp, sessionFor } from '../harness';
+import { type PayPalEmulator, startPayPalEmulator } from '../../src/sandbox/paypal/emulator';
+import { type StripeEmulator, startStripeEmulator } from '../../src/sandbox/stripe/emulator';
 
 /**
  * A test app wired to both emulators over real HTTP, listening on 127.0.0.1 so the Stripe
@@ -50,40 +50,8 @@ export async function rechargeTestApp(overrides: Parameters<typeof createTestApp
 
 export type RechargeCtx = Awaited<ReturnType<typeof rechargeTestApp>>;
 
-export const rows = async (ctx: RechargeCtx, q: ReturnType<typeof sql>) =>
-  ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-
 /** Moves an order's expiry (and its scheduled job) into the past, so a drain runs the job now. */
 export async function expireNow(ctx: RechargeCtx, id: string) {
   await ctx.db.execute(sql`update recharge_orders set expires_at = now() - interval '1 second' where id = ${id}`);
   await ctx.db.execute(sql`update jobs set run_at = now() - interval '1 second' where type = 'recharge.expire' and payload->>'id' = ${id}`);
-}
-
-/** A user with a session, made the way a registration leaves one (tests only). */
-let serial = 0;
-export async function rechargeUser(db: RechargeCtx['db']): Promise<{ userId: string; token: string }> {
-  const name = `r${Date.now().toString(36)}${++serial}${Math.random().toString(36).slice(2, 6)}`;
-  const res = (await db.execute(sql`
-    insert into users (email, username, password_hash) values (${`${name}@example.com`}, ${name}, 'x') returning id`)) as unknown as { rows: Array<{ id: string }> };
-  return { userId: res.rows[0]!.id, token: await sessionFor(db, `${name}@example.com`) };
-}
-
-const one = async (db: RechargeCtx['db'], q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
-
-/** The user's available cash in minor units, as the ledger holds it. */
-export async function availableOf(db: RechargeCtx['db'], userId: string): Promise<number> {
-  return Number((await one(db, sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`))?.balance_minor ?? 0);
-}
-/** A system account's balance: the sum of its lines (system accounts cache none; decision 0078). */
-export async function systemBalance(db: RechargeCtx['db'], code: string): Promise<number> {
-  return Number(
-    (await one(db, sql`select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`))!.n,
-  );
-}
-/** The sum of every journal line: 0 in a balanced ledger. */
-export async function ledgerTotal(db: RechargeCtx['db']): Promise<number> {
-  return Number((await one(db, sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`))!.n);
-}
-export async function countOf(db: RechargeCtx['db'], q: ReturnType<typeof sql>): Promise<number> {
-  return Number((await one(db, q))!.n);
 }

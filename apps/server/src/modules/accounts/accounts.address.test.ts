@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { seed } from '../../db/seed';
-import { type TestCtx, auth, countRows, fieldMessages, newUser } from './accounts.fixtures';
+import { auth, countRows, fieldMessages, registerUser, type TestCtx } from '../../../test/factories';
 
 let ctx: TestCtx;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('addresses', () => {
   });
 
   it('returns the saved address with its id, trimmed and with the country upper-cased', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const res = await call(token, { method: 'POST', url: '/api/p/address', payload: addressBody({ city: '  Ningbo ', country: 'cn' }) });
     const { data } = res.json();
     expect(data).toMatchObject({ ...addressBody({ city: 'Ningbo', country: 'CN' }), isDefault: true });
@@ -81,7 +81,7 @@ describe('addresses', () => {
   });
 
   it('keeps exactly one default per kind through create, set-default and delete', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const a = await create(token, { street: 'A' });
     expect(a.isDefault).toBe(true); // the first of its kind
     const b = await create(token, { street: 'B' });
@@ -125,7 +125,7 @@ describe('addresses', () => {
   });
 
   it('updates an address; isDefault true takes the default, false does not drop it', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const a = await create(token, { street: 'A' });
     const b = await create(token, { street: 'B' });
     const upd = await call(token, { method: 'PUT', url: `/api/p/address/${a.addrId}`, payload: addressBody({ street: 'A2', isDefault: false }) });
@@ -140,7 +140,7 @@ describe('addresses', () => {
   });
 
   it('moving the default to the other kind hands its role over on both sides', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const a = await create(token, { street: 'A' });
     await create(token, { street: 'B' });
     const moved = await call(token, { method: 'PUT', url: `/api/p/address/${a.addrId}`, payload: addressBody({ street: 'A', kind: 'billing' }) });
@@ -150,7 +150,7 @@ describe('addresses', () => {
   });
 
   it('the database refuses a second default of a kind', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     await create(token, { street: 'A' });
     const second = await create(token, { street: 'B' });
     const err = await ctx.db
@@ -161,7 +161,7 @@ describe('addresses', () => {
   });
 
   it('lists all kinds without a filter and rejects an unknown kind', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     await create(token, { kind: 'billing' });
     await create(token, { kind: 'consignee' });
     expect((await call(token, { method: 'GET', url: '/api/p/address' })).json().data).toHaveLength(2);
@@ -172,7 +172,7 @@ describe('addresses', () => {
 
 describe('address validation', () => {
   it('asks for every field', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const res = await call(token, { method: 'POST', url: '/api/p/address', payload: { kind: 'billing' } });
     expect(res.statusCode).toBe(400);
     const byField = fieldMessages(res.json());
@@ -192,13 +192,13 @@ describe('address validation', () => {
     ['fr-FR', 'Veuillez saisir le numéro de TVA'],
     ['tr-TR', 'Lütfen KDV numarası girin'],
   ])('words a missing field in %s', async (lang, message) => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const res = await call(token, { method: 'POST', url: '/api/p/address', payload: addressBody({ vatnumber: ' ' }), lang });
     expect(fieldMessages(res.json())).toEqual({ vatnumber: message });
   });
 
   it('needs a valid e-mail address and a known country; saves nothing otherwise', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const before = await countRows(ctx, 'addresses');
     const res = await call(token, { method: 'POST', url: '/api/p/address', payload: addressBody({ emails: 'lin-at-example', country: 'XX' }) });
     expect(fieldMessages(res.json())).toEqual({
@@ -209,7 +209,7 @@ describe('address validation', () => {
   });
 
   it('an invalid update changes nothing', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const a = await create(token, { street: 'Kept' });
     const res = await call(token, { method: 'PUT', url: `/api/p/address/${a.addrId}`, payload: addressBody({ street: 'Lost', city: '' }) });
     expect(res.json().code).toBe('A00002');
@@ -219,9 +219,9 @@ describe('address validation', () => {
 
 describe('address ownership', () => {
   it("another user's address is not found for read, update, delete and set-default", async () => {
-    const owner = await newUser(ctx);
+    const owner = await registerUser(ctx);
     const mine = await create(owner.token, { street: 'Private' });
-    const other = await newUser(ctx);
+    const other = await registerUser(ctx);
     const attempts: Call[] = [
       { method: 'GET', url: `/api/p/address/${mine.addrId}` },
       { method: 'PUT', url: `/api/p/address/${mine.addrId}`, payload: addressBody({ street: 'Hijacked' }) },
@@ -238,7 +238,7 @@ describe('address ownership', () => {
   });
 
   it('an id that is not one of ours is not found either', async () => {
-    const { token } = await newUser(ctx);
+    const { token } = await registerUser(ctx);
     const res = await call(token, { method: 'DELETE', url: '/api/p/address/123', lang: 'fr-FR' });
     expect(res.json()).toMatchObject({ code: 'A00006', msg: 'Adresse introuvable' });
   });

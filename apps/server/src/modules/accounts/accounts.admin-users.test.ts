@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type TestCtx, auth, logIn, newUser } from './accounts.fixtures';
+import { auth, logIn, registerUser, type TestCtx } from '../../../test/factories';
 
 let ctx: TestCtx;
 let operator: string;
@@ -24,7 +24,7 @@ describe('operator user list', () => {
   });
 
   it('pages users newest first and finds them by e-mail, user name or name, ignoring case', async () => {
-    const a = await newUser(ctx, { firstname: 'Zelda', lastname: 'Quartermaine' });
+    const a = await registerUser(ctx, { firstname: 'Zelda', lastname: 'Quartermaine' });
     const all = (await users(operator, '?size=2')).json().data;
     expect(all.total).toBe(3);
     expect(all.pages).toBe(2);
@@ -43,7 +43,7 @@ describe('operator user list', () => {
   });
 
   it('filters by status', async () => {
-    const b = await newUser(ctx);
+    const b = await registerUser(ctx);
     await setStatus(operator, b.userId, '0');
     const disabled = (await users(operator, '?status=0')).json().data;
     expect(disabled.records.map((u: { userId: string }) => u.userId)).toEqual([b.userId]);
@@ -53,7 +53,7 @@ describe('operator user list', () => {
 
 describe('disabling a user', () => {
   it('ends their sessions at once and keeps them out until enabled again', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const res = await setStatus(operator, user.userId, '0');
     expect(res.json()).toMatchObject({ code: '00000', data: { userId: user.userId, status: '0' } });
 
@@ -82,7 +82,7 @@ describe('disabling a user', () => {
     const missing = await setStatus(operator, '00000000-0000-4000-8000-000000000000', '0');
     expect(missing.json()).toMatchObject({ code: 'A00006', msg: 'The user was not found' });
     expect((await setStatus(operator, 'nope', '0')).json().code).toBe('A00006');
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     expect((await setStatus(operator, user.userId, '2')).json().code).toBe('A00002');
   });
 });

@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { type TestCtx, registration } from './accounts.fixtures';
+import { registration, type TestCtx } from '../../../test/factories';
 import { isCommonPassword } from './accounts.common-passwords';
 
 let ctx: TestCtx;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { SESSION_COOKIE } from '../../platform/auth.plugin';
-import { type TestCtx, auth, logIn, newUser } from './accounts.fixtures';
+import { auth, logIn, registerUser, type TestCtx } from '../../../test/factories';
 
 let ctx: TestCtx;
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('log-in', () => {
 
 describe('log-in throttling (per address and per account+address, decision 0065)', () => {
   it('10 wrong passwords from address A: A is refused even with the right password; from B the right password works', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     for (let i = 0; i < 10; i++) {
       const res = await logIn(ctx, user.email, 'wrong-password1', {}, '10.2.0.1');
       expect(res.json().code).toBe('A00001');
@@ -96,14 +96,14 @@ describe('log-in throttling (per address and per account+address, decision 0065)
   });
 
   it('wrong passwords spread over many addresses never lock the owner out', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     for (let i = 0; i < 12; i++) await logIn(ctx, user.email, 'wrong-password1', {}, `10.7.0.${i}`);
     const res = await logIn(ctx, user.email, user.password, {}, '10.7.1.1');
     expect(res.json().code).toBe('00000');
   });
 
   it('an account under attack from many addresses answers slowly, and its owner still gets in', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     // 100 failures from 100 addresses within the window (written directly: 100 scrypt runs are slow).
     await ctx.db.execute(sql`
       insert into login_attempts (email, ip, created_at)
@@ -115,7 +115,7 @@ describe('log-in throttling (per address and per account+address, decision 0065)
   });
 
   it('lets the address in again once its oldest failure leaves the 15-minute window', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     for (let i = 0; i < 10; i++) await logIn(ctx, user.email, 'wrong-password1', {}, '10.3.0.1');
     // Move the clock: the oldest failure is now 15 minutes old.
     await ctx.db.execute(sql`
@@ -135,7 +135,7 @@ describe('log-in throttling (per address and per account+address, decision 0065)
   });
 
   it('resets the address counter on a successful log-in from it', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 9; i++) await logIn(ctx, user.email, 'wrong-password1', {}, '10.5.0.1');
       const res = await logIn(ctx, user.email, user.password, {}, '10.5.0.1');
@@ -144,7 +144,7 @@ describe('log-in throttling (per address and per account+address, decision 0065)
   });
 
   it('counts a burst of parallel guesses: never more than 10 failures get through', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const answers = await Promise.all(Array.from({ length: 16 }, () => logIn(ctx, user.email, 'wrong-password1', {}, '10.6.0.1')));
     const codes = answers.map((r) => r.json().code);
     expect(codes.filter((c) => c === 'A00001').length).toBeLessThanOrEqual(10);
@@ -183,7 +183,7 @@ describe('sessions', () => {
   });
 
   it('an expired token answers A00004', async () => {
-    const { token, userId } = await newUser(ctx);
+    const { token, userId } = await registerUser(ctx);
     expect((await info(auth(token))).json().code).toBe('00000');
     await ctx.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${userId}`);
     const res = await info(auth(token));
@@ -192,7 +192,7 @@ describe('sessions', () => {
   });
 
   it('remembers the language of the last log-in for e-mails', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await logIn(ctx, user.email, user.password, { 'accept-language': 'zh-CN' });
     const rows = await ctx.db.execute(sql`select locale from users where id = ${user.userId}`);
     expect(rows.rows[0]).toEqual({ locale: 'zh-CN' });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { startTestSmtpServer } from '../../platform/mail/test-smtp-server';
-import { type TestCtx, auth, countRows, fieldMessages, logIn, newUser } from './accounts.fixtures';
+import { auth, countRows, fieldMessages, logIn, registerUser, type TestCtx } from '../../../test/factories';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 let ctx: TestCtx;
@@ -38,7 +38,7 @@ const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(ema
 
 describe('the answer time does not tell which addresses have accounts', () => {
   it('a code request for a real account (slow SMTP send) and for an unknown address both take the floor', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const timed = async (email: string) => {
       const started = performance.now();
       const res = await requestCode(email);
@@ -63,7 +63,7 @@ describe('the answer time does not tell which addresses have accounts', () => {
 
 describe('password reset through a real SMTP server', () => {
   it('mails a 6-digit code, resets the password, ends old sessions and lets the new password in', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const oldSession = (await logIn(ctx, user.email, user.password)).json().data.accessToken as string;
 
     const sent = await requestCode(user.email.toUpperCase());
@@ -86,7 +86,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('stores only a keyed hash of the code, never the code', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email);
     const code = codeSentTo(user.email);
     const rows = await ctx.db.execute(sql`select code_hash from password_reset_codes where user_id = ${user.userId}`);
@@ -96,7 +96,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('writes the mail in the language of the request and remembers it on the user', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email, 'fr-FR');
     const mail = smtp.received.at(-1)!;
     expect(mail.message).toContain('Votre code de vérification est');
@@ -106,7 +106,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('accepts a code once only', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email);
     const code = codeSentTo(user.email);
     expect((await resetWith(user.email, code)).json().code).toBe('00000');
@@ -115,7 +115,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('voids the code after 5 wrong tries', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email);
     const code = codeSentTo(user.email);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -130,7 +130,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('refuses an expired code', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email);
     const code = codeSentTo(user.email);
     await ctx.db.execute(sql`update password_reset_codes set expires_at = now() - interval '1 second' where user_id = ${user.userId}`);
@@ -148,7 +148,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('sends at most one code a minute per address, with the same answer', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email);
     const first = codeSentTo(user.email);
     const second = await requestCode(user.email);
@@ -159,7 +159,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('replaces the previous code with a new request', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email);
     const first = codeSentTo(user.email);
     await ctx.db.execute(sql`update password_reset_codes set created_at = now() - interval '61 seconds' where user_id = ${user.userId}`);
@@ -180,7 +180,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('answers OK at once when the SMTP server refuses a mailbox; the job fails without retry and records why', async () => {
-    const user = await newUser(ctx, { email: `refuse-${Date.now()}@example.com` });
+    const user = await registerUser(ctx, { email: `refuse-${Date.now()}@example.com` });
     const res = await requestCode(user.email, 'zh-CN');
     expect(res.json()).toEqual({ code: '00000', data: null, msg: 'OK', success: true });
     const rows = await ctx.db.execute(sql`select id, sent_at, error, text from mail_outbox where "to" = ${user.email}`);
@@ -195,7 +195,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('keeps no mail body in the table once SMTP took the message', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     await requestCode(user.email);
     const rows = await ctx.db.execute(sql`select text, html, sent_at, error from mail_outbox where "to" = ${user.email}`);
     const row = rows.rows[0] as { text: string; html: string; sent_at: unknown; error: unknown };
@@ -220,7 +220,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('does not send to a disabled account', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const operator = await sessionFor(ctx.db, 'operator@example.com');
     await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${user.userId}/status`, headers: auth(operator), payload: { status: '0' } });
     const res = await requestCode(user.email);

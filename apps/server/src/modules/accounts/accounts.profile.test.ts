@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { type TestCtx, auth, fieldMessages, newUser } from './accounts.fixtures';
+import { auth, fieldMessages, registerUser, type TestCtx } from '../../../test/factories';
 
 let ctx: TestCtx;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ const profile = { username: 'renamed', firstname: 'Grace', lastname: 'Hopper', p
 
 describe('profile', () => {
   it('shows the profile without secrets', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', headers: auth(user.token) });
     expect(res.json().data).toEqual({
       userId: user.userId,
@@ -31,7 +31,7 @@ describe('profile', () => {
   });
 
   it('updates the editable fields; the e-mail address stays', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const username = `renamed${Date.now()}`;
     const res = await ctx.app.inject({
       method: 'PUT',
@@ -45,7 +45,7 @@ describe('profile', () => {
   });
 
   it('keeps its own user name in another case, refuses one taken by someone else', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const own = await ctx.app.inject({ method: 'PUT', url: '/api/p/user/info', headers: auth(user.token), payload: { ...profile, username: user.username.toUpperCase() } });
     expect(own.json().code).toBe('00000');
     const taken = await ctx.app.inject({
@@ -59,7 +59,7 @@ describe('profile', () => {
   });
 
   it('validates the profile like the registration', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/p/user/info',

@@ -2,7 +2,7 @@ import { REGISTER_FIELDS } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { type TestCtx, auth, countRows, fieldMessages, logIn, registration } from './accounts.fixtures';
+import { auth, countRows, fieldMessages, logIn, registration, type TestCtx } from '../../../test/factories';
 import { users } from './accounts.tables';
 import { asConflict } from './accounts.uniqueness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { type TestCtx, newUser, registration } from './accounts.fixtures';
+import { registerUser, registration, type TestCtx } from '../../../test/factories';
 
 let ctx: TestCtx;
 beforeAll(async () => {
@@ -33,9 +33,9 @@ describe('registration is throttled per client address and per e-mail address', 
   });
 
   it('probing one e-mail address: after 5 tries in an hour, "already registered" is no longer answered', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     for (let i = 0; i < 4; i++) {
-      // newUser counted once already; each try from a fresh address.
+      // registerUser counted once already; each try from a fresh address.
       expect((await register(registration(undefined, { email: user.email }), `10.9.1.${i}`)).statusCode).toBe(409);
     }
     expectRateLimited(await register(registration(undefined, { email: user.email.toUpperCase() }), '10.9.1.99'), 3600);
@@ -50,7 +50,7 @@ describe('reset-code requests are throttled per address and capped per account p
   });
 
   it('at most 10 requests a day for one e-mail address, whatever the client addresses, account or not', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     for (const email of [user.email, 'no-account@example.com']) {
       for (let i = 0; i < 10; i++) expect((await askCode(email, `10.9.${3 + i}.${email.length}`)).statusCode).toBe(200);
       const body = expectRateLimited(await askCode(email, '10.9.99.1', 'zh-CN'), 24 * 3600);

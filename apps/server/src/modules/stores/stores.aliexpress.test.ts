@@ -4,7 +4,7 @@ import { createTestApp, sessionFor } from '../../../test/harness';
 import { type AliExpressEmulator, startAliExpressEmulator } from '../../sandbox/aliexpress/emulator';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../platform/mail/mailer';
-import { newUser } from '../after-sales/after-sales.test-fixtures';
+import { newUser } from '../../../test/factories';
 import { startAliExpressAuthorize } from './stores.aliexpress';
 import { storeProductsOf } from './stores.queries';
 import { openCredentials } from './stores.secrets';

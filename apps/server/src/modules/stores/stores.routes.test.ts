@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { type WooEmulator, startWooEmulator } from '../../sandbox/woocommerce/emulator';
-import { newUser } from '../after-sales/after-sales.test-fixtures';
+import { newUser } from '../../../test/factories';
 import { findStoreProductForUser, storeProductsOf } from './stores.queries';
 import { queueDuePulls, runSync } from './stores.sync';
 import { wooWebhookSignature } from '../../connectors/stores/woocommerce';

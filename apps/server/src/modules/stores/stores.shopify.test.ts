@@ -5,7 +5,7 @@ import { createTestApp, sessionFor } from '../../../test/harness';
 import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopify/emulator';
 import { shopifyQueryHmac } from '../../connectors/stores/shopify/shopify.auth';
 import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webhook';
-import { newUser } from '../after-sales/after-sales.test-fixtures';
+import { newUser } from '../../../test/factories';
 import { openCredentials } from './stores.secrets';
 import { normaliseShop } from './stores.shopify';
 
