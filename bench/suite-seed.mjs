@@ -55,7 +55,7 @@ async function seedLedger(db, lines) {
 export async function seedSuite(db, server, o) {
   const { seed } = await server('db/seed/index.ts');
   const { seedCatalogueProducts } = await server('modules/catalogue/catalogue.seed.ts');
-  const { hashPassword } = await server('modules/accounts/password.ts');
+  const { hashPassword } = await server('modules/accounts/accounts.password.ts');
   const { reconcileLedger } = await server('modules/wallet/wallet.reconcile.ts');
   await seed(db, { demoUser: { email: 'demo@example.com', password: 'demo12345' }, operator: { email: 'operator@example.com' } });
   const catalogue = await seedCatalogueProducts(db, o.products, { parallel: o.db === 'postgres' ? 2 : 1 });

@@ -2,8 +2,9 @@
 //
 // - no-cross-import: a file in apps/web/src/features/<a>/ never imports features/<b>/; a file in
 //   apps/server/src/modules/<a>/ imports another module only through its public service file,
-//   modules/<b>/<b>.service.ts (tests may also use other modules' services and test fixtures to
-//   build data; a *.tables.ts may import another's *.tables.ts to declare a foreign key).
+//   modules/<b>/<b>.service.ts (tests may also use other modules' services, and the factories of
+//   apps/server/test/factories, to build data; a *.tables.ts may import another's *.tables.ts to
+//   declare a foreign key).
 // - no-layer-import: apps/server/src/platform/ never imports modules/ (platform is below every
 //   module; its tests may, to prove a mechanism where modules use it); apps/web/src/lib/ and components/ never import features/ (they are shared by them).
 // - no-cycle: no import cycle among the repository's own TypeScript files. Type-only imports and
@@ -14,6 +15,7 @@ import path from 'node:path';
 const S = path.sep;
 const WEB_FEATURES = `apps${S}web${S}src${S}features${S}`;
 const SERVER_MODULES = `apps${S}server${S}src${S}modules${S}`;
+const SERVER_SANDBOX = `apps${S}server${S}src${S}sandbox${S}`;
 
 const AREAS = [
   { root: WEB_FEATURES, allow: () => false, why: 'features do not import each other; move shared pieces to components/ or lib/' },
@@ -23,8 +25,8 @@ const AREAS = [
     allow: (target, other, file) =>
       target.endsWith(`${S}${other}${S}${other}.service`) ||
       target.endsWith(`${S}${other}${S}${other}.service.ts`) ||
-      // Tests build their data with the other module's services and test fixtures.
-      (isTest(file) && /\.(service|test-fixtures)(\.ts)?$/.test(target)),
+      // Tests build their data with the other module's services (and with apps/server/test/factories).
+      (isTest(file) && /\.service(\.ts)?$/.test(target)),
     // A table may declare a foreign key to another module's table (a declared link, not a read).
     allowTables: (target, file) => /\.tables\.ts$/.test(file) && /\.tables(\.ts)?$/.test(target),
     why: "import the other module's public service file (<module>.service.ts), never its tables, routes or inner services",
@@ -37,6 +39,10 @@ const LAYERS = [
   { from: `apps${S}server${S}src${S}platform${S}`, to: SERVER_MODULES, testsMay: true, why: 'platform/ sits below every module: pass what it needs in, or move the code into a module' },
   { from: `apps${S}web${S}src${S}lib${S}`, to: WEB_FEATURES, why: 'lib/ is shared by features: move the piece into lib/ or components/' },
   { from: `apps${S}web${S}src${S}components${S}`, to: WEB_FEATURES, why: 'components/ are shared by features: move the piece into components/ or lib/' },
+  // The emulators are for tests and the demo: production code never imports them; the startup
+  // code (main.ts through sandbox/sandbox.ts) decides "sandbox or real", and tests start them.
+  { from: `apps${S}server${S}src${S}connectors${S}`, to: SERVER_SANDBOX, testsMay: true, why: 'connectors/ are the clients a production server runs: the startup code (main.ts) starts the sandbox' },
+  { from: SERVER_MODULES, to: SERVER_SANDBOX, testsMay: true, why: 'modules never know they talk to an emulator: the startup code (main.ts) starts the sandbox' },
 ];
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);

@@ -1,5 +1,5 @@
 import { SaveProductBody } from '@dsm/contract';
-import { address } from '../src/modules/checkout/checkout.test-helpers';
+import { address } from '../test/factories';
 import { OPERATOR_PASSWORD, call } from './server-process';
 
 /** A buyer with addresses and wallet money and a product with plenty of stock, made over HTTP. */

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness';
-import { rushLastUnits, stockOf } from '../src/modules/checkout/checkout.test-helpers';
-import { ORDER_TOTAL_MINOR, awaitingOrders, balancesOf, buyer, topUp } from '../src/modules/payments/payments.fixtures';
+import { awaitingOrders, balancesOf, ORDER_TOTAL_MINOR, rushLastUnits, signedInUser, stockOf, topUp } from '../test/factories';
 import { HOLDS, rowsOf, storedInvariants } from './invariants';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -28,7 +27,7 @@ export function describeRaces(label: string, serverUrl: string) {
 
   describe(`races on ${label}`, () => {
     it('200 concurrent wallet payments for one wallet that covers 150: 150 paid, 50 told the balance is short, nothing locked, never below zero', async () => {
-      const b = await buyer(ctx.db);
+      const b = await signedInUser(ctx.db);
       await topUp(ctx.db, b.userId, 150 * ORDER_TOTAL_MINOR);
       const orders = await awaitingOrders(ctx.db, b.userId, 200);
       const started = Date.now();
@@ -62,7 +61,7 @@ export function describeRaces(label: string, serverUrl: string) {
     });
 
     it('one Idempotency-Key sent 20 times at once: one payment, charged once, no other answer than that payment or "in progress"', async () => {
-      const b = await buyer(ctx.db);
+      const b = await signedInUser(ctx.db);
       await topUp(ctx.db, b.userId, 10 * ORDER_TOTAL_MINOR);
       const [order] = await awaitingOrders(ctx.db, b.userId);
       const key = crypto.randomUUID();

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { seed } from './db/seed';
-import { SANDBOX_SHOPIFY_SHOP, startSandbox } from './emulators/sandbox';
+import { SANDBOX_SHOPIFY_SHOP, startSandbox } from './sandbox/sandbox';
 import { createFileStore } from './platform/files';
 import { importDiskUploads } from './platform/files/import-disk';
 import { mailTransportLabel } from './platform/mail/mailer';

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, buyer, confirmBuyNow, product } from '../src/modules/checkout/checkout.test-helpers';
-import { storeProduct } from '../src/modules/connections/connections.test-fixtures';
+import { address, buyer, confirmBuyNow, product, storeProduct } from './factories';
 import { adjust } from '../src/modules/wallet/wallet.service';
 import { TINY_PNG } from './bomb-files';
 import { createTestApp, sessionFor } from './harness';

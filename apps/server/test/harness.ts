@@ -101,7 +101,7 @@ export async function createTestApp(
 /** Logs a seeded account in directly (the accounts module adds the real /api/login). */
 export async function sessionFor(db: Database['db'], email: string, ttlSeconds = 3600): Promise<string> {
   const { users } = await import('../src/modules/accounts/accounts.tables');
-  const { createSession } = await import('../src/modules/accounts/session.service');
+  const { createSession } = await import('../src/modules/accounts/accounts.session.service');
   const { sql } = await import('drizzle-orm');
   const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
   if (!user) throw new Error(`no user ${email}`);

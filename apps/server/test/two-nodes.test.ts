@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestCategories, productBody } from '../src/modules/catalogue/catalogue.test-fixtures';
+import { createTestCategories, productBody } from './factories';
 import { createServerCluster } from './harness';
 
 const PNG = Buffer.from(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AFTER_SALES_IMAGE_MAX_BYTES, MAX_IMAGE_BYTES, SLIP_MAX_BYTES } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyer } from '../src/modules/checkout/checkout.test-helpers';
+import { buyer } from './factories';
 import { TINY_PNG, pngDeclaring, xlsxBomb } from './bomb-files';
 import { createTestApp, sessionFor } from './harness';
 

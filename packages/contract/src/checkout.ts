@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common/ids';
 import { divRoundHalfUp } from './common/money';
-import { PURCHASE_TYPES } from './orders';
+import { ORDER_REMARK_MAX, ORDER_STATES, PURCHASE_TYPES } from './orders';
 
 /**
  * Checkout pricing (SPEC §9, decision 0083). Everything here is integer USD minor units and
@@ -194,3 +194,37 @@ export type TaxRate = z.infer<typeof TaxRateSchema>;
 /** Percent on the wire ↔ basis points inside (19.6 % = 1 960 bp). */
 export const percentToBps = (percent: number): number => Math.round(percent * 100);
 export const bpsToPercent = (bps: number): number => bps / 100;
+
+// ---- Submitting orders ------------------------------------------------------------------------
+// The call carries an `Idempotency-Key` header (decision 0062): a double click or a retried
+// request makes one order. Money on the wire is decimal USD.
+
+/**
+ * POST /api/p/order/submit: places the order priced by a confirm call. The confirm token vouches
+ * for the lines, addresses, shipping method and amounts; an expired or altered one is refused
+ * ("Order information check wrong, retry"). `fromCart` removes the ordered SKUs from the cart in
+ * the same unit of work (cart checkout); buy-now leaves the cart alone.
+ */
+export const SubmitOrderBody = z.object({
+  confirmToken: z.string().min(1).max(4096),
+  remark: z.string().trim().max(ORDER_REMARK_MAX).optional(),
+  fromCart: z.boolean().default(false),
+});
+export type SubmitOrderBody = z.infer<typeof SubmitOrderBody>;
+
+export const SubmittedOrderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  state: z.enum(ORDER_STATES),
+  total: z.number(),
+  /** When the order gives its reserved stock back if still unpaid (ISO time). */
+  payBy: z.string(),
+});
+export type SubmittedOrder = z.infer<typeof SubmittedOrderSchema>;
+
+export const SubmitResultSchema = z.object({
+  orders: z.array(SubmittedOrderSchema),
+  /** Sum of the orders' totals. */
+  total: z.number(),
+});
+export type SubmitResult = z.infer<typeof SubmitResultSchema>;

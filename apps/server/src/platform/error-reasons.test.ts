@@ -1,7 +1,7 @@
 import { ERROR_REASONS } from '@dsm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../test/harness';
-import { logIn, newUser, registration } from '../modules/accounts/accounts.fixtures';
+import { logIn, registerUser, registration } from '../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('business errors carry a stable reason in data, beside the localized ms
   });
 
   it('a taken e-mail: A00007 with the field and the reason email-taken', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const res = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: registration(undefined, { email: user.email }) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'A00007', data: { field: 'email', reason: 'email-taken' } });

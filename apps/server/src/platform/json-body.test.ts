@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness';
-import { auth, logIn } from '../modules/accounts/accounts.fixtures';
+import { auth, logIn } from '../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

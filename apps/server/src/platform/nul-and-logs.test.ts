@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { buildApp } from '../app';
 import { seed } from '../db/seed';
-import { registration } from '../modules/accounts/accounts.fixtures';
+import { registration } from '../../test/factories';
 import type { App } from './types';
 
 /** Everything the app logs, as text, so a test can read what an operator would. */

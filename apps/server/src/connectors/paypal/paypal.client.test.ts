@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPayPalEmulator, type PayPalEmulator } from './emulator.js';
+import { startPayPalEmulator, type PayPalEmulator } from '../../sandbox/paypal/emulator.js';
 import { PayPalClient, PayPalError } from './index.js';
 
 // Every call crosses real HTTP to the emulator on 127.0.0.1 (decision 0071).

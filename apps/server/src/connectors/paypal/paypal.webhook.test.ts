@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPayPalEmulator, type PayPalEmulator } from './emulator.js';
+import { startPayPalEmulator, type PayPalEmulator } from '../../sandbox/paypal/emulator.js';
 import { PayPalClient, minorToPayPalValue, parseWebhookEvent, payPalValueToMinor, verifyWebhookSignature, type PayPalWebhookEvent } from './index.js';
 
 // A receiver on real HTTP verifies what the emulator POSTs, the way the server's webhook route will.

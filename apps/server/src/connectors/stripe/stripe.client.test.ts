@@ -1,6 +1,6 @@
 import { DEFAULT_FEE_RULES, feeMinor } from '@dsm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeEmulator, startStripeEmulator } from '../../emulators/stripe/stripe-emulator';
+import { type StripeEmulator, startStripeEmulator } from '../../sandbox/stripe/emulator';
 import { type CreateCheckoutSession, type StripeClient, createStripeClient } from './stripe.client';
 import { StripeError } from './stripe.errors';
 

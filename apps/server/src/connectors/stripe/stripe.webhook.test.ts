@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeEmulator, type WebhookDelivery, startStripeEmulator } from '../../emulators/stripe/stripe-emulator';
+import { type StripeEmulator, type WebhookDelivery, startStripeEmulator } from '../../sandbox/stripe/emulator';
 import { type StripeClient, createStripeClient } from './stripe.client';
 import { StripeSignatureError, type StripeSignatureFailure, verifyStripeWebhook } from './stripe.webhook';
 

@@ -4,8 +4,8 @@ import type { SaveAddressBody } from '@dsm/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from './accounts.tables';
-import { createAddress, listAddresses } from './address.service';
-import { hashPassword } from './password';
+import { createAddress, listAddresses } from './accounts.address.service';
+import { hashPassword } from './accounts.password';
 
 export interface SeededAccounts {
   demo: { email: string; password: string };

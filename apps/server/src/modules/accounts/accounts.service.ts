@@ -2,10 +2,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { users } from './accounts.tables';
-import { isUuid } from './ids';
+import { isUuid } from './accounts.ids';
 
 /** A user's addresses (consignee and billing), own rows only: checkout reads them here. */
-export { getAddress, getAddresses, listAddresses } from './address.service';
+export { getAddress, getAddresses, listAddresses } from './accounts.address.service';
 
 /**
  * The accounts module's public face for other modules (decision 0066): what they may know about

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { newUser, orderIn } from './after-sales.test-fixtures';
+import { newUser, orderIn } from '../../../test/factories';
 import { transition } from '../orders/orders.service';
 import { adjust, grantBonus } from '../wallet/wallet.service';
 

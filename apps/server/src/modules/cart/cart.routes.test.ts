@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { setProductStatus } from '../catalogue/catalogue.admin-products.service';
-import { createTestCategories, createTestProduct } from '../catalogue/catalogue.test-fixtures';
+import { createTestCategories, createTestProduct } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let categoryId: number;

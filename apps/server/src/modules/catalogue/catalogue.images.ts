@@ -1,7 +1,7 @@
 import type { UploadImageBody, UploadedImage } from '@dsm/contract';
 import { type FileStore, decodeBase64, saveFile } from '../../platform/files';
-import { demoSvg } from './demo/demo-images';
-import { COLOURS } from './demo/vocabulary-common';
+import { demoSvg } from '../../db/seed/demo/demo-images';
+import { COLOURS } from '../../db/seed/demo/vocabulary-common';
 
 /**
  * Product images: operator uploads (base64 in JSON, no multipart) kept by the platform file

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { getSkuShippingFacts } from './catalogue.shipping';
-import { createTestCategories, createTestProduct } from './catalogue.test-fixtures';
+import { createTestCategories, createTestProduct } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let operator: string;

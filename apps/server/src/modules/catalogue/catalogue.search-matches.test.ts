@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { rawRows } from '../../db/rows';
-import { productBody } from './catalogue.test-fixtures';
+import { productBody } from '../../../test/factories';
 import { createProduct, setProductStatus, updateProduct } from './catalogue.admin-products.service';
 import { cachesFor } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';

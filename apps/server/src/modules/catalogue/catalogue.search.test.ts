@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { createTestCategories, createTestProduct } from './catalogue.test-fixtures';
+import { createTestCategories, createTestProduct } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let cats: { rootId: number; childId: number };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { type SeedResult, seedDemoCatalogue } from './demo/seed-catalogue';
+import { type SeedResult, seedDemoCatalogue } from '../../db/seed/demo/seed-catalogue';
 
 /** Size of the demo catalogue created at first start. */
 export const DEFAULT_DEMO_PRODUCTS = 600;

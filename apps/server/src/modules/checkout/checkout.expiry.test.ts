@@ -5,7 +5,7 @@ import { createTestApp } from '../../../test/harness';
 import { setProductStatus } from '../catalogue/catalogue.admin-products.service';
 import { SYSTEM, transition } from '../orders/orders.service';
 import { expireUnpaidOrder } from './checkout.expiry';
-import { type Ctx, buyer, confirmBuyNow, post, product, rows, shownStock, stockOf, submit } from './checkout.test-helpers';
+import { buyer, confirmBuyNow, post, product, rows, shownStock, stockOf, submit, type Ctx } from '../../../test/factories';
 
 let ctx: Ctx;
 

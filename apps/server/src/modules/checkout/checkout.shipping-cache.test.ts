@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type Ctx, buyer, post, product, rows } from './checkout.test-helpers';
+import { buyer, post, product, rows, type Ctx } from '../../../test/factories';
 
 /**
  * Confirm prices shipping from the logistics reference data cached in process (decision 0092):

@@ -2,7 +2,7 @@ import { translate } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { type Ctx, rows, rushLastUnits, shownStock, stockOf } from './checkout.test-helpers';
+import { rows, rushLastUnits, shownStock, stockOf, type Ctx } from '../../../test/factories';
 
 /**
  * The last units under a rush (decision 0084): distinct buyers submit at once; the SKU row lock

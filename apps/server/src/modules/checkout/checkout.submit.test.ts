@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../../../test/harness';
 import { setProductStatus } from '../catalogue/catalogue.admin-products.service';
 import { signConfirmToken } from './checkout.service';
-import { type Ctx, buyer, confirmBuyNow, post, product, rows, shownStock, stockOf, submit } from './checkout.test-helpers';
+import { buyer, confirmBuyNow, post, product, rows, shownStock, stockOf, submit, type Ctx } from '../../../test/factories';
 
 let ctx: Ctx;
 const SECRET = testConfig().secretKey;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor, testConfig } from '../../../test/harness';
 import { createProduct } from '../catalogue/catalogue.admin-products.service';
 import { listAdminCategories } from '../catalogue/catalogue.categories.service';
-import { newBuyer, orderInState } from '../price-differences/price-differences.test-fixtures';
+import { newUser, orderInState } from '../../../test/factories';
 import { verifyConfirmToken } from './checkout.service';
 
 /** Bulk price tiers (decision 0090): the operator's list, the product page, and confirm's totals. */
@@ -21,7 +21,7 @@ const put = (token: string, url: string, payload: object) => ctx.app.inject({ me
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: headers(token) });
 
 async function buyer() {
-  const u = await newBuyer(ctx.db);
+  const u = await newUser(ctx.db);
   const token = await sessionFor(ctx.db, u.email);
   for (const kind of ['consignee', 'billing']) {
     const res = await post(token, '/api/p/address', {

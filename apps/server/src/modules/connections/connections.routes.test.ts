@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { createTestCategories, productBody } from '../catalogue/catalogue.test-fixtures';
-import { newSeller, storeProduct } from './connections.test-fixtures';
+import { createTestCategories, newUser, productBody, storeProduct } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let operator: string;
@@ -34,7 +33,7 @@ async function dress(codePrefix: string) {
 }
 
 async function seller() {
-  const s = await newSeller(ctx.db);
+  const s = await newUser(ctx.db);
   return { ...s, token: await sessionFor(ctx.db, s.email) };
 }
 

@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import type { FileStore } from '../../platform/files';
 import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
-import { invoiceUser, sampleInput } from './invoices.fixtures';
+import { newUser, sampleInput } from '../../../test/factories';
 import { invoiceJobHandlers, invoicesSchedule } from './invoices.jobs';
 import { type IssueInvoiceInput, INVOICE_NUMBER_PENDING_JOB, getInvoice, issueInvoice, numberInvoices } from './invoices.service';
 
@@ -14,7 +14,7 @@ let userId: string;
 beforeAll(async () => {
   // Ten connections on PostgreSQL, so the numbering statements really run at once and wait on the year's row.
   database = await createTestDatabase({ connections: 10 });
-  ({ userId } = await invoiceUser(database.db));
+  ({ userId } = await newUser(database.db));
 });
 afterAll(() => database.close());
 

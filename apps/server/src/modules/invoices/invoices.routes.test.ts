@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { invoiceUser, sampleInput } from './invoices.fixtures';
+import { newUser, sampleInput } from '../../../test/factories';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import type { FileStore } from '../../platform/files';
 import { type IssueInvoiceInput, INVOICE_NUMBER_PENDING_JOB, invoicePdf, issueInvoice } from './invoices.service';
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function buyer() {
-  const { userId, email } = await invoiceUser(ctx.db);
+  const { userId, email } = await newUser(ctx.db);
   return { userId, token: await sessionFor(ctx.db, email) };
 }
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

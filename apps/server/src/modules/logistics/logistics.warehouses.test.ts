@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { createTestCategories, productBody } from '../catalogue/catalogue.test-fixtures';
+import { createTestCategories, productBody } from '../../../test/factories';
 
 // Warehouses have one source: the operator's `warehouses` table. Products reference its rows
 // (a foreign key), so a warehouse the operator adds can hold products, and one in use cannot go.

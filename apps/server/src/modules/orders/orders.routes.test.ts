@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { line, newUser, orderIn, placeOrder } from './orders.fixtures';
+import { line, newUser, orderIn, placeOrder } from '../../../test/factories';
 import { transition } from './orders.states';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../../test/harness';
-import { line, newUser, placeOrder } from './orders.fixtures';
+import { line, newUser, placeOrder } from '../../../test/factories';
 import { resetSplit, shareByWeight, splitOrder } from './orders.split';
 import { transition } from './orders.states';
 

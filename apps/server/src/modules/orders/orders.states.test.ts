@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../../test/harness';
 import { inTransaction } from '../../platform/unit-of-work';
-import { ADDRESS, line, newUser, orderIn, placeOrder } from './orders.fixtures';
+import { ADDRESS, line, newUser, orderIn, placeOrder } from '../../../test/factories';
 import { createOrder } from './orders.create';
 import { TRANSITIONS, type TransitionEvent, transition } from './orders.states';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transition } from '../orders/orders.service';
-import { ORDER_TOTAL_MINOR, PUBLIC, awaitingOrders, balancesOf, buyer, invoicesOf, ledgerTotal, orderStates, paypalTestApp, rowsOfQuery, systemBalance } from './payments.fixtures';
+import { awaitingOrders, balancesOf, invoicesOf, ledgerTotal, ORDER_TOTAL_MINOR, orderStates, paypalTestApp, PUBLIC, rowsOfQuery, signedInUser, systemBalance } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof paypalTestApp>>;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function approvedPayment(token: string, orderIds: string[], key?: string) 
 
 describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', () => {
   it('pending with the approve link → approve → capture → the orders are paid from the wallet, invoices say paypal', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     const orders = await awaitingOrders(ctx.db, b.userId, 2);
     const feesBefore = await systemBalance(ctx.db, 'fees');
     const key = crypto.randomUUID();
@@ -60,7 +60,7 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
   });
 
   it('an order that expires before the capture: the payment fails, the money PayPal took stays in the wallet', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const { payment } = await approvedPayment(b.token, [order!.id]);
     await transition(ctx.db, order!.id, 'expire', { type: 'system', id: null });
@@ -77,7 +77,7 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
   });
 
   it('paying again by PayPal before approving replaces the first payment; cancel closes the recharge', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const first = (await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data;
     const second = (await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data;
@@ -92,7 +92,7 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
   });
 
   it('the recharge expires unpaid: the payment fails ("not completed in time")', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const payment = (await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data;
     const recharge = await rechargeOf(payment.id);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { awaitingOrders, buyer, orderStates, rowsOfQuery } from './payments.fixtures';
+import { awaitingOrders, orderStates, rowsOfQuery, signedInUser } from '../../../test/factories';
 
 // PayPal configured but unreachable (port 9, discard): the payment answers `error`, nothing charged.
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -12,7 +12,7 @@ afterAll(() => ctx.app.close());
 
 describe('paying by PayPal when PayPal cannot be reached', () => {
   it('answers outcome error in the caller’s language; the recharge is closed, the order may be paid again', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const res = await ctx.app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { transition } from '../orders/orders.service';
-import { ORDER_TOTAL_MINOR, awaitingOrders, balancesOf, buyer, countOf, invoicesOf, ledgerTotal, orderStates, topUp } from './payments.fixtures';
+import { awaitingOrders, balancesOf, countOf, invoicesOf, ledgerTotal, ORDER_TOTAL_MINOR, orderStates, signedInUser, topUp } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const paymentsOf = (userId: string) => countOf(ctx.db, sql`select count(*) as n 
 
 describe('POST /api/p/order/pay from the wallet', () => {
   it('pays one order: balance down by the total, order pending, one invoice, the ledger balances', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 10_000);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const res = await pay(b.token, [order!.id]);
@@ -44,7 +44,7 @@ describe('POST /api/p/order/pay from the wallet', () => {
   });
 
   it('pays several orders in one payment: one debit, each order its invoice with consecutive numbers', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 20_000);
     const orders = await awaitingOrders(ctx.db, b.userId, 3);
     const res = await pay(b.token, orders.map((o) => o.id));
@@ -60,7 +60,7 @@ describe('POST /api/p/order/pay from the wallet', () => {
   });
 
   it('insufficient balance: what is there is locked, the payment held; a top-up completes it (orders pending, invoices)', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 3_000);
     const orders = await awaitingOrders(ctx.db, b.userId, 2);
     const res = await pay(b.token, orders.map((o) => o.id));
@@ -84,7 +84,7 @@ describe('POST /api/p/order/pay from the wallet', () => {
   });
 
   it('trashing an order of a held payment cancels it and releases the lock', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 2_000);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const payment = (await pay(b.token, [order!.id])).json().data;
@@ -101,7 +101,7 @@ describe('POST /api/p/order/pay from the wallet', () => {
   });
 
   it('an order that expires unpaid cancels its held payment too; the user may cancel one (reason in their language)', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 1_000);
     const [o1, o2] = await awaitingOrders(ctx.db, b.userId, 2);
     await pay(b.token, [o1!.id]);
@@ -122,7 +122,7 @@ describe('POST /api/p/order/pay from the wallet', () => {
 
 describe('a held payment whose order can no longer be paid when the top-up comes', () => {
   it('an order marked abnormal meanwhile: the captured money goes back to the wallet, the payment fails', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 1_000);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const payment = (await pay(b.token, [order!.id])).json().data;
@@ -142,7 +142,7 @@ describe('a held payment whose order can no longer be paid when the top-up comes
 
 describe('paying twice never charges twice', () => {
   it('same key → the first answer replayed; another key after success → 409 naming the state; charged once', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 10_000);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const key = crypto.randomUUID();
@@ -161,7 +161,7 @@ describe('paying twice never charges twice', () => {
   });
 
   it('20 concurrent pays of one order with different keys → one payment, charged once', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 10_000);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const answers = await Promise.all(Array.from({ length: 20 }, () => pay(b.token, [order!.id])));
@@ -175,8 +175,8 @@ describe('paying twice never charges twice', () => {
   });
 
   it("another user's order → 404, nothing changed; another user's payment → 404", async () => {
-    const owner = await buyer(ctx.db);
-    const thief = await buyer(ctx.db);
+    const owner = await signedInUser(ctx.db);
+    const thief = await signedInUser(ctx.db);
     await topUp(ctx.db, thief.userId, 10_000);
     const [order] = await awaitingOrders(ctx.db, owner.userId);
     const [own] = await awaitingOrders(ctx.db, thief.userId);
@@ -194,7 +194,7 @@ describe('paying twice never charges twice', () => {
   });
 
   it('an order discounted to 0.00 is paid at once by either method, no money moves, its invoice says 0', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     const [order] = await awaitingOrders(ctx.db, b.userId, 1, { free: true });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/p/order/pay', payload: { orderIds: [order!.id], method: 'paypal' }, headers: headers(b.token) });
     expect(res.json().data).toMatchObject({ outcome: 'success', amount: 0, approveUrl: null });
@@ -204,7 +204,7 @@ describe('paying twice never charges twice', () => {
   });
 
   it('an empty selection is refused in the caller’s language', async () => {
-    const b = await buyer(ctx.db);
+    const b = await signedInUser(ctx.db);
     const res = await pay(b.token, [], undefined, 'tr-TR');
     expect(res.statusCode).toBe(400);
   });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { adjust } from '../wallet/wallet.service';
-import { availableOf, ledgerSum, newBuyer, orderInState, systemBalanceOf } from './price-differences.test-fixtures';
+import { availableOf, ledgerTotal, newUser, orderInState, systemBalance } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let operator: string;
@@ -23,7 +23,7 @@ const post = (token: string, url: string, payload: unknown = {}, lang = 'en-US',
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: headers(token, lang, key) });
 
 async function buyer() {
-  const u = await newBuyer(ctx.db);
+  const u = await newUser(ctx.db);
   return { ...u, token: await sessionFor(ctx.db, u.email) };
 }
 
@@ -63,13 +63,13 @@ describe('price differences: raise → held → pay → goes on', () => {
     expect(poor.json().msg).toContain('Recharge your wallet');
 
     await adjust(ctx.db, b.userId, 2000, 'test credit');
-    const revenueBefore = await systemBalanceOf(ctx.db, 'revenue');
+    const revenueBefore = await systemBalance(ctx.db, 'revenue');
     const paid = await post(b.token, `/api/p/price-differences/${diff.id}/pay`);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data).toMatchObject({ state: 'paid', paidAt: expect.any(String) });
     expect(await availableOf(ctx.db, b.userId)).toBe(2000 - 1250);
-    expect((await systemBalanceOf(ctx.db, 'revenue')) - revenueBefore).toBe(1250);
-    expect(await ledgerSum(ctx.db)).toBe(0);
+    expect((await systemBalance(ctx.db, 'revenue')) - revenueBefore).toBe(1250);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
 
     // Paying again (another key, a double click) charges nothing.
     const again = await post(b.token, `/api/p/price-differences/${diff.id}/pay`);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC, type RechargeCtx, STRIPE_WEBHOOK_SECRET, expireNow, rechargeTestApp, rows, availableOf, countOf, ledgerTotal, systemBalance, rechargeUser } from './recharge.fixtures';
+import { availableOf, countOf, expireNow, ledgerTotal, PUBLIC, rechargeTestApp, rows, signedInUser, STRIPE_WEBHOOK_SECRET, systemBalance, type RechargeCtx } from '../../../test/factories';
 
 let ctx: RechargeCtx;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const deliveriesFor = (sessionId: string) => ctx.stripe.deliveries.filter((d) =>
 
 describe('card recharge (Stripe Checkout) against the emulator', () => {
   it('100 → fee 3.42; paid on the hosted page, confirmed on return and by the webhook: credited once', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const feesBefore = await systemBalance(ctx.db, 'fees');
     const { order, url } = await cardCheckout(u.token);
     expect(order).toMatchObject({ amount: 100, fee: 3.42, total: 103.42, state: 'awaiting-payment' });
@@ -56,7 +56,7 @@ describe('card recharge (Stripe Checkout) against the emulator', () => {
   });
 
   it('the webhook alone credits (the payer never came back); a bad or stale signature is 400 and changes nothing', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const { order, url } = await cardCheckout(u.token, 25);
     const [ref] = await rows(ctx, sql`select provider_reference from recharge_orders where id = ${order.id}`);
     ctx.stripe.setWebhookUrl(undefined);
@@ -86,7 +86,7 @@ describe('card recharge (Stripe Checkout) against the emulator', () => {
   });
 
   it('a declined card keeps the order open; a delayed payment that fails closes it as failed', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const { order, url } = await cardCheckout(u.token, 10);
     expect((await payOnPage(url, '4000000000000002')).status).toBe(402);
     const open = await post(u.token, `/api/p/recharges/${order.id}/card/confirm`);
@@ -101,7 +101,7 @@ describe('card recharge (Stripe Checkout) against the emulator', () => {
   });
 
   it('expiry: an open session is expired at Stripe and the order closes; a session paid meanwhile is credited instead', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const open = await cardCheckout(u.token, 10);
     await expireNow(ctx, open.order.id);
     await ctx.app.jobs.drain();
@@ -124,7 +124,7 @@ describe('card recharge (Stripe Checkout) against the emulator', () => {
   });
 
   it('cancel expires the Stripe session first, so a cancelled order can no longer be paid', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const { order, url } = await cardCheckout(u.token, 10);
     const res = await post(u.token, `/api/p/recharges/${order.id}/cancel`, undefined, crypto.randomUUID());
     expect(res.json().data).toMatchObject({ state: 'closed', closeReason: 'cancelled' });

@@ -1,7 +1,7 @@
 import { SLIP_MAX_BYTES } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RechargeCtx, expireNow, rechargeTestApp, rows, availableOf, rechargeUser } from './recharge.fixtures';
+import { availableOf, expireNow, rechargeTestApp, rows, signedInUser, type RechargeCtx } from '../../../test/factories';
 
 let ctx: RechargeCtx;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ const upload = (token: string, id: string, bytes: Buffer | null, fileName?: stri
 
 describe('bank transfer recharges: the slip and the operator’s review', () => {
   it('refuses a slip by content and size, and a missing one, with localized field errors; nothing changes', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const order = await create(u.token, 100, 'bank');
     expect(order).toMatchObject({ fee: 0, total: 100 });
     const text = await upload(u.token, order.id, Buffer.from('just some text, renamed .png'), 'slip.png', 'image/png');
@@ -53,7 +53,7 @@ describe('bank transfer recharges: the slip and the operator’s review', () => 
   });
 
   it('a slip makes the order pending; it is never public; the operator sees it and approves → credited', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const order = await create(u.token, 100, 'bank');
     const res = await upload(u.token, order.id, PNG, 'my transfer.png');
     expect(res.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('bank transfer recharges: the slip and the operator’s review', () => 
   });
 
   it('reject closes the order with the reason the user sees; a PDF slip can be re-uploaded while pending', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const order = await create(u.token, 50, 'bank');
     await upload(u.token, order.id, PNG);
     const again = await upload(u.token, order.id, PDF, 'statement.pdf', 'application/pdf');
@@ -100,7 +100,7 @@ describe('bank transfer recharges: the slip and the operator’s review', () => 
 
 describe('recharge orders: expiry, cancel, list, ownership, rules', () => {
   it('the expiry job closes an unpaid order but captures a PayPal order the payer approved', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const unpaid = await create(u.token, 10, 'bank');
     const approved = await create(u.token, 10, 'paypal');
     const { redirectUrl } = (await post(u.token, `/api/p/recharges/${approved.id}/checkout`)).json().data;
@@ -120,7 +120,7 @@ describe('recharge orders: expiry, cancel, list, ownership, rules', () => {
   });
 
   it('cancel: awaiting payment only, repeatable; a completed order cannot be cancelled', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const o = await create(u.token, 10, 'paypal');
     const key = crypto.randomUUID();
     expect((await post(u.token, `/api/p/recharges/${o.id}/cancel`, undefined, key)).json().data).toMatchObject({ state: 'closed', closeReason: 'cancelled' });
@@ -132,7 +132,7 @@ describe('recharge orders: expiry, cancel, list, ownership, rules', () => {
   });
 
   it('lists the caller’s orders newest first, by state, with paging', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const a = await create(u.token, 10, 'bank');
     const b = await create(u.token, 11, 'paypal');
     const c = await create(u.token, 12, 'card');
@@ -147,8 +147,8 @@ describe('recharge orders: expiry, cancel, list, ownership, rules', () => {
   });
 
   it('another user’s recharge order is not found on every /api/p/recharges/:id route', async () => {
-    const owner = await rechargeUser(ctx.db);
-    const other = await rechargeUser(ctx.db);
+    const owner = await signedInUser(ctx.db);
+    const other = await signedInUser(ctx.db);
     const o = await create(owner.token, 10, 'bank');
     const answers = [
       await get(other.token, `/api/p/recharges/${o.id}`),
@@ -165,7 +165,7 @@ describe('recharge orders: expiry, cancel, list, ownership, rules', () => {
   });
 
   it('the operator’s fee rules change the fee of NEW orders only; a disabled method is refused; users cannot call admin routes', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const methods = (await get(u.token, '/api/p/recharge/methods')).json().data;
     expect(methods).toMatchObject({ minAmount: 10, maxAmount: 50_000, sandbox: false, expiresAfterMinutes: 60, bank: { swiftBic: 'DEMOXXXX' } });
     expect(methods.methods).toEqual([
@@ -199,7 +199,7 @@ describe('recharge orders: expiry, cancel, list, ownership, rules', () => {
   });
 
   it('amounts outside the limits are refused with the contract’s messages', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const low = await post(u.token, '/api/p/recharges', { amount: 9.99, method: 'paypal' });
     expect(low.json().data).toEqual([{ field: 'amount', message: 'The minimum recharge is 10.00 USD' }]);
     const high = await post(u.token, '/api/p/recharges', { amount: 50_000.01, method: 'bank' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pay } from '../wallet/wallet.service';
-import { PUBLIC, type RechargeCtx, rechargeTestApp, rows, availableOf, countOf, ledgerTotal, systemBalance, rechargeUser } from './recharge.fixtures';
+import { availableOf, countOf, ledgerTotal, PUBLIC, rechargeTestApp, rows, signedInUser, systemBalance, type RechargeCtx } from '../../../test/factories';
 
 let ctx: RechargeCtx;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ async function approvedOrder(token: string, amount = 100) {
 
 describe('PayPal recharge against the emulator', () => {
   it('create shows the fee (100 → 4.70, total 104.70); capture credits the amount and posts the fee; the ledger balances', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const feesBefore = await systemBalance(ctx.db, 'fees');
     const { order, location, paypalOrderId } = await approvedOrder(u.token);
     expect(order).toMatchObject({ method: 'paypal', state: 'awaiting-payment', amount: 100, fee: 4.7, total: 104.7, currency: 'USD', closeReason: null });
@@ -60,7 +60,7 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('capture 20 times with one idempotency key and 5 times with other keys, at once → one credit', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const { order } = await approvedOrder(u.token, 50);
     const key = crypto.randomUUID();
     const answers = await Promise.all([
@@ -75,7 +75,7 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('a webhook delivered twice (and after the capture) credits once; a bad signature is 400 and changes nothing', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const { order, paypalOrderId } = await approvedOrder(u.token, 20);
     // The buyer closed the tab: only the webhook tells us. Capture at PayPal as the expiry would.
     const signedAfterCapture = async () => {
@@ -110,7 +110,7 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('a DECLINED capture closes the order as failed: "Recharge failed, please contact us", in the user’s language', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const { order } = await approvedOrder(u.token);
     ctx.pp.failNextCapture('DECLINED');
     const res = await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID());
@@ -125,7 +125,7 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('422 INSTRUMENT_DECLINED fails the same way; a capture PENDING waits as pending until the COMPLETED webhook', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const a = await approvedOrder(u.token);
     ctx.pp.failNextCapture('INSTRUMENT_DECLINED');
     const res = await post(u.token, `/api/p/recharges/${a.order.id}/paypal/capture`);
@@ -142,7 +142,7 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('a PENDING capture DENIED by webhook closes as failed; money confirmed for a cancelled order is still credited, with a note', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const a = await approvedOrder(u.token, 15);
     ctx.pp.failNextCapture('PENDING');
     await post(u.token, `/api/p/recharges/${a.order.id}/paypal/capture`);
@@ -163,7 +163,7 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('capture before the payer approved → payment-not-approved, nothing changes', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const created = (await post(u.token, '/api/p/recharges', { amount: 10, method: 'paypal' })).json().data;
     await post(u.token, `/api/p/recharges/${created.id}/checkout`);
     const res = await post(u.token, `/api/p/recharges/${created.id}/paypal/capture`);
@@ -172,7 +172,7 @@ describe('PayPal recharge against the emulator', () => {
   });
 
   it('a refund after completion is reversed from the wallet when the cash covers it, else left to the operator', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     const a = await approvedOrder(u.token, 40);
     await post(u.token, `/api/p/recharges/${a.order.id}/paypal/capture`);
     await ctx.app.jobs.drain();

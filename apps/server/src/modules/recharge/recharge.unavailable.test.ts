@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { rechargeUser } from './recharge.fixtures';
+import { signedInUser } from '../../../test/factories';
 
 // Providers configured but unreachable (port 9, discard): the user gets a business answer, never a 5xx.
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -14,7 +14,7 @@ afterAll(() => ctx.app.close());
 
 describe('a payment provider that cannot be reached', () => {
   it('checkout answers provider-unavailable in the user’s language and changes nothing', async () => {
-    const u = await rechargeUser(ctx.db);
+    const u = await signedInUser(ctx.db);
     for (const method of ['paypal', 'card']) {
       const headers = { authorization: `Bearer ${u.token}` };
       const order = (await ctx.app.inject({ method: 'POST', url: '/api/p/recharges', headers, payload: { amount: 10, method } })).json().data;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type AliExpressEmulator, startAliExpressEmulator } from '../../connectors/stores/aliexpress/emulator';
+import { type AliExpressEmulator, startAliExpressEmulator } from '../../sandbox/aliexpress/emulator';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../platform/mail/mailer';
-import { newUser } from '../after-sales/after-sales.test-fixtures';
+import { newUser } from '../../../test/factories';
 import { startAliExpressAuthorize } from './stores.aliexpress';
 import { storeProductsOf } from './stores.queries';
 import { openCredentials } from './stores.secrets';

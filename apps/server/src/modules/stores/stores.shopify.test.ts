@@ -2,10 +2,10 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { type ShopifyEmulator, startShopifyEmulator } from '../../connectors/stores/shopify/emulator';
+import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopify/emulator';
 import { shopifyQueryHmac } from '../../connectors/stores/shopify/shopify.auth';
 import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webhook';
-import { newUser } from '../after-sales/after-sales.test-fixtures';
+import { newUser } from '../../../test/factories';
 import { openCredentials } from './stores.secrets';
 import { normaliseShop } from './stores.shopify';
 

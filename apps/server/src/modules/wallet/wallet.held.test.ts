@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from './wallet.fixtures';
+import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from '../../../test/factories';
 import { reconcileLedger } from './wallet.reconcile';
 import { WALLET_SETTLE_HELD_JOB, adjust, cancelHeld, grantBonus, onHeldPaymentCompleted, payOrHold, recordRecharge } from './wallet.service';
 import { settleHeldPayments } from './wallet.settle';

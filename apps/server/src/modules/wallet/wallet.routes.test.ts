@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { ok } from '../../platform/envelope';
 import { PermanentJobError } from '../../platform/jobs/jobs.runtime';
-import { countOf, walletUser } from './wallet.fixtures';
+import { countOf, signedInUser } from '../../../test/factories';
 import { WALLET_RECONCILE_JOB, walletReconcileHandlers } from './wallet.reconcile';
 import { adjust, grantBonus, lock, pay, recordRecharge, refund } from './wallet.service';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const newUser = () => walletUser(ctx.db);
+const newUser = () => signedInUser(ctx.db);
 beforeAll(async () => {
   // A route only this test has: how a payment refused for balance reaches a client.
   ctx = await createTestApp({}, (app) => {

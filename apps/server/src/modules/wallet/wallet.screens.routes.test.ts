@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { walletUser } from './wallet.fixtures';
+import { signedInUser } from '../../../test/factories';
 import { adjust, grantBonus, pay, recordRecharge } from './wallet.service';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -32,8 +32,8 @@ async function backdate(entryId: string, days: number) {
 
 describe('the balance chart', () => {
   it('one point per day with the end-of-day balance of the whole wallet; another user sees only their own', async () => {
-    const alice = await walletUser(ctx.db);
-    const bob = await walletUser(ctx.db);
+    const alice = await signedInUser(ctx.db);
+    const bob = await signedInUser(ctx.db);
     const r1 = await recordRecharge(ctx.db, alice.userId, 10_000, 0, 'bank', { type: 'recharge', id: `S1-${alice.userId}` });
     await backdate(r1.entryId, 5);
     const p1 = await pay(ctx.db, alice.userId, 2_500, { type: 'order', id: `S2-${alice.userId}` });
@@ -71,8 +71,8 @@ describe('the balance chart', () => {
 
 describe('the statement export', () => {
   it('CSV with a BOM, a header and kinds in the asked language, signed amounts with 2 decimals, only the caller’s lines', async () => {
-    const carol = await walletUser(ctx.db);
-    const dan = await walletUser(ctx.db);
+    const carol = await signedInUser(ctx.db);
+    const dan = await signedInUser(ctx.db);
     await recordRecharge(ctx.db, carol.userId, 12_345, 0, 'paypal', { type: 'recharge', id: `T1-${carol.userId}` });
     await pay(ctx.db, carol.userId, 2_000, { type: 'order', id: `T2-${carol.userId}` });
     await adjust(ctx.db, carol.userId, -5, '=HYPERLINK("x"), "quoted"');
@@ -102,7 +102,7 @@ describe('the statement export', () => {
 
 describe('the operator’s ledger tools', () => {
   it('a user’s wallet and lines, paged, like the user sees them; unknown users are not found', async () => {
-    const erin = await walletUser(ctx.db);
+    const erin = await signedInUser(ctx.db);
     await recordRecharge(ctx.db, erin.userId, 5_000, 0, 'bank', { type: 'recharge', id: `U1-${erin.userId}` });
     await pay(ctx.db, erin.userId, 1_000, { type: 'order', id: `U2-${erin.userId}` });
     const res = await get(operator, `/api/admin/wallets/${erin.userId}?size=1&current=2`);
@@ -118,7 +118,7 @@ describe('the operator’s ledger tools', () => {
   });
 
   it('adjustments and bonus: signed amounts, a reason required, idempotent, seen in the user’s wallet', async () => {
-    const fay = await walletUser(ctx.db);
+    const fay = await signedInUser(ctx.db);
     const url = `/api/admin/wallets/${fay.userId}`;
     const key = { 'idempotency-key': `adj-${fay.userId}` };
     const first = await post(operator, `${url}/adjustments`, { amount: 12.5, reason: 'bank transfer credited by hand' }, key);
@@ -162,7 +162,7 @@ describe('the operator’s ledger tools', () => {
     expect((await get(operator, '/api/admin/wallet/reconciliation')).json().data).toEqual(run.json().data);
 
     // A hand edit of a cached balance is what the check exists to find.
-    const gus = await walletUser(ctx.db);
+    const gus = await signedInUser(ctx.db);
     await recordRecharge(ctx.db, gus.userId, 1_000, 0, 'bank', { type: 'recharge', id: `V1-${gus.userId}` });
     await ctx.db.execute(sql`update ledger_accounts set balance_minor = balance_minor + 1 where user_id = ${gus.userId} and kind = 'available'`);
     const found = (await post(operator, '/api/admin/wallet/reconciliation', {})).json().data;
@@ -172,7 +172,7 @@ describe('the operator’s ledger tools', () => {
   });
 
   it('every operator route refuses a user', async () => {
-    const hal = await walletUser(ctx.db);
+    const hal = await signedInUser(ctx.db);
     const answers = await Promise.all([
       get(hal.token, `/api/admin/wallets/${hal.userId}`),
       post(hal.token, `/api/admin/wallets/${hal.userId}/adjustments`, { amount: 100, reason: 'mine' }),

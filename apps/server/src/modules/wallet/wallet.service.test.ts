@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { inTransaction } from '../../platform/unit-of-work';
-import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from './wallet.fixtures';
+import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from '../../../test/factories';
 import { lockUserAccounts, post, systemAccount } from './wallet.ledger';
 import { reconcileLedger } from './wallet.reconcile';
 import { adjust, capture, grantBonus, lock, lockAvailable, pay, recordRecharge, refund, release } from './wallet.service';

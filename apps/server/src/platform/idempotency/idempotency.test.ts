@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { buildApp } from '../../app';
-import { auth, newUser, registration } from '../../modules/accounts/accounts.fixtures';
+import { auth, registerUser, registration } from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ const addressCount = async (userId: string) =>
 
 describe('Idempotency-Key on record-creating routes', () => {
   it('a repeat with the same key and body returns the stored answer and creates nothing more', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const key = randomUUID();
     const first = await addAddress(ctx.app, user.token, key);
     expect(first.json()).toMatchObject({ code: '00000', success: true });
@@ -61,7 +61,7 @@ describe('Idempotency-Key on record-creating routes', () => {
   });
 
   it('the same key with another body is a clear conflict, in the caller’s language', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const key = randomUUID();
     await addAddress(ctx.app, user.token, key);
     const other = await addAddress(ctx.app, user.token, key, addressBody('Another Street'), 'fr-FR');
@@ -76,8 +76,8 @@ describe('Idempotency-Key on record-creating routes', () => {
   });
 
   it('a key is per caller: another user with the same key gets an effect of its own', async () => {
-    const a = await newUser(ctx);
-    const b = await newUser(ctx);
+    const a = await registerUser(ctx);
+    const b = await registerUser(ctx);
     const key = randomUUID();
     const ra = await addAddress(ctx.app, a.token, key);
     const rb = await addAddress(ctx.app, b.token, key);
@@ -86,7 +86,7 @@ describe('Idempotency-Key on record-creating routes', () => {
   });
 
   it('20 concurrent requests with one key make one effect; each answers the first’s result or "in progress"', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const key = randomUUID();
     const answers = await Promise.all(Array.from({ length: 20 }, () => addAddress(ctx.app, user.token, key)));
     expect(await addressCount(user.userId)).toBe(1);
@@ -103,7 +103,7 @@ describe('Idempotency-Key on record-creating routes', () => {
   });
 
   it('a replay after a restart (a new app on the same database) returns the same answer', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const key = randomUUID();
     const first = await addAddress(ctx.app, user.token, key);
     // A fresh process: nothing kept in memory, only the database.
@@ -134,7 +134,7 @@ describe('Idempotency-Key on record-creating routes', () => {
   });
 
   it('a failed request stores nothing: the same key may be used again once the cause is fixed', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const key = randomUUID();
     const bad = await addAddress(ctx.app, user.token, key, { ...addressBody(), country: 'XX' });
     expect(bad.statusCode).toBe(400);
@@ -144,7 +144,7 @@ describe('Idempotency-Key on record-creating routes', () => {
   });
 
   it('refuses a malformed key with a validation error', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const res = await addAddress(ctx.app, user.token, 'x'.repeat(201), addressBody(), 'zh-CN');
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toEqual([{ field: 'Idempotency-Key', message: 'Idempotency-Key 请求头必须为 1 到 200 个可见字符' }]);

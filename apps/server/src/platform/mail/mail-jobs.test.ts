@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
-import { newUser } from '../../modules/accounts/accounts.fixtures';
+import { registerUser } from '../../../test/factories';
 import { startTestSmtpServer } from './test-smtp-server';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('e-mail on jobs', () => {
   it('a reset-code e-mail survives an SMTP outage and goes out when the server comes back', async () => {
-    const user = await newUser(ctx);
+    const user = await registerUser(ctx);
     const started = performance.now();
     const res = await ctx.app.inject({ method: 'POST', url: '/api/password/code', payload: { email: user.email } });
     const ms = performance.now() - started;

@@ -6,7 +6,7 @@ import { type AliExpressApp, callAliExpress } from './ae.call.js';
 import { AliExpressClient } from './ae.client.js';
 import { aliExpressError } from './ae.errors.js';
 import { signAliExpress } from './ae.sign.js';
-import { type AliExpressEmulator, startAliExpressEmulator } from './emulator.js';
+import { type AliExpressEmulator, startAliExpressEmulator } from '../../../sandbox/aliexpress/emulator.js';
 
 // The connector against the emulator over HTTP, as it would talk to api-sg.aliexpress.com.
 let ae: AliExpressEmulator;

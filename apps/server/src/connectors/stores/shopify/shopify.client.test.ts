@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../store-platform';
-import { startShopifyEmulator, type ShopifyEmulator } from './emulator';
+import { startShopifyEmulator, type ShopifyEmulator } from '../../../sandbox/shopify/emulator';
 import { ShopifyClient, credentialsToTokens, exchangeShopifyCode, refreshShopifyToken, shopifyInstallUrl, tokensToCredentials, verifyShopifyQuery, type ShopifyApp } from './index';
 
 // The connector against the emulator, through HTTP: what the stores module gets from it.

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorePlatformError } from '../store-platform';
-import { type WooEmulator, startWooEmulator } from './emulator';
+import { type WooEmulator, startWooEmulator } from '../../../sandbox/woocommerce/emulator';
 import { WooClient } from './woo.client';
 
 // The connector against the emulator in each of WooCommerce's three ways of presenting keys.
