@@ -64,8 +64,8 @@ export interface ServerPaging {
   total?: (count: number) => string;
   /** The page sizes offered (antd's default 10, 20, 50, 100). */
   sizes?: number[];
-  /** Whether the page size can be changed (default true). */
-  sizeChanger?: boolean;
+  /** The page-size select: always (default), or only past 50 rows (antd's own default). */
+  sizeChanger?: 'always' | 'over-50';
 }
 
 /** Confirm, then delete; `name` is the row's `rowName`. */
@@ -242,7 +242,7 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
             current: props.paging.current,
             pageSize: props.paging.size,
             total: page?.total ?? 0,
-            showSizeChanger: props.paging.sizeChanger ?? true,
+            ...(props.paging.sizeChanger === 'over-50' ? {} : { showSizeChanger: true }),
             ...(props.paging.sizes ? { pageSizeOptions: props.paging.sizes } : {}),
             ...(props.paging.total ? { showTotal: props.paging.total } : {}),
             onChange: props.paging.onChange,
