@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { AFTER_SALES_ANSWER_MAX, AFTER_SALES_STATES, CARRIER_MAX, ERRORS, TRACKING_NUMBER_MAX, type AdminAfterSales } from '@dsm/contract';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AfterSalesDetail, STATE_COLORS } from '../../../components/after-sales/after-sales-detail';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { AdminPage } from '../shared/admin-page';
 import { formatDateTime } from '../shared/format';
+import { AdminListPage } from '../shared/list-page';
 import './after-sales.css';
 import { type AdminAfterSalesFilter, approveAfterSales, markReshipped, rejectAfterSales, useAdminAfterSales, useRefreshAdminAfterSales } from './after-sales.api';
 
@@ -102,70 +102,61 @@ export default function AdminAfterSalesPage() {
         </Space>
       ),
     },
-    {
-      key: 'action',
-      title: t('admin.action'),
-      fixed: 'end',
-      render: (_, r) => (
-        <Space direction="vertical">
-          {r.state === 'requested' ? (
-            <>
-              <Button type="primary" size="small" onClick={() => open('approve', r)} aria-label={t('admin.approve-label', { number: r.number })}>
-                {t('admin.approve')}
-              </Button>
-              <Button danger size="small" onClick={() => open('reject', r)} aria-label={t('admin.reject-label', { number: r.number })}>
-                {t('admin.reject')}
-              </Button>
-            </>
-          ) : null}
-          {r.state === 'approved' && r.kind === 'reshipment' ? (
-            <Button type="primary" size="small" onClick={() => open('reship', r)} aria-label={t('admin.reship-label', { number: r.number })}>
-              {t('admin.reship')}
-            </Button>
-          ) : null}
-          <Button size="small" onClick={() => open('view', r)} aria-label={t('admin.view-label', { number: r.number })}>
-            {t('admin.view')}
-          </Button>
-        </Space>
-      ),
-    },
   ];
 
   const step = decision?.step;
   const request = decision?.request;
   return (
-    <AdminPage
-      title={t('admin.title')}
-      intro={t('admin.intro')}
-      actions={
-        <Select
-          aria-label={t('admin.filter')}
-          value={filter.state}
-          onChange={(state) => setFilter({ ...filter, state, current: 1 })}
-          options={(['open', ...AFTER_SALES_STATES, 'all'] as const).map((s) => ({ value: s, label: s === 'open' || s === 'all' ? t(`admin.filters.${s}`) : t(`states.${s}`) }))}
-          style={{ minWidth: 160 }}
-        />
-      }
-    >
-      {list.isError ? (
-        <Alert type="error" showIcon title={list.error.message} />
-      ) : (
-        <Table<AdminAfterSales>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: filter.state === 'open' ? t('admin.empty-open') : t('admin.empty') }}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: filter.current,
-            pageSize: filter.size,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('admin.total', { count: total }),
-            onChange: (current, size) => setFilter({ ...filter, current, size }),
-          }}
-        />
-      )}
+    <>
+      <AdminListPage<AdminAfterSales>
+        title={t('admin.title')}
+        intro={t('admin.intro')}
+        actions={
+          <Select
+            aria-label={t('admin.filter')}
+            value={filter.state}
+            onChange={(state) => setFilter({ ...filter, state, current: 1 })}
+            options={(['open', ...AFTER_SALES_STATES, 'all'] as const).map((s) => ({ value: s, label: s === 'open' || s === 'all' ? t(`admin.filters.${s}`) : t(`states.${s}`) }))}
+            style={{ minWidth: 160 }}
+          />
+        }
+        loadError={<Alert type="error" showIcon title={list.error?.message} />}
+        empty={filter.state === 'open' ? t('admin.empty-open') : t('admin.empty')}
+        rowKey="id"
+        columns={columns}
+        query={list}
+        paging={{
+          current: filter.current,
+          size: filter.size,
+          sizeChanger: 'over-50',
+          total: (total) => t('admin.total', { count: total }),
+          onChange: (current, size) => setFilter({ ...filter, current, size }),
+        }}
+        rowName={(r) => r.number}
+        actionsTitle={t('admin.action')}
+        rowActions={(r) => (
+          <Space direction="vertical">
+            {r.state === 'requested' ? (
+              <>
+                <Button type="primary" size="small" onClick={() => open('approve', r)} aria-label={t('admin.approve-label', { number: r.number })}>
+                  {t('admin.approve')}
+                </Button>
+                <Button danger size="small" onClick={() => open('reject', r)} aria-label={t('admin.reject-label', { number: r.number })}>
+                  {t('admin.reject')}
+                </Button>
+              </>
+            ) : null}
+            {r.state === 'approved' && r.kind === 'reshipment' ? (
+              <Button type="primary" size="small" onClick={() => open('reship', r)} aria-label={t('admin.reship-label', { number: r.number })}>
+                {t('admin.reship')}
+              </Button>
+            ) : null}
+            <Button size="small" onClick={() => open('view', r)} aria-label={t('admin.view-label', { number: r.number })}>
+              {t('admin.view')}
+            </Button>
+          </Space>
+        )}
+      />
       <Modal
         open={decision !== null}
         title={request && step ? t(`admin.${step}-title`, { number: request.number }) : ''}
@@ -212,6 +203,6 @@ export default function AdminAfterSalesPage() {
           </>
         ) : null}
       </Modal>
-    </AdminPage>
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Modal, Select, Table, TreeSelect, type TableColumnsType } from 'antd';
+import { Button, Form, Modal, Select, TreeSelect, type TableColumnsType } from 'antd';
 import { CATEGORY_ICONS, type AdminCategory, type CategoryIcon, type Locale } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { AdminPage, ServerErrors } from '../shared/admin-page';
-import { useConfirm } from '../shared/confirm';
+import { ServerErrors } from '../shared/admin-page';
 import { DecimalInput } from '../shared/decimal-input';
+import { AdminListPage } from '../shared/list-page';
 import { LocalizedNames } from '../shared/localized-names';
 import { compactNames, namesForForm, pickName } from '../shared/names';
 import { SEARCH_BY_LABEL, SEARCH_TREE_BY_TITLE, useAdminRules } from '../shared/rules';
@@ -133,18 +133,10 @@ export default function CategoriesPage() {
   const lang = useSession((s) => s.lang);
   const categories = useAdminCategories();
   const actions = useCategoryActions();
-  const [confirm, holder] = useConfirm();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [moving, setMoving] = useState<AdminCategory | null>(null);
   const all = useMemo(() => categories.data ?? [], [categories.data]);
   const tree = useMemo(() => categoryTree(all, lang), [all, lang]);
-
-  async function remove(node: CategoryNode) {
-    const ok = await confirm({ title: t('categories.delete-title', { name: node.title }), okText: t('actions.delete'), danger: true });
-    if (!ok) return;
-    const result = await actions.remove(node.category.categoryId);
-    if (result.success) toast.success(t('categories.deleted', { name: node.title }));
-  }
 
   const columns: TableColumnsType<CategoryNode> = [
     {
@@ -160,15 +152,27 @@ export default function CategoriesPage() {
     { title: t('categories.icon'), key: 'icon', render: (_, n) => t(`icons.${n.category.icon}`, { defaultValue: n.category.icon }) },
     { title: t('categories.products'), key: 'count', align: 'right', render: (_, n) => n.category.productCount },
     { title: t('form.position'), key: 'position', align: 'right', render: (_, n) => n.category.position },
-    {
-      title: t('actions.label'),
-      key: 'actions',
-      // Stays in view when the other columns are wider than the console (decision 0066).
-      fixed: 'end',
-      render: (_, n) => {
-        const empty = !n.children?.length && n.category.productCount === 0;
-        return (
-          <div className="admin-row-actions">
+  ];
+
+  return (
+    <>
+      <AdminListPage<CategoryNode>
+        title={t('routes:admin-categories')}
+        intro={t('categories.intro')}
+        actions={
+          <Button type="primary" onClick={() => setEditing({ mode: 'create', parent: null })}>
+            {t('categories.new')}
+          </Button>
+        }
+        rowKey="key"
+        columns={columns}
+        query={{ ...categories, data: tree }}
+        paging={false}
+        table={{ size: 'middle' }}
+        rowName={(n) => n.title}
+        // Edit and add-below open the page's own dialog: a new category may go under a parent.
+        rowActions={(n) => (
+          <>
             <Button size="small" onClick={() => setEditing({ mode: 'edit', category: n.category })} aria-label={t('actions.edit-named', { name: n.title })}>
               {t('actions.edit')}
             </Button>
@@ -178,45 +182,17 @@ export default function CategoriesPage() {
             <Button size="small" onClick={() => setMoving(n.category)} aria-label={t('categories.move-named', { name: n.title })}>
               {t('categories.move')}
             </Button>
-            <Button
-              size="small"
-              danger
-              disabled={!empty}
-              title={empty ? undefined : t('categories.not-empty')}
-              onClick={() => void remove(n)}
-              aria-label={empty ? t('actions.delete-named', { name: n.title }) : `${t('actions.delete-named', { name: n.title })} (${t('categories.not-empty')})`}
-            >
-              {t('actions.delete')}
-            </Button>
-          </div>
-        );
-      },
-    },
-  ];
-
-  return (
-    <AdminPage
-      title={t('routes:admin-categories')}
-      intro={t('categories.intro')}
-      actions={
-        <Button type="primary" onClick={() => setEditing({ mode: 'create', parent: null })}>
-          {t('categories.new')}
-        </Button>
-      }
-    >
-      {holder}
-      {categories.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-      <Table<CategoryNode>
-        rowKey="key"
-        columns={columns}
-        dataSource={tree}
-        loading={categories.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        size="middle"
+          </>
+        )}
+        remove={{
+          question: (name) => t('categories.delete-title', { name }),
+          run: (n) => actions.remove(n.category.categoryId),
+          done: (name) => t('categories.deleted', { name }),
+          blocked: (n) => (!n.children?.length && n.category.productCount === 0 ? null : t('categories.not-empty')),
+        }}
       />
       {editing ? <CategoryModal editing={editing} onClose={() => setEditing(null)} /> : null}
       {moving ? <MoveModal category={moving} all={all} onClose={() => setMoving(null)} /> : null}
-    </AdminPage>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { JOB_STATES, type Job, type JobState } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { AdminPage } from '../shared/admin-page';
+import { AdminListPage } from '../shared/list-page';
 import { type JobsFilter, useAdminJobs, useRetryJob } from './jobs.api';
 import './jobs.css';
 
@@ -61,21 +61,10 @@ export default function JobsPage() {
           ? t('jobs.finished-at', { time: dateFormat.format(new Date(j.finishedAt)) })
           : t('jobs.run-at', { time: dateFormat.format(new Date(j.runAt)) }),
     },
-    {
-      title: t('actions.label'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, j) =>
-        j.state === 'failed' ? (
-          <Button size="small" loading={retrying === j.id} onClick={() => void onRetry(j)} aria-label={t('jobs.retry-named', { type: j.type })}>
-            {t('jobs.retry')}
-          </Button>
-        ) : null,
-    },
   ];
 
   return (
-    <AdminPage
+    <AdminListPage<Job>
       title={t('routes:admin-jobs')}
       intro={t('jobs.intro')}
       actions={
@@ -83,40 +72,43 @@ export default function JobsPage() {
           {t('jobs.refresh')}
         </Button>
       }
-    >
-      <div className="admin-filters" role="search" aria-label={t('jobs.filters')}>
-        <Select<JobState | 'all'>
-          aria-label={t('jobs.state-filter')}
-          value={filter.state ?? 'all'}
-          style={{ minWidth: 160 }}
-          onChange={(state) => setFilter((f) => ({ ...f, current: 1, state: state === 'all' ? undefined : state }))}
-          options={[{ value: 'all', label: t('jobs.all-states') }, ...JOB_STATES.map((s) => ({ value: s, label: t(`jobs.state-${s}`) }))]}
-        />
-        <Input.Search
-          aria-label={t('jobs.type-filter')}
-          placeholder={t('jobs.type-placeholder')}
-          allowClear
-          style={{ maxWidth: 260 }}
-          enterButton={t('actions.search')}
-          onSearch={(type) => setFilter((f) => ({ ...f, current: 1, type: type.trim() || undefined }))}
-        />
-      </div>
-      {jobs.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-      <Table<Job>
-        rowKey="id"
-        columns={columns}
-        dataSource={jobs.data?.records ?? []}
-        loading={jobs.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: filter.current,
-          pageSize: filter.size,
-          total: jobs.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('products.total', { count: total }),
-          onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
-        }}
-      />
-    </AdminPage>
+      filtersLabel={t('jobs.filters')}
+      filters={
+        <>
+          <Select<JobState | 'all'>
+            aria-label={t('jobs.state-filter')}
+            value={filter.state ?? 'all'}
+            style={{ minWidth: 160 }}
+            onChange={(state) => setFilter((f) => ({ ...f, current: 1, state: state === 'all' ? undefined : state }))}
+            options={[{ value: 'all', label: t('jobs.all-states') }, ...JOB_STATES.map((s) => ({ value: s, label: t(`jobs.state-${s}`) }))]}
+          />
+          <Input.Search
+            aria-label={t('jobs.type-filter')}
+            placeholder={t('jobs.type-placeholder')}
+            allowClear
+            style={{ maxWidth: 260 }}
+            enterButton={t('actions.search')}
+            onSearch={(type) => setFilter((f) => ({ ...f, current: 1, type: type.trim() || undefined }))}
+          />
+        </>
+      }
+      rowKey="id"
+      columns={columns}
+      query={jobs}
+      paging={{
+        current: filter.current,
+        size: filter.size,
+        total: (total) => t('products.total', { count: total }),
+        onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
+      }}
+      rowName={(j) => j.type}
+      rowActions={(j) =>
+        j.state === 'failed' ? (
+          <Button size="small" loading={retrying === j.id} onClick={() => void onRetry(j)} aria-label={t('jobs.retry-named', { type: j.type })}>
+            {t('jobs.retry')}
+          </Button>
+        ) : null
+      }
+    />
   );
 }

@@ -1,16 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Select, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { Checkbox, Form, Input, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { SHIPPING_ATTRIBUTE, type AdminShippingMethod, type CreateShippingMethodBody, type Locale } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { AdminPage, ServerErrors } from '../shared/admin-page';
 import { DecimalInput } from '../shared/decimal-input';
 import { LocalizedNames } from '../shared/localized-names';
 import { compactNames, namesForForm, pickName } from '../shared/names';
+import { AdminListPage, type ListEditor } from '../shared/list-page';
 import { useAdminRules } from '../shared/rules';
-import { applyServerErrors } from '../shared/server-errors';
 import { useAdminWarehouses, useLogisticsActions, useShippingMethods } from './logistics.api';
 
 const REFUSABLE = SHIPPING_ATTRIBUTE.filter((a) => a !== 'general');
@@ -27,119 +25,70 @@ interface MethodValues {
   position: number | null;
 }
 
-function MethodModal({ method, onClose }: { method: AdminShippingMethod | null; onClose: () => void }) {
+function MethodFields({ method }: { method: AdminShippingMethod | null }) {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
-  const [form] = Form.useForm<MethodValues>();
-  const [saving, setSaving] = useState(false);
-  const [orphans, setOrphans] = useState<string[]>([]);
   const warehouses = useAdminWarehouses();
-  const { saveMethod } = useLogisticsActions();
-
-  const initial: MethodValues = {
-    code: method?.code ?? '',
-    warehouse: method?.warehouse,
-    names: namesForForm(method?.names),
-    volumetricDivisor: method?.volumetricDivisor ?? 6000,
-    minDays: method?.minDays ?? null,
-    maxDays: method?.maxDays ?? null,
-    refusedAttributes: (method?.refusedAttributes ?? []).filter((a) => a !== 'general'),
-    active: method?.active ?? true,
-    position: method?.position ?? 0,
-  };
-
-  async function submit(values: MethodValues) {
-    setSaving(true);
-    const result = await saveMethod(method?.methodId ?? null, {
-      code: values.code.trim(),
-      warehouse: values.warehouse!,
-      names: compactNames(values.names),
-      volumetricDivisor: values.volumetricDivisor!,
-      minDays: values.minDays!,
-      maxDays: values.maxDays!,
-      refusedAttributes: values.refusedAttributes,
-      active: values.active,
-      position: values.position ?? 0,
-    });
-    setSaving(false);
-    if (result.success) {
-      toast.success(method ? t('shipping.method-saved') : t('shipping.method-created'));
-      onClose();
-    } else setOrphans(applyServerErrors(form, result, (path) => (path[0] === 'refusedAttributes' ? ['refusedAttributes'] : path)));
-  }
-
   return (
-    <Modal
-      open
-      title={method ? t('shipping.edit-method', { name: pickName(method.names, lang) }) : t('shipping.new-method')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      width={720}
-    >
-      <ServerErrors messages={orphans} />
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)}>
-        <div className="admin-grid">
-          <Form.Item
-            name="code"
-            label={t('shipping.code')}
-            extra={method ? undefined : t('shipping.code-hint')}
-            rules={[rules.requiredText(), { pattern: /^[A-Za-z0-9_-]{2,40}$/, message: t('shipping.code-format') }]}
-          >
-            <Input disabled={Boolean(method)} maxLength={40} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="warehouse" label={t('shipping.warehouse')} rules={[rules.required()]}>
-            <Select
-              loading={warehouses.isLoading}
-              options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang)} (${w.code})` }))}
-            />
-          </Form.Item>
-        </div>
-        <LocalizedNames />
-        <div className="admin-grid">
-          <Form.Item
-            name="volumetricDivisor"
-            label={t('shipping.divisor')}
-            extra={t('shipping.divisor-hint')}
-            rules={[rules.required(), rules.range(1000, 20_000)]}
-          >
-            <DecimalInput decimals={0} />
-          </Form.Item>
-          <Form.Item name="minDays" label={t('shipping.min-days')} rules={[rules.required(), rules.range(0, 365)]}>
-            <DecimalInput decimals={0} suffix={t('shipping.days-unit')} />
-          </Form.Item>
-          <Form.Item
-            name="maxDays"
-            label={t('shipping.max-days')}
-            dependencies={['minDays']}
-            rules={[
-              rules.required(),
-              rules.range(0, 365),
-              ({ getFieldValue }) => ({
-                validator: (_, value: number | null) => {
-                  const min = getFieldValue('minDays') as number | null;
-                  return value !== null && min !== null && value < min ? Promise.reject(new Error(t('shipping.days-order'))) : Promise.resolve();
-                },
-              }),
-            ]}
-          >
-            <DecimalInput decimals={0} suffix={t('shipping.days-unit')} />
-          </Form.Item>
-          <Form.Item name="position" label={t('form.position')} rules={[rules.range(0, 1000)]}>
-            <DecimalInput decimals={0} />
-          </Form.Item>
-        </div>
-        <Form.Item name="refusedAttributes" label={t('shipping.refused')} extra={t('shipping.refused-hint')}>
-          <Checkbox.Group options={REFUSABLE.map((a) => ({ value: a, label: t(`attributes.${a}`) }))} />
+    <>
+      <div className="admin-grid">
+        <Form.Item
+          name="code"
+          label={t('shipping.code')}
+          extra={method ? undefined : t('shipping.code-hint')}
+          rules={[rules.requiredText(), { pattern: /^[A-Za-z0-9_-]{2,40}$/, message: t('shipping.code-format') }]}
+        >
+          <Input disabled={Boolean(method)} maxLength={40} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="active" label={t('shipping.active')} valuePropName="checked">
-          <Switch />
+        <Form.Item name="warehouse" label={t('shipping.warehouse')} rules={[rules.required()]}>
+          <Select
+            loading={warehouses.isLoading}
+            options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang)} (${w.code})` }))}
+          />
         </Form.Item>
-      </Form>
-    </Modal>
+      </div>
+      <LocalizedNames />
+      <div className="admin-grid">
+        <Form.Item
+          name="volumetricDivisor"
+          label={t('shipping.divisor')}
+          extra={t('shipping.divisor-hint')}
+          rules={[rules.required(), rules.range(1000, 20_000)]}
+        >
+          <DecimalInput decimals={0} />
+        </Form.Item>
+        <Form.Item name="minDays" label={t('shipping.min-days')} rules={[rules.required(), rules.range(0, 365)]}>
+          <DecimalInput decimals={0} suffix={t('shipping.days-unit')} />
+        </Form.Item>
+        <Form.Item
+          name="maxDays"
+          label={t('shipping.max-days')}
+          dependencies={['minDays']}
+          rules={[
+            rules.required(),
+            rules.range(0, 365),
+            ({ getFieldValue }) => ({
+              validator: (_, value: number | null) => {
+                const min = getFieldValue('minDays') as number | null;
+                return value !== null && min !== null && value < min ? Promise.reject(new Error(t('shipping.days-order'))) : Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <DecimalInput decimals={0} suffix={t('shipping.days-unit')} />
+        </Form.Item>
+        <Form.Item name="position" label={t('form.position')} rules={[rules.range(0, 1000)]}>
+          <DecimalInput decimals={0} />
+        </Form.Item>
+      </div>
+      <Form.Item name="refusedAttributes" label={t('shipping.refused')} extra={t('shipping.refused-hint')}>
+        <Checkbox.Group options={REFUSABLE.map((a) => ({ value: a, label: t(`attributes.${a}`) }))} />
+      </Form.Item>
+      <Form.Item name="active" label={t('shipping.active')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </>
   );
 }
 
@@ -149,7 +98,11 @@ export default function ShippingMethodsPage() {
   const lang = useSession((s) => s.lang);
   const methods = useShippingMethods();
   const warehouses = useAdminWarehouses();
-  const [editing, setEditing] = useState<AdminShippingMethod | 'new' | null>(null);
+  const { saveMethod } = useLogisticsActions();
+  const sorted = useMemo(
+    () => [...(methods.data ?? [])].sort((a, b) => a.warehouse.localeCompare(b.warehouse) || a.position - b.position),
+    [methods.data],
+  );
   const warehouseName = (code: string) => {
     const w = warehouses.data?.find((x) => x.code === code);
     return w ? pickName(w.names, lang) : code;
@@ -189,44 +142,55 @@ export default function ShippingMethodsPage() {
       key: 'active',
       render: (_, m) => <Tag color={m.active ? 'green' : 'default'}>{m.active ? t('shipping.on') : t('shipping.off')}</Tag>,
     },
-    {
-      title: t('actions.label'),
-      key: 'actions',
-      // Stays in view when the other columns are wider than the console (decision 0066).
-      fixed: 'end',
-      render: (_, m) => (
-        <div className="admin-row-actions">
-          <Button size="small" onClick={() => setEditing(m)} aria-label={t('actions.edit-named', { name: pickName(m.names, lang) })}>
-            {t('actions.edit')}
-          </Button>
-          <Link to={`/admin/shipping/${m.methodId}`} aria-label={t('shipping.zones-rates-named', { name: pickName(m.names, lang) })}>
-            {t('shipping.zones-rates')}
-          </Link>
-        </div>
-      ),
-    },
   ];
 
+  const editor: ListEditor<AdminShippingMethod, MethodValues> = {
+    title: (m) => (m ? t('shipping.edit-method', { name: pickName(m.names, lang) }) : t('shipping.new-method')),
+    width: 720,
+    initialValues: (m) => ({
+      code: m?.code ?? '',
+      warehouse: m?.warehouse,
+      names: namesForForm(m?.names),
+      volumetricDivisor: m?.volumetricDivisor ?? 6000,
+      minDays: m?.minDays ?? null,
+      maxDays: m?.maxDays ?? null,
+      refusedAttributes: (m?.refusedAttributes ?? []).filter((a) => a !== 'general'),
+      active: m?.active ?? true,
+      position: m?.position ?? 0,
+    }),
+    fields: ({ row }) => <MethodFields method={row} />,
+    submit: (values, m) =>
+      saveMethod(m?.methodId ?? null, {
+        code: values.code.trim(),
+        warehouse: values.warehouse!,
+        names: compactNames(values.names),
+        volumetricDivisor: values.volumetricDivisor!,
+        minDays: values.minDays!,
+        maxDays: values.maxDays!,
+        refusedAttributes: values.refusedAttributes,
+        active: values.active,
+        position: values.position ?? 0,
+      }),
+    mapField: (path) => (path[0] === 'refusedAttributes' ? ['refusedAttributes'] : path),
+    saved: (m) => (m ? t('shipping.method-saved') : t('shipping.method-created')),
+  };
+
   return (
-    <AdminPage
+    <AdminListPage<AdminShippingMethod, MethodValues>
       title={t('routes:admin-shipping')}
       intro={t('shipping.intro')}
-      actions={
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('shipping.new-method')}
-        </Button>
-      }
-    >
-      {methods.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-      <Table<AdminShippingMethod>
-        rowKey="methodId"
-        columns={columns}
-        dataSource={[...(methods.data ?? [])].sort((a, b) => a.warehouse.localeCompare(b.warehouse) || a.position - b.position)}
-        loading={methods.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-      {editing ? <MethodModal method={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-    </AdminPage>
+      newLabel={t('shipping.new-method')}
+      rowKey="methodId"
+      columns={columns}
+      query={{ ...methods, data: sorted }}
+      paging={false}
+      rowName={(m) => pickName(m.names, lang)}
+      editor={editor}
+      rowActions={(m) => (
+        <Link to={`/admin/shipping/${m.methodId}`} aria-label={t('shipping.zones-rates-named', { name: pickName(m.names, lang) })}>
+          {t('shipping.zones-rates')}
+        </Link>
+      )}
+    />
   );
 }

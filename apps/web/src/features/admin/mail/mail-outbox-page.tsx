@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { MailOutboxEntry } from '@dsm/contract';
-import { Alert, Button, Descriptions, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Modal, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useOutbox } from './mail.api';
 import { formatDateTime, pageParams } from '../shared/format';
+import { AdminListPage } from '../shared/list-page';
 import '../users/users.css';
 
 function DeliveryTag({ entry }: { entry: MailOutboxEntry }) {
@@ -63,40 +64,34 @@ export default function MailOutboxPage() {
   ];
 
   return (
-    <div className="admin-page">
-      <div className="admin-toolbar">
-        <div>
-          <h1>{t('admin.outbox.title')}</h1>
-          <p className="admin-muted">{t('admin.outbox.intro')}</p>
-        </div>
-        <Button onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
-          {t('admin.outbox.refresh')}
-        </Button>
-      </div>
-      {outbox.isError ? (
-        <Alert type="error" showIcon title={outbox.error.message} action={<Button onClick={() => void outbox.refetch()}>{t('actions.retry')}</Button>} />
-      ) : (
-        <Table<MailOutboxEntry>
-          rowKey="id"
-          columns={columns}
-          dataSource={outbox.data?.records ?? []}
-          loading={outbox.isPending}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: filter.current,
-            pageSize: filter.size,
-            total: outbox.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('admin.total', { count: total }),
-            onChange: (current, size) => {
-              const next = new URLSearchParams();
-              if (current > 1) next.set('current', String(current));
-              if (size !== 10) next.set('size', String(size));
-              setParams(next, { replace: true });
-            },
-          }}
-        />
-      )}
+    <>
+      <AdminListPage<MailOutboxEntry>
+        title={t('admin.outbox.title')}
+        intro={t('admin.outbox.intro')}
+        actions={
+          <Button onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
+            {t('admin.outbox.refresh')}
+          </Button>
+        }
+        loadError={
+          <Alert type="error" showIcon title={outbox.error?.message} action={<Button onClick={() => void outbox.refetch()}>{t('actions.retry')}</Button>} />
+        }
+        rowKey="id"
+        columns={columns}
+        query={{ ...outbox, isFetching: outbox.isPending }}
+        paging={{
+          current: filter.current,
+          size: filter.size,
+          total: (total) => t('admin.total', { count: total }),
+          onChange: (current, size) => {
+            const next = new URLSearchParams();
+            if (current > 1) next.set('current', String(current));
+            if (size !== 10) next.set('size', String(size));
+            setParams(next, { replace: true });
+          },
+        }}
+        rowName={(e) => e.subject}
+      />
       <Modal
         open={open !== null}
         title={open?.subject}
@@ -126,6 +121,6 @@ export default function MailOutboxPage() {
           </>
         ) : null}
       </Modal>
-    </div>
+    </>
   );
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import type { AdminPriceDifference } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { type AdminDifferenceFilter, STATE_COLOURS, useAdminPriceDifferences, usePriceDifferenceWrites } from '../../../lib/price-differences';
-import { AdminPage, ServerErrors } from '../shared/admin-page';
+import { ServerErrors } from '../shared/admin-page';
 import { useConfirm } from '../shared/confirm';
+import { AdminListPage } from '../shared/list-page';
 import { useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
 import { AmountAndReason } from './raise-price-difference-dialog';
@@ -24,7 +25,6 @@ interface Values {
  */
 export default function PriceDifferencesPage() {
   const { t } = useTranslation('pricing');
-  const { t: ta } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const usd = (amount: number) => formatMoney(amount, null, lang);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,64 +62,66 @@ export default function PriceDifferencesPage() {
     { title: t('fill.reason'), key: 'reason', render: (_, d) => <span style={{ display: 'inline-block', maxWidth: 320, whiteSpace: 'normal' }}>{d.reason}</span> },
     { title: t('fill.state'), key: 'state', render: (_, d) => <Tag color={STATE_COLOURS[d.state]}>{t(`states.${d.state}`)}</Tag> },
     { title: t('fill.created'), key: 'created', render: (_, d) => date.format(new Date(d.createdAt)) },
-    {
-      title: ta('actions.label'),
-      key: 'actions',
-      fixed: 'end',
-      render: (_, d) =>
+  ];
+
+  return (
+    <AdminListPage<AdminPriceDifference>
+      title={t('routes:admin-price-differences')}
+      intro={t('admin.intro')}
+      before={
+        <>
+          {holder}
+          <ServerErrors messages={orphans} />
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            onFinish={(v) => void raise(v)}
+            initialValues={{ orderNumber: '', amount: null, reason: '' }}
+            style={{ maxWidth: 520 }}
+          >
+            <Form.Item name="orderNumber" label={t('admin.order-number')} rules={[rules.requiredText(), rules.max(20)]}>
+              <Input placeholder="O00000042" style={{ width: 200 }} />
+            </Form.Item>
+            <AmountAndReason rules={rules} />
+            <Form.Item>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {t('admin.raise')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </>
+      }
+      filters={
+        <>
+          <Select
+            aria-label={t('admin.filter')}
+            value={filter.state}
+            style={{ width: 160 }}
+            onChange={(state) => setFilter({ ...filter, state, current: 1 })}
+            options={(['all', 'due', 'paid', 'cancelled'] as const).map((s) => ({ value: s, label: t(`fill.tabs.${s}`) }))}
+          />
+          <Input.Search
+            aria-label={t('admin.search')}
+            placeholder={t('admin.search')}
+            allowClear
+            style={{ width: 220 }}
+            onSearch={(orderNumber) => setFilter({ ...filter, orderNumber: orderNumber.trim() || undefined, current: 1 })}
+          />
+        </>
+      }
+      rowKey="id"
+      columns={columns}
+      query={{ ...list, isFetching: list.isPending }}
+      paging={{ current: filter.current, size: filter.size, sizeChanger: 'over-50', onChange: (current, size) => setFilter({ ...filter, current, size }) }}
+      rowName={(d) => d.orderNumber}
+      // Only a due difference can be cancelled; the order goes on without it.
+      rowActions={(d) =>
         d.state === 'due' ? (
           <Button size="small" danger onClick={() => void cancel(d)} aria-label={t('admin.cancel-label', { number: d.orderNumber })}>
             {t('admin.cancel')}
           </Button>
-        ) : null,
-    },
-  ];
-
-  return (
-    <AdminPage title={t('routes:admin-price-differences')} intro={t('admin.intro')}>
-      {holder}
-      {list.isError ? <Alert type="error" showIcon title={ta('form.load-failed')} /> : null}
-      <ServerErrors messages={orphans} />
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void raise(v)} initialValues={{ orderNumber: '', amount: null, reason: '' }} style={{ maxWidth: 520 }}>
-        <Form.Item name="orderNumber" label={t('admin.order-number')} rules={[rules.requiredText(), rules.max(20)]}>
-          <Input placeholder="O00000042" style={{ width: 200 }} />
-        </Form.Item>
-        <AmountAndReason rules={rules} />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('admin.raise')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '8px 0 12px' }}>
-        <Select
-          aria-label={t('admin.filter')}
-          value={filter.state}
-          style={{ width: 160 }}
-          onChange={(state) => setFilter({ ...filter, state, current: 1 })}
-          options={(['all', 'due', 'paid', 'cancelled'] as const).map((s) => ({ value: s, label: t(`fill.tabs.${s}`) }))}
-        />
-        <Input.Search
-          aria-label={t('admin.search')}
-          placeholder={t('admin.search')}
-          allowClear
-          style={{ width: 220 }}
-          onSearch={(orderNumber) => setFilter({ ...filter, orderNumber: orderNumber.trim() || undefined, current: 1 })}
-        />
-      </div>
-      <Table<AdminPriceDifference>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isPending}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: filter.current,
-          pageSize: filter.size,
-          total: list.data?.total ?? 0,
-          onChange: (current, size) => setFilter({ ...filter, current, size }),
-        }}
-      />
-    </AdminPage>
+        ) : null
+      }
+    />
   );
 }

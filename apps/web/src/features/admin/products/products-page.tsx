@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Input, Select, Table, Tag, TreeSelect, type TableColumnsType } from 'antd';
+import { Button, Input, Select, Tag, TreeSelect, type TableColumnsType } from 'antd';
 import { PRODUCT_STATUS, type AdminProductListItem, type ProductStatus } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { categoryTree, useAdminCategories } from '../categories/categories.api';
-import { AdminPage } from '../shared/admin-page';
+import { AdminListPage } from '../shared/list-page';
 import { pickName } from '../shared/names';
 import { useAdminProducts, type AdminProductsFilter } from './products.api';
 import { productIdentityColumns } from './product-columns';
@@ -66,89 +66,83 @@ export default function ProductsPage() {
       render: (_, p) => <Tag color={p.status === 'on' ? 'green' : 'default'}>{t(`products.status-${p.status}`)}</Tag>,
     },
     { title: t('products.created-at'), key: 'createdAt', render: (_, p) => dateFormat.format(new Date(p.createdAt)) },
-    {
-      title: t('actions.label'),
-      key: 'actions',
-      // Stays in view when the other columns are wider than the console (decision 0066).
-      fixed: 'end',
-      render: (_, p) => (
-        <div className="admin-row-actions">
-          <Link to={`/admin/products/${p.prodId}`} aria-label={t('actions.edit-named', { name: p.prodName })}>
-            {t('actions.edit')}
-          </Link>
-          <Button
-            size="small"
-            danger={p.status === 'on'}
-            aria-label={`${p.status === 'on' ? t('products.take-down') : t('products.put-back')}: ${p.prodName}`}
-            onClick={() => void toggle(p.prodId, p.prodName, p.status)}
-          >
-            {p.status === 'on' ? t('products.take-down') : t('products.put-back')}
-          </Button>
-        </div>
-      ),
-    },
   ];
 
   return (
-    <AdminPage
-      title={t('routes:admin-products')}
-      actions={
-        <Link className="button button-primary" to="/admin/products/new">
-          {t('products.new')}
-        </Link>
-      }
-    >
+    <>
       {holder}
-      <div role="search" className="admin-filters" aria-label={t('products.filters')}>
-        <Input.Search
-          key={filter.keyword ?? ''}
-          defaultValue={filter.keyword}
-          aria-label={t('products.search')}
-          placeholder={t('products.search-placeholder')}
-          allowClear
-          enterButton={t('actions.search')}
-          onSearch={(keyword) => update({ keyword: keyword.trim() })}
-          className="admin-filter-search"
-        />
-        <TreeSelect
-          aria-label={t('products.category-filter')}
-          placeholder={t('products.all-categories')}
-          treeData={tree}
-          value={filter.categoryId}
-          allowClear
-          showSearch={SEARCH_TREE_BY_TITLE}
-          popupMatchSelectWidth={false}
-          onChange={(id?: number) => update({ categoryId: id })}
-          className="admin-filter-select"
-        />
-        <Select
-          aria-label={t('products.status-filter')}
-          value={filter.status ?? ''}
-          onChange={(status: string) => update({ status })}
-          options={[
-            { value: '', label: t('products.all-statuses') },
-            { value: 'on', label: t('products.status-on') },
-            { value: 'off', label: t('products.status-off') },
-          ]}
-          className="admin-filter-status"
-        />
-      </div>
-      <Table<AdminProductListItem>
+      <AdminListPage<AdminProductListItem>
+        title={t('routes:admin-products')}
+        actions={
+          <Link className="button button-primary" to="/admin/products/new">
+            {t('products.new')}
+          </Link>
+        }
+        filtersLabel={t('products.filters')}
+        filters={
+          <>
+            <Input.Search
+              key={filter.keyword ?? ''}
+              defaultValue={filter.keyword}
+              aria-label={t('products.search')}
+              placeholder={t('products.search-placeholder')}
+              allowClear
+              enterButton={t('actions.search')}
+              onSearch={(keyword) => update({ keyword: keyword.trim() })}
+              className="admin-filter-search"
+            />
+            <TreeSelect
+              aria-label={t('products.category-filter')}
+              placeholder={t('products.all-categories')}
+              treeData={tree}
+              value={filter.categoryId}
+              allowClear
+              showSearch={SEARCH_TREE_BY_TITLE}
+              popupMatchSelectWidth={false}
+              onChange={(id?: number) => update({ categoryId: id })}
+              className="admin-filter-select"
+            />
+            <Select
+              aria-label={t('products.status-filter')}
+              value={filter.status ?? ''}
+              onChange={(status: string) => update({ status })}
+              options={[
+                { value: '', label: t('products.all-statuses') },
+                { value: 'on', label: t('products.status-on') },
+                { value: 'off', label: t('products.status-off') },
+              ]}
+              className="admin-filter-status"
+            />
+          </>
+        }
         rowKey="prodId"
         columns={columns}
-        dataSource={products.data?.records ?? []}
-        loading={products.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
+        query={products}
+        paging={{
           current: filter.current,
-          pageSize: filter.size,
-          total: products.data?.total ?? 0,
-          pageSizeOptions: SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('products.total', { count: total }),
+          size: filter.size,
+          sizes: SIZES,
+          total: (total) => t('products.total', { count: total }),
           onChange: (current, size) => update({ current: size !== filter.size ? 1 : current, size }),
         }}
+        rowName={(p) => p.prodName}
+        // Edit opens the product's own page (the form is too large for a dialog).
+        rowActions={(p) => (
+          <>
+            <Link to={`/admin/products/${p.prodId}`} aria-label={t('actions.edit-named', { name: p.prodName })}>
+              {t('actions.edit')}
+            </Link>
+            <Button
+              size="small"
+              danger={p.status === 'on'}
+              aria-label={`${p.status === 'on' ? t('products.take-down') : t('products.put-back')}: ${p.prodName}`}
+              onClick={() => void toggle(p.prodId, p.prodName, p.status)}
+            >
+              {p.status === 'on' ? t('products.take-down') : t('products.put-back')}
+            </Button>
+          </>
+        )}
       />
-    </AdminPage>
+    </>
   );
 }

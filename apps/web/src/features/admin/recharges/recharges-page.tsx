@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Select, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RECHARGE_METHODS, RECHARGE_STATES, type AdminRechargeOrder, type RechargeMethodName, type RechargeState } from '@dsm/contract';
@@ -8,7 +8,7 @@ import { formatMoney } from '../../../lib/money';
 import { adminKeys, rechargeKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { AdminPage } from '../shared/admin-page';
+import { AdminListPage } from '../shared/list-page';
 import { useConfirm } from '../shared/confirm';
 import { type AdminRechargeFilter, approveRecharge, rejectRecharge, slipUrl, useAdminRecharges } from './recharges.api';
 
@@ -78,67 +78,61 @@ export default function RechargesPage() {
     { title: t('payment:summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
     { title: t('recharges.created'), key: 'created', render: (_, o) => date.format(new Date(o.createdAt)) },
     { title: t('recharges.note'), key: 'note', render: (_, o) => o.note || <span className="admin-muted">—</span> },
-    {
-      title: t('actions.label'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, o) =>
-        o.state === 'pending' && o.method === 'bank' ? (
-          <div className="admin-row-actions">
-            <Button size="small" type="primary" loading={busy === o.id} aria-label={t('recharges.approve-named', { number: o.number })} onClick={() => void approve(o)}>
-              {t('recharges.approve')}
-            </Button>
-            <Button size="small" danger aria-label={t('recharges.reject-named', { number: o.number })} onClick={() => setRejecting(o)}>
-              {t('recharges.reject')}
-            </Button>
-          </div>
-        ) : null,
-    },
   ];
 
   return (
-    <AdminPage
-      title={t('routes:admin-recharges')}
-      intro={t('recharges.intro')}
-      actions={
-        <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-          {t('recharges.refresh')}
-        </Button>
-      }
-    >
+    <>
       {confirmHolder}
-      <div className="admin-filters" role="search" aria-label={t('recharges.filters')}>
-        <Select<RechargeState | 'all'>
-          aria-label={t('recharges.state-filter')}
-          value={filter.state}
-          style={{ minWidth: 180 }}
-          onChange={(state) => setFilter((f) => ({ ...f, current: 1, state }))}
-          options={[{ value: 'all', label: t('recharges.all-states') }, ...RECHARGE_STATES.map((s) => ({ value: s, label: t(`payment:state.${s}`) }))]}
-        />
-        <Select<RechargeMethodName | 'all'>
-          aria-label={t('recharges.method-filter')}
-          value={filter.method}
-          style={{ minWidth: 180 }}
-          onChange={(method) => setFilter((f) => ({ ...f, current: 1, method }))}
-          options={[{ value: 'all', label: t('recharges.all-methods') }, ...RECHARGE_METHODS.map((m) => ({ value: m, label: t(`payment:method.${m}`) }))]}
-        />
-      </div>
-      {list.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-      <Table<AdminRechargeOrder>
+      <AdminListPage<AdminRechargeOrder>
+        title={t('routes:admin-recharges')}
+        intro={t('recharges.intro')}
+        actions={
+          <Button onClick={() => void list.refetch()} loading={list.isFetching}>
+            {t('recharges.refresh')}
+          </Button>
+        }
+        filtersLabel={t('recharges.filters')}
+        filters={
+          <>
+            <Select<RechargeState | 'all'>
+              aria-label={t('recharges.state-filter')}
+              value={filter.state}
+              style={{ minWidth: 180 }}
+              onChange={(state) => setFilter((f) => ({ ...f, current: 1, state }))}
+              options={[{ value: 'all', label: t('recharges.all-states') }, ...RECHARGE_STATES.map((s) => ({ value: s, label: t(`payment:state.${s}`) }))]}
+            />
+            <Select<RechargeMethodName | 'all'>
+              aria-label={t('recharges.method-filter')}
+              value={filter.method}
+              style={{ minWidth: 180 }}
+              onChange={(method) => setFilter((f) => ({ ...f, current: 1, method }))}
+              options={[{ value: 'all', label: t('recharges.all-methods') }, ...RECHARGE_METHODS.map((m) => ({ value: m, label: t(`payment:method.${m}`) }))]}
+            />
+          </>
+        }
+        empty={t('recharges.empty')}
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('recharges.empty') }}
-        pagination={{
+        query={list}
+        paging={{
           current: filter.current,
-          pageSize: filter.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('products.total', { count: total }),
+          size: filter.size,
+          total: (total) => t('products.total', { count: total }),
           onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
         }}
+        rowName={(o) => o.number}
+        rowActions={(o) =>
+          o.state === 'pending' && o.method === 'bank' ? (
+            <>
+              <Button size="small" type="primary" loading={busy === o.id} aria-label={t('recharges.approve-named', { number: o.number })} onClick={() => void approve(o)}>
+                {t('recharges.approve')}
+              </Button>
+              <Button size="small" danger aria-label={t('recharges.reject-named', { number: o.number })} onClick={() => setRejecting(o)}>
+                {t('recharges.reject')}
+              </Button>
+            </>
+          ) : null
+        }
       />
       <RejectDialog
         order={rejecting}
@@ -153,7 +147,7 @@ export default function RechargesPage() {
           return result.success;
         }}
       />
-    </AdminPage>
+    </>
   );
 }
 

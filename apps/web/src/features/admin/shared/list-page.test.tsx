@@ -8,7 +8,7 @@ globalThis.ResizeObserver ??= class {
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { AdminNotice, AdminTag } from '@dsm/contract';
+import type { AdminCategory, AdminNotice, AdminTag } from '@dsm/contract';
 import { envelope, renderAt } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { loadNamespace } from '../../../lib/i18n';
@@ -16,6 +16,7 @@ import { session } from '../../../lib/session';
 import TagsPage from '../tags/tags-page';
 import NoticesPage from '../notices/notices-page';
 import PagesPage from '../pages/pages-page';
+import CategoriesPage from '../categories/categories-page';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 
@@ -129,5 +130,38 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
     await user.type(body, '<p>We ship fast.</p>');
     await user.click(within(drawer).getByRole('button', { name: 'Save English' }));
     await waitFor(() => expect(saved).toEqual({ locale: 'en-US', title: 'About us', body: '<p>We ship fast.</p>' }));
+  });
+  it('disables Delete with its reason on a row that cannot go, and deletes one that can', async () => {
+    const category = (categoryId: number, parentId: number | null, name: string, productCount: number): AdminCategory => ({
+      categoryId,
+      parentId,
+      icon: 'toys',
+      position: categoryId,
+      names: { 'en-US': name },
+      productCount,
+    });
+    let rows = [category(1, null, 'Toys', 0), category(2, 1, 'Puzzles', 0), category(3, null, 'Garden', 4), category(4, null, 'Spare', 0)];
+    fakeApi({
+      'GET /api/admin/catalogue/categories': () => envelope(rows),
+      'DELETE /api/admin/catalogue/categories/4': () => {
+        rows = rows.filter((r) => r.categoryId !== 4);
+        return envelope(null);
+      },
+    });
+    const user = ui();
+    renderAt(<CategoriesPage />, '/admin/categories');
+    // The page's own button beside the title, and its own row actions before Delete.
+    expect(await screen.findByRole('button', { name: 'New top-level category' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add a subcategory to Garden' })).toBeInTheDocument();
+    // A parent and a category with products stay; the reason is in the button's name and title.
+    expect(screen.getByRole('button', { name: 'Delete Toys (only empty categories can be deleted)' })).toBeDisabled();
+    const garden = screen.getByRole('button', { name: 'Delete Garden (only empty categories can be deleted)' });
+    expect(garden).toBeDisabled();
+    expect(garden).toHaveAttribute('title', 'only empty categories can be deleted');
+    await user.click(screen.getByRole('button', { name: 'Delete Spare' }));
+    const question = await screen.findByRole('dialog');
+    expect(within(question).getAllByText('Delete the category “Spare”?').length).toBeGreaterThan(0);
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Spare')).not.toBeInTheDocument());
   });
 });

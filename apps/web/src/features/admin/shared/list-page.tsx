@@ -1,5 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Drawer, Form, Input, Modal, Table, type FormInstance, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Table,
+  type FormInstance,
+  type TableColumnsType,
+  type TablePaginationConfig,
+  type TableProps,
+} from 'antd';
 import type { Page } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../lib/api';
@@ -43,18 +55,57 @@ export interface ListEditor<Row, Values> {
   saved: (row: Row | null) => string;
 }
 
+/** The server's paging of a `Page` answer. */
+export interface ServerPaging {
+  current: number;
+  size: number;
+  onChange: (current: number, size: number) => void;
+  /** The "{{count}} in all" text beside the pager. */
+  total?: (count: number) => string;
+  /** The page sizes offered (antd's default 10, 20, 50, 100). */
+  sizes?: number[];
+  /** The page-size select: always (default), or only past 50 rows (antd's own default). */
+  sizeChanger?: 'always' | 'over-50';
+}
+
+/** Confirm, then delete; `name` is the row's `rowName`. */
+export interface ListRemove<Row> {
+  question: (name: string, row: Row) => string;
+  run: (row: Row) => Promise<ApiResult<unknown>>;
+  done: (name: string, row: Row) => string;
+  /** Why this row cannot be deleted now (the button is disabled and says so), or null. */
+  blocked?: (row: Row) => string | null;
+}
+
 export interface AdminListPageProps<Row, Values> {
   title: string;
   intro?: ReactNode;
   rowKey: keyof Row & string;
   columns: TableColumnsType<Row>;
   query: ListQuery<Row>;
-  /** The server's paging (for `Page` answers); a whole list is paged in the browser. */
-  paging?: { current: number; size: number; onChange: (current: number, size: number) => void };
+  /**
+   * The server's paging (for `Page` answers); a whole list is paged in the browser, or not at all
+   * with `false` (a short list the operator reads whole).
+   */
+  paging?: ServerPaging | false;
   /** A keyword box over a whole list: rows for which this is false are hidden. */
   search?: (row: Row, keyword: string) => boolean;
   /** More filters above the table (selects bound to the page's query). */
   filters?: ReactNode;
+  /** The name of the filter bar for screen readers. */
+  filtersLabel?: string;
+  /** Buttons or links beside the title (a link to a create page, a refresh button, a state select). */
+  actions?: ReactNode;
+  /** Content between the intro and the filters, e.g. a form that adds a row. */
+  before?: ReactNode;
+  /** What an empty table says (default: antd's "No data"). */
+  empty?: ReactNode;
+  /** Shown instead of the table when the list fails to load (default: a notice above the table). */
+  loadError?: ReactNode;
+  /** The Actions column's title (default "Actions"). */
+  actionsTitle?: string;
+  /** Further antd table props: size, expandable rows, row selection. */
+  table?: Omit<TableProps<Row>, 'rowKey' | 'columns' | 'dataSource' | 'loading' | 'pagination'>;
   /** The row's name for screen readers ("Edit {{name}}") and the delete question. */
   rowName: (row: Row) => string;
   /** The create button's label; without it there is no create button. */
@@ -62,7 +113,7 @@ export interface AdminListPageProps<Row, Values> {
   editor?: ListEditor<Row, Values>;
   /** An editor of its own in a side drawer (e.g. a page edited language by language). */
   drawer?: { title: (row: Row) => string; width?: number; render: (row: Row) => ReactNode };
-  remove?: { question: (name: string) => string; run: (row: Row) => Promise<ApiResult<unknown>>; done: (name: string) => string };
+  remove?: ListRemove<Row>;
   /** Further buttons or links in a row's Actions cell. */
   rowActions?: (row: Row) => ReactNode;
   className?: string;
@@ -113,6 +164,24 @@ function EditorModal<Row, Values>({ editor, row, onClose }: { editor: ListEditor
   );
 }
 
+/** Delete, or a disabled Delete that says why (e.g. a category that still holds products). */
+function DeleteButton<Row>(props: { row: Row; name: string; blocked: string | null; onDelete: (row: Row) => Promise<void> }) {
+  const { t } = useTranslation('admin');
+  const label = t('actions.delete-named', { name: props.name });
+  return (
+    <Button
+      size="small"
+      danger
+      disabled={Boolean(props.blocked)}
+      title={props.blocked ?? undefined}
+      onClick={() => void props.onDelete(props.row)}
+      aria-label={props.blocked ? `${label} (${props.blocked})` : label}
+    >
+      {t('actions.delete')}
+    </Button>
+  );
+}
+
 /**
  * The operator's list-and-edit screen: title and create button, filters, a table with paging whose
  * Actions column stays in view, the create/edit form in a dialog (or an editor in a drawer), a
@@ -138,16 +207,16 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
   async function onDelete(row: Row) {
     if (!remove) return;
     const name = rowName(row);
-    if (!(await confirm({ title: remove.question(name), okText: t('actions.delete'), danger: true }))) return;
+    if (!(await confirm({ title: remove.question(name, row), okText: t('actions.delete'), danger: true }))) return;
     const result = await remove.run(row);
-    if (result.success) toast.success(remove.done(name));
+    if (result.success) toast.success(remove.done(name, row));
   }
 
   const hasActions = Boolean(editor || drawer || remove || props.rowActions);
   const columns: TableColumnsType<Row> = hasActions
     ? [
         ...props.columns,
-        actionsColumn<Row>(t('actions.label'), (row) => (
+        actionsColumn<Row>(props.actionsTitle ?? t('actions.label'), (row) => (
           <div className="admin-row-actions">
             {editor || drawer ? (
               <Button
@@ -159,47 +228,54 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
               </Button>
             ) : null}
             {props.rowActions?.(row)}
-            {remove ? (
-              <Button size="small" danger onClick={() => void onDelete(row)} aria-label={t('actions.delete-named', { name: rowName(row) })}>
-                {t('actions.delete')}
-              </Button>
-            ) : null}
+            {remove ? <DeleteButton row={row} name={rowName(row)} blocked={remove.blocked?.(row) ?? null} onDelete={onDelete} /> : null}
           </div>
         )),
       ]
     : props.columns;
 
-  const pagination: TablePaginationConfig = props.paging
-    ? {
-        current: props.paging.current,
-        pageSize: props.paging.size,
-        total: page?.total ?? 0,
-        showSizeChanger: true,
-        onChange: props.paging.onChange,
-      }
-    : {
-        current: localPage.current,
-        pageSize: localPage.size,
-        hideOnSinglePage: true,
-        showSizeChanger: true,
-        onChange: (current, size) => setLocalPage({ current, size }),
-      };
+  const pagination: TablePaginationConfig | false =
+    props.paging === false
+      ? false
+      : props.paging
+        ? {
+            current: props.paging.current,
+            pageSize: props.paging.size,
+            total: page?.total ?? 0,
+            ...(props.paging.sizeChanger === 'over-50' ? {} : { showSizeChanger: true }),
+            ...(props.paging.sizes ? { pageSizeOptions: props.paging.sizes } : {}),
+            ...(props.paging.total ? { showTotal: props.paging.total } : {}),
+            onChange: props.paging.onChange,
+          }
+        : {
+            current: localPage.current,
+            pageSize: localPage.size,
+            hideOnSinglePage: true,
+            showSizeChanger: true,
+            onChange: (current, size) => setLocalPage({ current, size }),
+          };
 
   return (
     <AdminPage
       title={props.title}
       intro={props.intro}
       actions={
-        editor && props.newLabel ? (
-          <Button type="primary" onClick={() => setEditing('new')}>
-            {props.newLabel}
-          </Button>
+        props.actions || (editor && props.newLabel) ? (
+          <>
+            {props.actions}
+            {editor && props.newLabel ? (
+              <Button type="primary" onClick={() => setEditing('new')}>
+                {props.newLabel}
+              </Button>
+            ) : null}
+          </>
         ) : null
       }
     >
       {holder}
+      {props.before}
       {props.search || props.filters ? (
-        <div className="admin-filters" role="search">
+        <div className="admin-filters" role="search" aria-label={props.filtersLabel}>
           {props.search ? (
             <Input.Search
               className="admin-search"
@@ -216,16 +292,24 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
           {props.filters}
         </div>
       ) : null}
-      {query.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-      <Table<Row>
-        rowKey={props.rowKey}
-        className={props.className}
-        columns={columns}
-        dataSource={rows}
-        loading={query.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      {query.isError && props.loadError ? (
+        props.loadError
+      ) : (
+        <>
+          {query.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
+          <Table<Row>
+            scroll={{ x: 'max-content' }}
+            {...props.table}
+            locale={props.empty ? { ...props.table?.locale, emptyText: props.empty } : props.table?.locale}
+            rowKey={props.rowKey}
+            className={props.className}
+            columns={columns}
+            dataSource={rows}
+            loading={query.isFetching}
+            pagination={pagination}
+          />
+        </>
+      )}
       {editor && editing ? <EditorModal editor={editor} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {drawer && opened ? (
         <Drawer open title={drawer.title(opened)} size={drawer.width ?? 760} onClose={() => setOpened(null)} destroyOnHidden>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Select, Tag, type TableColumnsType } from 'antd';
 import type { AdminProductListItem } from '@dsm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { productIdentityColumns } from '../products/product-columns';
 import { adminProductsQuery } from '../products/products.api';
-import { AdminPage } from '../shared/admin-page';
+import { AdminListPage } from '../shared/list-page';
 import { useAdminSpecials, useSaveSpecials } from './specials.api';
 
 /** At most this many featured products (the API's limit). */
@@ -74,56 +74,54 @@ export default function SpecialsPage() {
       key: 'status',
       render: (_, p) => <Tag color={p.status === 'on' ? 'green' : 'default'}>{t(`products.status-${p.status}`)}</Tag>,
     },
-    {
-      title: t('actions.label'),
-      key: 'actions',
-      // Stays in view when the other columns are wider than the console (decision 0066).
-      fixed: 'end',
-      render: (_, p, i) => (
-        <div className="admin-row-actions">
-          <Button size="small" disabled={saving || i === 0} aria-label={t('specials.move-up', { name: p.prodName })} onClick={() => move(i, -1)}>
-            ↑
-          </Button>
-          <Button
-            size="small"
-            disabled={saving || i === list.length - 1}
-            aria-label={t('specials.move-down', { name: p.prodName })}
-            onClick={() => move(i, 1)}
-          >
-            ↓
-          </Button>
-          <Button
-            size="small"
-            danger
-            disabled={saving}
-            aria-label={t('specials.remove-named', { name: p.prodName })}
-            onClick={() => void change(ids.filter((id) => id !== p.prodId), t('specials.removed'))}
-          >
-            {t('specials.remove')}
-          </Button>
-        </div>
-      ),
-    },
   ];
 
   return (
-    <AdminPage title={t('routes:admin-specials')} intro={t('specials.intro')}>
-      <div className="admin-filters">
-        <ProductFinder
-          exclude={ids}
-          disabled={saving || ids.length >= MAX_SPECIALS}
-          onAdd={(prodId) => void change([...ids, prodId], t('specials.added'))}
-        />
-      </div>
-      <Table<AdminProductListItem>
-        rowKey="prodId"
-        columns={columns}
-        dataSource={list}
-        loading={specials.isFetching || saving}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('specials.empty') }}
-      />
-    </AdminPage>
+    <AdminListPage<AdminProductListItem>
+      title={t('routes:admin-specials')}
+      intro={t('specials.intro')}
+      before={
+        <div className="admin-filters">
+          <ProductFinder
+            exclude={ids}
+            disabled={saving || ids.length >= MAX_SPECIALS}
+            onAdd={(prodId) => void change([...ids, prodId], t('specials.added'))}
+          />
+        </div>
+      }
+      empty={t('specials.empty')}
+      rowKey="prodId"
+      columns={columns}
+      query={{ ...specials, isFetching: specials.isFetching || saving }}
+      paging={false}
+      rowName={(p) => p.prodName}
+      rowActions={(p) => {
+        const i = ids.indexOf(p.prodId);
+        return (
+          <>
+            <Button size="small" disabled={saving || i === 0} aria-label={t('specials.move-up', { name: p.prodName })} onClick={() => move(i, -1)}>
+              ↑
+            </Button>
+            <Button
+              size="small"
+              disabled={saving || i === list.length - 1}
+              aria-label={t('specials.move-down', { name: p.prodName })}
+              onClick={() => move(i, 1)}
+            >
+              ↓
+            </Button>
+            <Button
+              size="small"
+              danger
+              disabled={saving}
+              aria-label={t('specials.remove-named', { name: p.prodName })}
+              onClick={() => void change(ids.filter((id) => id !== p.prodId), t('specials.removed'))}
+            >
+              {t('specials.remove')}
+            </Button>
+          </>
+        );
+      }}
+    />
   );
 }

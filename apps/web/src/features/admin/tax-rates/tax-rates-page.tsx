@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Select, type TableColumnsType } from 'antd';
 import type { TaxRate } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { useCountries, useCountryName } from '../../../lib/countries';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { AdminPage, ServerErrors } from '../shared/admin-page';
-import { useConfirm } from '../shared/confirm';
+import { ServerErrors } from '../shared/admin-page';
 import { DecimalInput } from '../shared/decimal-input';
+import { AdminListPage } from '../shared/list-page';
 import { useAdminRules } from '../shared/rules';
 import { applyServerErrors } from '../shared/server-errors';
 import { useTaxRateWrites, useTaxRates } from './tax-rates.api';
@@ -30,7 +30,6 @@ export default function TaxRatesPage() {
   const countries = useCountries();
   const countryName = useCountryName();
   const writes = useTaxRateWrites();
-  const [confirm, holder] = useConfirm();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [orphans, setOrphans] = useState<string[]>([]);
@@ -50,13 +49,6 @@ export default function TaxRatesPage() {
     }
   }
 
-  async function remove(rate: TaxRate) {
-    const name = countryName(rate.country);
-    if (!(await confirm({ title: t('tax-rates.delete-confirm', { country: name }), danger: true, okText: ta('actions.delete') }))) return;
-    const result = await writes.remove(rate.country);
-    if (result.success) toast.success(t('tax-rates.deleted', { country: name }));
-  }
-
   const columns: TableColumnsType<TaxRate> = [
     {
       title: t('tax-rates.country'),
@@ -73,56 +65,53 @@ export default function TaxRatesPage() {
       dataIndex: 'updatedAt',
       render: (at: string, r) => (r.updatedBy ? date.format(new Date(at)) : <span className="admin-muted">{t('tax-rates.demo')}</span>),
     },
-    {
-      title: ta('actions.label'),
-      key: 'actions',
-      fixed: 'end',
-      render: (_, r) => (
-        <span className="admin-row-actions">
-          <Button size="small" onClick={() => form.setFieldsValue({ country: r.country, rate: r.rate })} aria-label={ta('actions.edit-named', { name: r.country })}>
-            {ta('actions.edit')}
-          </Button>
-          <Button size="small" danger onClick={() => void remove(r)} aria-label={ta('actions.delete-named', { name: r.country })}>
-            {ta('actions.delete')}
-          </Button>
-        </span>
-      ),
-    },
   ];
 
   return (
-    <AdminPage title={t('routes:admin-tax-rates')} intro={t('tax-rates.intro')}>
-      {holder}
-      {rates.isError ? <Alert type="error" showIcon title={ta('form.load-failed')} /> : null}
-      <ServerErrors messages={orphans} />
-      <Form<Values> form={form} layout="inline" onFinish={(v) => void save(v)} className="admin-tax-rate-form" initialValues={{ rate: null }}>
-        <Form.Item name="country" label={t('tax-rates.country')} rules={[rules.required()]}>
-          <Select
-            showSearch
-            style={{ width: 240 }}
-            optionFilterProp="label"
-            loading={countries.isLoading}
-            options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }))}
-          />
-        </Form.Item>
-        <Form.Item name="rate" label={t('tax-rates.rate-percent')} rules={[rules.required(), rules.decimals(2), rules.range(0, 100)]}>
-          <DecimalInput decimals={2} suffix="%" style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {ta('actions.save')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Table<TaxRate>
-        rowKey="country"
-        columns={columns}
-        dataSource={rates.data ?? []}
-        loading={rates.isLoading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        style={{ marginTop: 16 }}
-      />
-    </AdminPage>
+    <AdminListPage<TaxRate>
+      title={t('routes:admin-tax-rates')}
+      intro={t('tax-rates.intro')}
+      before={
+        <>
+          <ServerErrors messages={orphans} />
+          <Form<Values> form={form} layout="inline" onFinish={(v) => void save(v)} className="admin-tax-rate-form" initialValues={{ rate: null }}>
+            <Form.Item name="country" label={t('tax-rates.country')} rules={[rules.required()]}>
+              <Select
+                showSearch
+                style={{ width: 240 }}
+                optionFilterProp="label"
+                loading={countries.isLoading}
+                options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }))}
+              />
+            </Form.Item>
+            <Form.Item name="rate" label={t('tax-rates.rate-percent')} rules={[rules.required(), rules.decimals(2), rules.range(0, 100)]}>
+              <DecimalInput decimals={2} suffix="%" style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {ta('actions.save')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </>
+      }
+      rowKey="country"
+      columns={columns}
+      query={{ ...rates, isFetching: rates.isLoading }}
+      paging={false}
+      table={{ style: { marginTop: 16 } }}
+      rowName={(r) => r.country}
+      // The edit button fills the form above the table, which saves a country's rate.
+      rowActions={(r) => (
+        <Button size="small" onClick={() => form.setFieldsValue({ country: r.country, rate: r.rate })} aria-label={ta('actions.edit-named', { name: r.country })}>
+          {ta('actions.edit')}
+        </Button>
+      )}
+      remove={{
+        question: (_, r) => t('tax-rates.delete-confirm', { country: countryName(r.country) }),
+        run: (r) => writes.remove(r.country),
+        done: (_, r) => t('tax-rates.deleted', { country: countryName(r.country) }),
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminUser, UserStatus } from '@dsm/contract';
-import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useCountryName } from '../../../lib/countries';
 import { type UsersFilter, useSetUserStatus, useUsers } from './users.api';
 import { formatDateTime, pageParams } from '../shared/format';
+import { AdminListPage } from '../shared/list-page';
 import './users.css';
 
 const STATUS_FILTERS = ['all', '1', '0'] as const;
@@ -91,21 +92,59 @@ export default function AdminUsersPage() {
       responsive: ['md'],
       render: (v: string) => formatDateTime(v, lang),
     },
-    {
-      key: 'action',
-      title: t('admin.users.action'),
-      fixed: 'end',
-      render: (_, u) => {
-        const wallet = (
-          <Link to={`/admin/users/${encodeURIComponent(u.userId)}/wallet`} aria-label={t('admin.users.wallet-label', { email: u.email })}>
-            {t('admin.users.wallet')}
-          </Link>
-        );
+  ];
+
+  return (
+    <AdminListPage<AdminUser>
+      title={t('admin.users.title')}
+      filtersLabel={t('admin.users.search-label')}
+      filters={
+        <>
+          <Input.Search
+            aria-label={t('admin.users.search-label')}
+            placeholder={t('admin.users.search-placeholder')}
+            allowClear
+            value={keyword}
+            maxLength={100}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(value) => update({ keyword: value.trim() || undefined })}
+            enterButton={t('admin.users.search')}
+            className="admin-search"
+          />
+          <Select
+            aria-label={t('admin.users.status-filter')}
+            value={filter.status ?? 'all'}
+            onChange={(v: string) => update({ status: v === 'all' ? undefined : v })}
+            options={STATUS_FILTERS.map((v) => ({
+              value: v,
+              label: v === 'all' ? t('admin.users.all') : v === '1' ? t('admin.users.active') : t('admin.users.disabled'),
+            }))}
+            className="admin-status-filter"
+          />
+        </>
+      }
+      loadError={
+        <Alert type="error" showIcon title={users.error?.message} action={<Button onClick={() => void users.refetch()}>{t('actions.retry')}</Button>} />
+      }
+      rowKey="userId"
+      columns={columns}
+      query={users}
+      paging={{
+        current: filter.current,
+        size: filter.size,
+        total: (total) => t('admin.total', { count: total }),
+        onChange: (current, size) => update({ current: current > 1 ? String(current) : undefined, size: size !== 10 ? String(size) : undefined }, true),
+      }}
+      rowName={(u) => u.email}
+      actionsTitle={t('admin.users.action')}
+      rowActions={(u) => {
         if (u.userId === myId) return <span className="admin-muted">{t('admin.users.you')}</span>;
         const disabling = u.status === '1';
         return (
           <Space size="middle">
-            {wallet}
+            <Link to={`/admin/users/${encodeURIComponent(u.userId)}/wallet`} aria-label={t('admin.users.wallet-label', { email: u.email })}>
+              {t('admin.users.wallet')}
+            </Link>
             <Popconfirm
               title={disabling ? t('admin.users.disable-title', { email: u.email }) : t('admin.users.enable-title', { email: u.email })}
               description={disabling ? t('admin.users.disable-text') : t('admin.users.enable-text')}
@@ -125,55 +164,7 @@ export default function AdminUsersPage() {
             </Popconfirm>
           </Space>
         );
-      },
-    },
-  ];
-
-  return (
-    <div className="admin-page">
-      <h1>{t('admin.users.title')}</h1>
-      <div className="admin-filters" role="search" aria-label={t('admin.users.search-label')}>
-        <Input.Search
-          aria-label={t('admin.users.search-label')}
-          placeholder={t('admin.users.search-placeholder')}
-          allowClear
-          value={keyword}
-          maxLength={100}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(value) => update({ keyword: value.trim() || undefined })}
-          enterButton={t('admin.users.search')}
-          className="admin-search"
-        />
-        <Select
-          aria-label={t('admin.users.status-filter')}
-          value={filter.status ?? 'all'}
-          onChange={(v: string) => update({ status: v === 'all' ? undefined : v })}
-          options={STATUS_FILTERS.map((v) => ({
-            value: v,
-            label: v === 'all' ? t('admin.users.all') : v === '1' ? t('admin.users.active') : t('admin.users.disabled'),
-          }))}
-          className="admin-status-filter"
-        />
-      </div>
-      {users.isError ? (
-        <Alert type="error" showIcon title={users.error.message} action={<Button onClick={() => void users.refetch()}>{t('actions.retry')}</Button>} />
-      ) : (
-        <Table<AdminUser>
-          rowKey="userId"
-          columns={columns}
-          dataSource={users.data?.records ?? []}
-          loading={users.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: filter.current,
-            pageSize: filter.size,
-            total: users.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('admin.total', { count: total }),
-            onChange: (current, size) => update({ current: current > 1 ? String(current) : undefined, size: size !== 10 ? String(size) : undefined }, true),
-          }}
-        />
-      )}
-    </div>
+      }}
+    />
   );
 }

@@ -8,14 +8,14 @@ import {
   type AdminWithdrawal,
   type WithdrawalState,
 } from '@dsm/contract';
-import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCountryName } from '../../../lib/countries';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { AdminPage } from '../shared/admin-page';
 import { formatDateTime } from '../shared/format';
+import { AdminListPage } from '../shared/list-page';
 import { type AdminWithdrawalsFilter, approveWithdrawal, rejectWithdrawal, useAdminWithdrawals, useRefreshWithdrawals } from './withdrawals.api';
 
 const STATE_COLORS: Record<WithdrawalState, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
@@ -118,60 +118,52 @@ export default function AdminWithdrawalsPage() {
       ),
     },
     { key: 'destination', title: t('withdrawals.destination'), render: (_, w) => destination(w) },
-    {
-      key: 'action',
-      title: t('withdrawals.action'),
-      fixed: 'end',
-      render: (_, w) =>
-        w.state === 'pending' ? (
-          <Space direction="vertical">
-            <Button type="primary" size="small" onClick={() => open('approve', w)} aria-label={t('withdrawals.approve-label', { number: w.number })}>
-              {t('withdrawals.approve')}
-            </Button>
-            <Button danger size="small" onClick={() => open('reject', w)} aria-label={t('withdrawals.reject-label', { number: w.number })}>
-              {t('withdrawals.reject')}
-            </Button>
-          </Space>
-        ) : null,
-    },
   ];
 
   const approving = decision?.kind === 'approve';
   return (
-    <AdminPage
-      title={filter.state === 'pending' ? t('withdrawals.title') : t('routes:admin-withdrawals')}
-      intro={t('withdrawals.intro')}
-      actions={
-        <Select
-          aria-label={t('withdrawals.filter')}
-          value={filter.state}
-          onChange={(state) => setFilter({ ...filter, state, current: 1 })}
-          options={(['pending', 'approved', 'rejected', 'cancelled', 'all'] as const satisfies ReadonlyArray<'all' | (typeof WITHDRAWAL_STATES)[number]>).map(
-            (s) => ({ value: s, label: t(`withdraw:states.${s}`) }),
-          )}
-          style={{ minWidth: 160 }}
-        />
-      }
-    >
-      {list.isError ? (
-        <Alert type="error" showIcon title={list.error.message} />
-      ) : (
-        <Table<AdminWithdrawal>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: filter.state === 'pending' ? t('withdrawals.empty-pending') : t('withdrawals.empty') }}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: filter.current,
-            pageSize: filter.size,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('withdrawals.total', { count: total }),
-            onChange: (current, size) => setFilter({ ...filter, current, size }),
-          }}
-        />
-      )}
+    <>
+      <AdminListPage<AdminWithdrawal>
+        title={filter.state === 'pending' ? t('withdrawals.title') : t('routes:admin-withdrawals')}
+        intro={t('withdrawals.intro')}
+        actions={
+          <Select
+            aria-label={t('withdrawals.filter')}
+            value={filter.state}
+            onChange={(state) => setFilter({ ...filter, state, current: 1 })}
+            options={(['pending', 'approved', 'rejected', 'cancelled', 'all'] as const satisfies ReadonlyArray<'all' | (typeof WITHDRAWAL_STATES)[number]>).map(
+              (s) => ({ value: s, label: t(`withdraw:states.${s}`) }),
+            )}
+            style={{ minWidth: 160 }}
+          />
+        }
+        loadError={<Alert type="error" showIcon title={list.error?.message} />}
+        empty={filter.state === 'pending' ? t('withdrawals.empty-pending') : t('withdrawals.empty')}
+        rowKey="id"
+        columns={columns}
+        query={list}
+        paging={{
+          current: filter.current,
+          size: filter.size,
+          sizeChanger: 'over-50',
+          total: (total) => t('withdrawals.total', { count: total }),
+          onChange: (current, size) => setFilter({ ...filter, current, size }),
+        }}
+        rowName={(w) => w.number}
+        actionsTitle={t('withdrawals.action')}
+        rowActions={(w) =>
+          w.state === 'pending' ? (
+            <Space direction="vertical">
+              <Button type="primary" size="small" onClick={() => open('approve', w)} aria-label={t('withdrawals.approve-label', { number: w.number })}>
+                {t('withdrawals.approve')}
+              </Button>
+              <Button danger size="small" onClick={() => open('reject', w)} aria-label={t('withdrawals.reject-label', { number: w.number })}>
+                {t('withdrawals.reject')}
+              </Button>
+            </Space>
+          ) : null
+        }
+      />
       <Modal
         open={decision !== null}
         title={decision ? t(approving ? 'withdrawals.approve-title' : 'withdrawals.reject-title', { number: decision.withdrawal.number }) : ''}
@@ -207,6 +199,6 @@ export default function AdminWithdrawalsPage() {
           </>
         ) : null}
       </Modal>
-    </AdminPage>
+    </>
   );
 }
