@@ -10,6 +10,7 @@ import {
   priceOrder,
   toMinor,
 } from '@dsm/contract';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getAddress, listAddresses } from '../accounts/accounts.service';
@@ -32,6 +33,14 @@ export interface ConfirmSettings {
   serviceFeeBps: number;
   confirmMinutes: number;
   now?: Date;
+}
+
+/** Defaults when the configuration leaves them out (tests): 2 % service fee, 15 minutes, pay within 30. */
+export const CHECKOUT_DEFAULTS = { serviceFeeBps: 200, confirmMinutes: 15, payMinutes: 30 } as const;
+
+/** The checkout's settings: the configuration's over the defaults (the routes and the stock reactions read them). */
+export function checkoutSettings(config: Config): ConfirmSettings & { payMinutes: number } {
+  return { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
 }
 
 interface MethodTotal {

@@ -5,7 +5,7 @@ import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import type { PaymentProviders } from '../recharge/recharge.service';
-import { type PaidOrders, cancelPayment, ownPayment, payOrders, registerPaymentHooks, startPayPalCheckout, toOrderPayment } from './payments.service';
+import { type PaidOrders, cancelPayment, ownPayment, payOrders, startPayPalCheckout, toOrderPayment } from './payments.service';
 
 export interface PaymentsDeps {
   db: Db;
@@ -18,8 +18,6 @@ const one = { 200: envelopeOf(OrderPaymentSchema) };
 
 /** Paying orders (decision 0085). Own payments only: another user's id answers 404. */
 export async function paymentsRoutes(app: App, { db, config, providers }: PaymentsDeps) {
-  registerPaymentHooks(config);
-
   // The money moves in the idempotent unit of work (a repeat with the key replays, never pays
   // twice); PayPal's order is made after it commits, outside any transaction, keyed by the
   // recharge id, so a replay gets the same approve link. The answer is the payment as it is now:

@@ -14,7 +14,7 @@ import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf, upda
  * case (payments.pay.ts); the hooks (payments.hooks.ts) finish payments that wait for money.
  */
 export { type PaidOrders, payOrders } from './payments.pay';
-export { registerPaymentHooks } from './payments.hooks';
+export { paymentReactions } from './payments.hooks';
 export type { PaymentRow } from './payments.queries';
 
 /** Failures on our or the provider's side: shown as the `error` outcome (nothing was charged). */
