@@ -25,8 +25,8 @@ export interface PlatformContext {
 /**
  * One entry per platform: how to make its StoreClient from the stored credentials, and its
  * platform-specific steps around connecting and unbinding. Adding a platform is adding one entry
- * to STORE_PLATFORMS_REGISTRY (Shopify, AliExpress come next); the import job, scheduled pulls,
- * webhooks' product refresh and unbinding go through here and need no change.
+ * to STORE_PLATFORMS_REGISTRY (WooCommerce, Shopify and AliExpress have theirs); the import job,
+ * scheduled pulls, webhooks' product refresh and unbinding go through here and need no change.
  */
 export interface StorePlatformEntry {
   client(ctx: PlatformContext): StoreClient;
