@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { Subscribers } from '../../platform/subscribers';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { OrderRow } from './orders.queries';
-import type { Actor, TransitionData, TransitionEvent } from './orders.states';
+import type { Actor, TransitionData, TransitionEvent } from './orders.types';
 
 /**
  * What other modules do when an order changes state, inside the same unit of work as the change
