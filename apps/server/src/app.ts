@@ -14,6 +14,7 @@ import { logisticsRoutes } from './modules/logistics/logistics.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { countProductsInWarehouse, getSkuShippingFacts } from './modules/catalogue/catalogue.service';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -158,7 +159,9 @@ export async function buildApp({
       await scoped.register(healthRoutes, { database });
       await scoped.register(currencyRoutes, { db });
       await scoped.register(configInfoRoutes, { db });
-      await scoped.register(logisticsRoutes, { db });
+      // Logistics reads products through the catalogue's functions (the catalogue depends on logistics, not back).
+      const catalogue = { skuShippingFacts: getSkuShippingFacts, productsInWarehouse: countProductsInWarehouse };
+      await scoped.register(logisticsRoutes, { db, catalogue });
       await scoped.register(filesRoutes, { files });
       await scoped.register(contentRoutes, { db, files });
       await scoped.register(catalogueRoutes, { db });

@@ -14,7 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getAddress, listAddresses } from '../accounts/accounts.service';
-import { type SkuPurchaseFacts, getPriceTiers, getSkuPurchaseFacts } from '../catalogue/catalogue.service';
+import { type SkuPurchaseFacts, getPriceTiers, getSkuPurchaseFacts, getSkuShippingFacts } from '../catalogue/catalogue.service';
 import { quoteProductShipping } from '../logistics/logistics.service';
 import { priceWithTiers, purchaseTypeOf } from './checkout.tiers';
 import { signConfirmToken } from './checkout.token';
@@ -193,7 +193,7 @@ async function chooseAddresses(
  */
 async function shippingMethods(db: Db, lines: ConfirmLineInput[], country: string, locale: Locale): Promise<MethodTotal[]> {
   const quotes = await inStepOrder(
-    lines.map((line) => quoteProductShipping(db, { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country }, locale)),
+    lines.map((line) => quoteProductShipping(db, { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country }, locale, getSkuShippingFacts)),
   );
   let totals: Map<string, MethodTotal> | null = null;
   for (const quote of quotes) {
