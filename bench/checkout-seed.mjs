@@ -165,7 +165,9 @@ async function seedOrders(db, orders, skus) {
  */
 export async function seedCheckout(db, server, { users, orders, products }) {
   const { seed } = await server('db/seed/index.ts');
-  const { quoteProductShipping } = await server('modules/logistics/logistics.service.ts');
+  const { quoteProductShipping: quote } = await server('modules/logistics/logistics.service.ts');
+  const { getSkuShippingFacts } = await server('modules/catalogue/catalogue.service.ts');
+  const quoteProductShipping = (db, body, locale) => quote(db, body, locale, getSkuShippingFacts);
   await seed(db, { demoUser: { email: 'demo@example.com', password: 'demo12345' }, operator: { email: 'operator@example.com' } });
   const skus = await shippableSkus(db, quoteProductShipping, products);
   const ids = sql.join(skus.map((s) => sql`${s.skuId}`), sql`, `);

@@ -7,8 +7,9 @@
 //   declare a foreign key).
 // - no-layer-import: apps/server/src/platform/ never imports modules/ (platform is below every
 //   module; its tests may, to prove a mechanism where modules use it); apps/web/src/lib/ and components/ never import features/ (they are shared by them).
-// - no-cycle: no import cycle among the repository's own TypeScript files. Type-only imports and
-//   dynamic import() are left out: they cannot leave a module half-initialised.
+// - no-cycle: no import cycle among the repository's own TypeScript files, type-only imports and
+//   re-exports included (a circle closed by a type still ties two files together). Dynamic
+//   import() is left out: it loads on demand, after both files are whole.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -91,8 +92,9 @@ function resolveImport(file, spec) {
   return found;
 }
 
-// Static, value-carrying imports and re-exports; `import type` / `export type` are left out.
-const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm;
+// Static imports and re-exports, type-only ones included (`import type`, `export type`): a circle
+// closed by a type is still two files that cannot be understood apart. Dynamic import() is left out.
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm;
 
 /** The files `file` imports at load time (read once per lint run). */
 function importsOf(file) {
@@ -169,8 +171,6 @@ export default {
         if (!/\.tsx?$/.test(file)) return {};
         return {
           'ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration'(node) {
-            if (node.importKind === 'type' || node.exportKind === 'type') return;
-            if (node.type === 'ImportDeclaration' && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')) return;
             const spec = relativeSpec(node);
             if (!spec) return;
             const target = resolveImport(file, spec);

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { compose } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -13,28 +14,23 @@ import { logisticsRoutes } from './modules/logistics/logistics.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { walletReconcileHandlers, walletReconcileSchedule } from './modules/wallet/wallet.reconcile';
+import { countProductsInWarehouse, getSkuShippingFacts } from './modules/catalogue/catalogue.service';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { checkoutJobHandlers } from './modules/checkout/checkout.expiry';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
-import { walletSettleHandlers } from './modules/wallet/wallet.settle';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
-import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
 import { rechargeRoutes } from './modules/recharge/recharge.routes';
 import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
-import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
-import { storesJobHandlers, storesSchedule } from './modules/stores/stores.jobs';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { aliexpressStoreRoutes } from './modules/stores/stores.aliexpress.routes';
 import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
@@ -48,8 +44,6 @@ import { acceptEmptyJsonBodies } from './platform/json-body';
 import { localePlugin } from './platform/locale.plugin';
 import { refuseWhileClosing } from './platform/closing';
 import { type Mailer, createMailer } from './platform/mail/mailer';
-import { idempotencyMaintenanceHandlers, idempotencyMaintenanceSchedule } from './platform/idempotency/idempotency.maintenance';
-import { jobsMaintenanceHandlers, jobsMaintenanceSchedule } from './platform/jobs/jobs.maintenance';
 import { adminJobsRoutes } from './platform/jobs/jobs.routes';
 import { JobRuntime, type JobRuntimeOptions } from './platform/jobs/jobs.runtime';
 import { setAfterCommitErrorReporter } from './platform/unit-of-work';
@@ -140,10 +134,12 @@ export async function buildApp({
     },
   };
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
+  // Every cross-module reaction, job handler and schedule (the system's map: composition.ts).
+  const { handlers, recurring } = compose({ db, config, storesConfig, mailer, files, payments, log: app.log });
   const jobs = new JobRuntime({
     db,
-    handlers: { ...mailer.jobHandlers(), ...jobsMaintenanceHandlers, ...idempotencyMaintenanceHandlers, ...walletReconcileHandlers, ...walletSettleHandlers, ...rechargeJobHandlers(payments, app.log), ...invoiceJobHandlers(files, app.log), ...checkoutJobHandlers, ...storesJobHandlers(storesConfig, mailer) },
-    recurring: [...jobsMaintenanceSchedule, ...idempotencyMaintenanceSchedule, ...walletReconcileSchedule, ...invoicesSchedule, ...storesSchedule(storesConfig)],
+    handlers,
+    recurring,
     concurrency: config.jobsConcurrency,
     leaseMs: config.jobsLeaseSeconds === undefined ? undefined : config.jobsLeaseSeconds * 1000,
     logger: app.log,
@@ -163,7 +159,9 @@ export async function buildApp({
       await scoped.register(healthRoutes, { database });
       await scoped.register(currencyRoutes, { db });
       await scoped.register(configInfoRoutes, { db });
-      await scoped.register(logisticsRoutes, { db });
+      // Logistics reads products through the catalogue's functions (the catalogue depends on logistics, not back).
+      const catalogue = { skuShippingFacts: getSkuShippingFacts, productsInWarehouse: countProductsInWarehouse };
+      await scoped.register(logisticsRoutes, { db, catalogue });
       await scoped.register(filesRoutes, { files });
       await scoped.register(contentRoutes, { db, files });
       await scoped.register(catalogueRoutes, { db });

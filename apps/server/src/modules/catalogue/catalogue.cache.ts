@@ -2,7 +2,7 @@ import { LOCALES } from '@dsm/contract';
 import { ok } from '../../platform/envelope';
 import { TtlCache } from '../../platform/ttl-cache';
 import { BytesBoundedCache } from './catalogue.match-cache';
-import type { MatchSet } from './catalogue.search-matches';
+import type { MatchSet } from './catalogue.search.types';
 import { type DbOrUow, currentUnit, rootOf } from '../../platform/unit-of-work';
 
 export { TtlCache };

@@ -1,8 +1,11 @@
+import type { Db } from '../../db/client';
+import { Subscribers } from '../../platform/subscribers';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 
 /**
  * What other modules do when catalogue SKUs stop being what a seller connected to (decision
- * 0100): the connections module marks store variants connected to them "needs review". Called
+ * 0100): the connections module marks store variants connected to them "needs review" (subscribed
+ * by composition.ts). Called
  * inside the operator's write, in its unit of work, so the catalogue change and its consequences
  * land together or not at all. The catalogue knows none of the subscribers.
  *
@@ -19,15 +22,16 @@ export interface CatalogueSkuChange {
 
 export type CatalogueSkuChangeHandler = (uow: UnitOfWork, change: CatalogueSkuChange) => Promise<void>;
 
-const handlers = new Map<string, CatalogueSkuChangeHandler>();
+/** One event, every kind of change: a handler reads `change.kind`. */
+const handlers = new Subscribers<'sku-change', CatalogueSkuChangeHandler>();
 
-/** Registers `handler` under `name` (registering a name again replaces it: one per process, many apps in tests). */
-export function onCatalogueSkuChange(name: string, handler: CatalogueSkuChangeHandler): void {
-  handlers.set(name, handler);
+/** Subscribes `handler` on the database `db` under `name` (again under one name: replaces). */
+export function onCatalogueSkuChange(db: Db, name: string, handler: CatalogueSkuChangeHandler): void {
+  handlers.add(db, 'sku-change', name, handler);
 }
 
 /** Runs every handler in registration order; nothing to do when no SKU is concerned. */
 export async function runCatalogueSkuChange(uow: UnitOfWork, change: CatalogueSkuChange): Promise<void> {
   if (change.skuIds.length === 0) return;
-  for (const handler of handlers.values()) await handler(uow, change);
+  for (const handler of handlers.of(uow.root, 'sku-change')) await handler(uow, change);
 }

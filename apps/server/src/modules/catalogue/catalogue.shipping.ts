@@ -1,24 +1,9 @@
 import { and, count, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { SkuShippingFacts } from '../logistics/logistics.service';
 import { products, skus } from './catalogue.tables';
 
-export type ShippingAttribute = 'general' | 'battery' | 'liquid' | 'powder' | 'magnetic' | 'cosmetic';
-/** A row of the operator's warehouses (logistics), by code. */
-export type Warehouse = string;
-
-/** What the logistics module needs to price shipping for one SKU, in wire units (kg, cm). */
-export interface SkuShippingFacts {
-  prodId: number;
-  skuId: number;
-  weightKg: number;
-  lengthCm: number;
-  widthCm: number;
-  heightCm: number;
-  attribute: ShippingAttribute;
-  warehouse: Warehouse;
-  /** 'off' means taken down: the caller decides whether a quote is still allowed. */
-  status: 'on' | 'off';
-}
+export type { SkuShippingFacts };
 
 function toId(value: string | number): number | null {
   const n = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
@@ -67,7 +52,8 @@ export async function getSkuShippingFacts(
 
 /**
  * How many products ship from a warehouse, themselves or by one of their SKUs: logistics refuses
- * to delete a warehouse still in use.
+ * to delete a warehouse still in use (app.ts hands it this function: logistics does not import
+ * the catalogue).
  */
 export async function countProductsInWarehouse(db: Db, code: string): Promise<number> {
   const skuThere = db.select({ one: sql`1` }).from(skus).where(and(eq(skus.productId, products.id), eq(skus.warehouse, code)));

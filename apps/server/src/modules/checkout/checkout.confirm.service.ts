@@ -10,10 +10,11 @@ import {
   priceOrder,
   toMinor,
 } from '@dsm/contract';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getAddress, listAddresses } from '../accounts/accounts.service';
-import { type SkuPurchaseFacts, getPriceTiers, getSkuPurchaseFacts } from '../catalogue/catalogue.service';
+import { type SkuPurchaseFacts, getPriceTiers, getSkuPurchaseFacts, getSkuShippingFacts } from '../catalogue/catalogue.service';
 import { quoteProductShipping } from '../logistics/logistics.service';
 import { priceWithTiers, purchaseTypeOf } from './checkout.tiers';
 import { signConfirmToken } from './checkout.token';
@@ -32,6 +33,14 @@ export interface ConfirmSettings {
   serviceFeeBps: number;
   confirmMinutes: number;
   now?: Date;
+}
+
+/** Defaults when the configuration leaves them out (tests): 2 % service fee, 15 minutes, pay within 30. */
+export const CHECKOUT_DEFAULTS = { serviceFeeBps: 200, confirmMinutes: 15, payMinutes: 30 } as const;
+
+/** The checkout's settings: the configuration's over the defaults (the routes and the stock reactions read them). */
+export function checkoutSettings(config: Config): ConfirmSettings & { payMinutes: number } {
+  return { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
 }
 
 interface MethodTotal {
@@ -184,7 +193,7 @@ async function chooseAddresses(
  */
 async function shippingMethods(db: Db, lines: ConfirmLineInput[], country: string, locale: Locale): Promise<MethodTotal[]> {
   const quotes = await inStepOrder(
-    lines.map((line) => quoteProductShipping(db, { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country }, locale)),
+    lines.map((line) => quoteProductShipping(db, { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country }, locale, getSkuShippingFacts)),
   );
   let totals: Map<string, MethodTotal> | null = null;
   for (const quote of quotes) {

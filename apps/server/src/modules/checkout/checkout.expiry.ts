@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { releaseStock, reserveStock } from '../catalogue/catalogue.service';
-import { SYSTEM, getOrder, onOrderChange, transition } from '../orders/orders.service';
+import { type OrderChange, SYSTEM, getOrder, transition } from '../orders/orders.service';
 import { orderPayBy } from './checkout.tables';
 
 /**
@@ -77,16 +77,16 @@ async function stockLinesOf(uow: UnitOfWork, orderId: string) {
 }
 
 /**
- * Registers the stock handlers on the order state machine (once per process; a second call
- * replaces them by name). Only awaiting-payment orders are trashed or expire, so every order that
- * reaches these still holds its reservation; a split parent is never trashed (its children are).
+ * The stock handlers on the order state machine (composition.ts subscribes them). Only
+ * awaiting-payment orders are trashed or expire, so every order that reaches `releaseStock` still
+ * holds its reservation; a split parent is never trashed (its children are).
  */
-export function registerStockHooks({ payMinutes }: { payMinutes: number }): void {
-  const release = async (uow: UnitOfWork, { after }: { after: { id: string } }) => releaseStock(uow, await stockLinesOf(uow, after.id));
-  onOrderChange('trash', 'checkout.release-stock', release);
-  onOrderChange('expire', 'checkout.release-stock', release);
-  onOrderChange('restore', 'checkout.reserve-stock', async (uow, { after }) => {
-    await reserveStock(uow, await stockLinesOf(uow, after.id), 'en-US');
-    await schedulePayBy(uow, after.id, new Date(Date.now() + payMinutes * 60_000));
-  });
+export function stockReactions({ payMinutes }: { payMinutes: number }) {
+  return {
+    releaseStock: async (uow: UnitOfWork, { after }: OrderChange) => releaseStock(uow, await stockLinesOf(uow, after.id)),
+    reserveStockAgain: async (uow: UnitOfWork, { after }: OrderChange) => {
+      await reserveStock(uow, await stockLinesOf(uow, after.id), 'en-US');
+      await schedulePayBy(uow, after.id, new Date(Date.now() + payMinutes * 60_000));
+    },
+  };
 }

@@ -16,19 +16,14 @@ import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { App } from '../../platform/types';
-import { type ConfirmSettings, confirmOrder } from './checkout.confirm.service';
-import { registerStockHooks } from './checkout.expiry';
+import { checkoutSettings, confirmOrder } from './checkout.confirm.service';
 import { submitOrder } from './checkout.submit';
 import { deleteTaxRate, listTaxRates, putTaxRate } from './tax-rates.service';
-
-/** Defaults when the configuration leaves them out (tests): 2 % service fee, 15 minutes, pay within 30. */
-export const CHECKOUT_DEFAULTS = { serviceFeeBps: 200, confirmMinutes: 15, payMinutes: 30 } as const;
 
 /** Buy-now and basket confirm, submit (/api/p, the caller's own rows only) and the operator's tax rates. */
 export async function checkoutRoutes(app: App, { db, config, mailer }: { db: Db; config: Config; mailer?: Mailer }) {
   const tags = ['checkout'];
-  const settings: ConfirmSettings & { payMinutes: number } = { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
-  registerStockHooks(settings);
+  const settings = checkoutSettings(config);
   const confirmed = { 200: envelopeOf(ConfirmResultSchema) };
 
   app.post('/p/order/prod/confirm', { schema: { tags, body: ConfirmProdBody, response: confirmed } }, async (req) => {

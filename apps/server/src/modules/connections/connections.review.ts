@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { type CatalogueSkuChange, onCatalogueSkuChange } from '../catalogue/catalogue.service';
+import type { CatalogueSkuChange } from '../catalogue/catalogue.service';
 import { variantConnections } from './connections.tables';
 import { recordChange } from './connections.write';
 
@@ -19,7 +19,7 @@ function sameSpecs(a: Record<string, string>, b: Record<string, string>): boolea
  * - taken down → the connections need review (`taken-down`);
  * - options changed (against those seen when connecting) → need review (`options-changed`);
  * - removed → the connections go (the SKU is about to be deleted) and the history says why.
- * One `review` change by the system per store product.
+ * One `review` change by the system per store product. composition.ts subscribes it.
  */
 export async function reviewConnections(uow: UnitOfWork, change: CatalogueSkuChange): Promise<void> {
   const { tx } = uow;
@@ -51,9 +51,4 @@ export async function reviewConnections(uow: UnitOfWork, change: CatalogueSkuCha
       reason,
     );
   }
-}
-
-/** Subscribes to the catalogue's SKU changes (once per process; a second call replaces the first). */
-export function registerConnectionReviews(): void {
-  onCatalogueSkuChange('connections.review', reviewConnections);
 }

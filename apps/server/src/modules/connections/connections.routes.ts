@@ -22,17 +22,15 @@ import {
   getStoreProduct,
   getSuggestions,
   listStoreProducts,
-  registerConnectionReviews,
   undoLastChange,
 } from './connections.service';
 
 /**
  * A store owner's store products and their connections to catalogue SKUs (/api/p: own rows
  * only). Writes are idempotent by key (decision 0062) and answer the store product after the
- * change. Registers the module's answer to the catalogue's SKU changes (needs review).
+ * change.
  */
 export async function connectionsRoutes(app: App, { db }: { db: Db }) {
-  registerConnectionReviews();
   const tags = ['connections'];
   const params = OrderIdParams;
   const one = { 200: envelopeOf(StoreProductSchema) };

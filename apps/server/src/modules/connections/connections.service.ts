@@ -16,7 +16,7 @@ import { connect, disconnect, undo } from './connections.write';
  * disconnect, history and undo. Writes take a unit of work and answer the store product as it is
  * after the change.
  */
-export { registerConnectionReviews } from './connections.review';
+export { reviewConnections } from './connections.review';
 
 /**
  * The caller's store product with its removed variants too (a connection or the history may

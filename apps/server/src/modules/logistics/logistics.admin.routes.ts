@@ -29,9 +29,10 @@ import {
   updateWarehouse,
   updateZone,
 } from './logistics.admin.service';
+import type { CatalogueReads } from './logistics.service';
 
 /** Operator API: /api/admin/logistics/… (the auth plugin lets only operators in). */
-export async function logisticsAdminRoutes(app: App, { db }: { db: Db }) {
+export async function logisticsAdminRoutes(app: App, { db, catalogue }: { db: Db; catalogue: CatalogueReads }) {
   const tags = ['admin', 'logistics'];
   const method = { 200: envelopeOf(AdminShippingMethodSchema) };
   const warehouse = { 200: envelopeOf(AdminWarehouseSchema) };
@@ -53,7 +54,7 @@ export async function logisticsAdminRoutes(app: App, { db }: { db: Db }) {
     '/admin/logistics/warehouses/:code',
     { schema: { tags, params: WarehouseCodeParams, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await deleteWarehouse(db, req.params.code);
+      await deleteWarehouse(db, req.params.code, catalogue.productsInWarehouse);
       return ok(null);
     },
   );

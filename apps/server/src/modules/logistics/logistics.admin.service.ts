@@ -17,10 +17,10 @@ import {
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { countProductsInWarehouse } from '../catalogue/catalogue.service';
 import { isKnownCountry } from './countries';
 import { kgToGrams } from './logistics.pricing';
 import { invalidateLogistics } from './logistics.cache';
+import type { CatalogueReads } from './logistics.service';
 import { type ZoneWithRates, findWarehouse, methodNames, warehouseNames, zonesOf } from './logistics.queries';
 import {
   shippingMethodTranslations,
@@ -113,11 +113,11 @@ export async function updateWarehouse(db: DbOrUow, code: string, body: UpdateWar
  * refused with a message saying how many (the operator turns it off instead); the foreign keys
  * (ON DELETE RESTRICT) refuse it too should a product arrive in between.
  */
-export async function deleteWarehouse(db: Db, code: string): Promise<void> {
+export async function deleteWarehouse(db: Db, code: string, productsInWarehouse: CatalogueReads['productsInWarehouse']): Promise<void> {
   if (!(await findWarehouse(db, code, false))) throw AppError.notFound('logistics.warehouse-not-found');
   const inUse = async () => {
     const [products, [methods]] = await Promise.all([
-      countProductsInWarehouse(db, code),
+      productsInWarehouse(db, code),
       db.select({ n: count() }).from(shippingMethods).where(eq(shippingMethods.warehouseCode, code)),
     ]);
     const n = methods?.n ?? 0;

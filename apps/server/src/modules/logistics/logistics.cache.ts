@@ -3,7 +3,9 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../platform/localized';
 import { TtlCache } from '../../platform/ttl-cache';
 import { type DbOrUow, currentUnit, handleOf, rootOf } from '../../platform/unit-of-work';
-import { type MethodRow, type WarehouseRow, type ZoneWithRates, withRates } from './logistics.queries';
+import { type LogisticsSnapshot, withRates } from './logistics.queries';
+
+export type { LogisticsSnapshot } from './logistics.queries';
 import {
   shippingMethodTranslations,
   shippingMethods,
@@ -26,16 +28,6 @@ import {
  *   the price it was quoted, as it does whenever the operator edits between confirm and submit.
  * Operator screens and the integrity checks (delete, exists) keep reading the tables directly.
  */
-export interface LogisticsSnapshot {
-  warehouses: Map<string, WarehouseRow>;
-  warehouseNames: Map<string, Array<{ warehouseCode: string; locale: string; name: string }>>;
-  /** Every method (active or not) by code, and the methods of each warehouse in screen order. */
-  methodsByCode: Map<string, MethodRow>;
-  methodsByWarehouse: Map<string, MethodRow[]>;
-  methodNames: Map<number, Array<{ methodId: number; locale: string; name: string }>>;
-  zones: Map<number, ZoneWithRates[]>;
-}
-
 const TTL_MS = 5_000;
 const byDb = new WeakMap<object, TtlCache<LogisticsSnapshot>>();
 

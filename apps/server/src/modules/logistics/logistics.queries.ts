@@ -2,7 +2,6 @@ import type { Locale } from '@dsm/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupBy, pickLocalized } from '../../platform/localized';
-import type { LogisticsSnapshot } from './logistics.cache';
 import type { MethodForQuote, RateRow } from './logistics.pricing';
 import {
   shippingMethodTranslations,
@@ -37,6 +36,17 @@ export async function methodNames(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, Array<{ methodId: number; locale: string; name: string }>>();
   const rows = await db.select().from(shippingMethodTranslations).where(inArray(shippingMethodTranslations.methodId, ids));
   return groupBy(rows, (r) => r.methodId);
+}
+
+/** The reference data as logistics.cache.ts keeps it in memory (here, beside the rows it holds). */
+export interface LogisticsSnapshot {
+  warehouses: Map<string, WarehouseRow>;
+  warehouseNames: Map<string, Array<{ warehouseCode: string; locale: string; name: string }>>;
+  /** Every method (active or not) by code, and the methods of each warehouse in screen order. */
+  methodsByCode: Map<string, MethodRow>;
+  methodsByWarehouse: Map<string, MethodRow[]>;
+  methodNames: Map<number, Array<{ methodId: number; locale: string; name: string }>>;
+  zones: Map<number, ZoneWithRates[]>;
 }
 
 export interface ZoneWithRates {

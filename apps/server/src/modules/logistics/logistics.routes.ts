@@ -11,14 +11,20 @@ import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import type { App } from '../../platform/types';
 import { logisticsAdminRoutes } from './logistics.admin.routes';
-import { calculateShipping, listAttributes, listWarehouses, quoteProductShipping } from './logistics.service';
+import { type CatalogueReads, calculateShipping, listAttributes, listWarehouses, quoteProductShipping } from './logistics.service';
 
 const NO_OPTION =
   'When no method can carry it: A00001 (HTTP 422) "Shipping information not found", with the same ' +
   '{options: [], excluded} in data so the reasons can still be shown.';
 
-export async function logisticsRoutes(app: App, deps: { db: Db }) {
-  const { db } = deps;
+/** `catalogue`: the catalogue's reads (a product's shipping facts, the products in a warehouse), passed in by app.ts. */
+export interface LogisticsDeps {
+  db: Db;
+  catalogue: CatalogueReads;
+}
+
+export async function logisticsRoutes(app: App, deps: LogisticsDeps) {
+  const { db, catalogue } = deps;
 
   app.get(
     '/logistics/warehouse',
@@ -58,7 +64,7 @@ export async function logisticsRoutes(app: App, deps: { db: Db }) {
         response: { 200: envelopeOf(ShippingQuoteSchema) },
       },
     },
-    async (req) => ok(await quoteProductShipping(db, req.body, req.locale)),
+    async (req) => ok(await quoteProductShipping(db, req.body, req.locale, catalogue.skuShippingFacts)),
   );
 
   await logisticsAdminRoutes(app, deps);

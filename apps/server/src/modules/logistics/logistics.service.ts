@@ -12,7 +12,6 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { pickLocalized } from '../../platform/localized';
-import { getSkuShippingFacts } from '../catalogue/catalogue.service';
 import { countryName, isKnownCountry } from './countries';
 
 /** Country codes and names in the four languages, for modules that take a country (checkout's tax rates). */
@@ -22,6 +21,31 @@ import { type LogisticsSnapshot, logisticsSnapshot } from './logistics.cache';
 import { type WarehouseRow, activeWarehouse, findWarehouse, methodsForQuote } from './logistics.queries';
 
 export { invalidateLogistics } from './logistics.cache';
+
+/**
+ * What logistics needs to price shipping for one catalogue SKU, in wire units (kg, cm). The
+ * catalogue gives it (its `getSkuShippingFacts`): the catalogue depends on logistics (products ship
+ * from its warehouses), never the other way, so callers hand logistics the catalogue's functions.
+ */
+export interface SkuShippingFacts {
+  prodId: number;
+  skuId: number;
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  attribute: ShippingAttribute;
+  /** A row of the operator's warehouses, by code. */
+  warehouse: string;
+  /** 'off' means taken down: the caller decides whether a quote is still allowed. */
+  status: 'on' | 'off';
+}
+
+/** The catalogue's reads logistics uses (app.ts passes the catalogue's own functions). */
+export interface CatalogueReads {
+  skuShippingFacts(db: Db, prodId: string | number, skuId: string | number): Promise<SkuShippingFacts | null>;
+  productsInWarehouse(db: Db, code: string): Promise<number>;
+}
 
 /** GET /api/logistics/warehouse: the active warehouses, names in the caller's language. */
 /** Whether a warehouse (active or not) exists: products may name any of the operator's rows. */
@@ -116,11 +140,16 @@ export async function calculateShipping(db: Db, body: CalculateShippingBody, loc
  * Weight is unit weight × count; the units are stacked in one box (height × count), so the
  * volume grows with the count as well (decision 0032).
  */
-export async function quoteProductShipping(db: Db, body: ProdShippingPriceBody, locale: Locale): Promise<ShippingQuote> {
+export async function quoteProductShipping(
+  db: Db,
+  body: ProdShippingPriceBody,
+  locale: Locale,
+  skuShippingFacts: CatalogueReads['skuShippingFacts'],
+): Promise<ShippingQuote> {
   if (!isKnownCountry(body.countryCode)) {
     throw AppError.invalid([{ field: 'countryCode', messageKey: 'logistics.unknown-country', params: { code: body.countryCode } }]);
   }
-  const [facts, snapshot] = await Promise.all([getSkuShippingFacts(db, body.prodId, body.skuId), logisticsSnapshot(db)]);
+  const [facts, snapshot] = await Promise.all([skuShippingFacts(db, body.prodId, body.skuId), logisticsSnapshot(db)]);
   if (!facts || facts.status !== 'on') throw AppError.notFound('catalogue.product-not-found');
   const warehouse = activeWarehouse(snapshot, facts.warehouse);
   // A product page asks while the visitor browses: no method for that country is an answer

@@ -1,8 +1,11 @@
-import type { OrderActorType, OrderEvent, OrderState } from '@dsm/contract';
+import type { OrderActorType, OrderState } from '@dsm/contract';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { runOrderChangeHandlers } from './orders.hooks';
 import { type OrderRow, lockOrder, updateOrderWithEvent } from './orders.queries';
+import type { Actor, TransitionData, TransitionEvent } from './orders.types';
+
+export type { Actor, TransitionData, TransitionEvent } from './orders.types';
 
 /**
  * The order state machine (decision 0081), the one place that says what may happen to an order.
@@ -28,12 +31,6 @@ import { type OrderRow, lockOrder, updateOrderWithEvent } from './orders.queries
  * cancels it. The price-differences module owns the difference and its payment.
  */
 
-export interface Actor {
-  type: OrderActorType;
-  /** The user or operator; null for the system (a job, the payment callback). */
-  id: string | null;
-}
-
 export const SYSTEM: Actor = { type: 'system', id: null };
 
 interface Rule {
@@ -58,7 +55,7 @@ interface Rule {
 const PAID: readonly OrderState[] = ['pending', 'purchasing', 'shipped', 'delivered'];
 
 /** Every transition there is. Anything not listed here is refused and changes nothing. */
-export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> = {
+export const TRANSITIONS: Readonly<Record<TransitionEvent, Rule>> = {
   pay: /*              */ { from: ['awaiting-payment'], to: 'pending', abnormal: 'forbid', by: ['user', 'system'] },
   purchase: /*         */ { from: ['pending'], to: 'purchasing', abnormal: 'forbid', by: ['operator', 'system'], priceDifference: 'forbid' },
   ship: /*             */ { from: ['purchasing'], to: 'shipped', abnormal: 'forbid', by: ['operator', 'system'], priceDifference: 'forbid' },
@@ -86,18 +83,6 @@ export const TRANSITIONS: Readonly<Record<Exclude<OrderEvent, 'create'>, Rule>> 
   reshipped: /*        */ { from: PAID, to: 'same', abnormal: 'any', by: ['operator'], via: 'after-sales' },
 };
 
-export type TransitionEvent = keyof typeof TRANSITIONS;
-
-/** What an event needs besides the order: the ship event's carrier and tracking number, a reason. */
-export interface TransitionData {
-  carrier?: string;
-  trackingNumber?: string;
-  reason?: string;
-  /** raise-price-difference: the amount due, USD minor units (> 0). */
-  amountMinor?: number;
-  /** Recorded on the event row only (e.g. the children of a split). */
-  details?: Record<string, unknown>;
-}
 
 type Flags = Pick<OrderRow, 'state' | 'abnormalReason'> & Partial<Pick<OrderRow, 'priceDifferenceDueMinor'>>;
 

@@ -1,22 +1,22 @@
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { type OrderChange, onOrderChange } from '../orders/orders.service';
-import { type RechargeRow, onRechargeEvent } from '../recharge/recharge.service';
-import { cancelHeld, onHeldPaymentCompleted, pay, refund, type Reference } from '../wallet/wallet.service';
+import type { OrderChange } from '../orders/orders.service';
+import type { RechargeRow } from '../recharge/recharge.service';
+import { cancelHeld, pay, refund, type Reference } from '../wallet/wallet.service';
 import { allPayable, completePayment, failPayment, lockPaymentWithOrders } from './payments.complete';
 import { lockOpenPaymentsOf, lockPayment, referenceOf } from './payments.queries';
 
 /**
  * What the payments module does when something it waits for happens elsewhere (decision 0085),
- * each inside the unit of work of that other change. Registered once per process by the routes'
- * plugin; a second registration under the same name replaces the first.
+ * each inside the unit of work of that other change. composition.ts subscribes them.
  */
-export function registerPaymentHooks(config: Config): void {
-  onHeldPaymentCompleted('order-payment', (uow, reference) => heldCompleted(uow, config, reference));
-  onRechargeEvent('credited', 'payments.pay-orders', (uow, recharge) => rechargeCredited(uow, config, recharge));
-  onRechargeEvent('closed', 'payments.recharge-closed', rechargeClosed);
-  onOrderChange('trash', 'payments.cancel-held', orderGone);
-  onOrderChange('expire', 'payments.cancel-held', orderGone);
+export function paymentReactions(config: Config) {
+  return {
+    heldCompleted: (uow: UnitOfWork, reference: Reference) => heldCompleted(uow, config, reference),
+    rechargeCredited: (uow: UnitOfWork, recharge: RechargeRow) => rechargeCredited(uow, config, recharge),
+    rechargeClosed,
+    orderGone,
+  };
 }
 
 /**

@@ -1,12 +1,52 @@
 import { type PayOrdersBody, fromMinor } from '@dsm/contract';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { UnitOfWork } from '../../platform/unit-of-work';
+import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { type Actor, type OrderRow, assertAllowed, lockOrder } from '../orders/orders.service';
-import { cancelAwaitingRecharge, createRecharge } from '../recharge/recharge.service';
+import {
+  type Logger,
+  type PaymentProviders,
+  cancelAwaitingRecharge,
+  createRecharge,
+  saveReference,
+  startCheckout,
+} from '../recharge/recharge.service';
 import { type LockedWallet, lockWallet, payOrHold } from '../wallet/wallet.service';
 import { completePayment, failPayment } from './payments.complete';
-import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, updatePayment } from './payments.queries';
+import { type PaymentRow, insertPayment, lockOpenPaymentsOf, lockPayment, ownPayment, referenceOf, updatePayment } from './payments.queries';
+
+/** What the pay request answers: the payment as it is now, with its orders when this call just wrote them. */
+export interface PayOutcome {
+  payment: PaymentRow;
+  orders?: OrderRow[];
+}
+
+/**
+ * POST /api/p/order/pay as a whole: `payOrders` in the unit of work `inUnit` runs (the route's
+ * idempotent one: a repeat with the same key replays the payment's id and pays nothing), then,
+ * after it committed and outside any transaction, PayPal's start (keyed by the recharge id, so a
+ * replay gets the same approve link). A wallet payment just made is answered from what its unit
+ * of work committed (no read after it, decision 0102); a replay, or PayPal's start having written
+ * to the payment, reads it again.
+ */
+export async function payOrdersAndStartPayPal(
+  db: Db,
+  { config, providers, log }: { config: Config; providers: PaymentProviders; log: Logger },
+  { userId, body, locale, origin }: { userId: string; body: PayOrdersBody; locale?: string | null; origin: string },
+  inUnit: (work: (uow: UnitOfWork) => Promise<{ id: string }>) => Promise<{ id: string }>,
+): Promise<PayOutcome> {
+  // Set only when this call ran the unit of work (not on a replay).
+  const fresh: { made?: PaidOrders } = {};
+  const { id } = await inUnit(async (uow) => {
+    fresh.made = await payOrders(uow, config, userId, body, locale);
+    return { id: fresh.made.payment.id };
+  });
+  if (fresh.made && fresh.made.payment.method !== 'paypal') return fresh.made;
+  const payment = fresh.made?.payment ?? (await ownPayment(db, id, userId));
+  await startPayPalCheckout(db, providers, payment, origin, log);
+  return { payment: payment.method === 'paypal' ? await ownPayment(db, id, userId) : payment };
+}
 
 /**
  * POST /api/p/order/pay (decision 0085), one unit of work (the route's idempotent one):
@@ -17,7 +57,7 @@ import { type PaymentRow, insertPayment, lockOpenPaymentsOf, referenceOf, update
  *                                                      → paypal: a recharge for the total (pending)
  *
  * PayPal's own call (creating its order, the approve link) happens after this commits, outside
- * any transaction, in payments.service.ts. Returns the payment and its orders as they are at the
+ * any transaction (startPayPalCheckout). Returns the payment and its orders as they are at the
  * commit, so the answer needs no read after it. `locale`: the payer's saved language (the
  * session has it), in which the invoices are written.
  */
@@ -93,4 +133,31 @@ async function startPayPal(uow: UnitOfWork, config: Config, payment: PaymentRow)
   const expiryMinutes = config.recharge?.expiryMinutes ?? 60;
   const recharge = await createRecharge(uow, payment.userId, { amount: fromMinor(payment.amountMinor), method: 'paypal' }, expiryMinutes, { orderPaymentId: payment.id });
   return updatePayment(uow.tx, payment.id, { rechargeOrderId: recharge.id });
+}
+
+/**
+ * PayPal, after the pay unit of work committed: creates (or, on a repeat, finds) PayPal's order
+ * for the payment's recharge, outside any transaction and keyed by the recharge id, then keeps
+ * the approve link. PayPal unreachable → the payment fails as an `error`; nothing was charged.
+ */
+export async function startPayPalCheckout(db: Db, providers: PaymentProviders, payment: PaymentRow, origin: string, log: Logger): Promise<void> {
+  if (payment.method !== 'paypal' || payment.state !== 'awaiting' || !payment.rechargeOrderId || payment.approveUrl) return;
+  const rechargeId = payment.rechargeOrderId;
+  let started: { redirectUrl: string; reference: string };
+  try {
+    started = await startCheckout(db, providers, payment.userId, rechargeId, origin, log);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.reason !== 'provider-unavailable') throw err;
+    await inTransaction(db, async (uow) => {
+      const current = await lockPayment(uow.tx, payment.id);
+      if (current.state !== 'awaiting') return;
+      await cancelAwaitingRecharge(uow, rechargeId);
+      await failPayment(uow, current, 'failed', 'payments.provider-unavailable');
+    });
+    return;
+  }
+  await inTransaction(db, async (uow) => {
+    await saveReference(uow, rechargeId, started.reference);
+    await updatePayment(uow.tx, payment.id, { approveUrl: started.redirectUrl });
+  });
 }

@@ -5,7 +5,7 @@ import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import type { PaymentProviders } from '../recharge/recharge.service';
-import { type PaidOrders, cancelPayment, ownPayment, payOrders, registerPaymentHooks, startPayPalCheckout, toOrderPayment } from './payments.service';
+import { cancelPayment, ownPayment, payOrdersAndStartPayPal, toOrderPayment } from './payments.service';
 
 export interface PaymentsDeps {
   db: Db;
@@ -18,26 +18,15 @@ const one = { 200: envelopeOf(OrderPaymentSchema) };
 
 /** Paying orders (decision 0085). Own payments only: another user's id answers 404. */
 export async function paymentsRoutes(app: App, { db, config, providers }: PaymentsDeps) {
-  registerPaymentHooks(config);
-
   // The money moves in the idempotent unit of work (a repeat with the key replays, never pays
-  // twice); PayPal's order is made after it commits, outside any transaction, keyed by the
-  // recharge id, so a replay gets the same approve link. The answer is the payment as it is now:
-  // a wallet payment just made is answered from what its unit of work committed (no read after
-  // it, decision 0102); a replay, or PayPal's start having written to it, reads it again.
+  // twice); PayPal's start follows its commit (payments.pay.ts).
   app.post('/p/order/pay', { schema: { tags, body: PayOrdersBody, response: one } }, async (req, reply) => {
     const { userId, locale } = req.session;
-    let made: PaidOrders | null = null;
-    const { id } = await idempotent(db, req, reply, async (uow) => {
-      made = await payOrders(uow, config, userId, req.body, locale);
-      return { id: made.payment.id };
-    });
-    const fresh = made as PaidOrders | null;
-    if (fresh && fresh.payment.method !== 'paypal') return ok(await toOrderPayment(db, fresh.payment, req.locale, fresh.orders));
     const origin = (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
-    const payment = fresh?.payment ?? (await ownPayment(db, id, userId));
-    await startPayPalCheckout(db, providers, payment, origin, req.log);
-    return ok(await toOrderPayment(db, payment.method === 'paypal' ? await ownPayment(db, id, userId) : payment, req.locale));
+    const { payment, orders } = await payOrdersAndStartPayPal(db, { config, providers, log: req.log }, { userId, body: req.body, locale, origin }, (work) =>
+      idempotent(db, req, reply, work),
+    );
+    return ok(await toOrderPayment(db, payment, req.locale, orders));
   });
 
   // What /user/paystate polls.

@@ -2,50 +2,23 @@ import { type Locale, type OrderPayment, type PaymentOutcome, fromMinor, transla
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type OrderRow, ordersByIds } from '../orders/orders.service';
-import { type Logger, type PaymentProviders, cancelAwaitingRecharge, rechargeById, saveReference, startCheckout } from '../recharge/recharge.service';
+import { cancelAwaitingRecharge, rechargeById } from '../recharge/recharge.service';
 import { cancelHeld } from '../wallet/wallet.service';
 import { failPayment } from './payments.complete';
-import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf, updatePayment } from './payments.queries';
+import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf } from './payments.queries';
 
 /**
- * Paying orders (decision 0085): the public face of the payments module. `payOrders` is the use
- * case (payments.pay.ts); the hooks (payments.hooks.ts) finish payments that wait for money.
+ * Paying orders (decision 0085): the public face of the payments module. `payOrdersAndStartPayPal`
+ * is the use case (payments.pay.ts); the hooks (payments.hooks.ts) finish payments that wait for money.
  */
-export { type PaidOrders, payOrders } from './payments.pay';
-export { registerPaymentHooks } from './payments.hooks';
+export { type PaidOrders, type PayOutcome, payOrders, payOrdersAndStartPayPal, startPayPalCheckout } from './payments.pay';
+export { paymentReactions } from './payments.hooks';
 export type { PaymentRow } from './payments.queries';
 
 /** Failures on our or the provider's side: shown as the `error` outcome (nothing was charged). */
 const ERROR_REASONS = new Set(['payments.provider-unavailable']);
-
-/**
- * PayPal, after the pay unit of work committed: creates (or, on a repeat, finds) PayPal's order
- * for the payment's recharge, outside any transaction and keyed by the recharge id, then keeps
- * the approve link. PayPal unreachable → the payment fails as an `error`; nothing was charged.
- */
-export async function startPayPalCheckout(db: Db, providers: PaymentProviders, payment: PaymentRow, origin: string, log: Logger): Promise<void> {
-  if (payment.method !== 'paypal' || payment.state !== 'awaiting' || !payment.rechargeOrderId || payment.approveUrl) return;
-  const rechargeId = payment.rechargeOrderId;
-  let started: { redirectUrl: string; reference: string };
-  try {
-    started = await startCheckout(db, providers, payment.userId, rechargeId, origin, log);
-  } catch (err) {
-    if (!(err instanceof AppError) || err.reason !== 'provider-unavailable') throw err;
-    await inTransaction(db, async (uow) => {
-      const current = await lockPayment(uow.tx, payment.id);
-      if (current.state !== 'awaiting') return;
-      await cancelAwaitingRecharge(uow, rechargeId);
-      await failPayment(uow, current, 'failed', 'payments.provider-unavailable');
-    });
-    return;
-  }
-  await inTransaction(db, async (uow) => {
-    await saveReference(uow, rechargeId, started.reference);
-    await updatePayment(uow.tx, payment.id, { approveUrl: started.redirectUrl });
-  });
-}
 
 /** The owner gives up an open payment: held money goes back, an unpaid PayPal recharge closes. */
 export async function cancelPayment(uow: UnitOfWork, userId: string, id: string): Promise<PaymentRow> {

@@ -1,3 +1,5 @@
+import type { Db } from '../../db/client';
+import { Subscribers } from '../../platform/subscribers';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { RechargeRow } from './recharge.queries';
 
@@ -6,23 +8,21 @@ import type { RechargeRow } from './recharge.queries';
  * the module that owns that something inside the recharge's own unit of work: `credited` right
  * after the wallet got the money, `closed` when the recharge closed without money (expired,
  * cancelled, failed, rejected). The recharge module knows nothing of orders or payments; the
- * payments module registers here at start-up. A handler that throws rolls the change back (the
+ * payments module's hooks are subscribed by composition.ts. A handler that throws rolls the change back (the
  * credit job retries).
  */
 export type RechargeEvent = 'credited' | 'closed';
 export type RechargeHook = (uow: UnitOfWork, recharge: RechargeRow) => Promise<void>;
 
-const hooks = new Map<RechargeEvent, Map<string, RechargeHook>>();
+const hooks = new Subscribers<RechargeEvent, RechargeHook>();
 
-/** Registers (or replaces, by name) a hook: building several apps in a test runs it once. */
-export function onRechargeEvent(event: RechargeEvent, name: string, hook: RechargeHook): void {
-  let forEvent = hooks.get(event);
-  if (!forEvent) hooks.set(event, (forEvent = new Map()));
-  forEvent.set(name, hook);
+/** Subscribes `hook` to `event` on the database `db` under `name` (again under one name: replaces). */
+export function onRechargeEvent(db: Db, event: RechargeEvent, name: string, hook: RechargeHook): void {
+  hooks.add(db, event, name, hook);
 }
 
 /** Runs the hooks of `event` for a recharge that pays something; nothing for a plain top-up. */
 export async function runRechargeHooks(uow: UnitOfWork, event: RechargeEvent, recharge: RechargeRow): Promise<void> {
   if (!recharge.orderPaymentId) return;
-  for (const hook of hooks.get(event)?.values() ?? []) await hook(uow, recharge);
+  for (const hook of hooks.of(uow.root, event)) await hook(uow, recharge);
 }

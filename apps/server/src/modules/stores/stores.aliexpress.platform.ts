@@ -1,7 +1,7 @@
 import { AliExpressClient } from '../../connectors/stores/aliexpress';
 import type { AliExpressApp } from '../../connectors/stores/aliexpress';
 import type { Config } from '../../config';
-import type { PlatformContext, StorePlatformEntry } from './stores.clients';
+import type { PlatformContext, StorePlatformEntry } from './stores.platform.types';
 
 /** The configured AliExpress app (ALIEXPRESS_*, or the demo's emulator), if any. */
 export function aliexpressApp(config: Config): AliExpressApp | null {

@@ -104,10 +104,11 @@ export function storesJobHandlers(config: Config, mailer?: Mailer): Record<strin
   };
 }
 
-export function storesSchedule(config: Config): RecurringJob[] {
-  return [
-    { key: STORES_PULL_JOB, type: STORES_PULL_JOB, everySeconds: config.stores?.pullEverySeconds ?? 3600 },
-    { key: STORES_TOKEN_REFRESH_JOB, type: STORES_TOKEN_REFRESH_JOB, everySeconds: TOKEN_REFRESH_EVERY_SECONDS },
-    { key: STORES_EXPIRY_WARNING_JOB, type: STORES_EXPIRY_WARNING_JOB, everySeconds: 86_400 },
-  ];
-}
+/** The pull of connected stores: hourly unless the configuration says otherwise. */
+export const storesPullSchedule = (config: Config): RecurringJob[] => [
+  { key: STORES_PULL_JOB, type: STORES_PULL_JOB, everySeconds: config.stores?.pullEverySeconds ?? 3600 },
+];
+export const storesTokenRefreshSchedule: RecurringJob[] = [
+  { key: STORES_TOKEN_REFRESH_JOB, type: STORES_TOKEN_REFRESH_JOB, everySeconds: TOKEN_REFRESH_EVERY_SECONDS },
+];
+export const storesExpiryWarningSchedule: RecurringJob[] = [{ key: STORES_EXPIRY_WARNING_JOB, type: STORES_EXPIRY_WARNING_JOB, everySeconds: 86_400 }];

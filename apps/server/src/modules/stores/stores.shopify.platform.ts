@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import { ShopifyClient, type ShopifyApp } from '../../connectors/stores/shopify';
 import { type HttpPolicy, StorePlatformError } from '../../connectors/stores/store-platform';
-import type { PlatformContext, StorePlatformEntry } from './stores.clients';
+import type { PlatformContext, StorePlatformEntry } from './stores.platform.types';
 
 /** Our Shopify app as the connector needs it, or null when this server has none configured. */
 export function shopifyAppOf(config: Config, http: Partial<HttpPolicy> = config.stores?.http ?? {}): ShopifyApp | null {

@@ -1,6 +1,6 @@
 import { StorePlatformError } from '../../connectors/stores/store-platform';
 import { WooClient, type WooAuthMode } from '../../connectors/stores/woocommerce';
-import type { PlatformContext, StorePlatformEntry } from './stores.clients';
+import type { PlatformContext, StorePlatformEntry } from './stores.platform.types';
 
 /** Our product webhooks on a WooCommerce store (topics of connector-protocols.md §2.4). */
 export const WOO_WEBHOOK_TOPICS = ['product.created', 'product.updated', 'product.deleted'] as const;

@@ -1,24 +1,31 @@
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { Subscribers } from '../../platform/subscribers';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { Reference } from './wallet.ledger';
 
 /**
  * Who owns what a held payment pays for (decision 0077). The owner of a reference type (the
- * orders module: `order`) registers a handler when it is loaded; the `wallet.settle-held` job calls
- * it inside the unit of work that completes the payment, so the owner's state (the order becomes
- * paid) commits with the money or not at all. A handler that throws rolls the completion back and
+ * payments module: `order-payment`) has one handler, subscribed by composition.ts on the app's
+ * database; the `wallet.settle-held` job calls it inside the unit of work that completes the
+ * payment, so the owner's state (the order becomes paid) commits with the money or not at all. A handler that throws rolls the completion back and
  * the job retries. A reference type without a handler is never completed: it stays held.
  */
 export type HeldPaymentCompleted = (uow: UnitOfWork, reference: Reference) => Promise<void>;
 
-const handlers = new Map<string, HeldPaymentCompleted>();
+/** One handler per reference type: its name is the type, so subscribing the type again replaces it. */
+const handlers = new Subscribers<string, HeldPaymentCompleted>();
 
-/** Registers (or replaces) the completion handler of a reference type. */
-export function onHeldPaymentCompleted(referenceType: string, handler: HeldPaymentCompleted): void {
-  handlers.set(referenceType, handler);
+/** Subscribes (or replaces) the completion handler of a reference type on the database `db`. */
+export function onHeldPaymentCompleted(db: Db, referenceType: string, handler: HeldPaymentCompleted): void {
+  handlers.add(db, referenceType, referenceType, handler);
 }
 
-export const completionHandlerOf = (referenceType: string) => handlers.get(referenceType);
+/** The completion handler of `referenceType` on the database `root`, if one is subscribed. */
+export function completionHandlerOf(root: Db, referenceType: string): HeldPaymentCompleted | undefined {
+  for (const handler of handlers.of(root, referenceType)) return handler;
+  return undefined;
+}
 
 export const WALLET_SETTLE_HELD_JOB = 'wallet.settle-held';
 

@@ -16,7 +16,7 @@ let failNext = false;
 beforeAll(async () => {
   ctx = await createTestApp();
   db = ctx.db;
-  onHeldPaymentCompleted('held-test', async (uow: UnitOfWork, reference) => {
+  onHeldPaymentCompleted(db, 'held-test', async (uow: UnitOfWork, reference) => {
     if (failNext) {
       failNext = false;
       throw new Error('the owner refused');

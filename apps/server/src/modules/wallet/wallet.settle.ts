@@ -24,7 +24,7 @@ export async function settleHeldPayments(db: DbOrUow, userId: string): Promise<{
     for (const row of held) {
       const reference = { type: String(row.reference_type), id: String(row.reference_id) };
       const shortfall = Number(row.shortfall_minor);
-      const notify = completionHandlerOf(reference.type);
+      const notify = completionHandlerOf(uow.root, reference.type);
       // No owner to tell (its module is not loaded): completing would take money for nothing.
       if (!notify) continue;
       const user = await lockUserAccounts(uow.tx, userId);

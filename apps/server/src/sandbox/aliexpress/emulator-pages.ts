@@ -1,4 +1,7 @@
-import type { EmuSeller } from './emulator.js';
+/** The emulator's data (emulator.ts keeps it; declared here, where the pages show it, so neither file imports the other back). */
+export interface EmuSku { skuId: string; skuCode: string; price: string; stock: number; properties: Array<{ name: string; value: string }> }
+export interface EmuProduct { productId: string; subject: string; imageUrl: string; currency: string; status: 'onSelling' | 'offline'; modifiedAt: number; skus: EmuSku[] }
+export interface EmuSeller { sellerId: string; account: string; products: EmuProduct[] }
 
 /** The emulator's pages: the seller's authorization page and the admin page to create products. */
 

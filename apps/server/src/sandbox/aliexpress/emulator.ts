@@ -2,7 +2,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signAliExpress } from '../../connectors/stores/aliexpress/ae.sign.js';
-import { adminPage, authorizePage, messagePage } from './emulator-pages.js';
+import { type EmuProduct, type EmuSeller, type EmuSku, adminPage, authorizePage, messagePage } from './emulator-pages.js';
+
+export type { EmuProduct, EmuSeller, EmuSku };
 
 /**
  * A local AliExpress open platform (IOP) on 127.0.0.1 for the tests and the demo without an
@@ -24,9 +26,6 @@ export interface AliExpressEmulatorOptions {
   seed?: boolean;
 }
 
-export interface EmuSku { skuId: string; skuCode: string; price: string; stock: number; properties: Array<{ name: string; value: string }> }
-export interface EmuProduct { productId: string; subject: string; imageUrl: string; currency: string; status: 'onSelling' | 'offline'; modifiedAt: number; skus: EmuSku[] }
-export interface EmuSeller { sellerId: string; account: string; products: EmuProduct[] }
 interface Grant { sellerId: string; expiresAt: number }
 interface TokenClaims { s: string; e: number; g: number; n: string }
 type Params = Record<string, string>;

@@ -1,5 +1,4 @@
-import type { EmuDelivery, EmuWebhook } from './emulator.js';
-import type { EmuProduct } from './emulator-store.js';
+import type { EmuDelivery, EmuProduct, EmuWebhook } from './emulator-store.js';
 
 /** The emulator's pages: its admin (products, keys, webhooks) and the key-approval page. */
 

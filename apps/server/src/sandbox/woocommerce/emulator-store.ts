@@ -167,3 +167,26 @@ export function variationJson(v: EmuVariation): Record<string, unknown> {
     attributes: v.attributes.map((a) => ({ id: 0, name: a.name, option: a.option })),
   };
 }
+
+/** A webhook the emulated store delivers to, and one delivery (the emulator keeps both). */
+export interface EmuWebhook {
+  id: number;
+  name: string;
+  topic: string;
+  deliveryUrl: string;
+  secret: string;
+  status: 'active' | 'paused' | 'disabled';
+  failures: number;
+}
+
+export interface EmuDelivery {
+  webhookId: number;
+  deliveryId: string;
+  topic: string;
+  /** The receiver's HTTP status; null when missed or unreachable. */
+  status: number | null;
+  missed: boolean;
+  /** What was (or would have been) sent, so a test can send it again. */
+  body: string;
+  headers: Record<string, string>;
+}

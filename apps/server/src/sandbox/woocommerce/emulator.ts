@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminPage, authorizePage, messagePage } from './emulator-pages.js';
-import { type EmuProduct, type EmuVariation, EmulatorStore, productJson, variationJson } from './emulator-store.js';
+import { type EmuDelivery, type EmuProduct, type EmuVariation, type EmuWebhook, EmulatorStore, productJson, variationJson } from './emulator-store.js';
 import { oauthBaseString, oauthSignature, verifyWooWebhook, wooWebhookSignature } from '../../connectors/stores/woocommerce/woo.auth.js';
 
 export { verifyWooWebhook };
+export type { EmuDelivery, EmuWebhook };
 
 /**
  * A local WooCommerce (REST v3 + key provisioning + webhooks) on 127.0.0.1, written from
@@ -34,28 +35,6 @@ interface Key {
   consumerKey: string;
   consumerSecret: string;
   permissions: 'read' | 'write' | 'read_write';
-}
-
-export interface EmuWebhook {
-  id: number;
-  name: string;
-  topic: string;
-  deliveryUrl: string;
-  secret: string;
-  status: 'active' | 'paused' | 'disabled';
-  failures: number;
-}
-
-export interface EmuDelivery {
-  webhookId: number;
-  deliveryId: string;
-  topic: string;
-  /** The receiver's HTTP status; null when missed or unreachable. */
-  status: number | null;
-  missed: boolean;
-  /** What was (or would have been) sent, so a test can send it again. */
-  body: string;
-  headers: Record<string, string>;
 }
 
 type Json = Record<string, unknown>;

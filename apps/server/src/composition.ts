@@ -1,0 +1,154 @@
+/**
+ * The system's map: how the modules react to each other, which background job runs what, and what
+ * runs on a schedule. Nothing else subscribes anything: route plugins only serve requests, and a
+ * module names its events without knowing who listens. buildApp (app.ts) calls `compose` once per
+ * app, so tests, which build the app with buildApp, get the same wiring as production.
+ *
+ * Reactions run inside the unit of work of the change that caused them, in the order listed here
+ * for one event (a reaction that throws rolls the change back). They belong to the database handle
+ * the app owns, not to the process (platform/subscribers.ts): every event is emitted inside a unit
+ * of work, which knows its root database, so the emitting module finds them with one WeakMap read
+ * and nothing has to be passed down the call chain. Two apps on two databases in one process never
+ * share subscribers, and a database no app composed (a bare test database, the seed) has none.
+ *
+ * Job types are named `module.job`; a job runs at least once (decision 0061), so each is safe to
+ * run again.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
+import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
+import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
+import { reviewConnections } from './modules/connections/connections.service';
+import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
+import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
+import { onOrderChange } from './modules/orders/orders.service';
+import { paymentReactions } from './modules/payments/payments.service';
+import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
+import type { PaymentProviders } from './modules/recharge/recharge.providers';
+import { onRechargeEvent } from './modules/recharge/recharge.service';
+import { RECHARGE_CREDIT_JOB, RECHARGE_EXPIRE_JOB } from './modules/recharge/recharge.state';
+import { STORES_PULL_JOB, storesExpiryWarningSchedule, storesJobHandlers, storesPullSchedule, storesTokenRefreshSchedule } from './modules/stores/stores.jobs';
+import { STORE_SYNC_JOB } from './modules/stores/stores.sync';
+import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB } from './modules/stores/stores.tokens';
+import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
+import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
+import { WALLET_RECONCILE_JOB, walletReconcileHandlers, walletReconcileSchedule } from './modules/wallet/wallet.reconcile';
+import { WALLET_SETTLE_HELD_JOB, onHeldPaymentCompleted } from './modules/wallet/wallet.service';
+import { walletSettleHandlers } from './modules/wallet/wallet.settle';
+import type { FileStore } from './platform/files';
+import { IDEMPOTENCY_PURGE_JOB, idempotencyMaintenanceHandlers, idempotencyMaintenanceSchedule } from './platform/idempotency/idempotency.maintenance';
+import type { RecurringJob } from './platform/jobs/jobs.queue';
+import { JOBS_PURGE_JOB, jobsMaintenanceHandlers, jobsMaintenanceSchedule } from './platform/jobs/jobs.maintenance';
+import type { JobHandler } from './platform/jobs/jobs.runtime';
+import { MAIL_SEND_JOB, type Mailer } from './platform/mail/mailer';
+
+export interface CompositionDeps {
+  /** The app's database: the reactions are subscribed on it. */
+  db: Db;
+  config: Config;
+  /** The configuration the stores module runs with (buildApp adds its call log). */
+  storesConfig: Config;
+  mailer: Mailer;
+  files: FileStore;
+  payments: PaymentProviders;
+  log: FastifyBaseLogger;
+}
+
+/** What the job runtime works: a handler per job type and the recurring schedules. */
+export interface Composition {
+  handlers: Record<string, JobHandler>;
+  recurring: RecurringJob[];
+}
+
+export function compose({ db, config, storesConfig, mailer, files, payments: providers, log }: CompositionDeps): Composition {
+  const payments = paymentReactions(config);
+  const checkout = stockReactions(checkoutSettings(config));
+
+  // ── Reactions: when something happens in one module → what another module does ──────────────
+  // when an order is trashed → checkout gives its lines back to stock
+  onOrderChange(db, 'trash', 'checkout.release-stock', checkout.releaseStock);
+  // when an order expires unpaid → checkout gives its lines back to stock
+  onOrderChange(db, 'expire', 'checkout.release-stock', checkout.releaseStock);
+  // when an order is restored from the draft box → checkout reserves its stock again and sets a new pay-by time
+  onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
+  // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)
+  onHeldPaymentCompleted(db, 'order-payment', payments.heldCompleted);
+  // when the PayPal recharge of a payment is credited to the wallet → payments pays its orders from it
+  onRechargeEvent(db, 'credited', 'payments.pay-orders', payments.rechargeCredited);
+  // when the PayPal recharge of a payment closes without money → payments marks the payment failed
+  onRechargeEvent(db, 'closed', 'payments.recharge-closed', payments.rechargeClosed);
+  // when an order is trashed → payments cancels its held payment (a PayPal one fails)
+  onOrderChange(db, 'trash', 'payments.cancel-held', payments.orderGone);
+  // when an order expires unpaid → payments cancels its held payment (a PayPal one fails)
+  onOrderChange(db, 'expire', 'payments.cancel-held', payments.orderGone);
+  // when catalogue SKUs are taken down, change options or are removed → connections marks the variants connected to them for review
+  onCatalogueSkuChange(db, 'connections.review', reviewConnections);
+
+  // ── Background jobs: job type → the module's handler ───────────────────────────────────────
+  const mail = mailer.jobHandlers();
+  const recharge = rechargeJobHandlers(providers, log);
+  const invoices = invoiceJobHandlers(files, log);
+  const stores = storesJobHandlers(storesConfig, mailer);
+  const handlers: Record<string, JobHandler> = {
+    // a message waits in the outbox → the mailer sends it
+    [MAIL_SEND_JOB]: handlerOf(mail, MAIL_SEND_JOB),
+    // the hourly purge → the job queue deletes done jobs older than a week
+    [JOBS_PURGE_JOB]: handlerOf(jobsMaintenanceHandlers, JOBS_PURGE_JOB),
+    // the hourly purge → idempotency keys older than a day go
+    [IDEMPOTENCY_PURGE_JOB]: handlerOf(idempotencyMaintenanceHandlers, IDEMPOTENCY_PURGE_JOB),
+    // the hourly check → the wallet compares its ledger with its balances and records what differs
+    [WALLET_RECONCILE_JOB]: handlerOf(walletReconcileHandlers, WALLET_RECONCILE_JOB),
+    // money came into a wallet that has held payments → the wallet completes those it now covers
+    [WALLET_SETTLE_HELD_JOB]: handlerOf(walletSettleHandlers, WALLET_SETTLE_HELD_JOB),
+    // a recharge was paid at the provider → recharge credits the wallet once
+    [RECHARGE_CREDIT_JOB]: handlerOf(recharge, RECHARGE_CREDIT_JOB),
+    // a recharge order reached its expiry time → recharge closes it unless the provider has the money
+    [RECHARGE_EXPIRE_JOB]: handlerOf(recharge, RECHARGE_EXPIRE_JOB),
+    // an invoice was issued → invoices draws its PDF and keeps it
+    [INVOICE_RENDER_JOB]: handlerOf(invoices, INVOICE_RENDER_JOB),
+    // the sweep every minute → invoices numbers those whose after-commit numbering did not happen
+    [INVOICE_NUMBER_PENDING_JOB]: handlerOf(invoices, INVOICE_NUMBER_PENDING_JOB),
+    // an order reached its pay-by time → checkout expires it if it still awaits payment
+    [ORDER_EXPIRE_JOB]: handlerOf(checkoutJobHandlers, ORDER_EXPIRE_JOB),
+    // a store was connected or its pull is due → stores imports its products
+    [STORE_SYNC_JOB]: handlerOf(stores, STORE_SYNC_JOB),
+    // a store was connected → stores registers our product webhooks on its platform
+    [STORE_SUBSCRIBE_JOB]: handlerOf(stores, STORE_SUBSCRIBE_JOB),
+    // a store platform's webhook named a product → stores reads it back (or marks it deleted)
+    [STORE_WEBHOOK_JOB]: handlerOf(stores, STORE_WEBHOOK_JOB),
+    // the scheduled pull → stores queues every connected store's pull and clears old authorizations
+    [STORES_PULL_JOB]: handlerOf(stores, STORES_PULL_JOB),
+    // the scheduled refresh → stores refreshes access tokens before they run out
+    [STORES_TOKEN_REFRESH_JOB]: handlerOf(stores, STORES_TOKEN_REFRESH_JOB),
+    // the daily warning → stores e-mails owners whose authorization runs out soon
+    [STORES_EXPIRY_WARNING_JOB]: handlerOf(stores, STORES_EXPIRY_WARNING_JOB),
+  };
+
+  // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────
+  const recurring: RecurringJob[] = [
+    // every hour → jobs.purge
+    ...jobsMaintenanceSchedule,
+    // every hour → idempotency.purge
+    ...idempotencyMaintenanceSchedule,
+    // every hour → wallet.reconcile
+    ...walletReconcileSchedule,
+    // every minute → invoice.number-pending (decision 0101)
+    ...invoicesSchedule,
+    // every hour, or as the stores configuration says → stores.pull
+    ...storesPullSchedule(storesConfig),
+    // every 30 minutes → stores.token-refresh
+    ...storesTokenRefreshSchedule,
+    // every day → stores.expiry-warning
+    ...storesExpiryWarningSchedule,
+  ];
+  return { handlers, recurring };
+}
+
+/** The handler a module defines for `type`: a module that lost it fails at start, not at its first job. */
+function handlerOf(handlers: Record<string, JobHandler>, type: string): JobHandler {
+  const handler = handlers[type];
+  if (!handler) throw new Error(`no handler for job type ${type}`);
+  return handler;
+}
