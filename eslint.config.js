@@ -22,6 +22,22 @@ export default tseslint.config(
     },
   },
   {
+    // Every cross-module reaction is subscribed in composition.ts, the system's map (decision 0104):
+    // a subscription anywhere else would be a reaction no one reading the map can see. A new
+    // registry's subscribe function joins this list. Tests may subscribe their own fixtures.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/composition.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^on(OrderChange|HeldPaymentCompleted|RechargeEvent|CatalogueSkuChange)$/]',
+          message: 'Subscribe reactions in apps/server/src/composition.ts only (decision 0104).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
