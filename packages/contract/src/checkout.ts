@@ -194,3 +194,4 @@ export type TaxRate = z.infer<typeof TaxRateSchema>;
 /** Percent on the wire ↔ basis points inside (19.6 % = 1 960 bp). */
 export const percentToBps = (percent: number): number => Math.round(percent * 100);
 export const bpsToPercent = (bps: number): number => bps / 100;
+export const TaxRateListSchema = z.array(TaxRateSchema);

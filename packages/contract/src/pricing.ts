@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { divRoundHalfUp, hasAtMostTwoDecimals } from './common/money';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 import { BPS } from './checkout';
 
 /**
@@ -139,3 +139,5 @@ export const ProductPriceTiersSchema = z.object({
   tiers: z.array(PriceTierSchema),
 });
 export type ProductPriceTiers = z.infer<typeof ProductPriceTiersSchema>;
+export const PriceDifferencePageSchema = pageOf(PriceDifferenceSchema);
+export const AdminPriceDifferencePageSchema = pageOf(AdminPriceDifferenceSchema);

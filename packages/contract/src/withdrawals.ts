@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 import { WITHDRAWAL_METHODS, type WithdrawalMethod } from './wallet-withdrawal';
 
 /**
@@ -88,3 +88,5 @@ export const WithdrawalLimitsSchema = z.object({
   sanctionedCountries: z.array(z.string()),
 });
 export type WithdrawalLimits = z.infer<typeof WithdrawalLimitsSchema>;
+export const AdminWithdrawalPageSchema = pageOf(AdminWithdrawalSchema);
+export const WithdrawalPageSchema = pageOf(WithdrawalSchema);

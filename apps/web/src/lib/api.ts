@@ -96,7 +96,12 @@ export class AnswerDriftError extends Error {
 function checkAnswer<T>(method: Method, path: string, data: unknown, schema: AnswerSchema<T> | undefined): T {
   if (!schema || !CHECK_ANSWERS) return data as T;
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new AnswerDriftError(method, path, parsed.error.message);
+  if (!parsed.success) {
+    const drift = new AnswerDriftError(method, path, parsed.error.message);
+    // A query turns a thrown error into an error state the page may show quietly: say it out loud.
+    console.error(drift.message);
+    throw drift;
+  }
   // The answer as sent, not the parse's output: production skips the parse, so development must
   // see the same object (no stripped keys, no defaults filled in) or the two would differ.
   return data as T;

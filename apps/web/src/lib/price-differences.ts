@@ -1,3 +1,4 @@
+import { AdminPriceDifferencePageSchema, PriceDifferencePageSchema, PriceDifferenceSchema, WalletRecordSchema } from '@dsm/contract';
 import type { AdminPriceDifference, Page, PriceDifference, PriceDifferenceState, WalletRecord } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
@@ -10,7 +11,7 @@ import { priceDifferenceKeys, walletKeys } from './query-keys';
 
 /** GET /api/p/wallet, the same cache entry as the wallet page: what the user can pay with. */
 export function useWalletForDifferences() {
-  return useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal }) });
+  return useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }) });
 }
 
 /** The tag colour of each state (the user's and the operator's lists). */
@@ -22,7 +23,7 @@ export type DifferenceFilter = { state: 'all' | PriceDifferenceState; current: n
 export function usePriceDifferences(filter: DifferenceFilter) {
   return useQuery({
     queryKey: priceDifferenceKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<PriceDifference>>('/p/price-differences', { signal, query: { ...filter } }),
+    queryFn: ({ signal }) => api.data<Page<PriceDifference>>('/p/price-differences', { signal, query: { ...filter }, schema: PriceDifferencePageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +36,7 @@ export function usePriceDifferences(filter: DifferenceFilter) {
 export function usePayPriceDifference() {
   const client = useQueryClient();
   return async (id: string) => {
-    const result = await api.post<PriceDifference>(`/p/price-differences/${encodeURIComponent(id)}/pay`, {}, { idempotencyKey: crypto.randomUUID(), noshow: true });
+    const result = await api.post<PriceDifference>(`/p/price-differences/${encodeURIComponent(id)}/pay`, {}, { idempotencyKey: crypto.randomUUID(), noshow: true, schema: PriceDifferenceSchema });
     if (result.success) {
       await Promise.all([
         client.invalidateQueries({ queryKey: priceDifferenceKeys.all }),
@@ -53,7 +54,7 @@ export type AdminDifferenceFilter = DifferenceFilter & { orderNumber?: string };
 export function useAdminPriceDifferences(filter: AdminDifferenceFilter) {
   return useQuery({
     queryKey: priceDifferenceKeys.admin(filter),
-    queryFn: ({ signal }) => api.data<Page<AdminPriceDifference>>('/admin/price-differences', { signal, query: { ...filter, orderNumber: filter.orderNumber || undefined } }),
+    queryFn: ({ signal }) => api.data<Page<AdminPriceDifference>>('/admin/price-differences', { signal, query: { ...filter, orderNumber: filter.orderNumber || undefined }, schema: AdminPriceDifferencePageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -69,8 +70,8 @@ export function usePriceDifferenceWrites() {
   const key = () => ({ idempotencyKey: crypto.randomUUID() });
   return {
     raiseForOrder: async (orderId: string, body: { amount: number; reason: string }) =>
-      after(await api.post<PriceDifference>(`/admin/orders/${encodeURIComponent(orderId)}/price-difference`, body, key())),
-    raiseByNumber: async (body: { orderNumber: string; amount: number; reason: string }) => after(await api.post<PriceDifference>('/admin/price-differences', body, key())),
-    cancel: async (id: string) => after(await api.post<PriceDifference>(`/admin/price-differences/${encodeURIComponent(id)}/cancel`, {}, key())),
+      after(await api.post<PriceDifference>(`/admin/orders/${encodeURIComponent(orderId)}/price-difference`, body, { ...key(), schema: PriceDifferenceSchema })),
+    raiseByNumber: async (body: { orderNumber: string; amount: number; reason: string }) => after(await api.post<PriceDifference>('/admin/price-differences', body, { ...key(), schema: PriceDifferenceSchema })),
+    cancel: async (id: string) => after(await api.post<PriceDifference>(`/admin/price-differences/${encodeURIComponent(id)}/cancel`, {}, { ...key(), schema: PriceDifferenceSchema })),
   };
 }

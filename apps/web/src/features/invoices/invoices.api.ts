@@ -1,3 +1,4 @@
+import { InvoiceSchema, InvoiceSummaryPageSchema } from '@dsm/contract';
 import type { Invoice, InvoiceSummary, Page } from '@dsm/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, buildUrl } from '../../lib/api';
@@ -8,7 +9,7 @@ import { session } from '../../lib/session';
 export function useInvoices(paging: { current: number; size: number }) {
   return useQuery({
     queryKey: invoiceKeys.list(paging),
-    queryFn: ({ signal }) => api.data<Page<InvoiceSummary>>('/p/invoices', { signal, query: { ...paging } }),
+    queryFn: ({ signal }) => api.data<Page<InvoiceSummary>>('/p/invoices', { signal, query: { ...paging }, schema: InvoiceSummaryPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +18,7 @@ export function useInvoices(paging: { current: number; size: number }) {
 export function useInvoice(id: string | null) {
   return useQuery({
     queryKey: invoiceKeys.one(id ?? ''),
-    queryFn: ({ signal }) => api.data<Invoice>(`/p/invoices/${encodeURIComponent(id!)}`, { signal, noshow: true }),
+    queryFn: ({ signal }) => api.data<Invoice>(`/p/invoices/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: InvoiceSchema }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -28,7 +29,7 @@ export function useInvoiceOfOrder(orderId: string | null) {
   return useQuery({
     queryKey: invoiceKeys.ofOrder(orderId ?? ''),
     queryFn: async ({ signal }) =>
-      (await api.data<Page<InvoiceSummary>>('/p/invoices', { signal, noshow: true, query: { reference: orderId!, current: 1, size: 1 } })).records[0]?.id ?? null,
+      (await api.data<Page<InvoiceSummary>>('/p/invoices', { signal, noshow: true, query: { reference: orderId!, current: 1, size: 1 }, schema: InvoiceSummaryPageSchema })).records[0]?.id ?? null,
     enabled: Boolean(orderId),
     retry: false,
   });

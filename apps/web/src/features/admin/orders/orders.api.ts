@@ -1,3 +1,4 @@
+import { AdminOrderPageSchema, OrderDetailSchema } from '@dsm/contract';
 import type { AdminOrder, AdminOrderListQuery, OrderDetail, Page } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api';
@@ -9,7 +10,7 @@ export type AdminOrdersFilter = Pick<AdminOrderListQuery, 'state' | 'current' | 
 export function useAdminOrders(filter: AdminOrdersFilter) {
   return useQuery({
     queryKey: orderKeys.admin(filter),
-    queryFn: ({ signal }) => api.data<Page<AdminOrder>>('/admin/orders', { signal, query: { ...filter } }),
+    queryFn: ({ signal }) => api.data<Page<AdminOrder>>('/admin/orders', { signal, query: { ...filter }, schema: AdminOrderPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,14 +18,14 @@ export function useAdminOrders(filter: AdminOrdersFilter) {
 export function useAdminOrder(id: string | null) {
   return useQuery({
     queryKey: orderKeys.adminOne(id ?? ''),
-    queryFn: ({ signal }) => api.data<OrderDetail>(`/admin/orders/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.data<OrderDetail>(`/admin/orders/${encodeURIComponent(id!)}`, { signal, schema: OrderDetailSchema }),
     enabled: Boolean(id),
   });
 }
 
 const post = (id: string, tail: string, body?: unknown, noshow = false): Promise<ApiResult<OrderDetail>> =>
   // One key per click: a retried request moves the order once (decision 0062).
-  api.post<OrderDetail>(`/admin/orders/${encodeURIComponent(id)}/${tail}`, body, { idempotencyKey: crypto.randomUUID(), noshow });
+  api.post<OrderDetail>(`/admin/orders/${encodeURIComponent(id)}/${tail}`, body, { idempotencyKey: crypto.randomUUID(), noshow, schema: OrderDetailSchema });
 
 /** The operator's events; the dialogs' calls (ship, abnormal) keep their messages for the form. */
 export const adminOrderActions = {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminContentPageSchema } from '@dsm/contract';
 import type { AdminContentPage, SaveContentPageBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { adminKeys, contentKeys } from '../../../lib/query-keys';
@@ -22,7 +23,7 @@ export function useAdminPages() {
   return useQuery(adminPagesQuery);
 }
 
-export const fetchAdminPage = (slug: string, signal?: AbortSignal) => api.data<AdminContentPage>(`${PATH}/${slug}`, { signal, noshow: true });
+export const fetchAdminPage = (slug: string, signal?: AbortSignal) => api.data<AdminContentPage>(`${PATH}/${slug}`, { signal, noshow: true, schema: AdminContentPageSchema });
 
 export const adminPageQuery = (slug: string) =>
   queryOptions({
@@ -36,7 +37,7 @@ export function useAdminPage(slug: string) {
 }
 
 /** PUT saves one language of a page at a time. */
-export const saveAdminPage = (slug: string, body: SaveContentPageBody) => api.put<AdminContentPage>(`${PATH}/${slug}`, body);
+export const saveAdminPage = (slug: string, body: SaveContentPageBody) => api.put<AdminContentPage>(`${PATH}/${slug}`, body, { schema: AdminContentPageSchema });
 
 export function useSavePage() {
   const client = useQueryClient();
