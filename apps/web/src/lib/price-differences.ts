@@ -2,7 +2,7 @@ import { AdminPriceDifferencePageSchema, PriceDifferencePageSchema, PriceDiffere
 import type { AdminPriceDifference, Page, PriceDifference, PriceDifferenceState, WalletRecord } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import { priceDifferenceKeys, walletKeys } from './query-keys';
+import { priceDifferencesKeys, walletKeys } from './query-keys';
 
 /**
  * Price differences (decision 0089): the user's list and payment (features/price-differences) and
@@ -22,7 +22,7 @@ export type DifferenceFilter = { state: 'all' | PriceDifferenceState; current: n
 /** GET /api/p/price-differences: the user's own, due first. */
 export function usePriceDifferences(filter: DifferenceFilter) {
   return useQuery({
-    queryKey: priceDifferenceKeys.list(filter),
+    queryKey: priceDifferencesKeys.list(filter),
     queryFn: ({ signal }) => api.data<Page<PriceDifference>>('/p/price-differences', { signal, query: { ...filter }, schema: PriceDifferencePageSchema }),
     placeholderData: keepPreviousData,
   });
@@ -39,7 +39,7 @@ export function usePayPriceDifference() {
     const result = await api.post<PriceDifference>(`/p/price-differences/${encodeURIComponent(id)}/pay`, {}, { idempotencyKey: crypto.randomUUID(), noshow: true, schema: PriceDifferenceSchema });
     if (result.success) {
       await Promise.all([
-        client.invalidateQueries({ queryKey: priceDifferenceKeys.all }),
+        client.invalidateQueries({ queryKey: priceDifferencesKeys.all }),
         client.invalidateQueries({ queryKey: walletKeys.all }),
         client.invalidateQueries({ queryKey: ['orders'] }),
       ]);
@@ -53,7 +53,7 @@ export type AdminDifferenceFilter = DifferenceFilter & { orderNumber?: string };
 /** GET /api/admin/price-differences (operator). */
 export function useAdminPriceDifferences(filter: AdminDifferenceFilter) {
   return useQuery({
-    queryKey: priceDifferenceKeys.admin(filter),
+    queryKey: priceDifferencesKeys.admin(filter),
     queryFn: ({ signal }) => api.data<Page<AdminPriceDifference>>('/admin/price-differences', { signal, query: { ...filter, orderNumber: filter.orderNumber || undefined }, schema: AdminPriceDifferencePageSchema }),
     placeholderData: keepPreviousData,
   });
@@ -62,7 +62,7 @@ export function useAdminPriceDifferences(filter: AdminDifferenceFilter) {
 /** The operator's writes: raise by order id (the orders console) or by number, and cancel. */
 export function usePriceDifferenceWrites() {
   const client = useQueryClient();
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: priceDifferenceKeys.admin() }), client.invalidateQueries({ queryKey: ['admin', 'orders'] })]);
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: priceDifferencesKeys.admin() }), client.invalidateQueries({ queryKey: ['admin', 'orders'] })]);
   const after = async <T>(result: Awaited<ReturnType<typeof api.post<T>>>) => {
     if (result.success) await refresh();
     return result;

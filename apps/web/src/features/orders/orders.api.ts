@@ -2,7 +2,7 @@ import { OrderCountsSchema, OrderDetailSchema, OrderSummaryPageSchema, RestoreRe
 import type { OrderCounts, OrderDetail, OrderSummary, OrderTab, Page, RestoreResult, SplitOrderBody } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../lib/api';
-import { orderKeys } from '../../lib/query-keys';
+import { ordersKeys } from '../../lib/query-keys';
 
 export interface OrdersFilter {
   tab: OrderTab;
@@ -13,7 +13,7 @@ export interface OrdersFilter {
 /** GET /api/p/orders: one tab of the caller's orders, newest first. */
 export function useOrders(filter: OrdersFilter) {
   return useQuery({
-    queryKey: orderKeys.list(filter),
+    queryKey: ordersKeys.list(filter),
     queryFn: ({ signal }) => api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter }, schema: OrderSummaryPageSchema }),
     placeholderData: keepPreviousData,
   });
@@ -21,13 +21,13 @@ export function useOrders(filter: OrdersFilter) {
 
 /** GET /api/p/orders/counts: the number beside each tab. */
 export function useOrderCounts() {
-  return useQuery({ queryKey: orderKeys.counts(), queryFn: ({ signal }) => api.data<OrderCounts>('/p/orders/counts', { signal, schema: OrderCountsSchema }) });
+  return useQuery({ queryKey: ordersKeys.counts(), queryFn: ({ signal }) => api.data<OrderCounts>('/p/orders/counts', { signal, schema: OrderCountsSchema }) });
 }
 
 /** GET /api/p/orders/:id (another user's id answers "not found", quietly: the drawer says so). */
 export function useOrder(id: string | null) {
   return useQuery({
-    queryKey: orderKeys.one(id ?? ''),
+    queryKey: ordersKeys.one(id ?? ''),
     queryFn: ({ signal }) => api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: OrderDetailSchema }),
     enabled: Boolean(id),
     retry: false,
@@ -55,5 +55,5 @@ export function splitOrder(id: string, body: SplitOrderBody): Promise<ApiResult<
 /** Every order read (lists, counts, details) refreshes after a change. */
 export function useRefreshOrders() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: orderKeys.all });
+  return () => client.invalidateQueries({ queryKey: ordersKeys.all });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderDetailSchema, OrderPaymentSchema, WalletRecordSchema } from '@dsm/contract';
 import type { OrderDetail, OrderPayment, PayOrdersBody, WalletRecord } from '@dsm/contract';
 import { api } from '../../lib/api';
-import { orderPaymentKeys, walletKeys } from '../../lib/query-keys';
+import { paymentsKeys, walletKeys } from '../../lib/query-keys';
 
 /**
  * Paying orders (contract `order-payment.ts`): POST /api/p/order/pay, then GET
@@ -16,7 +16,7 @@ export const payOrders = (body: PayOrdersBody, idempotencyKey: string) =>
 
 export const orderPaymentQuery = (id: string) =>
   queryOptions({
-    queryKey: orderPaymentKeys.payment(id),
+    queryKey: paymentsKeys.payment(id),
     queryFn: ({ signal }) => api.data<OrderPayment>(paymentPath(id), { signal, noshow: true, loadingflags: true, schema: OrderPaymentSchema }),
   });
 
@@ -26,7 +26,7 @@ export const cancelOrderPayment = (id: string, idempotencyKey: string) =>
 /** GET /api/p/orders/:id: one order to pay (lines, total, state). */
 export const orderQuery = (id: string) =>
   queryOptions({
-    queryKey: orderPaymentKeys.order(id),
+    queryKey: paymentsKeys.order(id),
     queryFn: ({ signal }) => api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id)}`, { signal, noshow: true, schema: OrderDetailSchema }),
   });
 

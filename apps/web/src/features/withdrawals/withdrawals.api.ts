@@ -2,7 +2,7 @@ import { WithdrawalLimitsSchema, WithdrawalPageSchema, WithdrawalSchema } from '
 import type { Page, Withdrawal, WithdrawalLimits, WithdrawalRequest, WithdrawalState } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../lib/api';
-import { withdrawalKeys } from '../../lib/query-keys';
+import { withdrawalsKeys } from '../../lib/query-keys';
 
 export interface HistoryFilter {
   state: 'all' | WithdrawalState;
@@ -12,7 +12,7 @@ export interface HistoryFilter {
 
 /** GET /api/p/withdrawals/limits: withdrawable cash, the minimum and the sanctioned countries. */
 export const limitsQuery = queryOptions({
-  queryKey: withdrawalKeys.limits(),
+  queryKey: withdrawalsKeys.limits(),
   queryFn: ({ signal }) => api.data<WithdrawalLimits>('/p/withdrawals/limits', { signal, schema: WithdrawalLimitsSchema }),
 });
 
@@ -21,7 +21,7 @@ export const useLimits = () => useQuery(limitsQuery);
 /** GET /api/p/withdrawals: the caller's requests, newest first. */
 export function useHistory(filter: HistoryFilter) {
   return useQuery({
-    queryKey: withdrawalKeys.list(filter),
+    queryKey: withdrawalsKeys.list(filter),
     queryFn: ({ signal }) => api.data<Page<Withdrawal>>('/p/withdrawals', { signal, query: { ...filter }, schema: WithdrawalPageSchema }),
     placeholderData: keepPreviousData,
   });
@@ -41,5 +41,5 @@ export function cancelWithdrawal(id: string): Promise<ApiResult<Withdrawal>> {
 export function useRefreshAfterChange() {
   const client = useQueryClient();
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: withdrawalKeys.all }), client.invalidateQueries({ queryKey: ['wallet'] })]);
+    Promise.all([client.invalidateQueries({ queryKey: withdrawalsKeys.all }), client.invalidateQueries({ queryKey: ['wallet'] })]);
 }

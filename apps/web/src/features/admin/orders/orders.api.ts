@@ -2,14 +2,14 @@ import { AdminOrderPageSchema, OrderDetailSchema } from '@dsm/contract';
 import type { AdminOrder, AdminOrderListQuery, OrderDetail, Page } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api';
-import { orderKeys } from '../../../lib/query-keys';
+import { ordersKeys } from '../../../lib/query-keys';
 
 export type AdminOrdersFilter = Pick<AdminOrderListQuery, 'state' | 'current' | 'size'>;
 
 /** GET /api/admin/orders: one state (pending first: the purchase queue), abnormal, or all. */
 export function useAdminOrders(filter: AdminOrdersFilter) {
   return useQuery({
-    queryKey: orderKeys.admin(filter),
+    queryKey: ordersKeys.admin(filter),
     queryFn: ({ signal }) => api.data<Page<AdminOrder>>('/admin/orders', { signal, query: { ...filter }, schema: AdminOrderPageSchema }),
     placeholderData: keepPreviousData,
   });
@@ -17,7 +17,7 @@ export function useAdminOrders(filter: AdminOrdersFilter) {
 
 export function useAdminOrder(id: string | null) {
   return useQuery({
-    queryKey: orderKeys.adminOne(id ?? ''),
+    queryKey: ordersKeys.adminOne(id ?? ''),
     queryFn: ({ signal }) => api.data<OrderDetail>(`/admin/orders/${encodeURIComponent(id!)}`, { signal, schema: OrderDetailSchema }),
     enabled: Boolean(id),
   });
@@ -37,5 +37,5 @@ export const adminOrderActions = {
 
 export function useRefreshAdminOrders() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: orderKeys.all });
+  return () => client.invalidateQueries({ queryKey: ordersKeys.all });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminContentPageSchema } from '@dsm/contract';
+import { AdminContentPageSchema, AdminContentPageSummaryListSchema } from '@dsm/contract';
 import type { AdminContentPage, SaveContentPageBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { adminKeys, contentKeys } from '../../../lib/query-keys';
@@ -12,7 +12,7 @@ export interface AdminContentPageSummary {
   translations: Array<{ locale: string; title: string; updatedAt: string }>;
 }
 
-export const fetchAdminPages = (signal?: AbortSignal) => api.data<AdminContentPageSummary[]>(PATH, { signal });
+export const fetchAdminPages = (signal?: AbortSignal) => api.data<AdminContentPageSummary[]>(PATH, { signal, schema: AdminContentPageSummaryListSchema });
 
 export const adminPagesQuery = queryOptions({
   queryKey: adminKeys.pages(),

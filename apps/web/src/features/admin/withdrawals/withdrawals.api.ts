@@ -2,7 +2,7 @@ import { AdminWithdrawalPageSchema, AdminWithdrawalSchema } from '@dsm/contract'
 import type { AdminWithdrawal, Page, WithdrawalState } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api';
-import { withdrawalKeys } from '../../../lib/query-keys';
+import { withdrawalsKeys } from '../../../lib/query-keys';
 
 export interface AdminWithdrawalsFilter {
   state: 'all' | WithdrawalState;
@@ -13,7 +13,7 @@ export interface AdminWithdrawalsFilter {
 /** GET /api/admin/withdrawals: pending ones oldest first (the order to handle them in). */
 export function useAdminWithdrawals(filter: AdminWithdrawalsFilter) {
   return useQuery({
-    queryKey: withdrawalKeys.admin(filter),
+    queryKey: withdrawalsKeys.admin(filter),
     queryFn: ({ signal }) => api.data<Page<AdminWithdrawal>>('/admin/withdrawals', { signal, query: { ...filter }, schema: AdminWithdrawalPageSchema }),
     placeholderData: keepPreviousData,
   });
@@ -29,5 +29,5 @@ export const rejectWithdrawal = (id: string, reason: string, idempotencyKey: str
 
 export function useRefreshWithdrawals() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: withdrawalKeys.all });
+  return () => client.invalidateQueries({ queryKey: withdrawalsKeys.all });
 }
