@@ -9,7 +9,7 @@ const ANTD = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@
 /** Each language's catalogues travel together: one small chunk per language. */
 const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})[\\/]/;
 /** Catalogues only some pages read (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
-const LAZY_LOCALE = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](admin|withdraw|wallet|payment|checkout|invoices|orders|pricing|aftersales|connections|stores)\.json$/;
+const LAZY_LOCALE = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](admin|withdrawals|wallet|payment|checkout|invoices|orders|pricing|after-sales|connections|stores)\.json$/;
 
 export default defineConfig({
   plugins: [

@@ -5,7 +5,7 @@ import admin from '../src/locales/en-US/admin.json';
 import pay from '../src/locales/en-US/payment.json';
 import routes from '../src/locales/en-US/routes.json';
 import wallet from '../src/locales/en-US/wallet.json';
-import withdraw from '../src/locales/en-US/withdraw.json';
+import withdraw from '../src/locales/en-US/withdrawals.json';
 import accountsFr from '../src/locales/fr-FR/accounts.json';
 import payFr from '../src/locales/fr-FR/payment.json';
 import { baseUrl, launch, openPage } from './browser';

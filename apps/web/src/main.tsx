@@ -1,12 +1,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { installApiFeedback } from './app/api-feedback';
 import { Providers } from './app/providers';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { initI18n } from './lib/i18n';
 import './app/app.css';
 
 const root = document.getElementById('root')!;
+
+// The loading bar, the API's messages and the way to the log-in page, before the first request.
+installApiFeedback();
 
 // Start the page's chunks and the language catalogue together; render once both are in.
 const router = createAppRouter();

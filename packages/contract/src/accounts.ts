@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /*
  * Accounts: registration, log-in, password reset, profile, addresses, countries and the
@@ -302,3 +302,6 @@ export type MailOutboxEntry = z.infer<typeof MailOutboxEntrySchema>;
 
 export const ListMailOutboxQuery = PageQuerySchema;
 export type ListMailOutboxQuery = z.infer<typeof ListMailOutboxQuery>;
+export const AddressListSchema = z.array(AddressSchema);
+export const MailOutboxEntryPageSchema = pageOf(MailOutboxEntrySchema);
+export const AdminUserPageSchema = pageOf(AdminUserSchema);

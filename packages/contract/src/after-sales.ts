@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 import { hasAtMostTwoDecimals } from './common/money';
 import { CARRIER_MAX, ORDER_STATES, TRACKING_NUMBER_MAX } from './orders';
 
@@ -123,3 +123,6 @@ export const ReshippedAfterSalesBody = z.object({
   carrier: z.string().trim().min(1, 'aftersales.carrier-required').max(CARRIER_MAX),
   trackingNumber: z.string().trim().min(1, 'aftersales.tracking-required').max(TRACKING_NUMBER_MAX),
 });
+export const AdminAfterSalesPageSchema = pageOf(AdminAfterSalesSchema);
+export const AfterSalesPageSchema = pageOf(AfterSalesSchema);
+export const AfterSalesEligibleOrderListSchema = z.array(AfterSalesEligibleOrderSchema);

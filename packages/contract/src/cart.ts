@@ -132,3 +132,4 @@ export const WishListItemSchema = z.object({
 export type WishListItem = z.infer<typeof WishListItemSchema>;
 
 export const WishListIdParams = z.object({ id: IdSchema });
+export const WishListItemListSchema = z.array(WishListItemSchema);

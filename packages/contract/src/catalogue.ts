@@ -376,3 +376,6 @@ export type UploadImageBody = z.infer<typeof UploadImageBody>;
 
 export const UploadedImageSchema = z.object({ url: z.string(), bytes: z.number().int(), contentType: z.string() });
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+export const AdminProductListItemPageSchema = pageOf(AdminProductListItemSchema);
+export const AdminProductListItemListSchema = z.array(AdminProductListItemSchema);
+export const ProductListItemPageSchema = pageOf(ProductListItemSchema);

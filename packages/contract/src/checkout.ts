@@ -228,3 +228,5 @@ export const SubmitResultSchema = z.object({
   total: z.number(),
 });
 export type SubmitResult = z.infer<typeof SubmitResultSchema>;
+
+export const TaxRateListSchema = z.array(TaxRateSchema);

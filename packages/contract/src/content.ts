@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './common/ids';
 import { UploadImageBody } from './catalogue';
 import { LOCALES, type Locale } from './common/locale';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /**
  * Storefront content (SPEC §1, §2): home banners, notices and the static pages of the footer.
@@ -186,3 +186,6 @@ export const AdminContentPageSummarySchema = z.object({
   slug: z.string(),
   translations: z.array(AdminContentPageTranslationSchema.omit({ body: true })),
 });
+export const AdminBannerListSchema = z.array(AdminBannerSchema);
+export const AdminNoticePageSchema = pageOf(AdminNoticeSchema);
+export const AdminContentPageSummaryListSchema = z.array(AdminContentPageSummarySchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './common/locale';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /**
  * Invoices (decision 0082): one per paid order, numbered per calendar year with no gaps
@@ -82,3 +82,4 @@ export const InvoiceDownloadBody = z.object({
   ids: z.array(z.string()).min(1, 'invoices.select-some').max(MAX_INVOICES_PER_DOWNLOAD, 'invoices.too-many'),
 });
 export type InvoiceDownloadBody = z.infer<typeof InvoiceDownloadBody>;
+export const InvoiceSummaryPageSchema = pageOf(InvoiceSummarySchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /** Background job states (decision 0061). */
 export const JOB_STATES = ['queued', 'running', 'failed', 'done'] as const;
@@ -30,3 +30,4 @@ export type ListJobsQuery = z.infer<typeof ListJobsQuery>;
 
 export const JobIdParams = z.object({ id: z.string().uuid() });
 export type JobIdParams = z.infer<typeof JobIdParams>;
+export const JobPageSchema = pageOf(JobSchema);

@@ -231,3 +231,6 @@ export type AdminShippingMethod = z.infer<typeof AdminShippingMethodSchema>;
 
 export const MethodIdParams = z.object({ methodId: IdSchema });
 export const ZoneIdParams = z.object({ zoneId: IdSchema });
+export const AdminWarehouseListSchema = z.array(AdminWarehouseSchema);
+export const AdminShippingMethodListSchema = z.array(AdminShippingMethodSchema);
+export const WarehouseOptionListSchema = z.array(WarehouseOptionSchema);

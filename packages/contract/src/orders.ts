@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_FIELDS } from './accounts';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /**
  * Orders (decision 0081): the DTOs of /api/p/orders and /api/admin/orders. Catalogue orders
@@ -209,3 +209,5 @@ export type AbnormalOrderBody = z.infer<typeof AbnormalOrderBody>;
 
 export const RestoreResultSchema = z.object({ restored: z.array(z.string()) });
 export type RestoreResult = z.infer<typeof RestoreResultSchema>;
+export const AdminOrderPageSchema = pageOf(AdminOrderSchema);
+export const OrderSummaryPageSchema = pageOf(OrderSummarySchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './common/money';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /**
  * Price differences (decision 0089). Money is decimal USD on the wire; the server keeps integer
@@ -66,3 +66,6 @@ export const CancelPriceDifferenceBody = z.object({
   reason: z.string().trim().max(PRICE_DIFFERENCE_REASON_MAX).optional(),
 });
 export type CancelPriceDifferenceBody = z.infer<typeof CancelPriceDifferenceBody>;
+
+export const PriceDifferencePageSchema = pageOf(PriceDifferenceSchema);
+export const AdminPriceDifferencePageSchema = pageOf(AdminPriceDifferenceSchema);

@@ -201,3 +201,4 @@ export type RejectRechargeBody = z.infer<typeof RejectRechargeBody>;
 /** Transfer slip: an image (JPEG, PNG, WebP) or a PDF, at most 5 MB, type judged by content. */
 export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 export const SLIP_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const RechargeMethodRuleListSchema = z.array(RechargeMethodRuleSchema);

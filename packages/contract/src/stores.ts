@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /**
  * Stores and product connection (issue 11, decision 0100). A store owner connects Shopify,
@@ -271,3 +271,7 @@ export const ConnectionChangeSchema = z.object({
   undone: z.boolean(),
 });
 export type ConnectionChange = z.infer<typeof ConnectionChangeSchema>;
+export const StoreProductPageSchema = pageOf(StoreProductSchema);
+export const SuggestionListSchema = z.array(SuggestionSchema);
+export const ConnectionChangeListSchema = z.array(ConnectionChangeSchema);
+export const StoreListSchema = z.array(StoreSchema);

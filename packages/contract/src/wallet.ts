@@ -155,3 +155,4 @@ export const ReconciliationReportSchema = z.object({
   findings: z.array(ReconciliationFindingSchema),
 });
 export type ReconciliationReport = z.infer<typeof ReconciliationReportSchema>;
+export const WalletLinePageSchema = pageOf(WalletLineSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IBAN_LENGTHS, bicCountry, ibanProblem, isValidAbaRouting, isValidBic, normalizeBic, normalizeIban } from './common/bank-codes';
 import { hasAtMostTwoDecimals, toMinor } from './common/money';
-import { PageQuerySchema } from './common/paging';
+import { PageQuerySchema, pageOf } from './common/paging';
 
 /**
  * A withdrawal request (SPEC §5 "Withdrawal", §9 minimum): the amount and where to send it, one
@@ -252,3 +252,5 @@ export const WithdrawalLimitsSchema = z.object({
   sanctionedCountries: z.array(z.string()),
 });
 export type WithdrawalLimits = z.infer<typeof WithdrawalLimitsSchema>;
+export const AdminWithdrawalPageSchema = pageOf(AdminWithdrawalSchema);
+export const WithdrawalPageSchema = pageOf(WithdrawalSchema);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../test/render';
-import { api, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS } from './api';
+import { CurrencyListSchema } from '@dsm/contract';
+import { AnswerDriftError, api, ApiError, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS } from './api';
 import { loading } from './loading';
 import { setNavigate } from './navigation';
 import { session } from './session';
@@ -202,5 +203,37 @@ describe('api client: session invalid (A00004)', () => {
     expect(localStorage.getItem('orderPayment')).toBeNull();
     expect(session.get().lang).toBe('fr-FR');
     expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/user/profile?tab=billing')}`);
+  });
+});
+
+describe('api client: typed errors', () => {
+  it('api.data throws an ApiError with the server code, HTTP status, message and field errors', async () => {
+    fetchMock.mockResolvedValueOnce(
+      envelope([{ field: 'email', message: 'bad' }], { code: 'A00002', msg: 'Please check the fields', status: 400 }),
+    );
+    const error = await api.data('/accounts/profile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'A00002', status: 400, message: 'Please check the fields' });
+    expect((error as ApiError).fieldErrors).toEqual([{ field: 'email', message: 'bad' }]);
+  });
+});
+
+describe('api client: answers checked against the contract (development and tests)', () => {
+  const rate = { currencyCode: 'USD', symbol: '$', name: 'US dollar', rate: 1 };
+
+  it('returns an answer that matches the schema, as sent', async () => {
+    fetchMock.mockResolvedValueOnce(envelope([{ ...rate, extra: true }]));
+    await expect(api.data('/currency/rates', { schema: CurrencyListSchema })).resolves.toEqual([{ ...rate, extra: true }]);
+  });
+
+  it('fails loudly when the server and the web drift apart, instead of handing a page undefined', async () => {
+    // The server renamed `rate` to `value`: a page would read `rate` as undefined.
+    const { rate: _dropped, ...drifted } = rate;
+    fetchMock.mockResolvedValueOnce(envelope([{ ...drifted, value: 1 }]));
+    const error = await api.data('/currency/rates', { schema: CurrencyListSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnswerDriftError);
+    expect((error as Error).message).toMatch(/^GET \/currency\/rates: the answer does not match/);
+    expect((error as Error).message).toContain('rate');
+    expect(loading.count()).toBe(0);
   });
 });

@@ -1,9 +1,13 @@
-import { ERRORS, type Envelope, type ErrorReason, reasonOf } from '@dsm/contract';
+import { ERRORS, type Envelope, type ErrorReason, type FieldError, reasonOf } from '@dsm/contract';
 import { i18n } from './i18n';
-import { loading } from './loading';
-import { loginPathFromHere, navigateTo } from './navigation';
 import { session } from './session';
-import { toast, TOAST_MS } from './toast';
+
+/*
+ * The transport: it sends, retries, and turns the server's envelope into an ApiResult (or, for
+ * `api.data`, a value or a thrown ApiError). It shows nothing and moves nobody: it announces each
+ * request and each failure to its listeners (`api.subscribe`), and the UI layer
+ * (app/api-feedback.ts) decides on the loading bar, the toasts and the way to the log-in page.
+ */
 
 /** SPEC §7 / §9 */
 export const API_BASE = '/api';
@@ -34,6 +38,14 @@ export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | QueryValue[]>;
 
+/**
+ * A contract schema for the answer's `data` (any zod schema fits): checked in development and in
+ * tests, so a server/web drift fails loudly there instead of showing `undefined` on a page.
+ */
+export interface AnswerSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+}
+
 export interface RequestOptions {
   query?: Query;
   /** No warning toast for an unsuccessful answer or a network failure. */
@@ -49,7 +61,51 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** Request options with the contract's schema of the answer's data (checked only in development and tests). */
+export type CheckedOptions<T> = RequestOptions & { schema?: AnswerSchema<T> };
+
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What the transport announces. `background` is a call that asked for no loading indicator
+ * (`loadingflags`); `quiet` one that asked for no message (`noshow`); `network` a failure where the
+ * server was not reached (or did not answer with an envelope).
+ */
+export type ApiEvent =
+  | { type: 'start'; background: boolean }
+  | { type: 'end'; background: boolean }
+  | { type: 'failure'; failure: ApiFailure; quiet: boolean; network: boolean };
+type Listener = (event: ApiEvent) => void;
+
+const listeners = new Set<Listener>();
+function announce(event: ApiEvent) {
+  for (const listener of listeners) listener(event);
+}
+
+/** Unchecked in production: the parse costs time on every answer, and the pages trust the contract. */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** Thrown in development and tests when an answer does not match the contract's schema. */
+export class AnswerDriftError extends Error {
+  constructor(method: Method, path: string, detail: string) {
+    super(`${method} ${path}: the answer does not match the contract's schema: ${detail}`);
+    this.name = 'AnswerDriftError';
+  }
+}
+
+function checkAnswer<T>(method: Method, path: string, data: unknown, schema: AnswerSchema<T> | undefined): T {
+  if (!schema || !CHECK_ANSWERS) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const drift = new AnswerDriftError(method, path, parsed.error.message);
+    // A query turns a thrown error into an error state the page may show quietly: say it out loud.
+    console.error(drift.message);
+    throw drift;
+  }
+  // The answer as sent, not the parse's output: production skips the parse, so development must
+  // see the same object (no stripped keys, no defaults filled in) or the two would differ.
+  return data as T;
+}
 
 /** Marker keys callers may put in a query or body instead of options; never sent. */
 const MARKERS = ['noshow', 'loadingflags'] as const;
@@ -118,7 +174,7 @@ async function attempt(url: string, init: RequestInit, callerSignal?: AbortSigna
   }
 }
 
-async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
+async function request<T>(method: Method, path: string, body: unknown, options: CheckedOptions<T> = {}): Promise<ApiResult<T>> {
   const markers: Markers = { noshow: Boolean(options.noshow), loadingflags: Boolean(options.loadingflags) };
   const query = stripMarkers(options.query ?? {}, markers);
   const payload = stripMarkers(body, markers);
@@ -144,7 +200,8 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   // Repeating a request is only safe when the server cannot act on it twice.
   const retryable = method === 'GET' || method === 'HEAD' || Boolean(options.idempotencyKey);
 
-  if (!markers.loadingflags) loading.start();
+  const background = markers.loadingflags;
+  announce({ type: 'start', background });
   try {
     let response: Response | undefined;
     for (let tries = 0; !response; tries += 1) {
@@ -167,45 +224,91 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     if (!isEnvelope(envelope)) return connectionFailure(markers);
 
     if (envelope.success && envelope.code === ERRORS.OK.code) {
-      return { code: 200, data: envelope.data as T, msg: envelope.msg, success: true };
+      const data = checkAnswer<T>(method, path, envelope.data, options.schema);
+      return { code: 200, data, msg: envelope.msg, success: true };
     }
-    if (envelope.code === ERRORS.SESSION_INVALID.code) {
-      session.clear();
-      navigateTo(loginPathFromHere());
-    }
-    if (!markers.noshow && envelope.msg) toast.warning(envelope.msg, TOAST_MS);
-    return { code: 'error', success: false, msg: envelope.msg, errorCode: envelope.code, reason: reasonOf(envelope.data), data: envelope.data };
+    // The token is no longer valid: forget it (the UI layer decides where the user goes).
+    if (envelope.code === ERRORS.SESSION_INVALID.code) session.clear();
+    const failure: ApiFailure = {
+      code: 'error',
+      success: false,
+      msg: envelope.msg,
+      errorCode: envelope.code,
+      reason: reasonOf(envelope.data),
+      data: envelope.data,
+    };
+    httpStatus.set(failure, response.status);
+    announce({ type: 'failure', failure, quiet: markers.noshow, network: false });
+    return failure;
   } finally {
-    if (!markers.loadingflags) loading.stop();
+    announce({ type: 'end', background });
   }
 }
 
+/**
+ * The HTTP status of each failure the server answered, for ApiError. Kept beside the result, not
+ * in it: pages and tests compare an ApiFailure whole, and its shape is the one SPEC §9 gives.
+ */
+const httpStatus = new WeakMap<ApiFailure, number>();
+
 function connectionFailure(markers: Markers): ApiFailure {
-  const msg = i18n.t('common:errors.network');
-  if (!markers.noshow) toast.error(msg, TOAST_MS);
-  return { code: 'error', success: false, msg };
+  const failure: ApiFailure = { code: 'error', success: false, msg: i18n.t('common:errors.network') };
+  announce({ type: 'failure', failure, quiet: markers.noshow, network: true });
+  return failure;
 }
 
-/** Thrown by `api.data` so TanStack Query sees a failed call as an error state. */
+/** The per-field details of a validation failure (A00002); empty for any other answer. */
+export function fieldErrorsOf(result: ApiResult<unknown>): FieldError[] {
+  if (result.success || result.errorCode !== ERRORS.VALIDATION.code || !Array.isArray(result.data)) return [];
+  return (result.data as unknown[]).filter(
+    (e): e is FieldError =>
+      typeof e === 'object' && e !== null && typeof (e as FieldError).field === 'string' && typeof (e as FieldError).message === 'string',
+  );
+}
+
+/**
+ * Thrown by `api.data` so TanStack Query sees a failed call as an error state (the UI layer has
+ * already been told, and has shown its message). `result` is the failure as `api.get` returns it.
+ */
 export class ApiError extends Error {
+  /** The server's error code (e.g. A00002, A00006); undefined when the server was not reached. */
+  readonly code: string | undefined;
+  /** The HTTP status; undefined when the server was not reached. */
+  readonly status: number | undefined;
+  readonly reason: ErrorReason | undefined;
+  /** The messages per field of a validation failure (A00002); empty otherwise. */
+  readonly fieldErrors: FieldError[];
+
   constructor(readonly result: ApiFailure) {
     super(result.msg);
     this.name = 'ApiError';
+    this.code = result.errorCode;
+    this.status = httpStatus.get(result);
+    this.reason = result.reason;
+    this.fieldErrors = fieldErrorsOf(result);
   }
 }
 
 export const api = {
   request,
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  del: <T>(path: string, options?: RequestOptions & { body?: unknown }) =>
+  get: <T>(path: string, options?: CheckedOptions<T>) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: CheckedOptions<T>) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: CheckedOptions<T>) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: CheckedOptions<T>) => request<T>('PATCH', path, body, options),
+  del: <T>(path: string, options?: CheckedOptions<T> & { body?: unknown }) =>
     request<T>('DELETE', path, options?.body, options),
-  /** GET that resolves to `data` or throws ApiError (the toast has already been shown). */
-  async data<T>(path: string, options?: RequestOptions): Promise<T> {
+  /**
+   * GET that resolves to `data` or throws ApiError. With `schema` (the contract's), the answer is
+   * checked in development and tests: `api.data('/orders/7', { schema: OrderDetail })`.
+   */
+  async data<T>(path: string, options?: CheckedOptions<T>): Promise<T> {
     const result = await request<T>('GET', path, undefined, options);
     if (!result.success) throw new ApiError(result);
     return result.data;
+  },
+  /** Listens to every request's start and end and to every failure; returns the unsubscribe. */
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   },
 };

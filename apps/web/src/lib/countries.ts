@@ -1,3 +1,4 @@
+import { CountryListSchema } from '@dsm/contract';
 import type { Country } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
@@ -10,7 +11,7 @@ import { countryKeys } from './query-keys';
  */
 export const countriesQuery = queryOptions({
   queryKey: countryKeys.all,
-  queryFn: ({ signal }) => api.data<Country[]>('/countries', { signal, loadingflags: true }),
+  queryFn: ({ signal }) => api.data<Country[]>('/countries', { signal, loadingflags: true, schema: CountryListSchema }),
   staleTime: Infinity,
 });
 

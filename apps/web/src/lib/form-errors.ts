@@ -1,17 +1,9 @@
 import type { FormInstance } from 'antd';
-import { ERRORS, type FieldError } from '@dsm/contract';
-import type { ApiFailure, ApiResult } from './api';
+import { type ApiFailure, fieldErrorsOf } from './api';
 
 export type NamePath = Array<string | number>;
 
-/** The per-field details of a validation failure (A00002); empty for any other answer. */
-export function fieldErrorsOf(result: ApiResult<unknown>): FieldError[] {
-  if (result.success || result.errorCode !== ERRORS.VALIDATION.code || !Array.isArray(result.data)) return [];
-  return (result.data as unknown[]).filter(
-    (e): e is FieldError =>
-      typeof e === 'object' && e !== null && typeof (e as FieldError).field === 'string' && typeof (e as FieldError).message === 'string',
-  );
-}
+export { fieldErrorsOf };
 
 /** `skus.0.price` → ['skus', 0, 'price']; `translations.fr-FR.title` → ['translations', 'fr-FR', 'title']. */
 export function toNamePath(field: string): NamePath {

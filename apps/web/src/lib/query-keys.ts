@@ -83,7 +83,7 @@ export const adminKeys = {
 };
 
 /** The user's withdrawals and limits (features/withdrawals) and the operator's queue. */
-export const withdrawalKeys = {
+export const withdrawalsKeys = {
   all: ['withdrawals'] as const,
   limits: () => ['withdrawals', 'limits'] as const,
   list: (filter?: object) => (filter ? (['withdrawals', 'list', filter] as const) : (['withdrawals', 'list'] as const)),
@@ -107,15 +107,15 @@ export const checkoutKeys = {
   taxRates: () => [...checkoutKeys.all, 'tax-rates'] as const,
 };
 
-/** Paying orders (POST /api/p/order/pay) and the payment /user/paystate polls. */
-export const orderPaymentKeys = {
+/** Paying orders (server module `payments`: POST /api/p/order/pay) and the payment /user/paystate polls. */
+export const paymentsKeys = {
   all: ['order-payment'] as const,
-  payment: (id: string) => [...orderPaymentKeys.all, 'payment', id] as const,
-  order: (id: string) => [...orderPaymentKeys.all, 'order', id] as const,
+  payment: (id: string) => [...paymentsKeys.all, 'payment', id] as const,
+  order: (id: string) => [...paymentsKeys.all, 'order', id] as const,
 };
 
 /** The user's invoices (features/invoices). */
-export const invoiceKeys = {
+export const invoicesKeys = {
   all: ['invoices'] as const,
   list: (paging: object) => ['invoices', 'list', paging] as const,
   one: (id: string) => ['invoices', 'one', id] as const,
@@ -139,17 +139,17 @@ export const cartKeys = {
 };
 
 /** The user's orders (features/orders) and the operator's (features/admin/orders). */
-export const orderKeys = {
+export const ordersKeys = {
   all: ['orders'] as const,
-  list: (filter: object) => [...orderKeys.all, 'list', filter] as const,
-  counts: () => [...orderKeys.all, 'counts'] as const,
-  one: (id: string) => [...orderKeys.all, 'one', id] as const,
-  admin: (filter: object) => [...orderKeys.all, 'admin', filter] as const,
-  adminOne: (id: string) => [...orderKeys.all, 'admin-one', id] as const,
+  list: (filter: object) => [...ordersKeys.all, 'list', filter] as const,
+  counts: () => [...ordersKeys.all, 'counts'] as const,
+  one: (id: string) => [...ordersKeys.all, 'one', id] as const,
+  admin: (filter: object) => [...ordersKeys.all, 'admin', filter] as const,
+  adminOne: (id: string) => [...ordersKeys.all, 'admin-one', id] as const,
 };
 
 /** Price differences (features/price-differences, features/admin/price-differences). */
-export const priceDifferenceKeys = {
+export const priceDifferencesKeys = {
   all: ['price-differences'] as const,
   list: (filter: object) => ['price-differences', 'list', filter] as const,
   admin: (filter?: object) => ['admin', 'price-differences', ...(filter ? [filter] : [])] as const,

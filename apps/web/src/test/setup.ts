@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { installApiFeedback } from '../app/api-feedback';
 import { i18n, initI18n } from '../lib/i18n';
 import { loading } from '../lib/loading';
 import { session } from '../lib/session';
@@ -24,6 +25,9 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 window.scrollTo = () => undefined;
+
+// As main.tsx does: the API client's calls show the loading bar, toasts and the log-in redirect.
+installApiFeedback();
 
 beforeAll(async () => {
   await initI18n('en-US');

@@ -8,7 +8,7 @@ import './after-sales-detail.css';
 
 /**
  * One after-sales request as the user's page and the operator's queue show it (decision 0088);
- * texts from the `aftersales` namespace, which both pages load.
+ * texts from the `after-sales` namespace, which both pages load.
  */
 
 /** A request's picture (private: the session cookie authenticates the link). */
@@ -28,7 +28,7 @@ export const formatTime = (iso: string, lang: string) => new Intl.DateTimeFormat
 
 /** The operator's answer as the user reads it (or that it is still awaited). */
 export function Answer({ request }: { request: AfterSales }) {
-  const { t } = useTranslation('aftersales');
+  const { t } = useTranslation('after-sales');
   const lang = useSession((s) => s.lang);
   switch (request.state) {
     case 'refunded':
@@ -48,7 +48,7 @@ export function Answer({ request }: { request: AfterSales }) {
 
 /** Everything about one request: what was asked, the photos, the answer and the history. */
 export function AfterSalesDetail({ request, admin = false }: { request: AfterSales; admin?: boolean }) {
-  const { t } = useTranslation('aftersales');
+  const { t } = useTranslation('after-sales');
   const lang = useSession((s) => s.lang);
   const usd = (v: number) => formatMoney(v, null, lang);
   return (

@@ -1,3 +1,4 @@
+import { LoginResultSchema } from '@dsm/contract';
 import type { LoginResult, RegisterBody, ResetPasswordBody, SendResetCodeBody } from '@dsm/contract';
 import { api } from '../../lib/api';
 
@@ -13,7 +14,7 @@ export interface LoginBody {
 
 /** POST /api/login: on success the data is the login payload (token, shop name, user). */
 export function login(body: LoginBody) {
-  return api.post<LoginResult>('/login', body, { noshow: true });
+  return api.post<LoginResult>('/login', body, { noshow: true, schema: LoginResultSchema });
 }
 
 /**
@@ -21,7 +22,7 @@ export function login(body: LoginBody) {
  * Idempotency-Key makes the client's retry after a lost answer log in to the one account made.
  */
 export function register(body: RegisterBody) {
-  return api.post<LoginResult>('/register', body, { noshow: true, idempotencyKey: crypto.randomUUID() });
+  return api.post<LoginResult>('/register', body, { noshow: true, idempotencyKey: crypto.randomUUID(), schema: LoginResultSchema });
 }
 
 /** POST /api/password/code: e-mails a 6-digit code (the same answer for an unknown address). */

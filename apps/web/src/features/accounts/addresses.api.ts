@@ -1,3 +1,4 @@
+import { AddressListSchema, AddressSchema } from '@dsm/contract';
 import type { Address, AddressKind, SaveAddressBody } from '@dsm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, type ApiResult } from '../../lib/api';
@@ -5,7 +6,7 @@ import { accountsKeys } from '../../lib/query-keys';
 
 /** GET /api/p/address?kind=…: the default first, then the newest. */
 export function fetchAddresses(kind: AddressKind): Promise<Address[]> {
-  return api.data<Address[]>('/p/address', { query: { kind } });
+  return api.data<Address[]>('/p/address', { query: { kind }, schema: AddressListSchema });
 }
 
 export const addressesQuery = (kind: AddressKind) =>
@@ -21,8 +22,8 @@ export function useAddresses(kind: AddressKind) {
  */
 export function saveAddress(body: SaveAddressBody, id?: string) {
   return id
-    ? api.put<Address>(`/p/address/${encodeURIComponent(id)}`, body, { noshow: true })
-    : api.post<Address>('/p/address', body, { noshow: true, idempotencyKey: crypto.randomUUID() });
+    ? api.put<Address>(`/p/address/${encodeURIComponent(id)}`, body, { noshow: true, schema: AddressSchema })
+    : api.post<Address>('/p/address', body, { noshow: true, idempotencyKey: crypto.randomUUID(), schema: AddressSchema });
 }
 
 /** DELETE /api/p/address/{id}: deleting the default hands it to the newest address left. */
@@ -32,7 +33,7 @@ export function deleteAddress(id: string) {
 
 /** PUT /api/p/address/{id}/default: exactly one default per kind. */
 export function setDefaultAddress(id: string) {
-  return api.put<Address>(`/p/address/${encodeURIComponent(id)}/default`);
+  return api.put<Address>(`/p/address/${encodeURIComponent(id)}/default`, undefined, { schema: AddressSchema });
 }
 
 /** Throws the (already toasted) failure so TanStack Query sees an error state. */

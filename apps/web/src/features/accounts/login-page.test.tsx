@@ -9,9 +9,21 @@ import LoginPage from './login-page';
 const LOGIN_DATA = {
   accessToken: 'tok-9',
   shopName: 'Sunny Shop',
-  userId: 9,
+  userId: '9',
   expiresIn: 7200,
-  userInfo: { status: '1', role: 'user' },
+  // As the contract's LoginResult has it (the API client checks answers in tests).
+  userInfo: {
+    userId: '9',
+    username: 'ada',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    email: 'ada@example.com',
+    phoneNumber: '',
+    country: 'GB',
+    status: '1',
+    role: 'user',
+    userType: 'dropshipping',
+  },
 };
 
 function renderLogin(path: string) {

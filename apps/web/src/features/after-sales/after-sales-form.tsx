@@ -30,7 +30,7 @@ type Picture = { id: string; name: string };
  * bytes again), and the request names the uploaded ids.
  */
 export function AfterSalesForm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('aftersales');
+  const { t } = useTranslation('after-sales');
   const lang = useSession((s) => s.lang);
   const orders = useEligibleOrders(open);
   const refresh = useRefreshAfterSales();

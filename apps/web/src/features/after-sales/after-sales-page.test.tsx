@@ -54,7 +54,7 @@ const file = (name: string, type: string, size = 1024) => {
   return f;
 };
 
-beforeAll(() => loadNamespace('aftersales'));
+beforeAll(() => loadNamespace('after-sales'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

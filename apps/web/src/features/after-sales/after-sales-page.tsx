@@ -16,7 +16,7 @@ import './after-sales.css';
  * answer; a request not yet decided may be cancelled.
  */
 export default function AfterSalesPage() {
-  const { t } = useTranslation('aftersales');
+  const { t } = useTranslation('after-sales');
   const lang = useSession((s) => s.lang);
   const [paging, setPaging] = useState({ current: 1, size: 10 });
   const list = useAfterSalesList(paging);

@@ -1,3 +1,4 @@
+import { AfterSalesEligibleOrderListSchema, AfterSalesImageSchema, AfterSalesPageSchema, AfterSalesSchema } from '@dsm/contract';
 import type { AfterSales, AfterSalesEligibleOrder, AfterSalesImage, CreateAfterSalesBody, Page } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -7,7 +8,7 @@ import { afterSalesKeys } from '../../lib/query-keys';
 export function useAfterSalesList(paging: { current: number; size: number }) {
   return useQuery({
     queryKey: afterSalesKeys.list(paging),
-    queryFn: ({ signal }) => api.data<Page<AfterSales>>('/p/after-sales', { signal, query: { ...paging } }),
+    queryFn: ({ signal }) => api.data<Page<AfterSales>>('/p/after-sales', { signal, query: { ...paging }, schema: AfterSalesPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -16,7 +17,7 @@ export function useAfterSalesList(paging: { current: number; size: number }) {
 export function useEligibleOrders(enabled: boolean) {
   return useQuery({
     queryKey: afterSalesKeys.orders(),
-    queryFn: ({ signal }) => api.data<AfterSalesEligibleOrder[]>('/p/after-sales/orders', { signal }),
+    queryFn: ({ signal }) => api.data<AfterSalesEligibleOrder[]>('/p/after-sales/orders', { signal, schema: AfterSalesEligibleOrderListSchema }),
     enabled,
   });
 }
@@ -25,14 +26,14 @@ export function useEligibleOrders(enabled: boolean) {
 export function uploadImage(file: File, idempotencyKey: string) {
   const form = new FormData();
   form.append('file', file);
-  return api.post<AfterSalesImage>('/p/after-sales/images', form, { idempotencyKey, noshow: true });
+  return api.post<AfterSalesImage>('/p/after-sales/images', form, { idempotencyKey, noshow: true, schema: AfterSalesImageSchema });
 }
 
 export const createAfterSales = (body: CreateAfterSalesBody, idempotencyKey: string) =>
-  api.post<AfterSales>('/p/after-sales', body, { idempotencyKey, noshow: true });
+  api.post<AfterSales>('/p/after-sales', body, { idempotencyKey, noshow: true, schema: AfterSalesSchema });
 
 export const cancelAfterSales = (id: string, idempotencyKey: string) =>
-  api.post<AfterSales>(`/p/after-sales/${encodeURIComponent(id)}/cancel`, undefined, { idempotencyKey, noshow: true });
+  api.post<AfterSales>(`/p/after-sales/${encodeURIComponent(id)}/cancel`, undefined, { idempotencyKey, noshow: true, schema: AfterSalesSchema });
 
 export function useRefreshAfterSales() {
   const client = useQueryClient();

@@ -1,3 +1,4 @@
+import { AddToCartResultSchema, CartBatchResultSchema, CartSchema, WishListItemListSchema } from '@dsm/contract';
 import type { AddToCartResult, Cart, CartBatchResult, CartBatchType, WishListItem } from '@dsm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -8,17 +9,17 @@ export { useChangeCart } from '../../lib/cart';
 
 /** GET /api/p/shopCart: the lines and the totals of the selected ones (decimal USD). */
 export function useCart() {
-  return useQuery({ queryKey: cartKeys.lines(), queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal }) });
+  return useQuery({ queryKey: cartKeys.lines(), queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal, schema: CartSchema }) });
 }
 
 export function useWishList() {
-  return useQuery({ queryKey: cartKeys.wishList(), queryFn: ({ signal }) => api.data<WishListItem[]>('/p/wishlist', { signal }) });
+  return useQuery({ queryKey: cartKeys.wishList(), queryFn: ({ signal }) => api.data<WishListItem[]>('/p/wishlist', { signal, schema: WishListItemListSchema }) });
 }
 
 /** POST /api/p/shopCart/batch?type=N. */
 export function useCartBatch() {
   return useCartWrite(({ type, basketIds }: { type: CartBatchType; basketIds: number[] }) =>
-    api.post<CartBatchResult>('/p/shopCart/batch', { basketIds }, { query: { type } }),
+    api.post<CartBatchResult>('/p/shopCart/batch', { basketIds }, { query: { type }, schema: CartBatchResultSchema }),
   );
 }
 
@@ -27,5 +28,5 @@ export function useRemoveWish() {
 }
 
 export function useMoveWishToCart() {
-  return useCartWrite((id: number) => api.post<AddToCartResult>(`/p/wishlist/${id}/cart`));
+  return useCartWrite((id: number) => api.post<AddToCartResult>(`/p/wishlist/${id}/cart`, undefined, { schema: AddToCartResultSchema }));
 }

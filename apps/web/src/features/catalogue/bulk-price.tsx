@@ -1,4 +1,11 @@
-import { type ProductPriceTiers, fromMinor, percentToBps, tierUnitPriceMinor, toMinor } from '@dsm/contract';
+import {
+  type ProductPriceTiers,
+  fromMinor,
+  percentToBps,
+  tierUnitPriceMinor,
+  toMinor,
+  ProductPriceTiersSchema,
+} from '@dsm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -9,7 +16,7 @@ import { bulkKeys } from '../../lib/query-keys';
 function usePriceTiers(prodId: number) {
   return useQuery({
     queryKey: bulkKeys.tiers(prodId),
-    queryFn: ({ signal }) => api.data<ProductPriceTiers>('/prod/priceTiers', { signal, query: { prodId }, noshow: true, loadingflags: true }),
+    queryFn: ({ signal }) => api.data<ProductPriceTiers>('/prod/priceTiers', { signal, query: { prodId }, noshow: true, loadingflags: true, schema: ProductPriceTiersSchema }),
     enabled: prodId > 0,
     retry: false,
     staleTime: 60_000,

@@ -1,3 +1,4 @@
+import { ProductDetailSchema, ProductListItemPageSchema, ShippingQuoteSchema } from '@dsm/contract';
 import type {
   Page,
   ProductDetail,
@@ -26,7 +27,7 @@ export interface ProductSearch {
 }
 
 export function searchProducts(search: ProductSearch, signal?: AbortSignal) {
-  return api.data<Page<ProductListItem>>('/prod/search', { signal, query: { ...search } });
+  return api.data<Page<ProductListItem>>('/prod/search', { signal, query: { ...search }, schema: ProductListItemPageSchema });
 }
 export const productSearchQuery = (search: ProductSearch) =>
   queryOptions({
@@ -44,7 +45,7 @@ export const useProductSearch = (search: ProductSearch) => useQuery(productSearc
  * its own ("The product was not found"), not a warning toast.
  */
 export function fetchProduct(prodId: number, signal?: AbortSignal) {
-  return api.data<ProductDetail>('/prod/prodInfo', { signal, noshow: true, query: { prodId } });
+  return api.data<ProductDetail>('/prod/prodInfo', { signal, noshow: true, query: { prodId }, schema: ProductDetailSchema });
 }
 export const productQuery = (prodId: number) =>
   queryOptions({
@@ -77,7 +78,7 @@ export type ShippingEstimate = { kind: 'options'; quote: ShippingQuote } | { kin
  * `excluded`: an answer to show in place (decision 0031). Failures reach the visitor as a toast.
  */
 export async function fetchShippingEstimate(body: ProductShippingRequest, signal?: AbortSignal): Promise<ShippingEstimate> {
-  const result = await api.post<ShippingQuote>('/logistics/prod/price', body, { signal, noshow: true, loadingflags: true });
+  const result = await api.post<ShippingQuote>('/logistics/prod/price', body, { signal, noshow: true, loadingflags: true, schema: ShippingQuoteSchema });
   if (!result.success) throw new ApiError(result);
   const options = [...result.data.options].sort((a, b) => a.price - b.price);
   if (options.length) return { kind: 'options', quote: { ...result.data, options } };

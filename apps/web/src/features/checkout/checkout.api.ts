@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CartSchema, ConfirmResultSchema, SubmitResultSchema } from '@dsm/contract';
 import type { Cart, ConfirmBasketBody, ConfirmProdBody, ConfirmResult, SubmitOrderBody, SubmitResult } from '@dsm/contract';
 import { ApiError, api } from '../../lib/api';
 import { cartKeys, checkoutKeys } from '../../lib/query-keys';
@@ -12,7 +13,7 @@ const confirmQuery = <B extends object>(path: string, key: readonly unknown[], b
   queryOptions({
     queryKey: key,
     queryFn: async ({ signal }) => {
-      const result = await api.post<ConfirmResult>(path, body, { signal, noshow: true });
+      const result = await api.post<ConfirmResult>(path, body, { signal, noshow: true, schema: ConfirmResultSchema });
       if (!result.success) throw new ApiError(result);
       return result.data;
     },
@@ -32,8 +33,8 @@ export const useBasketConfirm = (body: ConfirmBasketBody | null) =>
 
 /** POST /api/p/order/submit: the key makes a double click or a retry place one order (decision 0062). */
 export const submitOrder = (body: SubmitOrderBody, idempotencyKey: string) =>
-  api.post<SubmitResult>('/p/order/submit', body, { idempotencyKey, noshow: true });
+  api.post<SubmitResult>('/p/order/submit', body, { idempotencyKey, noshow: true, schema: SubmitResultSchema });
 
 /** GET /api/p/shopCart (the cart page's query, same key): the lines a cart checkout buys. */
 export const useCartLines = () =>
-  useQuery({ queryKey: cartKeys.lines(), queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal }) });
+  useQuery({ queryKey: cartKeys.lines(), queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal, schema: CartSchema }) });

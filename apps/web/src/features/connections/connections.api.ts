@@ -1,3 +1,4 @@
+import { ConnectionChangeListSchema, ProductDetailSchema, ProductListItemPageSchema, StoreProductPageSchema, StoreProductSchema, SuggestionListSchema } from '@dsm/contract';
 import type {
   ConnectBody,
   ConnectionChange,
@@ -34,7 +35,7 @@ export interface StoreProductsFilter {
 export function useStoreProducts(filter: StoreProductsFilter) {
   return useQuery({
     queryKey: connectionKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<StoreProduct>>('/p/store-products', { signal, query: { ...filter } }),
+    queryFn: ({ signal }) => api.data<Page<StoreProduct>>('/p/store-products', { signal, query: { ...filter }, schema: StoreProductPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +45,7 @@ export function useStoreProductCount(filter: Omit<StoreProductsFilter, 'current'
   return useQuery({
     queryKey: connectionKeys.count(filter),
     queryFn: ({ signal }) =>
-      api.data<Page<StoreProduct>>('/p/store-products', { signal, query: { ...filter, current: 1, size: 1 }, loadingflags: true }).then((p) => p.total),
+      api.data<Page<StoreProduct>>('/p/store-products', { signal, query: { ...filter, current: 1, size: 1 }, loadingflags: true, schema: StoreProductPageSchema }).then((p) => p.total),
   });
 }
 
@@ -69,7 +70,7 @@ export function useStores() {
 export function useStoreProduct(id: string | null) {
   return useQuery({
     queryKey: connectionKeys.one(id ?? ''),
-    queryFn: ({ signal }) => api.data<StoreProduct>(`/p/store-products/${encodeURIComponent(id!)}`, { signal, noshow: true }),
+    queryFn: ({ signal }) => api.data<StoreProduct>(`/p/store-products/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: StoreProductSchema }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -78,7 +79,7 @@ export function useStoreProduct(id: string | null) {
 export function useSuggestions(id: string | null) {
   return useQuery({
     queryKey: connectionKeys.suggestions(id ?? ''),
-    queryFn: ({ signal }) => api.data<Suggestion[]>(`/p/store-products/${encodeURIComponent(id!)}/suggestions`, { signal, noshow: true }),
+    queryFn: ({ signal }) => api.data<Suggestion[]>(`/p/store-products/${encodeURIComponent(id!)}/suggestions`, { signal, noshow: true, schema: SuggestionListSchema }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -87,7 +88,7 @@ export function useSuggestions(id: string | null) {
 export function useHistory(id: string | null) {
   return useQuery({
     queryKey: connectionKeys.history(id ?? ''),
-    queryFn: ({ signal }) => api.data<ConnectionChange[]>(`/p/store-products/${encodeURIComponent(id!)}/history`, { signal, noshow: true }),
+    queryFn: ({ signal }) => api.data<ConnectionChange[]>(`/p/store-products/${encodeURIComponent(id!)}/history`, { signal, noshow: true, schema: ConnectionChangeListSchema }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -97,7 +98,7 @@ export function useHistory(id: string | null) {
 export function useCatalogueSearch(keyword: string) {
   return useQuery({
     queryKey: ['catalogue', 'search', { keyword, size: 12, for: 'connections' }],
-    queryFn: ({ signal }) => api.data<Page<ProductListItem>>('/prod/search', { signal, query: { keyword, current: 1, size: 12 }, loadingflags: true }),
+    queryFn: ({ signal }) => api.data<Page<ProductListItem>>('/prod/search', { signal, query: { keyword, current: 1, size: 12 }, loadingflags: true, schema: ProductListItemPageSchema }),
     enabled: keyword.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -107,7 +108,7 @@ export function useCatalogueSearch(keyword: string) {
 export function useCatalogueProduct(prodId: number | null) {
   return useQuery({
     queryKey: ['catalogue', 'product', prodId ?? 0],
-    queryFn: ({ signal }) => api.data<ProductDetail>('/prod/prodInfo', { signal, query: { prodId: prodId! }, noshow: true }),
+    queryFn: ({ signal }) => api.data<ProductDetail>('/prod/prodInfo', { signal, query: { prodId: prodId! }, noshow: true, schema: ProductDetailSchema }),
     enabled: prodId !== null && Number.isInteger(prodId) && prodId > 0,
     retry: false,
   });
@@ -119,9 +120,9 @@ const key = () => ({ idempotencyKey: crypto.randomUUID() });
 
 /** The writes; a refusal (409 already associated, undo-stale…) shows as the API client's warning. */
 export const connectionActions = {
-  connect: (id: string, body: ConnectBody) => api.post<StoreProduct>(path(id, 'connections'), body, key()),
-  disconnect: (id: string, variantIds: string[]) => api.post<StoreProduct>(path(id, 'disconnect'), { variantIds }, key()),
-  undo: (id: string, changeId: string) => api.post<StoreProduct>(path(id, 'undo'), { changeId }, key()),
+  connect: (id: string, body: ConnectBody) => api.post<StoreProduct>(path(id, 'connections'), body, { ...key(), schema: StoreProductSchema }),
+  disconnect: (id: string, variantIds: string[]) => api.post<StoreProduct>(path(id, 'disconnect'), { variantIds }, { ...key(), schema: StoreProductSchema }),
+  undo: (id: string, changeId: string) => api.post<StoreProduct>(path(id, 'undo'), { changeId }, { ...key(), schema: StoreProductSchema }),
 };
 
 /** Every store-product read refreshes after a change. */

@@ -1,3 +1,4 @@
+import { ContentPageSchema } from '@dsm/contract';
 import type { ContentPage } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
@@ -8,7 +9,7 @@ import { contentKeys } from '../../lib/query-keys';
  * English and says so in `locale`). `noshow`: a missing page is shown in place, not as a toast.
  */
 export function fetchContentPage(slug: string, signal?: AbortSignal) {
-  return api.data<ContentPage>(`/content/pages/${encodeURIComponent(slug)}`, { signal, noshow: true });
+  return api.data<ContentPage>(`/content/pages/${encodeURIComponent(slug)}`, { signal, noshow: true, schema: ContentPageSchema });
 }
 
 export const contentPageQuery = (slug: string) =>

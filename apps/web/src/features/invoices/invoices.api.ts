@@ -1,14 +1,15 @@
+import { InvoiceSchema, InvoiceSummaryPageSchema } from '@dsm/contract';
 import type { Invoice, InvoiceSummary, Page } from '@dsm/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, buildUrl } from '../../lib/api';
-import { invoiceKeys } from '../../lib/query-keys';
+import { invoicesKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 
 /** GET /api/p/invoices: the user's invoices, newest first. */
 export function useInvoices(paging: { current: number; size: number }) {
   return useQuery({
-    queryKey: invoiceKeys.list(paging),
-    queryFn: ({ signal }) => api.data<Page<InvoiceSummary>>('/p/invoices', { signal, query: { ...paging } }),
+    queryKey: invoicesKeys.list(paging),
+    queryFn: ({ signal }) => api.data<Page<InvoiceSummary>>('/p/invoices', { signal, query: { ...paging }, schema: InvoiceSummaryPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -16,8 +17,8 @@ export function useInvoices(paging: { current: number; size: number }) {
 /** GET /api/p/invoices/:id (another user's id answers "not found"). */
 export function useInvoice(id: string | null) {
   return useQuery({
-    queryKey: invoiceKeys.one(id ?? ''),
-    queryFn: ({ signal }) => api.data<Invoice>(`/p/invoices/${encodeURIComponent(id!)}`, { signal, noshow: true }),
+    queryKey: invoicesKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api.data<Invoice>(`/p/invoices/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: InvoiceSchema }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -26,9 +27,9 @@ export function useInvoice(id: string | null) {
 /** The id of an order's invoice (GET /api/p/invoices?reference=<orderId>); null when it has none. */
 export function useInvoiceOfOrder(orderId: string | null) {
   return useQuery({
-    queryKey: invoiceKeys.ofOrder(orderId ?? ''),
+    queryKey: invoicesKeys.ofOrder(orderId ?? ''),
     queryFn: async ({ signal }) =>
-      (await api.data<Page<InvoiceSummary>>('/p/invoices', { signal, noshow: true, query: { reference: orderId!, current: 1, size: 1 } })).records[0]?.id ?? null,
+      (await api.data<Page<InvoiceSummary>>('/p/invoices', { signal, noshow: true, query: { reference: orderId!, current: 1, size: 1 }, schema: InvoiceSummaryPageSchema })).records[0]?.id ?? null,
     enabled: Boolean(orderId),
     retry: false,
   });

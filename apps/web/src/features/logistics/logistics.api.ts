@@ -1,3 +1,4 @@
+import { ShippingQuoteSchema, WarehouseOptionListSchema } from '@dsm/contract';
 import type { ShipmentType, ShippingAttribute, ShippingQuote, WarehouseOption } from '@dsm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
@@ -5,7 +6,7 @@ import { logisticsKeys } from '../../lib/query-keys';
 
 /** GET /api/logistics/warehouse: where goods ship from (the calculator's "from"). */
 export function fetchWarehouses(signal?: AbortSignal) {
-  return api.data<WarehouseOption[]>('/logistics/warehouse', { signal, loadingflags: true });
+  return api.data<WarehouseOption[]>('/logistics/warehouse', { signal, loadingflags: true, schema: WarehouseOptionListSchema });
 }
 export const warehousesQuery = queryOptions({
   queryKey: logisticsKeys.warehouses(),
@@ -51,7 +52,7 @@ export type CalculateOutcome =
  * A00002 with its per-field messages. Anything else is thrown for the page's error state.
  */
 export async function calculateShipping(body: CalculateBody, signal?: AbortSignal): Promise<CalculateOutcome> {
-  const result = await api.post<ShippingQuote>('/logistics/calculate', body, { signal, noshow: true });
+  const result = await api.post<ShippingQuote>('/logistics/calculate', body, { signal, noshow: true, schema: ShippingQuoteSchema });
   if (result.success) {
     const options = [...result.data.options].sort((a, b) => a.price - b.price);
     return options.length ? { kind: 'quote', quote: { ...result.data, options } } : { kind: 'none', quote: result.data };

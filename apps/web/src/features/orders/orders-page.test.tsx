@@ -6,7 +6,7 @@ import { fakeApi } from '../../test/fake-api';
 import { loadNamespace, setLanguage } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import OrdersPage from './orders-page';
-import { COUNTS, detail, page, summary } from './orders.test-fixtures';
+import { COUNTS, detail, page, summary } from '../../test/factories';
 
 // jsdom lacks ResizeObserver; antd's Table measures with it.
 globalThis.ResizeObserver ??= class {

@@ -1,7 +1,8 @@
+import { OrderCountsSchema, OrderDetailSchema, OrderSummaryPageSchema, RestoreResultSchema } from '@dsm/contract';
 import type { OrderCounts, OrderDetail, OrderSummary, OrderTab, Page, RestoreResult, SplitOrderBody } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../lib/api';
-import { orderKeys } from '../../lib/query-keys';
+import { ordersKeys } from '../../lib/query-keys';
 
 export interface OrdersFilter {
   tab: OrderTab;
@@ -12,22 +13,22 @@ export interface OrdersFilter {
 /** GET /api/p/orders: one tab of the caller's orders, newest first. */
 export function useOrders(filter: OrdersFilter) {
   return useQuery({
-    queryKey: orderKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter } }),
+    queryKey: ordersKeys.list(filter),
+    queryFn: ({ signal }) => api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter }, schema: OrderSummaryPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/p/orders/counts: the number beside each tab. */
 export function useOrderCounts() {
-  return useQuery({ queryKey: orderKeys.counts(), queryFn: ({ signal }) => api.data<OrderCounts>('/p/orders/counts', { signal }) });
+  return useQuery({ queryKey: ordersKeys.counts(), queryFn: ({ signal }) => api.data<OrderCounts>('/p/orders/counts', { signal, schema: OrderCountsSchema }) });
 }
 
 /** GET /api/p/orders/:id (another user's id answers "not found", quietly: the drawer says so). */
 export function useOrder(id: string | null) {
   return useQuery({
-    queryKey: orderKeys.one(id ?? ''),
-    queryFn: ({ signal }) => api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id!)}`, { signal, noshow: true }),
+    queryKey: ordersKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: OrderDetailSchema }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -39,11 +40,11 @@ const key = () => ({ idempotencyKey: crypto.randomUUID() });
 
 /** The user's one-click events; a refusal (409 with the state) shows as the API client's warning. */
 export const orderActions = {
-  trash: (id: string) => api.post<OrderDetail>(path(id, 'trash'), undefined, key()),
-  resolve: (id: string) => api.post<OrderDetail>(path(id, 'abnormal/resolve'), undefined, key()),
-  ignore: (id: string) => api.post<OrderDetail>(path(id, 'abnormal/ignore'), undefined, key()),
-  resetSplit: (id: string) => api.post<OrderDetail>(path(id, 'reset-split'), undefined, key()),
-  restore: (ids: string[]) => api.post<RestoreResult>('/p/orders/restore', { ids }, key()),
+  trash: (id: string) => api.post<OrderDetail>(path(id, 'trash'), undefined, { ...key(), schema: OrderDetailSchema }),
+  resolve: (id: string) => api.post<OrderDetail>(path(id, 'abnormal/resolve'), undefined, { ...key(), schema: OrderDetailSchema }),
+  ignore: (id: string) => api.post<OrderDetail>(path(id, 'abnormal/ignore'), undefined, { ...key(), schema: OrderDetailSchema }),
+  resetSplit: (id: string) => api.post<OrderDetail>(path(id, 'reset-split'), undefined, { ...key(), schema: OrderDetailSchema }),
+  restore: (ids: string[]) => api.post<RestoreResult>('/p/orders/restore', { ids }, { ...key(), schema: RestoreResultSchema }),
 };
 
 /** POST …/split: validation messages (A00002) are shown in the dialog, not as a toast. */
@@ -54,5 +55,5 @@ export function splitOrder(id: string, body: SplitOrderBody): Promise<ApiResult<
 /** Every order read (lists, counts, details) refreshes after a change. */
 export function useRefreshOrders() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: orderKeys.all });
+  return () => client.invalidateQueries({ queryKey: ordersKeys.all });
 }

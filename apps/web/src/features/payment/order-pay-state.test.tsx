@@ -14,8 +14,7 @@ import { fakeApi } from '../../test/fake-api';
 import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PayStatePage from './pay-state-page';
-import { orderPayment } from './order-test-fixtures';
-import { ORDER_ID, headersOf, order } from './test-fixtures';
+import { ORDER_ID, headersOf, order, orderPayment } from '../../test/factories';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 const renderPage = (search = '?payment=p-1') =>

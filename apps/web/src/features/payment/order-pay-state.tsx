@@ -7,7 +7,7 @@ import type { OrderPayment } from '@dsm/contract';
 import { AlertIcon, ClockIcon, LockIcon, WalletIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
 import { leaveSite } from '../../lib/navigation';
-import { orderPaymentKeys, walletKeys } from '../../lib/query-keys';
+import { paymentsKeys, walletKeys } from '../../lib/query-keys';
 import { useUsd } from './money';
 import { cancelOrderPayment, orderPaymentQuery } from './order-payment.api';
 import { capturePaypal } from './payment.api';
@@ -88,7 +88,7 @@ function usePaypalReturn() {
     if (started.current || cancelled || !recharge || !token) return;
     started.current = true;
     void capturePaypal(recharge, `paypal-capture:${recharge}:${token}`.slice(0, 200)).then(() =>
-      client.invalidateQueries({ queryKey: orderPaymentKeys.payment(payment) }),
+      client.invalidateQueries({ queryKey: paymentsKeys.payment(payment) }),
     );
   }, [cancelled, recharge, token, payment, client]);
 }
@@ -201,7 +201,7 @@ function CancelPayment({ payment }: { payment: OrderPayment }) {
       setError(result.msg);
       return;
     }
-    client.setQueryData(orderPaymentKeys.payment(payment.id), result.data);
+    client.setQueryData(paymentsKeys.payment(payment.id), result.data);
     void client.invalidateQueries({ queryKey: walletKeys.all });
   }
 

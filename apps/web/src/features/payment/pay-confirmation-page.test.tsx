@@ -6,7 +6,7 @@ import { fakeApi } from '../../test/fake-api';
 import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PayConfirmationPage from './pay-confirmation-page';
-import { ORDER_ID, order } from './test-fixtures';
+import { ORDER_ID, order } from '../../test/factories';
 
 const renderAt = (search: string) => renderRoutes([{ path: '/user/payconfirmation', element: <PayConfirmationPage /> }], `/user/payconfirmation${search}`);
 const link = (name: string) => screen.getByRole('link', { name });

@@ -7,7 +7,7 @@ import { fakeApi } from '../../test/fake-api';
 import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PayMoneyPage from './pay-money-page';
-import { METHODS, ORDER_ID, headersOf, order } from './test-fixtures';
+import { METHODS, ORDER_ID, headersOf, order } from '../../test/factories';
 
 // applyAccept off: the page's own check must refuse a wrong type, as when "All files" is chosen.
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null, applyAccept: false });

@@ -7,8 +7,7 @@ import { loadNamespace } from '../../lib/i18n';
 import { leaveSite } from '../../lib/navigation';
 import { session } from '../../lib/session';
 import PaymentOrderPage from './payment-order-page';
-import { orderDetail, orderPayment, walletRecord } from './order-test-fixtures';
-import { METHODS, headersOf } from './test-fixtures';
+import { METHODS, headersOf, orderDetail, orderPayment, walletRecord } from '../../test/factories';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 const renderPage = (search = '?orders=o-1,o-2') =>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { fromMinor, toMinor, type OrderDetail, type OrderPaymentMethod } from '@dsm/contract';
 import { leaveSite } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
-import { orderPaymentKeys, walletKeys } from '../../lib/query-keys';
+import { paymentsKeys, walletKeys } from '../../lib/query-keys';
 import { feeRuleWords, previewFee } from './fees';
 import { UsdAmount, useUsd } from './money';
 import { methodsQuery } from './payment.api';
@@ -83,8 +83,8 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
       return;
     }
     void client.invalidateQueries({ queryKey: walletKeys.all });
-    void client.invalidateQueries({ queryKey: orderPaymentKeys.all });
-    client.setQueryData(orderPaymentKeys.payment(result.data.id), result.data);
+    void client.invalidateQueries({ queryKey: paymentsKeys.all });
+    client.setQueryData(paymentsKeys.payment(result.data.id), result.data);
     if (result.data.method === 'paypal' && result.data.approveUrl) leaveSite.to(result.data.approveUrl);
     else void navigate(`/user/paystate?payment=${encodeURIComponent(result.data.id)}`);
   }

@@ -9,7 +9,7 @@ import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PaymentPage from './payment-page';
 import PaypalPage from './paypal-page';
-import { ORDER_ID, headersOf, order } from './test-fixtures';
+import { ORDER_ID, headersOf, order } from '../../test/factories';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 const ORDER_URL = `/api/p/recharges/${ORDER_ID}`;

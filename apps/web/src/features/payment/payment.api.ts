@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { RechargeCheckoutSchema, RechargeMethodsSchema, RechargeOrderPageSchema, RechargeOrderSchema } from '@dsm/contract';
 import type {
   CreateRechargeBody,
   Page,
@@ -22,7 +23,7 @@ const orderPath = (id: string, action = '') => `/p/recharges/${encodeURIComponen
 export const methodsQuery = () =>
   queryOptions({
     queryKey: rechargeKeys.methods(),
-    queryFn: ({ signal }) => api.data<RechargeMethods>('/p/recharge/methods', { signal }),
+    queryFn: ({ signal }) => api.data<RechargeMethods>('/p/recharge/methods', { signal, schema: RechargeMethodsSchema }),
     staleTime: 60_000,
   });
 export const useRechargeMethods = () => useQuery(methodsQuery());
@@ -31,36 +32,36 @@ export const useRechargeMethods = () => useQuery(methodsQuery());
 export const rechargeQuery = (id: string) =>
   queryOptions({
     queryKey: rechargeKeys.order(id),
-    queryFn: ({ signal }) => api.data<RechargeOrder>(orderPath(id), { signal }),
+    queryFn: ({ signal }) => api.data<RechargeOrder>(orderPath(id), { signal, schema: RechargeOrderSchema }),
   });
 
 /** GET /api/p/recharges?state&current&size */
 export const rechargesQuery = (filter: RechargeFilter) =>
   queryOptions({
     queryKey: rechargeKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<RechargeOrder>>('/p/recharges', { query: { ...filter }, signal }),
+    queryFn: ({ signal }) => api.data<Page<RechargeOrder>>('/p/recharges', { query: { ...filter }, signal, schema: RechargeOrderPageSchema }),
     placeholderData: keepPreviousData,
   });
 
 export const createRecharge = (body: CreateRechargeBody, idempotencyKey: string) =>
-  api.post<RechargeOrder>('/p/recharges', body, { idempotencyKey });
+  api.post<RechargeOrder>('/p/recharges', body, { idempotencyKey, schema: RechargeOrderSchema });
 
 /** PayPal's approve link or the card provider's checkout page, for the browser to open. */
 export const startCheckout = (id: string, idempotencyKey: string) =>
-  api.post<RechargeCheckout>(orderPath(id, '/checkout'), undefined, { idempotencyKey, noshow: true });
+  api.post<RechargeCheckout>(orderPath(id, '/checkout'), undefined, { idempotencyKey, noshow: true, schema: RechargeCheckoutSchema });
 
 export const capturePaypal = (id: string, idempotencyKey: string) =>
-  api.post<RechargeOrder>(orderPath(id, '/paypal/capture'), undefined, { idempotencyKey, noshow: true });
+  api.post<RechargeOrder>(orderPath(id, '/paypal/capture'), undefined, { idempotencyKey, noshow: true, schema: RechargeOrderSchema });
 
 export const confirmCard = (id: string, idempotencyKey: string) =>
-  api.post<RechargeOrder>(orderPath(id, '/card/confirm'), undefined, { idempotencyKey, loadingflags: true });
+  api.post<RechargeOrder>(orderPath(id, '/card/confirm'), undefined, { idempotencyKey, loadingflags: true, schema: RechargeOrderSchema });
 
 export const cancelRecharge = (id: string, idempotencyKey: string) =>
-  api.post<RechargeOrder>(orderPath(id, '/cancel'), undefined, { idempotencyKey });
+  api.post<RechargeOrder>(orderPath(id, '/cancel'), undefined, { idempotencyKey, schema: RechargeOrderSchema });
 
 /** The transfer slip as multipart field `file`; the server judges the type by content again. */
 export function uploadSlip(id: string, file: File, idempotencyKey: string) {
   const form = new FormData();
   form.append('file', file);
-  return api.post<RechargeOrder>(orderPath(id, '/slip'), form, { idempotencyKey });
+  return api.post<RechargeOrder>(orderPath(id, '/slip'), form, { idempotencyKey, schema: RechargeOrderSchema });
 }

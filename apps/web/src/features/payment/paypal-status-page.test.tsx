@@ -6,7 +6,7 @@ import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import PayStatePage, { POLL_LIMIT_MS } from './pay-state-page';
 import PaypalStatusPage from './paypal-status-page';
-import { ORDER_ID, headersOf, order } from './test-fixtures';
+import { ORDER_ID, headersOf, order } from '../../test/factories';
 
 const ORDER_URL = `/api/p/recharges/${ORDER_ID}`;
 

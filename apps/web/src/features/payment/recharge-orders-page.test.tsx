@@ -12,7 +12,7 @@ import { fakeApi } from '../../test/fake-api';
 import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import RechargeOrdersPage from './recharge-orders-page';
-import { ORDER_ID, order } from './test-fixtures';
+import { ORDER_ID, order } from '../../test/factories';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 

@@ -6,7 +6,7 @@ import { fakeApi } from '../../test/fake-api';
 import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import RechargePage from './recharge-page';
-import { METHODS, ORDER_ID, headersOf, order } from './test-fixtures';
+import { METHODS, ORDER_ID, headersOf, order } from '../../test/factories';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 

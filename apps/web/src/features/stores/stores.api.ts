@@ -1,3 +1,4 @@
+import { AuthorizeAnswerSchema, StoreListSchema, StoreSchema, StoreSyncSchema, WooAuthorizationOutcomeSchema } from '@dsm/contract';
 import type {
   AddWooStoreBody,
   AuthorizeAnswer,
@@ -27,7 +28,7 @@ export const SYNC_POLL_MS = 1500;
 export function useStoreList() {
   return useQuery({
     queryKey: storeKeys.list(),
-    queryFn: ({ signal }) => api.data<Store[]>('/p/stores', { signal }),
+    queryFn: ({ signal }) => api.data<Store[]>('/p/stores', { signal, schema: StoreListSchema }),
   });
 }
 
@@ -50,7 +51,7 @@ export function useWooOutcome(nonce: string, enabled: boolean) {
   const [since] = useState(() => Date.now());
   const query = useQuery({
     queryKey: storeKeys.wooOutcome(nonce),
-    queryFn: ({ signal }) => api.data<WooAuthorizationOutcome>(`/p/stores/woocommerce/authorizations/${encodeURIComponent(nonce)}`, { signal, noshow: true }),
+    queryFn: ({ signal }) => api.data<WooAuthorizationOutcome>(`/p/stores/woocommerce/authorizations/${encodeURIComponent(nonce)}`, { signal, noshow: true, schema: WooAuthorizationOutcomeSchema }),
     enabled,
     retry: false,
     refetchInterval: (q) => (q.state.data?.state === 'pending' && q.state.dataUpdatedAt - since < WOO_OUTCOME_WAIT_MS ? 1000 : false),
@@ -68,17 +69,17 @@ const once = (extra: RequestOptions = {}): RequestOptions => ({ idempotencyKey: 
  * outcome) are called with `noshow` so the reason is not shown twice.
  */
 export const storeActions = {
-  update: (id: string, body: UpdateStoreBody) => api.patch<Store>(storePath(id), body, once()),
-  sync: (id: string) => api.post<StoreSync>(storePath(id, '/sync'), undefined, once()),
-  unbind: (id: string) => api.post<Store>(storePath(id, '/unbind'), undefined, once({ noshow: true })),
-  reauthorize: (id: string) => api.post<AuthorizeAnswer>(storePath(id, '/reauthorize'), undefined, once()),
-  addWoo: (body: AddWooStoreBody) => api.post<Store>('/p/stores/woocommerce', body, once({ noshow: true })),
-  wooAuthorize: (body: WooAuthorizeBody) => api.post<AuthorizeAnswer>('/p/stores/woocommerce/authorize', body, once({ noshow: true })),
+  update: (id: string, body: UpdateStoreBody) => api.patch<Store>(storePath(id), body, { ...once(), schema: StoreSchema }),
+  sync: (id: string) => api.post<StoreSync>(storePath(id, '/sync'), undefined, { ...once(), schema: StoreSyncSchema }),
+  unbind: (id: string) => api.post<Store>(storePath(id, '/unbind'), undefined, { ...once({ noshow: true }), schema: StoreSchema }),
+  reauthorize: (id: string) => api.post<AuthorizeAnswer>(storePath(id, '/reauthorize'), undefined, { ...once(), schema: AuthorizeAnswerSchema }),
+  addWoo: (body: AddWooStoreBody) => api.post<Store>('/p/stores/woocommerce', body, { ...once({ noshow: true }), schema: StoreSchema }),
+  wooAuthorize: (body: WooAuthorizeBody) => api.post<AuthorizeAnswer>('/p/stores/woocommerce/authorize', body, { ...once({ noshow: true }), schema: AuthorizeAnswerSchema }),
   shopifyInstall: (shop: string, query?: Record<string, string>) =>
-    api.post<AuthorizeAnswer>('/p/stores/shopify/install', query ? { shop, query } : { shop }, once({ noshow: true })),
-  shopifyCallback: (query: Record<string, string>) => api.post<Store>('/p/stores/shopify/callback', { query }, once({ noshow: true })),
-  aliAuthorize: () => api.post<AuthorizeAnswer>('/p/stores/aliexpress/authorize', undefined, once()),
-  aliCallback: (code: string, state: string) => api.post<Store>('/p/stores/aliexpress/callback', { code, state }, once({ noshow: true })),
+    api.post<AuthorizeAnswer>('/p/stores/shopify/install', query ? { shop, query } : { shop }, { ...once({ noshow: true }), schema: AuthorizeAnswerSchema }),
+  shopifyCallback: (query: Record<string, string>) => api.post<Store>('/p/stores/shopify/callback', { query }, { ...once({ noshow: true }), schema: StoreSchema }),
+  aliAuthorize: () => api.post<AuthorizeAnswer>('/p/stores/aliexpress/authorize', undefined, { ...once(), schema: AuthorizeAnswerSchema }),
+  aliCallback: (code: string, state: string) => api.post<Store>('/p/stores/aliexpress/callback', { code, state }, { ...once({ noshow: true }), schema: StoreSchema }),
 };
 
 /** After a change: the store list, its syncs and every store-product read (counts, filters). */

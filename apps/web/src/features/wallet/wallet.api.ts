@@ -1,3 +1,4 @@
+import { WalletBalanceSeriesSchema, WalletLinePageSchema, WalletRecordSchema } from '@dsm/contract';
 import type { Page, WalletBalanceSeries, WalletLine, WalletRecord } from '@dsm/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, buildUrl } from '../../lib/api';
@@ -14,14 +15,14 @@ export interface LinesFilter {
 
 /** GET /api/p/wallet: balances and totals, decimal USD. */
 export function useWalletRecord() {
-  return useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal }) });
+  return useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }) });
 }
 
 /** GET /api/p/wallet/lines: newest first, one line per entry that changed the wallet. */
 export function useWalletLines(filter: LinesFilter) {
   return useQuery({
     queryKey: walletKeys.lines(filter),
-    queryFn: ({ signal }) => api.data<Page<WalletLine>>('/p/wallet/lines', { signal, query: { ...filter } }),
+    queryFn: ({ signal }) => api.data<Page<WalletLine>>('/p/wallet/lines', { signal, query: { ...filter }, schema: WalletLinePageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +31,7 @@ export function useWalletLines(filter: LinesFilter) {
 export function useBalanceSeries(range: { from?: string; to?: string }) {
   return useQuery({
     queryKey: walletKeys.series(range),
-    queryFn: ({ signal }) => api.data<WalletBalanceSeries>('/p/wallet/balance-series', { signal, query: { ...range } }),
+    queryFn: ({ signal }) => api.data<WalletBalanceSeries>('/p/wallet/balance-series', { signal, query: { ...range }, schema: WalletBalanceSeriesSchema }),
     placeholderData: keepPreviousData,
   });
 }

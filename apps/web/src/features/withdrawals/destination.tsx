@@ -8,7 +8,7 @@ const COUNTRY_FIELDS = new Set(['country', 'bankCountry']);
 
 /** Where the money goes: the method's fields in form order, with labels and country names. */
 export function DestinationList({ method, values }: { method: WithdrawalMethod; values: Record<string, unknown> }) {
-  const { t } = useTranslation('withdraw');
+  const { t } = useTranslation('withdrawals');
   const countryName = useCountryName();
   const items = ['beneficiaryName', ...METHOD_FIELDS[method]]
     .filter((key) => typeof values[key] === 'string' && values[key] !== '')

@@ -32,7 +32,7 @@ function showServerErrors(form: FormInstance, data: unknown): boolean {
 }
 
 function CountrySelect(props: { id?: string; value?: string; onChange?: (v: string) => void; sanctioned: readonly string[] }) {
-  const { t } = useTranslation('withdraw');
+  const { t } = useTranslation('withdrawals');
   const countries = useCountries();
   const { sanctioned, ...rest } = props;
   return (
@@ -49,7 +49,7 @@ function CountrySelect(props: { id?: string; value?: string; onChange?: (v: stri
 
 /** The new-withdrawal form: the method decides the fields; a confirm step shows what will be sent. */
 export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
-  const { t } = useTranslation('withdraw');
+  const { t } = useTranslation('withdrawals');
   const lang = useSession((s) => s.lang);
   const [form] = Form.useForm<FormValues>();
   const method = Form.useWatch('method', form);

@@ -14,7 +14,7 @@ const formatDate = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, 
 
 /** The user's withdrawal requests: state, amount, where to, the outcome; Cancel while pending. */
 export function WithdrawHistory() {
-  const { t } = useTranslation('withdraw');
+  const { t } = useTranslation('withdrawals');
   const lang = useSession((s) => s.lang);
   const [filter, setFilter] = useState<HistoryFilter>({ state: 'all', current: 1, size: 10 });
   const history = useHistory(filter);

@@ -46,7 +46,7 @@ const typeInto = async (user: ReturnType<typeof userEvent.setup>, label: RegExp 
 };
 
 beforeAll(async () => {
-  await loadNamespace('withdraw');
+  await loadNamespace('withdrawals');
 });
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });

@@ -12,7 +12,7 @@ import './withdrawals.css';
  * and the user's requests. The amount is locked in the wallet until the operator decides.
  */
 export default function WithdrawPage() {
-  const { t } = useTranslation('withdraw');
+  const { t } = useTranslation('withdrawals');
   const lang = useSession((s) => s.lang);
   const limits = useLimits();
 

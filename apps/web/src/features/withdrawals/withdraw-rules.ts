@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 
 /**
  * The form checks what the server checks: the contract's own schema, built with the server's
- * sanctions list (GET /api/p/withdrawals/limits). Only the words are ours (`withdraw:rules.*`).
+ * sanctions list (GET /api/p/withdrawals/limits). Only the words are ours (`withdrawals:rules.*`).
  */
 
 /** The fields each method asks for, in the order a person fills them in (decision 0073). */
@@ -34,7 +34,7 @@ interface Issue {
   maximum?: unknown;
 }
 
-function messageOf(issue: Issue, request: Record<string, unknown>, t: TFunction<'withdraw'>): string {
+function messageOf(issue: Issue, request: Record<string, unknown>, t: TFunction<'withdrawals'>): string {
   const field = String(issue.path[0] ?? '');
   if (issue.message.startsWith('withdrawal.')) return t(`rules.${issue.message.slice('withdrawal.'.length)}`);
   if (issue.message === 'validation.two-decimals') return t('rules.two-decimals');
@@ -47,7 +47,7 @@ function messageOf(issue: Issue, request: Record<string, unknown>, t: TFunction<
 export type Checked = { data: WithdrawalRequest; errors: Record<string, string> } | { data: null; errors: Record<string, string> };
 
 /** Validates the form's values; the first message of each field. */
-export function checkWithdrawal(values: FormValues, sanctioned: readonly string[], t: TFunction<'withdraw'>): Checked {
+export function checkWithdrawal(values: FormValues, sanctioned: readonly string[], t: TFunction<'withdrawals'>): Checked {
   const request = requestOf(values);
   const result = schemaFor(sanctioned).safeParse(request);
   if (result.success) return { data: result.data, errors: {} };

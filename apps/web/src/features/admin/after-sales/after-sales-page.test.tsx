@@ -57,7 +57,7 @@ const page = (records: AdminAfterSales[]) => envelope({ records, total: records.
 const render = () => renderRoutes([{ path: '/admin/after-sales', element: <AdminAfterSalesPage /> }], '/admin/after-sales');
 
 beforeAll(async () => {
-  await loadNamespace('aftersales');
+  await loadNamespace('after-sales');
   await loadNamespace('admin');
 });
 beforeEach(() => {

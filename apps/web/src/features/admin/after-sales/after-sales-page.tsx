@@ -21,7 +21,7 @@ type Values = { reason?: string; carrier?: string; trackingNumber?: string };
  * an approved reshipment reshipped with carrier and tracking number.
  */
 export default function AdminAfterSalesPage() {
-  const { t } = useTranslation(['aftersales', 'admin']);
+  const { t } = useTranslation(['after-sales', 'admin']);
   const lang = useSession((s) => s.lang);
   const [filter, setFilter] = useState<AdminAfterSalesFilter>({ state: 'open', current: 1, size: 20 });
   const list = useAdminAfterSales(filter);

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminCategoryListSchema, AdminCategorySchema } from '@dsm/contract';
 import type { AdminCategory, CreateCategoryBody, Locale, MoveCategoryBody, UpdateCategoryBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { pickName } from '../shared/names';
@@ -6,7 +7,7 @@ import { adminKeys, catalogueKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/catalogue/categories';
 
-export const fetchAdminCategories = (signal?: AbortSignal) => api.data<AdminCategory[]>(PATH, { signal });
+export const fetchAdminCategories = (signal?: AbortSignal) => api.data<AdminCategory[]>(PATH, { signal, schema: AdminCategoryListSchema });
 
 export const adminCategoriesQuery = queryOptions({
   queryKey: adminKeys.categories(),
@@ -17,9 +18,9 @@ export function useAdminCategories() {
   return useQuery(adminCategoriesQuery);
 }
 
-export const createCategory = (body: CreateCategoryBody) => api.post<AdminCategory>(PATH, body, { idempotencyKey: crypto.randomUUID() });
-export const updateCategory = (id: number, body: UpdateCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}`, body);
-export const moveCategory = (id: number, body: MoveCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}/move`, body);
+export const createCategory = (body: CreateCategoryBody) => api.post<AdminCategory>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminCategorySchema });
+export const updateCategory = (id: number, body: UpdateCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}`, body, { schema: AdminCategorySchema });
+export const moveCategory = (id: number, body: MoveCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}/move`, body, { schema: AdminCategorySchema });
 export const deleteCategory = (id: number) => api.del<null>(`${PATH}/${id}`);
 
 /** The writes, each refreshing the console's list and the storefront's tree when it succeeds. */

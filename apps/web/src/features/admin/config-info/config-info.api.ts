@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfigInfoSchema } from '@dsm/contract';
 import type { ConfigInfo } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { adminKeys, configInfoKeys } from '../../../lib/query-keys';
@@ -18,7 +19,7 @@ export function useAdminConfig() {
   return useQuery(adminConfigQuery);
 }
 
-export const updateConfig = (code: string, value: string) => api.put<ConfigInfo>(`/admin/config-info/${code}`, { value });
+export const updateConfig = (code: string, value: string) => api.put<ConfigInfo>(`/admin/config-info/${code}`, { value }, { schema: ConfigInfoSchema });
 
 export function useUpdateConfig() {
   const client = useQueryClient();

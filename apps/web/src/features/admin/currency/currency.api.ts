@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { CurrencySchema } from '@dsm/contract';
 import type { Currency, UpdateCurrencyBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { currencyRatesQuery, useCurrencyRates } from '../../../lib/currency';
@@ -7,7 +8,7 @@ import { currencyRatesQuery, useCurrencyRates } from '../../../lib/currency';
 export { currencyRatesQuery as adminRatesQuery, useCurrencyRates as useAdminRates };
 
 /** PUT /api/admin/currency/{code}: units of the currency per 1 USD (USD itself stays at 1). */
-export const updateCurrency = (code: string, body: UpdateCurrencyBody) => api.put<Currency>(`/admin/currency/${code}`, body);
+export const updateCurrency = (code: string, body: UpdateCurrencyBody) => api.put<Currency>(`/admin/currency/${code}`, body, { schema: CurrencySchema });
 
 export function useUpdateCurrency() {
   const client = useQueryClient();

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { JobPageSchema, JobSchema } from '@dsm/contract';
 import type { Job, JobState, Page } from '@dsm/contract';
 import { api } from '../../../lib/api';
 
@@ -11,7 +12,7 @@ export interface JobsFilter {
 
 /** GET /api/admin/jobs: background jobs newest first, by state and type. */
 export const fetchAdminJobs = (filter: JobsFilter, signal?: AbortSignal) =>
-  api.data<Page<Job>>('/admin/jobs', { query: { ...filter }, signal });
+  api.data<Page<Job>>('/admin/jobs', { query: { ...filter }, signal, schema: JobPageSchema });
 
 export const adminJobsQuery = (filter: JobsFilter) =>
   queryOptions({
@@ -25,7 +26,7 @@ export function useAdminJobs(filter: JobsFilter) {
 }
 
 /** POST /api/admin/jobs/{id}/retry: a failed job back in the queue, due now. */
-export const retryJob = (id: string) => api.post<Job>(`/admin/jobs/${id}/retry`);
+export const retryJob = (id: string) => api.post<Job>(`/admin/jobs/${id}/retry`, undefined, { schema: JobSchema });
 
 export function useRetryJob() {
   const client = useQueryClient();

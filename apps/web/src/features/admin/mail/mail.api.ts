@@ -1,3 +1,4 @@
+import { MailOutboxEntryPageSchema } from '@dsm/contract';
 import type { MailOutboxEntry, Page } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -10,7 +11,7 @@ export interface OutboxFilter {
 
 /** GET /api/admin/mail-outbox: sent and recorded mail, newest first. */
 export function fetchOutbox(filter: OutboxFilter): Promise<Page<MailOutboxEntry>> {
-  return api.data<Page<MailOutboxEntry>>('/admin/mail-outbox', { query: { ...filter } });
+  return api.data<Page<MailOutboxEntry>>('/admin/mail-outbox', { query: { ...filter }, schema: MailOutboxEntryPageSchema });
 }
 
 export const outboxQuery = (filter: OutboxFilter) =>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminContentPageSchema, AdminContentPageSummaryListSchema } from '@dsm/contract';
 import type { AdminContentPage, SaveContentPageBody } from '@dsm/contract';
 import { api, type ApiResult } from '../../../lib/api';
 import { adminKeys, contentKeys } from '../../../lib/query-keys';
@@ -11,7 +12,7 @@ export interface AdminContentPageSummary {
   translations: Array<{ locale: string; title: string; updatedAt: string }>;
 }
 
-export const fetchAdminPages = (signal?: AbortSignal) => api.data<AdminContentPageSummary[]>(PATH, { signal });
+export const fetchAdminPages = (signal?: AbortSignal) => api.data<AdminContentPageSummary[]>(PATH, { signal, schema: AdminContentPageSummaryListSchema });
 
 export const adminPagesQuery = queryOptions({
   queryKey: adminKeys.pages(),
@@ -22,7 +23,7 @@ export function useAdminPages() {
   return useQuery(adminPagesQuery);
 }
 
-export const fetchAdminPage = (slug: string, signal?: AbortSignal) => api.data<AdminContentPage>(`${PATH}/${slug}`, { signal, noshow: true });
+export const fetchAdminPage = (slug: string, signal?: AbortSignal) => api.data<AdminContentPage>(`${PATH}/${slug}`, { signal, noshow: true, schema: AdminContentPageSchema });
 
 export const adminPageQuery = (slug: string) =>
   queryOptions({
@@ -36,7 +37,7 @@ export function useAdminPage(slug: string) {
 }
 
 /** PUT saves one language of a page at a time. */
-export const saveAdminPage = (slug: string, body: SaveContentPageBody) => api.put<AdminContentPage>(`${PATH}/${slug}`, body);
+export const saveAdminPage = (slug: string, body: SaveContentPageBody) => api.put<AdminContentPage>(`${PATH}/${slug}`, body, { schema: AdminContentPageSchema });
 
 export function useSavePage() {
   const client = useQueryClient();

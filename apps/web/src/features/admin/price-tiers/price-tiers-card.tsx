@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, InputNumber, Select, Skeleton } from 'antd';
-import { MAX_PRICE_TIERS, type ProductPriceTiers } from '@dsm/contract';
+import { MAX_PRICE_TIERS, type ProductPriceTiers, ProductPriceTiersSchema } from '@dsm/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
@@ -35,7 +35,7 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
   const { t } = useTranslation('pricing');
   const rules = useAdminRules();
   const client = useQueryClient();
-  const tiers = useQuery({ queryKey: ['admin', ...bulkKeys.tiers(prodId)], queryFn: ({ signal }) => api.data<ProductPriceTiers>(path(prodId), { signal }) });
+  const tiers = useQuery({ queryKey: ['admin', ...bulkKeys.tiers(prodId)], queryFn: ({ signal }) => api.data<ProductPriceTiers>(path(prodId), { signal, schema: ProductPriceTiersSchema }) });
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [orphans, setOrphans] = useState<string[]>([]);
@@ -49,7 +49,7 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
         percentOff: r.kind === 'percent' ? r.value : null,
       })),
     };
-    const result = await api.put<ProductPriceTiers>(path(prodId), body).finally(() => setSaving(false));
+    const result = await api.put<ProductPriceTiers>(path(prodId), body, { schema: ProductPriceTiersSchema }).finally(() => setSaving(false));
     if (result.success) {
       setOrphans([]);
       form.setFieldsValue({ tiers: toRows(result.data) });

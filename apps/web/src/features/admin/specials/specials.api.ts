@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminProductListItemListSchema } from '@dsm/contract';
 import type { AdminProductListItem } from '@dsm/contract';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/query-keys';
@@ -7,7 +8,7 @@ const URL = '/admin/catalogue/specials';
 
 export const adminSpecialsQuery = queryOptions({
   queryKey: adminKeys.specials(),
-  queryFn: ({ signal }) => api.data<AdminProductListItem[]>(URL, { signal }),
+  queryFn: ({ signal }) => api.data<AdminProductListItem[]>(URL, { signal, schema: AdminProductListItemListSchema }),
   staleTime: 0,
 });
 
@@ -19,7 +20,7 @@ export function useAdminSpecials() {
 export function useSaveSpecials() {
   const client = useQueryClient();
   return async (prodIds: number[]) => {
-    const result = await api.put<AdminProductListItem[]>(URL, { prodIds });
+    const result = await api.put<AdminProductListItem[]>(URL, { prodIds }, { schema: AdminProductListItemListSchema });
     if (result.success) client.setQueryData(adminSpecialsQuery.queryKey, result.data);
     return result;
   };

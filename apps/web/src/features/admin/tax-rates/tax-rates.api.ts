@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TaxRateListSchema, TaxRateSchema } from '@dsm/contract';
 import type { TaxRate } from '@dsm/contract';
 import { api } from '../../../lib/api';
 import { checkoutKeys } from '../../../lib/query-keys';
@@ -6,7 +7,7 @@ import { checkoutKeys } from '../../../lib/query-keys';
 /** GET /api/admin/tax-rates */
 export const taxRatesQuery = queryOptions({
   queryKey: checkoutKeys.taxRates(),
-  queryFn: ({ signal }) => api.data<TaxRate[]>('/admin/tax-rates', { signal }),
+  queryFn: ({ signal }) => api.data<TaxRate[]>('/admin/tax-rates', { signal, schema: TaxRateListSchema }),
 });
 export const useTaxRates = () => useQuery(taxRatesQuery);
 
@@ -16,7 +17,7 @@ export function useTaxRateWrites() {
   const refresh = () => client.invalidateQueries({ queryKey: checkoutKeys.all });
   return {
     put: async (country: string, rate: number) => {
-      const result = await api.put<TaxRate>(`/admin/tax-rates/${country}`, { rate });
+      const result = await api.put<TaxRate>(`/admin/tax-rates/${country}`, { rate }, { schema: TaxRateSchema });
       if (result.success) await refresh();
       return result;
     },

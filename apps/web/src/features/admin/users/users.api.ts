@@ -1,3 +1,4 @@
+import { AdminUserPageSchema, AdminUserSchema } from '@dsm/contract';
 import type { AdminUser, Page, UserStatus } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
@@ -12,7 +13,7 @@ export interface UsersFilter {
 
 /** GET /api/admin/users: newest first; the keyword matches e-mail, user name or name. */
 export function fetchUsers(filter: UsersFilter): Promise<Page<AdminUser>> {
-  return api.data<Page<AdminUser>>('/admin/users', { query: { ...filter } });
+  return api.data<Page<AdminUser>>('/admin/users', { query: { ...filter }, schema: AdminUserPageSchema });
 }
 
 export const usersQuery = (filter: UsersFilter) =>
@@ -24,7 +25,7 @@ export function useUsers(filter: UsersFilter) {
 
 /** PUT /api/admin/users/{id}/status: disabling ends every session of the user at once. */
 export async function setUserStatus(id: string, status: UserStatus): Promise<AdminUser> {
-  const result = await api.put<AdminUser>(`/admin/users/${encodeURIComponent(id)}/status`, { status });
+  const result = await api.put<AdminUser>(`/admin/users/${encodeURIComponent(id)}/status`, { status }, { schema: AdminUserSchema });
   if (!result.success) throw new ApiError(result);
   return result.data;
 }

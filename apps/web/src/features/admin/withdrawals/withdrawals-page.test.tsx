@@ -43,7 +43,7 @@ const PENDING: AdminWithdrawal = {
 
 beforeAll(async () => {
   await loadNamespace('admin');
-  await loadNamespace('withdraw');
+  await loadNamespace('withdrawals');
 });
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'op', userId: 'op-1', userInfo: { status: '1', role: 'operator' } });

@@ -25,7 +25,7 @@ type Decision = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal; key: 
 
 /** /admin/withdrawals: the pending requests with their destination; approve (payout reference) or reject (reason). */
 export default function AdminWithdrawalsPage() {
-  const { t } = useTranslation(['admin', 'withdraw']);
+  const { t } = useTranslation(['admin', 'withdrawals']);
   const lang = useSession((s) => s.lang);
   const countryName = useCountryName();
   const [filter, setFilter] = useState<AdminWithdrawalsFilter>({ state: 'pending', current: 1, size: 20 });
@@ -76,8 +76,8 @@ export default function AdminWithdrawalsPage() {
           const value = w.destination[k]!;
           return {
             key: k,
-            label: t(`withdraw:fields.${k}`),
-            children: COUNTRY_FIELDS.has(k) ? `${countryName(value)} (${value})` : k === 'accountType' ? t(`withdraw:account-types.${value}`) : value,
+            label: t(`withdrawals:fields.${k}`),
+            children: COUNTRY_FIELDS.has(k) ? `${countryName(value)} (${value})` : k === 'accountType' ? t(`withdrawals:account-types.${value}`) : value,
           };
         })}
     />
@@ -101,7 +101,7 @@ export default function AdminWithdrawalsPage() {
       render: (_, w) => (
         <Space direction="vertical" size={0}>
           <strong>{usd(w.amount)}</strong>
-          <span className="admin-muted">{t(`withdraw:methods.${w.method}`)}</span>
+          <span className="admin-muted">{t(`withdrawals:methods.${w.method}`)}</span>
         </Space>
       ),
     },
@@ -110,9 +110,9 @@ export default function AdminWithdrawalsPage() {
       title: t('withdrawals.state'),
       render: (_, w) => (
         <Space direction="vertical" size={0}>
-          <Tag color={STATE_COLORS[w.state]}>{t(`withdraw:states.${w.state}`)}</Tag>
-          {w.payoutReference ? <span>{t('withdraw:history.payout-reference', { reference: w.payoutReference })}</span> : null}
-          {w.rejectReason ? <span>{t('withdraw:history.reject-reason', { reason: w.rejectReason })}</span> : null}
+          <Tag color={STATE_COLORS[w.state]}>{t(`withdrawals:states.${w.state}`)}</Tag>
+          {w.payoutReference ? <span>{t('withdrawals:history.payout-reference', { reference: w.payoutReference })}</span> : null}
+          {w.rejectReason ? <span>{t('withdrawals:history.reject-reason', { reason: w.rejectReason })}</span> : null}
           {w.decidedByEmail ? <span className="admin-muted">{t('withdrawals.decided-by', { email: w.decidedByEmail })}</span> : null}
         </Space>
       ),
@@ -132,7 +132,7 @@ export default function AdminWithdrawalsPage() {
             value={filter.state}
             onChange={(state) => setFilter({ ...filter, state, current: 1 })}
             options={(['pending', 'approved', 'rejected', 'cancelled', 'all'] as const satisfies ReadonlyArray<'all' | (typeof WITHDRAWAL_STATES)[number]>).map(
-              (s) => ({ value: s, label: t(`withdraw:states.${s}`) }),
+              (s) => ({ value: s, label: t(`withdrawals:states.${s}`) }),
             )}
             style={{ minWidth: 160 }}
           />
