@@ -4,14 +4,36 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'bench/results/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'bench/results/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
     plugins: { boundaries },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
       // Web features and server modules never import each other (ARCHITECTURE, STYLE §6); the
@@ -31,7 +53,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'CallExpression[callee.name=/^on(OrderChange|HeldPaymentCompleted|RechargeEvent|CatalogueSkuChange)$/]',
+          selector:
+            'CallExpression[callee.name=/^on(OrderChange|HeldPaymentCompleted|RechargeEvent|CatalogueSkuChange)$/]',
           message: 'Subscribe reactions in apps/server/src/composition.ts only (decision 0104).',
         },
       ],
@@ -44,6 +67,14 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', 'scripts/**/*.js', 'bench/**/*.{js,mjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', setTimeout: 'readonly', AbortController: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        AbortController: 'readonly',
+      },
+    },
   },
 );

@@ -29,10 +29,32 @@ const ONLY = process.env.CATALOGUE_BENCH_ONLY?.split(',');
 
 // Goods-list keywords as visitors type them, in the four languages (Chinese without spaces).
 const KEYWORDS = [
-  'dress', 'leather', 'cotton', 'watch', 'backpack', 'waterproof tent', 'silver ring', 'linen shirt',
-  'robe', 'cuir', 'montre', 'coussin', 'chemise en lin', 'sac à dos',
-  'elbise', 'deri', 'saat', 'çanta', 'gümüş yüzük', 'keten gömlek',
-  '连衣裙', '双肩包', '纯棉', '手表', '帆布包', '电动牙刷',
+  'dress',
+  'leather',
+  'cotton',
+  'watch',
+  'backpack',
+  'waterproof tent',
+  'silver ring',
+  'linen shirt',
+  'robe',
+  'cuir',
+  'montre',
+  'coussin',
+  'chemise en lin',
+  'sac à dos',
+  'elbise',
+  'deri',
+  'saat',
+  'çanta',
+  'gümüş yüzük',
+  'keten gömlek',
+  '连衣裙',
+  '双肩包',
+  '纯棉',
+  '手表',
+  '帆布包',
+  '电动牙刷',
 ];
 const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'sales'];
 let variedSeq = 0;
@@ -55,13 +77,17 @@ function variedSearchPath(categoryId) {
 
 function run(url, requests, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: SECONDS, requests }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: SECONDS, requests }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
 function warm(url, requests, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: WARMUP_SECONDS, requests }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: WARMUP_SECONDS, requests }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -85,11 +111,15 @@ function seedCli(env, products) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed/cli.ts'), '--products', String(products)], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed/cli.ts'), '--products', String(products)],
+      {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`seed exited with ${code}`));
@@ -117,9 +147,17 @@ async function scenarios(url, productCount, meter) {
   const ladies = tree.data.find((c) => c.icon === 'ladies');
   const ids = Array.from({ length: 2000 }, (_, i) => 1 + ((i * 7919) % productCount));
   let next = 0;
-  const detail = [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/prod/prodInfo?prodId=${ids[next++ % ids.length]}` }) }];
+  const detail = [
+    {
+      method: 'GET',
+      setupRequest: (req) => ({ ...req, path: `/api/prod/prodInfo?prodId=${ids[next++ % ids.length]}` }),
+    },
+  ];
   const search = (current) => [
-    { method: 'GET', path: `/api/prod/search?keyword=dress&categoryId=${ladies.categoryId}&sort=price_asc&current=${current}&size=20` },
+    {
+      method: 'GET',
+      path: `/api/prod/search?keyword=dress&categoryId=${ladies.categoryId}&sort=price_asc&current=${current}&size=20`,
+    },
   ];
   // Not a target: every request a different page, so no cached page helps (the database path).
   let page = 0;
@@ -197,7 +235,8 @@ function markdown(record) {
     ...rows,
     '',
     ...Object.entries(record.databases).map(
-      ([db, r]) => `${db}: ${r.products} products (${r.seed.line}); search matches ${r.results.searchMatches}; targets met: ${JSON.stringify(r.verdicts)}`,
+      ([db, r]) =>
+        `${db}: ${r.products} products (${r.seed.line}); search matches ${r.results.searchMatches}; targets met: ${JSON.stringify(r.verdicts)}`,
     ),
     '',
   ].join('\n');
@@ -220,8 +259,15 @@ export async function runCatalogueBench() {
   // load drifts); ratios use the mean of the two.
   const baseline = await startBaseline();
   const measureBaseline = async (when) => {
-    const b = await measure(baseline.url, [{ method: 'GET', path: '/' }], CONNECTIONS, cpuMeter(baseline.pid, async () => []));
-    console.log(`baseline (${when}): Fastify hello world ${b.rps} req/s, p99 ${b.p99} ms, CPU ms/request ${b.cpuMsPerRequest.node}`);
+    const b = await measure(
+      baseline.url,
+      [{ method: 'GET', path: '/' }],
+      CONNECTIONS,
+      cpuMeter(baseline.pid, async () => []),
+    );
+    console.log(
+      `baseline (${when}): Fastify hello world ${b.rps} req/s, p99 ${b.p99} ms, CPU ms/request ${b.cpuMsPerRequest.node}`,
+    );
     return b;
   };
   const before = await measureBaseline('before');
@@ -236,7 +282,10 @@ export async function runCatalogueBench() {
     const backends = async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
-      const { rows } = await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      const { rows } = await c.query(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [dbName],
+      );
       await c.end();
       return rows.map((r) => r.pid);
     };
@@ -254,7 +303,11 @@ export async function runCatalogueBench() {
       const seed = await seedCli({ DATA_DIR: dataDir }, 10_000);
       const server = await startServer({ DATA_DIR: dataDir });
       try {
-        const results = await scenarios(server.url, 10_000, cpuMeter(server.pid, async () => []));
+        const results = await scenarios(
+          server.url,
+          10_000,
+          cpuMeter(server.pid, async () => []),
+        );
         record.databases.pglite = { products: 10_000, seed, results };
       } finally {
         await server.stop();

@@ -45,7 +45,11 @@ export const headers = (token, idempotent) => ({
 
 /** One call outside the measured window (pools, probes); returns { status, body }. */
 export async function call(url, p, token, body, idempotent = false) {
-  const res = await fetch(`${url}${p}`, { method: 'POST', headers: headers(token, idempotent), body: JSON.stringify(body) });
+  const res = await fetch(`${url}${p}`, {
+    method: 'POST',
+    headers: headers(token, idempotent),
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -91,7 +95,13 @@ export async function drive(url, o, build, meter, poolSize, accept) {
                 const r = build(i++);
                 const method = r.body === undefined ? 'GET' : 'POST';
                 const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-                return { ...req, method, path: r.path, headers: { ...headers(r.token, r.idempotent), ...r.headers }, body };
+                return {
+                  ...req,
+                  method,
+                  path: r.path,
+                  headers: { ...headers(r.token, r.idempotent), ...r.headers },
+                  body,
+                };
               },
               onResponse: (status, body) => {
                 // A 200 that is not what was asked (a payment not made) counts as an error too.

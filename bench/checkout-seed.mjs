@@ -28,7 +28,11 @@ async function shippableSkus(db, quoteProductShipping, wanted) {
   );
   const chosen = [];
   for (const c of candidates) {
-    const quote = await quoteProductShipping(db, { prodId: c.prod_id, skuId: c.sku_id, count: 1, countryCode: 'US' }, 'en-US');
+    const quote = await quoteProductShipping(
+      db,
+      { prodId: c.prod_id, skuId: c.sku_id, count: 1, countryCode: 'US' },
+      'en-US',
+    );
     if (quote.options.length > 0) chosen.push({ prodId: c.prod_id, skuId: c.sku_id });
     if (chosen.length === wanted) break;
   }
@@ -99,7 +103,10 @@ async function seedOrders(db, orders, skus) {
     create temp table seed_skus as
     select row_number() over (order by s.id) - 1 as idx, s.id as sku_id, s.product_id, s.sku_code, s.price_minor, s.image,
       coalesce((select t.title from product_translations t where t.product_id = s.product_id and t.locale = 'en-US'), 'Product ' || s.product_id) as title
-    from skus s where s.id in (${sql.join(skuIds.map((id) => sql`${id}`), sql`, `)})`);
+    from skus s where s.id in (${sql.join(
+      skuIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   await run(sql`
     create temp table seed_users as
     select row_number() over (order by u.id) - 1 as idx, u.id as user_id,
@@ -108,7 +115,11 @@ async function seedOrders(db, orders, skus) {
         'houseNo', a.house_no, 'address', a.address, 'phoneNumber', a.phone_number, 'emails', a.email, 'postCode', a.post_code) as addr
     from users u join addresses a on a.user_id = u.id and a.kind = 'consignee'
     where u.email like 'ckbench%@example.com'`);
-  const [{ users, nskus }] = rowsOf(await run(sql`select (select count(*) from seed_users)::int as users, (select count(*) from seed_skus)::int as nskus`));
+  const [{ users, nskus }] = rowsOf(
+    await run(
+      sql`select (select count(*) from seed_users)::int as users, (select count(*) from seed_skus)::int as nskus`,
+    ),
+  );
   // State by n mod 20: 12 delivered, 2 shipped, 1 purchasing, 2 pending, 3 trashed; depth = events.
   await run(sql`
     create temp table seed_orders as
@@ -168,9 +179,15 @@ export async function seedCheckout(db, server, { users, orders, products }) {
   const { quoteProductShipping: quote } = await server('modules/logistics/logistics.service.ts');
   const { getSkuShippingFacts } = await server('modules/catalogue/catalogue.service.ts');
   const quoteProductShipping = (db, body, locale) => quote(db, body, locale, getSkuShippingFacts);
-  await seed(db, { demoUser: { email: 'demo@example.com', password: 'demo12345' }, operator: { email: 'operator@example.com' } });
+  await seed(db, {
+    demoUser: { email: 'demo@example.com', password: 'demo12345' },
+    operator: { email: 'operator@example.com' },
+  });
   const skus = await shippableSkus(db, quoteProductShipping, products);
-  const ids = sql.join(skus.map((s) => sql`${s.skuId}`), sql`, `);
+  const ids = sql.join(
+    skus.map((s) => sql`${s.skuId}`),
+    sql`, `,
+  );
   await db.execute(sql`update skus set stock = ${STOCK} where id in (${ids})`);
   await db.execute(sql`
     update products p set total_stock = (select sum(stock) from skus where product_id = p.id)

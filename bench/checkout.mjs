@@ -64,7 +64,8 @@ function options() {
   };
   if (!['postgres', 'pglite'].includes(o.db)) throw new Error('--db must be postgres or pglite');
   if (!(o.seconds > 0)) throw new Error('--duration must be a number of seconds');
-  for (const k of ['orders', 'users']) if (!(Number.isInteger(o[k]) && o[k] > 0)) throw new Error(`--${k} must be a whole number above 0`);
+  for (const k of ['orders', 'users'])
+    if (!(Number.isInteger(o[k]) && o[k] > 0)) throw new Error(`--${k} must be a whole number above 0`);
   if (o.scenarios.length === 0) throw new Error(`--scenarios: some of ${SCENARIOS.join(', ')}`);
   return o;
 }
@@ -81,7 +82,9 @@ async function dueJobs(connectionString) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const res = await client.query(`select count(*)::int as n from jobs where state in ('queued', 'running') and run_at <= now()`);
+    const res = await client.query(
+      `select count(*)::int as n from jobs where state in ('queued', 'running') and run_at <= now()`,
+    );
     return res.rows[0].n;
   } finally {
     await client.end();
@@ -129,7 +132,9 @@ async function drainJobs(jobsLeft, name) {
     await new Promise((r) => setTimeout(r, 1000));
     left = await jobsLeft();
   }
-  console.log(`  ${name}: background jobs worked off in ${((Date.now() - started) / 1000).toFixed(1)} s${left ? ` (${left} still due)` : ''}`);
+  console.log(
+    `  ${name}: background jobs worked off in ${((Date.now() - started) / 1000).toFixed(1)} s${left ? ` (${left} still due)` : ''}`,
+  );
 }
 
 export async function scenarios(url, o, sessions, skus, meter, jobsLeft = null) {
@@ -148,7 +153,9 @@ export async function scenarios(url, o, sessions, skus, meter, jobsLeft = null) 
     console.log(`  ${name}: ${o.warmup} s warm-up, ${o.seconds} s measured`);
     out[name] = await drive(url, o, build, meter, poolSize, accept);
     const r = out[name];
-    console.log(`    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}${r.firstError ? ` (first: ${r.firstError})` : ''}`);
+    console.log(
+      `    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}${r.firstError ? ` (first: ${r.firstError})` : ''}`,
+    );
   };
   // How many items a pooled window may use: 1.5 times what the step before it sent in warm-up and
   // window (submit's pool from confirm's rate, pay's from submit's: each step costs more than the
@@ -197,28 +204,57 @@ export async function scenarios(url, o, sessions, skus, meter, jobsLeft = null) 
       pool = await fill(size, async (i) => ({ token: tokenAt(i), confirmToken: await confirmToken(i) }));
     } else {
       pool = await fill(size, async (i) => {
-        const res = await call(url, '/api/p/order/submit', tokenAt(i), { confirmToken: await confirmToken(i), fromCart: false }, true);
+        const res = await call(
+          url,
+          '/api/p/order/submit',
+          tokenAt(i),
+          { confirmToken: await confirmToken(i), fromCart: false },
+          true,
+        );
         const id = res.body?.data?.orders?.[0]?.id;
-        if (res.status !== 200 || !id) throw new Error(`submit for the pay pool failed: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 200 || !id)
+          throw new Error(`submit for the pay pool failed: ${res.status} ${JSON.stringify(res.body)}`);
         return { token: tokenAt(i), orderId: id };
       });
     }
     console.log(`  ${name}: pool of ${size} made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await drainJobs(jobsLeft, name);
-    await run(name, (i) => {
-      const p = pool[i];
-      // autocannon may prepare a request it will not send (amount reached): never a pool item twice.
-      if (!p) return { path: '/api/p/shopCart/count', token: tokenAt(i) };
-      return name === 'submit'
-        ? { path: '/api/p/order/submit', token: p.token, body: { confirmToken: p.confirmToken, fromCart: false }, idempotent: true }
-        : { path: '/api/p/order/pay', token: p.token, body: { orderIds: [p.orderId], method: 'wallet' }, idempotent: true };
-    }, pool.length, ACCEPT[name]);
+    await run(
+      name,
+      (i) => {
+        const p = pool[i];
+        // autocannon may prepare a request it will not send (amount reached): never a pool item twice.
+        if (!p) return { path: '/api/p/shopCart/count', token: tokenAt(i) };
+        return name === 'submit'
+          ? {
+              path: '/api/p/order/submit',
+              token: p.token,
+              body: { confirmToken: p.confirmToken, fromCart: false },
+              idempotent: true,
+            }
+          : {
+              path: '/api/p/order/pay',
+              token: p.token,
+              body: { orderIds: [p.orderId], method: 'wallet' },
+              idempotent: true,
+            };
+      },
+      pool.length,
+      ACCEPT[name],
+    );
     out[name].pool = size;
   }
   return out;
 }
 
-const verdict = (r, name) => (r.missing ? 'endpoint missing' : name === 'floor' ? 'information' : r.p99 < P99_LIMIT_MS && r.errors === 0 ? 'met' : 'NOT met');
+const verdict = (r, name) =>
+  r.missing
+    ? 'endpoint missing'
+    : name === 'floor'
+      ? 'information'
+      : r.p99 < P99_LIMIT_MS && r.errors === 0
+        ? 'met'
+        : 'NOT met';
 
 function markdown(record) {
   const rows = Object.entries(record.results).map(([name, r]) =>
@@ -289,9 +325,18 @@ export async function runCheckoutBench() {
     app = await startServer(env);
     // The embedded database belongs to the server process: only PostgreSQL can be asked from here.
     const jobsLeft = o.db === 'postgres' ? () => dueJobs(env.DATABASE_URL) : null;
-    record.results = await scenarios(app.url, o, seeded.sessions, seeded.skus, cpuMeter(app.pid, async () =>
-      o.db === 'postgres' ? (await admin('select pid from pg_stat_activity where datname = $1', [name])).map((r) => r.pid) : [],
-    ), jobsLeft);
+    record.results = await scenarios(
+      app.url,
+      o,
+      seeded.sessions,
+      seeded.skus,
+      cpuMeter(app.pid, async () =>
+        o.db === 'postgres'
+          ? (await admin('select pid from pg_stat_activity where datname = $1', [name])).map((r) => r.pid)
+          : [],
+      ),
+      jobsLeft,
+    );
     record.verdicts = Object.fromEntries(Object.entries(record.results).map(([k, r]) => [k, verdict(r, k)]));
   } finally {
     await app?.stop();

@@ -15,14 +15,28 @@ export async function launchChromium() {
   const chromePath = process.env.CHROMIUM_PATH ?? execSync('which chromium').toString().trim();
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return { chrome, version: execSync(`${chromePath} --version`).toString().trim() };
 }
 
 /** One Lighthouse run of `url`: the scores, the metrics and the requests the page made. */
 export async function auditPage(chrome, url) {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
   const lhr = result.lhr;
   const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   return {
@@ -34,7 +48,11 @@ export async function auditPage(chrome, url) {
     tbtMs: metric('total-blocking-time'),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue,
     speedIndexMs: metric('speed-index'),
-    requests: (lhr.audits['network-requests']?.details?.items ?? []).map((r) => ({ url: r.url, type: r.resourceType, transferSize: r.transferSize })),
+    requests: (lhr.audits['network-requests']?.details?.items ?? []).map((r) => ({
+      url: r.url,
+      type: r.resourceType,
+      transferSize: r.transferSize,
+    })),
   };
 }
 
@@ -66,7 +84,9 @@ export async function runLighthouse() {
   const dir = path.join(root, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `lighthouse-${record.date.slice(0, 10)}.json`), `${JSON.stringify(record, null, 2)}\n`);
-  console.log(`Lighthouse /index (mobile), median of ${RUNS}: performance ${median.performance}, accessibility ${median.accessibility}, FCP ${median.fcpMs} ms, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`);
+  console.log(
+    `Lighthouse /index (mobile), median of ${RUNS}: performance ${median.performance}, accessibility ${median.accessibility}, FCP ${median.fcpMs} ms, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`,
+  );
   return record;
 }
 

@@ -157,7 +157,9 @@ async function runOn(db, o, withWeb) {
   await migrate(database);
   const version = (await database.db.execute(sql`show server_version`)).rows[0].server_version;
   const label = `${db === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${version}`;
-  console.log(`\n== ${label}: seeding ${o.products} products, ${o.users} users, ${o.orders} orders, ${o.ledger} ledger lines`);
+  console.log(
+    `\n== ${label}: seeding ${o.products} products, ${o.users} users, ${o.orders} orders, ${o.ledger} ledger lines`,
+  );
   const started = Date.now();
   const seeded = await seedSuite(database.db, server, { ...o, db });
   const seedSeconds = Number(((Date.now() - started) / 1000).toFixed(1));
@@ -170,7 +172,9 @@ async function runOn(db, o, withWeb) {
   const stopApp = later(() => app.stop());
   const rss = rssSampler(app.pid);
   const cpu = cpuMeter(app.pid, async () =>
-    db === 'postgres' ? (await admin('select pid from pg_stat_activity where datname = $1', [name])).map((r) => r.pid) : [],
+    db === 'postgres'
+      ? (await admin('select pid from pg_stat_activity where datname = $1', [name])).map((r) => r.pid)
+      : [],
   );
   // Read before and after each window: the peak memory is the window's.
   const meter = async () => ({ ...(await cpu()), peakRssMb: rss.take() });
@@ -181,8 +185,17 @@ async function runOn(db, o, withWeb) {
     const ctx = { ...seeded, ...(await lookAround(app.url)) };
     const results = await runScenarios(app.url, o, ctx, meter, jobsLeft);
     const serverPeakRssMb = residentMb(app.pid, 'VmHWM');
-    const web = withWeb ? (console.log('  front end'), await runWeb(app.url, { runs: o.lighthouseRuns, productId: seeded.productIds[0] })) : null;
-    record = { db, database: label, seed: { counts: seeded.counts, seconds: seedSeconds }, results, serverPeakRssMb, web };
+    const web = withWeb
+      ? (console.log('  front end'), await runWeb(app.url, { runs: o.lighthouseRuns, productId: seeded.productIds[0] }))
+      : null;
+    record = {
+      db,
+      database: label,
+      seed: { counts: seeded.counts, seconds: seedSeconds },
+      results,
+      serverPeakRssMb,
+      web,
+    };
   } finally {
     rss.stop();
     await stopApp();
@@ -197,14 +210,21 @@ async function jobsOf(connectionString) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    return (await client.query(`select count(*)::int as n from jobs where state in ('queued', 'running') and run_at <= now()`)).rows[0].n;
+    return (
+      await client.query(`select count(*)::int as n from jobs where state in ('queued', 'running') and run_at <= now()`)
+    ).rows[0].n;
   } finally {
     await client.end();
   }
 }
 
 async function measureBaseline(baseline, o, when) {
-  const b = await drive(baseline.url, o, () => ({ path: '/' }), cpuMeter(baseline.pid, async () => []));
+  const b = await drive(
+    baseline.url,
+    o,
+    () => ({ path: '/' }),
+    cpuMeter(baseline.pid, async () => []),
+  );
   console.log(`baseline (${when}): Fastify hello world ${b.rps} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms`);
   return b;
 }
@@ -224,7 +244,12 @@ async function main() {
   const after = await measureBaseline(baseline, o, 'after');
   await stopBaseline();
   // The machine may be shared and its load drifts: ratios use the mean of before and after.
-  const base = { rps: Math.round((before.rps + after.rps) / 2), p50: Math.max(before.p50, after.p50), p99: Math.max(before.p99, after.p99), runs: [before, after] };
+  const base = {
+    rps: Math.round((before.rps + after.rps) / 2),
+    p50: Math.max(before.p50, after.p50),
+    p99: Math.max(before.p99, after.p99),
+    runs: [before, after],
+  };
   const loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
   const dir = path.join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
@@ -232,8 +257,12 @@ async function main() {
   const failed = [];
   for (const r of perDb) {
     const verdicts = Object.fromEntries(Object.entries(r.results).map(([k, v]) => [k, judge(k, v, base.rps)]));
-    verdicts.peakRss = { target: `< ${TARGETS.peakRssMb} MB`, met: r.serverPeakRssMb !== null && r.serverPeakRssMb < TARGETS.peakRssMb };
-    for (const [page, p] of Object.entries(r.web?.pages ?? {})) verdicts[`lighthouse ${page}`] = { target: `≥ ${LIGHTHOUSE_TARGET}`, met: p.performance >= LIGHTHOUSE_TARGET };
+    verdicts.peakRss = {
+      target: `< ${TARGETS.peakRssMb} MB`,
+      met: r.serverPeakRssMb !== null && r.serverPeakRssMb < TARGETS.peakRssMb,
+    };
+    for (const [page, p] of Object.entries(r.web?.pages ?? {}))
+      verdicts[`lighthouse ${page}`] = { target: `≥ ${LIGHTHOUSE_TARGET}`, met: p.performance >= LIGHTHOUSE_TARGET };
     const record = {
       date,
       command: o.command,
@@ -258,7 +287,11 @@ async function main() {
     writeFileSync(path.join(dir, `${stem}.md`), md);
     console.log(`\n${md}`);
     console.log(`(bench/results/${stem}.json and .md)`);
-    failed.push(...Object.entries(verdicts).filter(([, v]) => v.met === false).map(([k]) => `${r.db}: ${k}`));
+    failed.push(
+      ...Object.entries(verdicts)
+        .filter(([, v]) => v.met === false)
+        .map(([k]) => `${r.db}: ${k}`),
+    );
   }
   console.log(`Whole run: ${Math.round((Date.now() - wallStarted) / 1000)} s.`);
   // Not met is a finding, not a failure of the command: the exit code says whether it ran.

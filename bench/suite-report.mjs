@@ -61,13 +61,17 @@ export function markdown(record) {
     }
     const { target, met } = record.verdicts[s.name];
     const cpu = `${r.cpuMsPerRequest.node} + ${r.cpuMsPerRequest.postgres ?? '—'}`;
-    const note = (r.poolRanOut ? ` (pool spent after ${r.seconds} s)` : '') + (r.requests ? '' : ' (nothing answered in the window)');
+    const note =
+      (r.poolRanOut ? ` (pool spent after ${r.seconds} s)` : '') +
+      (r.requests ? '' : ' (nothing answered in the window)');
     lines.push(
       `| ${s.name}${s.connections ? ` (${s.connections} conn.)` : ''} | ${r.rps} | ${pct(r.rps / baseline.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${cpu} | ${r.peakRssMb ?? '—'} | ${target ?? '—'} | ${verdict(met)}${note} |`,
     );
   }
   const rss = record.verdicts.peakRss;
-  lines.push(`| server peak RSS (whole run) | | | | | | | ${record.serverPeakRssMb} | < ${TARGETS.peakRssMb} MB | ${verdict(rss.met)} |`);
+  lines.push(
+    `| server peak RSS (whole run) | | | | | | | ${record.serverPeakRssMb} | < ${TARGETS.peakRssMb} MB | ${verdict(rss.met)} |`,
+  );
   if (record.web) {
     lines.push(
       '',
@@ -81,7 +85,9 @@ export function markdown(record) {
       }),
     );
   }
-  const failed = Object.entries(record.verdicts).filter(([, v]) => v.met === false).map(([k]) => k);
+  const failed = Object.entries(record.verdicts)
+    .filter(([, v]) => v.met === false)
+    .map(([k]) => k);
   lines.push('', failed.length ? `Targets not met: ${failed.join(', ')}.` : 'Every target met.', '');
   return lines.join('\n');
 }

@@ -7,20 +7,40 @@ import { BENCH_PASSWORD } from './suite-seed.mjs';
 
 /** Every scenario in the order it runs; `area` is the old per-area benchmark it belongs to. */
 export const SCENARIOS = [
-  { name: 'home', area: 'catalogue', what: 'the home page data: banners, notices, tags, a tag shelf (in turn, 4 languages)' },
+  {
+    name: 'home',
+    area: 'catalogue',
+    what: 'the home page data: banners, notices, tags, a tag shelf (in turn, 4 languages)',
+  },
   { name: 'tree', area: 'catalogue', what: 'GET /api/category/categories (4 languages)' },
-  { name: 'search-cached', area: 'catalogue', what: 'goods-list search, one keyword + category + sort, page 1: the same request again' },
-  { name: 'search-new', area: 'catalogue', what: 'goods-list search, a keyword (en/zh/fr/tr) or category with a new price range every request, 1 in 8 a deep page' },
+  {
+    name: 'search-cached',
+    area: 'catalogue',
+    what: 'goods-list search, one keyword + category + sort, page 1: the same request again',
+  },
+  {
+    name: 'search-new',
+    area: 'catalogue',
+    what: 'goods-list search, a keyword (en/zh/fr/tr) or category with a new price range every request, 1 in 8 a deep page',
+  },
   { name: 'search-burst', area: 'catalogue', what: 'search-new at 50 connections (information)', connections: 50 },
   { name: 'detail', area: 'catalogue', what: 'GET /api/prod/prodInfo, a different product each request (4 languages)' },
-  { name: 'floor', area: 'checkout', what: 'GET /api/p/shopCart/count signed in: session lookup, the floor under the signed-in rows' },
+  {
+    name: 'floor',
+    area: 'checkout',
+    what: 'GET /api/p/shopCart/count signed in: session lookup, the floor under the signed-in rows',
+  },
   { name: 'cart', area: 'checkout', what: 'POST /api/p/shopCart' },
   { name: 'confirm', area: 'checkout', what: 'POST /api/p/order/prod/confirm (buy now)' },
   { name: 'submit', area: 'checkout', what: 'POST /api/p/order/submit, a fresh confirm token each (pool)' },
   { name: 'pay', area: 'wallet', what: 'POST /api/p/order/pay from the wallet, an order awaiting payment each (pool)' },
   { name: 'orders', area: 'checkout', what: 'GET /api/p/orders?tab=all, page 1 of the user’s 100 past orders' },
   { name: 'wallet-history', area: 'wallet', what: 'GET /api/p/wallet/lines, page 1 of the user’s ledger lines' },
-  { name: 'login', area: 'accounts', what: 'POST /api/login, a different user each request (scrypt, 32 MiB each; information). Last: the log-ins a window leaves queued would slow the next' },
+  {
+    name: 'login',
+    area: 'accounts',
+    what: 'POST /api/login, a different user each request (scrypt, 32 MiB each; information). Last: the log-ins a window leaves queued would slow the next',
+  },
 ];
 /** The old benchmark names still select their scenarios (`npm run bench -- catalogue`). */
 export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts'];
@@ -78,7 +98,10 @@ function builders(ctx) {
   ];
   const spread = productIds.length > 2000 ? 7919 : 1; // a prime stride: ids far apart, not a hot run
   return {
-    home: (i) => ({ path: home[i % home.length](Math.floor(i / home.length)), headers: { 'accept-language': lang(i >> 2) } }),
+    home: (i) => ({
+      path: home[i % home.length](Math.floor(i / home.length)),
+      headers: { 'accept-language': lang(i >> 2) },
+    }),
     tree: (i) => ({ path: '/api/category/categories', headers: { 'accept-language': lang(i) } }),
     'search-cached': () => ({
       path: `/api/prod/search?${qs({ keyword: 'dress', categoryId: rootCategoryId, sort: 'price_asc', current: 1, size: 20 })}`,
@@ -86,7 +109,10 @@ function builders(ctx) {
     }),
     'search-new': (i) => newSearch(i, categoryIds),
     'search-burst': (i) => newSearch(i + 1_000_000, categoryIds),
-    detail: (i) => ({ path: `/api/prod/prodInfo?prodId=${productIds[(i * spread) % productIds.length]}`, headers: { 'accept-language': lang(i) } }),
+    detail: (i) => ({
+      path: `/api/prod/prodInfo?prodId=${productIds[(i * spread) % productIds.length]}`,
+      headers: { 'accept-language': lang(i) },
+    }),
     login: (i) => ({
       path: '/api/login',
       body: { email: `ckbench${1 + (i % sessions.length)}@example.com`, password: BENCH_PASSWORD },
@@ -124,7 +150,11 @@ export async function lookAround(url) {
   };
   walk(tree);
   const ladies = tree.find((c) => c.icon === 'ladies') ?? tree[0];
-  return { categoryIds: [...tree.map((c) => c.categoryId), ...leaves], rootCategoryId: ladies.categoryId, tagIds: tags.map((t) => t.tagId) };
+  return {
+    categoryIds: [...tree.map((c) => c.categoryId), ...leaves],
+    rootCategoryId: ladies.categoryId,
+    tagIds: tags.map((t) => t.tagId),
+  };
 }
 
 /**
@@ -159,9 +189,18 @@ export async function runScenarios(url, o, ctx, meter, jobsLeft) {
     }
     await settle(url, jobsLeft);
     console.log(`  ${s.name}: ${o.warmup} s warm-up, ${o.seconds} s measured`);
-    out[s.name] = await drive(url, { ...o, connections: s.connections }, build[s.name], meter, undefined, ACCEPT[s.name]);
+    out[s.name] = await drive(
+      url,
+      { ...o, connections: s.connections },
+      build[s.name],
+      meter,
+      undefined,
+      ACCEPT[s.name],
+    );
     const r = out[s.name];
-    console.log(`    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}, peak RSS ${r.peakRssMb} MB${r.firstError ? ` (first: ${r.firstError})` : ''}`);
+    console.log(
+      `    ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}, peak RSS ${r.peakRssMb} MB${r.firstError ? ` (first: ${r.firstError})` : ''}`,
+    );
   }
   return out;
 }

@@ -57,7 +57,10 @@ export async function seedSuite(db, server, o) {
   const { seedCatalogueProducts } = await server('modules/catalogue/catalogue.seed.ts');
   const { hashPassword } = await server('modules/accounts/accounts.password.ts');
   const { reconcileLedger } = await server('modules/wallet/wallet.reconcile.ts');
-  await seed(db, { demoUser: { email: 'demo@example.com', password: 'demo12345' }, operator: { email: 'operator@example.com' } });
+  await seed(db, {
+    demoUser: { email: 'demo@example.com', password: 'demo12345' },
+    operator: { email: 'operator@example.com' },
+  });
   const catalogue = await seedCatalogueProducts(db, o.products, { parallel: o.db === 'postgres' ? 2 : 1 });
   const seeded = await seedCheckout(db, server, { users: o.users, orders: o.orders, products: 20 });
   await seedLedger(db, o.ledger);
@@ -72,12 +75,20 @@ export async function seedSuite(db, server, o) {
         (select count(*) from journal_lines)::int as "ledgerLines", (select coalesce(sum(amount_minor), 0) from journal_lines)::bigint as "ledgerSum"`),
   );
   if (Number(counts.ledgerSum) !== 0) throw new Error(`the seeded ledger does not balance: ${counts.ledgerSum}`);
-  const productIds = rowsOf(await db.execute(sql`select id from products where status = 'on' order by id`)).map((r) => Number(r.id));
+  const productIds = rowsOf(await db.execute(sql`select id from products where status = 'on' order by id`)).map((r) =>
+    Number(r.id),
+  );
   return {
     sessions: seeded.sessions,
     skus: seeded.skus,
     productIds,
-    counts: { products: counts.products, users: o.users, orders: counts.orders, orderLines: seeded.counts.lines, ledgerLines: counts.ledgerLines },
+    counts: {
+      products: counts.products,
+      users: o.users,
+      orders: counts.orders,
+      orderLines: seeded.counts.lines,
+      ledgerLines: counts.ledgerLines,
+    },
     catalogueSeconds: Number((catalogue.ms / 1000).toFixed(1)),
   };
 }

@@ -110,7 +110,9 @@ async function seedLedger(db, sql) {
   await run(sql`drop table seed_entries`);
   await run(sql`analyze`);
   const [{ lines, entries }] = rowsOf(
-    await run(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from journal_entries)::int as entries`),
+    await run(
+      sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from journal_entries)::int as entries`,
+    ),
   );
   return { users: USERS, entriesPerUser: perUser, lines, entries };
 }
@@ -165,7 +167,9 @@ async function drive(pay, db, { seconds, pick, tag }) {
  * goes when the cores are the limit.
  */
 async function cpuSeconds(db) {
-  const pids = rowsOf(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid);
+  const pids = rowsOf(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map(
+    (r) => r.pid,
+  );
   let server = 0;
   try {
     for (const pid of pids) {
@@ -185,8 +189,12 @@ async function scenario(pay, db, name, pick) {
   const cpuBefore = await cpuSeconds(db);
   const r = await drive(pay, db, { seconds: SECONDS, pick, tag: name });
   const cpuAfter = await cpuSeconds(db);
-  const perPayment = (a, b) => (a === null || b === null ? null : Number((((b - a) * 1000) / Math.max(r.payments, 1)).toFixed(2)));
-  r.cpuMsPerPayment = { node: perPayment(cpuBefore.node, cpuAfter.node), postgres: perPayment(cpuBefore.server, cpuAfter.server) };
+  const perPayment = (a, b) =>
+    a === null || b === null ? null : Number((((b - a) * 1000) / Math.max(r.payments, 1)).toFixed(2));
+  r.cpuMsPerPayment = {
+    node: perPayment(cpuBefore.node, cpuAfter.node),
+    postgres: perPayment(cpuBefore.server, cpuAfter.server),
+  };
   console.log(
     `    ${r.perSecond} payments/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms, failures ${JSON.stringify(r.failures)}, ` +
       `CPU ms per payment ${JSON.stringify(r.cpuMsPerPayment)}`,
@@ -227,7 +235,11 @@ function markdown(record) {
     '',
     '| scenario | payments | payments/s | p50 ms | p90 ms | p99 ms | max ms | failed | CPU ms/payment (Node + PostgreSQL) | target |',
     '|---|---|---|---|---|---|---|---|---|---|',
-    row('many users (random payer)', record.results.manyUsers, `p99 < ${P99_LIMIT_MS} ms: ${record.verdicts.manyUsers ? 'met' : 'NOT met'}`),
+    row(
+      'many users (random payer)',
+      record.results.manyUsers,
+      `p99 < ${P99_LIMIT_MS} ms: ${record.verdicts.manyUsers ? 'met' : 'NOT met'}`,
+    ),
     row('one wallet (every payment the same user)', record.results.oneWallet, 'information'),
     '',
     `After the run: ${v.lines} lines, ${v.entries} entries; reconciliation findings ${v.findings} (query ${v.reconciliationSeconds.toFixed(1)} s), sum of all lines ${v.linesSum}, user accounts below zero ${v.negativeUserAccounts}.`,
@@ -265,15 +277,20 @@ export async function runWalletBench() {
       targets: { p99Ms: P99_LIMIT_MS },
       loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
     };
-    console.log(`PostgreSQL ${record.postgres}, scratch database ${name}: seeding ~${LINES} journal lines over ${USERS} users`);
+    console.log(
+      `PostgreSQL ${record.postgres}, scratch database ${name}: seeding ~${LINES} journal lines over ${USERS} users`,
+    );
     const seeded = await timed('seed', () => seedLedger(db, sql));
     record.seed = seeded.out;
     record.seedSeconds = seeded.seconds;
     console.log(`  ${record.seed.lines} lines, ${record.seed.entries} entries`);
     const before = await prove(db, sql, reconcileLedger);
-    if (before.findings !== 0 || before.linesSum !== 0) throw new Error(`the seeded ledger does not reconcile: ${JSON.stringify(before)}`);
+    if (before.findings !== 0 || before.linesSum !== 0)
+      throw new Error(`the seeded ledger does not reconcile: ${JSON.stringify(before)}`);
 
-    const users = rowsOf(await db.execute(sql`select id from users where email like 'bench%@example.com'`)).map((r) => String(r.id));
+    const users = rowsOf(await db.execute(sql`select id from users where email like 'bench%@example.com'`)).map((r) =>
+      String(r.id),
+    );
     const hot = users[0];
     // The one-wallet scenario spends far more than a seeded wallet holds: a recharge through the service.
     await recordRecharge(db, hot, 1_000_000_000, 0, 'bank', { type: 'recharge', id: 'bench-hot' });
@@ -281,15 +298,21 @@ export async function runWalletBench() {
       manyUsers: await scenario(pay, db, 'many users', () => users[Math.floor(Math.random() * users.length)]),
       oneWallet: await scenario(pay, db, 'one wallet', () => hot),
     };
-    record.verdicts = { manyUsers: record.results.manyUsers.p99 < P99_LIMIT_MS && record.results.manyUsers.attempts === record.results.manyUsers.payments };
+    record.verdicts = {
+      manyUsers:
+        record.results.manyUsers.p99 < P99_LIMIT_MS &&
+        record.results.manyUsers.attempts === record.results.manyUsers.payments,
+    };
     record.verification = await prove(db, sql, reconcileLedger);
     record.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
     const v = record.verification;
-    if (v.findings !== 0 || v.linesSum !== 0 || v.negativeUserAccounts !== 0) throw new Error(`the ledger does not reconcile after the run: ${JSON.stringify(v)}`);
+    if (v.findings !== 0 || v.linesSum !== 0 || v.negativeUserAccounts !== 0)
+      throw new Error(`the ledger does not reconcile after the run: ${JSON.stringify(v)}`);
 
     const dir = path.join(root, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
-    const stamp = record.date.slice(0, 10) + (process.env.WALLET_BENCH_LABEL ? `-${process.env.WALLET_BENCH_LABEL}` : '');
+    const stamp =
+      record.date.slice(0, 10) + (process.env.WALLET_BENCH_LABEL ? `-${process.env.WALLET_BENCH_LABEL}` : '');
     writeFileSync(path.join(dir, `wallet-${stamp}.json`), `${JSON.stringify(record, null, 2)}\n`);
     const md = markdown(record);
     writeFileSync(path.join(dir, `wallet-${stamp}.md`), md);

@@ -45,7 +45,13 @@ function firstLoad(requests, origin) {
     out.files++;
   }
   const kb = (n) => Number((n / 1000).toFixed(1));
-  return { jsCssGzipKb: kb(out.js + out.css), jsGzipKb: kb(out.js), cssGzipKb: kb(out.css), htmlGzipKb: kb(out.html), files: out.files };
+  return {
+    jsCssGzipKb: kb(out.js + out.css),
+    jsGzipKb: kb(out.js),
+    cssGzipKb: kb(out.css),
+    htmlGzipKb: kb(out.html),
+    files: out.files,
+  };
 }
 
 /** The three pages against `url`; `productId` is a seeded product for /productdetails. */
@@ -63,9 +69,16 @@ export async function runWeb(url, { runs, productId }) {
       for (let i = 0; i < runs; i++) all.push(await auditPage(chrome, `${url}${p}`));
       const median = [...all].sort((a, b) => a.performance - b.performance)[Math.floor(all.length / 2)];
       const { requests, ...scores } = median;
-      out.pages[name] = { path: p, ...scores, firstLoad: firstLoad(requests, url), performanceRuns: all.map((r) => r.performance) };
+      out.pages[name] = {
+        path: p,
+        ...scores,
+        firstLoad: firstLoad(requests, url),
+        performanceRuns: all.map((r) => r.performance),
+      };
       const f = out.pages[name].firstLoad;
-      console.log(`  ${name}: performance ${scores.performance} (${out.pages[name].performanceRuns.join(', ')}), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms; first load JS + CSS ${f.jsCssGzipKb} kB gzip (${f.files} files)`);
+      console.log(
+        `  ${name}: performance ${scores.performance} (${out.pages[name].performanceRuns.join(', ')}), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms; first load JS + CSS ${f.jsCssGzipKb} kB gzip (${f.files} files)`,
+      );
     }
   } finally {
     await chrome.kill();

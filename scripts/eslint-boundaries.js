@@ -19,7 +19,11 @@ const SERVER_MODULES = `apps${S}server${S}src${S}modules${S}`;
 const SERVER_SANDBOX = `apps${S}server${S}src${S}sandbox${S}`;
 
 const AREAS = [
-  { root: WEB_FEATURES, allow: () => false, why: 'features do not import each other; move shared pieces to components/ or lib/' },
+  {
+    root: WEB_FEATURES,
+    allow: () => false,
+    why: 'features do not import each other; move shared pieces to components/ or lib/',
+  },
   {
     root: SERVER_MODULES,
     // Only `modules/<b>/<b>.service.ts`, the module's public face.
@@ -37,13 +41,36 @@ const AREAS = [
 const LAYERS = [
   // A platform test may drive real modules (the unit of work clearing the catalogue's caches,
   // idempotent registration): it proves the mechanism where it is used, and nothing imports a test.
-  { from: `apps${S}server${S}src${S}platform${S}`, to: SERVER_MODULES, testsMay: true, why: 'platform/ sits below every module: pass what it needs in, or move the code into a module' },
-  { from: `apps${S}web${S}src${S}lib${S}`, to: WEB_FEATURES, why: 'lib/ is shared by features: move the piece into lib/ or components/' },
-  { from: `apps${S}web${S}src${S}components${S}`, to: WEB_FEATURES, why: 'components/ are shared by features: move the piece into components/ or lib/' },
+  {
+    from: `apps${S}server${S}src${S}platform${S}`,
+    to: SERVER_MODULES,
+    testsMay: true,
+    why: 'platform/ sits below every module: pass what it needs in, or move the code into a module',
+  },
+  {
+    from: `apps${S}web${S}src${S}lib${S}`,
+    to: WEB_FEATURES,
+    why: 'lib/ is shared by features: move the piece into lib/ or components/',
+  },
+  {
+    from: `apps${S}web${S}src${S}components${S}`,
+    to: WEB_FEATURES,
+    why: 'components/ are shared by features: move the piece into components/ or lib/',
+  },
   // The emulators are for tests and the demo: production code never imports them; the startup
   // code (main.ts through sandbox/sandbox.ts) decides "sandbox or real", and tests start them.
-  { from: `apps${S}server${S}src${S}connectors${S}`, to: SERVER_SANDBOX, testsMay: true, why: 'connectors/ are the clients a production server runs: the startup code (main.ts) starts the sandbox' },
-  { from: SERVER_MODULES, to: SERVER_SANDBOX, testsMay: true, why: 'modules never know they talk to an emulator: the startup code (main.ts) starts the sandbox' },
+  {
+    from: `apps${S}server${S}src${S}connectors${S}`,
+    to: SERVER_SANDBOX,
+    testsMay: true,
+    why: 'connectors/ are the clients a production server runs: the startup code (main.ts) starts the sandbox',
+  },
+  {
+    from: SERVER_MODULES,
+    to: SERVER_SANDBOX,
+    testsMay: true,
+    why: 'modules never know they talk to an emulator: the startup code (main.ts) starts the sandbox',
+  },
 ];
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
@@ -176,7 +203,8 @@ export default {
             const target = resolveImport(file, spec);
             if (!target) return;
             const trail = pathBack(target, file);
-            if (trail) context.report({ node, messageId: 'cycle', data: { cycle: [file, ...trail].map(short).join(' → ') } });
+            if (trail)
+              context.report({ node, messageId: 'cycle', data: { cycle: [file, ...trail].map(short).join(' → ') } });
           },
         };
       },

@@ -23,7 +23,11 @@ function newest(dir) {
 }
 
 const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(root, 'packages/contract/src')];
-const stale = !existsSync(built) || sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
+const stale =
+  !existsSync(built) ||
+  sources.some(
+    (s) => existsSync(s) && (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs,
+  );
 if (stale) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

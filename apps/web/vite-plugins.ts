@@ -111,7 +111,9 @@ export function precompress(minBytes = 1024): Plugin {
             const data = await readFile(path);
             if (data.length < minBytes) return;
             await Promise.all([
-              br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).then((out) => writeFile(`${path}.br`, out)),
+              br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).then((out) =>
+                writeFile(`${path}.br`, out),
+              ),
               gz(data, { level: 9 }).then((out) => writeFile(`${path}.gz`, out)),
             ]);
           }),

@@ -3,13 +3,16 @@ import react from '@vitejs/plugin-react';
 import { inlineEntryCss, precompress, preloadLandingRoute } from './vite-plugins.ts';
 
 /** Libraries every page needs: one long-cached vendor chunk. */
-const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
+const VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
 /** Ant Design and its own dependencies: only the /user and /admin chunks import them. */
-const ANTD = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs|@babel[\\/]runtime|clsx|classnames|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|is-mobile|resize-observer-polyfill|copy-to-clipboard|toggle-selection)[\\/]/;
+const ANTD =
+  /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs|@babel[\\/]runtime|clsx|classnames|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|is-mobile|resize-observer-polyfill|copy-to-clipboard|toggle-selection)[\\/]/;
 /** Each language's catalogues travel together: one small chunk per language. */
 const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})[\\/]/;
 /** Catalogues only some pages read (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
-const LAZY_LOCALE = /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](admin|withdrawals|wallet|payment|checkout|invoices|orders|pricing|after-sales|connections|stores)\.json$/;
+const LAZY_LOCALE =
+  /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](admin|withdrawals|wallet|payment|checkout|invoices|orders|pricing|after-sales|connections|stores)\.json$/;
 
 export default defineConfig({
   plugins: [
@@ -43,7 +46,12 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: VENDOR, priority: 20 },
             { name: 'antd', test: ANTD, priority: 20 },
-            { name: (id) => `locale-${LOCALE.exec(id)?.[1] ?? 'x'}`, debugName: 'locales', test: (id: string) => LOCALE.test(id) && !LAZY_LOCALE.test(id), priority: 10 },
+            {
+              name: (id) => `locale-${LOCALE.exec(id)?.[1] ?? 'x'}`,
+              debugName: 'locales',
+              test: (id: string) => LOCALE.test(id) && !LAZY_LOCALE.test(id),
+              priority: 10,
+            },
           ],
         },
       },

@@ -32,7 +32,8 @@ async function untilAcked(n: number, timeoutMs = 60_000) {
   }
 }
 
-const running = (s: ServerProcess | undefined): s is ServerProcess => !!s && s.child.exitCode === null && s.child.signalCode === null;
+const running = (s: ServerProcess | undefined): s is ServerProcess =>
+  !!s && s.child.exitCode === null && s.child.signalCode === null;
 /** The server on the data directory, started unless running (each test also runs alone with -t). */
 async function serving() {
   if (!running(server)) server = await startServer(env);
@@ -57,7 +58,8 @@ describe('crash and shutdown on the embedded database', () => {
       const t1 = Date.now();
       const load = writeLoad(server!.base, shop, acked);
       await untilAcked(2);
-      if (process.env.RELIABILITY_VERBOSE) console.log(`crash ${i + 1}: listening after ${t1 - t0} ms, 2 orders after ${Date.now() - t1} ms`);
+      if (process.env.RELIABILITY_VERBOSE)
+        console.log(`crash ${i + 1}: listening after ${t1 - t0} ms, 2 orders after ${Date.now() - t1} ms`);
       // Somewhere in the middle of the next orders and payments.
       await sleep(50 + Math.floor(Math.random() * 400));
       await kill(server!);
@@ -65,7 +67,9 @@ describe('crash and shutdown on the embedded database', () => {
       await load.done;
       expect(load.notEnvelope).toEqual([]);
     }
-    console.log(`reliability crash: ${CRASHES} SIGKILLs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${acked.orders.size} orders and ${acked.paid.size} payments acknowledged`);
+    console.log(
+      `reliability crash: ${CRASHES} SIGKILLs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${acked.orders.size} orders and ${acked.paid.size} payments acknowledged`,
+    );
     // About 5 s a cycle on a quiet 2-core machine; up to 20 s when other work loads it.
   }, 600_000);
 
@@ -78,7 +82,9 @@ describe('crash and shutdown on the embedded database', () => {
     const exit = await server.exited;
     load.stop();
     await load.done;
-    console.log(`reliability SIGTERM: answers ${JSON.stringify(Object.fromEntries(load.answers))}, ${load.unanswered} refused without an answer (${load.unansweredInFlight} of them sent before the signal)`);
+    console.log(
+      `reliability SIGTERM: answers ${JSON.stringify(Object.fromEntries(load.answers))}, ${load.unanswered} refused without an answer (${load.unansweredInFlight} of them sent before the signal)`,
+    );
     expect(exit).toEqual({ code: 0, signal: null });
     expect(load.unansweredInFlight).toBe(0);
     expect(load.notEnvelope).toEqual([]);
@@ -106,13 +112,21 @@ describe('crash and shutdown on the embedded database', () => {
     const database = await openPglite(path.join(dataDir, 'pgdata'));
     try {
       const ids = [...acked.orders];
-      const stored = await rowsOf(database.db, sql`
+      const stored = await rowsOf(
+        database.db,
+        sql`
         select o.id, o.state, (select count(*) from order_lines l where l.order_id = o.id) as lines,
           (select count(*) from order_payment_orders p where p.order_id = o.id) as payments
-        from orders o where o.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+        from orders o where o.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
       expect(stored).toHaveLength(ids.length);
       for (const o of stored) expect(Number(o.lines)).toBeGreaterThan(0);
-      const paidMissing = stored.filter((o) => acked.paid.has(String(o.id)) && (o.state === 'awaiting-payment' || Number(o.payments) === 0));
+      const paidMissing = stored.filter(
+        (o) => acked.paid.has(String(o.id)) && (o.state === 'awaiting-payment' || Number(o.payments) === 0),
+      );
       expect(paidMissing).toEqual([]);
       expect(await storedInvariants(database.db)).toEqual(HOLDS);
     } finally {

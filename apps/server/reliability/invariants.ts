@@ -3,7 +3,8 @@ import type { Db } from '../src/db/client';
 import { reconcileLedger } from '../src/modules/wallet/wallet.reconcile';
 
 type Row = Record<string, unknown>;
-export const rowsOf = async (db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+export const rowsOf = async (db: Db, q: ReturnType<typeof sql>) =>
+  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
 /**
  * What must hold in any stored state, after a race or a crash: the ledger sums to zero and every
@@ -12,8 +13,14 @@ export const rowsOf = async (db: Db, q: ReturnType<typeof sql>) => ((await db.ex
  */
 export async function storedInvariants(db: Db) {
   const [total] = await rowsOf(db, sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`);
-  const negative = await rowsOf(db, sql`select id, kind, balance_minor from ledger_accounts where user_id is not null and balance_minor < 0`);
-  const orphans = await rowsOf(db, sql`select o.id from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`);
+  const negative = await rowsOf(
+    db,
+    sql`select id, kind, balance_minor from ledger_accounts where user_id is not null and balance_minor < 0`,
+  );
+  const orphans = await rowsOf(
+    db,
+    sql`select o.id from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`,
+  );
   return {
     ledgerTotal: Number(total!.n),
     findings: await reconcileLedger(db),

@@ -23,21 +23,56 @@ async function expectOk(what: string, res: Awaited<ReturnType<typeof call>>) {
 
 export async function prepareShop(base: string): Promise<Shop> {
   const operator = await logIn(base, 'operator@example.com', OPERATOR_PASSWORD);
-  const categories = await expectOk('categories', await call(base, 'GET', '/api/admin/catalogue/categories', undefined, bearer(operator.token)));
+  const categories = await expectOk(
+    'categories',
+    await call(base, 'GET', '/api/admin/catalogue/categories', undefined, bearer(operator.token)),
+  );
   const product = SaveProductBody.parse({
     categoryId: (categories as Array<{ categoryId: number }>)[0]!.categoryId,
     attribute: 'general',
     warehouse: 'CN',
     translations: { 'en-US': { title: 'Crash lamp', brief: '', description: '' } },
-    skus: [{ skuCode: 'CRASH-1', price: 19.99, oriPrice: 25, stocks: 1_000_000, weight: 0.4, length: 20, width: 15, height: 10 }],
+    skus: [
+      {
+        skuCode: 'CRASH-1',
+        price: 19.99,
+        oriPrice: 25,
+        stocks: 1_000_000,
+        weight: 0.4,
+        length: 20,
+        width: 15,
+        height: 10,
+      },
+    ],
   });
-  const created = await expectOk('product', await call(base, 'POST', '/api/admin/catalogue/products', product, bearer(operator.token)));
+  const created = await expectOk(
+    'product',
+    await call(base, 'POST', '/api/admin/catalogue/products', product, bearer(operator.token)),
+  );
   const buyer = await logIn(base, 'demo@example.com', 'demo12345');
   for (const kind of ['consignee', 'billing']) {
-    await expectOk(`${kind} address`, await call(base, 'POST', '/api/p/address', address(kind, kind === 'consignee' ? 'FR' : 'GB'), bearer(buyer.token)));
+    await expectOk(
+      `${kind} address`,
+      await call(
+        base,
+        'POST',
+        '/api/p/address',
+        address(kind, kind === 'consignee' ? 'FR' : 'GB'),
+        bearer(buyer.token),
+      ),
+    );
   }
   const topUp = { amount: 900_000, reason: 'reliability suite' };
-  await expectOk('top-up', await call(base, 'POST', `/api/admin/wallets/${buyer.userId}/adjustments`, topUp, bearer(operator.token, { 'idempotency-key': crypto.randomUUID() })));
+  await expectOk(
+    'top-up',
+    await call(
+      base,
+      'POST',
+      `/api/admin/wallets/${buyer.userId}/adjustments`,
+      topUp,
+      bearer(operator.token, { 'idempotency-key': crypto.randomUUID() }),
+    ),
+  );
   return { buyer, line: { prodId: created.prodId, skuId: created.skus[0].skuId } };
 }
 
@@ -80,7 +115,8 @@ export function writeLoad(base: string, shop: Shop, acked: Acknowledged, workers
   };
   const answered = (res: Awaited<ReturnType<typeof call>>) => {
     run.answers.set(res.status, (run.answers.get(res.status) ?? 0) + 1);
-    if (typeof res.json?.code !== 'string' || typeof res.json.msg !== 'string') run.notEnvelope.push(`${res.status} ${res.text.slice(0, 200)}`);
+    if (typeof res.json?.code !== 'string' || typeof res.json.msg !== 'string')
+      run.notEnvelope.push(`${res.status} ${res.text.slice(0, 200)}`);
     return res.status === 200 && res.json?.code === '00000' ? res.json.data : undefined;
   };
   const headers = () => bearer(shop.buyer.token, { 'idempotency-key': crypto.randomUUID() });
@@ -92,15 +128,21 @@ export function writeLoad(base: string, shop: Shop, acked: Acknowledged, workers
         return call(...args);
       };
       try {
-        const confirmed = answered(await send(base, 'POST', '/api/p/order/prod/confirm', { ...shop.line, count: 1 }, bearer(shop.buyer.token)));
+        const confirmed = answered(
+          await send(base, 'POST', '/api/p/order/prod/confirm', { ...shop.line, count: 1 }, bearer(shop.buyer.token)),
+        );
         // Refused (the database is down, say): try again shortly rather than in a tight loop.
         if (!confirmed) await new Promise((r) => setTimeout(r, 25));
         if (!confirmed) continue;
-        const submitted = answered(await send(base, 'POST', '/api/p/order/submit', { confirmToken: confirmed.confirmToken }, headers()));
+        const submitted = answered(
+          await send(base, 'POST', '/api/p/order/submit', { confirmToken: confirmed.confirmToken }, headers()),
+        );
         const orderId = submitted?.orders?.[0]?.id as string | undefined;
         if (!orderId) continue;
         acked.orders.add(orderId);
-        const paid = answered(await send(base, 'POST', '/api/p/order/pay', { orderIds: [orderId], method: 'wallet' }, headers()));
+        const paid = answered(
+          await send(base, 'POST', '/api/p/order/pay', { orderIds: [orderId], method: 'wallet' }, headers()),
+        );
         if (paid?.outcome === 'success') acked.paid.add(orderId);
       } catch {
         // No answer: the server is gone or going. This loop ends; what it did not hear about may or may not be stored.

@@ -34,7 +34,8 @@ beforeAll(async () => {
   shop = await prepareShop(server.base);
 }, 180_000);
 afterAll(async () => {
-  if (server && server.child.exitCode !== null) console.log(`server exited with ${server.child.exitCode}:\n${server.output()}`);
+  if (server && server.child.exitCode !== null)
+    console.log(`server exited with ${server.child.exitCode}:\n${server.output()}`);
   if (server && server.child.exitCode === null && server.child.signalCode === null) await kill(server);
   pg?.remove();
   rmSync(dataDir, { recursive: true, force: true });
@@ -47,9 +48,16 @@ describe('PostgreSQL restarted under load', () => {
     pg.stop();
     const downAt = Date.now();
     await sleep(1500);
-    const probe = await call(server.base, 'GET', '/api/p/orders', undefined, { authorization: `Bearer ${shop.buyer.token}`, 'accept-language': 'fr-FR' });
+    const probe = await call(server.base, 'GET', '/api/p/orders', undefined, {
+      authorization: `Bearer ${shop.buyer.token}`,
+      'accept-language': 'fr-FR',
+    });
     expect(probe.status).toBe(503);
-    expect(probe.json).toMatchObject({ code: 'A00005', success: false, msg: translate('fr-FR', 'errors.service-unavailable') });
+    expect(probe.json).toMatchObject({
+      code: 'A00005',
+      success: false,
+      msg: translate('fr-FR', 'errors.service-unavailable'),
+    });
     expect(server.child.exitCode).toBeNull();
     pg.start();
     const upAt = Date.now();
@@ -57,7 +65,9 @@ describe('PostgreSQL restarted under load', () => {
     const recovered = Date.now() - upAt;
     load.stop();
     await load.done;
-    console.log(`reliability PostgreSQL restart: down ${upAt - downAt} ms, serving again ${recovered} ms after it was back; answers ${JSON.stringify(Object.fromEntries(load.answers))}`);
+    console.log(
+      `reliability PostgreSQL restart: down ${upAt - downAt} ms, serving again ${recovered} ms after it was back; answers ${JSON.stringify(Object.fromEntries(load.answers))}`,
+    );
     expect(load.notEnvelope).toEqual([]);
     expect(load.unanswered).toBe(0);
     // Nothing but successes and "unavailable": no 500 for a database that is away.

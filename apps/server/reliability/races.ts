@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness';
-import { awaitingOrders, balancesOf, ORDER_TOTAL_MINOR, rushLastUnits, signedInUser, stockOf, topUp } from '../test/factories';
+import {
+  awaitingOrders,
+  balancesOf,
+  ORDER_TOTAL_MINOR,
+  rushLastUnits,
+  signedInUser,
+  stockOf,
+  topUp,
+} from '../test/factories';
 import { HOLDS, rowsOf, storedInvariants } from './invariants';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -15,15 +23,26 @@ export function describeRaces(label: string, serverUrl: string) {
   let ctx: Ctx;
   beforeAll(async () => {
     // 20 connections on PostgreSQL so the requests really overlap in the database.
-    ctx = await createTestApp({ fileStore: serverUrl ? 'database' : 'disk' }, undefined, {}, { serverUrl, connections: 20 });
+    ctx = await createTestApp(
+      { fileStore: serverUrl ? 'database' : 'disk' },
+      undefined,
+      {},
+      { serverUrl, connections: 20 },
+    );
   });
   afterAll(async () => {
     expect(await storedInvariants(ctx.db)).toEqual(HOLDS);
     await ctx.app.close();
   });
   const pay = (token: string, orderId: string, key: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/p/order/pay', payload: { orderIds: [orderId], method: 'wallet' }, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } });
-  const timed = (what: string, started: number) => console.log(`reliability ${label}: ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/p/order/pay',
+      payload: { orderIds: [orderId], method: 'wallet' },
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    });
+  const timed = (what: string, started: number) =>
+    console.log(`reliability ${label}: ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   describe(`races on ${label}`, () => {
     it('200 concurrent wallet payments for one wallet that covers 150: 150 paid, 50 told the balance is short, nothing locked, never below zero', async () => {
@@ -33,18 +52,26 @@ export function describeRaces(label: string, serverUrl: string) {
       const started = Date.now();
       const answers = await Promise.all(orders.map((o) => pay(b.token, o.id, crypto.randomUUID())));
       timed('200 concurrent wallet payments', started);
-      const outcomes = answers.map((a) => (a.statusCode === 200 ? (a.json().data.outcome as string) : `${a.statusCode} ${a.json().code}`));
+      const outcomes = answers.map((a) =>
+        a.statusCode === 200 ? (a.json().data.outcome as string) : `${a.statusCode} ${a.json().code}`,
+      );
       // Every payment is one order's total and the balance a multiple of it: a payment finds the
       // whole total or nothing, so none holds part of the money another one then misses.
       expect(outcomes.filter((o) => o === 'success')).toHaveLength(150);
       expect(new Set(outcomes.filter((o) => o !== 'success'))).toEqual(new Set(['insufficient-balance']));
       expect(await balancesOf(ctx.db, b.userId)).toEqual({ available: 0, locked: 0, bonus: 0 });
       // Never below zero at any moment: the running balance, line by line in written order.
-      const [running] = await rowsOf(ctx.db, sql`
+      const [running] = await rowsOf(
+        ctx.db,
+        sql`
         select min(balance) as lowest from (select sum(l.amount_minor) over (order by l.id) as balance from journal_lines l
-        join ledger_accounts a on a.id = l.account_id where a.user_id = ${b.userId} and a.kind = 'available') r`);
+        join ledger_accounts a on a.id = l.account_id where a.user_id = ${b.userId} and a.kind = 'available') r`,
+      );
       expect(Number(running!.lowest)).toBe(0);
-      const [paid] = await rowsOf(ctx.db, sql`select count(*) as n from orders where user_id = ${b.userId} and state <> 'awaiting-payment'`);
+      const [paid] = await rowsOf(
+        ctx.db,
+        sql`select count(*) as n from orders where user_id = ${b.userId} and state <> 'awaiting-payment'`,
+      );
       expect(Number(paid!.n)).toBe(150);
       expect(await storedInvariants(ctx.db)).toEqual(HOLDS);
     });
@@ -54,7 +81,10 @@ export function describeRaces(label: string, serverUrl: string) {
       console.log(`reliability ${label}: 500 concurrent submits for 10 units in ${seconds.toFixed(1)} s`);
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(10);
       expect(answers.filter((a) => a.statusCode === 409 && a.json().data?.reason === 'out-of-stock')).toHaveLength(490);
-      const [sold] = await rowsOf(ctx.db, sql`select coalesce(sum(quantity), 0) as n from order_lines where sku_id = ${lamp.skuId}`);
+      const [sold] = await rowsOf(
+        ctx.db,
+        sql`select coalesce(sum(quantity), 0) as n from order_lines where sku_id = ${lamp.skuId}`,
+      );
       expect(Number(sold!.n)).toBe(10);
       expect(await stockOf(ctx, lamp)).toEqual({ sku: 0, product: 0 });
       expect(await storedInvariants(ctx.db)).toEqual(HOLDS);
@@ -70,8 +100,12 @@ export function describeRaces(label: string, serverUrl: string) {
       expect(ok.length).toBeGreaterThanOrEqual(1);
       expect(new Set(ok.map((a) => a.json().data.id)).size).toBe(1);
       // The rest: the replayed answer or the platform's "same request still in progress" (409).
-      for (const a of answers.filter((x) => x.statusCode !== 200)) expect([a.statusCode, a.json().data?.reason]).toEqual([409, 'idempotency-in-progress']);
-      const [payments] = await rowsOf(ctx.db, sql`select count(*) as n from order_payments where user_id = ${b.userId}`);
+      for (const a of answers.filter((x) => x.statusCode !== 200))
+        expect([a.statusCode, a.json().data?.reason]).toEqual([409, 'idempotency-in-progress']);
+      const [payments] = await rowsOf(
+        ctx.db,
+        sql`select count(*) as n from order_payments where user_id = ${b.userId}`,
+      );
       expect(Number(payments!.n)).toBe(1);
       expect((await balancesOf(ctx.db, b.userId)).available).toBe(9 * ORDER_TOTAL_MINOR);
       expect(await storedInvariants(ctx.db)).toEqual(HOLDS);

@@ -16,11 +16,23 @@ export interface ServerProcess {
 }
 
 /** Runs main.ts as a child process (no inherited database variables) and waits for it to listen. */
-export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: ServerProcess['exited'] } {
+export function spawnServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output(): string;
+  exited: ServerProcess['exited'];
+} {
   const { DATABASE_URL: _d, TEST_DATABASE_URL: _t, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: root,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', OPERATOR_PASSWORD, RESET_CODE_ANSWER_MS: '0', ...env },
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      OPERATOR_PASSWORD,
+      RESET_CODE_ANSWER_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -55,10 +67,20 @@ export async function kill(server: ServerProcess) {
   await server.exited;
 }
 
-export async function call(base: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(base + url, {
     method,
-    headers: { 'accept-language': 'en-US', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      'accept-language': 'en-US',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -29,16 +29,30 @@ import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
 import { onRechargeEvent } from './modules/recharge/recharge.service';
 import { RECHARGE_CREDIT_JOB, RECHARGE_EXPIRE_JOB } from './modules/recharge/recharge.state';
-import { STORES_PULL_JOB, storesExpiryWarningSchedule, storesJobHandlers, storesPullSchedule, storesTokenRefreshSchedule } from './modules/stores/stores.jobs';
+import {
+  STORES_PULL_JOB,
+  storesExpiryWarningSchedule,
+  storesJobHandlers,
+  storesPullSchedule,
+  storesTokenRefreshSchedule,
+} from './modules/stores/stores.jobs';
 import { STORE_SYNC_JOB } from './modules/stores/stores.sync';
 import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB } from './modules/stores/stores.tokens';
 import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
-import { WALLET_RECONCILE_JOB, walletReconcileHandlers, walletReconcileSchedule } from './modules/wallet/wallet.reconcile';
+import {
+  WALLET_RECONCILE_JOB,
+  walletReconcileHandlers,
+  walletReconcileSchedule,
+} from './modules/wallet/wallet.reconcile';
 import { WALLET_SETTLE_HELD_JOB, onHeldPaymentCompleted } from './modules/wallet/wallet.service';
 import { walletSettleHandlers } from './modules/wallet/wallet.settle';
 import type { FileStore } from './platform/files';
-import { IDEMPOTENCY_PURGE_JOB, idempotencyMaintenanceHandlers, idempotencyMaintenanceSchedule } from './platform/idempotency/idempotency.maintenance';
+import {
+  IDEMPOTENCY_PURGE_JOB,
+  idempotencyMaintenanceHandlers,
+  idempotencyMaintenanceSchedule,
+} from './platform/idempotency/idempotency.maintenance';
 import type { RecurringJob } from './platform/jobs/jobs.queue';
 import { JOBS_PURGE_JOB, jobsMaintenanceHandlers, jobsMaintenanceSchedule } from './platform/jobs/jobs.maintenance';
 import type { JobHandler } from './platform/jobs/jobs.runtime';
@@ -62,7 +76,15 @@ export interface Composition {
   recurring: RecurringJob[];
 }
 
-export function compose({ db, config, storesConfig, mailer, files, payments: providers, log }: CompositionDeps): Composition {
+export function compose({
+  db,
+  config,
+  storesConfig,
+  mailer,
+  files,
+  payments: providers,
+  log,
+}: CompositionDeps): Composition {
   const payments = paymentReactions(config);
   const checkout = stockReactions(checkoutSettings(config));
 

@@ -12,11 +12,17 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   FILE_STORE: z.enum(['disk', 'database']).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Marketplace <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -24,7 +30,11 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
   ADDRESS_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   RESET_CODE_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
@@ -38,8 +48,14 @@ const EnvSchema = z.object({
     .regex(/^(none|[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)$/, 'must be comma-separated ISO 3166 alpha-2 codes, or none')
     .optional(),
   // Card payments through Stripe Checkout (decision 0072); none set → the local Stripe emulator.
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
   STRIPE_BASE_URL: z.string().url().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
@@ -48,10 +64,25 @@ const EnvSchema = z.object({
   // Recharge orders (decision 0074): how long an unpaid one stays open, and where bank transfers go.
   // Checkout (decision 0083): service fee in basis points of the goods total (200 = 2 %), confirm token lifetime.
   CHECKOUT_SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(200),
-  CHECKOUT_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  CHECKOUT_CONFIRM_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // Orders (decision 0084): how long an unpaid order holds its stock before it moves to the draft box.
-  ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
-  RECHARGE_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+  ORDER_PAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  RECHARGE_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
   RECHARGE_BANK_BENEFICIARY: z.string().optional(),
   RECHARGE_BANK_NAME: z.string().optional(),
   RECHARGE_BANK_ADDRESS: z.string().optional(),
@@ -67,7 +98,12 @@ const EnvSchema = z.object({
   // Stores (decision 0100): calls to loopback / private addresses only when allowed (tests, a LAN
   // demo); how often connected stores are pulled for changes (WooCommerce's catch-up).
   STORES_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
-  STORES_PULL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  STORES_PULL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   // AliExpress open platform app (decision 0100): key and secret together or not at all (then
   // `npm start` runs the emulator under /sandbox/aliexpress).
   ALIEXPRESS_APP_KEY: z.string().optional(),
@@ -80,9 +116,18 @@ const EnvSchema = z.object({
   SHOPIFY_API_KEY: z.string().optional(),
   SHOPIFY_API_SECRET: z.string().optional(),
   SHOPIFY_API_SECRET_PREVIOUS: z.string().optional(),
-  SHOPIFY_API_VERSION: z.string().regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must be a Shopify API version such as 2026-10').default('2026-10'),
-  SHOPIFY_SCOPES: z.string().regex(/^[a-z_]+(,[a-z_]+)*$/, 'must be comma-separated scopes such as read_products,read_orders').default('read_products,read_orders,write_orders'),
-  SHOPIFY_SHOP_URL: z.string().regex(/^https?:\/\/.*\{shop\}/, 'must be a URL template containing {shop}, e.g. https://{shop}').default('https://{shop}'),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must be a Shopify API version such as 2026-10')
+    .default('2026-10'),
+  SHOPIFY_SCOPES: z
+    .string()
+    .regex(/^[a-z_]+(,[a-z_]+)*$/, 'must be comma-separated scopes such as read_products,read_orders')
+    .default('read_products,read_orders,write_orders'),
+  SHOPIFY_SHOP_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{shop\}/, 'must be a URL template containing {shop}, e.g. https://{shop}')
+    .default('https://{shop}'),
 });
 
 /** The seller printed on invoices when none is configured: plainly a demo company. */
@@ -175,7 +220,15 @@ export interface Config {
    * signs install queries and webhooks; `previousApiSecret` is still accepted for both.
    * `sandbox`: the demo's emulator (its stores are marked so).
    */
-  shopify?: { apiKey: string; apiSecret: string; previousApiSecret?: string; apiVersion: string; scopes: string; shopUrlTemplate: string; sandbox?: boolean };
+  shopify?: {
+    apiKey: string;
+    apiSecret: string;
+    previousApiSecret?: string;
+    apiVersion: string;
+    scopes: string;
+    shopUrlTemplate: string;
+    sandbox?: boolean;
+  };
   /**
    * Stores (decision 0100). `allowPrivateAddresses`: a user-given store address may resolve to a
    * loopback or private network (never in production: it would let anyone make the server call
@@ -191,7 +244,14 @@ export interface Config {
   };
   recharge?: {
     expiryMinutes: number;
-    bank: { beneficiary: string; bankName: string; bankAddress: string; accountNumber: string; iban: string; swiftBic: string };
+    bank: {
+      beneficiary: string;
+      bankName: string;
+      bankAddress: string;
+      accountNumber: string;
+      iban: string;
+      swiftBic: string;
+    };
   };
 }
 
@@ -208,16 +268,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripeSet = [e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_BASE_URL].some((v) => v !== undefined);
   if (stripeSet && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     // Half a configuration would create sessions whose webhooks cannot be verified, or the reverse.
-    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or leave all STRIPE_* unset for the emulator)');
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or leave all STRIPE_* unset for the emulator)',
+    );
   }
   if (Boolean(e.ALIEXPRESS_APP_KEY) !== Boolean(e.ALIEXPRESS_APP_SECRET)) {
-    throw new Error('Invalid configuration:\n  ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET are set together or not at all');
+    throw new Error(
+      'Invalid configuration:\n  ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET are set together or not at all',
+    );
   }
   if (Boolean(e.SHOPIFY_API_KEY) !== Boolean(e.SHOPIFY_API_SECRET)) {
     throw new Error('Invalid configuration:\n  SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set together or not at all');
   }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
-    throw new Error('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all');
+    throw new Error(
+      'Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -246,22 +312,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawalSanctionedCountries: countryList(e.WITHDRAWAL_SANCTIONED_COUNTRIES) ?? SANCTIONED_COUNTRIES,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, baseUrl: e.STRIPE_BASE_URL ?? 'https://api.stripe.com' }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            baseUrl: e.STRIPE_BASE_URL ?? 'https://api.stripe.com',
+          }
         : undefined,
-    paypal: e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
-      ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL, webhookId: e.PAYPAL_WEBHOOK_ID }
-      : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            baseUrl: e.PAYPAL_BASE_URL,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+          }
+        : undefined,
     recharge: { expiryMinutes: e.RECHARGE_EXPIRY_MINUTES, bank: bankDetails(e) },
-    checkout: { serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS, confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES, payMinutes: e.ORDER_PAY_MINUTES },
+    checkout: {
+      serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS,
+      confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES,
+      payMinutes: e.ORDER_PAY_MINUTES,
+    },
     invoiceSeller: invoiceSeller(e),
-    stores: { allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true', pullEverySeconds: e.STORES_PULL_MINUTES * 60 },
+    stores: {
+      allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true',
+      pullEverySeconds: e.STORES_PULL_MINUTES * 60,
+    },
     aliexpress:
       e.ALIEXPRESS_APP_KEY && e.ALIEXPRESS_APP_SECRET
-        ? { appKey: e.ALIEXPRESS_APP_KEY, appSecret: e.ALIEXPRESS_APP_SECRET, authUrl: e.ALIEXPRESS_AUTH_URL, apiUrl: e.ALIEXPRESS_API_URL }
+        ? {
+            appKey: e.ALIEXPRESS_APP_KEY,
+            appSecret: e.ALIEXPRESS_APP_SECRET,
+            authUrl: e.ALIEXPRESS_AUTH_URL,
+            apiUrl: e.ALIEXPRESS_API_URL,
+          }
         : undefined,
     shopify:
       e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
-        ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET, previousApiSecret: e.SHOPIFY_API_SECRET_PREVIOUS, apiVersion: e.SHOPIFY_API_VERSION, scopes: e.SHOPIFY_SCOPES, shopUrlTemplate: e.SHOPIFY_SHOP_URL }
+        ? {
+            apiKey: e.SHOPIFY_API_KEY,
+            apiSecret: e.SHOPIFY_API_SECRET,
+            previousApiSecret: e.SHOPIFY_API_SECRET_PREVIOUS,
+            apiVersion: e.SHOPIFY_API_VERSION,
+            scopes: e.SHOPIFY_SCOPES,
+            shopUrlTemplate: e.SHOPIFY_SHOP_URL,
+          }
         : undefined,
   };
 }

@@ -35,7 +35,8 @@ app.addHook('onClose', () => sandbox.close());
 
 await app.listen({ port: config.port, host: config.host });
 const url = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-const where = database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
+const where =
+  database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
 const operatorLine = accounts.operator.password
   ? `${accounts.operator.email} / ${accounts.operator.password}`
   : `${accounts.operator.email} (password as printed at first start, or OPERATOR_PASSWORD)`;
@@ -47,9 +48,21 @@ console.log(
     `  API docs: ${url}/api/docs`,
     `  Mail: ${mailTransportLabel(config)}`,
     `  Payments: ${config.paymentSandbox ? `sandbox (local emulators at ${url}/sandbox/…; set PAYPAL_* / STRIPE_* for real providers)` : 'PayPal and Stripe as configured'}`,
-    ...(sandbox.woocommerce ? [`  Stores: a sandbox WooCommerce store at ${url}/sandbox/woocommerce/wp-admin (its address and keys are shown there)`] : []),
-    ...(sandbox.aliexpress ? [`  AliExpress: sandbox (local emulator; products at ${url}/sandbox/aliexpress/admin; set ALIEXPRESS_APP_KEY / _SECRET for the real platform)`] : []),
-    ...(sandbox.shopify ? [`  Stores: a sandbox Shopify shop at ${url}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin (any other *.myshopify.com name works too; set SHOPIFY_* for a real app)`] : []),
+    ...(sandbox.woocommerce
+      ? [
+          `  Stores: a sandbox WooCommerce store at ${url}/sandbox/woocommerce/wp-admin (its address and keys are shown there)`,
+        ]
+      : []),
+    ...(sandbox.aliexpress
+      ? [
+          `  AliExpress: sandbox (local emulator; products at ${url}/sandbox/aliexpress/admin; set ALIEXPRESS_APP_KEY / _SECRET for the real platform)`,
+        ]
+      : []),
+    ...(sandbox.shopify
+      ? [
+          `  Stores: a sandbox Shopify shop at ${url}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin (any other *.myshopify.com name works too; set SHOPIFY_* for a real app)`,
+        ]
+      : []),
     `  Files: ${files.kind === 'database' ? 'in the database' : `on disk in ${config.dataDir}/uploads`}${imported ? ` (${imported} copied from disk)` : ''}`,
     `  Demo store owner: ${accounts.demo.email} / ${accounts.demo.password}`,
     `  Operator:         ${operatorLine}`,

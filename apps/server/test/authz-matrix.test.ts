@@ -32,7 +32,9 @@ interface Route {
 
 /** The API's routes, from its own OpenAPI document (kept small on purpose; no shared helper). */
 async function readRoutes(): Promise<Route[]> {
-  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path, key: `${m.toUpperCase()} ${path}` })),
   );
@@ -102,8 +104,12 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/orders/{id}/split': () => ({ body: { mode: 'by-sku' } }),
   'POST /api/p/orders/restore': (m) => ({ body: { ids: [m.unpaidOrderId] } }),
   // Confirm with A's address: B's own address book is all B may price with.
-  'POST /api/p/order/prod/confirm': (m) => ({ body: { prodId: m.prodId, skuId: m.skuId, count: 1, consigneeId: m.consigneeId } }),
-  'POST /api/p/order/basket/confirm': (m) => ({ body: { lines: [{ prodId: m.prodId, skuId: m.skuId, count: 1 }], consigneeId: m.consigneeId } }),
+  'POST /api/p/order/prod/confirm': (m) => ({
+    body: { prodId: m.prodId, skuId: m.skuId, count: 1, consigneeId: m.consigneeId },
+  }),
+  'POST /api/p/order/basket/confirm': (m) => ({
+    body: { lines: [{ prodId: m.prodId, skuId: m.skuId, count: 1 }], consigneeId: m.consigneeId },
+  }),
   // A's confirm token names A: B cannot place an order with it ("Order information check wrong").
   'POST /api/p/order/submit': (m) => ({ body: { confirmToken: m.confirmToken }, status: 422 }),
   'POST /api/p/order/pay': (m) => ({ body: { orderIds: [m.unpaidOrderId], method: 'wallet' } }),
@@ -111,20 +117,27 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/after-sales': (m) => ({ body: { orderId: m.orderId, kind: 'refund', reason: 'Not mine', amount: 1 } }),
   'POST /api/p/shopCart': (m) => ({ body: { basketId: m.basketId, prodId: m.prodId, skuId: m.skuId, count: -1 } }),
   'POST /api/p/shopCart/batch': (m) => ({ query: 'type=2', body: { basketIds: [m.basketId] } }),
-  'POST /api/p/store-products/{id}/connections': (m) => ({ body: { links: [{ variantId: m.storeVariantId, skuId: String(m.skuId) }] } }),
+  'POST /api/p/store-products/{id}/connections': (m) => ({
+    body: { links: [{ variantId: m.storeVariantId, skuId: String(m.skuId) }] },
+  }),
   'POST /api/p/store-products/{id}/disconnect': (m) => ({ body: { variantIds: [m.storeVariantId] } }),
   'POST /api/p/store-products/{id}/undo': (m) => ({ body: { changeId: m.connectionChangeId } }),
   'PATCH /api/p/stores/{id}': () => ({ body: { name: 'Taken over' } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
   // A's AliExpress authorization coming back with B logged in: "You are not the current user".
-  'POST /api/p/stores/aliexpress/callback': (m) => ({ body: { code: 'code-of-a', state: m.aliExpressState }, status: 422 }),
+  'POST /api/p/stores/aliexpress/callback': (m) => ({
+    body: { code: 'code-of-a', state: m.aliExpressState },
+    status: 422,
+  }),
 };
 
 /** Routes that only read or create the caller's own data: B must see nothing of A's. */
 const OWN: Record<string, Aim> = {
   'GET /api/p/user/info': {},
-  'PUT /api/p/user/info': { body: { username: 'b-renamed', firstname: 'B', lastname: 'B', phoneNumber: '+33 1 00 00 00 01', country: 'FR' } },
+  'PUT /api/p/user/info': {
+    body: { username: 'b-renamed', firstname: 'B', lastname: 'B', phoneNumber: '+33 1 00 00 00 01', country: 'FR' },
+  },
   'GET /api/p/address': {},
   'POST /api/p/address': { body: address('billing', 'GB') },
   'GET /api/p/wallet': {},
@@ -133,7 +146,9 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/wallet/statement.csv': {},
   'GET /api/p/withdrawals/limits': {},
   'GET /api/p/withdrawals': {},
-  'POST /api/p/withdrawals': { body: { method: 'payoneer', amount: 60, beneficiaryName: 'B', payoneerEmail: 'b@example.com', country: 'gb' } },
+  'POST /api/p/withdrawals': {
+    body: { method: 'payoneer', amount: 60, beneficiaryName: 'B', payoneerEmail: 'b@example.com', country: 'gb' },
+  },
   'GET /api/p/recharge/methods': {},
   'GET /api/p/recharges': {},
   'POST /api/p/recharges': { body: { amount: 100, method: 'bank' } },
@@ -164,7 +179,9 @@ let keys = 0;
 function form() {
   const boundary = `----authz${crypto.randomUUID()}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     // Bytes after IEND keep it a PNG and make each upload a new file: names are content hashes,
     // so B uploading A's very bytes would get A's name back (B had the bytes already).
     Buffer.concat([TINY_PNG, randomBytes(8)]),
@@ -177,7 +194,13 @@ function call(token: string | null, method: string, url: string, aim: Aim = {}) 
   return ctx.app.inject({
     method: method as 'GET',
     url: aim.query ? `${url}?${aim.query}` : url,
-    ...(upload ? { payload: upload.payload } : aim.body ? { payload: aim.body } : method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    ...(upload
+      ? { payload: upload.payload }
+      : aim.body
+        ? { payload: aim.body }
+        : method === 'GET' || method === 'DELETE'
+          ? {}
+          : { payload: {} }),
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(upload ? { 'content-type': upload.type } : {}),
@@ -201,7 +224,8 @@ let routes: Route[];
 
 /** Every row of A's: rows of each table with a user_id, and rows hanging off A's orders. */
 async function rowsOfA(): Promise<Record<string, string>> {
-  const run = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const run = async (q: ReturnType<typeof sql>) =>
+    ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
   const columns = await run(sql`select table_name, column_name from information_schema.columns
     where table_schema = 'public' and column_name in ('user_id', 'order_id', 'store_id', 'store_product_id') order by table_name, column_name`);
   const owners: Record<string, ReturnType<typeof sql>> = {
@@ -215,7 +239,9 @@ async function rowsOfA(): Promise<Record<string, string>> {
     const rows =
       column === 'user_id'
         ? await run(sql`select * from ${t} where user_id::text = ${a.userId}`)
-        : await run(sql`select * from ${t} where ${sql.identifier(String(column))}::text in (${owners[String(column)]!})`);
+        : await run(
+            sql`select * from ${t} where ${sql.identifier(String(column))}::text in (${owners[String(column)]!})`,
+          );
     out[`${String(table)}.${String(column)}`] = JSON.stringify(rows.map((r) => JSON.stringify(r)).sort());
   }
   return out;
@@ -252,7 +278,9 @@ beforeAll(async () => {
   a = await buyer(ctx);
   b = await buyer(ctx);
   const expired = await buyer(ctx);
-  await ctx.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id::text = ${expired.userId}`);
+  await ctx.db.execute(
+    sql`update sessions set expires_at = now() - interval '1 second' where user_id::text = ${expired.userId}`,
+  );
   expiredToken = expired.token;
   const operator = await sessionFor(ctx.db, 'operator@example.com');
   const item = await product(ctx, `AUTHZ-${Date.now()}`, 100);
@@ -261,24 +289,53 @@ beforeAll(async () => {
 
   // A: a paid order (invoice, payment, after-sales request, price difference) and an unpaid one.
   const submitOne = async (count: number) =>
-    (await ok(await call(a.token, 'POST', '/api/p/order/submit', { body: { confirmToken: (await confirmBuyNow(ctx, a.token, item, count)).confirmToken } }))).orders[0];
+    (
+      await ok(
+        await call(a.token, 'POST', '/api/p/order/submit', {
+          body: { confirmToken: (await confirmBuyNow(ctx, a.token, item, count)).confirmToken },
+        }),
+      )
+    ).orders[0];
   const paidOrder = await submitOne(2);
-  const payment = await ok(await call(a.token, 'POST', '/api/p/order/pay', { body: { orderIds: [paidOrder.id], method: 'wallet' } }));
+  const payment = await ok(
+    await call(a.token, 'POST', '/api/p/order/pay', { body: { orderIds: [paidOrder.id], method: 'wallet' } }),
+  );
   expect(payment.outcome).toBe('success');
   const unpaid = await submitOne(1);
-  const invoice = (await ok(await call(a.token, 'GET', '/api/p/invoices', { query: `reference=${paidOrder.id}` }))).records[0];
+  const invoice = (await ok(await call(a.token, 'GET', '/api/p/invoices', { query: `reference=${paidOrder.id}` })))
+    .records[0];
   const image = await ok(await call(a.token, 'POST', '/api/p/after-sales/images', { upload: true }));
-  const request = await ok(await call(a.token, 'POST', '/api/p/after-sales', { body: { orderId: paidOrder.id, kind: 'reshipment', reason: 'Broken', images: [image.id] } }));
-  const difference = await ok(await call(operator, 'POST', `/api/admin/orders/${paidOrder.id}/price-difference`, { body: { amount: 1.5, reason: 'Supplier price' } }));
-  const line = await ok(await call(a.token, 'POST', '/api/p/shopCart', { body: { prodId: item.prodId, skuId: item.skuId, count: 3 } }));
-  const wish = await ok(await call(a.token, 'POST', '/api/p/wishlist', { body: { prodId: item.prodId, skuId: item.skuId } }));
+  const request = await ok(
+    await call(a.token, 'POST', '/api/p/after-sales', {
+      body: { orderId: paidOrder.id, kind: 'reshipment', reason: 'Broken', images: [image.id] },
+    }),
+  );
+  const difference = await ok(
+    await call(operator, 'POST', `/api/admin/orders/${paidOrder.id}/price-difference`, {
+      body: { amount: 1.5, reason: 'Supplier price' },
+    }),
+  );
+  const line = await ok(
+    await call(a.token, 'POST', '/api/p/shopCart', { body: { prodId: item.prodId, skuId: item.skuId, count: 3 } }),
+  );
+  const wish = await ok(
+    await call(a.token, 'POST', '/api/p/wishlist', { body: { prodId: item.prodId, skuId: item.skuId } }),
+  );
   const addresses = (await ok(await call(a.token, 'GET', '/api/p/address'))) as Array<{ addrId: string; kind: string }>;
-  const withdrawal = await ok(await call(a.token, 'POST', '/api/p/withdrawals', { body: OWN['POST /api/p/withdrawals']!.body }));
+  const withdrawal = await ok(
+    await call(a.token, 'POST', '/api/p/withdrawals', { body: OWN['POST /api/p/withdrawals']!.body }),
+  );
   const recharge = await ok(await call(a.token, 'POST', '/api/p/recharges', { body: { amount: 100, method: 'bank' } }));
   // A's shop product (written as the import job would), connected once so that it has a change to undo.
   const shop = await storeProduct(ctx.db, a.userId, { title: 'Linen dress', variants: [{ title: 'Red' }] });
-  await ok(await call(a.token, 'POST', `/api/p/store-products/${shop.productId}/connections`, { body: { links: [{ variantId: shop.variantIds[0], skuId: String(item.skuId) }] } }));
-  const history = (await ok(await call(a.token, 'GET', `/api/p/store-products/${shop.productId}/history`))) as Array<{ id: string }>;
+  await ok(
+    await call(a.token, 'POST', `/api/p/store-products/${shop.productId}/connections`, {
+      body: { links: [{ variantId: shop.variantIds[0], skuId: String(item.skuId) }] },
+    }),
+  );
+  const history = (await ok(await call(a.token, 'GET', `/api/p/store-products/${shop.productId}/history`))) as Array<{
+    id: string;
+  }>;
   // A's WooCommerce key-page flow in progress (the nonce is stored hashed, as the service does).
   const wooNonce = `authz-${randomBytes(12).toString('hex')}`;
   await ctx.db.execute(sql`insert into store_authorizations (nonce_hash, user_id, platform, context, expires_at)
@@ -337,7 +394,11 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
   it('has a case for every route (a new route without one fails here)', () => {
     expect(user().length).toBeGreaterThan(50);
     expect(admin().length).toBeGreaterThan(50);
-    expect(user().map(aimAt).flatMap((x) => ('gap' in x ? [x.gap] : []))).toEqual([]);
+    expect(
+      user()
+        .map(aimAt)
+        .flatMap((x) => ('gap' in x ? [x.gap] : [])),
+    ).toEqual([]);
     // And no stale entries: every table key still names a route.
     const keys = new Set(routes.map((r) => r.key));
     expect([...Object.keys(BODIES), ...Object.keys(OWN)].filter((k) => !keys.has(k))).toEqual([]);
@@ -348,7 +409,9 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
     const expectCode = async (route: Route, token: string | null, status: number, code: string) => {
       const res = await call(token, route.method, placeholderUrl(route.path));
       if (res.statusCode !== status || res.json().code !== code || res.json().success !== false || !res.json().msg) {
-        wrong.push(`${route.key} (${token === null ? 'no token' : token === expiredToken ? 'expired' : 'user'}): ${res.statusCode} ${res.body.slice(0, 120)}`);
+        wrong.push(
+          `${route.key} (${token === null ? 'no token' : token === expiredToken ? 'expired' : 'user'}): ${res.statusCode} ${res.body.slice(0, 120)}`,
+        );
       }
     };
     for (const route of user()) {
@@ -359,7 +422,9 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
       await expectCode(route, null, 401, 'A00004');
       await expectCode(route, b.token, 403, 'A00003');
     }
-    console.info(`authz matrix: ${user().length} /api/p/ routes × 2 + ${admin().length} /api/admin/ routes × 2 = ${2 * (user().length + admin().length)} refusals`);
+    console.info(
+      `authz matrix: ${user().length} /api/p/ routes × 2 + ${admin().length} /api/admin/ routes × 2 = ${2 * (user().length + admin().length)} refusals`,
+    );
     expect(wrong).toEqual([]);
   }, 60_000);
 
@@ -376,10 +441,12 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
       const res = await call(b.token, route.method, target.url, target.aim);
       if (target.own) {
         const leaked = secrets.filter((s) => res.body.includes(String(s)));
-        if (res.statusCode >= 500 || leaked.length) wrong.push(`${route.key}: ${res.statusCode} leaked ${leaked.join(', ')}`);
+        if (res.statusCode >= 500 || leaked.length)
+          wrong.push(`${route.key}: ${res.statusCode} leaked ${leaked.join(', ')}`);
       } else {
         const want = target.aim.status ?? 404;
-        if (res.statusCode !== want || res.json().success !== false) wrong.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (res.statusCode !== want || res.json().success !== false)
+          wrong.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     }
     console.info(`authz matrix: ${cases} cross-user cases over ${user().length} /api/p/ routes`);
@@ -387,7 +454,9 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
     expect(await rowsOfA()).toEqual(rowsBefore);
     expect(await apiViewOfA()).toEqual(apiBefore);
     // B's pay attempts on A's order charged nobody.
-    const held = (await ctx.db.execute(sql`select count(*) as n from order_payments where user_id::text = ${b.userId}`)) as unknown as { rows: Array<{ n: number }> };
+    const held = (await ctx.db.execute(
+      sql`select count(*) as n from order_payments where user_id::text = ${b.userId}`,
+    )) as unknown as { rows: Array<{ n: number }> };
     expect(Number(held.rows[0]!.n)).toBe(0);
   }, 60_000);
 });

@@ -7,7 +7,10 @@ import { crc32, deflateRawSync } from 'node:zlib';
  */
 
 /** A 1 × 1 PNG, valid in every byte (chunk CRCs included). */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The same PNG with its IHDR saying width × height (its CRC recomputed, so a decoder believes it). */
 export function pngDeclaring(width: number, height: number): Buffer {
@@ -59,12 +62,18 @@ export function zipOf(entries: Record<string, Buffer>): Buffer {
 }
 
 const XLSX_PARTS = {
-  '[Content_Types].xml': Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
-  'xl/workbook.xml': Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'),
+  '[Content_Types].xml': Buffer.from(
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  ),
+  'xl/workbook.xml': Buffer.from(
+    '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+  ),
 };
 
 /** A small, honest .xlsx-shaped zip. */
-export const smallXlsx = () => zipOf({ ...XLSX_PARTS, 'xl/worksheets/sheet1.xml': Buffer.from('<worksheet/>'.repeat(50)) });
+export const smallXlsx = () =>
+  zipOf({ ...XLSX_PARTS, 'xl/worksheets/sheet1.xml': Buffer.from('<worksheet/>'.repeat(50)) });
 
 /** An .xlsx-shaped zip whose sheet is `mb` MB of zeros: a few kB on the wire. */
-export const xlsxBomb = (mb = 20) => zipOf({ ...XLSX_PARTS, 'xl/worksheets/sheet1.xml': Buffer.alloc(mb * 1024 * 1024) });
+export const xlsxBomb = (mb = 20) =>
+  zipOf({ ...XLSX_PARTS, 'xl/worksheets/sheet1.xml': Buffer.alloc(mb * 1024 * 1024) });

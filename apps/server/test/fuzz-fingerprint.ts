@@ -44,7 +44,10 @@ export async function createFingerprinter(db: Db) {
     // this stays cheap however many rows the catalogue has. A table with columns a refused request
     // may touch is hashed without them instead.
     const state = rule
-      ? `coalesce(sum(hashtext(row(${cols.filter((c) => !rule.includes(c)).map((c) => `"${c}"`).join(',')})::text)::bigint), 0)::text`
+      ? `coalesce(sum(hashtext(row(${cols
+          .filter((c) => !rule.includes(c))
+          .map((c) => `"${c}"`)
+          .join(',')})::text)::bigint), 0)::text`
       : `coalesce(max(xmin::text::bigint), 0)::text`;
     parts.push(`select '${table}' as t, count(*)::int as n, ${state} as h from "${table}"`);
   }
@@ -55,12 +58,21 @@ export async function createFingerprinter(db: Db) {
   // with every other database's writes (the other test files), which made every case a full look.
   // A rolled-back write bumps it too; that only costs a look that finds nothing.
   await db.execute(sql.raw('create sequence if not exists fuzz_writes'));
-  await db.execute(sql.raw(`create or replace function fuzz_count_write() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`));
+  await db.execute(
+    sql.raw(
+      `create or replace function fuzz_count_write() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`,
+    ),
+  );
   for (const table of byTable.keys()) {
     if (typeof MAY_CHANGE_WHEN_REFUSED[table] === 'string') continue;
-    await db.execute(sql.raw(`create or replace trigger fuzz_count_write after insert or update or delete or truncate on "${table}" for each statement execute function fuzz_count_write()`));
+    await db.execute(
+      sql.raw(
+        `create or replace trigger fuzz_count_write after insert or update or delete or truncate on "${table}" for each statement execute function fuzz_count_write()`,
+      ),
+    );
   }
-  const writes = async () => (await rows<{ n: string }>(db, sql`select last_value::text || is_called::text as n from fuzz_writes`))[0]!.n;
+  const writes = async () =>
+    (await rows<{ n: string }>(db, sql`select last_value::text || is_called::text as n from fuzz_writes`))[0]!.n;
 
   const take = async () => {
     const result = await rows<{ t: string; n: number; h: string }>(db, query);

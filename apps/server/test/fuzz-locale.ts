@@ -34,7 +34,14 @@ function englishPatterns(): Map<Locale, RegExp[]> {
       const literal = english.replace(/\{\{\w+\}\}/g, '');
       // Too little fixed text to tell English apart ("{{field}}", "OK").
       if (literal.replace(/\W/g, '').length < 6) continue;
-      patterns.push(new RegExp(`^${english.split(/\{\{\w+\}\}/).map(escape).join('[\\s\\S]*')}$`));
+      patterns.push(
+        new RegExp(
+          `^${english
+            .split(/\{\{\w+\}\}/)
+            .map(escape)
+            .join('[\\s\\S]*')}$`,
+        ),
+      );
     }
     out.set(locale, patterns);
   }
@@ -46,7 +53,8 @@ let patterns: Map<Locale, RegExp[]> | undefined;
 /** Why this text is not a proper message in `locale`, or undefined when it is. */
 export function unlocalized(locale: Locale, text: unknown): string | undefined {
   if (typeof text !== 'string' || text.trim() === '') return 'empty message';
-  if (/^[a-z][\w-]*(\.[\w-]+)+$/.test(text) && (hasMessage(text) || /^(errors|validation|fields)\./.test(text))) return `bare message key "${text}"`;
+  if (/^[a-z][\w-]*(\.[\w-]+)+$/.test(text) && (hasMessage(text) || /^(errors|validation|fields)\./.test(text)))
+    return `bare message key "${text}"`;
   if (/^[a-z][\w-]*(\.[\w-]+)+$/.test(text) && !text.includes(' ')) return `looks like a message key "${text}"`;
   if (locale === 'en-US') return undefined;
   patterns ??= englishPatterns();

@@ -39,7 +39,7 @@ export const NASTY_STRINGS = [
   '\ufeff',
   '\ud800',
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   "'); delete from products; --",
   '%27%20or%201=1',
   '<script>alert(1)</script>',
@@ -90,7 +90,9 @@ export const NASTY_NUMBERS: unknown[] = [
 
 /** Nested arrays or objects, up to far deeper than any schema allows. */
 function deep(depth: number, kind: 'array' | 'object'): RawJson {
-  return kind === 'array' ? new RawJson('['.repeat(depth) + ']'.repeat(depth)) : new RawJson('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+  return kind === 'array'
+    ? new RawJson('['.repeat(depth) + ']'.repeat(depth))
+    : new RawJson('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
 }
 
 const pollutedObjects: unknown[] = [
@@ -143,18 +145,37 @@ export interface Hostile {
 
 /** A hostile value for a body field with this schema. */
 export function hostileValue(schema: JsonSchema): fc.Arbitrary<Hostile> {
-  const judged = (what: string) => (value: unknown) => ({ value, refused: wrongType(schema, value) || outOfBounds(schema, value), what });
+  const judged = (what: string) => (value: unknown) => ({
+    value,
+    refused: wrongType(schema, value) || outOfBounds(schema, value),
+    what,
+  });
   const options: fc.Arbitrary<Hostile>[] = [
     fc.constantFrom(...NASTY_STRINGS).map(judged('string')),
     fc.constantFrom(...NASTY_NUMBERS).map(judged('number')),
     fc.constantFrom<unknown>(true, false, null, [], {}, [1, 'a', null]).map(judged('type')),
-    fc.constantFrom(deep(64, 'array'), deep(64, 'object'), deep(5_000, 'array'), deep(100_000, 'object')).map(judged('deep')),
+    fc
+      .constantFrom(deep(64, 'array'), deep(64, 'object'), deep(5_000, 'array'), deep(100_000, 'object'))
+      .map(judged('deep')),
     fc.constantFrom(...pollutedObjects).map(judged('prototype')),
   ];
   if (schema.maxLength !== undefined) {
-    options.push(fc.constant({ value: 'y'.repeat(schema.maxLength + 1), refused: !!typesOf(schema) && typesOf(schema)!.size === 1, what: 'maxLength+1' }));
+    options.push(
+      fc.constant({
+        value: 'y'.repeat(schema.maxLength + 1),
+        refused: !!typesOf(schema) && typesOf(schema)!.size === 1,
+        what: 'maxLength+1',
+      }),
+    );
   }
-  if (schema.enum) options.push(fc.constant({ value: `${String(schema.enum[0])}-not`, refused: typesOf(schema)?.size === 1, what: 'not in enum' }));
+  if (schema.enum)
+    options.push(
+      fc.constant({
+        value: `${String(schema.enum[0])}-not`,
+        refused: typesOf(schema)?.size === 1,
+        what: 'not in enum',
+      }),
+    );
   return fc.oneof(...options);
 }
 
@@ -166,8 +187,16 @@ function outOfBounds(schema: JsonSchema, value: unknown): boolean {
   }
   if (typeof value === 'number' && (schema.type === 'number' || schema.type === 'integer')) {
     if (schema.type === 'integer' && !Number.isInteger(value)) return true;
-    if (schema.minimum !== undefined && (value < schema.minimum || (schema.exclusiveMinimum === true && value === schema.minimum))) return true;
-    if (schema.maximum !== undefined && (value > schema.maximum || (schema.exclusiveMaximum === true && value === schema.maximum))) return true;
+    if (
+      schema.minimum !== undefined &&
+      (value < schema.minimum || (schema.exclusiveMinimum === true && value === schema.minimum))
+    )
+      return true;
+    if (
+      schema.maximum !== undefined &&
+      (value > schema.maximum || (schema.exclusiveMaximum === true && value === schema.maximum))
+    )
+      return true;
     return false;
   }
   if (typeof value === 'string' && schema.type === 'string') {
@@ -199,7 +228,9 @@ function fittingNonNull(schema: JsonSchema, depth: number): fc.Arbitrary<unknown
     case 'array': {
       const min = schema.minItems ?? 0;
       const max = Math.max(min, Math.min(schema.maxItems ?? 3, 3));
-      return depth > 4 ? fc.constant([]) : fc.array(fitting(schema.items ?? {}, depth + 1), { minLength: min, maxLength: max });
+      return depth > 4
+        ? fc.constant([])
+        : fc.array(fitting(schema.items ?? {}, depth + 1), { minLength: min, maxLength: max });
     }
     case 'object': {
       if (depth > 4) return fc.constant({});
@@ -210,7 +241,11 @@ function fittingNonNull(schema: JsonSchema, depth: number): fc.Arbitrary<unknown
       });
       // A map (e.g. translations by language) has no properties but a schema for its values.
       if (!schema.properties && typeof schema.additionalProperties === 'object') {
-        return fc.dictionary(fc.constantFrom('en-US', 'zh-CN', 'fr-FR', 'tr-TR', 'x'), fitting(schema.additionalProperties, depth + 1), { maxKeys: 3 });
+        return fc.dictionary(
+          fc.constantFrom('en-US', 'zh-CN', 'fr-FR', 'tr-TR', 'x'),
+          fitting(schema.additionalProperties, depth + 1),
+          { maxKeys: 3 },
+        );
       }
       return record;
     }
@@ -225,12 +260,20 @@ function fittingString(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? 40, 40));
   if (schema.format === 'email') return fc.integer({ min: 1, max: 1e6 }).map((n) => `fuzz${n}@example.com`);
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
-  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString());
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.pattern) {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
     } catch {
       // A pattern JavaScript cannot read: fall through to plain text.
     }
@@ -238,7 +281,12 @@ function fittingString(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.string({ minLength: min, maxLength: max }), weight: 3 },
     { arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: max }), weight: 1 },
-    { arbitrary: fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length >= min && s.length <= max && !s.includes('\u0000'))), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        ...NASTY_STRINGS.filter((s) => s.length >= min && s.length <= max && !s.includes('\u0000')),
+      ),
+      weight: 2,
+    },
   );
 }
 
@@ -259,15 +307,27 @@ function fittingNumber(schema: JsonSchema): fc.Arbitrary<number> {
     );
   }
   // Money: cents, so two decimals at most (multipleOf 0.01 where the schema says so).
-  const cents = fc.integer({ min: Math.ceil(min * 100) + (lowExclusive ? 1 : 0), max: Math.floor(Math.min(max, 1e12) * 100) - (highExclusive ? 1 : 0) });
-  return fc.oneof(cents.map((c) => c / 100), fc.constantFrom(Math.max(min, 0.01), Math.min(max, 1e7)).filter((v) => v >= min && v <= max && (!lowExclusive || v > min)));
+  const cents = fc.integer({
+    min: Math.ceil(min * 100) + (lowExclusive ? 1 : 0),
+    max: Math.floor(Math.min(max, 1e12) * 100) - (highExclusive ? 1 : 0),
+  });
+  return fc.oneof(
+    cents.map((c) => c / 100),
+    fc
+      .constantFrom(Math.max(min, 0.01), Math.min(max, 1e7))
+      .filter((v) => v >= min && v <= max && (!lowExclusive || v > min)),
+  );
 }
 
 /** A hostile text for a path or query parameter, already percent-encoded for the URL. */
 export const hostileParam: fc.Arbitrary<{ raw: string; text?: string; what: string }> = fc.oneof(
-  fc.constantFrom(...NASTY_STRINGS.filter((s) => !s.includes('\ud800'))).map((text) => ({ raw: encodeURIComponent(text), text, what: 'string' })),
+  fc
+    .constantFrom(...NASTY_STRINGS.filter((s) => !s.includes('\ud800')))
+    .map((text) => ({ raw: encodeURIComponent(text), text, what: 'string' })),
   fc.constantFrom('%c0%af', '%', '%zz', '%ff%fe', '%ed%a0%80').map((raw) => ({ raw, what: 'bad-encoding' })),
-  fc.constantFrom('-1', '0', '1.5', '1e400', '99999999999999999999', 'abc', '[]', '{}').map((text) => ({ raw: encodeURIComponent(text), text, what: 'number-ish' })),
+  fc
+    .constantFrom('-1', '0', '1.5', '1e400', '99999999999999999999', 'abc', '[]', '{}')
+    .map((text) => ({ raw: encodeURIComponent(text), text, what: 'number-ish' })),
 );
 
 /** True when a query or path parameter schema certainly refuses this text. */

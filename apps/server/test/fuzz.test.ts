@@ -78,7 +78,13 @@ function harvestIds(value: unknown, key = ''): void {
 }
 
 /** What is wrong with an answer, or nothing. */
-function problemsOf(route: ApiRoute, c: FuzzCase, status: number, headers: Record<string, unknown>, body: string): string[] {
+function problemsOf(
+  route: ApiRoute,
+  c: FuzzCase,
+  status: number,
+  headers: Record<string, unknown>,
+  body: string,
+): string[] {
   if (status >= 500) return [`${status}: ${body.slice(0, 200)}`];
   const contentType = String(headers['content-type'] ?? '');
   if (status < 300 && FILE_ANSWERS[route.key] && !contentType.includes('json')) return [];
@@ -92,15 +98,18 @@ function problemsOf(route: ApiRoute, c: FuzzCase, status: number, headers: Recor
   if (keys !== 'code,data,msg,success') return [`${status} not the envelope: ${body.slice(0, 160)}`];
   const problems: string[] = [];
   const { code, msg, success, data } = envelope;
-  if (success !== (code === ERRORS.OK.code) || success !== status < 300) problems.push(`${status} with code ${String(code)}, success ${String(success)}`);
+  if (success !== (code === ERRORS.OK.code) || success !== status < 300)
+    problems.push(`${status} with code ${String(code)}, success ${String(success)}`);
   if (success) {
     if (c.refused) problems.push(`accepted a request its schema refuses: ${body.slice(0, 120)}`);
     return problems;
   }
   if (typeof code !== 'string' || !ERROR_BY_CODE[code]) problems.push(`unknown code ${String(code)}`);
   else if (ERROR_BY_CODE[code]!.status !== status) problems.push(`code ${code} with status ${status}`);
-  if (c.refused && code !== ERRORS.VALIDATION.code && code !== ERRORS.PAYLOAD_TOO_LARGE.code) problems.push(`schema refuses it, answered ${String(code)} (not A00002): ${String(msg)}`);
-  if (!c.refused && typeof code === 'string' && !CLIENT_CODES.has(code) && route.area !== 'public') problems.push(`refused with ${code}: ${String(msg)}`);
+  if (c.refused && code !== ERRORS.VALIDATION.code && code !== ERRORS.PAYLOAD_TOO_LARGE.code)
+    problems.push(`schema refuses it, answered ${String(code)} (not A00002): ${String(msg)}`);
+  if (!c.refused && typeof code === 'string' && !CLIENT_CODES.has(code) && route.area !== 'public')
+    problems.push(`refused with ${code}: ${String(msg)}`);
   const locale = resolveLocale(c.acceptLanguage);
   const bad = unlocalized(locale, msg);
   if (bad) problems.push(`msg: ${bad}`);
@@ -121,9 +130,13 @@ describe('every route of the OpenAPI document, fuzzed', () => {
   });
 
   it('its checks can fail: an English message in French, a bare key, a write the fingerprint must see', async () => {
-    expect(unlocalized('fr-FR', translate('en-US', 'validation.too-deep', { field: 'prodId', max: 32 }))).toMatch(/English/);
+    expect(unlocalized('fr-FR', translate('en-US', 'validation.too-deep', { field: 'prodId', max: 32 }))).toMatch(
+      /English/,
+    );
     expect(unlocalized('tr-TR', 'errors.A00002')).toMatch(/key/);
-    expect(unlocalized('zh-CN', translate('zh-CN', 'validation.too-deep', { field: 'prodId', max: 32 }))).toBeUndefined();
+    expect(
+      unlocalized('zh-CN', translate('zh-CN', 'validation.too-deep', { field: 'prodId', max: 32 })),
+    ).toBeUndefined();
     const fingerprint = await createFingerprinter(ctx.db);
     await ctx.db.execute(sql`update currencies set rate = rate where code = 'USD'`);
     expect(await fingerprint.since({ compare: true })).toEqual(['currencies']);
@@ -131,7 +144,9 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     expect(await fingerprint.since({ compare: true })).toEqual([]);
   });
 
-  it('never a 5xx, always the envelope, refusals localized with a known code, nothing stored by a refusal', { timeout: 300_000 }, async () => {
+  it('never a 5xx, always the envelope, refusals localized with a known code, nothing stored by a refusal', {
+    timeout: 300_000,
+  }, async () => {
     const started = Date.now();
     const cpuStarted = process.cpuUsage();
     const fingerprint = await createFingerprinter(ctx.db);
@@ -163,14 +178,18 @@ describe('every route of the OpenAPI document, fuzzed', () => {
         const code = res.statusCode < 300 ? '2xx' : (/"code":"(\w+)"/.exec(res.body)?.[1] ?? String(res.statusCode));
         answers.set(code, (answers.get(code) ?? 0) + 1);
         const problems = problemsOf(route, c, res.statusCode, res.headers, res.body);
-        if (res.statusCode < 300 && String(res.headers['content-type']).includes('json')) harvestIds((JSON.parse(res.body) as { data?: unknown }).data);
+        if (res.statusCode < 300 && String(res.headers['content-type']).includes('json'))
+          harvestIds((JSON.parse(res.body) as { data?: unknown }).data);
         const changed = await fingerprint.since({ compare: res.statusCode >= 400 });
         fingerprintMs += performance.now() - t1;
         if (changed.length) problems.push(`refused (${res.statusCode}) yet changed ${changed.join(', ')}`);
         if (({} as Record<string, unknown>).polluted !== undefined) problems.push('Object.prototype polluted');
         if (problems.length) {
           const list = failures.get(route.key) ?? [];
-          if (list.length < 3) list.push(`${problems.join('; ')}\n      ${c.url} [${c.acceptLanguage}] ${c.notes.join(', ')}${c.payload ? `\n      body: ${c.payload.slice(0, 200)}` : ''}`);
+          if (list.length < 3)
+            list.push(
+              `${problems.join('; ')}\n      ${c.url} [${c.acceptLanguage}] ${c.notes.join(', ')}${c.payload ? `\n      body: ${c.payload.slice(0, 200)}` : ''}`,
+            );
           failures.set(route.key, list);
         }
       }
@@ -179,9 +198,21 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     // This process's CPU time too: wall time on a busy machine says little (PGlite runs in-process).
     const cpu = process.cpuUsage(cpuStarted);
     const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1);
-    console.log(`fuzz: ${fuzzed.length} routes (${routes.length} in the document, ${Object.keys(SKIPPED).length} skipped), ${cases} cases, FUZZ_RUNS=${RUNS} FUZZ_SEED=${SEED}, ${seconds} s (${cpuSeconds} s CPU in this process), ${fingerprint.tables} tables fingerprinted`);
-    console.log(`fuzz: answers ${[...answers].sort().map(([k, n]) => `${k} ×${n}`).join(', ')}; ${(injectMs / 1000).toFixed(1)} s in requests, ${(fingerprintMs / 1000).toFixed(1)} s in fingerprints`);
+    console.log(
+      `fuzz: ${fuzzed.length} routes (${routes.length} in the document, ${Object.keys(SKIPPED).length} skipped), ${cases} cases, FUZZ_RUNS=${RUNS} FUZZ_SEED=${SEED}, ${seconds} s (${cpuSeconds} s CPU in this process), ${fingerprint.tables} tables fingerprinted`,
+    );
+    console.log(
+      `fuzz: answers ${[...answers]
+        .sort()
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(
+          ', ',
+        )}; ${(injectMs / 1000).toFixed(1)} s in requests, ${(fingerprintMs / 1000).toFixed(1)} s in fingerprints`,
+    );
     const report = [...failures].map(([key, list]) => `${key}\n    ${list.join('\n    ')}`);
-    expect(report, `${report.length} routes failed (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} reproduces):\n${report.join('\n')}`).toEqual([]);
+    expect(
+      report,
+      `${report.length} routes failed (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} reproduces):\n${report.join('\n')}`,
+    ).toEqual([]);
   });
 });

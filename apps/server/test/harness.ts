@@ -139,7 +139,11 @@ export async function createServerCluster() {
     async node(overrides: Partial<Config> = {}, options: Pick<AppDeps, 'workJobs' | 'jobOptions'> = {}) {
       const database = await openPostgres(url.toString(), 4, () => undefined);
       const dataDir = mkdtempSync(path.join(tmpdir(), 'dsm-node-'));
-      const app = await buildApp({ config: testConfig({ dataDir, fileStore: 'database', ...overrides }), database, ...options });
+      const app = await buildApp({
+        config: testConfig({ dataDir, fileStore: 'database', ...overrides }),
+        database,
+        ...options,
+      });
       await app.ready();
       nodes.push({ app, database });
       return { app, database };

@@ -39,16 +39,33 @@ const UPLOADS: Record<string, Upload> = {
   'POST /api/p/recharges/{id}/slip': {
     as: () => user,
     maxBytes: SLIP_MAX_BYTES,
-    url: async () => `/api/p/recharges/${(await send(user, 'POST', '/api/p/recharges', { amount: 100, method: 'bank' })).json().data.id}/slip`,
+    url: async () =>
+      `/api/p/recharges/${(await send(user, 'POST', '/api/p/recharges', { amount: 100, method: 'bank' })).json().data.id}/slip`,
   },
-  'POST /api/p/after-sales/images': { as: () => user, maxBytes: AFTER_SALES_IMAGE_MAX_BYTES, url: async () => '/api/p/after-sales/images' },
-  'POST /api/admin/catalogue/images': { as: () => operator, maxBytes: MAX_IMAGE_BYTES, url: async () => '/api/admin/catalogue/images' },
-  'POST /api/admin/content/banners': { as: () => operator, maxBytes: MAX_IMAGE_BYTES, url: async () => '/api/admin/content/banners', body: banner },
+  'POST /api/p/after-sales/images': {
+    as: () => user,
+    maxBytes: AFTER_SALES_IMAGE_MAX_BYTES,
+    url: async () => '/api/p/after-sales/images',
+  },
+  'POST /api/admin/catalogue/images': {
+    as: () => operator,
+    maxBytes: MAX_IMAGE_BYTES,
+    url: async () => '/api/admin/catalogue/images',
+  },
+  'POST /api/admin/content/banners': {
+    as: () => operator,
+    maxBytes: MAX_IMAGE_BYTES,
+    url: async () => '/api/admin/content/banners',
+    body: banner,
+  },
   'PUT /api/admin/content/banners/{id}': {
     as: () => operator,
     maxBytes: MAX_IMAGE_BYTES,
     url: async () => {
-      const made = await send(operator, 'POST', '/api/admin/content/banners', { ...banner(), imgUrl: 'https://cdn.example.com/a.png' });
+      const made = await send(operator, 'POST', '/api/admin/content/banners', {
+        ...banner(),
+        imgUrl: 'https://cdn.example.com/a.png',
+      });
       return `/api/admin/content/banners/${made.json().data.imgId}`;
     },
     body: banner,
@@ -85,7 +102,9 @@ function fileObjectPath(schema: Schema | undefined, at: string[] = []): string[]
 
 async function uploadRoutes(): Promise<Found[]> {
   type Op = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
-  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Op>> };
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Op>>;
+  };
   return Object.entries(doc.paths).flatMap(([p, ops]) =>
     Object.entries(ops).flatMap(([m, op]): Found[] => {
       const content = op.requestBody?.content ?? {};
@@ -107,7 +126,14 @@ function send(token: string, method: string, url: string, body: object, extra: R
   });
 }
 
-function upload(route: Found, token: string, url: string, bytes: Buffer, lang: string, base: Record<string, unknown> = {}) {
+function upload(
+  route: Found,
+  token: string,
+  url: string,
+  bytes: Buffer,
+  lang: string,
+  base: Record<string, unknown> = {},
+) {
   const headers = { 'accept-language': lang };
   if (route.filePath) {
     const file = { contentType: 'image/png', data: bytes.toString('base64') };
@@ -120,7 +146,9 @@ function upload(route: Found, token: string, url: string, bytes: Buffer, lang: s
   }
   const boundary = `----up${crypto.randomUUID()}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="picture.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="picture.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -128,7 +156,12 @@ function upload(route: Found, token: string, url: string, bytes: Buffer, lang: s
     method: route.method as 'POST',
     url,
     payload,
-    headers: { ...headers, authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': `up-${++keys}` },
+    headers: {
+      ...headers,
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'idempotency-key': `up-${++keys}`,
+    },
   });
 }
 
@@ -136,7 +169,9 @@ function upload(route: Found, token: string, url: string, bytes: Buffer, lang: s
 async function stored() {
   const files = (dir: string): string[] => {
     try {
-      return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+      return readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name));
     } catch {
       return [];
     }
@@ -155,10 +190,17 @@ beforeAll(async () => {
   user = (await buyer(ctx)).token;
   operator = await sessionFor(ctx.db, 'operator@example.com');
   routes = await uploadRoutes();
-  const tables = (await ctx.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as {
+  const tables = (await ctx.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as {
     rows: Array<{ table_name: string }>;
   };
-  countAll = sql`select ${sql.join(tables.rows.map(({ table_name: t }) => sql`(select count(*)::int from ${sql.identifier(t)}) as ${sql.identifier(t)}`), sql`, `)}`;
+  countAll = sql`select ${sql.join(
+    tables.rows.map(
+      ({ table_name: t }) => sql`(select count(*)::int from ${sql.identifier(t)}) as ${sql.identifier(t)}`,
+    ),
+    sql`, `,
+  )}`;
 }, 120_000);
 afterAll(() => ctx.app.close());
 
@@ -172,7 +214,14 @@ describe('every upload route refuses hostile files and stores nothing', () => {
   it('accepts a real picture on each (so the refusals below are about the file)', async () => {
     for (const route of routes) {
       const u = UPLOADS[route.key]!;
-      const res = await upload(route, u.as(), await u.url(), Buffer.concat([TINY_PNG, Buffer.from(route.key)]), 'en-US', u.body?.());
+      const res = await upload(
+        route,
+        u.as(),
+        await u.url(),
+        Buffer.concat([TINY_PNG, Buffer.from(route.key)]),
+        'en-US',
+        u.body?.(),
+      );
       expect(res.json().code, `${route.key}: ${res.body.slice(0, 200)}`).toBe('00000');
     }
   });
@@ -189,7 +238,10 @@ describe('every upload route refuses hostile files and stores nothing', () => {
         const answers = [];
         for (const lang of ['en-US', 'fr-FR']) answers.push(await upload(route, u.as(), url, bytes, lang, u.body?.()));
         cases++;
-        const [en, fr] = answers.map((r) => ({ status: r.statusCode, json: r.json() as { code: string; success: boolean; data: Array<{ field: string; message: string }> } }));
+        const [en, fr] = answers.map((r) => ({
+          status: r.statusCode,
+          json: r.json() as { code: string; success: boolean; data: Array<{ field: string; message: string }> },
+        }));
         const message = (x: typeof en) => (Array.isArray(x!.json.data) ? x!.json.data[0]?.message : undefined);
         const problem =
           en!.status !== 400 || en!.json.code !== 'A00002' || en!.json.success !== false
@@ -202,7 +254,9 @@ describe('every upload route refuses hostile files and stores nothing', () => {
         if (problem) wrong.push(`${route.key}, ${name}: ${problem}`);
       }
     }
-    console.info(`upload matrix: ${routes.length} upload routes × ${Object.keys(CASES).length} hostile files = ${cases} cases (each in en-US and fr-FR)`);
+    console.info(
+      `upload matrix: ${routes.length} upload routes × ${Object.keys(CASES).length} hostile files = ${cases} cases (each in en-US and fr-FR)`,
+    );
     expect(wrong).toEqual([]);
   }, 120_000);
 });

@@ -20,7 +20,12 @@ const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** The user created by the first journey (the reset journey creates one if that one failed). */
 let account: { email: string; username: string; password: string } | undefined;
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ code: string; data: T; msg: string }> {
+async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ code: string; data: T; msg: string }> {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method,
     headers: {
@@ -43,7 +48,12 @@ async function operatorToken(): Promise<string> {
 async function resetCodeFor(email: string): Promise<string> {
   const token = await operatorToken();
   for (let i = 0; i < 20; i += 1) {
-    const res = await api<{ records: Array<{ to: string; text: string }> }>('GET', '/admin/mail-outbox?size=50', undefined, token);
+    const res = await api<{ records: Array<{ to: string; text: string }> }>(
+      'GET',
+      '/admin/mail-outbox?size=50',
+      undefined,
+      token,
+    );
     const mail = res.data.records.find((r) => r.to.toLowerCase() === email.toLowerCase());
     const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
     if (code) return code;
@@ -250,12 +260,18 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: en.admin.outbox.title }).waitFor();
     const mail = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).first();
     await mail.getByRole('button', { name: /^View/ }).click();
-    await page.getByRole('dialog').getByText(/Your verification code is \d{6}/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/Your verification code is \d{6}/)
+      .waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // Users: search, disable with confirmation.
-    await page.getByRole('navigation', { name: 'Operator console sections' }).getByRole('link', { name: 'Users' }).click();
+    await page
+      .getByRole('navigation', { name: 'Operator console sections' })
+      .getByRole('link', { name: 'Users' })
+      .click();
     await page.waitForURL(/\/admin\/users/);
     await page.getByRole('searchbox', { name: en.admin.users['search-label'] }).fill(email);
     await page.locator('#main').getByRole('button', { name: en.admin.users.search }).click();

@@ -6,7 +6,10 @@ import common from '../src/locales/en-US/common.json';
 import { baseUrl, launch, openPage } from './browser';
 
 /** A 1×1 PNG: the smallest picture the upload accepts. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let browser: Browser;
 let operator: Page;
@@ -35,7 +38,16 @@ async function quote(methodCode: string): Promise<number | undefined> {
   const res = await fetch(`${baseUrl()}/api/logistics/calculate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'parcel', from: 'CN', to: 'US', weight: 0.5, length: 10, width: 10, height: 10, attribute: 'general' }),
+    body: JSON.stringify({
+      type: 'parcel',
+      from: 'CN',
+      to: 'US',
+      weight: 0.5,
+      length: 10,
+      width: 10,
+      height: 10,
+      attribute: 'general',
+    }),
   });
   const body = (await res.json()) as { data: { options: Array<{ code: string; price: number }> } };
   return body.data.options.find((o) => o.code === methodCode)?.price;
@@ -56,7 +68,10 @@ describe('operator console', () => {
     const english = `Zephyr desk lamp ${word}`;
     const french = `Lampe de bureau Zéphyr ${word}`;
 
-    await operator.getByRole('link', { name: /^Products/ }).first().click();
+    await operator
+      .getByRole('link', { name: /^Products/ })
+      .first()
+      .click();
     await operator.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await operator.getByRole('link', { name: admin.products.new }).click();
     // The address changes first; the form replaces the list once its chunk is in.
@@ -72,12 +87,17 @@ describe('operator console', () => {
     await operator.locator('.ant-select-content[title="Handbags"]').waitFor();
 
     // Texts: English, then French on its own tab.
-    await operator.getByRole('tabpanel', { name: admin.form['language-required'].replace('{{language}}', 'English') }).getByLabel(admin.products.title).fill(english);
+    await operator
+      .getByRole('tabpanel', { name: admin.form['language-required'].replace('{{language}}', 'English') })
+      .getByLabel(admin.products.title)
+      .fill(english);
     await operator.getByRole('tab', { name: 'French' }).click();
     await operator.getByRole('tabpanel', { name: 'French' }).getByLabel(admin.products.title).fill(french);
 
     // A picture, uploaded as the API takes it (base64 in JSON).
-    const upload = operator.waitForResponse((r) => r.url().endsWith('/api/admin/catalogue/images') && r.status() === 200);
+    const upload = operator.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/catalogue/images') && r.status() === 200,
+    );
     await operator.locator('input[type=file]').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: PNG });
     await upload;
     await operator.getByRole('img', { name: 'Picture 1' }).waitFor();
@@ -135,7 +155,13 @@ describe('operator console', () => {
 
   it('keeps every operator table’s Actions in view at 1280 px without scrolling sideways', async () => {
     expect(operator.viewportSize()?.width).toBe(1280);
-    for (const route of ['/admin/products', '/admin/shipping', '/admin/banners', '/admin/notices', '/admin/currencies']) {
+    for (const route of [
+      '/admin/products',
+      '/admin/shipping',
+      '/admin/banners',
+      '/admin/notices',
+      '/admin/currencies',
+    ]) {
       await operator.goto(`${baseUrl()}${route}`);
       const row = operator.locator('.ant-table-tbody tr.ant-table-row').first();
       await row.waitFor();

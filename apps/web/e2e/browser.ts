@@ -27,7 +27,11 @@ export const baseUrl = () => inject('baseUrl');
 export const openPages = new Set<Page>();
 
 /** A fresh browser context (own storage) with the interface language preset, at a page. */
-export async function openPage(browser: Browser, route: string, opts: { lang?: string; width?: number } = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  route: string,
+  opts: { lang?: string; width?: number } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
   if (opts.lang) {
     await context.addInitScript((lang) => {

@@ -24,7 +24,9 @@ afterEach(async (ctx) => {
     try {
       await page.screenshot({ path: file, fullPage: true });
       const text = (await page.evaluate(() => document.body.innerText)).slice(0, 1500);
-      console.log(`[e2e failure] ${ctx.task.name}\n  page: ${page.url()}\n  screenshot: ${file}\n  visible text:\n${text}`);
+      console.log(
+        `[e2e failure] ${ctx.task.name}\n  page: ${page.url()}\n  screenshot: ${file}\n  visible text:\n${text}`,
+      );
     } catch (err) {
       console.log(`[e2e failure] ${ctx.task.name}: could not capture ${page.url()}: ${String(err)}`);
     }

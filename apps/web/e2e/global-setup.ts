@@ -38,11 +38,25 @@ export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'dsm-e2e-'));
   const operator = { email: 'operator@example.com', password: 'e2e-operator-1' };
   // The server as `npm start` runs it: the bundle (scripts/build-server.mjs), with plain Node.
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error(`bundling the server failed (exit ${built.status})`);
   server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_PASSWORD: operator.password, LOG_LEVEL: 'warn', ADDRESS_REQUESTS_PER_HOUR: '1000', DATABASE_URL: '', SMTP_URL: '', WEB_DIST: webDist },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      OPERATOR_PASSWORD: operator.password,
+      LOG_LEVEL: 'warn',
+      ADDRESS_REQUESTS_PER_HOUR: '1000',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      WEB_DIST: webDist,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

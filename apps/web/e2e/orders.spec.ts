@@ -48,9 +48,30 @@ const PRODUCT_ID = 524;
 
 /** The texts of the buy-now journey in each other language. */
 const TEXTS = {
-  'zh-CN': { accounts: accountsZh, catalogue: catalogueZh, checkout: checkoutZh, invoices: invoicesZh, orders: ordersZh, pay: payZh },
-  'fr-FR': { accounts: accountsFr, catalogue: catalogueFr, checkout: checkoutFr, invoices: invoicesFr, orders: ordersFr, pay: payFr },
-  'tr-TR': { accounts: accountsTr, catalogue: catalogueTr, checkout: checkoutTr, invoices: invoicesTr, orders: ordersTr, pay: payTr },
+  'zh-CN': {
+    accounts: accountsZh,
+    catalogue: catalogueZh,
+    checkout: checkoutZh,
+    invoices: invoicesZh,
+    orders: ordersZh,
+    pay: payZh,
+  },
+  'fr-FR': {
+    accounts: accountsFr,
+    catalogue: catalogueFr,
+    checkout: checkoutFr,
+    invoices: invoicesFr,
+    orders: ordersFr,
+    pay: payFr,
+  },
+  'tr-TR': {
+    accounts: accountsTr,
+    catalogue: catalogueTr,
+    checkout: checkoutTr,
+    invoices: invoicesTr,
+    orders: ordersTr,
+    pay: payTr,
+  },
 };
 type Lang = keyof typeof TEXTS;
 
@@ -82,18 +103,27 @@ afterAll(() => browser?.close());
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The longest fixed part of a locale string with placeholders: what a filled-in text surely contains. */
-const longestPart = (text: string) => text.split(/\{\{\w+\}\}/).reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), '');
+const longestPart = (text: string) =>
+  text.split(/\{\{\w+\}\}/).reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), '');
 /** "$26.99" → "26.99" */
 const digits = (text: string) => text.replace(/[^\d.]/g, '');
 
-async function api<T>(method: string, route: string, opts: { token?: string; body?: unknown; lang?: string } = {}): Promise<T> {
+async function api<T>(
+  method: string,
+  route: string,
+  opts: { token?: string; body?: unknown; lang?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': opts.lang ?? 'en-US' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     headers['idempotency-key'] = crypto.randomUUID();
   }
-  const res = await fetch(`${baseUrl()}/api${route}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${baseUrl()}/api${route}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const body = (await res.json()) as { success: boolean; data: T; msg?: string };
   expect(body.success, `${method} ${route}: ${body.msg}`).toBe(true);
   return body.data;
@@ -155,13 +185,20 @@ async function customer(tag: string, money: number, lang = 'en-US'): Promise<Who
   if (money > 0) {
     const op = inject('operator');
     const operator = await logInApi(op.email, op.password);
-    await api('POST', `/admin/wallets/${who.userId}/adjustments`, { token: operator.token, body: { amount: money, reason: `e2e orders ${tag}` } });
+    await api('POST', `/admin/wallets/${who.userId}/adjustments`, {
+      token: operator.token,
+      body: { amount: money, reason: `e2e orders ${tag}` },
+    });
   }
   return who;
 }
 
 /** Opens a login-required page in a fresh context and logs in through the form. */
-async function logInAt(route: string, who: { email: string; password: string }, opts: { lang?: string } = {}): Promise<Page> {
+async function logInAt(
+  route: string,
+  who: { email: string; password: string },
+  opts: { lang?: string } = {},
+): Promise<Page> {
   const texts = opts.lang && opts.lang in TEXTS ? TEXTS[opts.lang as Lang].accounts : accounts;
   const page = await openPage(browser, `/login?redirect=${encodeURIComponent(route)}`, opts);
   await page.getByRole('heading', { name: texts.login.title }).waitFor();
@@ -193,7 +230,10 @@ async function operatorStep(page: Page, state: keyof typeof orders.admin.states,
   const filter = page.getByRole('combobox', { name: orders.admin.filter });
   await filter.click();
   // antd renders its options for screen readers in a hidden list; the visible ones carry a title.
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(orders.admin.states[state], { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(orders.admin.states[state], { exact: true })
+    .click();
   return page.getByRole('row', { name: new RegExp(escape(number)) });
 }
 
@@ -256,18 +296,29 @@ describe('orders', () => {
     await summary.getByText(checkout.totals.total, { exact: true }).waitFor();
     const products = page.getByRole('region', { name: checkout.lines.title });
     await expect.poll(() => products.getByRole('link', { name: product.prodName }).count()).toBe(2);
-    const shippingMethod = page.getByRole('region', { name: checkout.shipping.title }).getByRole('radio', { checked: true });
+    const shippingMethod = page
+      .getByRole('region', { name: checkout.shipping.title })
+      .getByRole('radio', { checked: true });
     await shippingMethod.waitFor({ state: 'attached' });
     const amounts = {
       goods: Number(digits(await definition(summary, checkout.totals.goods))),
-      shipping: Number(digits(await definition(summary, new RegExp(`^${escape(checkout.totals.shipping.split('(')[0]!)}`)))),
-      fee: Number(digits(await definition(summary, new RegExp(`^${escape(checkout.totals['service-fee'].split('(')[0]!)}`)))),
+      shipping: Number(
+        digits(await definition(summary, new RegExp(`^${escape(checkout.totals.shipping.split('(')[0]!)}`))),
+      ),
+      fee: Number(
+        digits(await definition(summary, new RegExp(`^${escape(checkout.totals['service-fee'].split('(')[0]!)}`))),
+      ),
       tax: Number(digits(await definition(summary, new RegExp(`^${escape(checkout.totals.tax.split('(')[0]!)}`)))),
     };
     const totalText = await definition(summary, new RegExp(`^${escape(checkout.totals.total)}$`));
     const total = digits(totalText);
-    const twoSkus = product.skuList.filter((s) => spec.values.slice(0, 2).some((v) => s.properties === `${spec.name}:${v}`));
-    expect(amounts.goods).toBeCloseTo(twoSkus.reduce((sum, s) => sum + s.price, 0), 2);
+    const twoSkus = product.skuList.filter((s) =>
+      spec.values.slice(0, 2).some((v) => s.properties === `${spec.name}:${v}`),
+    );
+    expect(amounts.goods).toBeCloseTo(
+      twoSkus.reduce((sum, s) => sum + s.price, 0),
+      2,
+    );
     expect(amounts.shipping).toBeGreaterThan(0);
     expect(amounts.goods + amounts.shipping + amounts.fee + amounts.tax).toBeCloseTo(Number(total), 2);
 
@@ -321,7 +372,10 @@ describe('orders', () => {
     // The invoice list names the order by its number too.
     await page.goto(`${baseUrl()}/user/downloadinvoice`);
     await page.getByRole('heading', { level: 1, name: invoices.list.title }).waitFor();
-    await page.getByRole('row', { name: new RegExp(escape(order.number)) }).getByText(new RegExp(escape(total))).waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(escape(order.number)) })
+      .getByText(new RegExp(escape(total)))
+      .waitFor();
 
     // The operator delivers it; the user sees it delivered.
     row = await operatorStep(op, 'shipped', order.number);
@@ -335,47 +389,55 @@ describe('orders', () => {
   }, 120_000);
 
   // The issue's buy-now path in Chinese, and the same in French and Turkish: each invoice in its language.
-  it.each(Object.keys(TEXTS) as Lang[])('buys now in %s: product → Buy now → wallet payment → pending, invoice and PDF in that language', async (lang) => {
-    const { catalogue: cat, checkout: co, invoices: inv, orders: ord, pay: py } = TEXTS[lang];
-    const product = await api<Product>('GET', `/prod/prodInfo?prodId=${PRODUCT_ID}`, { lang });
-    const user = await customer(`buy${lang.slice(0, 2)}`, 200, lang);
-    const page = await logInAt(`/productdetails?prodId=${PRODUCT_ID}`, user, { lang });
-    await page.getByRole('heading', { level: 1, name: product.prodName }).waitFor();
-    await page.getByRole('button', { name: cat.actions.buy }).click();
+  it.each(Object.keys(TEXTS) as Lang[])(
+    'buys now in %s: product → Buy now → wallet payment → pending, invoice and PDF in that language',
+    async (lang) => {
+      const { catalogue: cat, checkout: co, invoices: inv, orders: ord, pay: py } = TEXTS[lang];
+      const product = await api<Product>('GET', `/prod/prodInfo?prodId=${PRODUCT_ID}`, { lang });
+      const user = await customer(`buy${lang.slice(0, 2)}`, 200, lang);
+      const page = await logInAt(`/productdetails?prodId=${PRODUCT_ID}`, user, { lang });
+      await page.getByRole('heading', { level: 1, name: product.prodName }).waitFor();
+      await page.getByRole('button', { name: cat.actions.buy }).click();
 
-    await page.waitForURL(/\/user\/paynoworder/);
-    await page.getByRole('heading', { level: 1, name: co.title }).waitFor();
-    const summary = page.getByRole('region', { name: co.totals.title });
-    await summary.getByText(co.totals.total, { exact: true }).waitFor();
-    await page.getByRole('region', { name: co.lines.title }).getByRole('link', { name: product.prodName }).waitFor();
-    await summary.getByRole('button', { name: co.submit }).click();
+      await page.waitForURL(/\/user\/paynoworder/);
+      await page.getByRole('heading', { level: 1, name: co.title }).waitFor();
+      const summary = page.getByRole('region', { name: co.totals.title });
+      await summary.getByText(co.totals.total, { exact: true }).waitFor();
+      await page.getByRole('region', { name: co.lines.title }).getByRole('link', { name: product.prodName }).waitFor();
+      await summary.getByRole('button', { name: co.submit }).click();
 
-    await page.waitForURL(/\/user\/paymentorder\?orders=/);
-    const order = await api<{ number: string; total: number }>('GET', `/p/orders/${orderIdOf(page)}`, { token: user.token });
-    await page.getByRole('heading', { level: 1, name: py['pay-order'].title }).waitFor();
-    await page.getByRole('button', { name: py['pay-order']['pay-wallet'] }).click();
-    await page.waitForURL(/\/user\/paystate\?payment=/);
-    await page.getByRole('heading', { name: py['order-pay'].success.title }).waitFor();
-    await page.getByText(longestPart(py['order-pay'].success.text)).waitFor();
+      await page.waitForURL(/\/user\/paymentorder\?orders=/);
+      const order = await api<{ number: string; total: number }>('GET', `/p/orders/${orderIdOf(page)}`, {
+        token: user.token,
+      });
+      await page.getByRole('heading', { level: 1, name: py['pay-order'].title }).waitFor();
+      await page.getByRole('button', { name: py['pay-order']['pay-wallet'] }).click();
+      await page.waitForURL(/\/user\/paystate\?payment=/);
+      await page.getByRole('heading', { name: py['order-pay'].success.title }).waitFor();
+      await page.getByText(longestPart(py['order-pay'].success.text)).waitFor();
 
-    await orderInTab(page, 'pending', ord.tabs.pending, order.number);
-    await page.getByRole('button', { name: ord.list.open.replace('{{number}}', order.number) }).click();
-    const drawer = page.getByRole('dialog', { name: ord.detail.title.replace('{{number}}', order.number) });
-    await drawer.getByRole('link', { name: ord.detail.invoice }).click();
-    await page.waitForURL(/\/user\/orderinvoice\?order=/);
-    await page.getByRole('heading', { level: 1, name: inv.invoice.title }).waitFor();
-    for (const label of [inv.invoice['bill-to'], inv.invoice.payable, inv.methods.wallet, order.number]) {
-      await page.getByText(label, { exact: true }).first().waitFor();
-    }
-    const pdf = await invoicePdf(page, inv.invoice['download-pdf']);
-    expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    expect(pdf.text).toContain(inv.invoice.payable);
-    expect(pdf.text).toContain(product.prodName);
-    expect(pdf.text).toContain(order.number);
-    // The payable amount as the language writes it (18,77 in French and Turkish).
-    expect(pdf.text).toContain(new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(order.total));
-    await page.context().close();
-  }, 60_000);
+      await orderInTab(page, 'pending', ord.tabs.pending, order.number);
+      await page.getByRole('button', { name: ord.list.open.replace('{{number}}', order.number) }).click();
+      const drawer = page.getByRole('dialog', { name: ord.detail.title.replace('{{number}}', order.number) });
+      await drawer.getByRole('link', { name: ord.detail.invoice }).click();
+      await page.waitForURL(/\/user\/orderinvoice\?order=/);
+      await page.getByRole('heading', { level: 1, name: inv.invoice.title }).waitFor();
+      for (const label of [inv.invoice['bill-to'], inv.invoice.payable, inv.methods.wallet, order.number]) {
+        await page.getByText(label, { exact: true }).first().waitFor();
+      }
+      const pdf = await invoicePdf(page, inv.invoice['download-pdf']);
+      expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+      expect(pdf.text).toContain(inv.invoice.payable);
+      expect(pdf.text).toContain(product.prodName);
+      expect(pdf.text).toContain(order.number);
+      // The payable amount as the language writes it (18,77 in French and Turkish).
+      expect(pdf.text).toContain(
+        new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(order.total),
+      );
+      await page.context().close();
+    },
+    60_000,
+  );
 
   it('locks a wallet too small for the order and says what is missing', async () => {
     const product = await api<Product>('GET', `/prod/prodInfo?prodId=${PRODUCT_ID}`);
@@ -394,8 +456,14 @@ describe('orders', () => {
     await page.getByRole('button', { name: pay['pay-order']['pay-wallet'] }).click();
     await page.waitForURL(/\/user\/paystate\?payment=/);
     await page.getByRole('heading', { name: pay['order-pay'].insufficient.title }).waitFor();
-    await page.getByText(pay['order-pay'].insufficient.text.replace('{{locked}}', '$5.00').replace('{{shortfall}}', `$${shortfall}`)).waitFor();
-    await page.getByRole('link', { name: pay['order-pay'].links.recharge.replace('{{amount}}', `$${shortfall}`) }).waitFor();
+    await page
+      .getByText(
+        pay['order-pay'].insufficient.text.replace('{{locked}}', '$5.00').replace('{{shortfall}}', `$${shortfall}`),
+      )
+      .waitFor();
+    await page
+      .getByRole('link', { name: pay['order-pay'].links.recharge.replace('{{amount}}', `$${shortfall}`) })
+      .waitFor();
     await page.context().close();
   });
 });

@@ -15,17 +15,20 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the shell', () => {
-  it.each(Object.keys(CATALOGUES) as Array<keyof typeof CATALOGUES>)('renders home with header and footer in %s', async (lang) => {
-    const t = CATALOGUES[lang];
-    const page = await openPage(browser, '/index', { lang });
-    const header = page.locator('header').first();
-    await header.getByRole('link', { name: t.header.login }).waitFor();
-    const footer = page.locator('footer').first();
-    await footer.getByRole('link', { name: t.footer.about }).waitFor();
-    await footer.getByRole('link', { name: t.footer['shipping-policy'] }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe(lang);
-    await page.context().close();
-  });
+  it.each(Object.keys(CATALOGUES) as Array<keyof typeof CATALOGUES>)(
+    'renders home with header and footer in %s',
+    async (lang) => {
+      const t = CATALOGUES[lang];
+      const page = await openPage(browser, '/index', { lang });
+      const header = page.locator('header').first();
+      await header.getByRole('link', { name: t.header.login }).waitFor();
+      const footer = page.locator('footer').first();
+      await footer.getByRole('link', { name: t.footer.about }).waitFor();
+      await footer.getByRole('link', { name: t.footer['shipping-policy'] }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      await page.context().close();
+    },
+  );
 
   it('sends a visitor from /user/profile to /login and remembers where they were going', async () => {
     const page = await openPage(browser, '/user/profile');
@@ -45,13 +48,19 @@ describe('the shell', () => {
     const page = await openPage(browser, '/index', { lang: 'en-US' });
     const header = page.locator('header').first();
     await header.getByRole('link', { name: enUS.header.login }).waitFor();
-    const search = page.getByRole('searchbox', { name: enUS.header['search-label'] }).or(page.getByLabel(enUS.header['search-label'])).first();
+    const search = page
+      .getByRole('searchbox', { name: enUS.header['search-label'] })
+      .or(page.getByLabel(enUS.header['search-label']))
+      .first();
     await search.fill('lamp');
 
     // The switch refetches server data (localized answers) with the new language.
-    const next = page.waitForRequest((req) => req.url().includes('/api/') && req.headers()['accept-language'] === 'fr-FR', {
-      timeout: 15_000,
-    });
+    const next = page.waitForRequest(
+      (req) => req.url().includes('/api/') && req.headers()['accept-language'] === 'fr-FR',
+      {
+        timeout: 15_000,
+      },
+    );
     await page.getByRole('combobox', { name: enUS.header.language }).click();
     await page.getByRole('option', { name: /Français/ }).click();
     await header.getByRole('link', { name: frFR.header.login }).waitFor();

@@ -55,11 +55,22 @@ function variantStep(product: Product) {
 async function axeSeriousViolations(page: Page) {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 let browser: Browser;
@@ -74,7 +85,8 @@ describe('storefront', () => {
 
     // Home: the market tile links to its category once the tree is in.
     const market = page.getByRole('region', { name: homeEn.market.title });
-    const tree = await apiGet<Array<{ categoryId: number; categoryName: string; icon: string }>>('/category/categories');
+    const tree =
+      await apiGet<Array<{ categoryId: number; categoryName: string; icon: string }>>('/category/categories');
     const fashion = tree.find((c) => c.icon === 'fashion')!;
     const tile = market.getByRole('link', { name: fashion.categoryName });
     await expect.poll(() => tile.getAttribute('href')).toBe(`/goodslist?categoryId=${fashion.categoryId}`);
@@ -87,7 +99,9 @@ describe('storefront', () => {
     await page.getByLabel(catalogueEn.filters['max-price'], { exact: true }).fill('40');
     await page.getByRole('button', { name: catalogueEn.filters.apply }).click();
     await page.waitForURL(/minPrice=10&maxPrice=40&currency=USD/);
-    const sorted = page.waitForResponse((r) => r.url().includes('/api/prod/search') && r.url().includes('sort=price_asc'));
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes('/api/prod/search') && r.url().includes('sort=price_asc'),
+    );
     await page.getByLabel(catalogueEn.sort.label).selectOption('price_asc');
     await page.waitForURL(/sort=price_asc/);
     expect(new URL((await sorted).url()).searchParams.get('minPrice')).toBe('10');
@@ -103,9 +117,9 @@ describe('storefront', () => {
     }
 
     // Open a listed product whose variants differ in price and stock.
-    const ids = (await grid.locator('a.product-card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))).map(
-      (href) => Number(new URL(href, 'http://x').searchParams.get('prodId')),
-    );
+    const ids = (
+      await grid.locator('a.product-card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+    ).map((href) => Number(new URL(href, 'http://x').searchParams.get('prodId')));
     let product: Product | undefined;
     let step: ReturnType<typeof variantStep> = null;
     for (const id of ids) {
@@ -126,7 +140,10 @@ describe('storefront', () => {
     expect(amount(await price.textContent())).toBe(step!.first.price);
     expect(await stock.textContent()).toBe(`${step!.first.stocks} in stock`);
 
-    await page.getByRole('group', { name: new RegExp(step!.spec) }).getByRole('button', { name: step!.value, exact: true }).click();
+    await page
+      .getByRole('group', { name: new RegExp(step!.spec) })
+      .getByRole('button', { name: step!.value, exact: true })
+      .click();
     await expect.poll(() => price.textContent().then(amount)).toBe(step!.target.price);
     expect(await stock.textContent()).toBe(`${step!.target.stocks} in stock`);
     expect(await page.getByTestId('sku-code').textContent()).toBe(step!.target.skuCode);
@@ -210,7 +227,11 @@ describe('storefront', () => {
     await weight.fill('2.5');
     await weight.blur();
     expect(await weight.inputValue()).toBe('2.50');
-    for (const [field, value] of [['length', '30'], ['width', '20'], ['height', '10']] as const) {
+    for (const [field, value] of [
+      ['length', '30'],
+      ['width', '20'],
+      ['height', '10'],
+    ] as const) {
       await page.getByLabel(shippingEn.fields[field]).fill(value);
     }
     await page.getByRole('button', { name: shippingEn.calculate }).click();

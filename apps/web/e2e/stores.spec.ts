@@ -91,7 +91,10 @@ describe('stores', () => {
     const who = await storeOwner('woo');
     const woo = await sandboxWoo();
     expect(woo.key).toMatch(/^ck_/);
-    const bangle = await api<{ prodName: string; skuList: Array<{ skuId: number; skuCode: string }> }>('GET', `/prod/prodInfo?prodId=${CATALOGUE_PRODUCT}`);
+    const bangle = await api<{ prodName: string; skuList: Array<{ skuId: number; skuCode: string }> }>(
+      'GET',
+      `/prod/prodInfo?prodId=${CATALOGUE_PRODUCT}`,
+    );
 
     const page = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/woocommerce')}`);
     await logIn(page, who);
@@ -120,7 +123,9 @@ describe('stores', () => {
     // Its products at /user/connection?store=<id>: the mug is there, unconnected.
     await page.waitForURL((url) => url.pathname === '/user/connection' && url.searchParams.has('store'));
     const row = page.getByRole('row').filter({ hasText: STORE_PRODUCT });
-    await row.getByText(connections.list['connected-of'].replace('{{connected}}', '0').replace('{{total}}', '3')).waitFor();
+    await row
+      .getByText(connections.list['connected-of'].replace('{{connected}}', '0').replace('{{total}}', '3'))
+      .waitFor();
     await row.getByRole('link', { name: connections.list.connect, exact: true }).click();
 
     // Pick the catalogue product by searching for it, then a SKU for two of the three variants.
@@ -129,11 +134,22 @@ describe('stores', () => {
       const search = page.getByLabel(connections.pick.search, { exact: true });
       await search.fill(bangle.prodName);
       await search.press('Enter');
-      await page.getByRole('button', { name: `${connections.pick.choose}: ${bangle.prodName}` }).first().click();
+      await page
+        .getByRole('button', { name: `${connections.pick.choose}: ${bangle.prodName}` })
+        .first()
+        .click();
       await page.getByRole('heading', { name: connections.sku.title }).waitFor();
       const [gold, silver] = bangle.skuList;
-      await choose(page, new RegExp(`^${escape(connections.sku['catalogue-sku'])}: .*White`), new RegExp(escape(gold!.skuCode)));
-      await choose(page, new RegExp(`^${escape(connections.sku['catalogue-sku'])}: .*Green`), new RegExp(escape(silver!.skuCode)));
+      await choose(
+        page,
+        new RegExp(`^${escape(connections.sku['catalogue-sku'])}: .*White`),
+        new RegExp(escape(gold!.skuCode)),
+      );
+      await choose(
+        page,
+        new RegExp(`^${escape(connections.sku['catalogue-sku'])}: .*Green`),
+        new RegExp(escape(silver!.skuCode)),
+      );
       await page.getByRole('button', { name: connections.sku.save }).click();
       await page.waitForURL((url) => url.pathname === '/user/skuconnect');
       await page.getByRole('heading', { name: connections.detail.title }).waitFor();
@@ -146,13 +162,19 @@ describe('stores', () => {
     await page.getByRole('button', { name: connections.detail.undo, exact: true }).click();
     await page.getByText(connections.detail['undone-tag'], { exact: true }).waitFor();
     await expect.poll(() => connectedTags().count()).toBe(0);
-    await expect.poll(() => page.locator('.ant-table').getByText(connections.detail['not-connected'], { exact: true }).count()).toBe(3);
+    await expect
+      .poll(() => page.locator('.ant-table').getByText(connections.detail['not-connected'], { exact: true }).count())
+      .toBe(3);
 
     // And connect again.
     await page.getByRole('link', { name: connections.detail.change }).click();
     await connectTwo();
     await expect.poll(() => connectedTags().count()).toBeGreaterThanOrEqual(2);
-    await page.getByRole('listitem').filter({ hasText: head(connections.detail.actions.connect) }).first().waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: head(connections.detail.actions.connect) })
+      .first()
+      .waitFor();
   });
 
   it('connects a sandbox Shopify store through the install flow while logged out, then logging in', async () => {

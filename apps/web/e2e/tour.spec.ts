@@ -74,11 +74,20 @@ async function axeViolations(page: Page, rules?: string[]) {
     type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts?: object) => Promise<Result> } }).axe;
     const result = await axe.run(document, only ? { runOnly: { type: 'rule', values: only } } : undefined);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   }, rules);
 }
 
-const LANDMARK_RULES = ['landmark-no-duplicate-main', 'landmark-main-is-top-level', 'landmark-one-main', 'landmark-unique'];
+const LANDMARK_RULES = [
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'landmark-one-main',
+  'landmark-unique',
+];
 const NAME_RULES = ['role-img-alt', 'button-name', 'link-name', 'aria-hidden-focus', 'nested-interactive'];
 
 describe('browser tour fixes', () => {
@@ -97,12 +106,18 @@ describe('browser tour fixes', () => {
     await page.locator('.ant-modal-wrap').evaluate((wrap) => wrap.scrollTo(0, wrap.scrollHeight));
     const save = dialog.getByRole('button', { name: accountsEn.actions.save });
     await expect
-      .poll(() => save.evaluate((b) => b.getBoundingClientRect().bottom > 0 && b.getBoundingClientRect().bottom <= window.innerHeight))
+      .poll(() =>
+        save.evaluate(
+          (b) => b.getBoundingClientRect().bottom > 0 && b.getBoundingClientRect().bottom <= window.innerHeight,
+        ),
+      )
       .toBe(true);
 
     // The two overlap on a 375 px screen: the one on top is what a tap hits.
     const [saveBox, chatBox] = [await save.boundingBox(), await chat.boundingBox()];
-    expect(saveBox && chatBox && saveBox.x + saveBox.width > chatBox.x && saveBox.y + saveBox.height > chatBox.y).toBe(true);
+    expect(saveBox && chatBox && saveBox.x + saveBox.width > chatBox.x && saveBox.y + saveBox.height > chatBox.y).toBe(
+      true,
+    );
     const hit = await save.evaluate((button) => {
       const r = button.getBoundingClientRect();
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -157,40 +172,51 @@ describe('browser tour fixes', () => {
   it.each([
     ['en-US', catalogueEn, 'Japan'],
     ['fr-FR', catalogueFr, 'Japon'],
-  ])('says on the product page (%s) that no method ships to the country, without an error', async (lang, text, japan) => {
-    // A product no method of its warehouse ships to Japan (the US and EU warehouses ship locally).
-    let found: { prodId: number } | undefined;
-    for (let prodId = 1; prodId < 60 && !found; prodId += 1) {
-      const product = await api<{ skuList: Array<{ skuId: number }> } | null>('GET', `/prod/prodInfo?prodId=${prodId}`);
-      const skuId = product.data?.skuList[0]?.skuId;
-      if (!skuId) continue;
-      const quote = await api<{ options: unknown[] }>('POST', '/logistics/prod/price', { prodId, skuId, count: 1, countryCode: 'JP' });
-      expect(quote.code).toBe('00000');
-      if (quote.data.options.length === 0) found = { prodId };
-    }
-    expect(found).toBeDefined();
+  ])(
+    'says on the product page (%s) that no method ships to the country, without an error',
+    async (lang, text, japan) => {
+      // A product no method of its warehouse ships to Japan (the US and EU warehouses ship locally).
+      let found: { prodId: number } | undefined;
+      for (let prodId = 1; prodId < 60 && !found; prodId += 1) {
+        const product = await api<{ skuList: Array<{ skuId: number }> } | null>(
+          'GET',
+          `/prod/prodInfo?prodId=${prodId}`,
+        );
+        const skuId = product.data?.skuList[0]?.skuId;
+        if (!skuId) continue;
+        const quote = await api<{ options: unknown[] }>('POST', '/logistics/prod/price', {
+          prodId,
+          skuId,
+          count: 1,
+          countryCode: 'JP',
+        });
+        expect(quote.code).toBe('00000');
+        if (quote.data.options.length === 0) found = { prodId };
+      }
+      expect(found).toBeDefined();
 
-    const context = await browser.newContext({ viewport: { width: 375, height: 900 } });
-    await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${baseUrl()}/productdetails?prodId=${found!.prodId}`);
-    const country = page.getByRole('combobox', { name: text.shipping.country });
-    await country.click();
-    await country.fill(japan);
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/logistics/prod/price'));
-    await page.getByRole('option', { name: japan, exact: true }).click();
-    expect((await answered).status()).toBe(200);
-    await page.getByText(text.shipping['none-to'].replace('{{country}}', japan)).waitFor();
-    expect(await page.locator('.shipping-excluded li').count()).toBeGreaterThan(0);
-    expect(await page.locator('.toast').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      const context = await browser.newContext({ viewport: { width: 375, height: 900 } });
+      await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${baseUrl()}/productdetails?prodId=${found!.prodId}`);
+      const country = page.getByRole('combobox', { name: text.shipping.country });
+      await country.click();
+      await country.fill(japan);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/logistics/prod/price'));
+      await page.getByRole('option', { name: japan, exact: true }).click();
+      expect((await answered).status()).toBe(200);
+      await page.getByText(text.shipping['none-to'].replace('{{country}}', japan)).waitFor();
+      expect(await page.locator('.shipping-excluded li').count()).toBeGreaterThan(0);
+      expect(await page.locator('.toast').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('takes the operator from the account menu to a console with its own header, one <main>, and no English icon names or spaced Chinese buttons', async () => {
     const op = inject('operator');

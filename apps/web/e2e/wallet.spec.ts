@@ -18,7 +18,10 @@ import { baseUrl, launch, openPage } from './browser';
  */
 
 /** A 1×1 PNG: the transfer slip. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** A Turkish IBAN with valid check digits (the contract's own test uses it). */
 const TR_IBAN = 'TR33 0006 1005 1978 6457 8413 26';
 const NUMBER = /R\d{8}-\d{6}/;
@@ -62,7 +65,11 @@ async function register(tag: string): Promise<{ email: string; password: string 
  * filled only once the log-in heading shows (before its chunk loads, another page's fields may
  * still be on screen).
  */
-async function logInAt(route: string, who: { email: string; password: string }, opts: { lang?: string } = {}): Promise<Page> {
+async function logInAt(
+  route: string,
+  who: { email: string; password: string },
+  opts: { lang?: string } = {},
+): Promise<Page> {
   const texts = opts.lang === 'fr-FR' ? accountsFr : accounts;
   const page = await openPage(browser, `/login?redirect=${encodeURIComponent(route)}`, opts);
   await page.getByRole('heading', { name: texts.login.title }).waitFor();
@@ -77,7 +84,13 @@ async function logInAt(route: string, who: { email: string; password: string }, 
 const lead = (text: string) => text.split('{{')[0]!;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A locale string as a pattern, each {{placeholder}} a capture group: "Withdrawal (\S+) requested…". */
-const template = (text: string) => new RegExp(`^${text.split(/\{\{\w+\}\}/).map(escape).join('(\\S+)')}$`);
+const template = (text: string) =>
+  new RegExp(
+    `^${text
+      .split(/\{\{\w+\}\}/)
+      .map(escape)
+      .join('(\\S+)')}$`,
+  );
 const card = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
 /** An amount shown on its own ("$90.00"), not as the tail of a larger one ("$190.00"). */
 const money = (amount: string) => new RegExp(`^\\D*${escape(amount)}$`);
@@ -94,7 +107,8 @@ async function walletShows(page: Page, amount: string) {
       await available.getByText(money(amount)).waitFor({ timeout: 2_000 });
       return;
     } catch (err) {
-      if (i >= 9) throw new Error(`the wallet did not show ${amount}; it shows ${await available.innerText()}`, { cause: err });
+      if (i >= 9)
+        throw new Error(`the wallet did not show ${amount}; it shows ${await available.innerText()}`, { cause: err });
     }
     await page.reload();
   }
@@ -126,7 +140,9 @@ describe('wallet', () => {
     await page.waitForURL(/\/user\/paymoney\?recharge=/);
     await page.getByRole('heading', { level: 2, name: pay.paymoney.instructions }).waitFor();
     await page.getByText(pay.paymoney['reference-warning'].replace('{{reference}}', bankNumber)).waitFor();
-    await page.getByLabel(pay.slip.file, { exact: true }).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel(pay.slip.file, { exact: true })
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: pay.slip.submit }).click();
     await page.waitForURL(/\/user\/payconfirmation\?recharge=/);
     await page.getByRole('heading', { name: pay.outcome.pending.title }).waitFor();
@@ -139,7 +155,9 @@ describe('wallet', () => {
     const row = operator.getByRole('row', { name: new RegExp(escape(bankNumber)) });
     await row.getByRole('link', { name: admin.recharges['open-slip'].replace('{{number}}', bankNumber) }).waitFor();
     await row.getByRole('button', { name: admin.recharges['approve-named'].replace('{{number}}', bankNumber) }).click();
-    const approveDialog = operator.getByRole('dialog', { name: admin.recharges['approve-title'].replace('{{number}}', bankNumber) });
+    const approveDialog = operator.getByRole('dialog', {
+      name: admin.recharges['approve-title'].replace('{{number}}', bankNumber),
+    });
     await approveDialog.getByRole('button', { name: admin.recharges.approve, exact: true }).click();
     await operator.getByText(admin.recharges.approved.replace('{{number}}', bankNumber)).waitFor();
 
@@ -148,7 +166,9 @@ describe('wallet', () => {
 
     // 2. PayPal recharge of 50 through the server's PayPal emulator (its approve link).
     await startRecharge(page, '50', pay.method.paypal);
-    const atPaypal = page.waitForRequest((r) => new URL(r.url()).pathname === '/sandbox/paypal/checkoutnow' && r.isNavigationRequest());
+    const atPaypal = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/sandbox/paypal/checkoutnow' && r.isNavigationRequest(),
+    );
     await page.getByRole('button', { name: pay.payment['pay-paypal'] }).click();
     await atPaypal;
     // The emulator's approve link approves on GET and redirects back (it has no button to press,
@@ -188,8 +208,12 @@ describe('wallet', () => {
     // The operator pays it out with a reference.
     await operator.goto(`${baseUrl()}/admin/withdrawals`);
     await operator.getByRole('heading', { level: 1, name: admin.withdrawals.title }).waitFor();
-    await operator.getByRole('button', { name: admin.withdrawals['approve-label'].replace('{{number}}', withdrawalNumber) }).click();
-    const payout = operator.getByRole('dialog', { name: admin.withdrawals['approve-title'].replace('{{number}}', withdrawalNumber) });
+    await operator
+      .getByRole('button', { name: admin.withdrawals['approve-label'].replace('{{number}}', withdrawalNumber) })
+      .click();
+    const payout = operator.getByRole('dialog', {
+      name: admin.withdrawals['approve-title'].replace('{{number}}', withdrawalNumber),
+    });
     await payout.getByLabel(admin.withdrawals['payout-reference']).fill(`ZIRAAT-${stamp}`);
     await payout.getByRole('button', { name: admin.withdrawals['approve-ok'] }).click();
     await operator.getByText(admin.withdrawals.approved.replace('{{number}}', withdrawalNumber)).waitFor();

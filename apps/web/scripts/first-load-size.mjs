@@ -54,7 +54,8 @@ function take(key, reason) {
 take('index.html', 'entry');
 for (const route of INDEX_ROUTE) take(route, '/index route');
 // The home page's lazily loaded sections: downloaded on every visit to /index, after first paint.
-for (const deferred of manifest['src/features/home/home-page.tsx'].dynamicImports ?? []) take(deferred, '/index deferred section');
+for (const deferred of manifest['src/features/home/home-page.tsx'].dynamicImports ?? [])
+  take(deferred, '/index deferred section');
 const localeKey = Object.keys(manifest).find((k) => manifest[k].name === DEFAULT_LOCALE_CHUNK);
 if (!localeKey) throw new Error(`first-load-size: no chunk named ${DEFAULT_LOCALE_CHUNK}`);
 take(localeKey, 'en-US catalogue');
@@ -87,7 +88,9 @@ if (args.includes('--json')) {
 }
 
 if (leaked.length) {
-  console.error(`first-load-size: the antd chunk is part of the first load of /index: ${leaked.map((r) => r.file).join(', ')}`);
+  console.error(
+    `first-load-size: the antd chunk is part of the first load of /index: ${leaked.map((r) => r.file).join(', ')}`,
+  );
   process.exit(1);
 }
 if (total > budgetKb * 1000) {

@@ -79,7 +79,12 @@ function confirmMatches<T extends z.ZodType<{ password: string; confirmPassword:
     // Run even when other fields failed, so the form shows every problem at once.
     when: ({ value }) => {
       const v = value as { password?: unknown; confirmPassword?: unknown } | undefined;
-      return typeof v?.password === 'string' && v.password !== '' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+      return (
+        typeof v?.password === 'string' &&
+        v.password !== '' &&
+        typeof v.confirmPassword === 'string' &&
+        v.confirmPassword !== ''
+      );
     },
   });
 }
@@ -176,7 +181,15 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 export const UserProfileSchema = UserInfoSchema.extend({ taxId: z.string(), address: z.string() });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-export const PROFILE_FIELDS = ['username', 'firstname', 'lastname', 'phoneNumber', 'taxId', 'country', 'address'] as const;
+export const PROFILE_FIELDS = [
+  'username',
+  'firstname',
+  'lastname',
+  'phoneNumber',
+  'taxId',
+  'country',
+  'address',
+] as const;
 
 /** The whole editable profile (the e-mail address is not changed here); tax ID and address may be empty. */
 export const UpdateProfileBody = z.object({

@@ -24,7 +24,12 @@ export type AfterSalesState = (typeof AFTER_SALES_STATES)[number];
 export const AFTER_SALES_OPEN_STATES = ['requested', 'approved'] as const satisfies readonly AfterSalesState[];
 
 /** Orders that may have an after-sales request: paid ones (and not marked abnormal). */
-export const AFTER_SALES_ORDER_STATES = ['pending', 'purchasing', 'shipped', 'delivered'] as const satisfies readonly (typeof ORDER_STATES)[number][];
+export const AFTER_SALES_ORDER_STATES = [
+  'pending',
+  'purchasing',
+  'shipped',
+  'delivered',
+] as const satisfies readonly (typeof ORDER_STATES)[number][];
 
 export const AFTER_SALES_MAX_IMAGES = 5;
 export const AFTER_SALES_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -43,15 +48,24 @@ export const CreateAfterSalesBody = z
     kind: z.enum(AFTER_SALES_KINDS),
     reason: z.string().trim().min(1, 'aftersales.reason-required').max(AFTER_SALES_REASON_MAX),
     /** Refunds only: decimal USD, at most what the order's total still allows. */
-    amount: z.number().positive('aftersales.amount-positive').refine(hasAtMostTwoDecimals, 'validation.two-decimals').optional(),
+    amount: z
+      .number()
+      .positive('aftersales.amount-positive')
+      .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
+      .optional(),
     /** Ids answered by POST /api/p/after-sales/images. */
-    images: z.array(z.string().regex(IMAGE_ID, 'aftersales.image-unknown')).max(AFTER_SALES_MAX_IMAGES, 'aftersales.too-many-images').default([]),
+    images: z
+      .array(z.string().regex(IMAGE_ID, 'aftersales.image-unknown'))
+      .max(AFTER_SALES_MAX_IMAGES, 'aftersales.too-many-images')
+      .default([]),
     /** Optional: the order lines (and how many of each) the request is about. */
     lines: z.array(AfterSalesLineSchema).max(100).default([]),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === 'refund' && v.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'aftersales.amount-required' });
-    if (v.kind === 'reshipment' && v.amount !== undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'aftersales.amount-refund-only' });
+    if (v.kind === 'refund' && v.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'aftersales.amount-required' });
+    if (v.kind === 'reshipment' && v.amount !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'aftersales.amount-refund-only' });
   });
 export type CreateAfterSalesBody = z.input<typeof CreateAfterSalesBody>;
 

@@ -100,7 +100,10 @@ export const CartBatchQuery = z.object({
   ),
 });
 export const CartBatchBody = z.object({
-  basketIds: z.array(IdSchema).max(500).refine((ids) => ids.length > 0, { message: 'cart.select-first' }),
+  basketIds: z
+    .array(IdSchema)
+    .max(500)
+    .refine((ids) => ids.length > 0, { message: 'cart.select-first' }),
 });
 export type CartBatchBody = z.infer<typeof CartBatchBody>;
 export const CartBatchResultSchema = z.object({

@@ -22,10 +22,23 @@ export type PriceTier = z.infer<typeof PriceTierSchema>;
 const TierInput = z
   .object({
     minQuantity: z.number().int('validation.not-integer').min(2, 'pricing.tier-min-quantity').max(99_999),
-    unitPrice: z.number().refine(hasAtMostTwoDecimals, 'validation.two-decimals').refine((v) => v > 0, 'pricing.tier-price-positive').nullable().optional(),
-    percentOff: z.number().refine(hasAtMostTwoDecimals, 'validation.two-decimals').refine((v) => v > 0 && v < 100, 'pricing.tier-percent-range').nullable().optional(),
+    unitPrice: z
+      .number()
+      .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
+      .refine((v) => v > 0, 'pricing.tier-price-positive')
+      .nullable()
+      .optional(),
+    percentOff: z
+      .number()
+      .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
+      .refine((v) => v > 0 && v < 100, 'pricing.tier-percent-range')
+      .nullable()
+      .optional(),
   })
-  .refine((t) => (t.unitPrice == null) !== (t.percentOff == null), { message: 'pricing.tier-one-of', path: ['unitPrice'] });
+  .refine((t) => (t.unitPrice == null) !== (t.percentOff == null), {
+    message: 'pricing.tier-one-of',
+    path: ['unitPrice'],
+  });
 
 /** PUT /api/admin/products/:id/price-tiers: the whole list (empty removes bulk pricing). */
 export const PutPriceTiersBody = z.object({

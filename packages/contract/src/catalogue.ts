@@ -15,8 +15,24 @@ export const SHIPPING_ATTRIBUTE = ['general', 'battery', 'liquid', 'powder', 'ma
 export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'sales'] as const;
 /** Icon keys of SPEC §1; a category's `icon` is one of these. */
 export const CATEGORY_ICONS = [
-  'bags', 'car', 'digital', 'fashion', 'festival', 'health', 'home', 'jewelry', 'kitchen',
-  'ladies', 'mens', 'nail', 'outdoor', 'pet', 'sports', 'tools', 'toys', 'weddings',
+  'bags',
+  'car',
+  'digital',
+  'fashion',
+  'festival',
+  'health',
+  'home',
+  'jewelry',
+  'kitchen',
+  'ladies',
+  'mens',
+  'nail',
+  'outdoor',
+  'pet',
+  'sports',
+  'tools',
+  'toys',
+  'weddings',
 ] as const;
 
 export type ProductStatus = (typeof PRODUCT_STATUS)[number];
@@ -166,12 +182,21 @@ export const LocalizedNamesSchema = z
 export type LocalizedNames = Partial<Record<Locale, string>>;
 
 /** Spec names and values end up in `Colour:Red;Size:M`, so they may not contain `:` or `;`. */
-const SpecText = z.string().trim().min(1).max(60).regex(/^[^:;]+$/, 'catalogue.spec-text');
+const SpecText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[^:;]+$/, 'catalogue.spec-text');
 export const SpecNamesSchema = z
   .partialRecord(z.enum(LOCALES), SpecText)
   .refine((names) => Object.keys(names).length > 0, { message: 'catalogue.names-required' });
 
-const Code = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'catalogue.code-format');
+const Code = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'catalogue.code-format');
 
 // ---------------------------------------------------------------- operator: categories
 
@@ -253,7 +278,10 @@ export const AdminSpecListSchema = z.array(AdminSpecSchema);
 export const SaveSpecBody = z.object({
   code: Code,
   names: SpecNamesSchema,
-  values: z.array(z.object({ code: Code, names: SpecNamesSchema })).max(200).default([]),
+  values: z
+    .array(z.object({ code: Code, names: SpecNamesSchema }))
+    .max(200)
+    .default([]),
 });
 export type SaveSpecBody = z.infer<typeof SaveSpecBody>;
 
@@ -270,7 +298,12 @@ export type ProductText = z.infer<typeof ProductTextSchema>;
 export const SaveSkuSchema = z.object({
   /** Present to edit an existing SKU of this product; absent to add one. */
   skuId: Id.optional(),
-  skuCode: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'catalogue.sku-code-format'),
+  skuCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9._-]+$/, 'catalogue.sku-code-format'),
   price: Amount.refine((v) => v > 0, 'validation.positive'),
   oriPrice: Amount,
   stocks: z.number().int().min(0).max(100_000_000),
@@ -284,7 +317,10 @@ export const SaveSkuSchema = z.object({
   /** A warehouse of the operator's other than the product's, where this SKU's stock is; null: the product's. */
   warehouse: WarehouseRef.nullable().default(null),
   /** Spec values by code, e.g. [{property: 'colour', value: 'red'}]. */
-  specs: z.array(z.object({ property: Code, value: Code })).max(5).default([]),
+  specs: z
+    .array(z.object({ property: Code, value: Code }))
+    .max(5)
+    .default([]),
 });
 export type SaveSku = z.infer<typeof SaveSkuSchema>;
 

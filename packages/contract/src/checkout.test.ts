@@ -4,7 +4,12 @@ import { goodsTotalMinor, lineTotalMinor, priceOrder, serviceFeeMinor, taxMinor 
 describe('checkout pricing (SPEC §9 worked examples)', () => {
   it('a line is unit price × quantity, exactly', () => {
     expect(lineTotalMinor(1999, 3)).toBe(5997);
-    expect(goodsTotalMinor([{ unitPriceMinor: 1999, count: 3 }, { unitPriceMinor: 450, count: 2 }])).toBe(6897);
+    expect(
+      goodsTotalMinor([
+        { unitPriceMinor: 1999, count: 3 },
+        { unitPriceMinor: 450, count: 2 },
+      ]),
+    ).toBe(6897);
   });
 
   it('tax is the goods total × the rate, rounded half-up to the cent once', () => {
@@ -32,10 +37,27 @@ describe('checkout pricing (SPEC §9 worked examples)', () => {
 
   it('total = goods + shipping + service fee + tax (shipping and fee are not taxed)', () => {
     // 2 × 19.99 to France: goods 39.98, shipping 4.80, fee 2 % = 0.7996 → 0.80, VAT 20 % = 7.996 → 8.00.
-    const fr = priceOrder({ lines: [{ unitPriceMinor: 1999, count: 2 }], shippingMinor: 480, serviceFeeBps: 200, taxRateBps: 2000 });
-    expect(fr).toEqual({ lineTotalsMinor: [3998], goodsMinor: 3998, shippingMinor: 480, serviceFeeMinor: 80, taxMinor: 800, totalMinor: 5358 });
+    const fr = priceOrder({
+      lines: [{ unitPriceMinor: 1999, count: 2 }],
+      shippingMinor: 480,
+      serviceFeeBps: 200,
+      taxRateBps: 2000,
+    });
+    expect(fr).toEqual({
+      lineTotalsMinor: [3998],
+      goodsMinor: 3998,
+      shippingMinor: 480,
+      serviceFeeMinor: 80,
+      taxMinor: 800,
+      totalMinor: 5358,
+    });
     // The same to the United States (rate 0): 39.98 + 4.80 + 0.80 + 0 = 45.58.
-    const us = priceOrder({ lines: [{ unitPriceMinor: 1999, count: 2 }], shippingMinor: 480, serviceFeeBps: 200, taxRateBps: 0 });
+    const us = priceOrder({
+      lines: [{ unitPriceMinor: 1999, count: 2 }],
+      shippingMinor: 480,
+      serviceFeeBps: 200,
+      taxRateBps: 0,
+    });
     expect(us.totalMinor).toBe(4558);
   });
 });

@@ -174,7 +174,12 @@ export interface ConfirmClaims {
 
 // ---- Tax rates (operator) ---------------------------------------------------------------------
 
-export const TaxCountryParams = z.object({ country: z.string().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()) });
+export const TaxCountryParams = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((s) => s.toUpperCase()),
+});
 
 /** PUT /api/admin/tax-rates/:country: the rate in percent, at most two decimals (19.6 = 19.6 %). */
 export const PutTaxRateBody = z.object({

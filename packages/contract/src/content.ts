@@ -27,7 +27,12 @@ export const PAGE_SLUGS = [
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 /** Any slug-shaped string passes: an unknown one is answered with a localized not-found. */
-export const PageSlugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,40}$/i).transform((s) => s.toLowerCase()) });
+export const PageSlugParams = z.object({
+  slug: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/i)
+    .transform((s) => s.toLowerCase()),
+});
 
 /** GET /api/content/pages/{slug}; `locale` says which language was served (after fallback). */
 export const ContentPageSchema = z.object({
@@ -113,9 +118,14 @@ const bannerFields = {
   image: UploadImageBody.optional(),
 };
 
-function checkBanner(v: { imgUrl?: string; image?: unknown; startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx, requireImage: boolean) {
+function checkBanner(
+  v: { imgUrl?: string; image?: unknown; startsAt?: string | null; endsAt?: string | null },
+  ctx: z.RefinementCtx,
+  requireImage: boolean,
+) {
   if (v.imgUrl && v.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'content.image-one-of' });
-  if (requireImage && !v.imgUrl && !v.image) ctx.addIssue({ code: 'custom', path: ['imgUrl'], message: 'content.image-required' });
+  if (requireImage && !v.imgUrl && !v.image)
+    ctx.addIssue({ code: 'custom', path: ['imgUrl'], message: 'content.image-required' });
   if (v.startsAt && v.endsAt && Date.parse(v.endsAt) <= Date.parse(v.startsAt)) {
     ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'content.period-order' });
   }
@@ -178,7 +188,10 @@ export const AdminContentPageTranslationSchema = z.object({
 });
 
 /** GET /api/admin/content/pages/{slug}: every language stored for the page. */
-export const AdminContentPageSchema = z.object({ slug: z.string(), translations: z.array(AdminContentPageTranslationSchema) });
+export const AdminContentPageSchema = z.object({
+  slug: z.string(),
+  translations: z.array(AdminContentPageTranslationSchema),
+});
 export type AdminContentPage = z.infer<typeof AdminContentPageSchema>;
 
 /** GET /api/admin/content/pages: each page with the languages it has and when each was edited. */

@@ -64,7 +64,6 @@ export const CalculateShippingBody = z
   });
 export type CalculateShippingBody = z.infer<typeof CalculateShippingBody>;
 
-
 /**
  * POST /api/logistics/prod/price: the options for `count` units of a catalogue SKU. Weight is the
  * unit weight × count; the units are assumed stacked in one box (volume × count), see 0032.
@@ -149,10 +148,19 @@ export const CreateWarehouseBody = UpdateWarehouseBody.extend({
 });
 export type CreateWarehouseBody = z.infer<typeof CreateWarehouseBody>;
 
-export const WarehouseCodeParams = z.object({ code: z.string().regex(/^[A-Za-z]{2,8}$/).transform((s) => s.toUpperCase()) });
+export const WarehouseCodeParams = z.object({
+  code: z
+    .string()
+    .regex(/^[A-Za-z]{2,8}$/)
+    .transform((s) => s.toUpperCase()),
+});
 
 /** Kilograms with at most two decimals, for rate rows. */
-const rateWeight = z.number().positive('validation.positive').multipleOf(0.01, 'validation.two-decimals').max(MAX_PARCEL_WEIGHT_KG);
+const rateWeight = z
+  .number()
+  .positive('validation.positive')
+  .multipleOf(0.01, 'validation.two-decimals')
+  .max(MAX_PARCEL_WEIGHT_KG);
 /** USD with at most two decimals. */
 const rateAmount = z.number().min(0).multipleOf(0.01, 'validation.two-decimals').max(100_000);
 
@@ -175,7 +183,13 @@ export type ShippingRate = z.infer<typeof ShippingRateSchema>;
 export const ShippingZoneBody = z.object({
   name: z.string().trim().min(1, 'validation.required').max(80),
   countries: z
-    .array(z.string().trim().regex(/^([A-Za-z]{2}|\*)$/, 'logistics.country-invalid').transform((s) => s.toUpperCase()))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^([A-Za-z]{2}|\*)$/, 'logistics.country-invalid')
+        .transform((s) => s.toUpperCase()),
+    )
     .min(1, 'logistics.countries-required')
     .max(250),
   rates: z.array(ShippingRateSchema).min(1, 'logistics.rates-required').max(20),
@@ -194,7 +208,10 @@ export const UpdateShippingMethodBody = z
     volumetricDivisor: z.number().int('validation.not-integer').min(1000).max(20_000),
     minDays: z.number().int('validation.not-integer').min(0).max(365),
     maxDays: z.number().int('validation.not-integer').min(0).max(365),
-    refusedAttributes: z.array(z.enum(refusable, { error: 'logistics.attribute-invalid' })).max(refusable.length).default([]),
+    refusedAttributes: z
+      .array(z.enum(refusable, { error: 'logistics.attribute-invalid' }))
+      .max(refusable.length)
+      .default([]),
     active: z.boolean().default(true),
     position: z.number().int().min(0).max(1000).default(0),
   })

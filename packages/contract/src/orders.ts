@@ -14,7 +14,15 @@ import { PageQuerySchema, pageOf } from './common/paging';
  * because an order may turn abnormal while awaiting payment, pending or purchasing and goes back
  * to where it was once resolved.
  */
-export const ORDER_STATES = ['awaiting-payment', 'pending', 'purchasing', 'shipped', 'delivered', 'trashed', 'split'] as const;
+export const ORDER_STATES = [
+  'awaiting-payment',
+  'pending',
+  'purchasing',
+  'shipped',
+  'delivered',
+  'trashed',
+  'split',
+] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** The events of the state machine (apps/server/src/modules/orders/orders.states.ts). */
@@ -57,7 +65,16 @@ export const ORDER_ACTOR_TYPES = ['user', 'operator', 'system'] as const;
 export type OrderActorType = (typeof ORDER_ACTOR_TYPES)[number];
 
 /** The tabs of the user's order list (SPEC §4), in the order they are shown. */
-export const ORDER_TABS = ['all', 'awaiting-payment', 'pending', 'purchasing', 'shipped', 'delivered', 'trash', 'abnormal'] as const;
+export const ORDER_TABS = [
+  'all',
+  'awaiting-payment',
+  'pending',
+  'purchasing',
+  'shipped',
+  'delivered',
+  'trash',
+  'abnormal',
+] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 
 /** Longest texts kept on an order. */
@@ -68,7 +85,10 @@ export const TRACKING_NUMBER_MAX = 100;
 
 /** The address an order was placed with, copied at checkout (the address book may change later). */
 export const OrderAddressSchema = z.object(
-  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.string()])) as Record<(typeof ADDRESS_FIELDS)[number], z.ZodString>,
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.string()])) as Record<
+    (typeof ADDRESS_FIELDS)[number],
+    z.ZodString
+  >,
 );
 export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
@@ -189,7 +209,9 @@ export const SplitOrderBody = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('items'),
     groups: z
-      .array(z.array(z.object({ lineId: z.string(), quantity: z.number().int().min(1) })).min(1, 'orders.split-group-empty'))
+      .array(
+        z.array(z.object({ lineId: z.string(), quantity: z.number().int().min(1) })).min(1, 'orders.split-group-empty'),
+      )
       .min(1, 'orders.split-group-empty')
       .max(50),
   }),

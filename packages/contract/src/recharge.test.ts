@@ -19,14 +19,19 @@ describe('recharge fees (SPEC §9 worked examples)', () => {
   it('an operator rule with two-decimal percent', () => {
     expect(feeMinor({ percent: 3.49, base: 0, fixed: 0.49 }, 10_000)).toBe(349 + 49);
   });
-  it('large amounts stay exact: (50 000.00 + 0.50) × 2.9% = 1450.0145 → 1450.02, + 0.50', () => expect(feeMinor(DEFAULT_FEE_RULES.card, toMinor(50_000))).toBe(145_002 + 50));
+  it('large amounts stay exact: (50 000.00 + 0.50) × 2.9% = 1450.0145 → 1450.02, + 0.50', () =>
+    expect(feeMinor(DEFAULT_FEE_RULES.card, toMinor(50_000))).toBe(145_002 + 50));
 });
 
 describe('recharge request', () => {
   it('takes 10.00 to 50,000.00 with at most 2 decimals', () => {
     expect(CreateRechargeBody.safeParse({ amount: 10, method: 'paypal' }).success).toBe(true);
-    expect(CreateRechargeBody.safeParse({ amount: 9.99, method: 'paypal' }).error?.issues[0]?.message).toBe('recharge.amount-minimum');
-    expect(CreateRechargeBody.safeParse({ amount: 50_000.01, method: 'card' }).error?.issues[0]?.message).toBe('recharge.amount-maximum');
+    expect(CreateRechargeBody.safeParse({ amount: 9.99, method: 'paypal' }).error?.issues[0]?.message).toBe(
+      'recharge.amount-minimum',
+    );
+    expect(CreateRechargeBody.safeParse({ amount: 50_000.01, method: 'card' }).error?.issues[0]?.message).toBe(
+      'recharge.amount-maximum',
+    );
     expect(CreateRechargeBody.safeParse({ amount: 10.001, method: 'bank' }).success).toBe(false);
     expect(CreateRechargeBody.safeParse({ amount: 10, method: 'cash' }).success).toBe(false);
   });

@@ -103,13 +103,21 @@ export const AddWooStoreBody = z
   .object({
     name: z.string().trim().min(1, 'stores.name-required').max(STORE_NAME_MAX),
     address,
-    consumerKey: z.string().trim().regex(/^ck_[A-Za-z0-9]{8,64}$/, 'stores.consumer-key-invalid'),
-    consumerSecret: z.string().trim().regex(/^cs_[A-Za-z0-9]{8,64}$/, 'stores.consumer-secret-invalid'),
+    consumerKey: z
+      .string()
+      .trim()
+      .regex(/^ck_[A-Za-z0-9]{8,64}$/, 'stores.consumer-key-invalid'),
+    consumerSecret: z
+      .string()
+      .trim()
+      .regex(/^cs_[A-Za-z0-9]{8,64}$/, 'stores.consumer-secret-invalid'),
   })
   .strict();
 export type AddWooStoreBody = z.infer<typeof AddWooStoreBody>;
 
-export const WooAuthorizeBody = z.object({ name: z.string().trim().min(1, 'stores.name-required').max(STORE_NAME_MAX), address }).strict();
+export const WooAuthorizeBody = z
+  .object({ name: z.string().trim().min(1, 'stores.name-required').max(STORE_NAME_MAX), address })
+  .strict();
 export type WooAuthorizeBody = z.infer<typeof WooAuthorizeBody>;
 
 /** Where the browser goes next: the platform's authorization page. */
@@ -149,7 +157,9 @@ export const ShopifyCallbackBody = z.object({ query: z.record(z.string(), z.stri
 export type ShopifyCallbackBody = z.infer<typeof ShopifyCallbackBody>;
 
 /** AliExpress redirects to /aliexpressstatus?code=…&state=… */
-export const AliExpressCallbackBody = z.object({ code: z.string().min(1).max(500), state: z.string().min(1).max(200) }).strict();
+export const AliExpressCallbackBody = z
+  .object({ code: z.string().min(1).max(500), state: z.string().min(1).max(200) })
+  .strict();
 export type AliExpressCallbackBody = z.infer<typeof AliExpressCallbackBody>;
 
 // ---- store products and connection ----
@@ -225,7 +235,9 @@ export type StoreProduct = z.infer<typeof StoreProductSchema>;
 /** Catalogue SKUs that may match a store variant, best first, with why. */
 export const SuggestionSchema = z.object({
   variantId: z.string(),
-  candidates: z.array(CatalogueSkuRefSchema.extend({ score: z.number(), matchedBy: z.array(z.enum(['sku', 'title', 'options'])) })),
+  candidates: z.array(
+    CatalogueSkuRefSchema.extend({ score: z.number(), matchedBy: z.array(z.enum(['sku', 'title', 'options'])) }),
+  ),
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;
 

@@ -27,7 +27,15 @@ export const WALLET_LINE_TYPES = ['income', 'consume'] as const;
 export type WalletLineType = (typeof WALLET_LINE_TYPES)[number];
 
 /** What a line was for; the web app names it in the user's language. */
-export const WALLET_LINE_KINDS = ['recharge', 'payment', 'capture', 'refund', 'bonus', 'adjustment', 'withdrawal'] as const;
+export const WALLET_LINE_KINDS = [
+  'recharge',
+  'payment',
+  'capture',
+  'refund',
+  'bonus',
+  'adjustment',
+  'withdrawal',
+] as const;
 export type WalletLineKind = (typeof WALLET_LINE_KINDS)[number];
 
 /** One history line: an entry's net effect on the user's wallet (cash + bonus + locked). */
@@ -83,7 +91,11 @@ export const MAX_SERIES_DAYS = 366;
 
 export const WalletBalancePointSchema = z.object({ day: z.string(), balance: z.number() });
 export type WalletBalancePoint = z.infer<typeof WalletBalancePointSchema>;
-export const WalletBalanceSeriesSchema = z.object({ from: z.string(), to: z.string(), points: z.array(WalletBalancePointSchema) });
+export const WalletBalanceSeriesSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  points: z.array(WalletBalancePointSchema),
+});
 export type WalletBalanceSeries = z.infer<typeof WalletBalanceSeriesSchema>;
 
 /**

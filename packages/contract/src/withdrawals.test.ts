@@ -11,7 +11,13 @@ import {
 } from './withdrawals';
 
 const VALID = {
-  payoneer: { method: 'payoneer', amount: 60, beneficiaryName: 'Ada Lovelace', payoneerEmail: 'ada@example.com', country: 'gb' },
+  payoneer: {
+    method: 'payoneer',
+    amount: 60,
+    beneficiaryName: 'Ada Lovelace',
+    payoneerEmail: 'ada@example.com',
+    country: 'gb',
+  },
   'wise-us': {
     method: 'wise-us',
     amount: 60,
@@ -95,8 +101,12 @@ describe('withdrawal request: each method with its fields', () => {
   });
 
   it('checks the ACH routing number and the US account number', () => {
-    expect(problems({ ...VALID['wise-us'], routingNumber: '021000022' })).toEqual({ routingNumber: ['withdrawal.routing'] });
-    expect(problems({ ...VALID['wise-us'], accountNumber: '12a' })).toEqual({ accountNumber: ['withdrawal.account-number'] });
+    expect(problems({ ...VALID['wise-us'], routingNumber: '021000022' })).toEqual({
+      routingNumber: ['withdrawal.routing'],
+    });
+    expect(problems({ ...VALID['wise-us'], accountNumber: '12a' })).toEqual({
+      accountNumber: ['withdrawal.account-number'],
+    });
   });
 
   it('checks the Payoneer e-mail', () => {
@@ -111,15 +121,23 @@ describe('withdrawal request: each method with its fields', () => {
 
 describe('IBAN and BIC inside the request', () => {
   it('names the IBAN problem on the iban field', () => {
-    expect(problems({ ...VALID.swift, iban: 'DE89370400440532013001' })).toEqual({ iban: ['withdrawal.iban-checksum'] });
+    expect(problems({ ...VALID.swift, iban: 'DE89370400440532013001' })).toEqual({
+      iban: ['withdrawal.iban-checksum'],
+    });
     expect(problems({ ...VALID.swift, iban: 'DE8937040044053201300' })).toEqual({ iban: ['withdrawal.iban-length'] });
     expect(problems({ ...VALID['wise-currency'], swiftBic: 'TRWIBEB' })).toEqual({ swiftBic: ['withdrawal.bic'] });
   });
 
   it('a Turkish bank takes only a TR IBAN of TR + 24 digits with a good checksum', () => {
-    expect(problems({ ...VALID['turkish-bank'], iban: 'DE89370400440532013000' })).toEqual({ iban: ['withdrawal.iban-turkish'] });
-    expect(problems({ ...VALID['turkish-bank'], iban: 'TR33000610051978645784132' })).toEqual({ iban: ['withdrawal.iban-turkish'] });
-    expect(problems({ ...VALID['turkish-bank'], iban: 'TR330006100519786457841327' })).toEqual({ iban: ['withdrawal.iban-checksum'] });
+    expect(problems({ ...VALID['turkish-bank'], iban: 'DE89370400440532013000' })).toEqual({
+      iban: ['withdrawal.iban-turkish'],
+    });
+    expect(problems({ ...VALID['turkish-bank'], iban: 'TR33000610051978645784132' })).toEqual({
+      iban: ['withdrawal.iban-turkish'],
+    });
+    expect(problems({ ...VALID['turkish-bank'], iban: 'TR330006100519786457841327' })).toEqual({
+      iban: ['withdrawal.iban-checksum'],
+    });
   });
 
   it('a wire needs the IBAN where the bank country uses one, else an account number', () => {

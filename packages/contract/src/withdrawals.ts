@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IBAN_LENGTHS, bicCountry, ibanProblem, isValidAbaRouting, isValidBic, normalizeBic, normalizeIban } from './common/bank-codes';
+import {
+  IBAN_LENGTHS,
+  bicCountry,
+  ibanProblem,
+  isValidAbaRouting,
+  isValidBic,
+  normalizeBic,
+  normalizeIban,
+} from './common/bank-codes';
 import { hasAtMostTwoDecimals, toMinor } from './common/money';
 import { PageQuerySchema, pageOf } from './common/paging';
 
@@ -48,7 +56,12 @@ export function withdrawalRequestBody(sanctioned: readonly string[] = SANCTIONED
     .trim()
     .min(1)
     .transform(upper)
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'withdrawal.country').refine(allowed, 'withdrawal.sanctioned'));
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'withdrawal.country')
+        .refine(allowed, 'withdrawal.sanctioned'),
+    );
 
   const amount = z
     .number()
@@ -76,7 +89,8 @@ export function withdrawalRequestBody(sanctioned: readonly string[] = SANCTIONED
       .check((ctx) => {
         const problem = turkishOnly && !ctx.value.startsWith('TR') ? 'turkish' : ibanProblem(ctx.value);
         if (problem) ctx.issues.push({ code: 'custom', message: `withdrawal.iban-${problem}`, input: ctx.value });
-        else if (!allowed(ctx.value.slice(0, 2))) ctx.issues.push({ code: 'custom', message: 'withdrawal.sanctioned', input: ctx.value });
+        else if (!allowed(ctx.value.slice(0, 2)))
+          ctx.issues.push({ code: 'custom', message: 'withdrawal.sanctioned', input: ctx.value });
       });
   const iban = ibanField();
   const swiftBic = z
@@ -84,12 +98,26 @@ export function withdrawalRequestBody(sanctioned: readonly string[] = SANCTIONED
     .trim()
     .min(1)
     .transform(normalizeBic)
-    .pipe(z.string().refine(isValidBic, 'withdrawal.bic').refine((bic) => allowed(bicCountry(bic)), 'withdrawal.sanctioned'));
+    .pipe(
+      z
+        .string()
+        .refine(isValidBic, 'withdrawal.bic')
+        .refine((bic) => allowed(bicCountry(bic)), 'withdrawal.sanctioned'),
+    );
 
   /** US account numbers run from 4 to 17 digits (Nacha allows 17; few banks use fewer than 4). */
-  const usAccountNumber = z.string().trim().min(1).pipe(z.string().regex(/^\d{4,17}$/, 'withdrawal.account-number'));
+  const usAccountNumber = z
+    .string()
+    .trim()
+    .min(1)
+    .pipe(z.string().regex(/^\d{4,17}$/, 'withdrawal.account-number'));
   /** Outside the IBAN countries an account number is letters and digits, up to 34 like an IBAN. */
-  const accountNumber = z.string().trim().min(1).transform(normalizeIban).pipe(z.string().regex(/^[A-Z0-9]{4,34}$/, 'withdrawal.account-number'));
+  const accountNumber = z
+    .string()
+    .trim()
+    .min(1)
+    .transform(normalizeIban)
+    .pipe(z.string().regex(/^[A-Z0-9]{4,34}$/, 'withdrawal.account-number'));
 
   const base = { amount, beneficiaryName };
 
@@ -133,9 +161,12 @@ export function withdrawalRequestBody(sanctioned: readonly string[] = SANCTIONED
     .superRefine((v, ctx) => {
       const usesIban = IBAN_LENGTHS[v.bankCountry] !== undefined;
       if (usesIban && !v.iban) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'withdrawal.iban-required' });
-      if (!usesIban && !v.iban && !v.accountNumber) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'withdrawal.account-required' });
-      if (v.iban && v.iban.slice(0, 2) !== v.bankCountry) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'withdrawal.iban-country' });
-      if (bicCountry(v.swiftBic) !== v.bankCountry) ctx.addIssue({ code: 'custom', path: ['swiftBic'], message: 'withdrawal.bic-country' });
+      if (!usesIban && !v.iban && !v.accountNumber)
+        ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'withdrawal.account-required' });
+      if (v.iban && v.iban.slice(0, 2) !== v.bankCountry)
+        ctx.addIssue({ code: 'custom', path: ['iban'], message: 'withdrawal.iban-country' });
+      if (bicCountry(v.swiftBic) !== v.bankCountry)
+        ctx.addIssue({ code: 'custom', path: ['swiftBic'], message: 'withdrawal.bic-country' });
     });
 
   /** The bank details Wise issues for a currency balance (EUR/GBP: IBAN and BIC; the holder's address). */
@@ -178,7 +209,18 @@ export const withdrawalAmountMinor = (request: Pick<WithdrawalRequest, 'amount'>
 export const WITHDRAWAL_METHOD_FIELDS: Record<WithdrawalMethod, readonly string[]> = {
   payoneer: ['payoneerEmail', 'country'],
   'wise-us': ['routingNumber', 'accountNumber', 'accountType', 'country', 'city', 'address', 'postCode'],
-  swift: ['swiftBic', 'bankName', 'bankAddress', 'bankCountry', 'iban', 'accountNumber', 'country', 'city', 'address', 'postCode'],
+  swift: [
+    'swiftBic',
+    'bankName',
+    'bankAddress',
+    'bankCountry',
+    'iban',
+    'accountNumber',
+    'country',
+    'city',
+    'address',
+    'postCode',
+  ],
   'wise-currency': ['currency', 'iban', 'swiftBic', 'country', 'postCode'],
   'turkish-bank': ['bankName', 'iban'],
 };

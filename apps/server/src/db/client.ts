@@ -93,7 +93,13 @@ const seenOnce = new Set<string>();
 function prepareRepeatedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-    if (config && typeof config === 'object' && Array.isArray(values) && values.length > 0 && !(config as pg.QueryConfig).name) {
+    if (
+      config &&
+      typeof config === 'object' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      !(config as pg.QueryConfig).name
+    ) {
       const { text } = config as pg.QueryConfig;
       let name = preparedNames.get(text);
       if (name === undefined && preparedNames.size < PREPARED_TEXTS_LIMIT) {

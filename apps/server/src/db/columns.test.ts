@@ -6,13 +6,18 @@ import type { Database } from './client';
 import { moneyMinor } from './columns';
 
 // A table made for this test only: a balance that has grown past what `integer` holds.
-const balances = pgTable('test_money_balances', { id: serial('id').primaryKey(), amountMinor: moneyMinor('amount_minor').notNull() });
+const balances = pgTable('test_money_balances', {
+  id: serial('id').primaryKey(),
+  amountMinor: moneyMinor('amount_minor').notNull(),
+});
 
 describe('moneyMinor', () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await database.db.execute(sql`create table test_money_balances (id serial primary key, amount_minor bigint not null)`);
+    await database.db.execute(
+      sql`create table test_money_balances (id serial primary key, amount_minor bigint not null)`,
+    );
   });
   afterAll(() => database?.close());
 

@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 it('applies every migration, including the trigram extension', async () => {
-  const tables = await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`);
+  const tables = await database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public'`,
+  );
   const names = (tables.rows as Array<{ table_name: string }>).map((r) => r.table_name);
   expect(names).toEqual(expect.arrayContaining(['users', 'sessions', 'currencies', 'config_values']));
   const trgm = await database.db.execute(sql`select similarity('dresses', 'drses') > 0.3 as close`);

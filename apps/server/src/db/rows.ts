@@ -80,7 +80,9 @@ type RowValues<T extends Table> = Partial<Record<keyof InferSelectModel<T>, unkn
 export function setClause<T extends Table>(table: T, patch: Partial<Record<keyof InferSelectModel<T>, unknown>>): SQL {
   const given = mapped(table).filter((c) => (patch as Record<string, unknown>)[c.key] !== undefined);
   return sql.join(
-    given.map((c) => sql`${sql.raw(quote(c.name))} = ${driverValue(c.column, (patch as Record<string, unknown>)[c.key])}`),
+    given.map(
+      (c) => sql`${sql.raw(quote(c.name))} = ${driverValue(c.column, (patch as Record<string, unknown>)[c.key])}`,
+    ),
     sql`, `,
   );
 }

@@ -28,7 +28,8 @@ describe('migration warehouse-references', () => {
     await db.execute(sql`drop index skus_warehouse_idx`);
     await db.execute(sql`alter table skus drop column warehouse`);
     await db.execute(sql`delete from warehouses where code in ('EU', 'US')`);
-    const [category] = (await db.execute(sql`insert into categories (icon) values ('bags') returning id`)).rows as Array<{ id: number }>;
+    const [category] = (await db.execute(sql`insert into categories (icon) values ('bags') returning id`))
+      .rows as Array<{ id: number }>;
     for (const code of ['EU', 'US', 'CN', 'EU']) {
       await db.execute(sql`insert into products (category_id, warehouse) values (${category!.id}, ${code})`);
     }
@@ -44,6 +45,8 @@ describe('migration warehouse-references', () => {
       ]),
     );
     // The key holds now: a product cannot name a warehouse that is not a row.
-    await expect(db.execute(sql`insert into products (category_id, warehouse) values (${category!.id}, 'ZZ')`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`insert into products (category_id, warehouse) values (${category!.id}, 'ZZ')`),
+    ).rejects.toThrow();
   });
 });

@@ -7,7 +7,10 @@ import { safeErrorForLog } from './log-safe-error';
 import { RequestValidationError, localizeIssues } from './validation';
 
 function send(reply: FastifyReply, status: number, code: string, msg: string, data: unknown = null) {
-  return reply.status(status).type('application/json; charset=utf-8').send(fail(code, msg, data));
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(fail(code, msg, data));
 }
 
 /**
@@ -27,7 +30,11 @@ export function installErrorHandler(app: FastifyInstance) {
         );
       }
       // The reason rides in `data` (the envelope has no other place), beside what data carried.
-      if (err.reason) data = { ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}), reason: err.reason };
+      if (err.reason)
+        data = {
+          ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {}),
+          reason: err.reason,
+        };
       if (err.kind === 'RATE_LIMITED') reply.header('retry-after', String(err.params.seconds ?? 60));
       return send(reply, err.status, err.code, msg, data);
     }
@@ -46,14 +53,19 @@ export function installErrorHandler(app: FastifyInstance) {
       // Malformed JSON, wrong content type, empty body with a JSON content type, …
       // The code only: a JSON parser's message quotes the body it could not read.
       req.log.info({ err: { code: fe.code } }, 'client error');
-      const field: FieldError = { field: '', message: translate(locale, 'validation.invalid', { field: 'validation.body' }) };
+      const field: FieldError = {
+        field: '',
+        message: translate(locale, 'validation.invalid', { field: 'validation.body' }),
+      };
       return send(reply, 400, ERRORS.VALIDATION.code, field.message, [field]);
     }
     if (isDatabaseUnavailable(err)) {
       // The database is away (restart, failover): nothing the user did; the pool reconnects by itself.
       req.log.warn({ error: safeErrorForLog(err), reqId: req.id }, 'database unavailable');
       reply.header('retry-after', '5');
-      return send(reply, 503, ERRORS.SERVER_ERROR.code, translate(locale, 'errors.service-unavailable'), { requestId: req.id });
+      return send(reply, 503, ERRORS.SERVER_ERROR.code, translate(locale, 'errors.service-unavailable'), {
+        requestId: req.id,
+      });
     }
     // Never the raw error: a failed statement's parameters are user data (log-safe-error.ts).
     // Under its own key: pino's `err` serializer would rebuild the message from the causes.

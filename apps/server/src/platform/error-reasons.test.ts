@@ -27,7 +27,11 @@ describe('business errors carry a stable reason in data, beside the localized ms
 
   it('a taken e-mail: A00007 with the field and the reason email-taken', async () => {
     const user = await registerUser(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: registration(undefined, { email: user.email }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registration(undefined, { email: user.email }),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'A00007', data: { field: 'email', reason: 'email-taken' } });
   });

@@ -109,21 +109,33 @@ export interface SaveOptions {
  * (the database store writes on the root handle; on PGlite, one connection, a write from inside
  * an open transaction would wait for that transaction for ever).
  */
-export async function saveFile(store: FileStore, area: FileArea, bytes: Buffer, options: SaveOptions = {}): Promise<SavedFile> {
+export async function saveFile(
+  store: FileStore,
+  area: FileArea,
+  bytes: Buffer,
+  options: SaveOptions = {},
+): Promise<SavedFile> {
   const { field = 'data', declaredType, typeField = field } = options;
   const rule = FILE_AREAS[area];
   if (bytes.length === 0) throw AppError.invalid([{ field, messageKey: 'files.empty' }]);
   if (bytes.length > rule.maxBytes) {
     throw AppError.invalid([{ field, messageKey: 'files.too-large', params: { mb: rule.maxBytes / MB } }]);
   }
-  const wrongType = () => AppError.invalid([{ field: typeField, messageKey: 'files.type', params: { types: `files.types.${area}` } }]);
+  const wrongType = () =>
+    AppError.invalid([{ field: typeField, messageKey: 'files.type', params: { types: `files.types.${area}` } }]);
   const type = sniffType(bytes);
-  if (!type || !(rule.types as readonly FileType[]).includes(type) || (declaredType !== undefined && declaredType !== type)) {
+  if (
+    !type ||
+    !(rule.types as readonly FileType[]).includes(type) ||
+    (declaredType !== undefined && declaredType !== type)
+  ) {
     throw wrongType();
   }
   // Decompression bombs (files/bombs.ts): refused before they are stored, whatever reads them later.
   if (isImageBomb(bytes)) {
-    throw AppError.invalid([{ field, messageKey: 'files.dimensions', params: { pixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE } }]);
+    throw AppError.invalid([
+      { field, messageKey: 'files.dimensions', params: { pixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE } },
+    ]);
   }
   if (type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' && isZipBomb(bytes)) {
     throw AppError.invalid([{ field, messageKey: 'files.archive', params: { mb: MAX_ZIP_EXPANDED_BYTES / MB } }]);
@@ -151,7 +163,8 @@ export function uploadBodyLimit(area: FileArea): number {
 /** Base64 from a JSON body (a `data:…;base64,` prefix is accepted); A00002 under `field` if it is not. */
 export function decodeBase64(data: string, field = 'data'): Buffer {
   const raw = data.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(raw) || raw.length % 4 === 1) throw AppError.invalid([{ field, messageKey: 'files.base64' }]);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(raw) || raw.length % 4 === 1)
+    throw AppError.invalid([{ field, messageKey: 'files.base64' }]);
   return Buffer.from(raw, 'base64');
 }
 

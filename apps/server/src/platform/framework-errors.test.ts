@@ -42,7 +42,8 @@ function raw(pieces: Array<string | { wait: number }>, maxMs = 20_000): Promise<
         lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
       );
       let body = rest.join('\r\n\r\n');
-      if (headers['transfer-encoding'] === 'chunked') body = body.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '');
+      if (headers['transfer-encoding'] === 'chunked')
+        body = body.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '');
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body, ms: Date.now() - started });
     });
     (async () => {
@@ -56,7 +57,9 @@ function raw(pieces: Array<string | { wait: number }>, maxMs = 20_000): Promise<
 }
 
 const get = (target: string, extraHeaders = '') =>
-  raw([`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: fr-FR\r\nConnection: close\r\n${extraHeaders}\r\n`]);
+  raw([
+    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: fr-FR\r\nConnection: close\r\n${extraHeaders}\r\n`,
+  ]);
 
 /** What every answer must look like: the envelope, our headers, nothing the client sent echoed. */
 function expectEnvelope(a: RawAnswer, status: number, code: string, reason: string, echo: string[] = []) {

@@ -19,14 +19,24 @@ interface Failure {
 }
 
 const BAD_URL: Failure = { status: 400, code: ERRORS.VALIDATION.code, messageKey: 'errors.bad-url', reason: 'bad-url' };
-const BAD_REQUEST: Failure = { status: 400, code: ERRORS.VALIDATION.code, messageKey: 'errors.bad-request', reason: 'bad-request' };
+const BAD_REQUEST: Failure = {
+  status: 400,
+  code: ERRORS.VALIDATION.code,
+  messageKey: 'errors.bad-request',
+  reason: 'bad-request',
+};
 const HEADERS_TOO_LARGE: Failure = {
   status: 431,
   code: ERRORS.PAYLOAD_TOO_LARGE.code,
   messageKey: 'errors.headers-too-large',
   reason: 'headers-too-large',
 };
-const TIMEOUT: Failure = { status: 408, code: ERRORS.VALIDATION.code, messageKey: 'errors.request-timeout', reason: 'request-timeout' };
+const TIMEOUT: Failure = {
+  status: 408,
+  code: ERRORS.VALIDATION.code,
+  messageKey: 'errors.request-timeout',
+  reason: 'request-timeout',
+};
 
 function envelopeOf(failure: Failure, locale: Locale): string {
   return JSON.stringify(fail(failure.code, translate(locale, failure.messageKey), { reason: failure.reason }));

@@ -55,7 +55,9 @@ describe('the same rule in SQL', () => {
       [['tr-TR', 'fr-FR'], 'en-US'],
     ];
     for (const [locales, wanted] of cases) {
-      expect(await pickInSql(locales, wanted), `${locales.join(',')} for ${wanted}`).toBe(pickLocalized(rows(...locales), wanted)?.locale);
+      expect(await pickInSql(locales, wanted), `${locales.join(',')} for ${wanted}`).toBe(
+        pickLocalized(rows(...locales), wanted)?.locale,
+      );
     }
     // Alphabetical order would have given fr-FR here; LOCALES order gives zh-CN.
     expect(await pickInSql(['tr-TR', 'fr-FR', 'zh-CN'], 'en-US')).toBe('zh-CN');

@@ -52,7 +52,12 @@ export function parseMultipart(body: Buffer, contentType: string): MultipartBody
     const content = body.subarray(headerEnd + 4, next);
     if (name && !Object.hasOwn(out, name)) {
       if (fileName !== undefined) {
-        const file = { field: name, fileName: fileName.slice(0, 200), declaredType: (/content-type:\s*([^\r\n;]*)/i.exec(headers)?.[1] ?? '').trim(), size: content.length };
+        const file = {
+          field: name,
+          fileName: fileName.slice(0, 200),
+          declaredType: (/content-type:\s*([^\r\n;]*)/i.exec(headers)?.[1] ?? '').trim(),
+          size: content.length,
+        };
         Object.defineProperty(file, 'bytes', { value: Buffer.from(content), enumerable: false });
         out[name] = file as UploadedFile;
       } else {

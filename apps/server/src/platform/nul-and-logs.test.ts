@@ -59,7 +59,10 @@ describe('a NUL character is a validation error on every route', () => {
     const search = await app.inject({ method: 'GET', url: '/api/prod/search?keyword=a%00b' });
     expect(search.statusCode).toBe(400);
     expect(search.json().code).toBe('A00002');
-    const key = await post('/api/login', JSON.parse('{"email":"demo@example.com","password":"demo12345","x\\u0000":1}'));
+    const key = await post(
+      '/api/login',
+      JSON.parse('{"email":"demo@example.com","password":"demo12345","x\\u0000":1}'),
+    );
     expect(key.statusCode).toBe(400);
     expect(key.json().code).toBe('A00002');
   });
@@ -68,10 +71,22 @@ describe('a NUL character is a validation error on every route', () => {
 describe('input nested deeper than any schema', () => {
   it('is refused as A00002 in the caller’s language, whether the body or a field nests (it overflowed the stack: 500)', async () => {
     const depth = 100_000;
-    for (const payload of ['['.repeat(depth) + ']'.repeat(depth), `{"email":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`]) {
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload, headers: { 'content-type': 'application/json', 'accept-language': 'fr-FR' } });
+    for (const payload of [
+      '['.repeat(depth) + ']'.repeat(depth),
+      `{"email":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload,
+        headers: { 'content-type': 'application/json', 'accept-language': 'fr-FR' },
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'A00002', success: false, msg: expect.stringContaining('trop profondément') });
+      expect(res.json()).toMatchObject({
+        code: 'A00002',
+        success: false,
+        msg: expect.stringContaining('trop profondément'),
+      });
     }
   });
 });
@@ -98,7 +113,9 @@ describe('a NUL in a path or query never reaches the database as a 500', () => {
 describe('every documented route, as the operator, with a NUL in each path parameter and in the body', () => {
   it('never answers 500', async () => {
     const { sessionFor } = await import('../../test/harness');
-    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const token = await sessionFor(database.db, 'operator@example.com');
     const failures: string[] = [];
     let tried = 0;
@@ -111,10 +128,13 @@ describe('every documented route, as the operator, with a NUL in each path param
           method: method.toUpperCase() as 'GET',
           url,
           headers: { authorization: token },
-          ...(method === 'get' || method === 'delete' ? {} : { payload: { name: 'x\u0000y', email: 'a\u0000@b.co', status: '1\u0000' } }),
+          ...(method === 'get' || method === 'delete'
+            ? {}
+            : { payload: { name: 'x\u0000y', email: 'a\u0000@b.co', status: '1\u0000' } }),
         });
         tried++;
-        if (res.statusCode >= 500) failures.push(`${method.toUpperCase()} ${path}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode >= 500)
+          failures.push(`${method.toUpperCase()} ${path}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(tried).toBeGreaterThan(40);

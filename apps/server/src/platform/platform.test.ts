@@ -67,7 +67,11 @@ describe('envelope', () => {
   });
 
   it('answers unknown API paths with the envelope and 404', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { 'accept-language': 'zh-CN' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/no-such-thing',
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'A00006', data: null, msg: '该地址不存在', success: false });
   });
@@ -162,7 +166,11 @@ describe('session guard', () => {
   });
 
   it('answers an unknown token with A00004', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/p/anything', headers: { authorization: 'Bearer nope' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/anything',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('A00004');
   });
@@ -205,7 +213,12 @@ describe('session guard', () => {
 
   it('refuses a cookie-authenticated write from another site, accepts it from our own', async () => {
     const operator = await sessionFor(ctx.db, 'operator@example.com');
-    const base = { method: 'PUT' as const, url: '/api/admin/currency/GBP', payload: { rate: 0.8 }, cookies: { [SESSION_COOKIE]: operator } };
+    const base = {
+      method: 'PUT' as const,
+      url: '/api/admin/currency/GBP',
+      payload: { rate: 0.8 },
+      cookies: { [SESSION_COOKIE]: operator },
+    };
     const cross = await ctx.app.inject({ ...base, headers: { origin: 'https://evil.example', host: 'shop.local' } });
     expect(cross.statusCode).toBe(403);
     const same = await ctx.app.inject({ ...base, headers: { origin: 'http://shop.local', host: 'shop.local' } });
@@ -217,17 +230,34 @@ describe('sliding session cookie', () => {
   it('renews the cookie with a full lifetime when the session slides, and only for a cookie client', async () => {
     // A session with 10 minutes left, on a server whose sessions last an hour.
     const token = await sessionFor(ctx.db, 'demo@example.com', 600);
-    const viaCookie = await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', cookies: { [SESSION_COOKIE]: token } });
+    const viaCookie = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/user/info',
+      cookies: { [SESSION_COOKIE]: token },
+    });
     expect(viaCookie.json().code).toBe('00000');
     const renewed = viaCookie.cookies.find((c) => c.name === SESSION_COOKIE);
-    expect(renewed).toMatchObject({ value: token, maxAge: ctx.config.sessionTtlSeconds, httpOnly: true, sameSite: 'Lax' });
+    expect(renewed).toMatchObject({
+      value: token,
+      maxAge: ctx.config.sessionTtlSeconds,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
 
     // Just renewed: the next use within the minute writes nothing and sends no cookie.
-    const again = await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', cookies: { [SESSION_COOKIE]: token } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/user/info',
+      cookies: { [SESSION_COOKIE]: token },
+    });
     expect(again.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 
     const other = await sessionFor(ctx.db, 'demo@example.com', 600);
-    const viaHeader = await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', headers: { authorization: other } });
+    const viaHeader = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/user/info',
+      headers: { authorization: other },
+    });
     expect(viaHeader.json().code).toBe('00000');
     expect(viaHeader.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
   });

@@ -72,7 +72,13 @@ export class TtlCache<V> {
     refreshing.run(true, load).then(
       (value) => {
         if (generation !== this.generation || this.entries.get(key) !== entry) return;
-        this.entries.set(key, { at: Date.now(), ttlMs: entry.ttlMs, value: Promise.resolve(value), settled: true, refreshing: false });
+        this.entries.set(key, {
+          at: Date.now(),
+          ttlMs: entry.ttlMs,
+          value: Promise.resolve(value),
+          settled: true,
+          refreshing: false,
+        });
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -101,4 +107,3 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 }
-

@@ -43,10 +43,17 @@ export const MAX_INPUT_DEPTH = 32;
 function nulIssues(input: unknown, path: PropertyKey[] = [], found: z.core.$ZodIssue[] = []): z.core.$ZodIssue[] {
   if (found.length >= 20) return found;
   if (typeof input === 'string') {
-    if (input.includes('\u0000')) found.push({ code: 'custom', path: [...path], message: 'validation.nul', input } as z.core.$ZodIssue);
+    if (input.includes('\u0000'))
+      found.push({ code: 'custom', path: [...path], message: 'validation.nul', input } as z.core.$ZodIssue);
   } else if (input !== null && typeof input === 'object') {
     if (path.length >= MAX_INPUT_DEPTH) {
-      found.push({ code: 'custom', path: [...path], message: 'validation.too-deep', input: undefined, params: { max: MAX_INPUT_DEPTH } } as z.core.$ZodIssue);
+      found.push({
+        code: 'custom',
+        path: [...path],
+        message: 'validation.too-deep',
+        input: undefined,
+        params: { max: MAX_INPUT_DEPTH },
+      } as z.core.$ZodIssue);
       return found;
     }
     // One path array, pushed and popped: copying it per level made deep input quadratic.
@@ -59,7 +66,12 @@ function nulIssues(input: unknown, path: PropertyKey[] = [], found: z.core.$ZodI
     } else {
       for (const [key, value] of Object.entries(input)) {
         if (key.includes('\u0000')) {
-          found.push({ code: 'custom', path: [...path, key.replaceAll('\u0000', '')], message: 'validation.nul', input: key } as z.core.$ZodIssue);
+          found.push({
+            code: 'custom',
+            path: [...path, key.replaceAll('\u0000', '')],
+            message: 'validation.nul',
+            input: key,
+          } as z.core.$ZodIssue);
           continue;
         }
         path.push(key);
@@ -93,7 +105,8 @@ export function localizeIssue(locale: Locale, issue: z.core.$ZodIssue, input: un
   const label = fieldLabel(locale, issue.path);
   const t = (key: string, params: Record<string, unknown> = {}) => translate(locale, key, { field: label, ...params });
   // A schema may name its own message key, e.g. z.string().email('validation.email').
-  if (issue.message && hasMessage(issue.message)) return [{ field, message: t(issue.message, (issue as { params?: Record<string, unknown> }).params) }];
+  if (issue.message && hasMessage(issue.message))
+    return [{ field, message: t(issue.message, (issue as { params?: Record<string, unknown> }).params) }];
   const value = valueAt(input, issue.path);
   const missing = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   switch (issue.code) {
@@ -115,7 +128,9 @@ export function localizeIssue(locale: Locale, issue: z.core.$ZodIssue, input: un
       if (missing) return [{ field, message: t('validation.required') }];
       return [{ field, message: t('validation.one-of', { options: issue.values.map(String).join(', ') }) }];
     case 'not_multiple_of':
-      return [{ field, message: Number(issue.divisor) === 0.01 ? t('validation.two-decimals') : t('validation.invalid') }];
+      return [
+        { field, message: Number(issue.divisor) === 0.01 ? t('validation.two-decimals') : t('validation.invalid') },
+      ];
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({
         field: field ? `${field}.${key}` : key,

@@ -31,7 +31,13 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const SANDBOX_PREFIX = { paypal: '/sandbox/paypal', stripe: '/sandbox/stripe', woocommerce: '/sandbox/woocommerce', shopify: '/sandbox/shopify', aliexpress: '/sandbox/aliexpress' } as const;
+export const SANDBOX_PREFIX = {
+  paypal: '/sandbox/paypal',
+  stripe: '/sandbox/stripe',
+  woocommerce: '/sandbox/woocommerce',
+  shopify: '/sandbox/shopify',
+  aliexpress: '/sandbox/aliexpress',
+} as const;
 
 /** The demo's Shopify shop, seeded with products; any other *.myshopify.com name works too. */
 export const SANDBOX_SHOPIFY_SHOP = 'demo-shop.myshopify.com';
@@ -40,10 +46,14 @@ export const SANDBOX_SHOPIFY_SHOP = 'demo-shop.myshopify.com';
  * The sandbox WooCommerce store's keys: fixed, so a store connected in the demo still works after
  * a restart (the emulator starts again with the same seeded products and ids).
  */
-export const SANDBOX_WOO_KEYS = { consumerKey: 'ck_sandboxdemo0000000000000000000000000001', consumerSecret: 'cs_sandboxdemo0000000000000000000000000001' };
+export const SANDBOX_WOO_KEYS = {
+  consumerKey: 'ck_sandboxdemo0000000000000000000000000001',
+  consumerSecret: 'cs_sandboxdemo0000000000000000000000000001',
+};
 
 export async function startSandbox(config: Config): Promise<Sandbox> {
-  if (config.paypal && config.stripe && config.shopify && config.aliexpress) return { config, mount: () => {}, close: async () => {} };
+  if (config.paypal && config.stripe && config.shopify && config.aliexpress)
+    return { config, mount: () => {}, close: async () => {} };
   // The app's own address as seen from this machine (HOST 0.0.0.0 or 127.0.0.1 listen there too).
   const self = `http://127.0.0.1:${config.port}`;
   let paypal: PayPalEmulator | undefined;
@@ -67,7 +77,10 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   if (!config.aliexpress) {
     // The app secret follows SECRET_KEY: the emulator's tokens are signed with it, so a connected
     // sandbox store keeps working after a restart.
-    const app = { appKey: '500001', appSecret: createHash('sha256').update(`aliexpress-sandbox:${config.secretKey}`).digest('hex') };
+    const app = {
+      appKey: '500001',
+      appSecret: createHash('sha256').update(`aliexpress-sandbox:${config.secretKey}`).digest('hex'),
+    };
     aliexpress = await new AliExpressEmulator({ ...app, seed: true }).start();
     const apiUrl = `${self}${SANDBOX_PREFIX.aliexpress}`;
     next.aliexpress = { ...app, authUrl: `${apiUrl}/oauth/authorize`, apiUrl, sandbox: true };
@@ -76,7 +89,12 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   }
   if (!config.paypal) {
     paypal = await startPayPalEmulator({ webhookId: 'WH-DEMO-SANDBOX' });
-    next.paypal = { clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: `${self}${SANDBOX_PREFIX.paypal}`, webhookId: paypal.webhookId };
+    next.paypal = {
+      clientId: paypal.clientId,
+      clientSecret: paypal.clientSecret,
+      baseUrl: `${self}${SANDBOX_PREFIX.paypal}`,
+      webhookId: paypal.webhookId,
+    };
     const emulator = paypal;
     targets.push({ prefix: SANDBOX_PREFIX.paypal, base: () => emulator.baseUrl });
   }
@@ -107,7 +125,14 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       privacyWebhookUrl: `${self}/api/webhooks/shopify/privacy`,
     });
     shopify.createShop(SANDBOX_SHOPIFY_SHOP, { name: 'Demo Shopify shop', seed: true });
-    next.shopify = { apiKey: shopify.apiKey, apiSecret, apiVersion: '2026-10', scopes: 'read_products,read_orders,write_orders', shopUrlTemplate: `${self}${SANDBOX_PREFIX.shopify}/{shop}`, sandbox: true };
+    next.shopify = {
+      apiKey: shopify.apiKey,
+      apiSecret,
+      apiVersion: '2026-10',
+      scopes: 'read_products,read_orders,write_orders',
+      shopUrlTemplate: `${self}${SANDBOX_PREFIX.shopify}/{shop}`,
+      sandbox: true,
+    };
     const emulator = shopify;
     targets.push({ prefix: SANDBOX_PREFIX.shopify, base: () => emulator.baseUrl });
   }
@@ -145,10 +170,16 @@ function mountProxy(app: FastifyInstance, prefix: string, base: () => string) {
       const target = base() + req.url.slice(prefix.length);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) {
-        if (v !== undefined && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+        if (v !== undefined && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k))
+          headers[k] = Array.isArray(v) ? v.join(', ') : v;
       }
       const body = Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined;
-      const res = await fetch(target, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body, redirect: 'manual' });
+      const res = await fetch(target, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+        redirect: 'manual',
+      });
       const rewrite = (text: string) => text.replaceAll(base(), prefix);
       reply.status(res.status);
       for (const [k, v] of res.headers) {
@@ -159,7 +190,10 @@ function mountProxy(app: FastifyInstance, prefix: string, base: () => string) {
       let text = Buffer.from(await res.arrayBuffer()).toString('utf8');
       if (type.includes('html')) {
         text = rewrite(text).replace(/(action|href)="\/(?!sandbox\/)/g, `$1="${prefix}/`);
-        reply.header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+        reply.header(
+          'content-security-policy',
+          "default-src 'self'; script-src 'unsafe-inline'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+        );
       } else if (type.includes('json')) {
         text = rewrite(text);
       }

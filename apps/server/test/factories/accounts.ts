@@ -31,10 +31,22 @@ export async function registerUser(ctx: TestCtx, overrides: Record<string, unkno
   const res = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: body });
   if (res.statusCode !== 200) throw new Error(`registration failed: ${res.body}`);
   const data = res.json().data as { accessToken: string; userId: string };
-  return { email: body.email, password: body.password, username: body.username, token: data.accessToken, userId: data.userId };
+  return {
+    email: body.email,
+    password: body.password,
+    username: body.username,
+    token: data.accessToken,
+    userId: data.userId,
+  };
 }
 
-export function logIn(ctx: TestCtx, email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) {
+export function logIn(
+  ctx: TestCtx,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   return ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, headers, remoteAddress });
 }
 

@@ -5,8 +5,15 @@ import { createCategory } from '../../src/modules/catalogue/catalogue.categories
 
 /** A fresh top-level category with one subcategory, so a test can filter out the demo catalogue. */
 export async function createTestCategories(db: Db, label: string) {
-  const root = await createCategory(db, { icon: 'ladies', names: { 'en-US': `${label} root`, 'fr-FR': `${label} racine` } });
-  const child = await createCategory(db, { icon: 'ladies', parentId: root.categoryId, names: { 'en-US': `${label} child` } });
+  const root = await createCategory(db, {
+    icon: 'ladies',
+    names: { 'en-US': `${label} root`, 'fr-FR': `${label} racine` },
+  });
+  const child = await createCategory(db, {
+    icon: 'ladies',
+    parentId: root.categoryId,
+    names: { 'en-US': `${label} child` },
+  });
   return { rootId: root.categoryId, childId: child.categoryId };
 }
 

@@ -23,7 +23,12 @@ export const ADDRESS: OrderAddress = {
   postCode: '75001',
 };
 
-export const line = (skuId: number, unitPriceMinor: number, quantity: number, extra: Partial<NewOrderLine> = {}): NewOrderLine => ({
+export const line = (
+  skuId: number,
+  unitPriceMinor: number,
+  quantity: number,
+  extra: Partial<NewOrderLine> = {},
+): NewOrderLine => ({
   productId: 100 + skuId,
   skuId,
   skuCode: `SKU-${skuId}`,
@@ -40,7 +45,13 @@ export const line = (skuId: number, unitPriceMinor: number, quantity: number, ex
 export async function placeOrder(
   db: Db,
   userId: string,
-  opts: { lines?: NewOrderLine[]; shippingMinor?: number; serviceFeeMinor?: number; taxMinor?: number; discountMinor?: number } = {},
+  opts: {
+    lines?: NewOrderLine[];
+    shippingMinor?: number;
+    serviceFeeMinor?: number;
+    taxMinor?: number;
+    discountMinor?: number;
+  } = {},
 ): Promise<OrderRow> {
   const lines = opts.lines ?? [line(1, 1250, 2), line(2, 999, 1)];
   const goodsMinor = lines.reduce((s, l) => s + l.lineTotalMinor, 0);
@@ -74,7 +85,11 @@ const PATH: Array<[TransitionEvent, Actor, object]> = [
 ];
 
 /** An order carried along the normal process to `state` (or into the trash). */
-export async function orderIn(db: Db, userId: string, state: 'awaiting-payment' | 'pending' | 'purchasing' | 'shipped' | 'delivered' | 'trashed'): Promise<OrderRow> {
+export async function orderIn(
+  db: Db,
+  userId: string,
+  state: 'awaiting-payment' | 'pending' | 'purchasing' | 'shipped' | 'delivered' | 'trashed',
+): Promise<OrderRow> {
   let order = await placeOrder(db, userId);
   if (state === 'trashed') return transition(db, order.id, 'trash', { type: 'user', id: userId });
   const steps = ['awaiting-payment', 'pending', 'purchasing', 'shipped', 'delivered'].indexOf(state);

@@ -17,7 +17,8 @@ export const ORDER_TOTAL_MINOR = 4999;
 
 export async function awaitingOrders(db: Db, userId: string, count = 1, { free = false }: { free?: boolean } = {}) {
   const orders = [];
-  for (let i = 0; i < count; i++) orders.push(await placeOrder(db, userId, { discountMinor: free ? ORDER_TOTAL_MINOR : 0 }));
+  for (let i = 0; i < count; i++)
+    orders.push(await placeOrder(db, userId, { discountMinor: free ? ORDER_TOTAL_MINOR : 0 }));
   return orders;
 }
 
@@ -30,8 +31,17 @@ export async function topUp(db: Db, userId: string, amountMinor: number) {
 export async function invoicesOf(db: Db, orderIds: readonly string[]) {
   const out: Array<{ reference: string; orderNumber: string; number: string; sequence: number; method: string }> = [];
   for (const id of orderIds) {
-    for (const r of await rowsOfQuery(db, sql`select reference, order_number, number, sequence, payment_method from invoices where reference = ${id}`)) {
-      out.push({ reference: String(r.reference), orderNumber: String(r.order_number), number: String(r.number), sequence: Number(r.sequence), method: String(r.payment_method) });
+    for (const r of await rowsOfQuery(
+      db,
+      sql`select reference, order_number, number, sequence, payment_method from invoices where reference = ${id}`,
+    )) {
+      out.push({
+        reference: String(r.reference),
+        orderNumber: String(r.order_number),
+        number: String(r.number),
+        sequence: Number(r.sequence),
+        method: String(r.payment_method),
+      });
     }
   }
   return out.sort((a, b) => a.sequence - b.sequence);
@@ -39,7 +49,8 @@ export async function invoicesOf(db: Db, orderIds: readonly string[]) {
 
 export async function orderStates(db: Db, orderIds: readonly string[]) {
   const out: string[] = [];
-  for (const id of orderIds) out.push(String((await rowsOfQuery(db, sql`select state from orders where id = ${id}`))[0]!.state));
+  for (const id of orderIds)
+    out.push(String((await rowsOfQuery(db, sql`select state from orders where id = ${id}`))[0]!.state));
   return out;
 }
 
@@ -48,7 +59,12 @@ export async function paypalTestApp() {
   const pp: PayPalEmulator = await startPayPalEmulator({ webhookId: 'WH-PAYMENTS-TEST' });
   const ctx = await createTestApp({
     publicUrl: PUBLIC,
-    paypal: { clientId: pp.clientId, clientSecret: pp.clientSecret, baseUrl: pp.baseUrl, webhookId: 'WH-PAYMENTS-TEST' },
+    paypal: {
+      clientId: pp.clientId,
+      clientSecret: pp.clientSecret,
+      baseUrl: pp.baseUrl,
+      webhookId: 'WH-PAYMENTS-TEST',
+    },
   });
   return {
     ...ctx,

@@ -11,7 +11,8 @@ export const rowsOfQuery = async (db: Db, q: ReturnType<typeof sql>) => rawRows(
 export const rows = (ctx: { db: Db }, q: ReturnType<typeof sql>) => rowsOfQuery(ctx.db, q);
 
 /** The number a `select … as n` query answers. */
-export const countOf = async (db: Db, q: ReturnType<typeof sql>): Promise<number> => Number((await rowsOfQuery(db, q))[0]?.n ?? 0);
+export const countOf = async (db: Db, q: ReturnType<typeof sql>): Promise<number> =>
+  Number((await rowsOfQuery(db, q))[0]?.n ?? 0);
 
 /** A user's cached balances in minor units. */
 export async function balancesOf(db: Db, userId: string) {
@@ -25,7 +26,10 @@ export const availableOf = async (db: Db, userId: string): Promise<number> => (a
 
 /** A system account's balance: the sum of its lines (system accounts cache none; decision 0078). */
 export const systemBalance = (db: Db, code: string) =>
-  countOf(db, sql`select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`);
+  countOf(
+    db,
+    sql`select coalesce(sum(l.amount_minor), 0) as n from journal_lines l join ledger_accounts a on a.id = l.account_id where a.code = ${code}`,
+  );
 
 /** The sum of every journal line: 0 in a balanced ledger. */
 export const ledgerTotal = (db: Db) => countOf(db, sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`);

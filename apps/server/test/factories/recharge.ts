@@ -15,7 +15,10 @@ export const PUBLIC = 'http://shop.test';
 
 export async function rechargeTestApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
   const pp: PayPalEmulator = await startPayPalEmulator({ webhookId: PAYPAL_WEBHOOK_ID });
-  const stripe: StripeEmulator = await startStripeEmulator({ secretKey: STRIPE_SECRET, webhookSecret: STRIPE_WEBHOOK_SECRET });
+  const stripe: StripeEmulator = await startStripeEmulator({
+    secretKey: STRIPE_SECRET,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+  });
   const ctx = await createTestApp({
     publicUrl: PUBLIC,
     paypal: { clientId: pp.clientId, clientSecret: pp.clientSecret, baseUrl: pp.baseUrl, webhookId: PAYPAL_WEBHOOK_ID },
@@ -53,5 +56,7 @@ export type RechargeCtx = Awaited<ReturnType<typeof rechargeTestApp>>;
 /** Moves an order's expiry (and its scheduled job) into the past, so a drain runs the job now. */
 export async function expireNow(ctx: RechargeCtx, id: string) {
   await ctx.db.execute(sql`update recharge_orders set expires_at = now() - interval '1 second' where id = ${id}`);
-  await ctx.db.execute(sql`update jobs set run_at = now() - interval '1 second' where type = 'recharge.expire' and payload->>'id' = ${id}`);
+  await ctx.db.execute(
+    sql`update jobs set run_at = now() - interval '1 second' where type = 'recharge.expire' and payload->>'id' = ${id}`,
+  );
 }

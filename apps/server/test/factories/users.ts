@@ -9,7 +9,10 @@ let serial = 0;
  * A user row of its own, written straight into `users` (registration through the API is
  * `registerUser` in accounts.ts). The name and e-mail address are unique per call.
  */
-export async function newUser(db: Db, options: { locale?: string } = {}): Promise<{ userId: string; email: string; username: string }> {
+export async function newUser(
+  db: Db,
+  options: { locale?: string } = {},
+): Promise<{ userId: string; email: string; username: string }> {
   const username = `u${++serial}${Math.random().toString(36).slice(2, 8)}`;
   const email = `${username}@example.com`;
   const [row] = rawRows(

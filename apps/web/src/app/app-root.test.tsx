@@ -9,7 +9,7 @@ import { routes } from './routes';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('app-wide behaviour', () => {
-  it('on first start stores the language\'s currency as pay_rate once the rates arrive', async () => {
+  it("on first start stores the language's currency as pay_rate once the rates arrive", async () => {
     fakeApi();
     session.set({ lang: 'tr-TR' });
     renderRoutes(routes, '/index');
@@ -31,7 +31,7 @@ describe('app-wide behaviour', () => {
     await waitFor(() => expect(ratesCalls()).toEqual(['en-US', 'zh-CN']));
   });
 
-  it('a language change sets that language\'s currency; the currency selector overrides it', async () => {
+  it("a language change sets that language's currency; the currency selector overrides it", async () => {
     fakeApi();
     const user = userEvent.setup();
     renderRoutes(routes, '/index');

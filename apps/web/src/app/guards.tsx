@@ -3,7 +3,6 @@ import { loginPathFor } from '../lib/navigation';
 import { isLoggedIn, isOperator, useSession } from '../lib/session';
 import { ForbiddenPage } from './pages/forbidden-page';
 
-
 /** Pages that need a session (SPEC §2): without a token, go and log in first. */
 export function RequireSession() {
   const loggedIn = useSession(isLoggedIn);

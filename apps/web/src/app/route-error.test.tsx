@@ -20,7 +20,9 @@ function failingRoute(error: unknown) {
 describe('route errors', () => {
   it('a lazy page whose chunk is gone shows the "new version — reload" prompt', async () => {
     renderRoutes(
-      failingRoute(new TypeError('Failed to fetch dynamically imported module: https://shop.example/assets/goods-1a2b.js')),
+      failingRoute(
+        new TypeError('Failed to fetch dynamically imported module: https://shop.example/assets/goods-1a2b.js'),
+      ),
     );
     expect(await screen.findByRole('heading', { name: 'A new version is available' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
@@ -35,7 +37,9 @@ describe('route errors', () => {
   });
 
   it('recognises every browser and bundler wording of a failed chunk', () => {
-    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' }))).toBe(true);
+    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' }))).toBe(
+      true,
+    );
     expect(isChunkLoadError(Object.assign(new Error('x'), { code: 'CSS_CHUNK_LOAD_FAILED' }))).toBe(true);
     expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/home-1.css'))).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);

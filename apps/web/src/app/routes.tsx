@@ -67,13 +67,41 @@ export const TOP_LEVEL_PAGES: RouteObject[] = [
   page('login', 'login', () => import('../features/accounts/login-page')),
   page('register', 'register', () => import('../features/accounts/register-page')),
   page('resetpassword', 'resetpassword', () => import('../features/accounts/reset-password-page')),
-  page('paypalstatus', 'paypalstatus', withText('payment', () => import('../features/payment/paypal-status-page'))),
-  page('authensuccess', 'authensuccess', withText('stores', () => import('../features/stores/auth-success-page'))),
-  page('externalJump', 'external-jump', withText('stores', () => import('../features/stores/external-jump-page'))),
-  page('authlogin', 'authlogin', withText('stores', () => import('../features/stores/auth-login-page'))),
-  page('redirectShopify', 'redirect-shopify', withText('stores', () => import('../features/stores/redirect-shopify-page'))),
-  page('paypal', 'paypal', withText('payment', () => import('../features/payment/paypal-page'))),
-  page(':accessCode/redirectAccess', 'redirect-access', withText('stores', () => import('../features/stores/redirect-access-page'))),
+  page(
+    'paypalstatus',
+    'paypalstatus',
+    withText('payment', () => import('../features/payment/paypal-status-page')),
+  ),
+  page(
+    'authensuccess',
+    'authensuccess',
+    withText('stores', () => import('../features/stores/auth-success-page')),
+  ),
+  page(
+    'externalJump',
+    'external-jump',
+    withText('stores', () => import('../features/stores/external-jump-page')),
+  ),
+  page(
+    'authlogin',
+    'authlogin',
+    withText('stores', () => import('../features/stores/auth-login-page')),
+  ),
+  page(
+    'redirectShopify',
+    'redirect-shopify',
+    withText('stores', () => import('../features/stores/redirect-shopify-page')),
+  ),
+  page(
+    'paypal',
+    'paypal',
+    withText('payment', () => import('../features/payment/paypal-page')),
+  ),
+  page(
+    ':accessCode/redirectAccess',
+    'redirect-access',
+    withText('stores', () => import('../features/stores/redirect-access-page')),
+  ),
   // Static: the error boundary shows the same page, so it is in the main chunk anyway.
   { path: '404', handle: { title: 'routes:not-found' }, Component: NotFoundPage },
 ];
@@ -86,74 +114,300 @@ export const USER_PAGES: RouteObject[] = [
   page('profile', 'profile', () => import('../features/accounts/profile/profile-page')),
   page('myinventory', 'myinventory'),
   page('inventorydetails', 'inventorydetails'),
-  page('walletBalance', 'wallet-balance', withText('wallet', () => import('../features/wallet/wallet-balance-page'))),
-  page('rechargeorder', 'rechargeorder', withText('payment', () => import('../features/payment/recharge-orders-page'))),
-  page('withdraw', 'withdraw', withText('withdrawals', () => import('../features/withdrawals/withdraw-page'))),
-  page('recharge', 'recharge', withText('payment', () => import('../features/payment/recharge-page'))),
-  page('payment', 'payment', withText('payment', () => import('../features/payment/payment-page'))),
+  page(
+    'walletBalance',
+    'wallet-balance',
+    withText('wallet', () => import('../features/wallet/wallet-balance-page')),
+  ),
+  page(
+    'rechargeorder',
+    'rechargeorder',
+    withText('payment', () => import('../features/payment/recharge-orders-page')),
+  ),
+  page(
+    'withdraw',
+    'withdraw',
+    withText('withdrawals', () => import('../features/withdrawals/withdraw-page')),
+  ),
+  page(
+    'recharge',
+    'recharge',
+    withText('payment', () => import('../features/payment/recharge-page')),
+  ),
+  page(
+    'payment',
+    'payment',
+    withText('payment', () => import('../features/payment/payment-page')),
+  ),
   page('wishlist', 'wishlist', () => import('../features/cart/wishlist-page')),
   page('sourcing', 'sourcing'),
   page('sourcingDetail', 'sourcing-detail'),
   page('sourcingFrom', 'sourcing-from'),
   page('listed', 'listed'),
-  page('connection', 'connection', withText('connections', () => import('../features/connections/connection-page'))),
-  page('addconnection', 'addconnection', withText('connections', () => import('../features/connections/add-connection-page'))),
-  page('addconnectionsku', 'addconnectionsku', withText('connections', () => import('../features/connections/add-connection-sku-page'))),
-  page('skuconnect', 'skuconnect', withText('connections', () => import('../features/connections/sku-connect-page'))),
+  page(
+    'connection',
+    'connection',
+    withText('connections', () => import('../features/connections/connection-page')),
+  ),
+  page(
+    'addconnection',
+    'addconnection',
+    withText('connections', () => import('../features/connections/add-connection-page')),
+  ),
+  page(
+    'addconnectionsku',
+    'addconnectionsku',
+    withText('connections', () => import('../features/connections/add-connection-sku-page')),
+  ),
+  page(
+    'skuconnect',
+    'skuconnect',
+    withText('connections', () => import('../features/connections/sku-connect-page')),
+  ),
   page('prefershipping', 'prefershipping'),
-  page('storeorder', 'storeorder', withText('orders', () => import('../features/orders/orders-page'))),
+  page(
+    'storeorder',
+    'storeorder',
+    withText('orders', () => import('../features/orders/orders-page')),
+  ),
   page('orderpayment', 'orderpayment'),
-  page('bulkorders', 'bulkorders', withText('pricing', () => import('../features/bulk-orders/bulk-orders-page'))),
+  page(
+    'bulkorders',
+    'bulkorders',
+    withText('pricing', () => import('../features/bulk-orders/bulk-orders-page')),
+  ),
   page('inventoryorders', 'inventoryorders'),
   page('downloadinventory', 'downloadinventory'),
-  page('orderinvoice', 'orderinvoice', withText('invoices', () => import('../features/invoices/invoice-page'))),
-  page('fillpricedifference', 'fillpricedifference', withText('pricing', () => import('../features/price-differences/fill-price-difference-page'))),
-  page('aftersalesorders', 'aftersalesorders', withText('after-sales', () => import('../features/after-sales/after-sales-page'))),
-  page('downloadinvoice', 'downloadinvoice', withText('invoices', () => import('../features/invoices/invoice-list-page'))),
+  page(
+    'orderinvoice',
+    'orderinvoice',
+    withText('invoices', () => import('../features/invoices/invoice-page')),
+  ),
+  page(
+    'fillpricedifference',
+    'fillpricedifference',
+    withText('pricing', () => import('../features/price-differences/fill-price-difference-page')),
+  ),
+  page(
+    'aftersalesorders',
+    'aftersalesorders',
+    withText('after-sales', () => import('../features/after-sales/after-sales-page')),
+  ),
+  page(
+    'downloadinvoice',
+    'downloadinvoice',
+    withText('invoices', () => import('../features/invoices/invoice-list-page')),
+  ),
   page('storedownloadinvoice', 'storedownloadinvoice'),
   page('shoppingcart', 'shoppingcart', () => import('../features/cart/cart-page')),
-  page('shopify', 'shopify', withText('stores', () => import('../features/stores/store-list-page'))),
-  page('woocommerce', 'woocommerce', withText('stores', () => import('../features/stores/woocommerce-page'))),
-  page('aliexpress', 'aliexpress', withText('stores', () => import('../features/stores/aliexpress-page'))),
-  page('paynoworder', 'paynoworder', withText('checkout', () => import('../features/checkout/pay-now-order-page'))),
-  page('paymentorder', 'paymentorder', withText('payment', () => import('../features/payment/payment-order-page'))),
-  page('cartpaylist', 'cartpaylist', withText('checkout', () => import('../features/checkout/cart-pay-list-page'))),
-  page('paymoney', 'paymoney', withText('payment', () => import('../features/payment/pay-money-page'))),
-  page('paystate', 'paystate', withText('payment', () => import('../features/payment/pay-state-page'))),
-  page('payconfirmation', 'payconfirmation', withText('payment', () => import('../features/payment/pay-confirmation-page'))),
+  page(
+    'shopify',
+    'shopify',
+    withText('stores', () => import('../features/stores/store-list-page')),
+  ),
+  page(
+    'woocommerce',
+    'woocommerce',
+    withText('stores', () => import('../features/stores/woocommerce-page')),
+  ),
+  page(
+    'aliexpress',
+    'aliexpress',
+    withText('stores', () => import('../features/stores/aliexpress-page')),
+  ),
+  page(
+    'paynoworder',
+    'paynoworder',
+    withText('checkout', () => import('../features/checkout/pay-now-order-page')),
+  ),
+  page(
+    'paymentorder',
+    'paymentorder',
+    withText('payment', () => import('../features/payment/payment-order-page')),
+  ),
+  page(
+    'cartpaylist',
+    'cartpaylist',
+    withText('checkout', () => import('../features/checkout/cart-pay-list-page')),
+  ),
+  page(
+    'paymoney',
+    'paymoney',
+    withText('payment', () => import('../features/payment/pay-money-page')),
+  ),
+  page(
+    'paystate',
+    'paystate',
+    withText('payment', () => import('../features/payment/pay-state-page')),
+  ),
+  page(
+    'payconfirmation',
+    'payconfirmation',
+    withText('payment', () => import('../features/payment/pay-confirmation-page')),
+  ),
   page('excelorderhistory', 'excelorderhistory'),
 ];
 
 /** The operator console (session + role operator). */
 export const ADMIN_PAGES: RouteObject[] = [
-  page('overview', 'admin-overview', withText('admin', () => import('../features/admin/dashboard/dashboard-page'))),
-  page('products', 'admin-products', withText('admin', () => import('../features/admin/products/products-page'))),
-  page('products/new', 'admin-product-new', withText('admin', () => productForm().then((m) => ({ default: m.NewProductPage })))),
-  page('products/:prodId', 'admin-product-edit', withText('admin', withText('pricing', () => productForm().then((m) => ({ default: m.EditProductPage }))))),
-  page('categories', 'admin-categories', withText('admin', () => import('../features/admin/categories/categories-page'))),
-  page('tags', 'admin-tags', withText('admin', () => import('../features/admin/tags/tags-page'))),
-  page('specials', 'admin-specials', withText('admin', () => import('../features/admin/specials/specials-page'))),
-  page('banners', 'admin-banners', withText('admin', () => import('../features/admin/banners/banners-page'))),
-  page('notices', 'admin-notices', withText('admin', () => import('../features/admin/notices/notices-page'))),
-  page('pages', 'admin-pages', withText('admin', () => import('../features/admin/pages/pages-page'))),
-  page('shipping', 'admin-shipping', withText('admin', () => import('../features/admin/logistics/shipping-methods-page'))),
-  page('shipping/:methodId', 'admin-shipping-method', withText('admin', () => import('../features/admin/logistics/shipping-method-page'))),
-  page('warehouses', 'admin-warehouses', withText('admin', () => import('../features/admin/logistics/warehouses-page'))),
+  page(
+    'overview',
+    'admin-overview',
+    withText('admin', () => import('../features/admin/dashboard/dashboard-page')),
+  ),
+  page(
+    'products',
+    'admin-products',
+    withText('admin', () => import('../features/admin/products/products-page')),
+  ),
+  page(
+    'products/new',
+    'admin-product-new',
+    withText('admin', () => productForm().then((m) => ({ default: m.NewProductPage }))),
+  ),
+  page(
+    'products/:prodId',
+    'admin-product-edit',
+    withText(
+      'admin',
+      withText('pricing', () => productForm().then((m) => ({ default: m.EditProductPage }))),
+    ),
+  ),
+  page(
+    'categories',
+    'admin-categories',
+    withText('admin', () => import('../features/admin/categories/categories-page')),
+  ),
+  page(
+    'tags',
+    'admin-tags',
+    withText('admin', () => import('../features/admin/tags/tags-page')),
+  ),
+  page(
+    'specials',
+    'admin-specials',
+    withText('admin', () => import('../features/admin/specials/specials-page')),
+  ),
+  page(
+    'banners',
+    'admin-banners',
+    withText('admin', () => import('../features/admin/banners/banners-page')),
+  ),
+  page(
+    'notices',
+    'admin-notices',
+    withText('admin', () => import('../features/admin/notices/notices-page')),
+  ),
+  page(
+    'pages',
+    'admin-pages',
+    withText('admin', () => import('../features/admin/pages/pages-page')),
+  ),
+  page(
+    'shipping',
+    'admin-shipping',
+    withText('admin', () => import('../features/admin/logistics/shipping-methods-page')),
+  ),
+  page(
+    'shipping/:methodId',
+    'admin-shipping-method',
+    withText('admin', () => import('../features/admin/logistics/shipping-method-page')),
+  ),
+  page(
+    'warehouses',
+    'admin-warehouses',
+    withText('admin', () => import('../features/admin/logistics/warehouses-page')),
+  ),
   page('users', 'admin-users', () => import('../features/admin/users/users-page')),
-  page('users/:userId/wallet', 'admin-wallet', withText('admin', withText('wallet', () => import('../features/admin/wallet/user-wallet-page')))),
-  page('reconciliation', 'admin-reconciliation', withText('admin', () => import('../features/admin/wallet/reconciliation-page'))),
+  page(
+    'users/:userId/wallet',
+    'admin-wallet',
+    withText(
+      'admin',
+      withText('wallet', () => import('../features/admin/wallet/user-wallet-page')),
+    ),
+  ),
+  page(
+    'reconciliation',
+    'admin-reconciliation',
+    withText('admin', () => import('../features/admin/wallet/reconciliation-page')),
+  ),
   page('mail-outbox', 'admin-mail-outbox', () => import('../features/admin/mail/mail-outbox-page')),
-  page('jobs', 'admin-jobs', withText('admin', () => import('../features/admin/jobs/jobs-page'))),
-  page('withdrawals', 'admin-withdrawals', withText('withdrawals', withText('admin', () => import('../features/admin/withdrawals/withdrawals-page')))),
-  page('recharges', 'admin-recharges', withText('payment', withText('admin', () => import('../features/admin/recharges/recharges-page')))),
-  page('payment-methods', 'admin-payment-methods', withText('payment', withText('admin', () => import('../features/admin/recharges/payment-methods-page')))),
-  page('orders', 'admin-orders', withText('orders', withText('pricing', withText('admin', () => import('../features/admin/orders/orders-page'))))),
-  page('price-differences', 'admin-price-differences', withText('admin', withText('pricing', () => import('../features/admin/price-differences/price-differences-page')))),
-  page('after-sales', 'admin-after-sales', withText('admin', withText('after-sales', () => import('../features/admin/after-sales/after-sales-page')))),
+  page(
+    'jobs',
+    'admin-jobs',
+    withText('admin', () => import('../features/admin/jobs/jobs-page')),
+  ),
+  page(
+    'withdrawals',
+    'admin-withdrawals',
+    withText(
+      'withdrawals',
+      withText('admin', () => import('../features/admin/withdrawals/withdrawals-page')),
+    ),
+  ),
+  page(
+    'recharges',
+    'admin-recharges',
+    withText(
+      'payment',
+      withText('admin', () => import('../features/admin/recharges/recharges-page')),
+    ),
+  ),
+  page(
+    'payment-methods',
+    'admin-payment-methods',
+    withText(
+      'payment',
+      withText('admin', () => import('../features/admin/recharges/payment-methods-page')),
+    ),
+  ),
+  page(
+    'orders',
+    'admin-orders',
+    withText(
+      'orders',
+      withText(
+        'pricing',
+        withText('admin', () => import('../features/admin/orders/orders-page')),
+      ),
+    ),
+  ),
+  page(
+    'price-differences',
+    'admin-price-differences',
+    withText(
+      'admin',
+      withText('pricing', () => import('../features/admin/price-differences/price-differences-page')),
+    ),
+  ),
+  page(
+    'after-sales',
+    'admin-after-sales',
+    withText(
+      'admin',
+      withText('after-sales', () => import('../features/admin/after-sales/after-sales-page')),
+    ),
+  ),
   page('sourcing', 'admin-sourcing'),
-  page('currencies', 'admin-currencies', withText('admin', () => import('../features/admin/currency/currency-page'))),
-  page('tax-rates', 'admin-tax-rates', withText('admin', withText('checkout', () => import('../features/admin/tax-rates/tax-rates-page')))),
-  page('settings', 'admin-settings', withText('admin', () => import('../features/admin/config-info/config-info-page'))),
+  page(
+    'currencies',
+    'admin-currencies',
+    withText('admin', () => import('../features/admin/currency/currency-page')),
+  ),
+  page(
+    'tax-rates',
+    'admin-tax-rates',
+    withText(
+      'admin',
+      withText('checkout', () => import('../features/admin/tax-rates/tax-rates-page')),
+    ),
+  ),
+  page(
+    'settings',
+    'admin-settings',
+    withText('admin', () => import('../features/admin/config-info/config-info-page')),
+  ),
 ];
 
 export const routes: RouteObject[] = [
@@ -174,7 +428,18 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { lazy: minimalLayout, children: [pages([page('aliexpressstatus', 'aliexpressstatus', withText('stores', () => import('../features/stores/aliexpress-status-page')))])] },
+          {
+            lazy: minimalLayout,
+            children: [
+              pages([
+                page(
+                  'aliexpressstatus',
+                  'aliexpressstatus',
+                  withText('stores', () => import('../features/stores/aliexpress-status-page')),
+                ),
+              ]),
+            ],
+          },
           {
             path: 'user',
             lazy: userLayout,

@@ -55,11 +55,21 @@ describe('api client: envelope', () => {
 
   it('exposes the machine-readable reason of a business error, and only a known one', async () => {
     fetchMock.mockImplementation(async () =>
-      envelope({ reason: 'insufficient-balance', missing: 3 }, { code: 'A00001', msg: 'Solde insuffisant', status: 422 }),
+      envelope(
+        { reason: 'insufficient-balance', missing: 3 },
+        { code: 'A00001', msg: 'Solde insuffisant', status: 422 },
+      ),
     );
     const known = await api.post('/x', {}, { noshow: true });
-    expect(known).toMatchObject({ success: false, errorCode: 'A00001', reason: 'insufficient-balance', data: { missing: 3 } });
-    fetchMock.mockImplementation(async () => envelope({ reason: 'made-up' }, { code: 'A00001', msg: 'x', status: 422 }));
+    expect(known).toMatchObject({
+      success: false,
+      errorCode: 'A00001',
+      reason: 'insufficient-balance',
+      data: { missing: 3 },
+    });
+    fetchMock.mockImplementation(async () =>
+      envelope({ reason: 'made-up' }, { code: 'A00001', msg: 'x', status: 422 }),
+    );
     const unknown = await api.post('/x', {}, { noshow: true });
     expect(unknown.success).toBe(false);
     expect(!unknown.success && unknown.reason).toBeUndefined();
@@ -223,7 +233,9 @@ describe('api client: answers checked against the contract (development and test
 
   it('returns an answer that matches the schema, as sent', async () => {
     fetchMock.mockResolvedValueOnce(envelope([{ ...rate, extra: true }]));
-    await expect(api.data('/currency/rates', { schema: CurrencyListSchema })).resolves.toEqual([{ ...rate, extra: true }]);
+    await expect(api.data('/currency/rates', { schema: CurrencyListSchema })).resolves.toEqual([
+      { ...rate, extra: true },
+    ]);
   });
 
   it('fails loudly when the server and the web drift apart, instead of handing a page undefined', async () => {

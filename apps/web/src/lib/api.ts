@@ -174,7 +174,12 @@ async function attempt(url: string, init: RequestInit, callerSignal?: AbortSigna
   }
 }
 
-async function request<T>(method: Method, path: string, body: unknown, options: CheckedOptions<T> = {}): Promise<ApiResult<T>> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: CheckedOptions<T> = {},
+): Promise<ApiResult<T>> {
   const markers: Markers = { noshow: Boolean(options.noshow), loadingflags: Boolean(options.loadingflags) };
   const query = stripMarkers(options.query ?? {}, markers);
   const payload = stripMarkers(body, markers);
@@ -262,7 +267,10 @@ export function fieldErrorsOf(result: ApiResult<unknown>): FieldError[] {
   if (result.success || result.errorCode !== ERRORS.VALIDATION.code || !Array.isArray(result.data)) return [];
   return (result.data as unknown[]).filter(
     (e): e is FieldError =>
-      typeof e === 'object' && e !== null && typeof (e as FieldError).field === 'string' && typeof (e as FieldError).message === 'string',
+      typeof e === 'object' &&
+      e !== null &&
+      typeof (e as FieldError).field === 'string' &&
+      typeof (e as FieldError).message === 'string',
   );
 }
 

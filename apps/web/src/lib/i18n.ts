@@ -3,7 +3,27 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@dsm/contract';
 import { session } from './session';
 
-export const NAMESPACES = ['common', 'routes', 'accounts', 'home', 'catalogue', 'logistics', 'content', 'payment', 'admin', 'withdrawals', 'wallet', 'checkout', 'invoices', 'cart', 'orders', 'pricing', 'after-sales', 'connections', 'stores'] as const;
+export const NAMESPACES = [
+  'common',
+  'routes',
+  'accounts',
+  'home',
+  'catalogue',
+  'logistics',
+  'content',
+  'payment',
+  'admin',
+  'withdrawals',
+  'wallet',
+  'checkout',
+  'invoices',
+  'cart',
+  'orders',
+  'pricing',
+  'after-sales',
+  'connections',
+  'stores',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Catalogue = Record<string, unknown>;
@@ -17,7 +37,19 @@ const catalogues = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 
  * (loadNamespace), so the first page of a visitor does not download them
  * (docs/decisions/0050-operator-console.md, 0075-payment-screens.md, 0076-withdrawals.md, 0077).
  */
-export const LAZY_NAMESPACES: readonly string[] = ['admin', 'withdrawals', 'wallet', 'payment', 'checkout', 'invoices', 'orders', 'pricing', 'after-sales', 'connections', 'stores'];
+export const LAZY_NAMESPACES: readonly string[] = [
+  'admin',
+  'withdrawals',
+  'wallet',
+  'payment',
+  'checkout',
+  'invoices',
+  'orders',
+  'pricing',
+  'after-sales',
+  'connections',
+  'stores',
+];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 
 /** A language's catalogues: all but the lazy ones, or exactly `only`. */

@@ -15,7 +15,10 @@ export function readPayBy(): Record<string, string> {
 
 export function rememberPayBy(orders: ReadonlyArray<{ id: string; payBy: string }>) {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ ...readPayBy(), ...Object.fromEntries(orders.map((o) => [o.id, o.payBy])) }));
+    sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ ...readPayBy(), ...Object.fromEntries(orders.map((o) => [o.id, o.payBy])) }),
+    );
   } catch {
     // Storage full or disabled: the payment page then shows no countdown.
   }

@@ -1,4 +1,9 @@
-import { AdminPriceDifferencePageSchema, PriceDifferencePageSchema, PriceDifferenceSchema, WalletRecordSchema } from '@dsm/contract';
+import {
+  AdminPriceDifferencePageSchema,
+  PriceDifferencePageSchema,
+  PriceDifferenceSchema,
+  WalletRecordSchema,
+} from '@dsm/contract';
 import type { AdminPriceDifference, Page, PriceDifference, PriceDifferenceState, WalletRecord } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
@@ -11,11 +16,18 @@ import { priceDifferencesKeys, walletKeys } from './query-keys';
 
 /** GET /api/p/wallet, the same cache entry as the wallet page: what the user can pay with. */
 export function useWalletForDifferences() {
-  return useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }) });
+  return useQuery({
+    queryKey: walletKeys.record(),
+    queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }),
+  });
 }
 
 /** The tag colour of each state (the user's and the operator's lists). */
-export const STATE_COLOURS: Record<PriceDifferenceState, string> = { due: 'orange', paid: 'green', cancelled: 'default' };
+export const STATE_COLOURS: Record<PriceDifferenceState, string> = {
+  due: 'orange',
+  paid: 'green',
+  cancelled: 'default',
+};
 
 export type DifferenceFilter = { state: 'all' | PriceDifferenceState; current: number; size: number };
 
@@ -23,7 +35,12 @@ export type DifferenceFilter = { state: 'all' | PriceDifferenceState; current: n
 export function usePriceDifferences(filter: DifferenceFilter) {
   return useQuery({
     queryKey: priceDifferencesKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<PriceDifference>>('/p/price-differences', { signal, query: { ...filter }, schema: PriceDifferencePageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<PriceDifference>>('/p/price-differences', {
+        signal,
+        query: { ...filter },
+        schema: PriceDifferencePageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +53,11 @@ export function usePriceDifferences(filter: DifferenceFilter) {
 export function usePayPriceDifference() {
   const client = useQueryClient();
   return async (id: string) => {
-    const result = await api.post<PriceDifference>(`/p/price-differences/${encodeURIComponent(id)}/pay`, {}, { idempotencyKey: crypto.randomUUID(), noshow: true, schema: PriceDifferenceSchema });
+    const result = await api.post<PriceDifference>(
+      `/p/price-differences/${encodeURIComponent(id)}/pay`,
+      {},
+      { idempotencyKey: crypto.randomUUID(), noshow: true, schema: PriceDifferenceSchema },
+    );
     if (result.success) {
       await Promise.all([
         client.invalidateQueries({ queryKey: priceDifferencesKeys.all }),
@@ -54,7 +75,12 @@ export type AdminDifferenceFilter = DifferenceFilter & { orderNumber?: string };
 export function useAdminPriceDifferences(filter: AdminDifferenceFilter) {
   return useQuery({
     queryKey: priceDifferencesKeys.admin(filter),
-    queryFn: ({ signal }) => api.data<Page<AdminPriceDifference>>('/admin/price-differences', { signal, query: { ...filter, orderNumber: filter.orderNumber || undefined }, schema: AdminPriceDifferencePageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<AdminPriceDifference>>('/admin/price-differences', {
+        signal,
+        query: { ...filter, orderNumber: filter.orderNumber || undefined },
+        schema: AdminPriceDifferencePageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,7 +88,11 @@ export function useAdminPriceDifferences(filter: AdminDifferenceFilter) {
 /** The operator's writes: raise by order id (the orders console) or by number, and cancel. */
 export function usePriceDifferenceWrites() {
   const client = useQueryClient();
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: priceDifferencesKeys.admin() }), client.invalidateQueries({ queryKey: ['admin', 'orders'] })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: priceDifferencesKeys.admin() }),
+      client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+    ]);
   const after = async <T>(result: Awaited<ReturnType<typeof api.post<T>>>) => {
     if (result.success) await refresh();
     return result;
@@ -71,8 +101,20 @@ export function usePriceDifferenceWrites() {
   return {
     // Unchecked for now: the operator orders page's test answers it with an id only.
     raiseForOrder: async (orderId: string, body: { amount: number; reason: string }) =>
-      after(await api.post<PriceDifference>(`/admin/orders/${encodeURIComponent(orderId)}/price-difference`, body, key())),
-    raiseByNumber: async (body: { orderNumber: string; amount: number; reason: string }) => after(await api.post<PriceDifference>('/admin/price-differences', body, { ...key(), schema: PriceDifferenceSchema })),
-    cancel: async (id: string) => after(await api.post<PriceDifference>(`/admin/price-differences/${encodeURIComponent(id)}/cancel`, {}, { ...key(), schema: PriceDifferenceSchema })),
+      after(
+        await api.post<PriceDifference>(`/admin/orders/${encodeURIComponent(orderId)}/price-difference`, body, key()),
+      ),
+    raiseByNumber: async (body: { orderNumber: string; amount: number; reason: string }) =>
+      after(
+        await api.post<PriceDifference>('/admin/price-differences', body, { ...key(), schema: PriceDifferenceSchema }),
+      ),
+    cancel: async (id: string) =>
+      after(
+        await api.post<PriceDifference>(
+          `/admin/price-differences/${encodeURIComponent(id)}/cancel`,
+          {},
+          { ...key(), schema: PriceDifferenceSchema },
+        ),
+      ),
   };
 }

@@ -32,7 +32,8 @@ export const logisticsKeys = {
 export const accountsKeys = {
   all: ['accounts'] as const,
   profile: () => [...accountsKeys.all, 'profile'] as const,
-  addresses: (kind?: string) => (kind ? ([...accountsKeys.all, 'addresses', kind] as const) : ([...accountsKeys.all, 'addresses'] as const)),
+  addresses: (kind?: string) =>
+    kind ? ([...accountsKeys.all, 'addresses', kind] as const) : ([...accountsKeys.all, 'addresses'] as const),
 };
 
 /** ISO countries with names in the interface language (lib/countries.ts). */
@@ -65,7 +66,8 @@ export const adminKeys = {
   mailOutbox: (filter: object) => ['admin', 'mail-outbox', filter] as const,
   categories: () => ['admin', 'categories'] as const,
   products: (filter?: object) => (filter ? (['admin', 'products', filter] as const) : (['admin', 'products'] as const)),
-  product: (prodId?: number) => (prodId === undefined ? (['admin', 'product'] as const) : (['admin', 'product', prodId] as const)),
+  product: (prodId?: number) =>
+    prodId === undefined ? (['admin', 'product'] as const) : (['admin', 'product', prodId] as const),
   specs: () => ['admin', 'specs'] as const,
   specials: () => ['admin', 'specials'] as const,
   tags: () => ['admin', 'tags'] as const,
@@ -78,7 +80,8 @@ export const adminKeys = {
   shippingMethods: () => ['admin', 'shipping-methods'] as const,
   shippingMethod: (methodId: number) => ['admin', 'shipping-method', methodId] as const,
   configInfo: () => ['admin', 'config-info'] as const,
-  recharges: (filter?: object) => (filter ? (['admin', 'recharges', filter] as const) : (['admin', 'recharges'] as const)),
+  recharges: (filter?: object) =>
+    filter ? (['admin', 'recharges', filter] as const) : (['admin', 'recharges'] as const),
   rechargeMethods: () => ['admin', 'recharge-methods'] as const,
 };
 
@@ -87,7 +90,8 @@ export const withdrawalsKeys = {
   all: ['withdrawals'] as const,
   limits: () => ['withdrawals', 'limits'] as const,
   list: (filter?: object) => (filter ? (['withdrawals', 'list', filter] as const) : (['withdrawals', 'list'] as const)),
-  admin: (filter?: object) => (filter ? (['withdrawals', 'admin', filter] as const) : (['withdrawals', 'admin'] as const)),
+  admin: (filter?: object) =>
+    filter ? (['withdrawals', 'admin', filter] as const) : (['withdrawals', 'admin'] as const),
 };
 
 /** The user's own wallet (features/wallet) and the operator's view of a user's wallet. */
@@ -96,7 +100,8 @@ export const walletKeys = {
   record: () => [...walletKeys.all, 'record'] as const,
   lines: (filter: object) => [...walletKeys.all, 'lines', filter] as const,
   series: (range: object) => [...walletKeys.all, 'series', range] as const,
-  admin: (userId?: string, filter?: object) => ['admin', 'wallet', ...(userId ? [userId] : []), ...(filter ? [filter] : [])] as const,
+  admin: (userId?: string, filter?: object) =>
+    ['admin', 'wallet', ...(userId ? [userId] : []), ...(filter ? [filter] : [])] as const,
   reconciliation: () => ['admin', 'wallet-reconciliation'] as const,
 };
 

@@ -22,7 +22,12 @@ describe('session store', () => {
     session.set({ shoppingCartCount: 4, lang: 'zh-CN', searchWord: 'mug' });
     localStorage.setItem('admin_token', '"from-before"');
     session.reload();
-    expect(session.get()).toMatchObject({ shoppingCartCount: 4, lang: 'zh-CN', searchWord: 'mug', admin_token: 'from-before' });
+    expect(session.get()).toMatchObject({
+      shoppingCartCount: 4,
+      lang: 'zh-CN',
+      searchWord: 'mug',
+      admin_token: 'from-before',
+    });
   });
 
   it('stores the language as plain text, and still reads the quoted form of earlier builds', () => {

@@ -49,7 +49,14 @@ const KEYS = Object.keys(INITIAL) as Array<keyof SessionState>;
  * Text values are stored as they are (lang=fr-FR, as SPEC §9 stores it); the rest as JSON.
  * Reading still accepts the JSON-quoted form earlier builds wrote.
  */
-const STRING_KEYS = new Set<keyof SessionState>(['admin_token', 'shop_name', 'user_id', 'session_key', 'searchWord', 'lang']);
+const STRING_KEYS = new Set<keyof SessionState>([
+  'admin_token',
+  'shop_name',
+  'user_id',
+  'session_key',
+  'searchWord',
+  'lang',
+]);
 
 function readString(raw: string): string {
   const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
@@ -100,7 +107,11 @@ function persist(patch: Partial<SessionState>) {
   for (const [key, value] of Object.entries(patch)) {
     try {
       if (value === null || value === undefined) store.removeItem(key);
-      else store.setItem(key, STRING_KEYS.has(key as keyof SessionState) && typeof value === 'string' ? value : JSON.stringify(value));
+      else
+        store.setItem(
+          key,
+          STRING_KEYS.has(key as keyof SessionState) && typeof value === 'string' ? value : JSON.stringify(value),
+        );
     } catch {
       // quota exceeded: keep the in-memory value
     }
@@ -169,5 +180,9 @@ if (typeof window !== 'undefined') {
 
 /** Subscribes a component to one slice of the session. */
 export function useSession<T>(select: (s: SessionState) => T): T {
-  return useSyncExternalStore(session.subscribe, () => select(state), () => select(INITIAL));
+  return useSyncExternalStore(
+    session.subscribe,
+    () => select(state),
+    () => select(INITIAL),
+  );
 }

@@ -25,7 +25,10 @@ function show(kind: ToastKind, text: string, durationMs = TOAST_MS): number {
     emit();
   }
   clearTimeout(timers.get(id));
-  timers.set(id, setTimeout(() => dismiss(id), durationMs));
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), durationMs),
+  );
   return id;
 }
 

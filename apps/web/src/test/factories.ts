@@ -74,16 +74,58 @@ export function detail(id: string, over: Partial<OrderDetail> = {}): OrderDetail
     billing: { ...ADDRESS, company: 'Billing Ltd' },
     remark: '',
     lines: [
-      { id: 'l-1', productId: 101, skuId: 1, skuCode: 'BT-EAR-01', title: 'Wireless earbuds', specs: { Colour: 'Black' }, image: '/img/1.jpg', unitPrice: 12.5, quantity: 2, lineTotal: 25, storePrice: null },
-      { id: 'l-2', productId: 102, skuId: 2, skuCode: 'CASE-02', title: 'Charging case', specs: {}, image: '', unitPrice: 9.99, quantity: 1, lineTotal: 9.99, storePrice: null },
+      {
+        id: 'l-1',
+        productId: 101,
+        skuId: 1,
+        skuCode: 'BT-EAR-01',
+        title: 'Wireless earbuds',
+        specs: { Colour: 'Black' },
+        image: '/img/1.jpg',
+        unitPrice: 12.5,
+        quantity: 2,
+        lineTotal: 25,
+        storePrice: null,
+      },
+      {
+        id: 'l-2',
+        productId: 102,
+        skuId: 2,
+        skuCode: 'CASE-02',
+        title: 'Charging case',
+        specs: {},
+        image: '',
+        unitPrice: 9.99,
+        quantity: 1,
+        lineTotal: 9.99,
+        storePrice: null,
+      },
     ],
     children: [],
-    events: [{ event: 'create', fromState: null, toState: 'awaiting-payment', actorType: 'user', reason: null, at: '2026-03-14T09:30:00.000Z' }],
+    events: [
+      {
+        event: 'create',
+        fromState: null,
+        toState: 'awaiting-payment',
+        actorType: 'user',
+        reason: null,
+        at: '2026-03-14T09:30:00.000Z',
+      },
+    ],
     ...over,
   };
 }
 
-export const COUNTS: OrderCounts = { all: 6, 'awaiting-payment': 2, pending: 1, purchasing: 0, shipped: 1, delivered: 0, trash: 2, abnormal: 1 };
+export const COUNTS: OrderCounts = {
+  all: 6,
+  'awaiting-payment': 2,
+  pending: 1,
+  purchasing: 0,
+  shipped: 1,
+  delivered: 0,
+  trash: 2,
+  abnormal: 1,
+};
 
 export const page = <T>(records: T[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
 
@@ -203,4 +245,11 @@ export function orderPayment(over: Partial<OrderPayment> = {}): OrderPayment {
 }
 
 /** GET /api/p/wallet with `balance` available. */
-export const walletRecord = (balance: number, bonus = 0) => ({ balance, locked: 0, bonus, income: balance, consumption: 0, recharge: balance });
+export const walletRecord = (balance: number, bonus = 0) => ({
+  balance,
+  locked: 0,
+  bonus,
+  income: balance,
+  consumption: 0,
+  recharge: balance,
+});

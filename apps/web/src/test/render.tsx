@@ -21,7 +21,10 @@ export function renderAt(element: ReactElement, path = '/') {
 }
 
 /** A fetch Response carrying the API envelope. */
-export function envelope(data: unknown, init: { code?: string; msg?: string; success?: boolean; status?: number } = {}) {
+export function envelope(
+  data: unknown,
+  init: { code?: string; msg?: string; success?: boolean; status?: number } = {},
+) {
   const { code = '00000', msg = 'ok', success = code === '00000', status = success ? 200 : 400 } = init;
   return new Response(JSON.stringify({ code, data, msg, success }), {
     status,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bicCountry, ibanChecksumValid, ibanProblem, isValidAbaRouting, isValidBic, isValidIban, normalizeIban } from './bank-codes';
+import {
+  bicCountry,
+  ibanChecksumValid,
+  ibanProblem,
+  isValidAbaRouting,
+  isValidBic,
+  isValidIban,
+  normalizeIban,
+} from './bank-codes';
 
 // Example IBANs as the SWIFT IBAN Registry and the banks' public pages print them.
 const VALID_IBANS = [
@@ -76,6 +84,7 @@ describe('ACH routing number (ABA check digit)', () => {
   });
 
   it('refuses a wrong check digit, other lengths and non-digits', () => {
-    for (const n of ['021000022', '02100002', '0210000211', '02100002a', '']) expect(isValidAbaRouting(n), n).toBe(false);
+    for (const n of ['021000022', '02100002', '0210000211', '02100002a', ''])
+      expect(isValidAbaRouting(n), n).toBe(false);
   });
 });

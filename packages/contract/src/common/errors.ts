@@ -114,5 +114,7 @@ export type ErrorReason = (typeof ERROR_REASONS)[number];
 /** The reason of an error answer's `data`, when it carries a known one. */
 export function reasonOf(data: unknown): ErrorReason | undefined {
   const reason = (data as { reason?: unknown } | null | undefined)?.reason;
-  return typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason) ? (reason as ErrorReason) : undefined;
+  return typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason)
+    ? (reason as ErrorReason)
+    : undefined;
 }

@@ -11,7 +11,9 @@ import { type CatalogueTree, flattenCatalogue, placeholdersOf } from './parity';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const catalogues = new Map<string, Map<string, unknown>>();
-const folders = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const folders = readdirSync(here, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 for (const lang of folders) {
   const keys = new Map<string, unknown>();
   for (const file of readdirSync(path.join(here, lang)).filter((f) => f.endsWith('.json'))) {

@@ -4,14 +4,25 @@ import { PayPalClient, PayPalError } from './index.js';
 
 // Every call crosses real HTTP to the emulator on 127.0.0.1 (decision 0071).
 let pp: PayPalEmulator;
-beforeAll(async () => { pp = await startPayPalEmulator({ tokenTtlSeconds: 3600 }); });
-afterAll(async () => { await pp.close(); });
+beforeAll(async () => {
+  pp = await startPayPalEmulator({ tokenTtlSeconds: 3600 });
+});
+afterAll(async () => {
+  await pp.close();
+});
 
 const client = (over: Partial<ConstructorParameters<typeof PayPalClient>[0]> = {}) =>
   new PayPalClient({ baseUrl: pp.baseUrl, clientId: pp.clientId, clientSecret: pp.clientSecret, ...over });
 
 const order = (c: PayPalClient, requestId = crypto.randomUUID(), amountMinor = 10_470) =>
-  c.createOrder({ requestId, amountMinor, currency: 'USD', returnUrl: 'https://shop.example/paypalstatus', cancelUrl: 'https://shop.example/paypal?cancelled=1', referenceId: 'R-1' });
+  c.createOrder({
+    requestId,
+    amountMinor,
+    currency: 'USD',
+    returnUrl: 'https://shop.example/paypalstatus',
+    cancelUrl: 'https://shop.example/paypal?cancelled=1',
+    referenceId: 'R-1',
+  });
 
 async function approveByBrowser(approveUrl: string): Promise<URL> {
   const res = await fetch(approveUrl, { redirect: 'manual' });
@@ -53,7 +64,9 @@ describe('PayPal token', () => {
   });
 
   it('a server that does not answer surfaces as unavailable (retryable)', async () => {
-    const err = await new PayPalClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }).accessToken().catch((e: unknown) => e);
+    const err = await new PayPalClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' })
+      .accessToken()
+      .catch((e: unknown) => e);
     expect((err as PayPalError).kind).toBe('unavailable');
     expect((err as PayPalError).retryable).toBe(true);
   });
@@ -77,7 +90,9 @@ describe('PayPal Orders v2', () => {
     const orders = await Promise.all(Array.from({ length: 20 }, () => order(c, id)));
     expect(new Set(orders.map((o) => o.id)).size).toBe(1);
     pp.approve(orders[0]!.id);
-    const captures = await Promise.all(Array.from({ length: 20 }, (_, i) => c.captureOrder(orders[0]!.id, i % 2 ? 'cap-key' : crypto.randomUUID())));
+    const captures = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => c.captureOrder(orders[0]!.id, i % 2 ? 'cap-key' : crypto.randomUUID())),
+    );
     expect(new Set(captures.map((r) => r.capture.id)).size).toBe(1);
     expect(captures.every((r) => r.outcome === 'completed')).toBe(true);
   });
@@ -94,7 +109,7 @@ describe('PayPal Orders v2', () => {
     expect(r.capture).toMatchObject({ status: 'COMPLETED', amountMinor: 10_470, currency: 'USD' });
   });
 
-  it('capture before approval is a typed order-not-approved error with PayPal\'s debug id', async () => {
+  it("capture before approval is a typed order-not-approved error with PayPal's debug id", async () => {
     const c = client();
     const o = await order(c);
     const err = (await c.captureOrder(o.id, crypto.randomUUID()).catch((e: unknown) => e)) as PayPalError;
@@ -150,7 +165,9 @@ describe('PayPal Orders v2', () => {
   });
 
   it('an unknown order is not-found', async () => {
-    const err = (await client().getOrder('NOPE0000000000000').catch((e: unknown) => e)) as PayPalError;
+    const err = (await client()
+      .getOrder('NOPE0000000000000')
+      .catch((e: unknown) => e)) as PayPalError;
     expect(err.kind).toBe('not-found');
   });
 });

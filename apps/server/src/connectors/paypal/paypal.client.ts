@@ -66,7 +66,10 @@ export interface CaptureResult {
   alreadyCaptured: boolean;
 }
 
-interface CachedToken { value: string; renewAt: number }
+interface CachedToken {
+  value: string;
+  renewAt: number;
+}
 
 export class PayPalClient {
   private readonly base: string;
@@ -86,7 +89,9 @@ export class PayPalClient {
   /** A bearer token, from cache until shortly before `expires_in`; concurrent callers share one request. */
   async accessToken(): Promise<string> {
     if (this.token && this.now() < this.token.renewAt) return this.token.value;
-    this.tokenInFlight ??= this.fetchToken().finally(() => { this.tokenInFlight = undefined; });
+    this.tokenInFlight ??= this.fetchToken().finally(() => {
+      this.tokenInFlight = undefined;
+    });
     return this.tokenInFlight;
   }
 
@@ -95,12 +100,17 @@ export class PayPalClient {
     const started = this.now();
     const { status, body } = await this.send('token', '/v1/oauth2/token', {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: 'grant_type=client_credentials',
     });
     if (status !== 200) throw errorFromResponse('token', status, body);
     const b = body as { access_token?: unknown; expires_in?: unknown };
-    if (typeof b.access_token !== 'string' || typeof b.expires_in !== 'number') throw new PayPalError('unexpected', 'PayPal token: answer without access_token/expires_in');
+    if (typeof b.access_token !== 'string' || typeof b.expires_in !== 'number')
+      throw new PayPalError('unexpected', 'PayPal token: answer without access_token/expires_in');
     // Never renew later than half-way through a short lifetime, whatever the margin says.
     const lifeMs = b.expires_in * 1000;
     this.token = { value: b.access_token, renewAt: started + Math.max(lifeMs - this.marginMs, lifeMs / 2) };
@@ -109,7 +119,10 @@ export class PayPalClient {
 
   async createOrder(input: CreateOrderInput): Promise<PayPalOrder> {
     const unit: Record<string, unknown> = {
-      amount: { currency_code: input.currency.toUpperCase(), value: minorToPayPalValue(input.amountMinor, input.currency) },
+      amount: {
+        currency_code: input.currency.toUpperCase(),
+        value: minorToPayPalValue(input.amountMinor, input.currency),
+      },
     };
     if (input.referenceId) unit.reference_id = input.referenceId;
     if (input.customId) unit.custom_id = input.customId;
@@ -163,20 +176,35 @@ export class PayPalClient {
     const capture = order.captures[0];
     if (!capture) throw new PayPalError('unexpected', `PayPal capture: order ${order.id} has no capture`);
     if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
-      throw new PayPalError('declined', `PayPal capture ${capture.id}: ${capture.status}${capture.reason ? ` (${capture.reason})` : ''}`, { issue: capture.status });
+      throw new PayPalError(
+        'declined',
+        `PayPal capture ${capture.id}: ${capture.status}${capture.reason ? ` (${capture.reason})` : ''}`,
+        { issue: capture.status },
+      );
     }
     const outcome = capture.status === 'PENDING' ? 'pending' : 'completed';
     return { outcome, orderId: order.id, orderStatus: order.status, capture, alreadyCaptured };
   }
 
   /** Sends an authenticated API call; one 401 drops the cached token and retries with a fresh one. */
-  async api(operation: string, method: 'GET' | 'POST', path: string, json?: unknown, requestId?: string, rawBody?: string): Promise<{ status: number; body: unknown }> {
+  async api(
+    operation: string,
+    method: 'GET' | 'POST',
+    path: string,
+    json?: unknown,
+    requestId?: string,
+    rawBody?: string,
+  ): Promise<{ status: number; body: unknown }> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
       if (json !== undefined || rawBody !== undefined) headers['content-type'] = 'application/json';
       if (requestId) headers['paypal-request-id'] = requestId;
-      const res = await this.send(operation, path, { method, headers, body: rawBody ?? (json === undefined ? undefined : JSON.stringify(json)) });
+      const res = await this.send(operation, path, {
+        method,
+        headers,
+        body: rawBody ?? (json === undefined ? undefined : JSON.stringify(json)),
+      });
       if (res.status === 401 && attempt === 0) {
         this.token = undefined;
         continue;
@@ -198,8 +226,11 @@ export class PayPalClient {
     try {
       return { status: res.status, body: JSON.parse(text) as unknown };
     } catch {
-      if (res.status >= 500) throw new PayPalError('unavailable', `PayPal ${operation}: HTTP ${res.status}`, { httpStatus: res.status });
-      throw new PayPalError('unexpected', `PayPal ${operation}: HTTP ${res.status}, not JSON`, { httpStatus: res.status });
+      if (res.status >= 500)
+        throw new PayPalError('unavailable', `PayPal ${operation}: HTTP ${res.status}`, { httpStatus: res.status });
+      throw new PayPalError('unexpected', `PayPal ${operation}: HTTP ${res.status}, not JSON`, {
+        httpStatus: res.status,
+      });
     }
   }
 }
@@ -213,7 +244,8 @@ interface RawOrder {
 
 function readOrder(body: unknown): PayPalOrder {
   const o = (body ?? {}) as RawOrder;
-  if (typeof o.id !== 'string' || typeof o.status !== 'string') throw new PayPalError('unexpected', 'PayPal order: answer without id/status');
+  if (typeof o.id !== 'string' || typeof o.status !== 'string')
+    throw new PayPalError('unexpected', 'PayPal order: answer without id/status');
   const link = (rel: string) => o.links?.find((l) => l.rel === rel)?.href;
   const approve = link('payer-action') ?? link('approve');
   const captures: PayPalCapture[] = [];

@@ -27,7 +27,11 @@ export class PayPalError extends Error {
   readonly issue?: string;
   readonly debugId?: string;
 
-  constructor(kind: PayPalErrorKind, message: string, extra: { httpStatus?: number; paypalName?: string; issue?: string; debugId?: string } = {}) {
+  constructor(
+    kind: PayPalErrorKind,
+    message: string,
+    extra: { httpStatus?: number; paypalName?: string; issue?: string; debugId?: string } = {},
+  ) {
     super(message);
     this.name = 'PayPalError';
     this.kind = kind;
@@ -60,9 +64,11 @@ export function errorFromResponse(operation: string, httpStatus: number, body: u
   const issue = str(b.details?.[0]?.issue);
   const extra = { httpStatus, paypalName: str(b.name) ?? str(b.error), issue, debugId: str(b.debug_id) };
   const what = `PayPal ${operation}: HTTP ${httpStatus}${extra.paypalName ? ` ${extra.paypalName}` : ''}${issue ? ` (${issue})` : ''}${extra.debugId ? ` debug_id=${extra.debugId}` : ''}`;
-  if (httpStatus === 401 || httpStatus === 403 || extra.paypalName === 'invalid_client') return new PayPalError('auth', what, extra);
+  if (httpStatus === 401 || httpStatus === 403 || extra.paypalName === 'invalid_client')
+    return new PayPalError('auth', what, extra);
   if (issue === 'ORDER_NOT_APPROVED') return new PayPalError('order-not-approved', what, extra);
-  if (issue === 'INSTRUMENT_DECLINED' || issue === 'TRANSACTION_REFUSED') return new PayPalError('declined', what, extra);
+  if (issue === 'INSTRUMENT_DECLINED' || issue === 'TRANSACTION_REFUSED')
+    return new PayPalError('declined', what, extra);
   if (httpStatus === 404) return new PayPalError('not-found', what, extra);
   if (httpStatus === 429 || httpStatus >= 500) return new PayPalError('unavailable', what, extra);
   return new PayPalError('invalid-request', what, extra);

@@ -11,7 +11,8 @@ function decimalsOf(currency: string): number {
 }
 
 export function minorToPayPalValue(amountMinor: number, currency: string): string {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new RangeError('amountMinor must be a positive integer');
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    throw new RangeError('amountMinor must be a positive integer');
   const d = decimalsOf(currency);
   if (d === 0) return String(amountMinor);
   const s = String(amountMinor).padStart(d + 1, '0');
@@ -22,7 +23,8 @@ export function minorToPayPalValue(amountMinor: number, currency: string): strin
 export function payPalValueToMinor(value: unknown, currency: string): number {
   const d = decimalsOf(currency);
   const m = typeof value === 'string' ? /^(\d+)(?:\.(\d+))?$/.exec(value) : null;
-  if (!m || (m[2]?.length ?? 0) > d) throw new PayPalError('unexpected', `PayPal answered an unreadable amount for ${currency}`);
+  if (!m || (m[2]?.length ?? 0) > d)
+    throw new PayPalError('unexpected', `PayPal answered an unreadable amount for ${currency}`);
   const minor = Number(m[1] + (m[2] ?? '').padEnd(d, '0'));
   if (!Number.isSafeInteger(minor)) throw new PayPalError('unexpected', 'PayPal answered an amount out of range');
   return minor;

@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayPalEmulator, type PayPalEmulator } from '../../sandbox/paypal/emulator.js';
-import { PayPalClient, minorToPayPalValue, parseWebhookEvent, payPalValueToMinor, verifyWebhookSignature, type PayPalWebhookEvent } from './index.js';
+import {
+  PayPalClient,
+  minorToPayPalValue,
+  parseWebhookEvent,
+  payPalValueToMinor,
+  verifyWebhookSignature,
+  type PayPalWebhookEvent,
+} from './index.js';
 
 // A receiver on real HTTP verifies what the emulator POSTs, the way the server's webhook route will.
 let pp: PayPalEmulator;
@@ -35,7 +42,13 @@ afterAll(async () => {
 });
 
 async function capturedOrder(amountMinor = 5_000): Promise<{ orderId: string; captureId: string }> {
-  const o = await client.createOrder({ requestId: crypto.randomUUID(), amountMinor, currency: 'USD', returnUrl: 'https://shop.example/r', cancelUrl: 'https://shop.example/c' });
+  const o = await client.createOrder({
+    requestId: crypto.randomUUID(),
+    amountMinor,
+    currency: 'USD',
+    returnUrl: 'https://shop.example/r',
+    cancelUrl: 'https://shop.example/c',
+  });
   pp.approve(o.id);
   const r = await client.captureOrder(o.id, crypto.randomUUID());
   return { orderId: o.id, captureId: r.capture.id };
@@ -46,7 +59,10 @@ describe('PayPal webhooks', () => {
     const { orderId, captureId } = await capturedOrder(10_470);
     const { status } = await pp.sendWebhook(receiverUrl, 'PAYMENT.CAPTURE.COMPLETED', orderId);
     expect(status).toBe(200);
-    expect(received.at(-1)).toMatchObject({ verified: true, event: { kind: 'capture-completed', captureId, orderId, amountMinor: 10_470, currency: 'USD' } });
+    expect(received.at(-1)).toMatchObject({
+      verified: true,
+      event: { kind: 'capture-completed', captureId, orderId, amountMinor: 10_470, currency: 'USD' },
+    });
   });
 
   it('DENIED and REFUNDED events parse with their capture and order', async () => {
@@ -71,7 +87,9 @@ describe('PayPal webhooks', () => {
     const s = pp.signedEvent('PAYMENT.CAPTURE.COMPLETED', orderId, { pretty: true });
     expect(s.rawBody).toContain('\n  "id"');
     expect(await verifyWebhookSignature(client, 'WH-TEST-1', s.headers, s.rawBody)).toBe(true);
-    expect(await verifyWebhookSignature(client, 'WH-TEST-1', s.headers, JSON.stringify(JSON.parse(s.rawBody)))).toBe(false);
+    expect(await verifyWebhookSignature(client, 'WH-TEST-1', s.headers, JSON.stringify(JSON.parse(s.rawBody)))).toBe(
+      false,
+    );
   });
 
   it('rejects wrong or missing headers, another webhook id, and a delivery over plain POST with a forged signature', async () => {
@@ -79,20 +97,30 @@ describe('PayPal webhooks', () => {
     const s = pp.signedEvent('PAYMENT.CAPTURE.COMPLETED', orderId);
     const other = pp.signedEvent('PAYMENT.CAPTURE.COMPLETED', orderId);
     const verify = (h: Record<string, string>, id = 'WH-TEST-1') => verifyWebhookSignature(client, id, h, s.rawBody);
-    expect(await verify({ ...s.headers, 'paypal-transmission-id': other.headers['paypal-transmission-id']! })).toBe(false);
+    expect(await verify({ ...s.headers, 'paypal-transmission-id': other.headers['paypal-transmission-id']! })).toBe(
+      false,
+    );
     expect(await verify({ ...s.headers, 'paypal-transmission-time': '2020-01-01T00:00:00Z' })).toBe(false);
-    expect(await verify({ ...s.headers, 'paypal-transmission-sig': other.headers['paypal-transmission-sig']! })).toBe(false);
+    expect(await verify({ ...s.headers, 'paypal-transmission-sig': other.headers['paypal-transmission-sig']! })).toBe(
+      false,
+    );
     expect(await verify({ ...s.headers, 'paypal-auth-algo': 'SHA1withRSA' })).toBe(false);
     const { 'paypal-transmission-sig': _sig, ...missing } = s.headers;
     expect(await verify(missing)).toBe(false);
     expect(await verify(s.headers, 'WH-SOMEONE-ELSE')).toBe(false);
-    const forged = await fetch(receiverUrl, { method: 'POST', headers: { ...s.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') }, body: s.rawBody });
+    const forged = await fetch(receiverUrl, {
+      method: 'POST',
+      headers: { ...s.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') },
+      body: s.rawBody,
+    });
     expect(forged.status).toBe(400);
     expect(received.at(-1)?.verified).toBe(false);
   });
 
   it('an event type we do not act on parses as other', () => {
-    expect(parseWebhookEvent(JSON.stringify({ id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} }))).toEqual({ kind: 'other', eventId: 'WH-1', eventType: 'CHECKOUT.ORDER.APPROVED' });
+    expect(
+      parseWebhookEvent(JSON.stringify({ id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} })),
+    ).toEqual({ kind: 'other', eventId: 'WH-1', eventType: 'CHECKOUT.ORDER.APPROVED' });
   });
 });
 

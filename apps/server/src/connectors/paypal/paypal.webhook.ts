@@ -16,7 +16,12 @@ const header = (h: WebhookHeaders, name: string): string | undefined => {
  * and re-serialising the JSON could change them. Returns false for a missing header or FAILURE;
  * throws PayPalError only when PayPal could not be asked (so the delivery is retried, not dropped).
  */
-export async function verifyWebhookSignature(client: PayPalClient, webhookId: string, headers: WebhookHeaders, rawBody: string): Promise<boolean> {
+export async function verifyWebhookSignature(
+  client: PayPalClient,
+  webhookId: string,
+  headers: WebhookHeaders,
+  rawBody: string,
+): Promise<boolean> {
   const fields = {
     auth_algo: header(headers, 'paypal-auth-algo'),
     cert_url: header(headers, 'paypal-cert-url'),
@@ -32,7 +37,14 @@ export async function verifyWebhookSignature(client: PayPalClient, webhookId: st
     return false;
   }
   const body = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawBody}}`;
-  const { status, body: res } = await client.api('verify webhook', 'POST', '/v1/notifications/verify-webhook-signature', undefined, undefined, body);
+  const { status, body: res } = await client.api(
+    'verify webhook',
+    'POST',
+    '/v1/notifications/verify-webhook-signature',
+    undefined,
+    undefined,
+    body,
+  );
   if (status !== 200) {
     const err = errorFromResponse('verify webhook', status, res);
     // A malformed verification request means the delivery is not one we can trust.
@@ -85,13 +97,15 @@ export function parseWebhookEvent(rawBody: string): PayPalWebhookEvent {
   }
   const eventId = e.id;
   const eventType = e.event_type;
-  if (typeof eventId !== 'string' || typeof eventType !== 'string') throw new PayPalError('unexpected', 'PayPal webhook: no id/event_type');
+  if (typeof eventId !== 'string' || typeof eventType !== 'string')
+    throw new PayPalError('unexpected', 'PayPal webhook: no id/event_type');
   const kind = KINDS[eventType];
   if (!kind) return { kind: 'other', eventId, eventType };
   const r = (e.resource ?? {}) as Record<string, unknown>;
   const amount = (r.amount ?? {}) as { value?: unknown; currency_code?: unknown };
-  if (typeof r.id !== 'string' || typeof amount.currency_code !== 'string') throw new PayPalError('unexpected', `PayPal webhook ${eventType}: resource without id/amount`);
-  const related = ((r.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids ?? {});
+  if (typeof r.id !== 'string' || typeof amount.currency_code !== 'string')
+    throw new PayPalError('unexpected', `PayPal webhook ${eventType}: resource without id/amount`);
+  const related = (r.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids ?? {};
   const orderId = typeof related.order_id === 'string' ? related.order_id : undefined;
   const createTime = typeof e.create_time === 'string' ? e.create_time : undefined;
   const money = { amountMinor: payPalValueToMinor(amount.value, amount.currency_code), currency: amount.currency_code };

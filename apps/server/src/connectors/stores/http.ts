@@ -31,7 +31,11 @@ export function loggableUrl(url: string): string {
  * errors and 5xx (idempotent requests only) and for 429 (honouring Retry-After up to 10 s).
  * Answers every other status to the caller, who knows what the platform means by it.
  */
-export async function storeFetch(platform: StorePlatform, req: StoreRequest, policy: Partial<HttpPolicy> = {}): Promise<StoreResponse> {
+export async function storeFetch(
+  platform: StorePlatform,
+  req: StoreRequest,
+  policy: Partial<HttpPolicy> = {},
+): Promise<StoreResponse> {
   const p = { ...DEFAULT_HTTP_POLICY, ...policy };
   const doFetch = p.fetch ?? fetch;
   let lastError = 'no attempt';
@@ -47,7 +51,14 @@ export async function storeFetch(platform: StorePlatform, req: StoreRequest, pol
         signal: AbortSignal.timeout(p.timeoutMs),
       });
       const text = await res.text();
-      p.log?.({ platform, method: req.method, url: loggableUrl(req.url), status: res.status, ms: Date.now() - started, attempt });
+      p.log?.({
+        platform,
+        method: req.method,
+        url: loggableUrl(req.url),
+        status: res.status,
+        ms: Date.now() - started,
+        attempt,
+      });
       if (res.status === 429 && attempt < p.retries) {
         const retryAfter = Number(res.headers.get('retry-after'));
         if (Number.isFinite(retryAfter) && retryAfter > 0) await sleep(Math.min(retryAfter, 10) * 1000);
@@ -61,8 +72,18 @@ export async function storeFetch(platform: StorePlatform, req: StoreRequest, pol
       return { status: res.status, headers: res.headers, text };
     } catch (err) {
       const name = (err as Error).name;
-      lastError = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${p.timeoutMs} ms` : `connection failed (${(err as Error).message})`;
-      p.log?.({ platform, method: req.method, url: loggableUrl(req.url), status: 'error', ms: Date.now() - started, attempt });
+      lastError =
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `no answer within ${p.timeoutMs} ms`
+          : `connection failed (${(err as Error).message})`;
+      p.log?.({
+        platform,
+        method: req.method,
+        url: loggableUrl(req.url),
+        status: 'error',
+        ms: Date.now() - started,
+        attempt,
+      });
       if (!req.idempotent) break;
     }
   }

@@ -105,7 +105,14 @@ export interface HttpPolicy {
   /** Tests pass their own; defaults to the global fetch. */
   fetch?: typeof fetch;
   /** A log line per call, without secrets: method, URL without query, status, ms. */
-  log?: (line: { platform: StorePlatform; method: string; url: string; status: number | 'error'; ms: number; attempt: number }) => void;
+  log?: (line: {
+    platform: StorePlatform;
+    method: string;
+    url: string;
+    status: number | 'error';
+    ms: number;
+    attempt: number;
+  }) => void;
 }
 
 export const DEFAULT_HTTP_POLICY: HttpPolicy = { timeoutMs: 15_000, retries: 2, backoffMs: 500 };

@@ -20,14 +20,22 @@ const recharge = (ref: string): CreateCheckoutSession => ({
 });
 
 async function failure(p: Promise<unknown>): Promise<StripeError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(StripeError);
   return err as StripeError;
 }
 
 /** Submits the emulator's hosted page as a payer's browser would (no redirect following). */
 async function payWithCard(url: string, card: string): Promise<Response> {
-  return fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card_number: card }) });
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: card }),
+  });
 }
 
 beforeAll(async () => {
@@ -41,7 +49,13 @@ describe('Stripe Checkout connector against the emulator (real HTTP)', () => {
     const first = await stripe.createCheckoutSession(recharge('R-1'), 'recharge-R-1');
     const again = await stripe.createCheckoutSession(recharge('R-1'), 'recharge-R-1');
     expect(again).toEqual(first);
-    expect(first).toMatchObject({ status: 'open', paymentStatus: 'unpaid', amountTotalMinor: 10_342, currency: 'usd', clientReferenceId: 'R-1' });
+    expect(first).toMatchObject({
+      status: 'open',
+      paymentStatus: 'unpaid',
+      amountTotalMinor: 10_342,
+      currency: 'usd',
+      clientReferenceId: 'R-1',
+    });
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
     // Another key is another session.
     const other = await stripe.createCheckoutSession(recharge('R-1'), 'recharge-R-1-second');
@@ -66,7 +80,13 @@ describe('Stripe Checkout connector against the emulator (real HTTP)', () => {
     expect(paid.headers.get('location')).toBe(`http://shop.test/paystate?session=${session.id}`);
 
     const now = await stripe.retrieveCheckoutSession(session.id);
-    expect(now).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountTotalMinor: 10_342, url: null, metadata: { recharge_order: 'R-3' } });
+    expect(now).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountTotalMinor: 10_342,
+      url: null,
+      metadata: { recharge_order: 'R-3' },
+    });
     expect(now.paymentIntentId).toMatch(/^pi_test_/);
     // A paid session cannot be paid twice.
     expect((await payWithCard(session.url!, '4242424242424242')).status).toBe(410);
@@ -104,7 +124,10 @@ describe('Stripe Checkout connector against the emulator (real HTTP)', () => {
 
   it('types a missing parameter, an unknown session and an unreachable Stripe', async () => {
     const bad = await failure(stripe.createCheckoutSession({ ...recharge('R-7'), productName: '' }, 'recharge-R-7'));
-    expect(bad).toMatchObject({ kind: 'invalid_request', details: { code: 'parameter_missing', param: 'line_items[0][price_data][product_data][name]' } });
+    expect(bad).toMatchObject({
+      kind: 'invalid_request',
+      details: { code: 'parameter_missing', param: 'line_items[0][price_data][product_data][name]' },
+    });
 
     const unknown = await failure(stripe.retrieveCheckoutSession('cs_test_nothing'));
     expect(unknown).toMatchObject({ kind: 'invalid_request', details: { httpStatus: 404, code: 'resource_missing' } });
@@ -119,6 +142,8 @@ describe('Stripe Checkout connector against the emulator (real HTTP)', () => {
   it('refuses a charge under Stripe minimum and amounts that are not whole minor units', async () => {
     const small = await failure(stripe.createCheckoutSession({ ...recharge('R-8'), amountMinor: 49 }, 'recharge-R-8'));
     expect(small).toMatchObject({ kind: 'invalid_request', details: { code: 'amount_too_small' } });
-    await expect(stripe.createCheckoutSession({ ...recharge('R-9'), amountMinor: 10.5 }, 'recharge-R-9')).rejects.toThrow(RangeError);
+    await expect(
+      stripe.createCheckoutSession({ ...recharge('R-9'), amountMinor: 10.5 }, 'recharge-R-9'),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -52,7 +52,10 @@ const SessionSchema = z.object({
   currency: z.string().nullable(),
   client_reference_id: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
   expires_at: z.number().int().optional(),
   livemode: z.boolean().optional(),
 });
@@ -97,7 +100,10 @@ export function createStripeClient(options: StripeClientOptions): StripeClient {
   const doFetch = options.fetch ?? fetch;
 
   async function call(method: 'GET' | 'POST', path: string, body?: string, idempotencyKey?: string): Promise<unknown> {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.secretKey}`,
+      accept: 'application/json',
+    };
     if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let res: Response;
@@ -116,7 +122,11 @@ export function createStripeClient(options: StripeClientOptions): StripeClient {
       // A proxy's HTML error page: keep the status, not the page.
     }
     if (!res.ok) throw stripeErrorFrom(res.status, json, requestId);
-    if (json === null) throw new StripeError('api', `Stripe answered HTTP ${res.status} without JSON`, { httpStatus: res.status, requestId });
+    if (json === null)
+      throw new StripeError('api', `Stripe answered HTTP ${res.status} without JSON`, {
+        httpStatus: res.status,
+        requestId,
+      });
     return json;
   }
 
@@ -151,7 +161,9 @@ export function createStripeClient(options: StripeClientOptions): StripeClient {
       return toCheckoutSession(await call('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`));
     },
     async expireCheckoutSession(id, idempotencyKey) {
-      return toCheckoutSession(await call('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, '', idempotencyKey));
+      return toCheckoutSession(
+        await call('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, '', idempotencyKey),
+      );
     },
   };
 }

@@ -45,10 +45,21 @@ function rejection(fn: () => unknown): StripeSignatureFailure {
 
 async function paidSession(ref: string): Promise<string> {
   const s = await stripe.createCheckoutSession(
-    { amountMinor: 10_342, currency: 'usd', productName: `Wallet recharge ${ref}`, successUrl: 'http://shop.test/ok?s={CHECKOUT_SESSION_ID}', cancelUrl: 'http://shop.test/no', clientReferenceId: ref },
+    {
+      amountMinor: 10_342,
+      currency: 'usd',
+      productName: `Wallet recharge ${ref}`,
+      successUrl: 'http://shop.test/ok?s={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://shop.test/no',
+      clientReferenceId: ref,
+    },
     `create-${ref}`,
   );
-  const res = await fetch(s.url!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ card_number: '4242424242424242' }) });
+  const res = await fetch(s.url!, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ card_number: '4242424242424242' }),
+  });
   expect(res.status).toBe(303);
   return s.id;
 }
@@ -72,7 +83,7 @@ afterAll(async () => {
   await new Promise<void>((r) => receiver.close(() => r()));
 });
 
-describe('Stripe webhook signatures on the emulator\'s real deliveries', () => {
+describe("Stripe webhook signatures on the emulator's real deliveries", () => {
   it('accepts checkout.session.completed as sent, and rejects it tampered, late or under another secret', async () => {
     const before = emulator.deliveries.length;
     const sessionId = await paidSession('W-1');
@@ -82,16 +93,26 @@ describe('Stripe webhook signatures on the emulator\'s real deliveries', () => {
     expect(event.type).toBe('checkout.session.completed');
     if (event.type !== 'checkout.session.completed') return;
     expect(event.id).toMatch(/^evt_/);
-    expect(event.session).toMatchObject({ id: sessionId, paymentStatus: 'paid', status: 'complete', amountTotalMinor: 10_342, clientReferenceId: 'W-1' });
+    expect(event.session).toMatchObject({
+      id: sessionId,
+      paymentStatus: 'paid',
+      status: 'complete',
+      amountTotalMinor: 10_342,
+      clientReferenceId: 'W-1',
+    });
 
     const tampered = Buffer.from(got.raw.toString('utf8').replace('"amount_total":10342', '"amount_total":99999'));
     expect(tampered.equals(got.raw)).toBe(false);
     expect(rejection(() => verifyStripeWebhook(tampered, got.signature, WEBHOOK_SECRET))).toBe('signature-mismatch');
     // Six minutes later the same delivery is a replay: past the 300 s tolerance.
     const sentAt = Number(/t=(\d+)/.exec(got.signature!)![1]);
-    expect(rejection(() => verifyStripeWebhook(got.raw, got.signature, WEBHOOK_SECRET, { now: sentAt + 301 }))).toBe('timestamp-out-of-tolerance');
+    expect(rejection(() => verifyStripeWebhook(got.raw, got.signature, WEBHOOK_SECRET, { now: sentAt + 301 }))).toBe(
+      'timestamp-out-of-tolerance',
+    );
     expect(verifyStripeWebhook(got.raw, got.signature, WEBHOOK_SECRET, { now: sentAt + 299 }).id).toBe(event.id);
-    expect(rejection(() => verifyStripeWebhook(got.raw, got.signature, 'whsec_someone_else'))).toBe('signature-mismatch');
+    expect(rejection(() => verifyStripeWebhook(got.raw, got.signature, 'whsec_someone_else'))).toBe(
+      'signature-mismatch',
+    );
     expect(rejection(() => verifyStripeWebhook(got.raw, undefined, WEBHOOK_SECRET))).toBe('missing-header');
     expect(rejection(() => verifyStripeWebhook(got.raw, 'v1=abc', WEBHOOK_SECRET))).toBe('malformed-header');
   });
@@ -101,9 +122,16 @@ describe('Stripe webhook signatures on the emulator\'s real deliveries', () => {
     await paidSession('W-2');
     const { got } = await lastDelivery('checkout.session.completed', before + 1);
     const [t, v1] = got.signature!.split(',');
-    const stale = createHmac('sha256', 'whsec_old_secret').update(`${t!.slice(2)}.`).update(got.raw).digest('hex');
-    expect(verifyStripeWebhook(got.raw, `${t},v1=${stale},${v1},v0=ignored`, WEBHOOK_SECRET).type).toBe('checkout.session.completed');
-    expect(rejection(() => verifyStripeWebhook(got.raw, `${t},v1=${stale}`, WEBHOOK_SECRET))).toBe('signature-mismatch');
+    const stale = createHmac('sha256', 'whsec_old_secret')
+      .update(`${t!.slice(2)}.`)
+      .update(got.raw)
+      .digest('hex');
+    expect(verifyStripeWebhook(got.raw, `${t},v1=${stale},${v1},v0=ignored`, WEBHOOK_SECRET).type).toBe(
+      'checkout.session.completed',
+    );
+    expect(rejection(() => verifyStripeWebhook(got.raw, `${t},v1=${stale}`, WEBHOOK_SECRET))).toBe(
+      'signature-mismatch',
+    );
   });
 
   it('redelivers an event with the same id, freshly signed, so the receiver can de-duplicate by id', async () => {
@@ -132,19 +160,31 @@ describe('Stripe webhook signatures on the emulator\'s real deliveries', () => {
     expect(res.status).toBe(200);
     const { got } = await lastDelivery('charge.refunded', before + 1);
     const event = verifyStripeWebhook(got.raw, got.signature, WEBHOOK_SECRET);
-    expect(event).toMatchObject({ type: 'charge.refunded', charge: { paymentIntentId: pi, amountMinor: 10_342, amountRefundedMinor: 342, currency: 'usd', refunded: false } });
+    expect(event).toMatchObject({
+      type: 'charge.refunded',
+      charge: { paymentIntentId: pi, amountMinor: 10_342, amountRefundedMinor: 342, currency: 'usd', refunded: false },
+    });
   });
 
   it('sends completed-unpaid then async_payment_succeeded or _failed for a delayed payment method', async () => {
     for (const succeeded of [true, false]) {
       const s = await stripe.createCheckoutSession(
-        { amountMinor: 5_000, currency: 'usd', productName: 'Wallet recharge', successUrl: 'http://shop.test/ok', cancelUrl: 'http://shop.test/no', clientReferenceId: `A-${succeeded}` },
+        {
+          amountMinor: 5_000,
+          currency: 'usd',
+          productName: 'Wallet recharge',
+          successUrl: 'http://shop.test/ok',
+          cancelUrl: 'http://shop.test/no',
+          clientReferenceId: `A-${succeeded}`,
+        },
         `async-${succeeded}`,
       );
       const before = emulator.deliveries.length;
       await fetch(s.url!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ method: 'delayed' }) });
       const completed = await lastDelivery('checkout.session.completed', before + 1);
-      expect(verifyStripeWebhook(completed.got.raw, completed.got.signature, WEBHOOK_SECRET)).toMatchObject({ session: { status: 'complete', paymentStatus: 'unpaid' } });
+      expect(verifyStripeWebhook(completed.got.raw, completed.got.signature, WEBHOOK_SECRET)).toMatchObject({
+        session: { status: 'complete', paymentStatus: 'unpaid' },
+      });
 
       await emulator.settleAsync(s.id, succeeded);
       const type = succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed';

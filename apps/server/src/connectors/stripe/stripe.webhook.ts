@@ -116,7 +116,8 @@ function parseEvent(body: Buffer): StripeEvent {
       livemode?: unknown;
       data?: { object?: Record<string, unknown> };
     };
-    if (raw.object !== 'event' || typeof raw.id !== 'string' || typeof raw.type !== 'string') throw new Error('not an event');
+    if (raw.object !== 'event' || typeof raw.id !== 'string' || typeof raw.type !== 'string')
+      throw new Error('not an event');
     const base: EventBase = {
       id: raw.id,
       created: typeof raw.created === 'number' ? raw.created : 0,

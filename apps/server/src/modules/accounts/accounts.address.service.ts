@@ -65,19 +65,29 @@ async function lockOwner(db: Db, userId: string): Promise<void> {
 /** Another user's address is "not found", never forbidden: its existence is not told. */
 async function findOwned(db: Db, userId: string, id: string): Promise<AddressRow> {
   const [row] = isUuid(id)
-    ? await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).limit(1)
+    ? await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .limit(1)
     : [];
   if (!row) throw AppError.notFound('accounts.address-not-found');
   return row;
 }
 
 async function hasDefault(db: Db, userId: string, kind: AddressKind): Promise<boolean> {
-  const rows = await db.select({ id: addresses.id }).from(addresses).where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
+  const rows = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
   return rows.length > 0;
 }
 
 async function clearDefault(db: Db, userId: string, kind: AddressKind): Promise<void> {
-  await db.update(addresses).set({ isDefault: false }).where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
+  await db
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(ofKind(userId, kind), eq(addresses.isDefault, true)));
 }
 
 /** After the default left a kind: the newest remaining address of that kind takes over. */
@@ -116,7 +126,12 @@ export async function getAddresses(db: Db, userId: string, ids: readonly string[
     wanted.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = wanted.length && wanted.every(isUuid) ? rawRows(await db.execute(sql`select * from addresses where user_id = ${userId} and id in (${list})`)).map(toAddressRow) : [];
+  const rows =
+    wanted.length && wanted.every(isUuid)
+      ? rawRows(await db.execute(sql`select * from addresses where user_id = ${userId} and id in (${list})`)).map(
+          toAddressRow,
+        )
+      : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);
@@ -181,7 +196,11 @@ export async function setDefaultAddress(db: DbOrUow, userId: string, id: string)
     const current = await findOwned(tx, userId, id);
     if (current.isDefault) return toDto(current);
     await clearDefault(tx, userId, current.kind);
-    const [row] = await tx.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(eq(addresses.id, id)).returning();
+    const [row] = await tx
+      .update(addresses)
+      .set({ isDefault: true, updatedAt: new Date() })
+      .where(eq(addresses.id, id))
+      .returning();
     return toDto(row!);
   });
 }

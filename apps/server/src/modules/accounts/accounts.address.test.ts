@@ -43,7 +43,11 @@ const create = async (token: string, overrides: Record<string, unknown> = {}) =>
   return res.json().data as { addrId: string; isDefault: boolean; kind: string };
 };
 const list = async (token: string, kind: string) =>
-  (await call(token, { method: 'GET', url: `/api/p/address?kind=${kind}` })).json().data as Array<{ addrId: string; isDefault: boolean; street: string }>;
+  (await call(token, { method: 'GET', url: `/api/p/address?kind=${kind}` })).json().data as Array<{
+    addrId: string;
+    isDefault: boolean;
+    street: string;
+  }>;
 
 /** Every user with addresses of a kind has exactly one default of that kind. */
 async function expectOneDefaultPerKind() {
@@ -72,7 +76,11 @@ describe('addresses', () => {
 
   it('returns the saved address with its id, trimmed and with the country upper-cased', async () => {
     const { token } = await registerUser(ctx);
-    const res = await call(token, { method: 'POST', url: '/api/p/address', payload: addressBody({ city: '  Ningbo ', country: 'cn' }) });
+    const res = await call(token, {
+      method: 'POST',
+      url: '/api/p/address',
+      payload: addressBody({ city: '  Ningbo ', country: 'cn' }),
+    });
     const { data } = res.json();
     expect(data).toMatchObject({ ...addressBody({ city: 'Ningbo', country: 'CN' }), isDefault: true });
     expect(data.addrId).toMatch(/^[0-9a-f-]{36}$/);
@@ -128,9 +136,17 @@ describe('addresses', () => {
     const { token } = await registerUser(ctx);
     const a = await create(token, { street: 'A' });
     const b = await create(token, { street: 'B' });
-    const upd = await call(token, { method: 'PUT', url: `/api/p/address/${a.addrId}`, payload: addressBody({ street: 'A2', isDefault: false }) });
+    const upd = await call(token, {
+      method: 'PUT',
+      url: `/api/p/address/${a.addrId}`,
+      payload: addressBody({ street: 'A2', isDefault: false }),
+    });
     expect(upd.json().data).toMatchObject({ addrId: a.addrId, street: 'A2', isDefault: true });
-    const upB = await call(token, { method: 'PUT', url: `/api/p/address/${b.addrId}`, payload: addressBody({ street: 'B2', isDefault: true }) });
+    const upB = await call(token, {
+      method: 'PUT',
+      url: `/api/p/address/${b.addrId}`,
+      payload: addressBody({ street: 'B2', isDefault: true }),
+    });
     expect(upB.json().data).toMatchObject({ street: 'B2', isDefault: true });
     expect((await list(token, 'consignee')).map((x) => [x.street, x.isDefault])).toEqual([
       ['B2', true],
@@ -143,7 +159,11 @@ describe('addresses', () => {
     const { token } = await registerUser(ctx);
     const a = await create(token, { street: 'A' });
     await create(token, { street: 'B' });
-    const moved = await call(token, { method: 'PUT', url: `/api/p/address/${a.addrId}`, payload: addressBody({ street: 'A', kind: 'billing' }) });
+    const moved = await call(token, {
+      method: 'PUT',
+      url: `/api/p/address/${a.addrId}`,
+      payload: addressBody({ street: 'A', kind: 'billing' }),
+    });
     expect(moved.json().data).toMatchObject({ kind: 'billing', isDefault: true });
     expect((await list(token, 'consignee')).map((x) => [x.street, x.isDefault])).toEqual([['B', true]]);
     await expectOneDefaultPerKind();
@@ -153,9 +173,10 @@ describe('addresses', () => {
     const { token } = await registerUser(ctx);
     await create(token, { street: 'A' });
     const second = await create(token, { street: 'B' });
-    const err = await ctx.db
-      .execute(sql`update addresses set is_default = true where id = ${second.addrId}`)
-      .then(() => null, (e: unknown) => e);
+    const err = await ctx.db.execute(sql`update addresses set is_default = true where id = ${second.addrId}`).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).not.toBeNull();
     expect((await list(token, 'consignee')).filter((x) => x.isDefault)).toHaveLength(1);
   });
@@ -193,14 +214,23 @@ describe('address validation', () => {
     ['tr-TR', 'Lütfen KDV numarası girin'],
   ])('words a missing field in %s', async (lang, message) => {
     const { token } = await registerUser(ctx);
-    const res = await call(token, { method: 'POST', url: '/api/p/address', payload: addressBody({ vatnumber: ' ' }), lang });
+    const res = await call(token, {
+      method: 'POST',
+      url: '/api/p/address',
+      payload: addressBody({ vatnumber: ' ' }),
+      lang,
+    });
     expect(fieldMessages(res.json())).toEqual({ vatnumber: message });
   });
 
   it('needs a valid e-mail address and a known country; saves nothing otherwise', async () => {
     const { token } = await registerUser(ctx);
     const before = await countRows(ctx, 'addresses');
-    const res = await call(token, { method: 'POST', url: '/api/p/address', payload: addressBody({ emails: 'lin-at-example', country: 'XX' }) });
+    const res = await call(token, {
+      method: 'POST',
+      url: '/api/p/address',
+      payload: addressBody({ emails: 'lin-at-example', country: 'XX' }),
+    });
     expect(fieldMessages(res.json())).toEqual({
       emails: 'The email address entered is incorrect',
       country: 'Please choose a country from the list',
@@ -211,7 +241,11 @@ describe('address validation', () => {
   it('an invalid update changes nothing', async () => {
     const { token } = await registerUser(ctx);
     const a = await create(token, { street: 'Kept' });
-    const res = await call(token, { method: 'PUT', url: `/api/p/address/${a.addrId}`, payload: addressBody({ street: 'Lost', city: '' }) });
+    const res = await call(token, {
+      method: 'PUT',
+      url: `/api/p/address/${a.addrId}`,
+      payload: addressBody({ street: 'Lost', city: '' }),
+    });
     expect(res.json().code).toBe('A00002');
     expect((await list(token, 'consignee'))[0]!.street).toBe('Kept');
   });

@@ -14,7 +14,14 @@ export async function adminUserRoutes(app: App, { db }: { db: Db }) {
   );
   app.put(
     '/admin/users/:id/status',
-    { schema: { tags, params: UserIdParams, body: UpdateUserStatusBody, response: { 200: envelopeOf(AdminUserSchema) } } },
+    {
+      schema: {
+        tags,
+        params: UserIdParams,
+        body: UpdateUserStatusBody,
+        response: { 200: envelopeOf(AdminUserSchema) },
+      },
+    },
     async (req) => ok(await setUserStatus(db, req.session.userId, req.params.id, req.body)),
   );
 }

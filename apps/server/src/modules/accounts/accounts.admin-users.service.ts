@@ -42,9 +42,15 @@ export async function listUsers(db: Db, q: ListUsersQuery): Promise<Page<AdminUs
 }
 
 /** Enables ('1') or disables ('0') an account; disabling ends all its sessions at once. */
-export async function setUserStatus(db: DbOrUow, operatorId: string, userId: string, body: UpdateUserStatusBody): Promise<AdminUser> {
+export async function setUserStatus(
+  db: DbOrUow,
+  operatorId: string,
+  userId: string,
+  body: UpdateUserStatusBody,
+): Promise<AdminUser> {
   if (!isUuid(userId)) throw AppError.notFound('accounts.user-not-found');
-  if (userId === operatorId && body.status === '0') throw AppError.business('cannot-disable-self', 'accounts.cannot-disable-self');
+  if (userId === operatorId && body.status === '0')
+    throw AppError.business('cannot-disable-self', 'accounts.cannot-disable-self');
   return inTransaction(db, async ({ tx }) => {
     const [user] = await tx
       .update(users)

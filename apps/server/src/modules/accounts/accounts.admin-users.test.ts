@@ -10,9 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
-const users = (token: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: auth(token) });
+const users = (token: string, query = '') =>
+  ctx.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: auth(token) });
 const setStatus = (token: string, id: string, status: string, lang = 'en-US') =>
-  ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${id}/status`, headers: { ...auth(token), 'accept-language': lang }, payload: { status } });
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/admin/users/${id}/status`,
+    headers: { ...auth(token), 'accept-language': lang },
+    payload: { status },
+  });
 
 describe('operator user list', () => {
   it('is refused to a store owner with A00003', async () => {
@@ -69,7 +75,9 @@ describe('disabling a user', () => {
     await setStatus(operator, user.userId, '1');
     expect((await logIn(ctx, user.email, user.password)).json().code).toBe('00000');
     // The old session stays ended.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', headers: auth(user.token) })).json().code).toBe('A00004');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', headers: auth(user.token) })).json().code,
+    ).toBe('A00004');
   });
 
   it('the operator cannot disable their own account', async () => {

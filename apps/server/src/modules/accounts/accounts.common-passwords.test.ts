@@ -13,7 +13,8 @@ afterAll(() => ctx.app.close());
 describe('common passwords are refused', () => {
   it('the list has well over 10,000 entries and catches what the length rule lets through', () => {
     expect(dictionary['passwords-common'].length).toBeGreaterThan(10_000);
-    for (const p of ['password1', 'Password1', '1qaz2wsx', 'qwerty123', 'trustno1']) expect(isCommonPassword(p), p).toBe(true);
+    for (const p of ['password1', 'Password1', '1qaz2wsx', 'qwerty123', 'trustno1'])
+      expect(isCommonPassword(p), p).toBe(true);
     expect(isCommonPassword('violet-harbour-42')).toBe(false);
   });
 
@@ -40,7 +41,9 @@ describe('common passwords are refused', () => {
       payload: { email: 'demo@example.com', emailCode: '123456', password: 'qwerty123', confirmPassword: 'qwerty123' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data).toEqual([{ field: 'password', message: 'This password is too common and easy to guess, please choose another' }]);
+    expect(res.json().data).toEqual([
+      { field: 'password', message: 'This password is too common and easy to guess, please choose another' },
+    ]);
   });
 
   it('an uncommon password registers', async () => {

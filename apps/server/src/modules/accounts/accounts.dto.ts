@@ -29,5 +29,11 @@ export function toAdminUser(u: UserRow): AdminUser {
 
 /** The log-in answer; the shop name is the user name until stores are connected. */
 export function toLoginResult(u: UserRow, session: { token: string; expiresIn: number }): LoginResult {
-  return { accessToken: session.token, shopName: u.username, userId: u.id, expiresIn: session.expiresIn, userInfo: toUserInfo(u) };
+  return {
+    accessToken: session.token,
+    shopName: u.username,
+    userId: u.id,
+    expiresIn: session.expiresIn,
+    userInfo: toUserInfo(u),
+  };
 }

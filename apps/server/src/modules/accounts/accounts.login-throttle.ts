@@ -15,7 +15,10 @@ const WINDOW_MS = LOGIN_THROTTLE.windowMinutes * 60_000;
  */
 export async function beginAttempt(db: Db, email: string, ip: string, now: Date): Promise<string> {
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - WINDOW_MS)));
-  const [row] = await db.insert(loginAttempts).values({ email, ip, createdAt: now }).returning({ id: loginAttempts.id });
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ email, ip, createdAt: now })
+    .returning({ id: loginAttempts.id });
   return row!.id;
 }
 
@@ -26,9 +29,16 @@ export interface AttemptVerdict {
   slowDown: boolean;
 }
 
-export async function assessAttempt(db: Db, attemptId: string, email: string, ip: string, now: Date): Promise<AttemptVerdict> {
+export async function assessAttempt(
+  db: Db,
+  attemptId: string,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<AttemptVerdict> {
   const since = new Date(now.getTime() - WINDOW_MS);
-  const recent = (where: SQL | undefined) => and(where, gt(loginAttempts.createdAt, since), ne(loginAttempts.id, attemptId));
+  const recent = (where: SQL | undefined) =>
+    and(where, gt(loginAttempts.createdAt, since), ne(loginAttempts.id, attemptId));
   const waitFor = async (where: SQL | undefined, limit: number) => {
     const rows = await db
       .select({ createdAt: loginAttempts.createdAt })
@@ -40,10 +50,19 @@ export async function assessAttempt(db: Db, attemptId: string, email: string, ip
     const freeing = rows[rows.length - limit]!;
     return Math.max(1, Math.ceil((freeing.createdAt.getTime() + WINDOW_MS - now.getTime()) / 1000));
   };
-  const byPair = await waitFor(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)), LOGIN_THROTTLE.maxFailures);
+  const byPair = await waitFor(
+    and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
+    LOGIN_THROTTLE.maxFailures,
+  );
   const byAddress = await waitFor(eq(loginAttempts.ip, ip), LOGIN_THROTTLE.perAddress);
-  const [onAccount] = await db.select({ n: count() }).from(loginAttempts).where(recent(eq(loginAttempts.email, email)));
-  return { waitSeconds: Math.max(byPair, byAddress), slowDown: (onAccount?.n ?? 0) >= LOGIN_THROTTLE.accountUnderAttack };
+  const [onAccount] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(recent(eq(loginAttempts.email, email)));
+  return {
+    waitSeconds: Math.max(byPair, byAddress),
+    slowDown: (onAccount?.n ?? 0) >= LOGIN_THROTTLE.accountUnderAttack,
+  };
 }
 
 /** The attempt did not fail (refused by the throttle, or a disabled account): it does not count. */

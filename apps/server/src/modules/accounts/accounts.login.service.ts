@@ -39,12 +39,18 @@ export async function logIn(db: Db, body: LoginBody, ctx: LoginContext): Promise
     throw AppError.rateLimited(verdict.waitSeconds);
   }
   // An account under attack from many addresses: slower answers for everyone, refusal for no one.
-  if (verdict.slowDown) return withAnswerFloor(LOGIN_THROTTLE.slowdownMs, () => checkPassword(db, body, ctx, email, attemptId));
+  if (verdict.slowDown)
+    return withAnswerFloor(LOGIN_THROTTLE.slowdownMs, () => checkPassword(db, body, ctx, email, attemptId));
   return checkPassword(db, body, ctx, email, attemptId);
 }
 
-async function checkPassword(db: Db, body: LoginBody, ctx: LoginContext, email: string, attemptId: string): Promise<LoginResult> {
-
+async function checkPassword(
+  db: Db,
+  body: LoginBody,
+  ctx: LoginContext,
+  email: string,
+  attemptId: string,
+): Promise<LoginResult> {
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(body.password, user?.passwordHash ?? (await dummy()));
   // The attempt row stays: it is one failure for this e-mail and this address.

@@ -21,7 +21,14 @@ describe('log-in', () => {
     expect(data).toMatchObject({
       shopName: 'demo',
       expiresIn: 3600,
-      userInfo: { username: 'demo', email: 'demo@example.com', status: '1', role: 'user', userType: 'dropshipping', country: 'US' },
+      userInfo: {
+        username: 'demo',
+        email: 'demo@example.com',
+        status: '1',
+        role: 'user',
+        userType: 'dropshipping',
+        country: 'US',
+      },
     });
     expect(data.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await info(auth(data.accessToken));
@@ -31,17 +38,36 @@ describe('log-in', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, lasting expiresIn', async () => {
     const res = await logIn(ctx, 'demo@example.com', 'demo12345');
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
-    expect(cookie).toMatchObject({ value: res.json().data.accessToken, httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 3600 });
+    expect(cookie).toMatchObject({
+      value: res.json().data.accessToken,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: 3600,
+    });
     expect(cookie.secure).toBeFalsy();
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', cookies: { [SESSION_COOKIE]: cookie.value } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/user/info',
+      cookies: { [SESSION_COOKIE]: cookie.value },
+    });
     expect(me.json().code).toBe('00000');
   });
 
   it('marks the cookie Secure when the public address is https', async () => {
     // A second app on the same database (kept open when this one closes).
-    const secure = { app: await buildApp({ config: { ...ctx.config, publicUrl: 'https://shop.example' }, database: { ...ctx.database, close: async () => {} } }) };
+    const secure = {
+      app: await buildApp({
+        config: { ...ctx.config, publicUrl: 'https://shop.example' },
+        database: { ...ctx.database, close: async () => {} },
+      }),
+    };
     try {
-      const res = await secure.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'demo@example.com', password: 'demo12345' } });
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'demo@example.com', password: 'demo12345' },
+      });
       expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
     } finally {
       await secure.app.close();
@@ -52,7 +78,12 @@ describe('log-in', () => {
     const unknown = await logIn(ctx, 'nobody@example.com', 'demo12345', {}, '10.1.0.1');
     const wrong = await logIn(ctx, 'demo@example.com', 'wrong-password1', {}, '10.1.0.1');
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({ code: 'A00001', data: { reason: 'login-failed' }, msg: 'Incorrect email or password', success: false });
+    expect(unknown.json()).toEqual({
+      code: 'A00001',
+      data: { reason: 'login-failed' },
+      msg: 'Incorrect email or password',
+      success: false,
+    });
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.cookies).toHaveLength(0);
   });
@@ -63,7 +94,12 @@ describe('log-in', () => {
   });
 
   it('asks for the e-mail and the password', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: {}, headers: { 'accept-language': 'zh-CN' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: {},
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(res.json().data).toEqual([
       { field: 'email', message: '请输入电子邮箱' },
       { field: 'password', message: '请输入密码' },
@@ -145,7 +181,9 @@ describe('log-in throttling (per address and per account+address, decision 0065)
 
   it('counts a burst of parallel guesses: never more than 10 failures get through', async () => {
     const user = await registerUser(ctx);
-    const answers = await Promise.all(Array.from({ length: 16 }, () => logIn(ctx, user.email, 'wrong-password1', {}, '10.6.0.1')));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => logIn(ctx, user.email, 'wrong-password1', {}, '10.6.0.1')),
+    );
     const codes = answers.map((r) => r.json().code);
     expect(codes.filter((c) => c === 'A00001').length).toBeLessThanOrEqual(10);
     expect(codes.filter((c) => c === 'A00008').length).toBeGreaterThanOrEqual(6);

@@ -37,7 +37,13 @@ function verificationFailed(): AppError {
  * its e-mail and the e-mail's delivery job commit together; a worker sends it, retrying while
  * the SMTP server is away, so the request never waits for SMTP.
  */
-export async function requestResetCode(db: DbOrUow, mailer: Mailer, secretKey: string, email: string, locale: Locale): Promise<void> {
+export async function requestResetCode(
+  db: DbOrUow,
+  mailer: Mailer,
+  secretKey: string,
+  email: string,
+  locale: Locale,
+): Promise<void> {
   const user = await findUserByEmail(handleOf(db), email);
   if (!user || user.status !== '1') return;
   const code = String(randomInt(0, 10 ** RESET_CODE.length)).padStart(RESET_CODE.length, '0');
@@ -79,12 +85,19 @@ export async function resetPassword(db: DbOrUow, secretKey: string, body: ResetP
   const reset = await inTransaction(db, async ({ tx }) => {
     const user = await findUserByEmail(tx, body.email);
     if (!user) return false;
-    const [code] = await tx.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id)).for('update');
+    const [code] = await tx
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.userId, user.id))
+      .for('update');
     const now = new Date();
     if (!code || code.usedAt || code.expiresAt <= now || code.attempts >= RESET_CODE.maxAttempts) return false;
     if (!sameHash(code.codeHash, hashCode(secretKey, user.id, body.emailCode))) {
       // Committed although the answer is an error: the wrong try must count.
-      await tx.update(passwordResetCodes).set({ attempts: code.attempts + 1 }).where(eq(passwordResetCodes.userId, user.id));
+      await tx
+        .update(passwordResetCodes)
+        .set({ attempts: code.attempts + 1 })
+        .where(eq(passwordResetCodes.userId, user.id));
       return false;
     }
     await tx.update(passwordResetCodes).set({ usedAt: now }).where(eq(passwordResetCodes.userId, user.id));

@@ -17,7 +17,12 @@ afterAll(async () => {
 
 /** Asks for a code, then lets this process's job worker deliver what was committed. */
 const requestCode = async (email: string, lang = 'en-US') => {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/password/code', payload: { email }, headers: { 'accept-language': lang } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/password/code',
+    payload: { email },
+    headers: { 'accept-language': lang },
+  });
   await ctx.app.jobs.drain();
   return res;
 };
@@ -80,7 +85,9 @@ describe('password reset through a real SMTP server', () => {
 
     const stale = await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', headers: auth(user.token) });
     expect(stale.json().code).toBe('A00004');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', headers: auth(oldSession) })).json().code).toBe('A00004');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/p/user/info', headers: auth(oldSession) })).json().code,
+    ).toBe('A00004');
     expect((await logIn(ctx, user.email, user.password)).json().code).toBe('A00001');
     expect((await logIn(ctx, user.email, 'brandnew42')).json().code).toBe('00000');
   });
@@ -111,7 +118,11 @@ describe('password reset through a real SMTP server', () => {
     const code = codeSentTo(user.email);
     expect((await resetWith(user.email, code)).json().code).toBe('00000');
     const again = await resetWith(user.email, code, 'another77');
-    expect(again.json()).toMatchObject({ code: 'A00002', msg: 'Verification failed', data: [{ field: 'emailCode', message: 'Verification failed' }] });
+    expect(again.json()).toMatchObject({
+      code: 'A00002',
+      msg: 'Verification failed',
+      data: [{ field: 'emailCode', message: 'Verification failed' }],
+    });
   });
 
   it('voids the code after 5 wrong tries', async () => {
@@ -133,7 +144,9 @@ describe('password reset through a real SMTP server', () => {
     const user = await registerUser(ctx);
     await requestCode(user.email);
     const code = codeSentTo(user.email);
-    await ctx.db.execute(sql`update password_reset_codes set expires_at = now() - interval '1 second' where user_id = ${user.userId}`);
+    await ctx.db.execute(
+      sql`update password_reset_codes set expires_at = now() - interval '1 second' where user_id = ${user.userId}`,
+    );
     const res = await resetWith(user.email, code);
     expect(res.json()).toMatchObject({ code: 'A00002', msg: 'Verification failed' });
   });
@@ -143,7 +156,10 @@ describe('password reset through a real SMTP server', () => {
     ['fr-FR', 'Échec de la vérification'],
     ['tr-TR', 'Doğrulama başarısız'],
   ])('says "Verification failed" in %s', async (lang, message) => {
-    const res = await reset({ email: 'demo@example.com', emailCode: '123456', password: 'brandnew42', confirmPassword: 'brandnew42' }, lang);
+    const res = await reset(
+      { email: 'demo@example.com', emailCode: '123456', password: 'brandnew42', confirmPassword: 'brandnew42' },
+      lang,
+    );
     expect(fieldMessages(res.json())).toEqual({ emailCode: message });
   });
 
@@ -162,7 +178,9 @@ describe('password reset through a real SMTP server', () => {
     const user = await registerUser(ctx);
     await requestCode(user.email);
     const first = codeSentTo(user.email);
-    await ctx.db.execute(sql`update password_reset_codes set created_at = now() - interval '61 seconds' where user_id = ${user.userId}`);
+    await ctx.db.execute(
+      sql`update password_reset_codes set created_at = now() - interval '61 seconds' where user_id = ${user.userId}`,
+    );
     await requestCode(user.email);
     expect(mailsTo(user.email)).toBe(2);
     const second = codeSentTo(user.email);
@@ -190,14 +208,20 @@ describe('password reset through a real SMTP server', () => {
     expect(row.error).toMatch(/Mailbox unavailable/);
     expect(row.text).toBe(''); // no retry will need the body, so the code is not kept readable
     // A 550 is permanent: failed after one attempt, shown to the operator with its error.
-    const jobs = await ctx.db.execute(sql`select state, attempts, last_error from jobs where payload->>'id' = ${row.id}`);
-    expect(jobs.rows).toEqual([{ state: 'failed', attempts: 1, last_error: expect.stringMatching(/Mailbox unavailable/) }]);
+    const jobs = await ctx.db.execute(
+      sql`select state, attempts, last_error from jobs where payload->>'id' = ${row.id}`,
+    );
+    expect(jobs.rows).toEqual([
+      { state: 'failed', attempts: 1, last_error: expect.stringMatching(/Mailbox unavailable/) },
+    ]);
   });
 
   it('keeps no mail body in the table once SMTP took the message', async () => {
     const user = await registerUser(ctx);
     await requestCode(user.email);
-    const rows = await ctx.db.execute(sql`select text, html, sent_at, error from mail_outbox where "to" = ${user.email}`);
+    const rows = await ctx.db.execute(
+      sql`select text, html, sent_at, error from mail_outbox where "to" = ${user.email}`,
+    );
     const row = rows.rows[0] as { text: string; html: string; sent_at: unknown; error: unknown };
     expect(row).toMatchObject({ text: '', html: '', error: null });
     expect(row.sent_at).not.toBeNull();
@@ -211,7 +235,12 @@ describe('password reset through a real SMTP server', () => {
       password: 'Veuillez saisir le mot de passe',
       confirmPassword: 'Veuillez saisir la confirmation du mot de passe',
     });
-    const bad = await reset({ email: 'demo@example.com', emailCode: '12ab', password: 'short1', confirmPassword: 'short2' });
+    const bad = await reset({
+      email: 'demo@example.com',
+      emailCode: '12ab',
+      password: 'short1',
+      confirmPassword: 'short2',
+    });
     expect(fieldMessages(bad.json())).toEqual({
       emailCode: 'The verification code has 6 digits',
       password: 'The password must be longer than 6 characters and contain letters and digits',
@@ -222,7 +251,12 @@ describe('password reset through a real SMTP server', () => {
   it('does not send to a disabled account', async () => {
     const user = await registerUser(ctx);
     const operator = await sessionFor(ctx.db, 'operator@example.com');
-    await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${user.userId}/status`, headers: auth(operator), payload: { status: '0' } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.userId}/status`,
+      headers: auth(operator),
+      payload: { status: '0' },
+    });
     const res = await requestCode(user.email);
     expect(res.json().code).toBe('00000');
     expect(mailsTo(user.email)).toBe(0);

@@ -8,7 +8,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
-const profile = { username: 'renamed', firstname: 'Grace', lastname: 'Hopper', phoneNumber: '+1 555 0100', taxId: 'TX-42', country: 'us', address: '1 Navy Way' };
+const profile = {
+  username: 'renamed',
+  firstname: 'Grace',
+  lastname: 'Hopper',
+  phoneNumber: '+1 555 0100',
+  taxId: 'TX-42',
+  country: 'us',
+  address: '1 Navy Way',
+};
 
 describe('profile', () => {
   it('shows the profile without secrets', async () => {
@@ -46,7 +54,12 @@ describe('profile', () => {
 
   it('keeps its own user name in another case, refuses one taken by someone else', async () => {
     const user = await registerUser(ctx);
-    const own = await ctx.app.inject({ method: 'PUT', url: '/api/p/user/info', headers: auth(user.token), payload: { ...profile, username: user.username.toUpperCase() } });
+    const own = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/p/user/info',
+      headers: auth(user.token),
+      payload: { ...profile, username: user.username.toUpperCase() },
+    });
     expect(own.json().code).toBe('00000');
     const taken = await ctx.app.inject({
       method: 'PUT',
@@ -55,7 +68,11 @@ describe('profile', () => {
       payload: { ...profile, username: 'OPERATOR' },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'A00007', msg: "Ce nom d'utilisateur est déjà pris", data: { field: 'username' } });
+    expect(taken.json()).toMatchObject({
+      code: 'A00007',
+      msg: "Ce nom d'utilisateur est déjà pris",
+      data: { field: 'username' },
+    });
   });
 
   it('validates the profile like the registration', async () => {
@@ -66,13 +83,17 @@ describe('profile', () => {
       headers: auth(user.token),
       payload: { ...profile, firstname: '', country: 'ZZ' },
     });
-    expect(fieldMessages(res.json())).toEqual({ firstname: 'Please enter first name', country: 'Please choose a country from the list' });
+    expect(fieldMessages(res.json())).toEqual({
+      firstname: 'Please enter first name',
+      country: 'Please choose a country from the list',
+    });
   });
 });
 
 describe('countries', () => {
   const countries = async (lang: string) =>
-    (await ctx.app.inject({ method: 'GET', url: '/api/countries', headers: { 'accept-language': lang } })).json().data as Array<{
+    (await ctx.app.inject({ method: 'GET', url: '/api/countries', headers: { 'accept-language': lang } })).json()
+      .data as Array<{
       code: string;
       name: string;
     }>;

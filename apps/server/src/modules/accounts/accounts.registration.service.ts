@@ -7,7 +7,11 @@ import { toLoginResult } from './accounts.dto';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 /** Creates an active store-owner account and logs it in (the answer is the log-in answer). */
-export async function register(db: DbOrUow, body: RegisterBody, ctx: { locale: Locale; ttlSeconds: number }): Promise<LoginResult> {
+export async function register(
+  db: DbOrUow,
+  body: RegisterBody,
+  ctx: { locale: Locale; ttlSeconds: number },
+): Promise<LoginResult> {
   await assertFree(handleOf(db), { email: body.email, username: body.username });
   // Hash outside the transaction: scrypt takes ~0.1 s and need not hold a connection.
   const passwordHash = await hashPassword(body.password);

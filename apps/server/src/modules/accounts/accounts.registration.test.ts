@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 const register = (payload: unknown, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url: '/api/register', payload: payload as object, headers: { 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: payload as object,
+    headers: { 'accept-language': lang },
+  });
 
 /** Registers with one change and returns the validation messages by field. */
 async function problems(overrides: Record<string, unknown>, lang = 'en-US') {
@@ -52,10 +57,20 @@ describe('registration', () => {
 
   it('trims text, upper-cases the country and stores the caller language', async () => {
     const res = await register(
-      registration('trimmed', { username: '  trimmed  ', firstname: ' Grace ', email: ' trimmed@example.com ', country: 'fr' }),
+      registration('trimmed', {
+        username: '  trimmed  ',
+        firstname: ' Grace ',
+        email: ' trimmed@example.com ',
+        country: 'fr',
+      }),
       'tr-TR',
     );
-    expect(res.json().data.userInfo).toMatchObject({ username: 'trimmed', firstname: 'Grace', email: 'trimmed@example.com', country: 'FR' });
+    expect(res.json().data.userInfo).toMatchObject({
+      username: 'trimmed',
+      firstname: 'Grace',
+      email: 'trimmed@example.com',
+      country: 'FR',
+    });
     const rows = await ctx.db.execute(sql`select locale, platform, channel from users where username = 'trimmed'`);
     expect(rows.rows[0]).toEqual({ locale: 'tr-TR', platform: 'shopify', channel: 'search' });
   });
@@ -136,7 +151,10 @@ describe('registration validation (SPEC §5)', () => {
   });
 
   it('reports a mismatch together with other problems', async () => {
-    expect(Object.keys(await problems({ confirmPassword: 'other123', email: 'x' })).sort()).toEqual(['confirmPassword', 'email']);
+    expect(Object.keys(await problems({ confirmPassword: 'other123', email: 'x' })).sort()).toEqual([
+      'confirmPassword',
+      'email',
+    ]);
   });
 
   it('requires agreeing to the terms', async () => {
@@ -167,7 +185,12 @@ describe('uniqueness', () => {
   it('refuses an e-mail address already registered in another case', async () => {
     const res = await register(registration('dupemail', { email: 'DEMO@Example.COM' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'A00007', data: { field: 'email', reason: 'email-taken' }, msg: 'This email address is already registered', success: false });
+    expect(res.json()).toEqual({
+      code: 'A00007',
+      data: { field: 'email', reason: 'email-taken' },
+      msg: 'This email address is already registered',
+      success: false,
+    });
   });
 
   it('refuses a user name already taken in another case', async () => {
@@ -189,7 +212,10 @@ describe('uniqueness', () => {
     const err = await ctx.db
       .insert(users)
       .values({ email: 'Demo@Example.com', username: 'racer', passwordHash: 'x' })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(asConflict(err)).toMatchObject({ code: 'A00007', messageKey: 'accounts.email-taken' });
   });
 });

@@ -9,9 +9,21 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 const register = (body: object, ip: string, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: ip, headers: { 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: body,
+    remoteAddress: ip,
+    headers: { 'accept-language': lang },
+  });
 const askCode = (email: string, ip: string, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url: '/api/password/code', payload: { email }, remoteAddress: ip, headers: { 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/password/code',
+    payload: { email },
+    remoteAddress: ip,
+    headers: { 'accept-language': lang },
+  });
 
 function expectRateLimited(res: Awaited<ReturnType<typeof register>>, maxSeconds: number) {
   expect(res.statusCode).toBe(429);

@@ -61,7 +61,12 @@ const DAY = 24 * HOUR;
 export function throttleRegister(db: Db, ip: string, email: string, perAddressPerHour: number): Promise<void> {
   return takeRequest(db, [
     { bucket: 'register-address', key: ip, max: perAddressPerHour, windowMs: HOUR },
-    { bucket: 'register-email', key: email.trim().toLowerCase(), max: REGISTER_THROTTLE.perEmailPerHour, windowMs: HOUR },
+    {
+      bucket: 'register-email',
+      key: email.trim().toLowerCase(),
+      max: REGISTER_THROTTLE.perEmailPerHour,
+      windowMs: HOUR,
+    },
   ]);
 }
 

@@ -43,7 +43,13 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
 
   app.post(
     '/register',
-    { schema: { tags, body: withUncommonPassword(withKnownCountry(RegisterBody)), response: { 200: envelopeOf(LoginResultSchema) } } },
+    {
+      schema: {
+        tags,
+        body: withUncommonPassword(withKnownCountry(RegisterBody)),
+        response: { 200: envelopeOf(LoginResultSchema) },
+      },
+    },
     async (req, reply) => {
       // Before the use case and outside its transaction: a refused registration ("already
       // registered") must count too, or the throttle would not slow down address probing.
@@ -66,11 +72,19 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
     },
   );
 
-  app.post('/login', { schema: { tags, body: LoginBody, response: { 200: envelopeOf(LoginResultSchema) } } }, async (req, reply) => {
-    const result = await logIn(db, req.body, { ip: req.ip, locale: req.locale, ttlSeconds: config.sessionTtlSeconds });
-    setSessionCookie(reply, result.accessToken, result.expiresIn, config);
-    return ok(result);
-  });
+  app.post(
+    '/login',
+    { schema: { tags, body: LoginBody, response: { 200: envelopeOf(LoginResultSchema) } } },
+    async (req, reply) => {
+      const result = await logIn(db, req.body, {
+        ip: req.ip,
+        locale: req.locale,
+        ttlSeconds: config.sessionTtlSeconds,
+      });
+      setSessionCookie(reply, result.accessToken, result.expiresIn, config);
+      return ok(result);
+    },
+  );
 
   app.post('/logout', { schema: { tags, response: done } }, async (req, reply) => {
     const session = await req.getSession();
@@ -88,19 +102,27 @@ export async function accountsRoutes(app: App, deps: AccountsDeps) {
     return ok(null);
   });
 
-  app.post('/password/reset', { schema: { tags, body: withUncommonPassword(ResetPasswordBody), response: done } }, async (req) => {
-    await resetPassword(db, config.secretKey, req.body);
-    return ok(null);
-  });
+  app.post(
+    '/password/reset',
+    { schema: { tags, body: withUncommonPassword(ResetPasswordBody), response: done } },
+    async (req) => {
+      await resetPassword(db, config.secretKey, req.body);
+      return ok(null);
+    },
+  );
 
   app.get('/countries', { schema: { tags, response: { 200: envelopeOf(CountryListSchema) } } }, async (req) =>
     ok(listCountries(req.locale)),
   );
 
   const profile = { 200: envelopeOf(UserProfileSchema) };
-  app.get('/p/user/info', { schema: { tags, response: profile } }, async (req) => ok(await getProfile(db, req.session.userId)));
-  app.put('/p/user/info', { schema: { tags, body: withKnownCountry(UpdateProfileBody), response: profile } }, async (req) =>
-    ok(await updateProfile(db, req.session.userId, req.body)),
+  app.get('/p/user/info', { schema: { tags, response: profile } }, async (req) =>
+    ok(await getProfile(db, req.session.userId)),
+  );
+  app.put(
+    '/p/user/info',
+    { schema: { tags, body: withKnownCountry(UpdateProfileBody), response: profile } },
+    async (req) => ok(await updateProfile(db, req.session.userId, req.body)),
   );
 
   await addressRoutes(app, { db });

@@ -14,7 +14,11 @@ export interface SeededAccounts {
 }
 
 async function idOf(db: Db, email: string): Promise<string | undefined> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return rows[0]?.id;
 }
 
@@ -91,6 +95,10 @@ export async function seedAccounts(db: Db, config: Pick<Config, 'demoUser' | 'op
   }
   return {
     demo: config.demoUser,
-    operator: { email: config.operator.email, password: created ? operatorPassword : config.operator.password, created },
+    operator: {
+      email: config.operator.email,
+      password: created ? operatorPassword : config.operator.password,
+      created,
+    },
   };
 }

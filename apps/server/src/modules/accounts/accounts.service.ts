@@ -20,7 +20,10 @@ export interface UserSummary {
 /** A user's id, e-mail and user name; null for an unknown (or malformed) id. */
 export async function findUserSummary(db: Db, userId: string): Promise<UserSummary | null> {
   if (!isUuid(userId)) return null;
-  const [row] = await db.select({ userId: users.id, email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }
 
@@ -33,9 +36,20 @@ export async function userEmails(db: Db, ids: readonly string[]): Promise<Map<st
 }
 
 /** Whom to write to about a user's own records, and in which language (their stored locale). */
-export async function mailRecipient(db: Db, userId: string): Promise<{ email: string; locale: string | null; name: string } | null> {
+export async function mailRecipient(
+  db: Db,
+  userId: string,
+): Promise<{ email: string; locale: string | null; name: string } | null> {
   if (!isUuid(userId)) return null;
   // Plain SQL: every order placed reads it (decision 0102, db/rows.ts).
-  const [row] = rawRows(await db.execute(sql`select email, locale, first_name, username from users where id = ${userId}`));
-  return row ? { email: String(row.email), locale: (row.locale as string | null) ?? null, name: String(row.first_name || row.username) } : null;
+  const [row] = rawRows(
+    await db.execute(sql`select email, locale, first_name, username from users where id = ${userId}`),
+  );
+  return row
+    ? {
+        email: String(row.email),
+        locale: (row.locale as string | null) ?? null,
+        name: String(row.first_name || row.username),
+      }
+    : null;
 }

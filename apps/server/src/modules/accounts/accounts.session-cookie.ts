@@ -4,10 +4,20 @@ import { SESSION_COOKIE } from '../../platform/auth.plugin';
 
 /** HttpOnly so scripts cannot read it; Lax so it rides top-level navigations but not cross-site posts. */
 function attributes(config: Pick<Config, 'publicUrl'>) {
-  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: Boolean(config.publicUrl?.startsWith('https:')) };
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: Boolean(config.publicUrl?.startsWith('https:')),
+  };
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, config: Pick<Config, 'publicUrl'>) {
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+  config: Pick<Config, 'publicUrl'>,
+) {
   reply.setCookie(SESSION_COOKIE, token, { ...attributes(config), maxAge: maxAgeSeconds });
 }
 

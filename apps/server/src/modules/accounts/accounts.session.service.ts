@@ -20,7 +20,11 @@ export function hashToken(token: string): string {
 }
 
 /** Starts a session: 32 random bytes as the token, only its hash stored. */
-export async function createSession(db: Db, userId: string, ttlSeconds: number): Promise<{ token: string; expiresIn: number }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlSeconds: number,
+): Promise<{ token: string; expiresIn: number }> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     userId,
@@ -67,9 +71,15 @@ export async function resolveSession(db: Db, token: string, ttlSeconds: number):
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ endedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }
 
 export async function endAllSessions(db: Db, userId: string): Promise<void> {
-  await db.update(sessions).set({ endedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }

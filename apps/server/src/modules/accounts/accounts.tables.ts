@@ -13,9 +13,15 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     country: text('country').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'operator'] }).notNull().default('user'),
-    status: text('status', { enum: ['1', '0'] }).notNull().default('1'),
-    userType: text('user_type', { enum: ['dropshipping', 'bulk'] }).notNull().default('dropshipping'),
+    role: text('role', { enum: ['user', 'operator'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['1', '0'] })
+      .notNull()
+      .default('1'),
+    userType: text('user_type', { enum: ['dropshipping', 'bulk'] })
+      .notNull()
+      .default('dropshipping'),
     platform: text('platform').notNull().default('other'),
     channel: text('channel').notNull().default('other'),
     taxId: text('tax_id').notNull().default(''),

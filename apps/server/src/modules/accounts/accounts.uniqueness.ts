@@ -14,7 +14,11 @@ function conflict(field: keyof typeof TAKEN): AppError {
 }
 
 /** E-mail addresses and user names are unique ignoring case: CONFLICT naming the taken one. */
-export async function assertFree(db: Db, wanted: { email?: string; username?: string }, exceptUserId?: string): Promise<void> {
+export async function assertFree(
+  db: Db,
+  wanted: { email?: string; username?: string },
+  exceptUserId?: string,
+): Promise<void> {
   const checks = [
     wanted.email === undefined ? undefined : sql`lower(${users.email}) = lower(${wanted.email})`,
     wanted.username === undefined ? undefined : sql`lower(${users.username}) = lower(${wanted.username})`,

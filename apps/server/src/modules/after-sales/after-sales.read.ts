@@ -26,7 +26,12 @@ async function toDtos(db: Db, rows: AfterSalesRow[]): Promise<AfterSales[]> {
     ? await db
         .select()
         .from(afterSalesEvents)
-        .where(inArray(afterSalesEvents.requestId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            afterSalesEvents.requestId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(afterSalesEvents.at), asc(afterSalesEvents.id))
     : [];
   return rows.map((r) => ({
@@ -50,13 +55,27 @@ async function toDtos(db: Db, rows: AfterSalesRow[]): Promise<AfterSales[]> {
     closedAt: iso(r.closedAt),
     events: events
       .filter((e) => e.requestId === r.id)
-      .map((e) => ({ event: e.event, fromState: e.fromState, toState: e.toState, actorType: e.actorType, note: e.note, at: e.at.toISOString() })),
+      .map((e) => ({
+        event: e.event,
+        fromState: e.fromState,
+        toState: e.toState,
+        actorType: e.actorType,
+        note: e.note,
+        at: e.at.toISOString(),
+      })),
   }));
 }
 
-async function page(db: Db, where: SQL | undefined, q: PageQuery, oldestFirst: boolean): Promise<{ rows: AfterSalesRow[]; total: number }> {
+async function page(
+  db: Db,
+  where: SQL | undefined,
+  q: PageQuery,
+  oldestFirst: boolean,
+): Promise<{ rows: AfterSalesRow[]; total: number }> {
   const [count] = await db.select({ n: sql<number>`count(*)` }).from(afterSalesRequests).where(where);
-  const order = oldestFirst ? [asc(afterSalesRequests.createdAt), asc(afterSalesRequests.number)] : [desc(afterSalesRequests.createdAt), desc(afterSalesRequests.number)];
+  const order = oldestFirst
+    ? [asc(afterSalesRequests.createdAt), asc(afterSalesRequests.number)]
+    : [desc(afterSalesRequests.createdAt), desc(afterSalesRequests.number)];
   const rows = await db
     .select()
     .from(afterSalesRequests)
@@ -76,7 +95,10 @@ export async function listOwn(db: Db, userId: string, q: PageQuery): Promise<Pag
 /** One request; with `userId`, another user's is "not found". */
 export async function getRequest(db: Db, id: string, userId?: string): Promise<AfterSales & { userId: string }> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw AppError.notFound('aftersales.not-found');
-  const where = userId === undefined ? eq(afterSalesRequests.id, id) : and(eq(afterSalesRequests.id, id), eq(afterSalesRequests.userId, userId));
+  const where =
+    userId === undefined
+      ? eq(afterSalesRequests.id, id)
+      : and(eq(afterSalesRequests.id, id), eq(afterSalesRequests.userId, userId));
   const [row] = await db.select().from(afterSalesRequests).where(where);
   if (!row) throw AppError.notFound('aftersales.not-found');
   return { ...(await toDtos(db, [row]))[0]!, userId: row.userId };
@@ -85,9 +107,21 @@ export async function getRequest(db: Db, id: string, userId?: string): Promise<A
 /** Operator: the queue (open requests oldest first) or one state, or all newest first. */
 export async function listAdmin(db: Db, q: AdminAfterSalesListQuery): Promise<Page<AdminAfterSales>> {
   const where =
-    q.state === 'all' ? undefined : q.state === 'open' ? sql`${afterSalesRequests.state} in ('requested', 'approved')` : eq(afterSalesRequests.state, q.state);
-  const { rows, total } = await page(db, where, q, q.state === 'open' || q.state === 'requested' || q.state === 'approved');
-  const emails = await userEmails(db, rows.map((r) => r.userId));
+    q.state === 'all'
+      ? undefined
+      : q.state === 'open'
+        ? sql`${afterSalesRequests.state} in ('requested', 'approved')`
+        : eq(afterSalesRequests.state, q.state);
+  const { rows, total } = await page(
+    db,
+    where,
+    q,
+    q.state === 'open' || q.state === 'requested' || q.state === 'approved',
+  );
+  const emails = await userEmails(
+    db,
+    rows.map((r) => r.userId),
+  );
   const dtos = await toDtos(db, rows);
   return toPage(
     dtos.map((d, i) => ({ ...d, userId: rows[i]!.userId, userEmail: emails.get(rows[i]!.userId) ?? '' })),
@@ -106,11 +140,20 @@ export async function eligibleOrders(db: Db, userId: string): Promise<AfterSales
     .from(afterSalesRequests)
     .where(and(eq(afterSalesRequests.userId, userId), sql`${afterSalesRequests.state} in ('requested', 'approved')`));
   const busy = new Set(open.map((r) => r.orderId));
-  const orders = (await ordersWithLines(db, userId, AFTER_SALES_ORDER_STATES)).filter((o) => !o.abnormal && !busy.has(o.id));
+  const orders = (await ordersWithLines(db, userId, AFTER_SALES_ORDER_STATES)).filter(
+    (o) => !o.abnormal && !busy.has(o.id),
+  );
   const out: AfterSalesEligibleOrder[] = [];
   for (const o of orders) {
     const left = await refundableMinor(db, { id: o.id, totalMinor: o.totalMinor });
-    out.push({ id: o.id, number: o.number, state: o.state, total: fromMinor(o.totalMinor), refundable: fromMinor(Math.max(left, 0)), lines: o.lines });
+    out.push({
+      id: o.id,
+      number: o.number,
+      state: o.state,
+      total: fromMinor(o.totalMinor),
+      refundable: fromMinor(Math.max(left, 0)),
+      lines: o.lines,
+    });
   }
   return out;
 }

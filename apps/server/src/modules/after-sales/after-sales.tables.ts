@@ -1,6 +1,17 @@
 import { AFTER_SALES_KINDS, AFTER_SALES_STATES, type AfterSalesLine, ORDER_ACTOR_TYPES } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 import { orders } from '../orders/orders.tables';
@@ -52,16 +63,20 @@ export const afterSalesRequests = pgTable(
     index('after_sales_user_idx').on(t.userId, t.createdAt),
     index('after_sales_state_idx').on(t.state, t.createdAt),
     // One open request per order at a time (the service says so first, in the user's language).
-    uniqueIndex('after_sales_open_per_order')
-      .on(t.orderId)
-      .where(sql`${t.state} in ('requested', 'approved')`),
+    uniqueIndex('after_sales_open_per_order').on(t.orderId).where(sql`${t.state} in ('requested', 'approved')`),
     check(
       'after_sales_amounts',
       sql`(${t.kind} = 'refund' and ${t.amountMinor} > 0) or (${t.kind} = 'reshipment' and ${t.amountMinor} is null and ${t.refundedMinor} is null)`,
     ),
-    check('after_sales_refunded', sql`${t.state} <> 'refunded' or (${t.refundedMinor} > 0 and ${t.refundedMinor} <= ${t.amountMinor})`),
+    check(
+      'after_sales_refunded',
+      sql`${t.state} <> 'refunded' or (${t.refundedMinor} > 0 and ${t.refundedMinor} <= ${t.amountMinor})`,
+    ),
     check('after_sales_rejected_reason', sql`${t.state} <> 'rejected' or ${t.rejectReason} is not null`),
-    check('after_sales_reshipped_tracking', sql`${t.state} <> 'reshipped' or (${t.carrier} is not null and ${t.trackingNumber} is not null)`),
+    check(
+      'after_sales_reshipped_tracking',
+      sql`${t.state} <> 'reshipped' or (${t.carrier} is not null and ${t.trackingNumber} is not null)`,
+    ),
     check('after_sales_images', sql`jsonb_array_length(${t.images}) <= 5`),
   ],
 );

@@ -19,7 +19,9 @@ let serial = 0;
 async function user() {
   const name = `cart${++serial}${Math.random().toString(36).slice(2, 8)}`;
   const email = `${name}@example.com`;
-  await rows(sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada')`);
+  await rows(
+    sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada')`,
+  );
   return sessionFor(ctx.db, email);
 }
 
@@ -28,7 +30,10 @@ async function product(price = 12.5, stock = 10) {
   const p = await createTestProduct(
     ctx.db,
     categoryId,
-    { 'en-US': { title: 'Canvas tote', brief: '', description: '' }, 'zh-CN': { title: '帆布包', brief: '', description: '' } },
+    {
+      'en-US': { title: 'Canvas tote', brief: '', description: '' },
+      'zh-CN': { title: '帆布包', brief: '', description: '' },
+    },
     { price, skus: [{ stocks: stock }] },
   );
   return { prodId: p.prodId, skuId: p.skus[0]!.skuId };
@@ -36,9 +41,16 @@ async function product(price = 12.5, stock = 10) {
 
 const headers = (token: string, lang = 'en-US') => ({ authorization: `Bearer ${token}`, 'accept-language': lang });
 const call = (method: 'GET' | 'POST' | 'DELETE', token: string, url: string, payload?: unknown, lang = 'en-US') =>
-  ctx.app.inject({ method, url, headers: headers(token, lang), ...(payload === undefined ? {} : { payload: payload as object }) });
-const add = (token: string, body: Record<string, unknown>, lang = 'en-US') => call('POST', token, '/api/p/shopCart', body, lang);
-const cart = async (token: string, lang = 'en-US') => (await call('GET', token, '/api/p/shopCart', undefined, lang)).json().data;
+  ctx.app.inject({
+    method,
+    url,
+    headers: headers(token, lang),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const add = (token: string, body: Record<string, unknown>, lang = 'en-US') =>
+  call('POST', token, '/api/p/shopCart', body, lang);
+const cart = async (token: string, lang = 'en-US') =>
+  (await call('GET', token, '/api/p/shopCart', undefined, lang)).json().data;
 const badge = async (token: string) => (await call('GET', token, '/api/p/shopCart/count')).json().data;
 
 describe('POST /api/p/shopCart: count is a change', () => {
@@ -54,7 +66,18 @@ describe('POST /api/p/shopCart: count is a change', () => {
     expect(await badge(t)).toEqual({ count: 4, lines: 1 });
     const c = await cart(t);
     expect(c.lines).toHaveLength(1);
-    expect(c.lines[0]).toMatchObject({ basketId, count: 4, price: 12.5, addedPrice: 12.5, subtotal: 50, priceChanged: false, takenDown: false, selected: true, stocks: 10, prodName: 'Canvas tote' });
+    expect(c.lines[0]).toMatchObject({
+      basketId,
+      count: 4,
+      price: 12.5,
+      addedPrice: 12.5,
+      subtotal: 50,
+      priceChanged: false,
+      takenDown: false,
+      selected: true,
+      stocks: 10,
+      prodName: 'Canvas tote',
+    });
     expect(c.totals).toEqual({ selectedLines: 1, selectedCount: 4, goodsTotal: 50, takenDownSelected: false });
     const gone = await add(t, { ...p, basketId, count: -4 });
     expect(gone.json().data).toMatchObject({ count: 0, cart: { count: 0, lines: 0 } });
@@ -87,7 +110,11 @@ describe('POST /api/p/shopCart: count is a change', () => {
     await add(t, { ...p, count: 2 });
     const res = await add(t, { ...p, count: 2 });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ success: false, msg: 'Only 3 left in stock', data: { reason: 'out-of-stock', stock: 3 } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      msg: 'Only 3 left in stock',
+      data: { reason: 'out-of-stock', stock: 3 },
+    });
     expect(await badge(t)).toEqual({ count: 2, lines: 1 });
     const none = await product(5, 0);
     const sold = await add(t, { ...none, count: 1 });
@@ -136,7 +163,12 @@ describe('POST /api/p/shopCart: count is a change', () => {
 
   it('validates inputs without a 500', async () => {
     const t = await user();
-    for (const body of [{}, { prodId: 'x', skuId: 1, count: 1 }, { prodId: 1, skuId: 1, count: 1.5 }, { prodId: 1, skuId: 1, count: 10_000 }]) {
+    for (const body of [
+      {},
+      { prodId: 'x', skuId: 1, count: 1 },
+      { prodId: 1, skuId: 1, count: 1.5 },
+      { prodId: 1, skuId: 1, count: 10_000 },
+    ]) {
       expect((await add(t, body)).statusCode).toBe(400);
     }
   });
@@ -159,7 +191,8 @@ describe('POST /api/p/shopCart/batch', () => {
     const ia = (await add(t, { ...a, count: 1 })).json().data.basketId;
     const ib = (await add(t, { ...b, count: 2 })).json().data.basketId;
     const ic = (await add(t, { ...c, count: 3 })).json().data.basketId;
-    const batch = (type: number, basketIds: unknown[]) => call('POST', t, `/api/p/shopCart/batch?type=${type}`, { basketIds });
+    const batch = (type: number, basketIds: unknown[]) =>
+      call('POST', t, `/api/p/shopCart/batch?type=${type}`, { basketIds });
 
     expect((await batch(3, [ia, ib])).json().data.affected).toBe(2);
     expect((await cart(t)).totals).toMatchObject({ selectedLines: 1, selectedCount: 3, goodsTotal: 12 });
@@ -226,7 +259,9 @@ describe('ownership: another user sees nothing and changes nothing', () => {
 
     expect((await add(stranger, { ...p, basketId, count: 1 })).statusCode).toBe(404);
     for (const type of [1, 2, 3, 4]) {
-      expect((await call('POST', stranger, `/api/p/shopCart/batch?type=${type}`, { basketIds: [basketId] })).statusCode).toBe(404);
+      expect(
+        (await call('POST', stranger, `/api/p/shopCart/batch?type=${type}`, { basketIds: [basketId] })).statusCode,
+      ).toBe(404);
     }
     expect((await call('DELETE', stranger, `/api/p/wishlist/${itemId}`)).statusCode).toBe(404);
     expect((await call('POST', stranger, `/api/p/wishlist/${itemId}/cart`)).statusCode).toBe(404);

@@ -42,15 +42,26 @@ export async function cartRoutes(app: App, { db }: { db: Db }) {
   );
   app.post(
     '/p/shopCart/batch',
-    { schema: { tags, querystring: CartBatchQuery, body: CartBatchBody, response: { 200: envelopeOf(CartBatchResultSchema) } } },
+    {
+      schema: {
+        tags,
+        querystring: CartBatchQuery,
+        body: CartBatchBody,
+        response: { 200: envelopeOf(CartBatchResultSchema) },
+      },
+    },
     async (req) => ok(await batchCart(db, req.session.userId, req.query.type, req.body.basketIds)),
   );
 
-  app.get('/p/wishlist', { schema: { tags, response: { 200: envelopeOf(z.array(WishListItemSchema)) } } }, async (req) =>
-    ok(await listWishList(db, req.session.userId, req.locale)),
+  app.get(
+    '/p/wishlist',
+    { schema: { tags, response: { 200: envelopeOf(z.array(WishListItemSchema)) } } },
+    async (req) => ok(await listWishList(db, req.session.userId, req.locale)),
   );
-  app.post('/p/wishlist', { schema: { tags, body: AddToWishListBody, response: { 200: envelopeOf(z.object({ id: z.number().int() })) } } }, async (req) =>
-    ok(await addToWishList(db, req.session.userId, req.body, req.locale)),
+  app.post(
+    '/p/wishlist',
+    { schema: { tags, body: AddToWishListBody, response: { 200: envelopeOf(z.object({ id: z.number().int() })) } } },
+    async (req) => ok(await addToWishList(db, req.session.userId, req.body, req.locale)),
   );
   app.delete('/p/wishlist/:id', { schema: { tags, params: WishListIdParams } }, async (req) => {
     await removeFromWishList(db, req.session.userId, req.params.id);

@@ -43,7 +43,12 @@ export async function cartCount(db: DbOrUow, userId: string): Promise<CartCount>
  * Subtracting: the line must exist; reaching 0 removes it. Subtracting is allowed on a
  * taken-down product (the user is clearing it out).
  */
-export async function changeCartLine(db: DbOrUow, userId: string, body: AddToCartBody, locale: Locale): Promise<AddToCartResult> {
+export async function changeCartLine(
+  db: DbOrUow,
+  userId: string,
+  body: AddToCartBody,
+  locale: Locale,
+): Promise<AddToCartResult> {
   if (body.count > 0 && body.basketId === undefined) return addToLine(db, userId, body, locale);
   return inTransaction(db, async (uow) => {
     const { tx } = uow;
@@ -74,9 +79,15 @@ export async function changeCartLine(db: DbOrUow, userId: string, body: AddToCar
         })
         .returning({ id: cartLines.id, count: cartLines.count });
       if (row!.count > sku.stock) {
-        throw AppError.business('out-of-stock', sku.stock > 0 ? 'cart.stock-short' : 'cart.sold-out', { stock: sku.stock }, { stock: sku.stock });
+        throw AppError.business(
+          'out-of-stock',
+          sku.stock > 0 ? 'cart.stock-short' : 'cart.sold-out',
+          { stock: sku.stock },
+          { stock: sku.stock },
+        );
       }
-      if (row!.count > MAX_CART_COUNT) throw AppError.invalid([{ field: 'count', messageKey: 'cart.too-many', params: { max: MAX_CART_COUNT } }]);
+      if (row!.count > MAX_CART_COUNT)
+        throw AppError.invalid([{ field: 'count', messageKey: 'cart.too-many', params: { max: MAX_CART_COUNT } }]);
       return { basketId: row!.id, count: row!.count, cart: await cartCount(uow, userId) };
     }
 
@@ -103,14 +114,26 @@ export async function changeCartLine(db: DbOrUow, userId: string, body: AddToCar
  * nothing, as the transaction's rollback did), and returns the badge figures with it: the other
  * lines as they were plus this one. A refusal is worded from the line as it is then.
  */
-async function addToLine(db: DbOrUow, userId: string, body: AddToCartBody, locale: Locale, attempt = 1): Promise<AddToCartResult> {
+async function addToLine(
+  db: DbOrUow,
+  userId: string,
+  body: AddToCartBody,
+  locale: Locale,
+  attempt = 1,
+): Promise<AddToCartResult> {
   const sku = (await getCartSkus(db, [body.skuId], locale)).get(body.skuId);
   if (!sku || sku.prodId !== body.prodId || !sku.onSale) throw productNotFound();
   const refuse = (count: number) => {
     if (count > sku.stock) {
-      throw AppError.business('out-of-stock', sku.stock > 0 ? 'cart.stock-short' : 'cart.sold-out', { stock: sku.stock }, { stock: sku.stock });
+      throw AppError.business(
+        'out-of-stock',
+        sku.stock > 0 ? 'cart.stock-short' : 'cart.sold-out',
+        { stock: sku.stock },
+        { stock: sku.stock },
+      );
     }
-    if (count > MAX_CART_COUNT) throw AppError.invalid([{ field: 'count', messageKey: 'cart.too-many', params: { max: MAX_CART_COUNT } }]);
+    if (count > MAX_CART_COUNT)
+      throw AppError.invalid([{ field: 'count', messageKey: 'cart.too-many', params: { max: MAX_CART_COUNT } }]);
   };
   refuse(body.count);
   const tx = handleOf(db);
@@ -126,9 +149,16 @@ async function addToLine(db: DbOrUow, userId: string, body: AddToCartBody, local
       select up.id, up.count,
         up.count + (select coalesce(sum(c.count), 0) from cart_lines c where c.user_id = ${userId} and c.sku_id <> up.sku_id) as total,
         1 + (select count(*) from cart_lines c where c.user_id = ${userId} and c.sku_id <> up.sku_id) as lines
-      from up`)) as unknown as { rows: Array<{ id: number; count: number; total: string | number; lines: string | number }> }
+      from up`)) as unknown as {
+      rows: Array<{ id: number; count: number; total: string | number; lines: string | number }>;
+    }
   ).rows;
-  if (row) return { basketId: Number(row.id), count: Number(row.count), cart: { count: Number(row.total), lines: Number(row.lines) } };
+  if (row)
+    return {
+      basketId: Number(row.id),
+      count: Number(row.count),
+      cart: { count: Number(row.total), lines: Number(row.lines) },
+    };
   // Refused by the condition: the line exists and the sum passes stock or the maximum.
   const [line] = await tx
     .select({ count: cartLines.count })
@@ -143,8 +173,16 @@ async function addToLine(db: DbOrUow, userId: string, body: AddToCartBody, local
 
 /** GET /api/p/shopCart: the lines, newest first, with what the catalogue says about each now. */
 export async function getCart(db: Db, userId: string, locale: Locale): Promise<Cart> {
-  const lines = await db.select().from(cartLines).where(eq(cartLines.userId, userId)).orderBy(desc(cartLines.createdAt), desc(cartLines.id));
-  const facts = await getCartSkus(db, lines.map((l) => l.skuId), locale);
+  const lines = await db
+    .select()
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
+  const facts = await getCartSkus(
+    db,
+    lines.map((l) => l.skuId),
+    locale,
+  );
   let selectedLines = 0;
   let selectedCount = 0;
   let goodsMinor = 0;
@@ -187,7 +225,12 @@ export async function getCart(db: Db, userId: string, locale: Locale): Promise<C
  * POST /api/p/shopCart/batch?type=N (CART_BATCH_TYPES). All or nothing: when any id is not one
  * of the caller's lines, nothing changes and the answer is "not found".
  */
-export async function batchCart(db: DbOrUow, userId: string, type: CartBatchType, ids: number[]): Promise<CartBatchResult> {
+export async function batchCart(
+  db: DbOrUow,
+  userId: string,
+  type: CartBatchType,
+  ids: number[],
+): Promise<CartBatchResult> {
   const unique = [...new Set(ids)];
   return inTransaction(db, async (uow) => {
     const { tx } = uow;
@@ -201,7 +244,10 @@ export async function batchCart(db: DbOrUow, userId: string, type: CartBatchType
     switch (type) {
       case CART_BATCH_TYPES.select:
       case CART_BATCH_TYPES.unselect:
-        await tx.update(cartLines).set({ selected: type === CART_BATCH_TYPES.select }).where(mine);
+        await tx
+          .update(cartLines)
+          .set({ selected: type === CART_BATCH_TYPES.select })
+          .where(mine);
         break;
       case CART_BATCH_TYPES.moveToWishList:
         await tx
@@ -227,8 +273,14 @@ export async function listWishList(db: Db, userId: string, locale: Locale): Prom
     .orderBy(desc(wishListItems.addedAt), desc(wishListItems.id));
   // An item without a SKU shows its product's first SKU's picture and the lowest price.
   const firstSkus = new Map<number, number[]>();
-  for (const i of items) if (i.skuId === null && !firstSkus.has(i.productId)) firstSkus.set(i.productId, await skuIdsOfProduct(db, i.productId));
-  const facts = await getCartSkus(db, [...items.map((i) => i.skuId).filter((x): x is number => x !== null), ...[...firstSkus.values()].flat()], locale);
+  for (const i of items)
+    if (i.skuId === null && !firstSkus.has(i.productId))
+      firstSkus.set(i.productId, await skuIdsOfProduct(db, i.productId));
+  const facts = await getCartSkus(
+    db,
+    [...items.map((i) => i.skuId).filter((x): x is number => x !== null), ...[...firstSkus.values()].flat()],
+    locale,
+  );
   return items.map((i) => {
     const skus = i.skuId !== null ? [i.skuId] : (firstSkus.get(i.productId) ?? []);
     const known = skus.map((id) => facts.get(id)).filter((f) => f !== undefined);
@@ -250,7 +302,12 @@ export async function listWishList(db: Db, userId: string, locale: Locale): Prom
 }
 
 /** POST /api/p/wishlist: idempotent, adding the same product and SKU again keeps the one item. */
-export async function addToWishList(db: DbOrUow, userId: string, body: AddToWishListBody, locale: Locale): Promise<{ id: number }> {
+export async function addToWishList(
+  db: DbOrUow,
+  userId: string,
+  body: AddToWishListBody,
+  locale: Locale,
+): Promise<{ id: number }> {
   return inTransaction(db, async (uow) => {
     const skuIds = body.skuId !== undefined ? [body.skuId] : await skuIdsOfProduct(uow, body.prodId);
     const facts = await getCartSkus(uow, skuIds.slice(0, 1), locale);
@@ -285,7 +342,12 @@ export async function removeFromWishList(db: DbOrUow, userId: string, id: number
  * on sale, within stock) and removes the item. An item without a SKU moves only when its product
  * has exactly one SKU; otherwise the user is asked to choose a variant.
  */
-export async function moveWishToCart(db: DbOrUow, userId: string, id: number, locale: Locale): Promise<AddToCartResult> {
+export async function moveWishToCart(
+  db: DbOrUow,
+  userId: string,
+  id: number,
+  locale: Locale,
+): Promise<AddToCartResult> {
   return inTransaction(db, async (uow) => {
     const [item] = await uow.tx
       .select()

@@ -46,14 +46,17 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId));
   if (!category) issues.push({ field: 'categoryId', messageKey: 'catalogue.category-not-found' });
   // Any warehouse the operator has (logistics owns the list), not a fixed set.
-  if (!(await warehouseExists(db, body.warehouse))) issues.push({ field: 'warehouse', messageKey: 'catalogue.warehouse-unknown' });
+  if (!(await warehouseExists(db, body.warehouse)))
+    issues.push({ field: 'warehouse', messageKey: 'catalogue.warehouse-unknown' });
   for (const [i, s] of body.skus.entries()) {
-    if (s.warehouse && !(await warehouseExists(db, s.warehouse))) issues.push({ field: `skus.${i}.warehouse`, messageKey: 'catalogue.warehouse-unknown' });
+    if (s.warehouse && !(await warehouseExists(db, s.warehouse)))
+      issues.push({ field: `skus.${i}.warehouse`, messageKey: 'catalogue.warehouse-unknown' });
   }
 
   if (body.tagIds.length) {
     const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, body.tagIds));
-    if (found.length !== new Set(body.tagIds).size) issues.push({ field: 'tagIds', messageKey: 'catalogue.tag-not-found' });
+    if (found.length !== new Set(body.tagIds).size)
+      issues.push({ field: 'tagIds', messageKey: 'catalogue.tag-not-found' });
   }
   body.imgs.forEach((url, i) => {
     if (!IMAGE_URL.test(url)) issues.push({ field: `imgs.${i}`, messageKey: 'catalogue.image-url' });
@@ -74,15 +77,23 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
       const propertyId = dict.propertyByCode.get(spec.property);
       const valueId = dict.valueByCode.get(`${spec.property}/${spec.value}`);
       if (!propertyId || !valueId || pairs.some((p) => p.propertyId === propertyId)) {
-        issues.push({ field: `skus.${i}.specs`, messageKey: 'catalogue.spec-unknown', params: { spec: `${spec.property}=${spec.value}` } });
+        issues.push({
+          field: `skus.${i}.specs`,
+          messageKey: 'catalogue.spec-unknown',
+          params: { spec: `${spec.property}=${spec.value}` },
+        });
         specsValid = false;
         continue;
       }
       pairs.push({ propertyId, valueId });
     }
-    const combo = pairs.map((p) => p.valueId).sort((a, b) => a - b).join(',');
+    const combo = pairs
+      .map((p) => p.valueId)
+      .sort((a, b) => a - b)
+      .join(',');
     // Two variants with the same spec values could not be told apart in the picker.
-    if (specsValid && body.skus.length > 1 && combos.has(combo)) issues.push({ field: `skus.${i}.specs`, messageKey: 'catalogue.spec-duplicate' });
+    if (specsValid && body.skus.length > 1 && combos.has(combo))
+      issues.push({ field: `skus.${i}.specs`, messageKey: 'catalogue.spec-duplicate' });
     combos.add(combo);
     resolved.push(pairs);
   });
@@ -96,14 +107,16 @@ async function validate(db: Db, body: SaveProductBody, prodId: number | null) {
         prodId === null ? sql`true` : ne(skus.productId, prodId),
       ),
     );
-  for (const t of taken) issues.push({ field: `skus.${codes.get(t.code.toUpperCase())}.skuCode`, messageKey: 'catalogue.sku-code-taken' });
+  for (const t of taken)
+    issues.push({ field: `skus.${codes.get(t.code.toUpperCase())}.skuCode`, messageKey: 'catalogue.sku-code-taken' });
 
   if (prodId !== null) {
     const own = new Set(
       (await db.select({ id: skus.id }).from(skus).where(eq(skus.productId, prodId))).map((r) => r.id),
     );
     body.skus.forEach((s, i) => {
-      if (s.skuId !== undefined && !own.has(s.skuId)) issues.push({ field: `skus.${i}.skuId`, messageKey: 'catalogue.sku-not-found' });
+      if (s.skuId !== undefined && !own.has(s.skuId))
+        issues.push({ field: `skus.${i}.skuId`, messageKey: 'catalogue.sku-not-found' });
     });
   }
   if (issues.length) throw AppError.invalid(issues);
@@ -195,11 +208,21 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
       // What sellers connected to (decision 0100): SKUs about to go and the spec values before
       // the edit, so the connections module can mark its connections for review.
       const specsBefore = await skuSpecCodes(tx, kept);
-      const existing = (await tx.select({ id: skus.id }).from(skus).where(eq(skus.productId, productId))).map((r) => r.id);
+      const existing = (await tx.select({ id: skus.id }).from(skus).where(eq(skus.productId, productId))).map(
+        (r) => r.id,
+      );
       await runCatalogueSkuChange(uow, { kind: 'removed', skuIds: existing.filter((sid) => !kept.includes(sid)) });
-      await tx
-        .delete(skus)
-        .where(and(eq(skus.productId, productId), kept.length ? sql`${skus.id} not in (${sql.join(kept.map((k) => sql`${k}`), sql`, `)})` : sql`true`));
+      await tx.delete(skus).where(
+        and(
+          eq(skus.productId, productId),
+          kept.length
+            ? sql`${skus.id} not in (${sql.join(
+                kept.map((k) => sql`${k}`),
+                sql`, `,
+              )})`
+            : sql`true`,
+        ),
+      );
       const skuIds: number[] = [];
       for (const [i, s] of body.skus.entries()) {
         const v = skuValues(body, s, i);
@@ -207,7 +230,10 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
           await tx.update(skus).set(v).where(eq(skus.id, s.skuId));
           skuIds.push(s.skuId);
         } else {
-          const [row] = await tx.insert(skus).values({ ...v, productId }).returning({ id: skus.id });
+          const [row] = await tx
+            .insert(skus)
+            .values({ ...v, productId })
+            .returning({ id: skus.id });
           skuIds.push(row!.id);
         }
       }
@@ -220,11 +246,22 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
 
       // Tags: keep the date a tag was first put on (the tag list orders by it).
       const tagIds = [...new Set(body.tagIds)];
-      await tx
-        .delete(productTags)
-        .where(and(eq(productTags.productId, productId), tagIds.length ? sql`${productTags.tagId} not in (${sql.join(tagIds.map((t) => sql`${t}`), sql`, `)})` : sql`true`));
+      await tx.delete(productTags).where(
+        and(
+          eq(productTags.productId, productId),
+          tagIds.length
+            ? sql`${productTags.tagId} not in (${sql.join(
+                tagIds.map((t) => sql`${t}`),
+                sql`, `,
+              )})`
+            : sql`true`,
+        ),
+      );
       if (tagIds.length) {
-        await tx.insert(productTags).values(tagIds.map((tagId) => ({ productId, tagId }))).onConflictDoNothing();
+        await tx
+          .insert(productTags)
+          .values(tagIds.map((tagId) => ({ productId, tagId })))
+          .onConflictDoNothing();
       }
 
       await refreshSearchDocuments(tx, [productId]);
@@ -250,7 +287,9 @@ export async function requireStoredImages(files: FileStore | undefined, body: Sa
   if (missing.size === 0) return;
   const issues: FieldIssue[] = [];
   body.imgs.forEach((url, i) => missing.has(url) && issues.push({ field: `imgs.${i}`, messageKey: 'files.missing' }));
-  body.skus.forEach((s, i) => missing.has(s.pic) && issues.push({ field: `skus.${i}.pic`, messageKey: 'files.missing' }));
+  body.skus.forEach(
+    (s, i) => missing.has(s.pic) && issues.push({ field: `skus.${i}.pic`, messageKey: 'files.missing' }),
+  );
   throw AppError.invalid(issues);
 }
 
@@ -259,7 +298,12 @@ export async function createProduct(db: DbOrUow, body: SaveProductBody): Promise
   return getAdminProduct(handleOf(db), await saveProduct(db, null, body));
 }
 
-export async function updateProduct(db: DbOrUow, prodId: number, body: SaveProductBody, files?: FileStore): Promise<AdminProduct> {
+export async function updateProduct(
+  db: DbOrUow,
+  prodId: number,
+  body: SaveProductBody,
+  files?: FileStore,
+): Promise<AdminProduct> {
   await requireStoredImages(files, body);
   return getAdminProduct(handleOf(db), await saveProduct(db, prodId, body));
 }
@@ -267,7 +311,11 @@ export async function updateProduct(db: DbOrUow, prodId: number, body: SaveProdu
 /** Takes a product down ('off': hidden from lists, detail NOT_FOUND) or puts it back ('on'). */
 export async function setProductStatus(db: DbOrUow, prodId: number, status: ProductStatus): Promise<AdminProduct> {
   await inTransaction(db, async (uow) => {
-    const [before] = await uow.tx.select({ status: products.status }).from(products).where(eq(products.id, prodId)).for('update');
+    const [before] = await uow.tx
+      .select({ status: products.status })
+      .from(products)
+      .where(eq(products.id, prodId))
+      .for('update');
     if (!before) throw AppError.notFound('catalogue.product-not-found');
     await uow.tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, prodId));
     // Taking a product down: store variants connected to its SKUs need the seller's review.
@@ -286,14 +334,26 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
   if (!product) throw AppError.notFound('catalogue.product-not-found');
   const [texts, images, skuRows, specRows, tagRows, dict] = await Promise.all([
     db.select().from(productTranslations).where(eq(productTranslations.productId, prodId)),
-    db.select().from(productImages).where(eq(productImages.productId, prodId)).orderBy(asc(productImages.position), asc(productImages.id)),
+    db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, prodId))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
     db.select().from(skus).where(eq(skus.productId, prodId)).orderBy(asc(skus.position), asc(skus.id)),
     db
-      .select({ skuId: skuPropertyValues.skuId, propertyId: skuPropertyValues.propertyId, valueId: skuPropertyValues.valueId })
+      .select({
+        skuId: skuPropertyValues.skuId,
+        propertyId: skuPropertyValues.propertyId,
+        valueId: skuPropertyValues.valueId,
+      })
       .from(skuPropertyValues)
       .innerJoin(skus, eq(skus.id, skuPropertyValues.skuId))
       .where(eq(skus.productId, prodId)),
-    db.select({ tagId: productTags.tagId }).from(productTags).where(eq(productTags.productId, prodId)).orderBy(asc(productTags.tagId)),
+    db
+      .select({ tagId: productTags.tagId })
+      .from(productTags)
+      .where(eq(productTags.productId, prodId))
+      .orderBy(asc(productTags.tagId)),
     loadSpecDictionary(db),
   ]);
   return {
@@ -303,7 +363,9 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
     attribute: product.attribute,
     warehouse: product.warehouse,
     sales: product.salesCount,
-    translations: Object.fromEntries(texts.map((t) => [t.locale, { title: t.title, brief: t.brief, description: t.description }])),
+    translations: Object.fromEntries(
+      texts.map((t) => [t.locale, { title: t.title, brief: t.brief, description: t.description }]),
+    ),
     imgs: images.map((i) => i.url),
     skus: skuRows.map((s) => ({
       skuId: s.id,
@@ -363,13 +425,22 @@ export async function adminListItems(
 }
 
 /** The operator's product list: every status, optional keyword and category subtree, newest first. */
-export async function listAdminProducts(db: Db, q: ListAdminProductsQuery, locale: Locale): Promise<Page<AdminProductListItem>> {
+export async function listAdminProducts(
+  db: Db,
+  q: ListAdminProductsQuery,
+  locale: Locale,
+): Promise<Page<AdminProductListItem>> {
   const parts = [sql`true`];
   if (q.status) parts.push(sql`p.status = ${q.status}`);
   if (q.categoryId !== undefined) {
     const ids = await categorySubtreeIds(db, q.categoryId);
     if (ids.length === 0) return toPage([], 0, q);
-    parts.push(sql`p.category_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    parts.push(
+      sql`p.category_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (q.keyword) {
     const { tsquery } = await keywordQuery(db, q.keyword);

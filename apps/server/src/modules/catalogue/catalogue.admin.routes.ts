@@ -58,8 +58,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   const base = '/admin/catalogue';
 
   // Categories
-  app.get(`${base}/categories`, { schema: { tags, response: { 200: envelopeOf(AdminCategoryListSchema) } } }, async () =>
-    ok(await listAdminCategories(db)),
+  app.get(
+    `${base}/categories`,
+    { schema: { tags, response: { 200: envelopeOf(AdminCategoryListSchema) } } },
+    async () => ok(await listAdminCategories(db)),
   );
   app.post(
     `${base}/categories`,
@@ -68,12 +70,26 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   );
   app.put(
     `${base}/categories/:categoryId`,
-    { schema: { tags, params: CategoryIdParams, body: UpdateCategoryBody, response: { 200: envelopeOf(AdminCategorySchema) } } },
+    {
+      schema: {
+        tags,
+        params: CategoryIdParams,
+        body: UpdateCategoryBody,
+        response: { 200: envelopeOf(AdminCategorySchema) },
+      },
+    },
     async (req) => ok(await updateCategory(db, req.params.categoryId, req.body)),
   );
   app.put(
     `${base}/categories/:categoryId/move`,
-    { schema: { tags, params: CategoryIdParams, body: MoveCategoryBody, response: { 200: envelopeOf(AdminCategorySchema) } } },
+    {
+      schema: {
+        tags,
+        params: CategoryIdParams,
+        body: MoveCategoryBody,
+        response: { 200: envelopeOf(AdminCategorySchema) },
+      },
+    },
     async (req) => ok(await moveCategory(db, req.params.categoryId, req.body)),
   );
   app.delete(
@@ -86,8 +102,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   app.get(`${base}/tags`, { schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } }, async () =>
     ok(await listAdminTags(db)),
   );
-  app.post(`${base}/tags`, { schema: { tags, body: CreateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => ok(await createTag(uow, req.body))),
+  app.post(
+    `${base}/tags`,
+    { schema: { tags, body: CreateTagBody, response: { 200: envelopeOf(AdminTagSchema) } } },
+    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await createTag(uow, req.body))),
   );
   app.put(
     `${base}/tags/:tagId`,
@@ -121,10 +139,14 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
     { schema: { tags, querystring: ListAdminProductsQuery, response: { 200: envelopeOf(AdminProductPageSchema) } } },
     async (req) => ok(await listAdminProducts(db, req.query, req.locale)),
   );
-  app.post(`${base}/products`, { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } }, async (req, reply) => {
-    await requireStoredImages(files, req.body);
-    return idempotent(db, req, reply, async (uow) => ok(await createProduct(uow, req.body)));
-  });
+  app.post(
+    `${base}/products`,
+    { schema: { tags, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } },
+    async (req, reply) => {
+      await requireStoredImages(files, req.body);
+      return idempotent(db, req, reply, async (uow) => ok(await createProduct(uow, req.body)));
+    },
+  );
   app.get(
     `${base}/products/:prodId`,
     { schema: { tags, params: ProductIdParams, response: { 200: envelopeOf(AdminProductSchema) } } },
@@ -132,12 +154,26 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   );
   app.put(
     `${base}/products/:prodId`,
-    { schema: { tags, params: ProductIdParams, body: SaveProductBody, response: { 200: envelopeOf(AdminProductSchema) } } },
+    {
+      schema: {
+        tags,
+        params: ProductIdParams,
+        body: SaveProductBody,
+        response: { 200: envelopeOf(AdminProductSchema) },
+      },
+    },
     async (req) => ok(await updateProduct(db, req.params.prodId, req.body, files)),
   );
   app.put(
     `${base}/products/:prodId/status`,
-    { schema: { tags, params: ProductIdParams, body: SetProductStatusBody, response: { 200: envelopeOf(AdminProductSchema) } } },
+    {
+      schema: {
+        tags,
+        params: ProductIdParams,
+        body: SetProductStatusBody,
+        response: { 200: envelopeOf(AdminProductSchema) },
+      },
+    },
     async (req) => ok(await setProductStatus(db, req.params.prodId, req.body.status)),
   );
 
@@ -145,8 +181,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   app.get(`${base}/specials`, { schema: { tags, response: { 200: envelopeOf(AdminSpecialsSchema) } } }, async (req) =>
     ok(await listAdminSpecials(db, req.locale)),
   );
-  app.put(`${base}/specials`, { schema: { tags, body: SetSpecialsBody, response: { 200: envelopeOf(AdminSpecialsSchema) } } }, async (req) =>
-    ok(await setSpecials(db, req.body.prodIds, req.locale)),
+  app.put(
+    `${base}/specials`,
+    { schema: { tags, body: SetSpecialsBody, response: { 200: envelopeOf(AdminSpecialsSchema) } } },
+    async (req) => ok(await setSpecials(db, req.body.prodIds, req.locale)),
   );
 
   // Images: base64 in JSON. The route accepts a body a little over the image limit so that an

@@ -42,7 +42,11 @@ interface Row {
  * SKUs by id with their price, stock and on-sale state, read in the caller's transaction when
  * given one (the cart checks stock right after its upsert). Unknown ids are left out.
  */
-export async function getCartSkus(db: DbOrUow, skuIds: readonly number[], locale: Locale): Promise<Map<number, CartSkuFacts>> {
+export async function getCartSkus(
+  db: DbOrUow,
+  skuIds: readonly number[],
+  locale: Locale,
+): Promise<Map<number, CartSkuFacts>> {
   const out = new Map<number, CartSkuFacts>();
   const ids = [...new Set(skuIds)];
   if (ids.length === 0) return out;
@@ -64,9 +68,12 @@ export async function getCartSkus(db: DbOrUow, skuIds: readonly number[], locale
   const name = (names: Array<{ locale: string; name: string }> | undefined, code: string) =>
     (names && pickLocalized(names, locale)?.name) ?? code;
   for (const r of rows) {
-    const specs = (typeof r.specs === 'string' ? (JSON.parse(r.specs) as Array<{ p: number; v: number }>) : r.specs) ?? [];
+    const specs =
+      (typeof r.specs === 'string' ? (JSON.parse(r.specs) as Array<{ p: number; v: number }>) : r.specs) ?? [];
     const pairs = [...specs]
-      .sort((a, b) => (dict.properties.get(a.p)?.position ?? 0) - (dict.properties.get(b.p)?.position ?? 0) || a.p - b.p)
+      .sort(
+        (a, b) => (dict.properties.get(a.p)?.position ?? 0) - (dict.properties.get(b.p)?.position ?? 0) || a.p - b.p,
+      )
       .map((sv) => ({
         name: name(dict.properties.get(sv.p)?.names, dict.properties.get(sv.p)?.code ?? ''),
         value: name(dict.values.get(sv.v)?.names, dict.values.get(sv.v)?.code ?? ''),

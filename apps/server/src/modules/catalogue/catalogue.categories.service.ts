@@ -210,14 +210,19 @@ export async function moveCategory(db: DbOrUow, id: number, body: MoveCategoryBo
     if (!rows.some((r) => r.id === id)) throw AppError.notFound('catalogue.category-not-found');
     if (body.parentId !== null) {
       const parents = new Map(rows.map((r) => [r.id, r.parentId]));
-      if (!parents.has(body.parentId)) throw AppError.invalid([{ field: 'parentId', messageKey: 'catalogue.category-not-found' }]);
+      if (!parents.has(body.parentId))
+        throw AppError.invalid([{ field: 'parentId', messageKey: 'catalogue.category-not-found' }]);
       for (let at: number | null | undefined = body.parentId; at != null; at = parents.get(at)) {
         if (at === id) throw AppError.invalid([{ field: 'parentId', messageKey: 'catalogue.category-cycle' }]);
       }
     }
     await tx
       .update(categories)
-      .set({ parentId: body.parentId, ...(body.position !== undefined ? { position: body.position } : {}), updatedAt: new Date() })
+      .set({
+        parentId: body.parentId,
+        ...(body.position !== undefined ? { position: body.position } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(categories.id, id));
   });
   invalidateCatalogue(db);

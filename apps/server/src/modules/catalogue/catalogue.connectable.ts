@@ -71,7 +71,11 @@ interface Row {
 }
 
 /** SKUs by id, in the caller's transaction when given one; unknown ids are left out. */
-export async function getConnectableSkus(db: DbOrUow, skuIds: readonly number[], locale: Locale): Promise<Map<number, ConnectableSku>> {
+export async function getConnectableSkus(
+  db: DbOrUow,
+  skuIds: readonly number[],
+  locale: Locale,
+): Promise<Map<number, ConnectableSku>> {
   const out = new Map<number, ConnectableSku>();
   const unique = [...new Set(skuIds)];
   if (unique.length === 0) return out;
@@ -133,7 +137,10 @@ export async function findConnectableSkus(
   if (codes.length) {
     const rows = rawRows<{ id: number }>(
       await db.execute(sql`select s.id from skus s join products p on p.id = s.product_id
-        where p.status = 'on' and upper(s.sku_code) in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`),
+        where p.status = 'on' and upper(s.sku_code) in (${sql.join(
+          codes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`),
     );
     for (const r of rows) found.add(Number(r.id));
   }

@@ -23,12 +23,15 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 describe('ids in request bodies are integers or digit strings, nothing else', () => {
-  it.each([[true], [[1]], [1.5], ['1e0'], ['0x1'], [' '], [{}], [0], [-3]])('parentId %j is refused with A00002', async (parentId) => {
-    const res = await createCategory(parentId);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'A00002', success: false });
-    expect(res.body.data[0].field).toBe('parentId');
-  });
+  it.each([[true], [[1]], [1.5], ['1e0'], ['0x1'], [' '], [{}], [0], [-3]])(
+    'parentId %j is refused with A00002',
+    async (parentId) => {
+      const res = await createCategory(parentId);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'A00002', success: false });
+      expect(res.body.data[0].field).toBe('parentId');
+    },
+  );
 
   it('an integer and a digit string both name the category', async () => {
     const root = await createCategory(null);

@@ -27,7 +27,11 @@ describe('BytesBoundedCache', () => {
       await new Promise((r) => setTimeout(r, 5));
       return 'v';
     };
-    expect(await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).toEqual(['v', 'v', 'v']);
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).toEqual([
+      'v',
+      'v',
+      'v',
+    ]);
     expect(loads).toBe(1);
   });
 

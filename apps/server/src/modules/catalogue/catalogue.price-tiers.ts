@@ -1,4 +1,13 @@
-import { type PriceTier, type PriceTierMinor, type ProductPriceTiers, bpsToPercent, fromMinor, minimumOrderQuantity, percentToBps, toMinor } from '@dsm/contract';
+import {
+  type PriceTier,
+  type PriceTierMinor,
+  type ProductPriceTiers,
+  bpsToPercent,
+  fromMinor,
+  minimumOrderQuantity,
+  percentToBps,
+  toMinor,
+} from '@dsm/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -15,7 +24,11 @@ export async function getPriceTiers(db: Db, productIds: readonly number[]): Prom
   const ids = [...new Set(productIds)];
   const out = new Map<number, PriceTierMinor[]>();
   if (!ids.length) return out;
-  const rows = await db.select().from(productPriceTiers).where(inArray(productPriceTiers.productId, ids)).orderBy(asc(productPriceTiers.productId), asc(productPriceTiers.minQuantity));
+  const rows = await db
+    .select()
+    .from(productPriceTiers)
+    .where(inArray(productPriceTiers.productId, ids))
+    .orderBy(asc(productPriceTiers.productId), asc(productPriceTiers.minQuantity));
   for (const r of rows) {
     const list = out.get(r.productId) ?? [];
     list.push({ minQuantity: r.minQuantity, unitPriceMinor: r.unitPriceMinor, percentOffBps: r.percentOffBps });
@@ -32,7 +45,11 @@ export function toWireTier(t: PriceTierMinor): PriceTier {
   };
 }
 
-export function fromWireTier(t: { minQuantity: number; unitPrice?: number | null; percentOff?: number | null }): PriceTierMinor {
+export function fromWireTier(t: {
+  minQuantity: number;
+  unitPrice?: number | null;
+  percentOff?: number | null;
+}): PriceTierMinor {
   return {
     minQuantity: t.minQuantity,
     unitPriceMinor: t.unitPrice == null ? null : toMinor(t.unitPrice),
@@ -47,7 +64,11 @@ export async function productPriceTiersOf(db: Db, prodId: number): Promise<Produ
 }
 
 /** Replaces a product's tiers (an empty list removes bulk pricing), in one unit of work. */
-export async function setPriceTiers(db: DbOrUow, prodId: number, tiers: readonly PriceTierMinor[]): Promise<ProductPriceTiers> {
+export async function setPriceTiers(
+  db: DbOrUow,
+  prodId: number,
+  tiers: readonly PriceTierMinor[],
+): Promise<ProductPriceTiers> {
   return inTransaction(db, async ({ tx }) => {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, prodId)).for('update');
     if (!product) throw AppError.notFound('catalogue.product-not-found');

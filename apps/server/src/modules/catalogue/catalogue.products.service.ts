@@ -86,19 +86,22 @@ interface DetailRow {
   pic: string;
   texts: Array<{ locale: string; title: string; brief: string; description: string }> | string | null;
   imgs: string[] | string | null;
-  skus: Array<{
-    id: number;
-    code: string;
-    price: number;
-    ori: number;
-    grams: number;
-    l: number;
-    w: number;
-    h: number;
-    stock: number;
-    image: string;
-    specs: Array<{ p: number; v: number }> | null;
-  }> | string | null;
+  skus:
+    | Array<{
+        id: number;
+        code: string;
+        price: number;
+        ori: number;
+        grams: number;
+        l: number;
+        w: number;
+        h: number;
+        stock: number;
+        image: string;
+        specs: Array<{ p: number; v: number }> | null;
+      }>
+    | string
+    | null;
   tag_ids: number[] | string | null;
 }
 
@@ -152,7 +155,8 @@ async function buildDetail(db: Db, row: DetailRow, locale: Locale): Promise<Prod
   // Specs in dictionary order, with only the values this product's SKUs use.
   const used = new Map<number, Set<number>>();
   const skuRows = json(row.skus) ?? [];
-  for (const s of skuRows) for (const sv of s.specs ?? []) (used.get(sv.p) ?? used.set(sv.p, new Set()).get(sv.p)!).add(sv.v);
+  for (const s of skuRows)
+    for (const sv of s.specs ?? []) (used.get(sv.p) ?? used.set(sv.p, new Set()).get(sv.p)!).add(sv.v);
   const propertyOrder = [...used.keys()].sort(
     (a, b) => (dict.properties.get(a)?.position ?? 0) - (dict.properties.get(b)?.position ?? 0) || a - b,
   );
@@ -216,6 +220,8 @@ async function buildDetail(db: Db, row: DetailRow, locale: Locale): Promise<Prod
 
 /** Ensures a visible product exists (for other modules through catalogue.service). */
 export async function requireVisibleProduct(db: Db, prodId: number): Promise<void> {
-  const rows = rawRows<{ id: number }>(await db.execute(sql`select id from products where id = ${prodId} and status = 'on'`));
+  const rows = rawRows<{ id: number }>(
+    await db.execute(sql`select id from products where id = ${prodId} and status = 'on'`),
+  );
   if (!rows[0]) throw AppError.notFound('catalogue.product-not-found');
 }

@@ -24,10 +24,29 @@ describe('category tree', () => {
   it('has the 18 top-level categories of SPEC §1, each with subcategories, in the caller language', async () => {
     const { body } = await get('/api/category/categories', 'fr-FR');
     expect(body.code).toBe('00000');
-    const demoRoots = body.data.filter((c: { icon: string; categoryName: string }) => !c.categoryName.startsWith('Detail test'));
-    expect(demoRoots.map((c: { icon: string }) => c.icon).sort()).toEqual(
-      ['bags', 'car', 'digital', 'fashion', 'festival', 'health', 'home', 'jewelry', 'kitchen', 'ladies', 'mens', 'nail', 'outdoor', 'pet', 'sports', 'tools', 'toys', 'weddings'],
+    const demoRoots = body.data.filter(
+      (c: { icon: string; categoryName: string }) => !c.categoryName.startsWith('Detail test'),
     );
+    expect(demoRoots.map((c: { icon: string }) => c.icon).sort()).toEqual([
+      'bags',
+      'car',
+      'digital',
+      'fashion',
+      'festival',
+      'health',
+      'home',
+      'jewelry',
+      'kitchen',
+      'ladies',
+      'mens',
+      'nail',
+      'outdoor',
+      'pet',
+      'sports',
+      'tools',
+      'toys',
+      'weddings',
+    ]);
     const ladies = demoRoots.find((c: { icon: string }) => c.icon === 'ladies');
     expect(ladies.categoryName).toBe('Femme');
     expect(ladies.children.map((c: { categoryName: string }) => c.categoryName)).toContain('Robes');
@@ -37,7 +56,14 @@ describe('category tree', () => {
   it('answers the children of one node with parentId, and NOT_FOUND for an unknown node', async () => {
     const { body } = await get(`/api/category/categories?parentId=${cats.rootId}`);
     expect(body.data).toEqual([
-      { categoryId: cats.childId, parentId: cats.rootId, categoryName: 'Detail test child', icon: 'ladies', position: 0, children: [] },
+      {
+        categoryId: cats.childId,
+        parentId: cats.rootId,
+        categoryName: 'Detail test child',
+        icon: 'ladies',
+        position: 0,
+        children: [],
+      },
     ]);
     const missing = await get('/api/category/categories?parentId=987654', 'zh-CN');
     expect(missing.status).toBe(404);
@@ -72,7 +98,11 @@ describe('product detail', () => {
   it('shows a demo product with SKUs, specs for the picker and wire units', async () => {
     const { body } = await get('/api/prod/prodInfo?prodId=1');
     const d = body.data;
-    expect(d).toMatchObject({ prodId: 1, attribute: expect.any(String), warehouse: expect.stringMatching(/^(CN|US|EU)$/) });
+    expect(d).toMatchObject({
+      prodId: 1,
+      attribute: expect.any(String),
+      warehouse: expect.stringMatching(/^(CN|US|EU)$/),
+    });
     expect(d.prodName.length).toBeGreaterThan(5);
     expect(d.imgs.length).toBeGreaterThan(0);
     expect(d.pic).toBe(d.imgs[0]);
@@ -91,17 +121,37 @@ describe('product detail', () => {
     const created = await createTestProduct(
       ctx.db,
       cats.childId,
-      { 'en-US': { title: 'Spec Tee', brief: '', description: '' }, 'zh-CN': { title: '规格T恤', brief: '', description: '' } },
+      {
+        'en-US': { title: 'Spec Tee', brief: '', description: '' },
+        'zh-CN': { title: '规格T恤', brief: '', description: '' },
+      },
       {
         skus: [
-          { price: 12, specs: [{ property: 'colour', value: 'red' }, { property: 'size', value: 'm' }] },
-          { price: 13, weight: 1.25, length: 30.5, specs: [{ property: 'colour', value: 'blue' }, { property: 'size', value: 'l' }] },
+          {
+            price: 12,
+            specs: [
+              { property: 'colour', value: 'red' },
+              { property: 'size', value: 'm' },
+            ],
+          },
+          {
+            price: 13,
+            weight: 1.25,
+            length: 30.5,
+            specs: [
+              { property: 'colour', value: 'blue' },
+              { property: 'size', value: 'l' },
+            ],
+          },
         ],
       },
     );
     const { body } = await get(`/api/prod/prodInfo?prodId=${created.prodId}`, 'zh-CN');
     expect(body.data.prodName).toBe('规格T恤');
-    expect(body.data.skuList.map((s: { properties: string }) => s.properties)).toEqual(['颜色:红色;尺码:M', '颜色:蓝色;尺码:L']);
+    expect(body.data.skuList.map((s: { properties: string }) => s.properties)).toEqual([
+      '颜色:红色;尺码:M',
+      '颜色:蓝色;尺码:L',
+    ]);
     expect(body.data.skuList[0].skuName).toBe('红色 / M');
     expect(body.data.skuList[1]).toMatchObject({ price: 13, weight: 1.25, length: 30.5, width: 10, height: 5 });
     expect(body.data.specs).toEqual([
@@ -113,16 +163,26 @@ describe('product detail', () => {
   });
 
   it('shows a product that has only English text in Turkish (fallback), in detail and in lists', async () => {
-    const created = await createTestProduct(ctx.db, cats.childId, { 'en-US': { title: 'Only English Kettle', brief: 'Boils fast', description: '<p>Hi</p>' } });
+    const created = await createTestProduct(ctx.db, cats.childId, {
+      'en-US': { title: 'Only English Kettle', brief: 'Boils fast', description: '<p>Hi</p>' },
+    });
     const detail = await get(`/api/prod/prodInfo?prodId=${created.prodId}`, 'tr-TR');
-    expect(detail.body.data).toMatchObject({ prodName: 'Only English Kettle', brief: 'Boils fast', content: '<p>Hi</p>' });
+    expect(detail.body.data).toMatchObject({
+      prodName: 'Only English Kettle',
+      brief: 'Boils fast',
+      content: '<p>Hi</p>',
+    });
     const list = await get(`/api/prod/search?keyword=kettle&categoryId=${cats.rootId}`, 'tr-TR');
     expect(list.body.data.records.map((r: { prodName: string }) => r.prodName)).toEqual(['Only English Kettle']);
   });
 
   it('falls back to any language when there is neither the requested one nor English', async () => {
-    const created = await createTestProduct(ctx.db, cats.childId, { 'fr-FR': { title: 'Théière en fonte', brief: '', description: '' } });
-    expect((await get(`/api/prod/prodInfo?prodId=${created.prodId}`, 'zh-CN')).body.data.prodName).toBe('Théière en fonte');
+    const created = await createTestProduct(ctx.db, cats.childId, {
+      'fr-FR': { title: 'Théière en fonte', brief: '', description: '' },
+    });
+    expect((await get(`/api/prod/prodInfo?prodId=${created.prodId}`, 'zh-CN')).body.data.prodName).toBe(
+      'Théière en fonte',
+    );
   });
 
   it.each([
@@ -131,7 +191,9 @@ describe('product detail', () => {
     ['fr-FR', 'Le produit est introuvable'],
     ['tr-TR', 'Ürün bulunamadı'],
   ])('a taken-down product is NOT_FOUND (A00006) in %s', async (lang, message) => {
-    const created = await createTestProduct(ctx.db, cats.childId, { 'en-US': { title: `Withdrawn ${lang}`, brief: '', description: '' } });
+    const created = await createTestProduct(ctx.db, cats.childId, {
+      'en-US': { title: `Withdrawn ${lang}`, brief: '', description: '' },
+    });
     expect((await get(`/api/prod/prodInfo?prodId=${created.prodId}`, lang)).status).toBe(200);
     const off = await ctx.app.inject({
       method: 'PUT',
@@ -162,7 +224,11 @@ describe('specials', () => {
     expect(specials.length).toBeGreaterThanOrEqual(4);
     expect(specials.length).toBeLessThanOrEqual(8);
     for (const p of specials) expect(p.oriPrice, `product ${p.prodId}`).toBeGreaterThan(p.price);
-    const admin = await ctx.app.inject({ method: 'GET', url: '/api/admin/catalogue/specials', headers: { authorization: operator } });
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/catalogue/specials',
+      headers: { authorization: operator },
+    });
     expect(admin.json().data.map((p: { prodId: number }) => p.prodId)).toEqual(specials.map((p) => p.prodId));
   });
 
@@ -183,7 +249,11 @@ describe('specials', () => {
     const { body } = await get('/api/prod/specials');
     expect(body.data.map((p: { prodId: number }) => p.prodId)).toEqual([3, 1]);
     // The operator still sees the taken-down one, marked off, in its place.
-    const admin = await ctx.app.inject({ method: 'GET', url: '/api/admin/catalogue/specials', headers: { authorization: operator } });
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/catalogue/specials',
+      headers: { authorization: operator },
+    });
     expect(admin.json().data.map((p: { prodId: number; status: string }) => [p.prodId, p.status])).toEqual([
       [3, 'on'],
       [1, 'on'],
@@ -192,7 +262,11 @@ describe('specials', () => {
   });
 
   it('refuses an unknown product and leaves the list as it was', async () => {
-    const before = await ctx.app.inject({ method: 'GET', url: '/api/admin/catalogue/specials', headers: { authorization: operator } });
+    const before = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/catalogue/specials',
+      headers: { authorization: operator },
+    });
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/admin/catalogue/specials',
@@ -201,16 +275,25 @@ describe('specials', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'A00002', data: [{ field: 'prodIds' }] });
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/admin/catalogue/specials', headers: { authorization: operator } });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/catalogue/specials',
+      headers: { authorization: operator },
+    });
     expect(after.json().data).toEqual(before.json().data);
   });
 });
 
 describe('shipping facts for the logistics module', () => {
   it('gives kg, cm, attribute, warehouse and status of a SKU of a product', async () => {
-    const created = await createTestProduct(ctx.db, cats.childId, { 'en-US': { title: 'Battery Fan', brief: '', description: '' } }, {
-      skus: [{ weight: 0.35, length: 12.5, width: 8, height: 3.2 }],
-    });
+    const created = await createTestProduct(
+      ctx.db,
+      cats.childId,
+      { 'en-US': { title: 'Battery Fan', brief: '', description: '' } },
+      {
+        skus: [{ weight: 0.35, length: 12.5, width: 8, height: 3.2 }],
+      },
+    );
     const skuId = created.skus[0]!.skuId;
     expect(await getSkuShippingFacts(ctx.db, String(created.prodId), skuId)).toEqual({
       prodId: created.prodId,

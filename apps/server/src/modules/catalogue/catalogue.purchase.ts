@@ -18,10 +18,22 @@ export interface SkuPurchaseFacts {
 }
 
 /** The SKU of a product, or null when either does not exist or the SKU is another product's. */
-export async function getSkuPurchaseFacts(db: Db, prodId: number, skuId: number, locale: Locale): Promise<SkuPurchaseFacts | null> {
+export async function getSkuPurchaseFacts(
+  db: Db,
+  prodId: number,
+  skuId: number,
+  locale: Locale,
+): Promise<SkuPurchaseFacts | null> {
   const readRow = () =>
     db
-      .select({ skuCode: skus.skuCode, priceMinor: skus.priceMinor, stock: skus.stock, status: products.status, skuImage: skus.image, pic: products.pic })
+      .select({
+        skuCode: skus.skuCode,
+        priceMinor: skus.priceMinor,
+        stock: skus.stock,
+        status: products.status,
+        skuImage: skus.image,
+        pic: products.pic,
+      })
       .from(skus)
       .innerJoin(products, eq(products.id, skus.productId))
       .where(and(eq(skus.id, skuId), eq(skus.productId, prodId)));
@@ -32,7 +44,9 @@ export async function getSkuPurchaseFacts(db: Db, prodId: number, skuId: number,
       .where(eq(productTranslations.productId, prodId));
   // On the pool (checkout's confirm) both reads at once, one round trip deep; inside a unit of
   // work they share one connection, which takes one query at a time.
-  const [[row], titles] = currentUnit(db) ? [await readRow(), await readTitles()] : await Promise.all([readRow(), readTitles()]);
+  const [[row], titles] = currentUnit(db)
+    ? [await readRow(), await readTitles()]
+    : await Promise.all([readRow(), readTitles()]);
   if (!row) return null;
   return {
     prodId,

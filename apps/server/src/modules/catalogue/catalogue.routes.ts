@@ -68,20 +68,23 @@ export async function catalogueRoutes(app: App, { db }: { db: Db }) {
       ),
   );
 
-  app.get(
-    '/prod/tag/prodTagList',
-    { schema: { tags, response: { 200: Envelopes.tags } } },
-    async (req, reply) =>
-      sendJson(reply, await cachedJson(db, `tags:${req.locale}`, Envelopes.tags, () => listTags(db, req.locale), RARELY_CHANGING_MS)),
+  app.get('/prod/tag/prodTagList', { schema: { tags, response: { 200: Envelopes.tags } } }, async (req, reply) =>
+    sendJson(
+      reply,
+      await cachedJson(db, `tags:${req.locale}`, Envelopes.tags, () => listTags(db, req.locale), RARELY_CHANGING_MS),
+    ),
   );
 
   app.get(
     '/prod/prodListByTagId',
     { schema: { tags, querystring: ListProductsByTagQuery, response: { 200: Envelopes.page } } },
     async (req, reply) =>
-      sendJson(reply, await cachedJson(db, `tag:${req.locale}:${JSON.stringify(req.query)}`, Envelopes.page, () =>
-        listProductsByTag(db, req.query, req.locale),
-      )),
+      sendJson(
+        reply,
+        await cachedJson(db, `tag:${req.locale}:${JSON.stringify(req.query)}`, Envelopes.page, () =>
+          listProductsByTag(db, req.query, req.locale),
+        ),
+      ),
   );
 
   app.get(
@@ -100,20 +103,29 @@ export async function catalogueRoutes(app: App, { db }: { db: Db }) {
       ),
   );
 
-  app.get(
-    '/prod/specials',
-    { schema: { tags, response: { 200: Envelopes.list } } },
-    async (req, reply) =>
-      sendJson(reply, await cachedJson(db, `specials:${req.locale}`, Envelopes.list, () => listSpecials(db, req.locale), RARELY_CHANGING_MS)),
+  app.get('/prod/specials', { schema: { tags, response: { 200: Envelopes.list } } }, async (req, reply) =>
+    sendJson(
+      reply,
+      await cachedJson(
+        db,
+        `specials:${req.locale}`,
+        Envelopes.list,
+        () => listSpecials(db, req.locale),
+        RARELY_CHANGING_MS,
+      ),
+    ),
   );
 
   app.get(
     '/prod/search',
     { schema: { tags, querystring: SearchProductsQuery, response: { 200: Envelopes.page } } },
     async (req, reply) =>
-      sendJson(reply, await cachedJson(db, `search:${req.locale}:${JSON.stringify(req.query)}`, Envelopes.page, () =>
-        searchProducts(db, req.query, req.locale),
-      )),
+      sendJson(
+        reply,
+        await cachedJson(db, `search:${req.locale}:${JSON.stringify(req.query)}`, Envelopes.page, () =>
+          searchProducts(db, req.query, req.locale),
+        ),
+      ),
   );
 
   // Generated demo pictures (docs/decisions/0022); stored uploads are served by

@@ -33,16 +33,17 @@ describe('price range in another currency', () => {
 
 describe('sanitizing', () => {
   it('keeps formatting in descriptions and drops scripts and unsafe links', () => {
-    const html = '<h2 style="x">Hi</h2><p onclick="x()">A <a href="javascript:alert(1)">b</a> <a href="https://ok.example">c</a></p><iframe src="x"></iframe><img src="data:image/png;base64,AA">';
+    const html =
+      '<h2 style="x">Hi</h2><p onclick="x()">A <a href="javascript:alert(1)">b</a> <a href="https://ok.example">c</a></p><iframe src="x"></iframe><img src="data:image/png;base64,AA">';
     expect(sanitizeDescription(html)).toBe(
       '<h2>Hi</h2><p>A <a rel="noopener noreferrer nofollow">b</a> <a href="https://ok.example" rel="noopener noreferrer nofollow">c</a></p><img />',
     );
   });
 
   it('keeps an SVG drawing and its case-sensitive attributes', () => {
-    expect(sanitizeSvg('<svg viewBox="0 0 2 2"><linearGradient id="g"/><use href="#g"/><use href="http://x/y#z"/></svg>')).toBe(
-      '<svg viewBox="0 0 2 2"><linearGradient id="g"></linearGradient><use href="#g"></use></svg>',
-    );
+    expect(
+      sanitizeSvg('<svg viewBox="0 0 2 2"><linearGradient id="g"/><use href="#g"/><use href="http://x/y#z"/></svg>'),
+    ).toBe('<svg viewBox="0 0 2 2"><linearGradient id="g"></linearGradient><use href="#g"></use></svg>');
   });
 });
 

@@ -179,10 +179,12 @@ export async function correctedKeywordQuery(db: Db, keyword: string): Promise<st
   const forms = await wordForms(db, words);
   const known = new Set(
     rawRows<{ word: string }>(
-      await db.execute(sql`select word from search_words where word in (${sql.join(
-        forms.map((f) => sql`${f.simple.replace(/^'|'$/g, '')}`),
-        sql`, `,
-      )})`),
+      await db.execute(
+        sql`select word from search_words where word in (${sql.join(
+          forms.map((f) => sql`${f.simple.replace(/^'|'$/g, '')}`),
+          sql`, `,
+        )})`,
+      ),
     ).map((r) => r.word),
   );
   let corrected = false;
@@ -197,7 +199,10 @@ export async function correctedKeywordQuery(db: Db, keyword: string): Promise<st
         .map((r) => ({ word: r.word, distance: editDistance(surface, r.word) }))
         .filter((c) => c.distance <= ([...surface].length >= 8 ? 2 : 1));
       const best = Math.min(...near.map((c) => c.distance));
-      const picks = near.filter((c) => c.distance === best).slice(0, 3).map((c) => c.word);
+      const picks = near
+        .filter((c) => c.distance === best)
+        .slice(0, 3)
+        .map((c) => c.word);
       if (picks.length) {
         extra = await wordForms(db, picks);
         corrected = true;

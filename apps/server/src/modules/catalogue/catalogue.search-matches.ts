@@ -50,8 +50,6 @@ export async function loadMatchSet(db: Db, tsquery: string | null): Promise<Matc
   return set;
 }
 
-
-
 type Compare = (a: number, b: number) => number;
 
 /**

@@ -58,7 +58,9 @@ async function runSearch(db: Db, f: Filters, sort: ProductSort, current: number,
   const { total, ids } = pageOfMatches(set, f, sort, f.tsquery !== null && sort === 'relevance', current, size);
   if (ids.length === 0) return { total, rows: [] };
   const found = rawRows<ListRow>(
-    await db.execute(sql`select ${listColumns(locale)} from products p where p.status = 'on' and p.id = any(${sql.param(ids)}::int[])`),
+    await db.execute(
+      sql`select ${listColumns(locale)} from products p where p.status = 'on' and p.id = any(${sql.param(ids)}::int[])`,
+    ),
   );
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   return { total, rows: ids.map((id) => byId.get(id)).filter((r): r is ListRow => r !== undefined) };
@@ -91,19 +93,27 @@ export async function searchProducts(db: Db, q: SearchProductsQuery, locale: Loc
   if (result.total === 0 && keyword) {
     // Cached per keyword: a keyword that finds nothing in some filter set tends to come again
     // with another price or page, and the correction takes several lexicon queries.
-    const corrected = (await cachesFor(db).corrections.get(keyword.toLowerCase(), () => correctedKeywordQuery(db, keyword))) as string | null;
+    const corrected = (await cachesFor(db).corrections.get(keyword.toLowerCase(), () =>
+      correctedKeywordQuery(db, keyword),
+    )) as string | null;
     if (corrected) result = await runSearch(db, { ...filters, tsquery: corrected }, sort, q.current, q.size, locale);
   }
   return toPage(await toListItems(db, result.rows, locale), result.total, q);
 }
 
 /** GET /api/prod/prodListByTagId: visible products with a tag, most recently tagged first. */
-export async function listProductsByTag(db: Db, q: ListProductsByTagQuery, locale: Locale): Promise<Page<ProductListItem>> {
+export async function listProductsByTag(
+  db: Db,
+  q: ListProductsByTagQuery,
+  locale: Locale,
+): Promise<Page<ProductListItem>> {
   const tags = await listTags(db, locale);
   if (!tags.some((t) => t.tagId === q.tagId)) throw AppError.notFound('catalogue.tag-not-found');
   const where = sql`pt.tag_id = ${q.tagId} and p.status = 'on'`;
   const [countRows, pageRows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from product_tags pt join products p on p.id = pt.product_id where ${where}`),
+    db.execute(
+      sql`select count(*)::int as n from product_tags pt join products p on p.id = pt.product_id where ${where}`,
+    ),
     db.execute(sql`
       select ${listColumns(locale)}, p.tagged_at
       from (

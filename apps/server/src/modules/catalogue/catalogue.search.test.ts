@@ -7,7 +7,13 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let cats: { rootId: number; childId: number };
 const ids: Record<string, number> = {};
 
-type Page = { records: Array<{ prodId: number; prodName: string; price: number; categoryId: number; sales: number }>; total: number; size: number; current: number; pages: number };
+type Page = {
+  records: Array<{ prodId: number; prodName: string; price: number; categoryId: number; sales: number }>;
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+};
 
 async function search(query: Record<string, string | number>, lang = 'en-US') {
   const res = await ctx.app.inject({
@@ -16,7 +22,10 @@ async function search(query: Record<string, string | number>, lang = 'en-US') {
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     headers: { 'accept-language': lang },
   });
-  return { status: res.statusCode, body: res.json() as { code: string; msg: string; data: Page & Array<{ field: string; message: string }> } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { code: string; msg: string; data: Page & Array<{ field: string; message: string }> },
+  };
 }
 
 const names = (page: Page) => page.records.map((r) => r.prodName);
@@ -38,21 +47,53 @@ beforeAll(async () => {
   );
   ids.dress = dress.prodId;
   ids.bag = (
-    await createTestProduct(ctx.db, cats.childId, {
-      'en-US': { title: 'Leather Tote Bag', brief: 'Roomy', description: '' },
-      'tr-TR': { title: 'Deri Çanta', brief: '', description: '' },
-    }, { price: 30 })
+    await createTestProduct(
+      ctx.db,
+      cats.childId,
+      {
+        'en-US': { title: 'Leather Tote Bag', brief: 'Roomy', description: '' },
+        'tr-TR': { title: 'Deri Çanta', brief: '', description: '' },
+      },
+      { price: 30 },
+    )
   ).prodId;
-  ids.cheap = (await createTestProduct(ctx.db, cats.rootId, { 'en-US': { title: 'Cotton Dress', brief: '', description: '' } }, { price: 10 })).prodId;
-  ids.scarf = (await createTestProduct(ctx.db, cats.rootId, { 'en-US': { title: 'Wool Scarf', brief: '', description: '' } }, { price: 15.5 })).prodId;
+  ids.cheap = (
+    await createTestProduct(
+      ctx.db,
+      cats.rootId,
+      { 'en-US': { title: 'Cotton Dress', brief: '', description: '' } },
+      { price: 10 },
+    )
+  ).prodId;
+  ids.scarf = (
+    await createTestProduct(
+      ctx.db,
+      cats.rootId,
+      { 'en-US': { title: 'Wool Scarf', brief: '', description: '' } },
+      { price: 15.5 },
+    )
+  ).prodId;
   ids.lamp = (
-    await createTestProduct(ctx.db, cats.rootId, { 'en-US': { title: 'Table Lamp', brief: 'Warm light, as soft as a wool scarf', description: '' } }, { price: 45 })
+    await createTestProduct(
+      ctx.db,
+      cats.rootId,
+      { 'en-US': { title: 'Table Lamp', brief: 'Warm light, as soft as a wool scarf', description: '' } },
+      { price: 45 },
+    )
   ).prodId;
   // Sales come from orders; set them directly for the sort test. Creation order is the id order.
-  const sales = [[ids.dress, 50], [ids.bag, 5], [ids.cheap, 500], [ids.scarf, 0], [ids.lamp, 20]];
+  const sales = [
+    [ids.dress, 50],
+    [ids.bag, 5],
+    [ids.cheap, 500],
+    [ids.scarf, 0],
+    [ids.lamp, 20],
+  ];
   for (const [id, n] of sales) await ctx.db.execute(sql`update products set sales_count = ${n} where id = ${id}`);
   for (const [i, id] of [ids.dress, ids.bag, ids.cheap, ids.scarf, ids.lamp].entries()) {
-    await ctx.db.execute(sql`update products set created_at = now() - make_interval(days => ${10 - i}) where id = ${id}`);
+    await ctx.db.execute(
+      sql`update products set created_at = now() - make_interval(days => ${10 - i}) where id = ${id}`,
+    );
   }
 });
 afterAll(() => ctx.app.close());
@@ -72,9 +113,15 @@ describe('keyword search in four languages', () => {
   });
 
   it('Turkish: the bare form finds the plural and the plural finds the bare form', async () => {
-    expect(prodIds((await search({ keyword: 'elbise', categoryId: cats.rootId }, 'tr-TR')).body.data)).toEqual([ids.dress]);
-    expect(prodIds((await search({ keyword: 'çantalar', categoryId: cats.rootId }, 'tr-TR')).body.data)).toEqual([ids.bag]);
-    expect(prodIds((await search({ keyword: 'çanta', categoryId: cats.rootId }, 'tr-TR')).body.data)).toEqual([ids.bag]);
+    expect(prodIds((await search({ keyword: 'elbise', categoryId: cats.rootId }, 'tr-TR')).body.data)).toEqual([
+      ids.dress,
+    ]);
+    expect(prodIds((await search({ keyword: 'çantalar', categoryId: cats.rootId }, 'tr-TR')).body.data)).toEqual([
+      ids.bag,
+    ]);
+    expect(prodIds((await search({ keyword: 'çanta', categoryId: cats.rootId }, 'tr-TR')).body.data)).toEqual([
+      ids.bag,
+    ]);
   });
 
   it('Chinese by character bigrams: 连衣裙 finds the dress, titled in Chinese', async () => {
@@ -126,9 +173,21 @@ describe('filters, sorts and paging', () => {
 
   it('price range in another currency compares the prices as shown in it (EUR rate 0.92)', async () => {
     // $10 → 9.20 €, $15.50 → 14.26 €, $20 → 18.40 €, $30 → 27.60 €, $45 → 41.40 €
-    const { body } = await search({ categoryId: cats.rootId, minPrice: 9.2, maxPrice: 18.4, currency: 'EUR', sort: 'price_asc' });
+    const { body } = await search({
+      categoryId: cats.rootId,
+      minPrice: 9.2,
+      maxPrice: 18.4,
+      currency: 'EUR',
+      sort: 'price_asc',
+    });
     expect(prodIds(body.data)).toEqual([ids.cheap, ids.scarf, ids.dress]);
-    const tighter = await search({ categoryId: cats.rootId, minPrice: 9.21, maxPrice: 18.39, currency: 'eur', sort: 'price_asc' });
+    const tighter = await search({
+      categoryId: cats.rootId,
+      minPrice: 9.21,
+      maxPrice: 18.39,
+      currency: 'eur',
+      sort: 'price_asc',
+    });
     expect(prodIds(tighter.body.data)).toEqual([ids.scarf]);
   });
 

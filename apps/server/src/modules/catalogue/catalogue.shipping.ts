@@ -56,7 +56,10 @@ export async function getSkuShippingFacts(
  * the catalogue).
  */
 export async function countProductsInWarehouse(db: Db, code: string): Promise<number> {
-  const skuThere = db.select({ one: sql`1` }).from(skus).where(and(eq(skus.productId, products.id), eq(skus.warehouse, code)));
+  const skuThere = db
+    .select({ one: sql`1` })
+    .from(skus)
+    .where(and(eq(skus.productId, products.id), eq(skus.warehouse, code)));
   const [row] = await db
     .select({ n: count() })
     .from(products)

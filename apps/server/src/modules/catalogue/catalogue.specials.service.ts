@@ -19,9 +19,9 @@ async function specialIds(db: Db): Promise<number[]> {
 
 /** GET /api/prod/specials: the featured products visitors can buy, in the operator's order. */
 export function listSpecials(db: Db, locale: Locale): Promise<ProductListItem[]> {
-  return cachesFor(db).tags.get(`specials:${locale}`, async () => listProductsByIds(db, await specialIds(db), locale)) as Promise<
-    ProductListItem[]
-  >;
+  return cachesFor(db).tags.get(`specials:${locale}`, async () =>
+    listProductsByIds(db, await specialIds(db), locale),
+  ) as Promise<ProductListItem[]>;
 }
 
 /**
@@ -31,7 +31,15 @@ export function listSpecials(db: Db, locale: Locale): Promise<ProductListItem[]>
 export async function listAdminSpecials(db: Db, locale: Locale): Promise<AdminProductListItem[]> {
   const ids = await specialIds(db);
   if (!ids.length) return [];
-  const items = await adminListItems(db, locale, sql`p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, sql`p.id`);
+  const items = await adminListItems(
+    db,
+    locale,
+    sql`p.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    sql`p.id`,
+  );
   const byId = new Map(items.map((p) => [p.prodId, p]));
   return ids.map((id) => byId.get(id)).filter((p): p is AdminProductListItem => p !== undefined);
 }
@@ -42,10 +50,12 @@ export async function setSpecials(db: DbOrUow, prodIds: number[], locale: Locale
   await inTransaction(db, async ({ tx }) => {
     if (ids.length) {
       const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-      if (found.length !== ids.length) throw AppError.invalid([{ field: 'prodIds', messageKey: 'catalogue.product-not-found' }]);
+      if (found.length !== ids.length)
+        throw AppError.invalid([{ field: 'prodIds', messageKey: 'catalogue.product-not-found' }]);
     }
     await tx.delete(productSpecials);
-    if (ids.length) await tx.insert(productSpecials).values(ids.map((productId, position) => ({ productId, position })));
+    if (ids.length)
+      await tx.insert(productSpecials).values(ids.map((productId, position) => ({ productId, position })));
   });
   invalidateCatalogue(db);
   return listAdminSpecials(handleOf(db), locale);

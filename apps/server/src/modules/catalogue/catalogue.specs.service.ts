@@ -3,12 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { cachesFor, invalidateCatalogue } from './catalogue.cache';
-import {
-  properties,
-  propertyTranslations,
-  propertyValueTranslations,
-  propertyValues,
-} from './catalogue.tables';
+import { properties, propertyTranslations, propertyValueTranslations, propertyValues } from './catalogue.tables';
 import { namesByLocale, plainText } from './catalogue.text';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
@@ -30,7 +25,12 @@ export async function loadSpecDictionary(db: Db): Promise<SpecDictionary> {
   const propNames = await db.select().from(propertyTranslations);
   const vals = await db.select().from(propertyValues).orderBy(asc(propertyValues.position), asc(propertyValues.id));
   const valNames = await db.select().from(propertyValueTranslations);
-  const dict: SpecDictionary = { properties: new Map(), values: new Map(), propertyByCode: new Map(), valueByCode: new Map() };
+  const dict: SpecDictionary = {
+    properties: new Map(),
+    values: new Map(),
+    propertyByCode: new Map(),
+    valueByCode: new Map(),
+  };
   for (const p of props) {
     dict.properties.set(p.id, { id: p.id, code: p.code, position: p.position, names: [] });
     dict.propertyByCode.set(p.code, p.id);
@@ -82,7 +82,10 @@ export async function saveSpec(db: DbOrUow, body: SaveSpecBody): Promise<AdminSp
       await tx
         .insert(propertyTranslations)
         .values({ propertyId, locale, name: plainText(name) })
-        .onConflictDoUpdate({ target: [propertyTranslations.propertyId, propertyTranslations.locale], set: { name: plainText(name) } });
+        .onConflictDoUpdate({
+          target: [propertyTranslations.propertyId, propertyTranslations.locale],
+          set: { name: plainText(name) },
+        });
     }
     for (const [i, value] of body.values.entries()) {
       const [row] = await tx

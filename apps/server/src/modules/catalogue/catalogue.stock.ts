@@ -99,12 +99,18 @@ export async function reserveStock(uow: UnitOfWork, lines: readonly StockLine[],
     const sku = locked.get(line.skuId);
     const data = { prodId: line.prodId, skuId: line.skuId };
     // Deleted by the operator since (a restored order's line): no longer sold, like taken down.
-    if (!sku || Number(sku.product_id) !== line.prodId || sku.status !== 'on') throw AppError.conflict('taken-down', 'checkout.taken-down', {}, data);
+    if (!sku || Number(sku.product_id) !== line.prodId || sku.status !== 'on')
+      throw AppError.conflict('taken-down', 'checkout.taken-down', {}, data);
     const available = Number(sku.stock);
     if (available < line.count) {
       const title = sku.title ?? sku.sku_code;
       const key = available <= 0 ? 'catalogue.stock-sold-out' : 'catalogue.stock-short';
-      throw AppError.conflict('out-of-stock', key, { title, available: Math.max(available, 0) }, { ...data, available: Math.max(available, 0) });
+      throw AppError.conflict(
+        'out-of-stock',
+        key,
+        { title, available: Math.max(available, 0) },
+        { ...data, available: Math.max(available, 0) },
+      );
     }
   }
   await applyDelta(uow, wanted, -1);
@@ -114,9 +120,14 @@ export async function reserveStock(uow: UnitOfWork, lines: readonly StockLine[],
  * Gives the lines' units back (an unpaid order trashed or expired). A SKU the operator has
  * deleted since is skipped: there is nothing to give back to.
  */
-export async function releaseStock(uow: UnitOfWork, lines: readonly StockLine[], locale: Locale = 'en-US'): Promise<void> {
+export async function releaseStock(
+  uow: UnitOfWork,
+  lines: readonly StockLine[],
+  locale: Locale = 'en-US',
+): Promise<void> {
   const given = perSku(lines);
   const locked = await lockSkus(uow, [...given.keys()], locale);
-  for (const [skuId, line] of [...given]) if (Number(locked.get(skuId)?.product_id) !== line.prodId) given.delete(skuId);
+  for (const [skuId, line] of [...given])
+    if (Number(locked.get(skuId)?.product_id) !== line.prodId) given.delete(skuId);
   await applyDelta(uow, given, 1);
 }

@@ -17,7 +17,13 @@ interface TagRow {
 
 async function loadTags(db: Db): Promise<TagRow[]> {
   const rows = await db
-    .select({ id: tags.id, code: tags.code, position: tags.position, locale: tagTranslations.locale, name: tagTranslations.name })
+    .select({
+      id: tags.id,
+      code: tags.code,
+      position: tags.position,
+      locale: tagTranslations.locale,
+      name: tagTranslations.name,
+    })
     .from(tags)
     .leftJoin(tagTranslations, eq(tagTranslations.tagId, tags.id))
     .orderBy(asc(tags.position), asc(tags.id));
@@ -36,7 +42,11 @@ async function loadTags(db: Db): Promise<TagRow[]> {
 /** GET /api/prod/tag/prodTagList: tags with names in the caller's language. Cached per language. */
 export function listTags(db: Db, locale: Locale): Promise<Tag[]> {
   return cachesFor(db).tags.get(`list:${locale}`, async () =>
-    (await loadTags(db)).map((t) => ({ tagId: t.id, code: t.code, name: pickLocalized(t.names, locale)?.name ?? t.code })),
+    (await loadTags(db)).map((t) => ({
+      tagId: t.id,
+      code: t.code,
+      name: pickLocalized(t.names, locale)?.name ?? t.code,
+    })),
   ) as Promise<Tag[]>;
 }
 

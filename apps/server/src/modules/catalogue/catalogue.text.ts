@@ -17,9 +17,36 @@ export const toWireAmount = fromMinor;
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [
-      'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'span', 'div', 'blockquote',
-      'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-      'figure', 'figcaption',
+      'p',
+      'br',
+      'hr',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'sub',
+      'sup',
+      'span',
+      'div',
+      'blockquote',
+      'h2',
+      'h3',
+      'h4',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'img',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'figure',
+      'figcaption',
     ],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
@@ -41,6 +68,11 @@ export function sanitizeDescription(html: string): string {
  * whitespace is normalised and control characters dropped.
  */
 export function plainText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what we remove
-  return text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- control characters are what we remove
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

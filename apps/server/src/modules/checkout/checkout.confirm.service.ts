@@ -14,7 +14,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getAddress, listAddresses } from '../accounts/accounts.service';
-import { type SkuPurchaseFacts, getPriceTiers, getSkuPurchaseFacts, getSkuShippingFacts } from '../catalogue/catalogue.service';
+import {
+  type SkuPurchaseFacts,
+  getPriceTiers,
+  getSkuPurchaseFacts,
+  getSkuShippingFacts,
+} from '../catalogue/catalogue.service';
 import { quoteProductShipping } from '../logistics/logistics.service';
 import { priceWithTiers, purchaseTypeOf } from './checkout.tiers';
 import { signConfirmToken } from './checkout.token';
@@ -59,7 +64,13 @@ const PROFILE_LINK = '/user/profile';
  * Nothing is written: the result and its signed token are what submit will check and turn into
  * an order, re-checking stock under lock there.
  */
-export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, locale: Locale, settings: ConfirmSettings): Promise<ConfirmResult> {
+export async function confirmOrder(
+  db: Db,
+  userId: string,
+  input: ConfirmInput,
+  locale: Locale,
+  settings: ConfirmSettings,
+): Promise<ConfirmResult> {
   const lines = mergeLines(input.lines);
   // The reads run side by side on the pool (decision 0092: two round trips deep instead of
   // eleven); a failure is still reported in step order, as when they ran one after another.
@@ -71,7 +82,10 @@ export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, 
       lines.map((l) => l.prodId),
     ),
   ] as const);
-  const [methods, taxRateBps] = await inStepOrder([shippingMethods(db, lines, consignee.country, locale), taxRateBpsFor(db, consignee.country)] as const);
+  const [methods, taxRateBps] = await inStepOrder([
+    shippingMethods(db, lines, consignee.country, locale),
+    taxRateBpsFor(db, consignee.country),
+  ] as const);
   const method = methods.find((m) => m.code === input.shippingMethod) ?? methods[0]!;
   // Bulk price tiers (decision 0090): the unit price each line is charged.
   const tiered = priceWithTiers(
@@ -95,7 +109,14 @@ export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, 
     c: consignee.addrId,
     b: billing.addrId,
     m: method.code,
-    a: { g: priced.goodsMinor, s: priced.shippingMinor, f: priced.serviceFeeMinor, t: priced.taxMinor, r: taxRateBps, T: priced.totalMinor },
+    a: {
+      g: priced.goodsMinor,
+      s: priced.shippingMinor,
+      f: priced.serviceFeeMinor,
+      t: priced.taxMinor,
+      r: taxRateBps,
+      T: priced.totalMinor,
+    },
     e: expiresAt,
     ...(purchaseType === 'bulk' ? { p: 'bulk' as const } : {}),
   };
@@ -110,7 +131,9 @@ export async function confirmOrder(db: Db, userId: string, input: ConfirmInput, 
       count: lines[i]!.count,
       unitPrice: fromMinor(tiered[i]!.unitPriceMinor),
       lineTotal: fromMinor(priced.lineTotalsMinor[i]!),
-      tier: tiered[i]!.tier ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) } : null,
+      tier: tiered[i]!.tier
+        ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) }
+        : null,
     })),
     goodsTotal: fromMinor(priced.goodsMinor),
     shippingOptions: methods.map((m) => ({
@@ -153,10 +176,16 @@ async function readSkus(db: Db, lines: ConfirmLineInput[], locale: Locale): Prom
   for (const [i, line] of lines.entries()) {
     const sku = read[i];
     if (!sku) throw AppError.notFound('catalogue.product-not-found');
-    if (sku.status !== 'on') throw AppError.business('taken-down', 'checkout.taken-down', {}, { prodId: sku.prodId, skuId: sku.skuId });
+    if (sku.status !== 'on')
+      throw AppError.business('taken-down', 'checkout.taken-down', {}, { prodId: sku.prodId, skuId: sku.skuId });
     if (sku.stock < line.count) {
       const key = sku.stock === 0 ? 'checkout.sold-out' : 'checkout.out-of-stock';
-      throw AppError.business('out-of-stock', key, { available: sku.stock }, { prodId: sku.prodId, skuId: sku.skuId, available: sku.stock });
+      throw AppError.business(
+        'out-of-stock',
+        key,
+        { available: sku.stock },
+        { prodId: sku.prodId, skuId: sku.skuId, available: sku.stock },
+      );
     }
     facts.push(sku);
   }
@@ -173,16 +202,21 @@ async function chooseAddresses(
   userId: string,
   consigneeId: string | undefined,
 ): Promise<{ consignee: Address; consignees: Address[]; billing: Address }> {
-  const [all, chosen] = await Promise.all([listAddresses(db, userId), consigneeId !== undefined ? getAddress(db, userId, consigneeId) : undefined]);
+  const [all, chosen] = await Promise.all([
+    listAddresses(db, userId),
+    consigneeId !== undefined ? getAddress(db, userId, consigneeId) : undefined,
+  ]);
   const consignees = all.filter((a) => a.kind === 'consignee');
   let consignee: Address | undefined = consignees[0];
   if (chosen !== undefined) {
     if (chosen.kind !== 'consignee') throw AppError.notFound('accounts.address-not-found');
     consignee = chosen;
   }
-  if (!consignee) throw AppError.business('shipping-address-empty', 'checkout.shipping-address-empty', {}, { link: PROFILE_LINK });
+  if (!consignee)
+    throw AppError.business('shipping-address-empty', 'checkout.shipping-address-empty', {}, { link: PROFILE_LINK });
   const billing = all.find((a) => a.kind === 'billing');
-  if (!billing) throw AppError.business('billing-address-empty', 'checkout.billing-address-empty', {}, { link: PROFILE_LINK });
+  if (!billing)
+    throw AppError.business('billing-address-empty', 'checkout.billing-address-empty', {}, { link: PROFILE_LINK });
   return { consignee, consignees, billing };
 }
 
@@ -191,9 +225,21 @@ async function chooseAddresses(
  * as its own parcel from its own warehouse by the logistics module, and a method's price is the
  * sum over the lines (decision 0083): lines may ship from different warehouses.
  */
-async function shippingMethods(db: Db, lines: ConfirmLineInput[], country: string, locale: Locale): Promise<MethodTotal[]> {
+async function shippingMethods(
+  db: Db,
+  lines: ConfirmLineInput[],
+  country: string,
+  locale: Locale,
+): Promise<MethodTotal[]> {
   const quotes = await inStepOrder(
-    lines.map((line) => quoteProductShipping(db, { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country }, locale, getSkuShippingFacts)),
+    lines.map((line) =>
+      quoteProductShipping(
+        db,
+        { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country },
+        locale,
+        getSkuShippingFacts,
+      ),
+    ),
   );
   let totals: Map<string, MethodTotal> | null = null;
   for (const quote of quotes) {
@@ -211,7 +257,9 @@ async function shippingMethods(db: Db, lines: ConfirmLineInput[], country: strin
     }
     totals = next;
   }
-  const methods = [...(totals?.values() ?? [])].sort((a, b) => a.priceMinor - b.priceMinor || a.code.localeCompare(b.code));
+  const methods = [...(totals?.values() ?? [])].sort(
+    (a, b) => a.priceMinor - b.priceMinor || a.code.localeCompare(b.code),
+  );
   if (methods.length === 0) throw AppError.business('no-shipping-method', 'logistics.not-found');
   return methods;
 }
@@ -228,5 +276,13 @@ async function inStepOrder<T extends readonly unknown[]>(steps: { [K in keyof T]
 }
 
 function summary(a: Address) {
-  return { addrId: a.addrId, firstName: a.firstName, lastName: a.lastName, country: a.country, city: a.city, address: a.address, postCode: a.postCode };
+  return {
+    addrId: a.addrId,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    country: a.country,
+    city: a.city,
+    address: a.address,
+    postCode: a.postCode,
+  };
 }

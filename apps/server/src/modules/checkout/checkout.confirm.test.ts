@@ -19,7 +19,9 @@ let serial = 0;
 async function user({ consignee, billing = true }: { consignee?: string; billing?: boolean } = {}) {
   const name = `co${++serial}${Math.random().toString(36).slice(2, 8)}`;
   const email = `${name}@example.com`;
-  const [row] = await rows(sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada') returning id`);
+  const [row] = await rows(
+    sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada') returning id`,
+  );
   const token = await sessionFor(ctx.db, email);
   const addresses: Record<string, string> = {};
   for (const [kind, country] of [
@@ -36,14 +38,32 @@ async function user({ consignee, billing = true }: { consignee?: string; billing
 
 function address(kind: string, country: string) {
   return {
-    firstName: 'Ada', lastName: 'Lovelace', country, company: 'AL Ltd', companyID: 'C-1', vatnumber: 'V-1', province: 'P',
-    city: 'City', street: 'Street', houseNo: '1', address: 'Flat 2', phoneNumber: '+33 1 00 00 00 00', emails: 'ada@example.com',
-    postCode: '75001', kind, isDefault: true,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    country,
+    company: 'AL Ltd',
+    companyID: 'C-1',
+    vatnumber: 'V-1',
+    province: 'P',
+    city: 'City',
+    street: 'Street',
+    houseNo: '1',
+    address: 'Flat 2',
+    phoneNumber: '+33 1 00 00 00 00',
+    emails: 'ada@example.com',
+    postCode: '75001',
+    kind,
+    isDefault: true,
   };
 }
 
 const post = (token: string, url: string, payload: object, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+  });
 const confirm = (token: string, body: object, lang = 'en-US') => post(token, '/api/p/order/prod/confirm', body, lang);
 
 beforeAll(async () => {
@@ -56,8 +76,13 @@ beforeAll(async () => {
       categoryId: category!.categoryId,
       attribute: 'general',
       warehouse: 'CN',
-      translations: { 'en-US': { title: 'Desk lamp', brief: '', description: '' }, 'fr-FR': { title: 'Lampe de bureau', brief: '', description: '' } },
-      skus: [{ skuCode: 'CO-LAMP', price: 19.99, oriPrice: 25, stocks: 5, weight: 0.4, length: 20, width: 15, height: 10 }],
+      translations: {
+        'en-US': { title: 'Desk lamp', brief: '', description: '' },
+        'fr-FR': { title: 'Lampe de bureau', brief: '', description: '' },
+      },
+      skus: [
+        { skuCode: 'CO-LAMP', price: 19.99, oriPrice: 25, stocks: 5, weight: 0.4, length: 20, width: 15, height: 10 },
+      ],
     }),
   );
   lamp = { prodId: created.prodId, skuId: created.skus[0]!.skuId };
@@ -71,10 +96,25 @@ describe('POST /api/p/order/prod/confirm', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.lines).toEqual([
-      expect.objectContaining({ ...lamp, skuCode: 'CO-LAMP', title: 'Lampe de bureau', count: 3, unitPrice: 19.99, lineTotal: 59.97 }),
+      expect.objectContaining({
+        ...lamp,
+        skuCode: 'CO-LAMP',
+        title: 'Lampe de bureau',
+        count: 3,
+        unitPrice: 19.99,
+        lineTotal: 59.97,
+      }),
     ]);
     // 59.97 goods; CN_POST_AIR 7.20; fee 59.97 × 2 % = 1.1994 → 1.20; VAT 59.97 × 20 % = 11.994 → 11.99.
-    expect(data).toMatchObject({ goodsTotal: 59.97, shipping: 7.2, serviceFee: 1.2, serviceFeeRate: 2, tax: 11.99, taxRate: 20, total: 80.36 });
+    expect(data).toMatchObject({
+      goodsTotal: 59.97,
+      shipping: 7.2,
+      serviceFee: 1.2,
+      serviceFeeRate: 2,
+      tax: 11.99,
+      taxRate: 20,
+      total: 80.36,
+    });
     expect(data.shippingOptions[0]).toMatchObject({ code: 'CN_POST_AIR', price: 7.2, selected: true });
     expect(data.shippingOptions.filter((o: { selected: boolean }) => o.selected)).toHaveLength(1);
     expect(data.consignee).toMatchObject({ addrId: ada.addresses.consignee, country: 'FR' });
@@ -83,13 +123,26 @@ describe('POST /api/p/order/prod/confirm', () => {
 
   it('prices one lamp to Turkey with the chosen method and the logistics quote for it', async () => {
     const can = await user({ consignee: 'TR' });
-    const quote = await ctx.app.inject({ method: 'POST', url: '/api/logistics/prod/price', payload: { ...lamp, count: 1, countryCode: 'TR' } });
-    const options = quote.json().data.options as Array<{ code: string; price: number; days: { min: number; max: number } }>;
+    const quote = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logistics/prod/price',
+      payload: { ...lamp, count: 1, countryCode: 'TR' },
+    });
+    const options = quote.json().data.options as Array<{
+      code: string;
+      price: number;
+      days: { min: number; max: number };
+    }>;
     const dearest = options[options.length - 1]!;
     const res = await confirm(can.token, { ...lamp, count: 1, shippingMethod: dearest.code });
     const data = res.json().data;
-    expect(data.shippingOptions.map((o: { code: string; price: number }) => [o.code, o.price])).toEqual(options.map((o) => [o.code, o.price]));
-    expect(data.shippingOptions.find((o: { selected: boolean }) => o.selected)).toMatchObject({ code: dearest.code, days: dearest.days });
+    expect(data.shippingOptions.map((o: { code: string; price: number }) => [o.code, o.price])).toEqual(
+      options.map((o) => [o.code, o.price]),
+    );
+    expect(data.shippingOptions.find((o: { selected: boolean }) => o.selected)).toMatchObject({
+      code: dearest.code,
+      days: dearest.days,
+    });
     // 19.99 goods; fee 0.3998 → 0.40; KDV 20 %: 3.998 → 4.00.
     expect(data).toMatchObject({ goodsTotal: 19.99, shipping: dearest.price, serviceFee: 0.4, tax: 4, taxRate: 20 });
     expect(data.total).toBe(Math.round((19.99 + dearest.price + 0.4 + 4) * 100) / 100);
@@ -99,14 +152,20 @@ describe('POST /api/p/order/prod/confirm', () => {
     const bea = await user();
     const res = await confirm(bea.token, { ...lamp, count: 1 });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'A00001', msg: 'The shipping address is empty, please set one in your profile' });
+    expect(res.json()).toMatchObject({
+      code: 'A00001',
+      msg: 'The shipping address is empty, please set one in your profile',
+    });
     expect(res.json().data).toMatchObject({ reason: 'shipping-address-empty', link: '/user/profile' });
   });
 
   it('without a billing address: the similar prompt', async () => {
     const cem = await user({ consignee: 'FR', billing: false });
     const res = await confirm(cem.token, { ...lamp, count: 1 }, 'tr-TR');
-    expect(res.json()).toMatchObject({ code: 'A00001', msg: 'Fatura adresi boş, lütfen profilinizden bir adres ekleyin' });
+    expect(res.json()).toMatchObject({
+      code: 'A00001',
+      msg: 'Fatura adresi boş, lütfen profilinizden bir adres ekleyin',
+    });
     expect(res.json().data).toMatchObject({ reason: 'billing-address-empty', link: '/user/profile' });
   });
 
@@ -123,11 +182,18 @@ describe('POST /api/p/order/prod/confirm', () => {
   it('more than the stock, or a taken-down product, is refused with the catalogue messages', async () => {
     const ada = await user({ consignee: 'FR' });
     const tooMany = await confirm(ada.token, { ...lamp, count: 6 });
-    expect(tooMany.json()).toMatchObject({ code: 'A00001', msg: 'Not enough stock: 5 left of this variant', data: { reason: 'out-of-stock', available: 5 } });
+    expect(tooMany.json()).toMatchObject({
+      code: 'A00001',
+      msg: 'Not enough stock: 5 left of this variant',
+      data: { reason: 'out-of-stock', available: 5 },
+    });
     await setProductStatus(ctx.db, lamp.prodId, 'off');
     try {
       const gone = await confirm(ada.token, { ...lamp, count: 1 });
-      expect(gone.json()).toMatchObject({ code: 'A00001', msg: 'Sorry! some of the products you have selected have been taken down.' });
+      expect(gone.json()).toMatchObject({
+        code: 'A00001',
+        msg: 'Sorry! some of the products you have selected have been taken down.',
+      });
     } finally {
       await setProductStatus(ctx.db, lamp.prodId, 'on');
     }
@@ -135,7 +201,12 @@ describe('POST /api/p/order/prod/confirm', () => {
 
   it('the basket route prices several lines the same way (same SKU twice is one line)', async () => {
     const ada = await user({ consignee: 'FR' });
-    const res = await post(ada.token, '/api/p/order/basket/confirm', { lines: [{ ...lamp, count: 1 }, { ...lamp, count: 2 }] });
+    const res = await post(ada.token, '/api/p/order/basket/confirm', {
+      lines: [
+        { ...lamp, count: 1 },
+        { ...lamp, count: 2 },
+      ],
+    });
     expect(res.json().data).toMatchObject({ goodsTotal: 59.97, shipping: 7.2, total: 80.36 });
     expect(res.json().data.lines).toHaveLength(1);
   });
@@ -196,6 +267,7 @@ describe('confirm token', () => {
 
   it('says "Order information check wrong, retry" in the four languages', () => {
     expect(translate('en-US', 'checkout.confirm-invalid')).toBe('Order information check wrong, retry');
-    for (const lang of ['zh-CN', 'fr-FR', 'tr-TR'] as const) expect(translate(lang, 'checkout.confirm-invalid')).not.toBe('Order information check wrong, retry');
+    for (const lang of ['zh-CN', 'fr-FR', 'tr-TR'] as const)
+      expect(translate(lang, 'checkout.confirm-invalid')).not.toBe('Order information check wrong, retry');
   });
 });

@@ -5,7 +5,17 @@ import { createTestApp } from '../../../test/harness';
 import { setProductStatus } from '../catalogue/catalogue.admin-products.service';
 import { SYSTEM, transition } from '../orders/orders.service';
 import { expireUnpaidOrder } from './checkout.expiry';
-import { buyer, confirmBuyNow, post, product, rows, shownStock, stockOf, submit, type Ctx } from '../../../test/factories';
+import {
+  buyer,
+  confirmBuyNow,
+  post,
+  product,
+  rows,
+  shownStock,
+  stockOf,
+  submit,
+  type Ctx,
+} from '../../../test/factories';
 
 let ctx: Ctx;
 
@@ -16,7 +26,8 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 type Buyer = Awaited<ReturnType<typeof buyer>>;
-const get = (who: Buyer, url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${who.token}` } });
+const get = (who: Buyer, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${who.token}` } });
 
 async function place(who: Buyer, line: { prodId: number; skuId: number }, count: number): Promise<string> {
   const { confirmToken } = await confirmBuyNow(ctx, who.token, line, count);
@@ -25,13 +36,16 @@ async function place(who: Buyer, line: { prodId: number; skuId: number }, count:
   return res.json().data.orders[0].id;
 }
 
-const stateOf = async (id: string) => String((await rows(ctx, sql`select state from orders where id = ${id}`))[0]!.state);
+const stateOf = async (id: string) =>
+  String((await rows(ctx, sql`select state from orders where id = ${id}`))[0]!.state);
 
 /** Makes the orders' pay-by time and expiry jobs due now, then works the due jobs. */
 async function passPayBy(ids: string[]) {
   for (const id of ids) {
     await ctx.db.execute(sql`update order_pay_by set pay_by = now() - interval '1 second' where order_id = ${id}`);
-    await ctx.db.execute(sql`update jobs set run_at = now() where type = 'order.expire' and payload->>'orderId' = ${id} and state = 'queued'`);
+    await ctx.db.execute(
+      sql`update jobs set run_at = now() where type = 'order.expire' and payload->>'orderId' = ${id} and state = 'queued'`,
+    );
   }
   await ctx.app.jobs.drain();
 }
@@ -56,8 +70,12 @@ describe('trash, restore and expiry move the reserved stock', () => {
     expect(await stateOf(id)).toBe('awaiting-payment');
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 3, product: 3 });
     const [after] = await rows(ctx, sql`select pay_by from order_pay_by where order_id = ${id}`);
-    expect(new Date(String(after!.pay_by)).getTime()).toBeGreaterThanOrEqual(new Date(String(before!.pay_by)).getTime());
-    expect(await rows(ctx, sql`select 1 from jobs where type = 'order.expire' and payload->>'orderId' = ${id}`)).toHaveLength(2);
+    expect(new Date(String(after!.pay_by)).getTime()).toBeGreaterThanOrEqual(
+      new Date(String(before!.pay_by)).getTime(),
+    );
+    expect(
+      await rows(ctx, sql`select 1 from jobs where type = 'order.expire' and payload->>'orderId' = ${id}`),
+    ).toHaveLength(2);
   });
 
   it('restore when the stock is gone is refused (409, named product) and the order stays in the draft box', async () => {
@@ -73,7 +91,10 @@ describe('trash, restore and expiry move the reserved stock', () => {
       headers: { authorization: `Bearer ${bea.token}`, 'accept-language': 'zh-CN' },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ msg: translate('zh-CN', 'catalogue.stock-short', { title: 'Lamp EX-GONE', available: 1 }), data: { reason: 'out-of-stock' } });
+    expect(res.json()).toMatchObject({
+      msg: translate('zh-CN', 'catalogue.stock-short', { title: 'Lamp EX-GONE', available: 1 }),
+      data: { reason: 'out-of-stock' },
+    });
     expect(await stateOf(id)).toBe('trashed');
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 1, product: 1 });
   });
@@ -86,7 +107,10 @@ describe('trash, restore and expiry move the reserved stock', () => {
     await setProductStatus(ctx.db, lamp.prodId, 'off');
     const res = await post(ctx, gus.token, '/api/p/orders/restore', { ids: [id] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ msg: 'Sorry! some of the products you have selected have been taken down.', data: { reason: 'taken-down' } });
+    expect(res.json()).toMatchObject({
+      msg: 'Sorry! some of the products you have selected have been taken down.',
+      data: { reason: 'taken-down' },
+    });
     expect(await stateOf(id)).toBe('trashed');
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 5, product: 5 });
   });
@@ -120,14 +144,24 @@ describe('trash, restore and expiry move the reserved stock', () => {
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 4, product: 4 });
   });
 
-  it('split orders: a trashed child frees its own lines; the parent\'s expiry expires the unpaid children', async () => {
+  it("split orders: a trashed child frees its own lines; the parent's expiry expires the unpaid children", async () => {
     const fay = await buyer(ctx);
     const [a, b] = [await product(ctx, 'EX-SPLIT-A', 10), await product(ctx, 'EX-SPLIT-B', 10)];
-    const confirmed = (await post(ctx, fay.token, '/api/p/order/basket/confirm', { lines: [{ ...a, count: 2 }, { ...b, count: 3 }] })).json().data;
+    const confirmed = (
+      await post(ctx, fay.token, '/api/p/order/basket/confirm', {
+        lines: [
+          { ...a, count: 2 },
+          { ...b, count: 3 },
+        ],
+      })
+    ).json().data;
     const parent = (await submit(ctx, fay.token, { confirmToken: confirmed.confirmToken })).json().data.orders[0].id;
     const split = await post(ctx, fay.token, `/api/p/orders/${parent}/split`, { mode: 'by-sku' });
     expect(split.json().code).toBe('00000');
-    const children = await rows(ctx, sql`select o.id, l.sku_id from orders o join order_lines l on l.order_id = o.id where o.parent_order_id = ${parent}`);
+    const children = await rows(
+      ctx,
+      sql`select o.id, l.sku_id from orders o join order_lines l on l.order_id = o.id where o.parent_order_id = ${parent}`,
+    );
     const childOf = (skuId: number) => String(children.find((c) => Number(c.sku_id) === skuId)!.id);
     expect((await post(ctx, fay.token, `/api/p/orders/${childOf(a.skuId)}/trash`, {})).json().code).toBe('00000');
     expect(await stockOf(ctx, a)).toEqual({ sku: 10, product: 10 });

@@ -83,7 +83,8 @@ async function stockLinesOf(uow: UnitOfWork, orderId: string) {
  */
 export function stockReactions({ payMinutes }: { payMinutes: number }) {
   return {
-    releaseStock: async (uow: UnitOfWork, { after }: OrderChange) => releaseStock(uow, await stockLinesOf(uow, after.id)),
+    releaseStock: async (uow: UnitOfWork, { after }: OrderChange) =>
+      releaseStock(uow, await stockLinesOf(uow, after.id)),
     reserveStockAgain: async (uow: UnitOfWork, { after }: OrderChange) => {
       await reserveStock(uow, await stockLinesOf(uow, after.id), 'en-US');
       await schedulePayBy(uow, after.id, new Date(Date.now() + payMinutes * 60_000));

@@ -28,28 +28,49 @@ export async function checkoutRoutes(app: App, { db, config, mailer }: { db: Db;
 
   app.post('/p/order/prod/confirm', { schema: { tags, body: ConfirmProdBody, response: confirmed } }, async (req) => {
     const { prodId, skuId, count, ...options } = req.body;
-    return ok(await confirmOrder(db, req.session.userId, { lines: [{ prodId, skuId, count }], ...options }, req.locale, settings));
+    return ok(
+      await confirmOrder(
+        db,
+        req.session.userId,
+        { lines: [{ prodId, skuId, count }], ...options },
+        req.locale,
+        settings,
+      ),
+    );
   });
   app.post('/p/order/basket/confirm', { schema: { tags, body: ConfirmBasketBody, response: confirmed } }, async (req) =>
     ok(await confirmOrder(db, req.session.userId, req.body, req.locale, settings)),
   );
 
   // A double click or a retried request with the same Idempotency-Key makes one order (decision 0062).
-  app.post('/p/order/submit', { schema: { tags, body: SubmitOrderBody, response: { 200: envelopeOf(SubmitResultSchema) } } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => ok(await submitOrder(uow, req.session.userId, req.body, req.locale, { ...settings, mailer }))),
+  app.post(
+    '/p/order/submit',
+    { schema: { tags, body: SubmitOrderBody, response: { 200: envelopeOf(SubmitResultSchema) } } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) =>
+        ok(await submitOrder(uow, req.session.userId, req.body, req.locale, { ...settings, mailer })),
+      ),
   );
 
   const adminTags = ['admin', 'checkout'];
   const one = { 200: envelopeOf(TaxRateSchema) };
-  app.get('/admin/tax-rates', { schema: { tags: adminTags, response: { 200: envelopeOf(z.array(TaxRateSchema)) } } }, async () =>
-    ok(await listTaxRates(db)),
+  app.get(
+    '/admin/tax-rates',
+    { schema: { tags: adminTags, response: { 200: envelopeOf(z.array(TaxRateSchema)) } } },
+    async () => ok(await listTaxRates(db)),
   );
   // PUT sets a value: repeating it changes nothing more, so it needs no idempotency key.
-  app.put('/admin/tax-rates/:country', { schema: { tags: adminTags, params: TaxCountryParams, body: PutTaxRateBody, response: one } }, async (req) =>
-    ok(await putTaxRate(db, req.session.userId, req.params.country, req.body.rate)),
+  app.put(
+    '/admin/tax-rates/:country',
+    { schema: { tags: adminTags, params: TaxCountryParams, body: PutTaxRateBody, response: one } },
+    async (req) => ok(await putTaxRate(db, req.session.userId, req.params.country, req.body.rate)),
   );
-  app.delete('/admin/tax-rates/:country', { schema: { tags: adminTags, params: TaxCountryParams, response: { 200: envelopeOf(z.null()) } } }, async (req) => {
-    await deleteTaxRate(db, req.params.country);
-    return ok(null);
-  });
+  app.delete(
+    '/admin/tax-rates/:country',
+    { schema: { tags: adminTags, params: TaxCountryParams, response: { 200: envelopeOf(z.null()) } } },
+    async (req) => {
+      await deleteTaxRate(db, req.params.country);
+      return ok(null);
+    },
+  );
 }

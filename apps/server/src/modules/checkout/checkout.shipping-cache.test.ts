@@ -14,7 +14,18 @@ let shopper: { token: string };
 let lamp: { prodId: number; skuId: number };
 
 type Zone = { zoneId: number; name: string; countries: string[] };
-type Method = { methodId: number; code: string; warehouse: string; names: Record<string, string>; volumetricDivisor: number; minDays: number; maxDays: number; refusedAttributes: string[]; position: number; zones: Zone[] };
+type Method = {
+  methodId: number;
+  code: string;
+  warehouse: string;
+  names: Record<string, string>;
+  volumetricDivisor: number;
+  minDays: number;
+  maxDays: number;
+  refusedAttributes: string[];
+  position: number;
+  zones: Zone[];
+};
 
 const admin = (method: 'GET' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${operator}` }, ...(payload ? { payload } : {}) });
@@ -57,10 +68,22 @@ describe('confirm after an operator edits the logistics reference data', () => {
 
   it('a method switched off is gone from the next confirm, and back once switched on', async () => {
     const m = await method('CN_POST_AIR');
-    const body = { warehouse: m.warehouse, names: m.names, volumetricDivisor: m.volumetricDivisor, minDays: m.minDays, maxDays: m.maxDays, refusedAttributes: m.refusedAttributes, position: m.position };
-    expect((await admin('PUT', `/api/admin/logistics/methods/${m.methodId}`, { ...body, active: false })).statusCode).toBe(200);
+    const body = {
+      warehouse: m.warehouse,
+      names: m.names,
+      volumetricDivisor: m.volumetricDivisor,
+      minDays: m.minDays,
+      maxDays: m.maxDays,
+      refusedAttributes: m.refusedAttributes,
+      position: m.position,
+    };
+    expect(
+      (await admin('PUT', `/api/admin/logistics/methods/${m.methodId}`, { ...body, active: false })).statusCode,
+    ).toBe(200);
     expect(await shippingOptions()).not.toHaveProperty('CN_POST_AIR');
-    expect((await admin('PUT', `/api/admin/logistics/methods/${m.methodId}`, { ...body, active: true })).statusCode).toBe(200);
+    expect(
+      (await admin('PUT', `/api/admin/logistics/methods/${m.methodId}`, { ...body, active: true })).statusCode,
+    ).toBe(200);
     expect(await shippingOptions()).toHaveProperty('CN_POST_AIR');
   });
 

@@ -21,13 +21,16 @@ afterAll(() => ctx.app.close());
 describe('stock under a rush', () => {
   it(`${BUYERS} buyers for the last ${UNITS} units: exactly ${UNITS} orders, stock 0, the rest told it is sold out`, async () => {
     const { lamp, answers, seconds } = await rushLastUnits(ctx, 'RACE-LAST', BUYERS, UNITS);
-    console.log(`checkout: ${BUYERS} concurrent submits for ${UNITS} units in ${seconds.toFixed(1)} s (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+    console.log(
+      `checkout: ${BUYERS} concurrent submits for ${UNITS} units in ${seconds.toFixed(1)} s (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    );
 
     const byStatus = new Map<number, number>();
     for (const a of answers) byStatus.set(a.statusCode, (byStatus.get(a.statusCode) ?? 0) + 1);
     expect(Object.fromEntries(byStatus)).toEqual({ 200: UNITS, 409: BUYERS - UNITS });
     const soldOut = translate('en-US', 'catalogue.stock-sold-out', { title: 'Lamp RACE-LAST' });
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toMatchObject({ msg: soldOut, data: { reason: 'out-of-stock', available: 0 } });
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json()).toMatchObject({ msg: soldOut, data: { reason: 'out-of-stock', available: 0 } });
 
     const [count] = await rows(ctx, sql`select count(*) as n from order_lines where sku_id = ${lamp.skuId}`);
     expect(Number(count!.n)).toBe(UNITS);

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../../../test/harness';
 import { setProductStatus } from '../catalogue/catalogue.admin-products.service';
 import { signConfirmToken } from './checkout.service';
-import { buyer, confirmBuyNow, post, product, rows, shownStock, stockOf, submit, type Ctx } from '../../../test/factories';
+import {
+  buyer,
+  confirmBuyNow,
+  post,
+  product,
+  rows,
+  shownStock,
+  stockOf,
+  submit,
+  type Ctx,
+} from '../../../test/factories';
 
 let ctx: Ctx;
 const SECRET = testConfig().secretKey;
@@ -14,8 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as ConfirmClaims;
-const ordersOf = async (userId: string) => rows(ctx, sql`select * from orders where user_id = ${userId} order by created_at`);
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as ConfirmClaims;
+const ordersOf = async (userId: string) =>
+  rows(ctx, sql`select * from orders where user_id = ${userId} order by created_at`);
 
 describe('POST /api/p/order/submit', () => {
   it('buy-now: one order awaiting payment with the confirm figures, stock reserved, fresh on the product page, mail queued', async () => {
@@ -35,7 +47,13 @@ describe('POST /api/p/order/submit', () => {
     expect(payIn).toBeGreaterThan(29 * 60_000);
     expect(payIn).toBeLessThanOrEqual(30 * 60_000);
 
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/p/orders/${placed.id}`, headers: { authorization: `Bearer ${ada.token}` } })).json().data;
+    const detail = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/p/orders/${placed.id}`,
+        headers: { authorization: `Bearer ${ada.token}` },
+      })
+    ).json().data;
     expect(detail).toMatchObject({
       goods: confirmed.goodsTotal,
       shipping: confirmed.shipping,
@@ -48,14 +66,29 @@ describe('POST /api/p/order/submit', () => {
       billing: expect.objectContaining({ country: 'GB' }),
     });
     expect(detail.shippingMethodName).not.toBe('');
-    expect(detail.lines).toEqual([expect.objectContaining({ productId: lamp.prodId, skuId: lamp.skuId, skuCode: 'SB-BUY', quantity: 3, unitPrice: 19.99, lineTotal: 59.97 })]);
+    expect(detail.lines).toEqual([
+      expect.objectContaining({
+        productId: lamp.prodId,
+        skuId: lamp.skuId,
+        skuCode: 'SB-BUY',
+        quantity: 3,
+        unitPrice: 19.99,
+        lineTotal: 59.97,
+      }),
+    ]);
 
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 2, product: 2 });
     expect(await shownStock(ctx, lamp.prodId)).toEqual({ total: 2, sku: 2 });
 
     const [mail] = await rows(ctx, sql`select subject, locale from mail_outbox where "to" = ${ada.email}`);
-    expect(mail).toMatchObject({ subject: translate('fr-FR', 'checkout.mail.placed.subject', { number: placed.number }), locale: 'fr-FR' });
-    const [job] = await rows(ctx, sql`select run_at from jobs where type = 'order.expire' and payload->>'orderId' = ${placed.id}`);
+    expect(mail).toMatchObject({
+      subject: translate('fr-FR', 'checkout.mail.placed.subject', { number: placed.number }),
+      locale: 'fr-FR',
+    });
+    const [job] = await rows(
+      ctx,
+      sql`select run_at from jobs where type = 'order.expire' and payload->>'orderId' = ${placed.id}`,
+    );
     expect(new Date(String(job!.run_at)).toISOString()).toBe(placed.payBy);
   });
 
@@ -63,7 +96,8 @@ describe('POST /api/p/order/submit', () => {
     const bo = await buyer(ctx);
     const a = await product(ctx, 'SB-CART-A', 10);
     const b = await product(ctx, 'SB-CART-B', 10);
-    for (const line of [a, b]) expect((await post(ctx, bo.token, '/api/p/shopCart', { ...line, count: 2 })).json().code).toBe('00000');
+    for (const line of [a, b])
+      expect((await post(ctx, bo.token, '/api/p/shopCart', { ...line, count: 2 })).json().code).toBe('00000');
     const res = await post(ctx, bo.token, '/api/p/order/basket/confirm', { lines: [{ ...a, count: 2 }] });
     const confirmed = res.json().data;
     const placed = await submit(ctx, bo.token, { confirmToken: confirmed.confirmToken, fromCart: true });
@@ -73,19 +107,33 @@ describe('POST /api/p/order/submit', () => {
     expect(await stockOf(ctx, a)).toEqual({ sku: 8, product: 8 });
   });
 
-  it('the order line keeps the variant\'s specs as ordered', async () => {
+  it("the order line keeps the variant's specs as ordered", async () => {
     const jo = await buyer(ctx);
-    const [sku] = await rows(ctx, sql`
+    const [sku] = await rows(
+      ctx,
+      sql`
       select s.id, s.product_id from skus s join products p on p.id = s.product_id
       where s.stock >= 5 and p.status = 'on' and exists (select 1 from sku_property_values v where v.sku_id = s.id)
-      order by s.id limit 1`);
+      order by s.id limit 1`,
+    );
     const line = { prodId: Number(sku!.product_id), skuId: Number(sku!.id) };
     const { confirmToken } = await confirmBuyNow(ctx, jo.token, line, 1);
     const id = (await submit(ctx, jo.token, { confirmToken })).json().data.orders[0].id;
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/p/orders/${id}`, headers: { authorization: `Bearer ${jo.token}` } })).json().data;
-    const shown = (await ctx.app.inject({ method: 'GET', url: `/api/prod/prodInfo?prodId=${line.prodId}` })).json().data;
+    const detail = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/p/orders/${id}`,
+        headers: { authorization: `Bearer ${jo.token}` },
+      })
+    ).json().data;
+    const shown = (await ctx.app.inject({ method: 'GET', url: `/api/prod/prodInfo?prodId=${line.prodId}` })).json()
+      .data;
     const properties = shown.skuList.find((x: { skuId: number }) => x.skuId === line.skuId).properties as string;
-    expect(Object.entries(detail.lines[0].specs).map(([k, v]) => `${k}:${v}`).join(';')).toBe(properties);
+    expect(
+      Object.entries(detail.lines[0].specs)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(';'),
+    ).toBe(properties);
     expect(properties).not.toBe('');
   });
 
@@ -115,7 +163,11 @@ describe('POST /api/p/order/submit', () => {
       [eve, confirmToken],
     ] as const) {
       const res = await submit(ctx, who.token, { confirmToken: token }, { 'accept-language': 'tr-TR' });
-      expect(res.json()).toMatchObject({ code: 'A00001', success: false, msg: translate('tr-TR', 'checkout.confirm-invalid') });
+      expect(res.json()).toMatchObject({
+        code: 'A00001',
+        success: false,
+        msg: translate('tr-TR', 'checkout.confirm-invalid'),
+      });
     }
     expect(await ordersOf(di.userId)).toHaveLength(0);
     expect(await ordersOf(eve.userId)).toHaveLength(0);
@@ -129,25 +181,38 @@ describe('POST /api/p/order/submit', () => {
     await setProductStatus(ctx.db, lamp.prodId, 'off');
     const res = await submit(ctx, fa.token, { confirmToken });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ msg: 'Sorry! some of the products you have selected have been taken down.', data: { reason: 'taken-down' } });
+    expect(res.json()).toMatchObject({
+      msg: 'Sorry! some of the products you have selected have been taken down.',
+      data: { reason: 'taken-down' },
+    });
     expect(await ordersOf(fa.userId)).toHaveLength(0);
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 5, product: 5 });
   });
 
-  it('stock sold since confirm: 409 naming the product in the caller\'s language, nothing written', async () => {
+  it("stock sold since confirm: 409 naming the product in the caller's language, nothing written", async () => {
     const [gil, hal] = [await buyer(ctx), await buyer(ctx)];
     const lamp = await product(ctx, 'SB-SHORT', 4);
     const first = await confirmBuyNow(ctx, gil.token, lamp, 3);
     const second = await confirmBuyNow(ctx, hal.token, lamp, 2);
     await post(ctx, hal.token, '/api/p/shopCart', { ...lamp, count: 2 });
     expect((await submit(ctx, gil.token, { confirmToken: first.confirmToken })).json().code).toBe('00000');
-    const res = await submit(ctx, hal.token, { confirmToken: second.confirmToken, fromCart: true }, { 'accept-language': 'fr-FR' });
+    const res = await submit(
+      ctx,
+      hal.token,
+      { confirmToken: second.confirmToken, fromCart: true },
+      { 'accept-language': 'fr-FR' },
+    );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ msg: translate('fr-FR', 'catalogue.stock-short', { title: 'Lampe SB-SHORT', available: 1 }), data: { reason: 'out-of-stock', available: 1 } });
+    expect(res.json()).toMatchObject({
+      msg: translate('fr-FR', 'catalogue.stock-short', { title: 'Lampe SB-SHORT', available: 1 }),
+      data: { reason: 'out-of-stock', available: 1 },
+    });
     expect(res.json().msg).toContain('Lampe SB-SHORT');
     expect(await ordersOf(hal.userId)).toHaveLength(0);
     expect(await rows(ctx, sql`select 1 from cart_lines where user_id = ${hal.userId}`)).toHaveLength(1);
-    expect(await rows(ctx, sql`select 1 from mail_outbox where "to" = (select email from users where id = ${hal.userId})`)).toHaveLength(0);
+    expect(
+      await rows(ctx, sql`select 1 from mail_outbox where "to" = (select email from users where id = ${hal.userId})`),
+    ).toHaveLength(0);
     expect(await stockOf(ctx, lamp)).toEqual({ sku: 1, product: 1 });
   });
 
@@ -156,7 +221,9 @@ describe('POST /api/p/order/submit', () => {
     const lamp = await product(ctx, 'SB-IDEM', 50);
     const { confirmToken } = await confirmBuyNow(ctx, ivy.token, lamp, 2);
     const key = crypto.randomUUID();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => submit(ctx, ivy.token, { confirmToken }, { 'idempotency-key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => submit(ctx, ivy.token, { confirmToken }, { 'idempotency-key': key })),
+    );
     const ids = new Set(answers.map((a) => a.json().data?.orders?.[0]?.id));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(ids.size).toBe(1);

@@ -39,20 +39,38 @@ export interface SubmitSettings {
  * The product cache is dropped after commit by the stock step, so the product page shows the
  * new stock as soon as the order exists.
  */
-export async function submitOrder(uow: UnitOfWork, userId: string, body: SubmitOrderBody, locale: Locale, settings: SubmitSettings): Promise<SubmitResult> {
+export async function submitOrder(
+  uow: UnitOfWork,
+  userId: string,
+  body: SubmitOrderBody,
+  locale: Locale,
+  settings: SubmitSettings,
+): Promise<SubmitResult> {
   const claims = verifyConfirmToken(settings.secretKey, body.confirmToken, userId, settings.now);
   const skus = await checkStillOnSale(uow, claims, locale);
   const order = await createFromClaims(uow, userId, claims, skus, body.remark, locale);
-  if (body.fromCart) await removeOrderedLines(uow, userId, claims.l.map(([, skuId]) => skuId));
+  if (body.fromCart)
+    await removeOrderedLines(
+      uow,
+      userId,
+      claims.l.map(([, skuId]) => skuId),
+    );
   const payBy = new Date((settings.now ?? new Date()).getTime() + settings.payMinutes * 60_000);
   if (settings.mailer) await recordPlacedMail(uow, settings.mailer, order, payBy);
   await schedulePayBy(uow, order.id, payBy);
   // Last (decision 0092): reserving locks the SKU rows until commit, and every order of a popular
   // SKU queues on that lock, so it is held for as few statements as possible. Too little stock
   // still refuses the whole order: the unit of work rolls back what came before.
-  await reserveStock(uow, claims.l.map(([prodId, skuId, count]) => ({ prodId, skuId, count })), locale);
+  await reserveStock(
+    uow,
+    claims.l.map(([prodId, skuId, count]) => ({ prodId, skuId, count })),
+    locale,
+  );
   const total = fromMinor(order.totalMinor);
-  return { orders: [{ id: order.id, number: order.number, state: order.state, total, payBy: payBy.toISOString() }], total };
+  return {
+    orders: [{ id: order.id, number: order.number, state: order.state, total, payBy: payBy.toISOString() }],
+    total,
+  };
 }
 
 /**
@@ -61,7 +79,11 @@ export async function submitOrder(uow: UnitOfWork, userId: string, body: SubmitO
  * stock is read again, locked, by the last step (decision 0094).
  */
 async function checkStillOnSale(uow: UnitOfWork, claims: ConfirmClaims, locale: Locale): Promise<CartSkuFacts[]> {
-  const found = await getCartSkus(uow, claims.l.map(([, skuId]) => skuId), locale);
+  const found = await getCartSkus(
+    uow,
+    claims.l.map(([, skuId]) => skuId),
+    locale,
+  );
   // In line order, so the same token gives the same error as a line-by-line check.
   return claims.l.map(([prodId, skuId]) => {
     const sku = found.get(skuId);
@@ -77,7 +99,9 @@ async function checkStillOnSale(uow: UnitOfWork, claims: ConfirmClaims, locale: 
  */
 async function snapshotAddresses(uow: UnitOfWork, userId: string, ids: readonly string[]): Promise<OrderAddress[]> {
   const found = await getAddresses(uow.tx, userId, ids);
-  return found.map((address) => Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(address[f] ?? '')])) as OrderAddress);
+  return found.map(
+    (address) => Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(address[f] ?? '')])) as OrderAddress,
+  );
 }
 
 /** "Colour:Red;Size:M" → {Colour: 'Red', Size: 'M'}. */

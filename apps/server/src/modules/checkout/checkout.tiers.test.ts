@@ -16,8 +16,10 @@ let skuA: number; // 10.00
 let skuB: number; // 12.00
 
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en-US' });
-const post = (token: string, url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload, headers: headers(token) });
-const put = (token: string, url: string, payload: object) => ctx.app.inject({ method: 'PUT', url, payload, headers: headers(token) });
+const post = (token: string, url: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers: headers(token) });
+const put = (token: string, url: string, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url, payload, headers: headers(token) });
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: headers(token) });
 
 async function buyer() {
@@ -25,8 +27,22 @@ async function buyer() {
   const token = await sessionFor(ctx.db, u.email);
   for (const kind of ['consignee', 'billing']) {
     const res = await post(token, '/api/p/address', {
-      firstName: 'Ada', lastName: 'Lovelace', country: 'FR', company: 'AL Ltd', companyID: 'C-1', vatnumber: 'V-1', province: 'P', city: 'City',
-      street: 'Street', houseNo: '1', address: 'Flat 2', phoneNumber: '+33 1 00 00 00 00', emails: 'ada@example.com', postCode: '75001', kind, isDefault: true,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      country: 'FR',
+      company: 'AL Ltd',
+      companyID: 'C-1',
+      vatnumber: 'V-1',
+      province: 'P',
+      city: 'City',
+      street: 'Street',
+      houseNo: '1',
+      address: 'Flat 2',
+      phoneNumber: '+33 1 00 00 00 00',
+      emails: 'ada@example.com',
+      postCode: '75001',
+      kind,
+      isDefault: true,
     });
     expect(res.json().code).toBe('00000');
   }
@@ -45,8 +61,28 @@ beforeAll(async () => {
       warehouse: 'CN',
       translations: { 'en-US': { title: 'Phone case', brief: '', description: '' } },
       skus: [
-        { skuCode: 'TIER-A', price: 10, oriPrice: 12, stocks: 1000, weight: 0.02, length: 10, width: 6, height: 1, specs: [{ property: 'colour', value: 'red' }] },
-        { skuCode: 'TIER-B', price: 12, oriPrice: 14, stocks: 1000, weight: 0.02, length: 10, width: 6, height: 1, specs: [{ property: 'colour', value: 'blue' }] },
+        {
+          skuCode: 'TIER-A',
+          price: 10,
+          oriPrice: 12,
+          stocks: 1000,
+          weight: 0.02,
+          length: 10,
+          width: 6,
+          height: 1,
+          specs: [{ property: 'colour', value: 'red' }],
+        },
+        {
+          skuCode: 'TIER-B',
+          price: 12,
+          oriPrice: 14,
+          stocks: 1000,
+          weight: 0.02,
+          length: 10,
+          width: 6,
+          height: 1,
+          specs: [{ property: 'colour', value: 'blue' }],
+        },
       ],
     }),
   );
@@ -55,7 +91,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
-const TIERS = { tiers: [{ minQuantity: 100, percentOff: 25 }, { minQuantity: 50, unitPrice: 8 }] };
+const TIERS = {
+  tiers: [
+    { minQuantity: 100, percentOff: 25 },
+    { minQuantity: 50, unitPrice: 8 },
+  ],
+};
 
 describe('the operator edits tiers; the product page shows them', () => {
   it('replaces the list, answers it smallest first with the MOQ, and checks each tier', async () => {
@@ -77,7 +118,12 @@ describe('the operator edits tiers; the product page shows them', () => {
       { tiers: [{ minQuantity: 1, unitPrice: 5 }] },
       { tiers: [{ minQuantity: 10, unitPrice: 5, percentOff: 5 }] },
       { tiers: [{ minQuantity: 10, percentOff: 100 }] },
-      { tiers: [{ minQuantity: 10, unitPrice: 5 }, { minQuantity: 10, unitPrice: 4 }] },
+      {
+        tiers: [
+          { minQuantity: 10, unitPrice: 5 },
+          { minQuantity: 10, unitPrice: 4 },
+        ],
+      },
     ]) {
       expect((await put(operator, path, bad)).statusCode).toBe(400);
     }
@@ -89,7 +135,10 @@ describe('the operator edits tiers; the product page shows them', () => {
 
 describe('confirm applies the tier the quantity reaches (worked examples, FR: 2 % fee, 20 % VAT)', () => {
   const confirmBasket = (token: string, lines: Array<[number, number]>, extra: object = {}) =>
-    post(token, '/api/p/order/basket/confirm', { lines: lines.map(([skuId, count]) => ({ prodId, skuId, count })), ...extra });
+    post(token, '/api/p/order/basket/confirm', {
+      lines: lines.map(([skuId, count]) => ({ prodId, skuId, count })),
+      ...extra,
+    });
 
   it.each([
     // count, unit price, goods, fee, tax, type
@@ -98,31 +147,46 @@ describe('confirm applies the tier the quantity reaches (worked examples, FR: 2 
     [50, 8, 400, 8, 80, 'bulk'], // MOQ: the 50+ fixed price
     [99, 8, 792, 15.84, 158.4, 'bulk'],
     [100, 7.5, 750, 15, 150, 'bulk'], // next tier: 25 % off 10.00
-  ] as const)('%i pieces of the 10.00 variant: unit %d, goods %d, fee %d, tax %d, %s', async (count, unit, goods, fee, tax, type) => {
-    await put(operator, `/api/admin/catalogue/products/${prodId}/price-tiers`, TIERS);
-    const b = await buyer();
-    const res = await confirmBasket(b.token, [[skuA, count]]);
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
-    expect(data.lines[0]).toMatchObject({ count, unitPrice: unit, lineTotal: goods });
-    expect(data.lines[0].tier).toEqual(type === 'bulk' ? { minQuantity: count >= 100 ? 100 : 50, basePrice: 10 } : null);
-    expect(data).toMatchObject({ goodsTotal: goods, serviceFee: fee, tax, purchaseType: type });
-    expect(data.total).toBeCloseTo(goods + data.shipping + fee + tax, 6);
-    // The token vouches for the tier price and the purchase type (submit re-uses them).
-    const claims = verifyConfirmToken(testConfig().secretKey, data.confirmToken, b.userId);
-    expect(claims.l[0]![3]).toBe(Math.round(unit * 100));
-    expect(claims.p).toBe(type === 'bulk' ? 'bulk' : undefined);
-  });
+  ] as const)(
+    '%i pieces of the 10.00 variant: unit %d, goods %d, fee %d, tax %d, %s',
+    async (count, unit, goods, fee, tax, type) => {
+      await put(operator, `/api/admin/catalogue/products/${prodId}/price-tiers`, TIERS);
+      const b = await buyer();
+      const res = await confirmBasket(b.token, [[skuA, count]]);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.lines[0]).toMatchObject({ count, unitPrice: unit, lineTotal: goods });
+      expect(data.lines[0].tier).toEqual(
+        type === 'bulk' ? { minQuantity: count >= 100 ? 100 : 50, basePrice: 10 } : null,
+      );
+      expect(data).toMatchObject({ goodsTotal: goods, serviceFee: fee, tax, purchaseType: type });
+      expect(data.total).toBeCloseTo(goods + data.shipping + fee + tax, 6);
+      // The token vouches for the tier price and the purchase type (submit re-uses them).
+      const claims = verifyConfirmToken(testConfig().secretKey, data.confirmToken, b.userId);
+      expect(claims.l[0]![3]).toBe(Math.round(unit * 100));
+      expect(claims.p).toBe(type === 'bulk' ? 'bulk' : undefined);
+    },
+  );
 
   it('the product quantity counts its variants together; a percentage rounds half-up per piece', async () => {
     await put(operator, `/api/admin/catalogue/products/${prodId}/price-tiers`, TIERS);
     const b = await buyer();
     // 30 + 30 = 60 ≥ 50: both at 8.00 (the fixed tier price, never above a variant's own price).
-    const sixty = (await confirmBasket(b.token, [[skuA, 30], [skuB, 30]])).json().data;
+    const sixty = (
+      await confirmBasket(b.token, [
+        [skuA, 30],
+        [skuB, 30],
+      ])
+    ).json().data;
     expect(sixty.lines.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([8, 8]);
     expect(sixty.goodsTotal).toBe(480);
     // 60 + 45 = 105 ≥ 100: 25 % off 10.00 → 7.50 and off 12.00 → 9.00.
-    const more = (await confirmBasket(b.token, [[skuA, 60], [skuB, 45]])).json().data;
+    const more = (
+      await confirmBasket(b.token, [
+        [skuA, 60],
+        [skuB, 45],
+      ])
+    ).json().data;
     expect(more.lines.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([7.5, 9]);
     expect(more.goodsTotal).toBe(450 + 405);
   });
@@ -149,7 +213,11 @@ describe('confirm applies the tier the quantity reaches (worked examples, FR: 2 
     const b = await buyer();
     const data = (await confirmBasket(b.token, [[skuA, 100]])).json().data;
     expect(data).toMatchObject({ goodsTotal: 1000, purchaseType: 'dropshipping' });
-    expect((await get(b.token, `/api/prod/priceTiers?prodId=${prodId}`)).json().data).toEqual({ prodId, moq: null, tiers: [] });
+    expect((await get(b.token, `/api/prod/priceTiers?prodId=${prodId}`)).json().data).toEqual({
+      prodId,
+      moq: null,
+      tiers: [],
+    });
   });
 });
 
@@ -158,11 +226,20 @@ describe('orders record the purchase type; the bulk orders page filters by it', 
     const b = await buyer();
     const bulk = await orderInState(ctx.db, b.userId, 'awaiting-payment', 'bulk');
     await orderInState(ctx.db, b.userId, 'awaiting-payment');
-    const rows = ((await ctx.db.execute(sql`select purchase_type from orders where id = ${bulk.id}`)) as unknown as { rows: Array<{ purchase_type: string }> }).rows;
+    const rows = (
+      (await ctx.db.execute(sql`select purchase_type from orders where id = ${bulk.id}`)) as unknown as {
+        rows: Array<{ purchase_type: string }>;
+      }
+    ).rows;
     expect(rows[0]!.purchase_type).toBe('bulk');
     const list = (await get(b.token, '/api/p/orders?type=bulk')).json().data;
-    expect(list.records.map((r: { id: string; purchaseType: string }) => [r.id, r.purchaseType])).toEqual([[bulk.id, 'bulk']]);
-    expect((await get(b.token, '/api/p/orders/counts?type=bulk')).json().data).toMatchObject({ all: 1, 'awaiting-payment': 1 });
+    expect(list.records.map((r: { id: string; purchaseType: string }) => [r.id, r.purchaseType])).toEqual([
+      [bulk.id, 'bulk'],
+    ]);
+    expect((await get(b.token, '/api/p/orders/counts?type=bulk')).json().data).toMatchObject({
+      all: 1,
+      'awaiting-payment': 1,
+    });
     expect((await get(b.token, '/api/p/orders/counts')).json().data).toMatchObject({ all: 2 });
   });
 });

@@ -17,7 +17,10 @@ export interface TieredPrice {
  * so every line of that product gets the same tier. Pure apart from reading the tiers; the
  * submit step re-prices with the same function, so confirm and submit agree to the cent.
  */
-export async function applyPriceTiers(db: Db, lines: ReadonlyArray<{ prodId: number; count: number; priceMinor: number }>): Promise<TieredPrice[]> {
+export async function applyPriceTiers(
+  db: Db,
+  lines: ReadonlyArray<{ prodId: number; count: number; priceMinor: number }>,
+): Promise<TieredPrice[]> {
   return priceWithTiers(
     await getPriceTiers(
       db,
@@ -36,7 +39,11 @@ export function priceWithTiers(
   for (const l of lines) perProduct.set(l.prodId, (perProduct.get(l.prodId) ?? 0) + l.count);
   return lines.map((l) => {
     const tier = pickTier(tiers.get(l.prodId) ?? [], perProduct.get(l.prodId)!);
-    return { unitPriceMinor: tier ? tierUnitPriceMinor(l.priceMinor, tier) : l.priceMinor, basePriceMinor: l.priceMinor, tier };
+    return {
+      unitPriceMinor: tier ? tierUnitPriceMinor(l.priceMinor, tier) : l.priceMinor,
+      basePriceMinor: l.priceMinor,
+      tier,
+    };
   });
 }
 

@@ -27,7 +27,12 @@ const invalid = () => AppError.business('confirm-invalid', 'checkout.confirm-inv
  * The claims of a token this server signed for this user and that has not expired; anything else
  * (altered, cut, another user's, expired) → "Order information check wrong, retry".
  */
-export function verifyConfirmToken(secret: string, token: string, userId: string, now: Date = new Date()): ConfirmClaims {
+export function verifyConfirmToken(
+  secret: string,
+  token: string,
+  userId: string,
+  now: Date = new Date(),
+): ConfirmClaims {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) throw invalid();
   const expected = mac(secret, payload);

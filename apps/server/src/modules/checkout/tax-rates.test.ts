@@ -18,7 +18,14 @@ describe('/api/admin/tax-rates', () => {
   it('lists the demo rates in percent', async () => {
     const res = await call(operator, 'GET', '/api/admin/tax-rates');
     const rates = res.json().data as Array<{ country: string; rate: number; updatedBy: string | null }>;
-    expect(Object.fromEntries(rates.map((r) => [r.country, r.rate]))).toMatchObject({ FR: 20, TR: 20, DE: 19, GB: 20, CN: 13, US: 0 });
+    expect(Object.fromEntries(rates.map((r) => [r.country, r.rate]))).toMatchObject({
+      FR: 20,
+      TR: 20,
+      DE: 19,
+      GB: 20,
+      CN: 13,
+      US: 0,
+    });
   });
 
   it('sets, changes and deletes a rate; the operator is recorded', async () => {

@@ -14,13 +14,25 @@ export async function configInfoRoutes(app: App, { db }: { db: Db }) {
 
   app.get(
     '/admin/config-info',
-    { schema: { tags: ['admin'], response: { 200: envelopeOf(z.array(ConfigInfoSchema.extend({ isPublic: z.boolean() }))) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        response: { 200: envelopeOf(z.array(ConfigInfoSchema.extend({ isPublic: z.boolean() }))) },
+      },
+    },
     async () => ok(await listConfig(db)),
   );
 
   app.put(
     '/admin/config-info/:code',
-    { schema: { tags: ['admin'], params: ConfigCodeParams, body: UpdateConfigBody, response: { 200: envelopeOf(ConfigInfoSchema) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: ConfigCodeParams,
+        body: UpdateConfigBody,
+        response: { 200: envelopeOf(ConfigInfoSchema) },
+      },
+    },
     async (req) => ok(await setConfig(db, req.params.code, req.body.value)),
   );
 }

@@ -27,7 +27,14 @@ export function skuRef(sku: ConnectableSku): CatalogueSkuRef {
 
 /** A SKU the catalogue no longer has (history keeps its id). */
 function removedRef(skuId: number, locale: Locale): CatalogueSkuRef {
-  return { productId: '', skuId: String(skuId), title: translate(locale, 'connections.sku-removed'), specs: '', imageUrl: null, price: 0 };
+  return {
+    productId: '',
+    skuId: String(skuId),
+    title: translate(locale, 'connections.sku-removed'),
+    specs: '',
+    imageUrl: null,
+    price: 0,
+  };
 }
 
 /** The changes that undo may take back: the seller's own, not the system's review marks. */
@@ -48,17 +55,28 @@ export async function lastUndoable(db: Db, storeProductId: string) {
  * Store products (read with their removed variants) with each variant's connection and SKU, and
  * whether undo is possible. A removed variant is shown only while it is connected.
  */
-export async function toStoreProducts(db: Db, products: readonly StoreProductBase[], locale: Locale): Promise<StoreProduct[]> {
+export async function toStoreProducts(
+  db: Db,
+  products: readonly StoreProductBase[],
+  locale: Locale,
+): Promise<StoreProduct[]> {
   const ids = products.map((p) => p.id);
   if (ids.length === 0) return [];
   // One after another: `db` may be a transaction, which takes one query at a time.
   const connections = await db.select().from(variantConnections).where(inArray(variantConnections.storeProductId, ids));
   const withUndo = new Set(
-    (await db.selectDistinct({ id: connectionChanges.storeProductId }).from(connectionChanges).where(and(inArray(connectionChanges.storeProductId, ids), undoable))).map(
-      (r) => r.id,
-    ),
+    (
+      await db
+        .selectDistinct({ id: connectionChanges.storeProductId })
+        .from(connectionChanges)
+        .where(and(inArray(connectionChanges.storeProductId, ids), undoable))
+    ).map((r) => r.id),
   );
-  const skus = await getConnectableSkus(db, connections.map((c) => c.skuId), locale);
+  const skus = await getConnectableSkus(
+    db,
+    connections.map((c) => c.skuId),
+    locale,
+  );
   const byVariant = new Map(connections.map((c) => [c.variantId, c]));
   return products.map((p) => {
     const own = p.variants.filter((v) => !v.removed || byVariant.has(v.id));
@@ -112,13 +130,16 @@ export async function historyOf(db: Db, product: StoreProductBase, locale: Local
     .orderBy(desc(connectionChanges.at), desc(connectionChanges.id))
     .limit(200);
   const variants = new Map(product.variants.map((v) => [v.id, v]));
-  const skuIds = changes.flatMap((c) => c.variants.flatMap((v) => [v.before, v.after])).filter((s): s is number => s !== null);
+  const skuIds = changes
+    .flatMap((c) => c.variants.flatMap((v) => [v.before, v.after]))
+    .filter((s): s is number => s !== null);
   const skus = await getConnectableSkus(db, skuIds, locale);
   const names = new Map<string, string | null>();
   for (const id of new Set(changes.map((c) => c.actorId).filter((a): a is string => a !== null))) {
     names.set(id, (await findUserSummary(db, id))?.username ?? null);
   }
-  const ref = (id: number | null) => (id === null ? null : skus.has(id) ? skuRef(skus.get(id)!) : removedRef(id, locale));
+  const ref = (id: number | null) =>
+    id === null ? null : skus.has(id) ? skuRef(skus.get(id)!) : removedRef(id, locale);
   return changes.map((c) => ({
     id: c.id,
     action: c.action,

@@ -32,13 +32,18 @@ export async function reviewConnections(uow: UnitOfWork, change: CatalogueSkuCha
   const reason = change.kind === 'options-changed' ? 'options-changed' : 'taken-down';
   const affected = rows.filter((r) => {
     if (change.kind === 'removed') return true;
-    if (change.kind === 'options-changed' && sameSpecs(r.skuSpecsAtConnect, change.specsBySku?.get(r.skuId) ?? {})) return false;
+    if (change.kind === 'options-changed' && sameSpecs(r.skuSpecsAtConnect, change.specsBySku?.get(r.skuId) ?? {}))
+      return false;
     return !(r.state === 'needs-review' && r.reviewReason === reason);
   });
   if (affected.length === 0) return;
   const ids = affected.map((r) => r.variantId);
   if (change.kind === 'removed') await tx.delete(variantConnections).where(inArray(variantConnections.variantId, ids));
-  else await tx.update(variantConnections).set({ state: 'needs-review', reviewReason: reason }).where(inArray(variantConnections.variantId, ids));
+  else
+    await tx
+      .update(variantConnections)
+      .set({ state: 'needs-review', reviewReason: reason })
+      .where(inArray(variantConnections.variantId, ids));
   const byProduct = new Map<string, ConnectionRow[]>();
   for (const r of affected) byProduct.set(r.storeProductId, [...(byProduct.get(r.storeProductId) ?? []), r]);
   for (const [storeProductId, list] of byProduct) {

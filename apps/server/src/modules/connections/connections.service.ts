@@ -1,4 +1,12 @@
-import type { ConnectionChange, ConnectionFilter, Locale, Page, StoreProduct, StoreProductQuery, Suggestion } from '@dsm/contract';
+import type {
+  ConnectionChange,
+  ConnectionFilter,
+  Locale,
+  Page,
+  StoreProduct,
+  StoreProductQuery,
+  Suggestion,
+} from '@dsm/contract';
 import { toPage } from '@dsm/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -30,14 +38,21 @@ async function owned(db: Db, userId: string, id: string) {
 
 /** The list's tabs, as a condition on the store product's id (the stores module builds the rest). */
 const FILTERS: Record<ConnectionFilter, (id: AnyColumn) => SQL> = {
-  unconnected: (id) => sql`not exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id})`,
-  connected: (id) => sql`exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id})`,
+  unconnected: (id) =>
+    sql`not exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id})`,
+  connected: (id) =>
+    sql`exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id})`,
   'needs-review': (id) =>
     sql`exists (select 1 from ${variantConnections} where ${variantConnections.storeProductId} = ${id} and ${variantConnections.state} = 'needs-review')`,
 };
 
 /** A page of the caller's store products (not those the store deleted), newest brought in first. */
-export async function listStoreProducts(db: Db, userId: string, q: StoreProductQuery, locale: Locale): Promise<Page<StoreProduct>> {
+export async function listStoreProducts(
+  db: Db,
+  userId: string,
+  q: StoreProductQuery,
+  locale: Locale,
+): Promise<Page<StoreProduct>> {
   const { filter, ...query } = q;
   const page = await storeProductsOf(db, userId, query, {
     where: filter ? FILTERS[filter] : undefined,
@@ -54,19 +69,36 @@ export async function getStoreProduct(db: Db, userId: string, id: string, locale
 
 export async function getSuggestions(db: Db, userId: string, id: string, locale: Locale): Promise<Suggestion[]> {
   const product = await owned(db, userId, id);
-  return suggestionsFor(db, product, product.variants.filter((v) => !v.removed), locale);
+  return suggestionsFor(
+    db,
+    product,
+    product.variants.filter((v) => !v.removed),
+    locale,
+  );
 }
 
 export async function getHistory(db: Db, userId: string, id: string, locale: Locale): Promise<ConnectionChange[]> {
   return historyOf(db, await owned(db, userId, id), locale);
 }
 
-export async function connectVariants(uow: UnitOfWork, userId: string, id: string, body: Parameters<typeof connect>[3], locale: Locale) {
+export async function connectVariants(
+  uow: UnitOfWork,
+  userId: string,
+  id: string,
+  body: Parameters<typeof connect>[3],
+  locale: Locale,
+) {
   await connect(uow, userId, id, body, locale);
   return getStoreProduct(handleOf(uow), userId, id, locale);
 }
 
-export async function disconnectVariants(uow: UnitOfWork, userId: string, id: string, body: Parameters<typeof disconnect>[3], locale: Locale) {
+export async function disconnectVariants(
+  uow: UnitOfWork,
+  userId: string,
+  id: string,
+  body: Parameters<typeof disconnect>[3],
+  locale: Locale,
+) {
   await disconnect(uow, userId, id, body);
   return getStoreProduct(handleOf(uow), userId, id, locale);
 }

@@ -6,7 +6,14 @@ import type { StoreProductBase, StoreVariantBase } from '../stores/stores.servic
 
 /** Letters and digits, lower-cased, in any script; one-letter words say nothing. */
 export function wordsOf(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= 2))];
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => [...w].length >= 2),
+    ),
+  ];
 }
 
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();

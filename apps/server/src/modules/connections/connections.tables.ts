@@ -30,7 +30,10 @@ export const variantConnections = pgTable(
     skuSpecsAtConnect: jsonb('sku_specs_at_connect').$type<Record<string, string>>().notNull().default({}),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('variant_connections_product_idx').on(t.storeProductId), index('variant_connections_sku_idx').on(t.skuId)],
+  (t) => [
+    index('variant_connections_product_idx').on(t.storeProductId),
+    index('variant_connections_sku_idx').on(t.skuId),
+  ],
 );
 
 /**
@@ -50,9 +53,14 @@ export const connectionChanges = pgTable(
     actorId: uuid('actor_id'),
     note: text('note'),
     /** [{variantId, before: skuId | null, after: skuId | null}] */
-    variants: jsonb('variants').$type<Array<{ variantId: string; before: number | null; after: number | null }>>().notNull(),
+    variants: jsonb('variants')
+      .$type<Array<{ variantId: string; before: number | null; after: number | null }>>()
+      .notNull(),
     undoneBy: uuid('undone_by'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('connection_changes_product_idx').on(t.storeProductId, t.at), uniqueIndex('connection_changes_undone_by_key').on(t.undoneBy)],
+  (t) => [
+    index('connection_changes_product_idx').on(t.storeProductId, t.at),
+    uniqueIndex('connection_changes_undone_by_key').on(t.undoneBy),
+  ],
 );

@@ -23,7 +23,10 @@ type VariantChange = { variantId: string; before: number | null; after: number |
  * a key share lock) is not blocked, so the two cannot deadlock. Another user's → not found.
  */
 export async function lockOwned(db: Db, userId: string, id: string): Promise<StoreProductBase> {
-  const product = await findStoreProductForUser(db, userId, id, { lock: 'no key update', includeRemovedVariants: true });
+  const product = await findStoreProductForUser(db, userId, id, {
+    lock: 'no key update',
+    includeRemovedVariants: true,
+  });
   if (!product) throw AppError.notFound('connections.product-not-found');
   return product;
 }
@@ -39,13 +42,27 @@ export async function recordChange(
 ): Promise<string> {
   const [row] = await db
     .insert(connectionChanges)
-    .values({ storeProductId, action, actorType: actor.type, actorId: actor.id, note, variants, at: sql`clock_timestamp()` as unknown as Date })
+    .values({
+      storeProductId,
+      action,
+      actorType: actor.type,
+      actorId: actor.id,
+      note,
+      variants,
+      at: sql`clock_timestamp()` as unknown as Date,
+    })
     .returning({ id: connectionChanges.id });
   return row!.id;
 }
 
 /** Connects (or re-points) a variant to a SKU; a SKU off sale is connected for review, as undo may restore one. */
-async function putConnection(db: Db, product: StoreProductBase, userId: string, variantId: string, sku: ConnectableSku) {
+async function putConnection(
+  db: Db,
+  product: StoreProductBase,
+  userId: string,
+  variantId: string,
+  sku: ConnectableSku,
+) {
   const values = {
     variantId,
     storeProductId: product.id,
@@ -56,7 +73,10 @@ async function putConnection(db: Db, product: StoreProductBase, userId: string, 
     skuSpecsAtConnect: sku.specCodes,
     connectedAt: new Date(),
   };
-  await db.insert(variantConnections).values(values).onConflictDoUpdate({ target: variantConnections.variantId, set: values });
+  await db
+    .insert(variantConnections)
+    .values(values)
+    .onConflictDoUpdate({ target: variantConnections.variantId, set: values });
 }
 
 /** Read with the lock held, so they are what this change sees. */
@@ -65,7 +85,12 @@ function variantsById(product: StoreProductBase) {
 }
 
 async function currentConnections(db: Db, product: StoreProductBase) {
-  return new Map((await db.select().from(variantConnections).where(eq(variantConnections.storeProductId, product.id))).map((c) => [c.variantId, c]));
+  return new Map(
+    (await db.select().from(variantConnections).where(eq(variantConnections.storeProductId, product.id))).map((c) => [
+      c.variantId,
+      c,
+    ]),
+  );
 }
 
 /**
@@ -73,23 +98,35 @@ async function currentConnections(db: Db, product: StoreProductBase) {
  * naming it; to the same SKU, a connection waiting for review is confirmed (and recorded), one
  * already fine is left alone. A SKU that is unknown or off sale is refused before anything.
  */
-export async function connect(uow: UnitOfWork, userId: string, id: string, body: ConnectBody, locale: Locale): Promise<void> {
+export async function connect(
+  uow: UnitOfWork,
+  userId: string,
+  id: string,
+  body: ConnectBody,
+  locale: Locale,
+): Promise<void> {
   const { tx } = uow;
   const product = await lockOwned(tx, userId, id);
   const variants = variantsById(product);
   const issues: Array<{ field: string; messageKey: string; params?: Record<string, unknown> }> = [];
   const seen = new Set<string>();
   const skuIds = body.links.map((l) => (/^[1-9][0-9]{0,9}$/.test(l.skuId) ? Number(l.skuId) : NaN));
-  const skus = await getConnectableSkus(tx, skuIds.filter((n) => Number.isSafeInteger(n)), locale);
+  const skus = await getConnectableSkus(
+    tx,
+    skuIds.filter((n) => Number.isSafeInteger(n)),
+    locale,
+  );
   body.links.forEach((link, i) => {
     const variant = variants.get(link.variantId);
-    if (!variant || variant.removed || seen.has(link.variantId)) issues.push({ field: `links.${i}.variantId`, messageKey: 'connections.variant-not-found' });
+    if (!variant || variant.removed || seen.has(link.variantId))
+      issues.push({ field: `links.${i}.variantId`, messageKey: 'connections.variant-not-found' });
     seen.add(link.variantId);
     if (!skus.has(skuIds[i]!)) issues.push({ field: `links.${i}.skuId`, messageKey: 'connections.sku-not-found' });
   });
   if (issues.length) throw AppError.invalid(issues);
   const offSale = body.links.map((_, i) => skus.get(skuIds[i]!)!).find((s) => !s.onSale);
-  if (offSale) throw AppError.business('taken-down', 'connections.sku-off-sale', { sku: `${offSale.title} (${offSale.skuCode})` });
+  if (offSale)
+    throw AppError.business('taken-down', 'connections.sku-off-sale', { sku: `${offSale.title} (${offSale.skuCode})` });
 
   const current = await currentConnections(tx, product);
   const changes: VariantChange[] = [];
@@ -123,7 +160,10 @@ export async function disconnect(uow: UnitOfWork, userId: string, id: string, bo
   const issues = body.variantIds.flatMap((variantId, i) => {
     const variant = variants.get(variantId);
     if (!variant) return [{ field: `variantIds.${i}`, messageKey: 'connections.variant-not-found' }];
-    if (!current.has(variantId)) return [{ field: `variantIds.${i}`, messageKey: 'connections.not-connected', params: { variant: variant.title } }];
+    if (!current.has(variantId))
+      return [
+        { field: `variantIds.${i}`, messageKey: 'connections.not-connected', params: { variant: variant.title } },
+      ];
     return [];
   });
   if (issues.length) throw AppError.invalid(issues);
@@ -142,7 +182,13 @@ export async function disconnect(uow: UnitOfWork, userId: string, id: string, bo
  * to undo): its `before` becomes a new `undo` change and the undone one is marked. Naming another
  * change → `undo-stale` (a stale screen must not undo a newer change).
  */
-export async function undo(uow: UnitOfWork, userId: string, id: string, changeId: string, locale: Locale): Promise<void> {
+export async function undo(
+  uow: UnitOfWork,
+  userId: string,
+  id: string,
+  changeId: string,
+  locale: Locale,
+): Promise<void> {
   const { tx } = uow;
   const product = await lockOwned(tx, userId, id);
   const last = await lastUndoable(tx, product.id);

@@ -20,7 +20,13 @@ import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
-import { createBanner, deleteBanner, listAdminBanners, storeBannerImage, updateBanner } from './content.banners.service';
+import {
+  createBanner,
+  deleteBanner,
+  listAdminBanners,
+  storeBannerImage,
+  updateBanner,
+} from './content.banners.service';
 import { createNotice, deleteNotice, listAdminNotices, updateNotice } from './content.notices.service';
 import { getAdminPage, listAdminPages, savePage } from './content.pages.service';
 
@@ -34,8 +40,10 @@ export async function contentAdminRoutes(app: App, { db, files }: { db: Db; file
   const notice = { 200: envelopeOf(AdminNoticeSchema) };
   const deleted = { 200: envelopeOf(z.null()) };
 
-  app.get('/admin/content/banners', { schema: { tags, response: { 200: envelopeOf(z.array(AdminBannerSchema)) } } }, async () =>
-    ok(await listAdminBanners(db)),
+  app.get(
+    '/admin/content/banners',
+    { schema: { tags, response: { 200: envelopeOf(z.array(AdminBannerSchema)) } } },
+    async () => ok(await listAdminBanners(db)),
   );
   app.post(
     '/admin/content/banners',
@@ -47,13 +55,20 @@ export async function contentAdminRoutes(app: App, { db, files }: { db: Db; file
   );
   app.put(
     '/admin/content/banners/:id',
-    { bodyLimit: BANNER_BODY_LIMIT, schema: { tags, params: BannerIdParams, body: UpdateBannerBody, response: banner } },
+    {
+      bodyLimit: BANNER_BODY_LIMIT,
+      schema: { tags, params: BannerIdParams, body: UpdateBannerBody, response: banner },
+    },
     async (req) => ok(await updateBanner(db, files, req.params.id, req.body)),
   );
-  app.delete('/admin/content/banners/:id', { schema: { tags, params: BannerIdParams, response: deleted } }, async (req) => {
-    await deleteBanner(db, req.params.id);
-    return ok(null);
-  });
+  app.delete(
+    '/admin/content/banners/:id',
+    { schema: { tags, params: BannerIdParams, response: deleted } },
+    async (req) => {
+      await deleteBanner(db, req.params.id);
+      return ok(null);
+    },
+  );
 
   app.get(
     '/admin/content/notices',
@@ -68,10 +83,14 @@ export async function contentAdminRoutes(app: App, { db, files }: { db: Db; file
     { schema: { tags, params: NoticeIdParams, body: SaveNoticeBody, response: notice } },
     async (req) => ok(await updateNotice(db, req.params.id, req.body)),
   );
-  app.delete('/admin/content/notices/:id', { schema: { tags, params: NoticeIdParams, response: deleted } }, async (req) => {
-    await deleteNotice(db, req.params.id);
-    return ok(null);
-  });
+  app.delete(
+    '/admin/content/notices/:id',
+    { schema: { tags, params: NoticeIdParams, response: deleted } },
+    async (req) => {
+      await deleteNotice(db, req.params.id);
+      return ok(null);
+    },
+  );
 
   app.get(
     '/admin/content/pages',
@@ -85,7 +104,14 @@ export async function contentAdminRoutes(app: App, { db, files }: { db: Db; file
   );
   app.put(
     '/admin/content/pages/:slug',
-    { schema: { tags, params: PageSlugParams, body: SaveContentPageBody, response: { 200: envelopeOf(AdminContentPageSchema) } } },
+    {
+      schema: {
+        tags,
+        params: PageSlugParams,
+        body: SaveContentPageBody,
+        response: { 200: envelopeOf(AdminContentPageSchema) },
+      },
+    },
     async (req) => ok(await savePage(db, req.params.slug, req.body)),
   );
 }

@@ -81,9 +81,13 @@ async function adminBanner(db: Db, id: number): Promise<AdminBanner> {
  * area first (never inside the transaction; raster only, see platform/files.ts FILE_AREAS).
  * A given /api/files/… address must name a stored file.
  */
-async function resolveImage(files: FileStore, body: Pick<CreateBannerBody, 'imgUrl' | 'image'>): Promise<string | undefined> {
+async function resolveImage(
+  files: FileStore,
+  body: Pick<CreateBannerBody, 'imgUrl' | 'image'>,
+): Promise<string | undefined> {
   if (body.imgUrl) {
-    if ((await missingFiles(files, [body.imgUrl])).size) throw AppError.invalid([{ field: 'imgUrl', messageKey: 'files.missing' }]);
+    if ((await missingFiles(files, [body.imgUrl])).size)
+      throw AppError.invalid([{ field: 'imgUrl', messageKey: 'files.missing' }]);
     return body.imgUrl;
   }
   if (!body.image) return undefined;
@@ -119,14 +123,22 @@ export async function storeBannerImage(files: FileStore, body: CreateBannerBody)
 
 export async function createBanner(db: DbOrUow, imgUrl: string, body: CreateBannerBody): Promise<AdminBanner> {
   const id = await inTransaction(db, async ({ tx }) => {
-    const [row] = await tx.insert(banners).values({ imgUrl, ...columns(body) }).returning({ id: banners.id });
+    const [row] = await tx
+      .insert(banners)
+      .values({ imgUrl, ...columns(body) })
+      .returning({ id: banners.id });
     await tx.insert(bannerTranslations).values(textRows(row!.id, body.text));
     return row!.id;
   });
   return adminBanner(handleOf(db), id);
 }
 
-export async function updateBanner(db: DbOrUow, files: FileStore, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
+export async function updateBanner(
+  db: DbOrUow,
+  files: FileStore,
+  id: number,
+  body: UpdateBannerBody,
+): Promise<AdminBanner> {
   await adminBanner(handleOf(db), id); // not found before writing any file
   const imgUrl = await resolveImage(files, body);
   await inTransaction(db, async ({ tx }) => {

@@ -16,13 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
-const get = (url: string, lang = 'en-US') => ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
+const get = (url: string, lang = 'en-US') =>
+  ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = operator) =>
   ctx.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 
 /** A 1×1 transparent PNG. */
-const PNG_1PX =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const banner = (over: Record<string, unknown> = {}) => ({
   imgUrl: 'https://cdn.example.com/summer.png',
@@ -67,9 +67,16 @@ describe('GET /api/indexImgs', () => {
     await create('first', { seq: 0 });
     await create('inactive', { active: false });
     await create('future', { startsAt: new Date(Date.now() + day).toISOString() });
-    await create('expired', { startsAt: new Date(Date.now() - 2 * day).toISOString(), endsAt: new Date(Date.now() - day).toISOString() });
+    await create('expired', {
+      startsAt: new Date(Date.now() - 2 * day).toISOString(),
+      endsAt: new Date(Date.now() - day).toISOString(),
+    });
 
-    const shown = (await get('/api/indexImgs', 'tr-TR')).json().data as Array<{ imgId: number; title: string; alt: string }>;
+    const shown = (await get('/api/indexImgs', 'tr-TR')).json().data as Array<{
+      imgId: number;
+      title: string;
+      alt: string;
+    }>;
     const shownIds = shown.map((b) => b.imgId);
     expect(shownIds[0]).toBe(ids.first);
     expect(shownIds).not.toContain(ids.inactive);
@@ -81,7 +88,10 @@ describe('GET /api/indexImgs', () => {
     expect(fr).toMatchObject({ title: 'Soldes d’été', alt: 'Soldes d’été' });
 
     // Switching one off removes it; deleting removes it from the operator list too.
-    const off = await admin('PUT', `/api/admin/content/banners/${ids.first}`, { ...banner({ active: false }), imgUrl: undefined });
+    const off = await admin('PUT', `/api/admin/content/banners/${ids.first}`, {
+      ...banner({ active: false }),
+      imgUrl: undefined,
+    });
     expect(off.json().data).toMatchObject({ active: false, imgUrl: 'https://cdn.example.com/summer.png' });
     expect((await get('/api/indexImgs')).json().data.map((b: { imgId: number }) => b.imgId)).not.toContain(ids.first);
     expect((await admin('DELETE', `/api/admin/content/banners/${ids.first}`)).json()).toMatchObject({ code: '00000' });
@@ -106,18 +116,29 @@ describe('GET /api/indexImgs', () => {
   });
 
   it('refuses pictures that are not what they claim, SVG uploads, and bad links', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString(
+      'base64',
+    );
     for (const image of [
       { contentType: 'image/png', data: Buffer.from('not an image').toString('base64') },
       { contentType: 'image/svg+xml', data: svg },
     ]) {
-      const res = await admin('POST', '/api/admin/content/banners', { ...banner(), imgUrl: undefined, image }, operator);
+      const res = await admin(
+        'POST',
+        '/api/admin/content/banners',
+        { ...banner(), imgUrl: undefined, image },
+        operator,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().data).toEqual([
         { field: 'image', message: 'The file format is incorrect: use a PNG, JPEG or WebP image' },
       ]);
     }
-    const ghost = await admin('POST', '/api/admin/content/banners', banner({ imgUrl: `/api/files/content/${'b'.repeat(32)}.png` }));
+    const ghost = await admin(
+      'POST',
+      '/api/admin/content/banners',
+      banner({ imgUrl: `/api/files/content/${'b'.repeat(32)}.png` }),
+    );
     expect(ghost.statusCode).toBe(400);
     expect(ghost.json().data).toEqual([{ field: 'imgUrl', message: 'This file is not stored here: upload it again' }]);
     const link = await admin('POST', '/api/admin/content/banners', banner({ link: 'javascript:alert(1)' }));
@@ -143,7 +164,12 @@ describe('GET /api/shop/notice/topNoticeList', () => {
 
   it('adds new notices by the same rule, hides scheduled ones, sanitizes bodies', async () => {
     const created = await admin('POST', '/api/admin/content/notices', {
-      text: { 'en-US': { title: 'Maintenance tonight', body: '<p>Short downtime.</p><img src=x onerror="alert(1)"><script>x()</script>' } },
+      text: {
+        'en-US': {
+          title: 'Maintenance tonight',
+          body: '<p>Short downtime.</p><img src=x onerror="alert(1)"><script>x()</script>',
+        },
+      },
     });
     expect(created.statusCode).toBe(200);
     expect(created.json().data.text['en-US'].body).toBe('<p>Short downtime.</p><img src="x" />');
@@ -157,7 +183,9 @@ describe('GET /api/shop/notice/topNoticeList', () => {
       publishedAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     });
 
-    const titles = (await get('/api/shop/notice/topNoticeList', 'zh-CN')).json().data.map((n: { title: string }) => n.title);
+    const titles = (await get('/api/shop/notice/topNoticeList', 'zh-CN'))
+      .json()
+      .data.map((n: { title: string }) => n.title);
     expect(titles).toEqual([
       '欢迎！三步开始销售',
       'Pinned older', // pinned, English fallback
@@ -170,17 +198,27 @@ describe('GET /api/shop/notice/topNoticeList', () => {
     // The operator sees the scheduled one too.
     const page = (await admin('GET', '/api/admin/content/notices?current=1&size=10')).json().data;
     expect(page.total).toBe(6);
-    expect(page.records.map((n: { text: Record<string, { title: string }> }) => n.text['en-US']!.title)).toContain('Next week');
+    expect(page.records.map((n: { text: Record<string, { title: string }> }) => n.text['en-US']!.title)).toContain(
+      'Next week',
+    );
   });
 
   it('edits and deletes a notice; a deleted or scheduled notice is not found', async () => {
-    const { id } = (await admin('POST', '/api/admin/content/notices', { text: { 'en-US': { title: 'Draft', body: '<p>a</p>' } } })).json().data;
+    const { id } = (
+      await admin('POST', '/api/admin/content/notices', { text: { 'en-US': { title: 'Draft', body: '<p>a</p>' } } })
+    ).json().data;
     const edited = await admin('PUT', `/api/admin/content/notices/${id}`, {
       text: { 'en-US': { title: 'Final', body: '<p>b</p>' }, 'tr-TR': { title: 'Son', body: '<p>c</p>' } },
       pinned: false,
     });
-    expect(edited.json().data.text).toEqual({ 'en-US': { title: 'Final', body: '<p>b</p>' }, 'tr-TR': { title: 'Son', body: '<p>c</p>' } });
-    expect((await get(`/api/shop/notice/info/${id}`, 'tr-TR')).json().data).toMatchObject({ title: 'Son', body: '<p>c</p>' });
+    expect(edited.json().data.text).toEqual({
+      'en-US': { title: 'Final', body: '<p>b</p>' },
+      'tr-TR': { title: 'Son', body: '<p>c</p>' },
+    });
+    expect((await get(`/api/shop/notice/info/${id}`, 'tr-TR')).json().data).toMatchObject({
+      title: 'Son',
+      body: '<p>c</p>',
+    });
     await admin('DELETE', `/api/admin/content/notices/${id}`);
     const gone = await get(`/api/shop/notice/info/${id}`, 'tr-TR');
     expect(gone.statusCode).toBe(404);

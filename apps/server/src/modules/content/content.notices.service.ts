@@ -30,7 +30,13 @@ async function textsOf(db: Db, ids: number[]): Promise<Map<number, TextRow[]>> {
 
 function publicDto(n: NoticeRow, texts: TextRow[], locale: Locale): Notice {
   const text = pickLocalized(texts, locale);
-  return { id: n.id, title: text?.title ?? '', body: text?.body ?? '', pinned: n.pinned, publishedAt: n.publishedAt.toISOString() };
+  return {
+    id: n.id,
+    title: text?.title ?? '',
+    body: text?.body ?? '',
+    pinned: n.pinned,
+    publishedAt: n.publishedAt.toISOString(),
+  };
 }
 
 /** GET /api/shop/notice/topNoticeList: published notices, pinned first, then newest. */
@@ -119,7 +125,11 @@ export async function updateNotice(db: DbOrUow, id: number, body: SaveNoticeBody
   await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
       .update(notices)
-      .set({ pinned: body.pinned, ...(body.publishedAt ? { publishedAt: new Date(body.publishedAt) } : {}), updatedAt: new Date() })
+      .set({
+        pinned: body.pinned,
+        ...(body.publishedAt ? { publishedAt: new Date(body.publishedAt) } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(notices.id, id))
       .returning({ id: notices.id });
     if (!row) throw AppError.notFound('content.notice-not-found');

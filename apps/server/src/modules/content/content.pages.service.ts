@@ -60,7 +60,12 @@ export async function getPage(db: Db, slug: string, locale: Locale): Promise<Con
 
 export async function listAdminPages(db: Db) {
   const rows = await db
-    .select({ slug: pageTranslations.slug, locale: pageTranslations.locale, title: pageTranslations.title, updatedAt: pageTranslations.updatedAt })
+    .select({
+      slug: pageTranslations.slug,
+      locale: pageTranslations.locale,
+      title: pageTranslations.title,
+      updatedAt: pageTranslations.updatedAt,
+    })
     .from(pageTranslations)
     .orderBy(asc(pageTranslations.slug), asc(pageTranslations.locale));
   return PAGE_SLUGS.map((slug) => ({
@@ -74,10 +79,19 @@ export async function listAdminPages(db: Db) {
 /** Every stored language of a page, as stored (placeholders unfilled, so an edit keeps them). */
 export async function getAdminPage(db: Db, slug: string): Promise<AdminContentPage> {
   const known = knownSlug(slug);
-  const rows = await db.select().from(pageTranslations).where(eq(pageTranslations.slug, known)).orderBy(asc(pageTranslations.locale));
+  const rows = await db
+    .select()
+    .from(pageTranslations)
+    .where(eq(pageTranslations.slug, known))
+    .orderBy(asc(pageTranslations.locale));
   return {
     slug: known,
-    translations: rows.map((r) => ({ locale: r.locale, title: r.title, body: r.body, updatedAt: r.updatedAt.toISOString() })),
+    translations: rows.map((r) => ({
+      locale: r.locale,
+      title: r.title,
+      body: r.body,
+      updatedAt: r.updatedAt.toISOString(),
+    })),
   };
 }
 

@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 const getPage = (slug: string, lang?: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/content/pages/${slug}`, headers: lang ? { 'accept-language': lang } : {} });
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/content/pages/${slug}`,
+    headers: lang ? { 'accept-language': lang } : {},
+  });
 
 describe('GET /api/content/pages/{slug}', () => {
   it('serves every page of the footer in all four languages, with real content', async () => {
@@ -54,10 +58,25 @@ describe('GET /api/content/pages/{slug}', () => {
     expect(body).toMatch(/sanction/i);
     // The wallet's own rules (decision 0077): USD, fees per method, bonus first and never withdrawn,
     // held payments, operator review, unpaid recharge orders closing.
-    for (const fact of ['US dollars (USD)', 'PayPal: 4.4% of the amount + 0.30 USD', '(amount + 0.50 USD) × 2.9% + 0.50 USD', 'bank transfer: no fee', 'We may change these fees', 'Bonus credit is spent before your cash', 'can never be withdrawn', 'the payment waits', 'reviewed by our team', 'closes automatically']) {
+    for (const fact of [
+      'US dollars (USD)',
+      'PayPal: 4.4% of the amount + 0.30 USD',
+      '(amount + 0.50 USD) × 2.9% + 0.50 USD',
+      'bank transfer: no fee',
+      'We may change these fees',
+      'Bonus credit is spent before your cash',
+      'can never be withdrawn',
+      'the payment waits',
+      'reviewed by our team',
+      'closes automatically',
+    ]) {
       expect(body).toContain(fact);
     }
-    for (const [lang, minimum, paypal] of [['zh-CN', '50.00 USD', '4.4% + 0.30 USD'], ['fr-FR', '50,00 USD', '4,4 % du montant + 0,30 USD'], ['tr-TR', '50,00 USD', "%4,4'ü + 0,30 USD"]] as const) {
+    for (const [lang, minimum, paypal] of [
+      ['zh-CN', '50.00 USD', '4.4% + 0.30 USD'],
+      ['fr-FR', '50,00 USD', '4,4 % du montant + 0,30 USD'],
+      ['tr-TR', '50,00 USD', "%4,4'ü + 0,30 USD"],
+    ] as const) {
       const text = (await getPage('walletrules', lang)).json().data.body as string;
       expect(text).toContain(minimum);
       expect(text).toContain(paypal);
@@ -66,7 +85,9 @@ describe('GET /api/content/pages/{slug}', () => {
   });
 
   it('falls back to en-US when the language is missing or not offered', async () => {
-    await ctx.db.delete(pageTranslations).where(and(eq(pageTranslations.slug, 'aboutus'), eq(pageTranslations.locale, 'tr-TR')));
+    await ctx.db
+      .delete(pageTranslations)
+      .where(and(eq(pageTranslations.slug, 'aboutus'), eq(pageTranslations.locale, 'tr-TR')));
     const tr = (await getPage('aboutus', 'tr-TR')).json().data;
     expect(tr).toMatchObject({ locale: 'en-US', title: 'About Us' });
     expect((await getPage('aboutus', 'de-DE')).json().data.title).toBe('About Us');
@@ -103,20 +124,40 @@ describe('GET /api/content/pages/{slug}', () => {
 
 describe('operator page editing', () => {
   const put = (slug: string, payload: Record<string, unknown>, token = operator) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/admin/content/pages/${slug}`, headers: { authorization: token }, payload });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/content/pages/${slug}`,
+      headers: { authorization: token },
+      payload,
+    });
 
   it('is for operators only', async () => {
     expect((await put('privacy', { locale: 'en-US', title: 'x', body: '<p>x</p>' }, user)).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/content/pages/privacy', headers: { authorization: user } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/admin/content/pages/privacy',
+          headers: { authorization: user },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/content/pages' })).statusCode).toBe(401);
   });
 
   it('lists every page with its languages, and shows one page in all languages as stored', async () => {
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/admin/content/pages', headers: { authorization: operator } })).json().data;
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/content/pages', headers: { authorization: operator } })
+    ).json().data;
     expect(list.map((p: { slug: string }) => p.slug)).toEqual([...PAGE_SLUGS]);
     expect(list[0].translations.map((t: { locale: string }) => t.locale).sort()).toEqual([...LOCALES].sort());
-    const contact = (await ctx.app.inject({ method: 'GET', url: '/api/admin/content/pages/contanctus', headers: { authorization: operator } })).json()
-      .data;
+    const contact = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/content/pages/contanctus',
+        headers: { authorization: operator },
+      })
+    ).json().data;
     expect(contact.translations).toHaveLength(4);
     // The placeholder stays in the stored text, so an edit keeps it.
     expect(contact.translations[0].body).toContain('{{support-email}}');
@@ -130,7 +171,9 @@ describe('operator page editing', () => {
     });
     expect(res.statusCode).toBe(200);
     const saved = res.json().data.translations.find((t: { locale: string }) => t.locale === 'fr-FR');
-    expect(saved.body).toBe('<h2>Vos données</h2><p>Nous protégeons vos données.<img src="https://cdn.example/x.png" /></p><a>lien</a>');
+    expect(saved.body).toBe(
+      '<h2>Vos données</h2><p>Nous protégeons vos données.<img src="https://cdn.example/x.png" /></p><a>lien</a>',
+    );
 
     const page = (await getPage('privacy', 'fr-FR')).json().data;
     expect(page.title).toBe('Confidentialité');
@@ -148,6 +191,8 @@ describe('operator page editing', () => {
     expect(empty.json().data).toEqual([{ field: 'body', message: 'The text is empty once unsafe content is removed' }]);
     expect((await put('blog', { locale: 'en-US', title: 'Blog', body: '<p>x</p>' })).statusCode).toBe(404);
     const lang = await put('faq', { locale: 'de-DE', title: 'FAQ', body: '<p>x</p>' });
-    expect(lang.json().data).toEqual([{ field: 'locale', message: 'The language must be one of en-US, zh-CN, fr-FR, tr-TR' }]);
+    expect(lang.json().data).toEqual([
+      { field: 'locale', message: 'The language must be one of en-US, zh-CN, fr-FR, tr-TR' },
+    ]);
   });
 });

@@ -24,10 +24,19 @@ export const SEED_BANNERS: Array<{
     link: '/shippingfee',
     seq: 2,
     text: {
-      'en-US': { title: 'Ship worldwide from China, US and EU warehouses', alt: 'A globe with shipping routes between warehouses' },
+      'en-US': {
+        title: 'Ship worldwide from China, US and EU warehouses',
+        alt: 'A globe with shipping routes between warehouses',
+      },
       'zh-CN': { title: '中国、美国、欧洲仓库发货，送达全球', alt: '标有仓库间运输路线的地球' },
-      'fr-FR': { title: 'Expédition mondiale depuis nos entrepôts en Chine, aux États-Unis et en Europe', alt: "Un globe avec les routes d'expédition entre entrepôts" },
-      'tr-TR': { title: 'Çin, ABD ve AB depolarından dünyanın her yerine gönderim', alt: 'Depolar arasındaki gönderim rotalarını gösteren bir dünya' },
+      'fr-FR': {
+        title: 'Expédition mondiale depuis nos entrepôts en Chine, aux États-Unis et en Europe',
+        alt: "Un globe avec les routes d'expédition entre entrepôts",
+      },
+      'tr-TR': {
+        title: 'Çin, ABD ve AB depolarından dünyanın her yerine gönderim',
+        alt: 'Depolar arasındaki gönderim rotalarını gösteren bir dünya',
+      },
     },
   },
   {
@@ -37,13 +46,23 @@ export const SEED_BANNERS: Array<{
     text: {
       'en-US': { title: 'Connect your Shopify or WooCommerce store in minutes', alt: 'Two shops linked to one parcel' },
       'zh-CN': { title: '几分钟内连接您的 Shopify 或 WooCommerce 店铺', alt: '两家店铺连接到同一个包裹' },
-      'fr-FR': { title: 'Connectez votre boutique Shopify ou WooCommerce en quelques minutes', alt: 'Deux boutiques reliées à un même colis' },
-      'tr-TR': { title: 'Shopify veya WooCommerce mağazanızı dakikalar içinde bağlayın', alt: 'Tek bir koliye bağlı iki mağaza' },
+      'fr-FR': {
+        title: 'Connectez votre boutique Shopify ou WooCommerce en quelques minutes',
+        alt: 'Deux boutiques reliées à un même colis',
+      },
+      'tr-TR': {
+        title: 'Shopify veya WooCommerce mağazanızı dakikalar içinde bağlayın',
+        alt: 'Tek bir koliye bağlı iki mağaza',
+      },
     },
   },
 ];
 
-export const SEED_NOTICES: Array<{ pinned: boolean; daysAgo: number; text: Record<Locale, { title: string; body: string }> }> = [
+export const SEED_NOTICES: Array<{
+  pinned: boolean;
+  daysAgo: number;
+  text: Record<Locale, { title: string; body: string }>;
+}> = [
   {
     pinned: true,
     daysAgo: 10,
@@ -102,7 +121,7 @@ export const SEED_NOTICES: Array<{ pinned: boolean; daysAgo: number; text: Recor
       },
       'fr-FR': {
         title: 'Notre entrepôt européen de Francfort est ouvert',
-        body: "<p>Les produits stockés dans l'entrepôt UE parviennent à vos clients en Allemagne, en France, en Espagne, en Italie et aux Pays-Bas en 2 à 7 jours. Repérez le badge UE sur les fiches produit et comparez les modes de livraison dans le <a href=\"/shippingfee\">calculateur de frais de port</a>.</p>",
+        body: '<p>Les produits stockés dans l\'entrepôt UE parviennent à vos clients en Allemagne, en France, en Espagne, en Italie et aux Pays-Bas en 2 à 7 jours. Repérez le badge UE sur les fiches produit et comparez les modes de livraison dans le <a href="/shippingfee">calculateur de frais de port</a>.</p>',
       },
       'tr-TR': {
         title: 'Frankfurt AB depomuz açıldı',

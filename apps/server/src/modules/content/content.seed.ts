@@ -7,7 +7,14 @@ import { parsePageFile } from './content.markdown';
 import { BUNDLED_IMAGES_URL } from './content.images';
 import { sanitizeRichText } from './content.sanitize';
 import { SEED_BANNERS, SEED_NOTICES } from './content.seed-data';
-import { bannerTranslations, banners, contentSeedRuns, noticeTranslations, notices, pageTranslations } from './content.tables';
+import {
+  bannerTranslations,
+  banners,
+  contentSeedRuns,
+  noticeTranslations,
+  notices,
+  pageTranslations,
+} from './content.tables';
 
 const PAGES_DIR = path.join(SERVER_DIR, 'src/modules/content/seed/pages');
 
@@ -42,7 +49,9 @@ export async function seedContent(db: Db): Promise<void> {
           .returning({ id: banners.id });
         await tx
           .insert(bannerTranslations)
-          .values(Object.entries(b.text).map(([locale, t]) => ({ bannerId: row!.id, locale, title: t.title, alt: t.alt })));
+          .values(
+            Object.entries(b.text).map(([locale, t]) => ({ bannerId: row!.id, locale, title: t.title, alt: t.alt })),
+          );
       }
     }
 
@@ -55,7 +64,12 @@ export async function seedContent(db: Db): Promise<void> {
           .values({ pinned: n.pinned, publishedAt: new Date(now - n.daysAgo * 86_400_000) })
           .returning({ id: notices.id });
         await tx.insert(noticeTranslations).values(
-          Object.entries(n.text).map(([locale, t]) => ({ noticeId: row!.id, locale, title: t.title, body: sanitizeRichText(t.body) })),
+          Object.entries(n.text).map(([locale, t]) => ({
+            noticeId: row!.id,
+            locale,
+            title: t.title,
+            body: sanitizeRichText(t.body),
+          })),
         );
       }
     }

@@ -15,7 +15,10 @@ export async function listCurrencies(db: Db): Promise<Currency[]> {
 
 /** Units of `code` per 1 USD (USD is 1), or null for an unknown currency. */
 export async function getRate(db: Db, code: string): Promise<number | null> {
-  const [row] = await db.select({ rate: currencies.rate }).from(currencies).where(eq(currencies.code, code.toUpperCase()));
+  const [row] = await db
+    .select({ rate: currencies.rate })
+    .from(currencies)
+    .where(eq(currencies.code, code.toUpperCase()));
   return row ? Number(row.rate) : null;
 }
 
@@ -27,7 +30,12 @@ export async function updateCurrency(db: Db, code: string, body: UpdateCurrencyB
   }
   const [row] = await db
     .update(currencies)
-    .set({ rate: body.rate, ...(body.symbol ? { symbol: body.symbol } : {}), ...(body.name ? { name: body.name } : {}), updatedAt: new Date() })
+    .set({
+      rate: body.rate,
+      ...(body.symbol ? { symbol: body.symbol } : {}),
+      ...(body.name ? { name: body.name } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(currencies.code, upper))
     .returning();
   if (!row) throw AppError.notFound('errors.currency-not-found');

@@ -9,13 +9,21 @@ export async function healthRoutes(app: App, opts: { database: Database }) {
   );
 
   // 503, not 500: a load balancer or orchestrator reads it as "not ready, try another node".
-  app.get('/health/ready', { schema: { tags: ['health'], response: { 200: envelopeOf(ReadySchema), 503: envelopeOf(NotReadySchema) } } }, async (req, reply) => {
-    try {
-      await opts.database.ping();
-    } catch (err) {
-      req.log.error({ err }, 'database not reachable');
-      return reply.status(503).send(fail(ERRORS.SERVER_ERROR.code, translate(req.locale, 'errors.A00005'), { status: 'unavailable' as const }));
-    }
-    return ok({ status: 'ready' as const, database: opts.database.kind });
-  });
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['health'], response: { 200: envelopeOf(ReadySchema), 503: envelopeOf(NotReadySchema) } } },
+    async (req, reply) => {
+      try {
+        await opts.database.ping();
+      } catch (err) {
+        req.log.error({ err }, 'database not reachable');
+        return reply
+          .status(503)
+          .send(
+            fail(ERRORS.SERVER_ERROR.code, translate(req.locale, 'errors.A00005'), { status: 'unavailable' as const }),
+          );
+      }
+      return ok({ status: 'ready' as const, database: opts.database.kind });
+    },
+  );
 }

@@ -12,8 +12,21 @@ describe('invoice seller configuration', () => {
   });
 
   it('reads INVOICE_SELLER_*; a configured seller gets no demo value mixed in; the country is two letters', () => {
-    const seller = invoiceSellerOf(loadConfig({ ...base, INVOICE_SELLER_NAME: 'Pazar Ticaret A.Ş.', INVOICE_SELLER_COUNTRY: 'tr', INVOICE_SELLER_VAT: 'TR0123456789' }));
-    expect(seller).toEqual({ name: 'Pazar Ticaret A.Ş.', countryCode: 'TR', vatNumber: 'TR0123456789', address: '', email: '' });
+    const seller = invoiceSellerOf(
+      loadConfig({
+        ...base,
+        INVOICE_SELLER_NAME: 'Pazar Ticaret A.Ş.',
+        INVOICE_SELLER_COUNTRY: 'tr',
+        INVOICE_SELLER_VAT: 'TR0123456789',
+      }),
+    );
+    expect(seller).toEqual({
+      name: 'Pazar Ticaret A.Ş.',
+      countryCode: 'TR',
+      vatNumber: 'TR0123456789',
+      address: '',
+      email: '',
+    });
     expect(() => loadConfig({ ...base, INVOICE_SELLER_COUNTRY: 'Turkey' })).toThrow(/INVOICE_SELLER_COUNTRY/);
   });
 });

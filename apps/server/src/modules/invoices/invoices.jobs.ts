@@ -1,7 +1,12 @@
 import type { FileStore } from '../../platform/files';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
 import type { RecurringJob } from '../../platform/jobs/jobs.queue';
-import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB, numberPendingInvoices, renderInvoiceJob } from './invoices.service';
+import {
+  INVOICE_NUMBER_PENDING_JOB,
+  INVOICE_RENDER_JOB,
+  numberPendingInvoices,
+  renderInvoiceJob,
+} from './invoices.service';
 
 /**
  * `invoice.render`: draws an issued invoice once and keeps it; safe to run again (decision 0061).
@@ -9,7 +14,10 @@ import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB, numberPendingInvoices, 
  * process died between a payment's commit and the numbering, decision 0101); safe to run at any
  * time, a numbered invoice is never numbered again.
  */
-export function invoiceJobHandlers(files: FileStore, log?: { info(obj: object, msg: string): void }): Record<string, JobHandler> {
+export function invoiceJobHandlers(
+  files: FileStore,
+  log?: { info(obj: object, msg: string): void },
+): Record<string, JobHandler> {
   return {
     [INVOICE_RENDER_JOB]: async (payload, { db }) => renderInvoiceJob(db, files, String(payload.id)),
     [INVOICE_NUMBER_PENDING_JOB]: async (_payload, { db }) => {
@@ -21,4 +29,6 @@ export function invoiceJobHandlers(files: FileStore, log?: { info(obj: object, m
 }
 
 /** The sweep every minute (decision 0101). */
-export const invoicesSchedule: RecurringJob[] = [{ key: INVOICE_NUMBER_PENDING_JOB, type: INVOICE_NUMBER_PENDING_JOB, everySeconds: 60 }];
+export const invoicesSchedule: RecurringJob[] = [
+  { key: INVOICE_NUMBER_PENDING_JOB, type: INVOICE_NUMBER_PENDING_JOB, everySeconds: 60 },
+];

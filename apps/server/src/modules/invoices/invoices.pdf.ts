@@ -100,7 +100,13 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
   const party = (title: string, p: Invoice['billTo'], x: number) => {
     let py = y;
     py += write(doc, title, x, py, { bold: true, size: 10, width: CONTENT / 2 - 10 }) + 2;
-    const rows = [p.name, p.company ?? '', p.address, p.vatNumber ? `${t('vat')}: ${p.vatNumber}` : '', `${t('country')}: ${p.countryCode}`];
+    const rows = [
+      p.name,
+      p.company ?? '',
+      p.address,
+      p.vatNumber ? `${t('vat')}: ${p.vatNumber}` : '',
+      `${t('country')}: ${p.countryCode}`,
+    ];
     for (const row of rows.filter(Boolean)) py += write(doc, row, x, py, { width: CONTENT / 2 - 10 }) + 1;
     return py;
   };
@@ -124,17 +130,29 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
     });
     y += h + 4;
   };
-  row(cols.map((c) => t(c.key)), true);
-  doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + CONTENT, y - 2).lineWidth(0.5).stroke('#999999');
+  row(
+    cols.map((c) => t(c.key)),
+    true,
+  );
+  doc
+    .moveTo(MARGIN, y - 2)
+    .lineTo(MARGIN + CONTENT, y - 2)
+    .lineWidth(0.5)
+    .stroke('#999999');
   for (const line of inv.lines) {
     if (y > 720) {
       doc.addPage();
       y = MARGIN;
     }
-    const amount = (v: number) => new Intl.NumberFormat(inv.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+    const amount = (v: number) =>
+      new Intl.NumberFormat(inv.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
     row([line.title, line.sku, line.specs, amount(line.unitPrice), String(line.quantity), amount(line.amount)]);
   }
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT, y).lineWidth(0.5).stroke('#999999');
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT, y)
+    .lineWidth(0.5)
+    .stroke('#999999');
   y += 10;
 
   // Totals, right-aligned.
@@ -171,7 +189,12 @@ export async function renderInvoicesPdf(list: readonly Invoice[]): Promise<Buffe
     size: 'A4',
     margin: MARGIN,
     autoFirstPage: false,
-    info: { Title: list.length === 1 ? first.number : `${first.number} …`, Producer: 'dropship-marketplace', Creator: 'dropship-marketplace', CreationDate: new Date(first.issuedAt) },
+    info: {
+      Title: list.length === 1 ? first.number : `${first.number} …`,
+      Producer: 'dropship-marketplace',
+      Creator: 'dropship-marketplace',
+      CreationDate: new Date(first.issuedAt),
+    },
   });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];

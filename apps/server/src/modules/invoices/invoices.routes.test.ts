@@ -13,7 +13,13 @@ import { type IssueInvoiceInput, INVOICE_NUMBER_PENDING_JOB, invoicePdf, issueIn
 import { invoices } from './invoices.tables';
 
 /** A store that keeps nothing (to render afresh without touching the real one). */
-const noStore: FileStore = { kind: 'disk', put: async () => {}, get: async () => null, has: async () => false, delete: async () => false };
+const noStore: FileStore = {
+  kind: 'disk',
+  put: async () => {},
+  get: async () => null,
+  has: async () => false,
+  delete: async () => false,
+};
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'invoices-test-'));
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -29,9 +35,15 @@ async function buyer() {
   const { userId, email } = await newUser(ctx.db);
   return { userId, token: await sessionFor(ctx.db, email) };
 }
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const get = (token: string, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 const download = (token: string, ids: string[]) =>
-  ctx.app.inject({ method: 'POST', url: '/api/p/invoices/download', payload: { ids }, headers: { authorization: `Bearer ${token}` } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/p/invoices/download',
+    payload: { ids },
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 /** The text a reader of the PDF gets (poppler's pdftotext, layout kept). */
 function pdfText(bytes: Buffer): string {
@@ -51,11 +63,22 @@ async function issue(input: IssueInvoiceInput) {
 /** Issued in a unit whose after-commit numbering never runs (the process died right after the commit). */
 async function issueLeftUnnumbered(input: IssueInvoiceInput) {
   return ctx.db.transaction(async (tx) =>
-    issueInvoice({ tx, root: ctx.db, afterCommit: () => {}, enqueue: async () => { throw new Error('not in this test'); } }, input),
+    issueInvoice(
+      {
+        tx,
+        root: ctx.db,
+        afterCommit: () => {},
+        enqueue: async () => {
+          throw new Error('not in this test');
+        },
+      },
+      input,
+    ),
   );
 }
 
-const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+const rows = async (q: ReturnType<typeof sql>) =>
+  ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 
 describe('invoice PDF', () => {
   it('zh-CN: Chinese labels and product name, Turkish letters of the buyer, the numbers with 2 decimals and the currency', async () => {
@@ -66,7 +89,18 @@ describe('invoice PDF', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const text = pdfText(res.rawPayload);
-    for (const expected of ['发票', '无线蓝牙耳机', '单价', '税费', '应付金额', inv.number, 'Ayşe Yılmaz', 'İstiklal', 'Güneş İthalat', 'Çiçekli ışıklı kupa']) {
+    for (const expected of [
+      '发票',
+      '无线蓝牙耳机',
+      '单价',
+      '税费',
+      '应付金额',
+      inv.number,
+      'Ayşe Yılmaz',
+      'İstiklal',
+      'Güneş İthalat',
+      'Çiçekli ışıklı kupa',
+    ]) {
       expect(text).toContain(expected);
     }
     // Unit price, amount, tax and total.
@@ -79,7 +113,19 @@ describe('invoice PDF', () => {
     const { userId, token } = await buyer();
     const inv = await issue(sampleInput(userId, 'tr-TR'));
     const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
-    for (const expected of ['Fatura', 'Ödenecek tutar', 'İndirim', 'Ödeme yöntemi', 'Cüzdan bakiyesi', 'Alıcı', 'Satıcı', 'Kargo ücreti', '无线蓝牙耳机', 'Çiçekli ışıklı kupa', 'Ayşe Yılmaz']) {
+    for (const expected of [
+      'Fatura',
+      'Ödenecek tutar',
+      'İndirim',
+      'Ödeme yöntemi',
+      'Cüzdan bakiyesi',
+      'Alıcı',
+      'Satıcı',
+      'Kargo ücreti',
+      '无线蓝牙耳机',
+      'Çiçekli ışıklı kupa',
+      'Ayşe Yılmaz',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/12,50\s+2\s+25,00/);
@@ -101,7 +147,9 @@ describe('invoice PDF', () => {
     const inv = await issue(sampleInput(userId, 'fr-FR'));
     expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(false);
     // Issuing queued nothing (decision 0094): the PDF is drawn on its first download.
-    expect(await rows(sql`select id from jobs where type = 'invoice.render' and payload->>'id' = ${inv.id}`)).toEqual([]);
+    expect(await rows(sql`select id from jobs where type = 'invoice.render' and payload->>'id' = ${inv.id}`)).toEqual(
+      [],
+    );
     expect((await get(token, `/api/p/invoices/${inv.id}`)).json().data.pdfReady).toBe(false);
     await get(token, `/api/p/invoices/${inv.id}/pdf`);
     const [after] = await rows(sql`select pdf_file from invoices where id = ${inv.id}`);
@@ -127,7 +175,9 @@ describe('invoice routes', () => {
   it("lists the user's own invoices, newest first; another user's invoice is not found everywhere", async () => {
     const a = await buyer();
     const b = await buyer();
-    const first = await issue(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-02T00:00:00Z'), reference: randomUUID() }));
+    const first = await issue(
+      sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-02T00:00:00Z'), reference: randomUUID() }),
+    );
     const second = await issue(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2026-01-03T00:00:00Z') }));
     const theirs = await issue(sampleInput(b.userId, 'en-US', { reference: randomUUID() }));
 
@@ -142,7 +192,13 @@ describe('invoice routes', () => {
     expect((await get(a.token, `/api/p/invoices?reference=${theirs.reference}`)).json().data.total).toBe(0);
 
     const one = (await get(a.token, `/api/p/invoices/${first.id}`)).json().data;
-    expect(one).toMatchObject({ number: first.number, tax: 3.23, payable: 39.73, paymentMethod: 'wallet', locale: 'en-US' });
+    expect(one).toMatchObject({
+      number: first.number,
+      tax: 3.23,
+      payable: 39.73,
+      paymentMethod: 'wallet',
+      locale: 'en-US',
+    });
     expect(one.lines[0]).toMatchObject({ title: '无线蓝牙耳机', unitPrice: 12.5, quantity: 2, amount: 25 });
     expect(one.billFrom.name).toContain('DEMO');
 
@@ -175,11 +231,20 @@ describe('invoice routes', () => {
 
   it('an invoice left unnumbered is numbered before any route shows or prints it; the sweep runs every minute', async () => {
     const a = await buyer();
-    const listed = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-01T00:00:00Z') }));
-    const printed = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-02T00:00:00Z') }));
-    const batch = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-03T00:00:00Z') }));
-    const shown = await issueLeftUnnumbered(sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-04T00:00:00Z') }));
-    const unnumbered = async () => Number((await rows(sql`select count(*)::int as n from invoices where year = 2045 and number is null`))[0]!.n);
+    const listed = await issueLeftUnnumbered(
+      sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-01T00:00:00Z') }),
+    );
+    const printed = await issueLeftUnnumbered(
+      sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-02T00:00:00Z') }),
+    );
+    const batch = await issueLeftUnnumbered(
+      sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-03T00:00:00Z') }),
+    );
+    const shown = await issueLeftUnnumbered(
+      sampleInput(a.userId, 'en-US', { issuedAt: new Date('2045-01-04T00:00:00Z') }),
+    );
+    const unnumbered = async () =>
+      Number((await rows(sql`select count(*)::int as n from invoices where year = 2045 and number is null`))[0]!.n);
     expect(await unnumbered()).toBe(4);
 
     // The list numbers every pending one (oldest first) before it answers.
@@ -201,10 +266,15 @@ describe('invoice routes', () => {
     expect(pdf.headers['content-disposition']).toBe('attachment; filename="INV-2045-000006.pdf"');
     expect(pdfText(pdf.rawPayload)).toContain('INV-2045-000006');
     // The pending one after it was numbered in the same sweep.
-    expect((await rows(sql`select number from invoices where id = ${later[2]!.id}`))[0]!.number).toBe('INV-2045-000007');
-    const twoMore = await issueLeftUnnumbered(sampleInput(a.userId, 'tr-TR', { issuedAt: new Date('2045-03-01T00:00:00Z') }));
+    expect((await rows(sql`select number from invoices where id = ${later[2]!.id}`))[0]!.number).toBe(
+      'INV-2045-000007',
+    );
+    const twoMore = await issueLeftUnnumbered(
+      sampleInput(a.userId, 'tr-TR', { issuedAt: new Date('2045-03-01T00:00:00Z') }),
+    );
     const text = pdfText((await download(a.token, [twoMore.id, printed.id, batch.id, shown.id])).rawPayload);
-    for (const n of ['INV-2045-000002', 'INV-2045-000003', 'INV-2045-000004', 'INV-2045-000008']) expect(text).toContain(n);
+    for (const n of ['INV-2045-000002', 'INV-2045-000003', 'INV-2045-000004', 'INV-2045-000008'])
+      expect(text).toContain(n);
     expect(await unnumbered()).toBe(0);
     expect(await rows(sql`select number from invoices where year = 2045 order by sequence`)).toEqual(
       Array.from({ length: 8 }, (_, i) => ({ number: `INV-2045-${String(i + 1).padStart(6, '0')}` })),
@@ -213,6 +283,8 @@ describe('invoice routes', () => {
     // The sweep is on the app's schedule, every minute.
     await ctx.app.jobs.start();
     await ctx.app.jobs.stop();
-    expect(await rows(sql`select every_seconds from jobs where schedule_key = ${INVOICE_NUMBER_PENDING_JOB}`)).toEqual([{ every_seconds: 60 }]);
+    expect(await rows(sql`select every_seconds from jobs where schedule_key = ${INVOICE_NUMBER_PENDING_JOB}`)).toEqual([
+      { every_seconds: 60 },
+    ]);
   });
 });

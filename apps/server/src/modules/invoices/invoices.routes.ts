@@ -1,4 +1,12 @@
-import { InvoiceDownloadBody, InvoiceIdParams, InvoiceListQuery, InvoiceSchema, InvoiceSummarySchema, envelopeOf, pageOf } from '@dsm/contract';
+import {
+  InvoiceDownloadBody,
+  InvoiceIdParams,
+  InvoiceListQuery,
+  InvoiceSchema,
+  InvoiceSummarySchema,
+  envelopeOf,
+  pageOf,
+} from '@dsm/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
@@ -20,11 +28,15 @@ function sendPdf(reply: FastifyReply, filename: string, bytes: Buffer) {
 /** The user's invoices (/api/p, own rows only; another user's invoice is "not found"). */
 export async function invoicesRoutes(app: App, { db, files }: { db: Db; files: FileStore }) {
   const tags = ['invoices'];
-  app.get('/p/invoices', { schema: { tags, querystring: InvoiceListQuery, response: { 200: envelopeOf(pageOf(InvoiceSummarySchema)) } } }, async (req) =>
-    ok(await listInvoices(db, req.session.userId, req.query)),
+  app.get(
+    '/p/invoices',
+    { schema: { tags, querystring: InvoiceListQuery, response: { 200: envelopeOf(pageOf(InvoiceSummarySchema)) } } },
+    async (req) => ok(await listInvoices(db, req.session.userId, req.query)),
   );
-  app.get('/p/invoices/:id', { schema: { tags, params: InvoiceIdParams, response: { 200: envelopeOf(InvoiceSchema) } } }, async (req) =>
-    ok(await getInvoice(db, req.session.userId, req.params.id)),
+  app.get(
+    '/p/invoices/:id',
+    { schema: { tags, params: InvoiceIdParams, response: { 200: envelopeOf(InvoiceSchema) } } },
+    async (req) => ok(await getInvoice(db, req.session.userId, req.params.id)),
   );
   // The stored PDF; rendered now (outside any transaction) if the job has not done it yet.
   app.get('/p/invoices/:id/pdf', { schema: { tags, params: InvoiceIdParams } }, async (req, reply) => {

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type Invoice, type InvoiceListQuery, type InvoiceParty, type InvoiceSummary, type Locale, type Page, fromMinor, toPage } from '@dsm/contract';
+import {
+  type Invoice,
+  type InvoiceListQuery,
+  type InvoiceParty,
+  type InvoiceSummary,
+  type Locale,
+  type Page,
+  fromMinor,
+  toPage,
+} from '@dsm/contract';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Config, DEMO_INVOICE_SELLER } from '../../config';
 import type { Db } from '../../db/client';
@@ -86,9 +95,15 @@ export async function issueInvoice(db: DbOrUow, input: IssueInvoiceInput): Promi
   const { seller } = input;
   const lineSum = input.lines.reduce((s, l) => s + l.amountMinor, 0);
   const total =
-    input.productCostMinor + (input.shippingMinor ?? 0) + input.taxMinor - input.discountMinor + input.operateAmountMinor + input.handlingFeeMinor;
+    input.productCostMinor +
+    (input.shippingMinor ?? 0) +
+    input.taxMinor -
+    input.discountMinor +
+    input.operateAmountMinor +
+    input.handlingFeeMinor;
   // Programming errors of the caller, not user input: an invoice that does not add up is never stored.
-  if (lineSum !== input.productCostMinor) throw new Error(`invoice lines sum to ${lineSum}, product cost is ${input.productCostMinor}`);
+  if (lineSum !== input.productCostMinor)
+    throw new Error(`invoice lines sum to ${lineSum}, product cost is ${input.productCostMinor}`);
   if (total !== input.payableMinor) throw new Error(`invoice parts sum to ${total}, payable is ${input.payableMinor}`);
   const joined = currentUnit(db) !== undefined;
   const issued = await inTransaction(db, async (uow: UnitOfWork) => {
@@ -109,7 +124,14 @@ export async function issueInvoice(db: DbOrUow, input: IssueInvoiceInput): Promi
       paidAt: input.paidAt,
       paymentMethod: input.paymentMethod,
       billTo: input.billTo,
-      billFrom: { name: seller.name, company: null, vatNumber: seller.vatNumber || null, address: seller.address, countryCode: seller.countryCode, email: seller.email || null },
+      billFrom: {
+        name: seller.name,
+        company: null,
+        vatNumber: seller.vatNumber || null,
+        address: seller.address,
+        countryCode: seller.countryCode,
+        email: seller.email || null,
+      },
       lines: input.lines,
       productCostMinor: input.productCostMinor,
       shippingMinor: input.shippingMinor ?? 0,
@@ -122,7 +144,9 @@ export async function issueInvoice(db: DbOrUow, input: IssueInvoiceInput): Promi
       locale: input.locale,
     };
     // Plain SQL on the payment path (decision 0102, db/rows.ts).
-    const [row] = rawRows(await uow.tx.execute(sql`insert into invoices ${insertValues(invoices, values)} returning *`)).map(toInvoiceRow);
+    const [row] = rawRows(
+      await uow.tx.execute(sql`insert into invoices ${insertValues(invoices, values)} returning *`),
+    ).map(toInvoiceRow);
     numberAfterCommit(uow, row!.id);
     return row!;
   });
@@ -215,10 +239,12 @@ export async function numberPendingInvoices(db: Db, batch = 500): Promise<number
       .orderBy(asc(invoices.issuedAt), asc(invoices.id))
       .limit(batch);
     if (pending.length === 0) return done;
-    done += (await numberInvoices(
-      db,
-      pending.map((r) => r.id),
-    )).length;
+    done += (
+      await numberInvoices(
+        db,
+        pending.map((r) => r.id),
+      )
+    ).length;
     // Every id read is numbered now (by us or by a run in between), so the next read moves on.
     if (pending.length < batch) return done;
   }
@@ -244,7 +270,11 @@ async function ensureNumbered(db: Db, rows: Row[], reread: () => Promise<Row[]>)
   return again as NumberedRow[];
 }
 
-const rowsById = (db: Db, ids: readonly string[]) => db.select().from(invoices).where(inArray(invoices.id, [...ids]));
+const rowsById = (db: Db, ids: readonly string[]) =>
+  db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, [...ids]));
 
 function toIssued(r: Row): IssuedInvoice {
   return {
@@ -257,7 +287,14 @@ function toIssued(r: Row): IssuedInvoice {
     paymentMethod: r.paymentMethod,
     billTo: r.billTo,
     billFrom: r.billFrom,
-    lines: r.lines.map((l) => ({ title: l.title, sku: l.sku, specs: l.specs, unitPrice: fromMinor(l.unitPriceMinor), quantity: l.quantity, amount: fromMinor(l.amountMinor) })),
+    lines: r.lines.map((l) => ({
+      title: l.title,
+      sku: l.sku,
+      specs: l.specs,
+      unitPrice: fromMinor(l.unitPriceMinor),
+      quantity: l.quantity,
+      amount: fromMinor(l.amountMinor),
+    })),
     productCost: fromMinor(r.productCostMinor),
     shipping: fromMinor(r.shippingMinor),
     tax: fromMinor(r.taxMinor),
@@ -282,7 +319,11 @@ const notFound = () => AppError.notFound('invoices.not-found');
 async function ownRow(db: Db, userId: string, id: string): Promise<NumberedRow> {
   // Not a uuid → not ours (never a 500 from the database's cast).
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
-  const read = () => db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+  const read = () =>
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
   const [row] = await read();
   if (!row) throw notFound();
   return (await ensureNumbered(db, [row], read))[0]!;
@@ -293,7 +334,9 @@ export async function getInvoice(db: Db, userId: string, id: string): Promise<In
 }
 
 export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
-  const mine = q.reference ? and(eq(invoices.userId, userId), eq(invoices.reference, q.reference)) : eq(invoices.userId, userId);
+  const mine = q.reference
+    ? and(eq(invoices.userId, userId), eq(invoices.reference, q.reference))
+    : eq(invoices.userId, userId);
   const [total] = await db.select({ n: count() }).from(invoices).where(mine);
   const read = () =>
     db
@@ -306,7 +349,16 @@ export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery):
   const rows = await ensureNumbered(db, await read(), read);
   const records = rows.map((r) => {
     const inv = toInvoice(r);
-    return { id: inv.id, number: inv.number, reference: inv.reference, orderNumber: inv.orderNumber, issuedAt: inv.issuedAt, paidAt: inv.paidAt, payable: inv.payable, currency: inv.currency };
+    return {
+      id: inv.id,
+      number: inv.number,
+      reference: inv.reference,
+      orderNumber: inv.orderNumber,
+      issuedAt: inv.issuedAt,
+      paidAt: inv.paidAt,
+      payable: inv.payable,
+      currency: inv.currency,
+    };
   });
   return toPage(records, Number(total!.n), q);
 }
@@ -345,7 +397,12 @@ export async function renderInvoiceJob(db: Db, files: FileStore, id: string): Pr
   await invoicePdf(db, files, row);
 }
 
-export async function ownInvoicePdf(db: Db, files: FileStore, userId: string, id: string): Promise<{ number: string; bytes: Buffer }> {
+export async function ownInvoicePdf(
+  db: Db,
+  files: FileStore,
+  userId: string,
+  id: string,
+): Promise<{ number: string; bytes: Buffer }> {
   const row = await ownRow(db, userId, id);
   return { number: row.number, bytes: await invoicePdf(db, files, row) };
 }
@@ -354,7 +411,11 @@ export async function ownInvoicePdf(db: Db, files: FileStore, userId: string, id
 export async function ownInvoicesPdf(db: Db, userId: string, ids: readonly string[]): Promise<Buffer> {
   const unique = [...new Set(ids)];
   if (unique.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw notFound();
-  const read = () => db.select().from(invoices).where(and(eq(invoices.userId, userId), inArray(invoices.id, unique)));
+  const read = () =>
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), inArray(invoices.id, unique)));
   const found = await read();
   if (found.length !== unique.length) throw notFound();
   const rows = await ensureNumbered(db, found, read);

@@ -42,8 +42,10 @@ export async function logisticsAdminRoutes(app: App, { db, catalogue }: { db: Db
     { schema: { tags, response: { 200: envelopeOf(z.array(AdminWarehouseSchema)) } } },
     async () => ok(await listAdminWarehouses(db)),
   );
-  app.post('/admin/logistics/warehouses', { schema: { tags, body: CreateWarehouseBody, response: warehouse } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => ok(await createWarehouse(uow, req.body))),
+  app.post(
+    '/admin/logistics/warehouses',
+    { schema: { tags, body: CreateWarehouseBody, response: warehouse } },
+    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await createWarehouse(uow, req.body))),
   );
   app.put(
     '/admin/logistics/warehouses/:code',
@@ -64,11 +66,15 @@ export async function logisticsAdminRoutes(app: App, { db, catalogue }: { db: Db
     { schema: { tags, response: { 200: envelopeOf(z.array(AdminShippingMethodSchema)) } } },
     async () => ok(await listAdminMethods(db)),
   );
-  app.get('/admin/logistics/methods/:methodId', { schema: { tags, params: MethodIdParams, response: method } }, async (req) =>
-    ok(await getAdminMethod(db, req.params.methodId)),
+  app.get(
+    '/admin/logistics/methods/:methodId',
+    { schema: { tags, params: MethodIdParams, response: method } },
+    async (req) => ok(await getAdminMethod(db, req.params.methodId)),
   );
-  app.post('/admin/logistics/methods', { schema: { tags, body: CreateShippingMethodBody, response: method } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => ok(await createMethod(uow, req.body))),
+  app.post(
+    '/admin/logistics/methods',
+    { schema: { tags, body: CreateShippingMethodBody, response: method } },
+    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await createMethod(uow, req.body))),
   );
   app.put(
     '/admin/logistics/methods/:methodId',
@@ -79,14 +85,17 @@ export async function logisticsAdminRoutes(app: App, { db, catalogue }: { db: Db
   app.post(
     '/admin/logistics/methods/:methodId/zones',
     { schema: { tags, params: MethodIdParams, body: ShippingZoneBody, response: method } },
-    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await addZone(uow, req.params.methodId, req.body))),
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => ok(await addZone(uow, req.params.methodId, req.body))),
   );
   app.put(
     '/admin/logistics/zones/:zoneId',
     { schema: { tags, params: ZoneIdParams, body: ShippingZoneBody, response: method } },
     async (req) => ok(await updateZone(db, req.params.zoneId, req.body)),
   );
-  app.delete('/admin/logistics/zones/:zoneId', { schema: { tags, params: ZoneIdParams, response: method } }, async (req) =>
-    ok(await deleteZone(db, req.params.zoneId)),
+  app.delete(
+    '/admin/logistics/zones/:zoneId',
+    { schema: { tags, params: ZoneIdParams, response: method } },
+    async (req) => ok(await deleteZone(db, req.params.zoneId)),
   );
 }

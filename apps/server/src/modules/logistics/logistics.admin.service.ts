@@ -74,7 +74,8 @@ async function adminWarehouse(db: Db, code: string): Promise<AdminWarehouse> {
 }
 
 function checkCountry(country: string) {
-  if (!isKnownCountry(country)) throw AppError.invalid([{ field: 'country', messageKey: 'logistics.unknown-country', params: { code: country } }]);
+  if (!isKnownCountry(country))
+    throw AppError.invalid([{ field: 'country', messageKey: 'logistics.unknown-country', params: { code: country } }]);
 }
 
 export async function createWarehouse(db: DbOrUow, body: CreateWarehouseBody): Promise<AdminWarehouse> {
@@ -86,7 +87,9 @@ export async function createWarehouse(db: DbOrUow, body: CreateWarehouseBody): P
       .onConflictDoNothing()
       .returning({ code: warehouses.code });
     if (!created) throw AppError.conflict('warehouse-code-taken', 'logistics.warehouse-exists', { code: body.code });
-    await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: body.code })));
+    await tx
+      .insert(warehouseTranslations)
+      .values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: body.code })));
   });
   invalidateLogistics(db);
   return adminWarehouse(handleOf(db), body.code);
@@ -113,7 +116,11 @@ export async function updateWarehouse(db: DbOrUow, code: string, body: UpdateWar
  * refused with a message saying how many (the operator turns it off instead); the foreign keys
  * (ON DELETE RESTRICT) refuse it too should a product arrive in between.
  */
-export async function deleteWarehouse(db: Db, code: string, productsInWarehouse: CatalogueReads['productsInWarehouse']): Promise<void> {
+export async function deleteWarehouse(
+  db: Db,
+  code: string,
+  productsInWarehouse: CatalogueReads['productsInWarehouse'],
+): Promise<void> {
   if (!(await findWarehouse(db, code, false))) throw AppError.notFound('logistics.warehouse-not-found');
   const inUse = async () => {
     const [products, [methods]] = await Promise.all([
@@ -121,7 +128,9 @@ export async function deleteWarehouse(db: Db, code: string, productsInWarehouse:
       db.select({ n: count() }).from(shippingMethods).where(eq(shippingMethods.warehouseCode, code)),
     ]);
     const n = methods?.n ?? 0;
-    return products > 0 || n > 0 ? AppError.conflict('warehouse-in-use', 'logistics.warehouse-in-use', { code, products, methods: n }) : null;
+    return products > 0 || n > 0
+      ? AppError.conflict('warehouse-in-use', 'logistics.warehouse-in-use', { code, products, methods: n })
+      : null;
   };
   const refusal = await inUse();
   if (refusal) throw refusal;
@@ -211,14 +220,20 @@ export async function createMethod(db: DbOrUow, body: CreateShippingMethodBody):
       .onConflictDoNothing()
       .returning({ id: shippingMethods.id });
     if (!created) throw AppError.conflict('method-code-taken', 'logistics.method-exists', { code: body.code });
-    await tx.insert(shippingMethodTranslations).values(nameRows(body.names).map((r) => ({ ...r, methodId: created.id })));
+    await tx
+      .insert(shippingMethodTranslations)
+      .values(nameRows(body.names).map((r) => ({ ...r, methodId: created.id })));
     return created.id;
   });
   invalidateLogistics(db);
   return getAdminMethod(handleOf(db), id);
 }
 
-export async function updateMethod(db: DbOrUow, methodId: number, body: UpdateShippingMethodBody): Promise<AdminShippingMethod> {
+export async function updateMethod(
+  db: DbOrUow,
+  methodId: number,
+  body: UpdateShippingMethodBody,
+): Promise<AdminShippingMethod> {
   await checkWarehouse(handleOf(db), body.warehouse);
   await inTransaction(db, async ({ tx }) => {
     const [row] = await tx
@@ -244,11 +259,20 @@ async function checkZone(db: Db, methodId: number, body: ShippingZoneBody, excep
   const problems: FieldProblem[] = [];
   const countries = [...new Set(body.countries)];
   const unknown = countries.filter((c) => c !== '*' && !isKnownCountry(c));
-  if (unknown.length) problems.push({ field: 'countries', messageKey: 'logistics.unknown-country', params: { code: unknown.join(', ') } });
+  if (unknown.length)
+    problems.push({
+      field: 'countries',
+      messageKey: 'logistics.unknown-country',
+      params: { code: unknown.join(', ') },
+    });
   const others = await db
     .select({ name: shippingZones.name, countries: shippingZones.countries })
     .from(shippingZones)
-    .where(exceptZoneId ? and(eq(shippingZones.methodId, methodId), ne(shippingZones.id, exceptZoneId)) : eq(shippingZones.methodId, methodId));
+    .where(
+      exceptZoneId
+        ? and(eq(shippingZones.methodId, methodId), ne(shippingZones.id, exceptZoneId))
+        : eq(shippingZones.methodId, methodId),
+    );
   for (const other of others) {
     const shared = countries.find((c) => other.countries.includes(c));
     if (shared) {
@@ -279,7 +303,11 @@ function rateRows(zoneId: number, body: ShippingZoneBody) {
 
 /** Locks the method so two operators cannot add overlapping zones at once. */
 async function lockMethod(db: Db, methodId: number) {
-  const [row] = await db.select({ id: shippingMethods.id }).from(shippingMethods).where(eq(shippingMethods.id, methodId)).for('update');
+  const [row] = await db
+    .select({ id: shippingMethods.id })
+    .from(shippingMethods)
+    .where(eq(shippingMethods.id, methodId))
+    .for('update');
   if (!row) throw AppError.notFound('logistics.method-not-found');
 }
 
@@ -287,7 +315,10 @@ export async function addZone(db: DbOrUow, methodId: number, body: ShippingZoneB
   await inTransaction(db, async ({ tx }) => {
     await lockMethod(tx, methodId);
     const countries = await checkZone(tx, methodId, body);
-    const [zone] = await tx.insert(shippingZones).values({ methodId, name: body.name, countries }).returning({ id: shippingZones.id });
+    const [zone] = await tx
+      .insert(shippingZones)
+      .values({ methodId, name: body.name, countries })
+      .returning({ id: shippingZones.id });
     await tx.insert(shippingRates).values(rateRows(zone!.id, body));
   });
   invalidateLogistics(db);
@@ -295,7 +326,10 @@ export async function addZone(db: DbOrUow, methodId: number, body: ShippingZoneB
 }
 
 async function zoneMethod(db: Db, zoneId: number): Promise<number> {
-  const [zone] = await db.select({ methodId: shippingZones.methodId }).from(shippingZones).where(eq(shippingZones.id, zoneId));
+  const [zone] = await db
+    .select({ methodId: shippingZones.methodId })
+    .from(shippingZones)
+    .where(eq(shippingZones.id, zoneId));
   if (!zone) throw AppError.notFound('logistics.zone-not-found');
   return zone.methodId;
 }

@@ -51,8 +51,19 @@ describe('shipping methods, zones and rates', () => {
     expect(res.statusCode).toBe(200);
     const methods = res.json().data as Method[];
     const dhl = methods.find((m) => m.code === 'DHL_EXPRESS')!;
-    expect(dhl.names).toEqual({ 'en-US': 'DHL Express', 'zh-CN': 'DHL 国际快递', 'fr-FR': 'DHL Express', 'tr-TR': 'DHL Express' });
-    expect(dhl).toMatchObject({ warehouse: 'CN', volumetricDivisor: 5000, minDays: 3, maxDays: 6, refusedAttributes: ['liquid'] });
+    expect(dhl.names).toEqual({
+      'en-US': 'DHL Express',
+      'zh-CN': 'DHL 国际快递',
+      'fr-FR': 'DHL Express',
+      'tr-TR': 'DHL Express',
+    });
+    expect(dhl).toMatchObject({
+      warehouse: 'CN',
+      volumetricDivisor: 5000,
+      minDays: 3,
+      maxDays: 6,
+      refusedAttributes: ['liquid'],
+    });
     expect(dhl.zones.find((z) => z.countries.includes('*'))?.rates).toEqual([
       { maxWeight: 2, firstWeight: 0.5, firstPrice: 26, stepWeight: 0.5, stepPrice: 6 },
       { maxWeight: 70, firstWeight: 0.5, firstPrice: 26, stepWeight: 1, stepPrice: 10.5 },
@@ -93,11 +104,21 @@ describe('shipping methods, zones and rates', () => {
       rates: [{ maxWeight: null, firstWeight: 1, firstPrice: 1, stepWeight: 1, stepPrice: 0.5 }],
     });
     expect(zoned.json().data.zones).toEqual([
-      { zoneId: expect.any(Number), name: 'France', countries: ['FR'], rates: [{ maxWeight: null, firstWeight: 1, firstPrice: 1, stepWeight: 1, stepPrice: 0.5 }] },
+      {
+        zoneId: expect.any(Number),
+        name: 'France',
+        countries: ['FR'],
+        rates: [{ maxWeight: null, firstWeight: 1, firstPrice: 1, stepWeight: 1, stepPrice: 0.5 }],
+      },
     ]);
     expect(await priceOf('CN_BUDGET')).toBe(1.5);
     // Falls back to English for a language without its own name.
-    const zh = await ctx.app.inject({ method: 'POST', url: '/api/logistics/calculate', headers: { 'accept-language': 'zh-CN' }, payload: smallBox });
+    const zh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logistics/calculate',
+      headers: { 'accept-language': 'zh-CN' },
+      payload: smallBox,
+    });
     expect(zh.json().data.options.find((o: { code: string }) => o.code === 'CN_BUDGET').name).toBe('Budget Line');
 
     const off = await admin('PUT', `/api/admin/logistics/methods/${method.methodId}`, {
@@ -123,16 +144,23 @@ describe('shipping methods, zones and rates', () => {
       maxDays: 2,
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'A00007', msg: 'A shipping method with the code DHL_EXPRESS already exists' });
+    expect(dup.json()).toMatchObject({
+      code: 'A00007',
+      msg: 'A shipping method with the code DHL_EXPRESS already exists',
+    });
 
-    const dhl = ((await admin('GET', '/api/admin/logistics/methods')).json().data as Method[]).find((m) => m.code === 'DHL_EXPRESS')!;
+    const dhl = ((await admin('GET', '/api/admin/logistics/methods')).json().data as Method[]).find(
+      (m) => m.code === 'DHL_EXPRESS',
+    )!;
     const overlap = await admin('POST', `/api/admin/logistics/methods/${dhl.methodId}/zones`, {
       name: 'France again',
       countries: ['FR', 'BE'],
       rates: [{ maxWeight: 10, firstWeight: 0.5, firstPrice: 10, stepWeight: 0.5, stepPrice: 2 }],
     });
     expect(overlap.statusCode).toBe(400);
-    expect(overlap.json().data).toEqual([{ field: 'countries', message: 'FR is already in the zone "Western Europe"' }]);
+    expect(overlap.json().data).toEqual([
+      { field: 'countries', message: 'FR is already in the zone "Western Europe"' },
+    ]);
 
     const days = await admin('PUT', `/api/admin/logistics/methods/${dhl.methodId}`, {
       warehouse: 'CN',
@@ -141,15 +169,23 @@ describe('shipping methods, zones and rates', () => {
       minDays: 6,
       maxDays: 3,
     });
-    expect(days.json().data).toEqual([{ field: 'maxDays', message: 'The longest delivery time cannot be shorter than the shortest' }]);
+    expect(days.json().data).toEqual([
+      { field: 'maxDays', message: 'The longest delivery time cannot be shorter than the shortest' },
+    ]);
   });
 
   it('deletes a zone: its countries are no longer served', async () => {
-    const post = ((await admin('GET', '/api/admin/logistics/methods')).json().data as Method[]).find((m) => m.code === 'CN_POST_AIR')!;
+    const post = ((await admin('GET', '/api/admin/logistics/methods')).json().data as Method[]).find(
+      (m) => m.code === 'CN_POST_AIR',
+    )!;
     const europe = post.zones.find((z) => z.countries.includes('FR'))!;
     const res = await admin('DELETE', `/api/admin/logistics/zones/${europe.zoneId}`);
     expect(res.json().data.zones.map((z: { name: string }) => z.name)).not.toContain('Western Europe');
-    const quote = await ctx.app.inject({ method: 'POST', url: '/api/logistics/calculate', payload: { ...smallBox, weight: 0.3 } });
+    const quote = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logistics/calculate',
+      payload: { ...smallBox, weight: 0.3 },
+    });
     // FR now falls into the rest-of-world zone.
     expect(quote.json().data.options.find((o: { code: string }) => o.code === 'CN_POST_AIR').price).toBe(6.5);
 
@@ -174,16 +210,33 @@ describe('warehouses', () => {
       position: 4,
     });
     const list = async () =>
-      (await ctx.app.inject({ method: 'GET', url: '/api/logistics/warehouse', headers: { 'accept-language': 'tr-TR' } })).json().data;
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/logistics/warehouse',
+          headers: { 'accept-language': 'tr-TR' },
+        })
+      ).json().data;
     expect(await list()).toContainEqual({ code: 'UK', name: 'İngiltere deposu', country: 'GB' });
 
-    const off = await admin('PUT', '/api/admin/logistics/warehouses/UK', { country: 'GB', names: { 'en-US': 'UK warehouse' }, active: false });
+    const off = await admin('PUT', '/api/admin/logistics/warehouses/UK', {
+      country: 'GB',
+      names: { 'en-US': 'UK warehouse' },
+      active: false,
+    });
     expect(off.json().data.active).toBe(false);
     expect((await list()).map((w: { code: string }) => w.code)).not.toContain('UK');
 
-    const dup = await admin('POST', '/api/admin/logistics/warehouses', { code: 'CN', country: 'CN', names: { 'en-US': 'x' } });
+    const dup = await admin('POST', '/api/admin/logistics/warehouses', {
+      code: 'CN',
+      country: 'CN',
+      names: { 'en-US': 'x' },
+    });
     expect(dup.statusCode).toBe(409);
-    const badCountry = await admin('PUT', '/api/admin/logistics/warehouses/UK', { country: 'QQ', names: { 'en-US': 'x' } });
+    const badCountry = await admin('PUT', '/api/admin/logistics/warehouses/UK', {
+      country: 'QQ',
+      names: { 'en-US': 'x' },
+    });
     expect(badCountry.json().data).toEqual([{ field: 'country', message: 'QQ is not a known country code' }]);
   });
 });

@@ -51,9 +51,16 @@ async function load(db: Db, inUnit: boolean): Promise<LogisticsSnapshot> {
     () => db.select().from(shippingRates).orderBy(asc(shippingRates.id)),
   ] as const;
   // On the pool side by side; a unit of work's one connection takes one query at a time.
-  const run = async <T,>(read: () => PromiseLike<T>) => read();
+  const run = async <T>(read: () => PromiseLike<T>) => read();
   const [whs, whNames, methods, names, zones, rates] = inUnit
-    ? [await run(reads[0]), await run(reads[1]), await run(reads[2]), await run(reads[3]), await run(reads[4]), await run(reads[5])]
+    ? [
+        await run(reads[0]),
+        await run(reads[1]),
+        await run(reads[2]),
+        await run(reads[3]),
+        await run(reads[4]),
+        await run(reads[5]),
+      ]
     : await Promise.all([run(reads[0]), run(reads[1]), run(reads[2]), run(reads[3]), run(reads[4]), run(reads[5])]);
   return {
     warehouses: new Map(whs.map((w) => [w.code, w])),

@@ -23,7 +23,13 @@ const box = (kg: number, l: number, w: number, h: number, extra: Partial<Parcel>
   ...extra,
 });
 
-const firstHalfKilo = { maxWeightG: 2000, firstWeightG: 500, firstPriceMinor: 500, stepWeightG: 500, stepPriceMinor: 120 };
+const firstHalfKilo = {
+  maxWeightG: 2000,
+  firstWeightG: 500,
+  firstPriceMinor: 500,
+  stepWeightG: 500,
+  stepPriceMinor: 120,
+};
 
 const method = (over: Partial<MethodForQuote> = {}): MethodForQuote => ({
   id: 1,
@@ -76,10 +82,7 @@ describe('step pricing', () => {
   });
 
   it('picks the lightest band that holds the weight, the open band last', () => {
-    const bands = [
-      { ...firstHalfKilo, maxWeightG: null, stepWeightG: 1000, stepPriceMinor: 800 },
-      firstHalfKilo,
-    ];
+    const bands = [{ ...firstHalfKilo, maxWeightG: null, stepWeightG: 1000, stepPriceMinor: 800 }, firstHalfKilo];
     expect(pickRate(bands, 2000)).toBe(bands[1]);
     expect(pickRate(bands, 2001)).toBe(bands[0]);
     expect(pickRate([firstHalfKilo], 2001)).toBeUndefined();
@@ -88,7 +91,10 @@ describe('step pricing', () => {
 
 describe('quote', () => {
   it('excludes a method refusing the attribute, one not serving the country, one over its limit', () => {
-    const battery = quoteMethod(method({ refusedAttributes: ['battery'] }), box(1, 10, 10, 10, { attribute: 'battery' }));
+    const battery = quoteMethod(
+      method({ refusedAttributes: ['battery'] }),
+      box(1, 10, 10, 10, { attribute: 'battery' }),
+    );
     expect(battery).toMatchObject({ reason: 'attribute', attribute: 'battery' });
     expect(quoteMethod(method(), box(1, 10, 10, 10, { to: 'US' }))).toMatchObject({ reason: 'destination' });
     expect(quoteMethod(method(), box(2.5, 10, 10, 10))).toMatchObject({ reason: 'weight', maxWeightG: 2000 });
@@ -111,7 +117,11 @@ describe('quote', () => {
   });
 
   it('sorts the options by price ascending', () => {
-    const dear = method({ id: 1, code: 'DEAR', zones: [{ countries: ['FR'], rates: [{ ...firstHalfKilo, firstPriceMinor: 900 }] }] });
+    const dear = method({
+      id: 1,
+      code: 'DEAR',
+      zones: [{ countries: ['FR'], rates: [{ ...firstHalfKilo, firstPriceMinor: 900 }] }],
+    });
     const cheap = method({ id: 2, code: 'CHEAP' });
     const refused = method({ id: 3, code: 'NOPE', refusedAttributes: ['general'] });
     const result = quote([dear, refused, cheap], box(1, 10, 10, 10));

@@ -68,10 +68,11 @@ describe('POST /api/logistics/prod/price', () => {
     const res = await price({ ...powerBank, count: 2, countryCode: 'TR' }, 'tr-TR');
     const body = res.json().data;
     expect(body.options.map((o: { code: string }) => o.code)).toEqual(['YUN_STANDARD', 'DHL_EXPRESS']);
-    expect(body.excluded.filter((e: { reasonCode: string }) => e.reasonCode === 'attribute').map((e: { reason: string }) => e.reason)).toEqual([
-      'Pilli ürünleri kabul etmiyor',
-      'Pilli ürünleri kabul etmiyor',
-    ]);
+    expect(
+      body.excluded
+        .filter((e: { reasonCode: string }) => e.reasonCode === 'attribute')
+        .map((e: { reason: string }) => e.reason),
+    ).toEqual(['Pilli ürünleri kabul etmiyor', 'Pilli ürünleri kabul etmiyor']);
   });
 
   it("uses the product's warehouse: a US product has only the US methods", async () => {
@@ -83,7 +84,15 @@ describe('POST /api/logistics/prod/price', () => {
     const none = await price({ ...usChair, count: 1, countryCode: 'GB' }, 'zh-CN');
     expect(none.statusCode).toBe(200);
     expect(none.json()).toMatchObject({ code: '00000', success: true, data: { options: [] } });
-    expect(none.json().data.excluded.map((e: { code: string; reasonCode: string; reason: string }) => [e.code, e.reasonCode, e.reason])).toEqual([
+    expect(
+      none
+        .json()
+        .data.excluded.map((e: { code: string; reasonCode: string; reason: string }) => [
+          e.code,
+          e.reasonCode,
+          e.reason,
+        ]),
+    ).toEqual([
       ['USPS_GROUND', 'destination', '不配送至英国'],
       ['UPS_GROUND', 'destination', '不配送至英国'],
     ]);

@@ -34,7 +34,10 @@ export async function warehouseNames(db: Db, codes: string[]) {
 
 export async function methodNames(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, Array<{ methodId: number; locale: string; name: string }>>();
-  const rows = await db.select().from(shippingMethodTranslations).where(inArray(shippingMethodTranslations.methodId, ids));
+  const rows = await db
+    .select()
+    .from(shippingMethodTranslations)
+    .where(inArray(shippingMethodTranslations.methodId, ids));
   return groupBy(rows, (r) => r.methodId);
 }
 
@@ -108,7 +111,11 @@ export function withRates(
  * The active methods shipping from a warehouse, ready for pricing, names in the caller's language,
  * from the cached reference data (logistics.cache.ts): no query.
  */
-export function methodsForQuote(snapshot: LogisticsSnapshot, warehouse: WarehouseRow, locale: Locale): MethodForQuote[] {
+export function methodsForQuote(
+  snapshot: LogisticsSnapshot,
+  warehouse: WarehouseRow,
+  locale: Locale,
+): MethodForQuote[] {
   const methods = (snapshot.methodsByWarehouse.get(warehouse.code) ?? []).filter((m) => m.active);
   return methods.map((m) => ({
     id: m.id,

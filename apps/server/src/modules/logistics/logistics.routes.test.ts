@@ -8,14 +8,35 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 type Quote = {
-  options: Array<{ methodId: number; code: string; name: string; price: number; days: { min: number; max: number }; chargeableWeight: number }>;
+  options: Array<{
+    methodId: number;
+    code: string;
+    name: string;
+    price: number;
+    days: { min: number; max: number };
+    chargeableWeight: number;
+  }>;
   excluded: Array<{ code: string; name: string; reasonCode: string; reason: string }>;
 };
 
-const box = { type: 'parcel', from: 'CN', to: 'FR', weight: 1, length: 40, width: 30, height: 20, attribute: 'general' };
+const box = {
+  type: 'parcel',
+  from: 'CN',
+  to: 'FR',
+  weight: 1,
+  length: 40,
+  width: 30,
+  height: 20,
+  attribute: 'general',
+};
 
 async function calculate(payload: Record<string, unknown>, lang = 'en-US') {
-  return ctx.app.inject({ method: 'POST', url: '/api/logistics/calculate', headers: { 'accept-language': lang }, payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/logistics/calculate',
+    headers: { 'accept-language': lang },
+    payload,
+  });
 }
 
 describe('POST /api/logistics/calculate', () => {
@@ -36,8 +57,16 @@ describe('POST /api/logistics/calculate', () => {
     const dhl = quote.options.find((o) => o.code === 'DHL_EXPRESS')!;
     expect(dhl).toMatchObject({ name: 'DHL Express', days: { min: 3, max: 6 } });
     expect(quote.excluded).toEqual([
-      expect.objectContaining({ code: 'CN_POST_AIR', reasonCode: 'weight', reason: 'Over the weight limit (2 kg at most)' }),
-      expect.objectContaining({ code: 'SF_CN_DOMESTIC', reasonCode: 'destination', reason: 'Does not deliver to France' }),
+      expect.objectContaining({
+        code: 'CN_POST_AIR',
+        reasonCode: 'weight',
+        reason: 'Over the weight limit (2 kg at most)',
+      }),
+      expect.objectContaining({
+        code: 'SF_CN_DOMESTIC',
+        reasonCode: 'destination',
+        reason: 'Does not deliver to France',
+      }),
     ]);
   });
 
@@ -78,30 +107,53 @@ describe('POST /api/logistics/calculate', () => {
     ['zh-CN', '未找到物流信息', '不配送至法国'],
     ['fr-FR', 'Informations de livraison introuvables', 'Pas de livraison vers ce pays : France'],
     ['tr-TR', 'Kargo bilgisi bulunamadı', 'Şu ülkeye teslimat yapmıyor: Fransa'],
-  ])('answers "Shipping information not found" with the reasons when nothing can carry it (%s)', async (lang, msg, reason) => {
-    const res = await calculate({ ...box, from: 'US' }, lang);
-    expect(res.statusCode).toBe(422);
-    const body = res.json();
-    expect(body).toMatchObject({ code: 'A00001', success: false, msg });
-    expect(body.data.options).toEqual([]);
-    expect(body.data.excluded.map((e: { code: string; reason: string }) => [e.code, e.reason])).toEqual([
-      ['USPS_GROUND', reason],
-      ['UPS_GROUND', reason],
-    ]);
-  });
+  ])(
+    'answers "Shipping information not found" with the reasons when nothing can carry it (%s)',
+    async (lang, msg, reason) => {
+      const res = await calculate({ ...box, from: 'US' }, lang);
+      expect(res.statusCode).toBe(422);
+      const body = res.json();
+      expect(body).toMatchObject({ code: 'A00001', success: false, msg });
+      expect(body.data.options).toEqual([]);
+      expect(body.data.excluded.map((e: { code: string; reason: string }) => [e.code, e.reason])).toEqual([
+        ['USPS_GROUND', reason],
+        ['UPS_GROUND', reason],
+      ]);
+    },
+  );
 
   describe('validation, in the caller language', () => {
     const cases = [
-      ['en-US', 'weight must be greater than 0', 'weight can have at most 2 decimals', 'Please choose the warehouse the goods ship from'],
+      [
+        'en-US',
+        'weight must be greater than 0',
+        'weight can have at most 2 decimals',
+        'Please choose the warehouse the goods ship from',
+      ],
       ['zh-CN', '重量必须大于 0', '重量最多保留两位小数', '请选择发货仓库'],
-      ['fr-FR', 'le poids doit être supérieur à 0', 'le poids peut avoir au plus 2 décimales', "Veuillez choisir l'entrepôt d'expédition"],
-      ['tr-TR', "ağırlık 0'dan büyük olmalıdır", 'ağırlık en fazla 2 ondalık basamak içerebilir', 'Lütfen gönderimin yapılacağı depoyu seçin'],
+      [
+        'fr-FR',
+        'le poids doit être supérieur à 0',
+        'le poids peut avoir au plus 2 décimales',
+        "Veuillez choisir l'entrepôt d'expédition",
+      ],
+      [
+        'tr-TR',
+        "ağırlık 0'dan büyük olmalıdır",
+        'ağırlık en fazla 2 ondalık basamak içerebilir',
+        'Lütfen gönderimin yapılacağı depoyu seçin',
+      ],
     ] as const;
 
     it.each(cases)('%s: weight 0, weight 1.234, missing from', async (lang, positive, decimals, from) => {
       const zero = await calculate({ ...box, weight: 0 }, lang);
       expect(zero.statusCode).toBe(400);
-      expect(zero.json()).toMatchObject({ code: 'A00002', success: false, msg: positive, data: [{ field: 'weight', message: positive }] });
+      expect(zero.json()).toMatchObject({
+        code: 'A00002',
+        success: false,
+        msg: positive,
+        data: [{ field: 'weight', message: positive }],
+      });
 
       const tooPrecise = await calculate({ ...box, weight: 1.234 }, lang);
       expect(tooPrecise.json().data).toEqual([{ field: 'weight', message: decimals }]);
@@ -113,7 +165,9 @@ describe('POST /api/logistics/calculate', () => {
 
     it('lists every bad field at once and asks for the sizes of a parcel', async () => {
       const res = await calculate({ from: 'CN', to: 'FR', weight: 1, length: -2, width: 10.5 });
-      const byField = Object.fromEntries(res.json().data.map((f: { field: string; message: string }) => [f.field, f.message]));
+      const byField = Object.fromEntries(
+        res.json().data.map((f: { field: string; message: string }) => [f.field, f.message]),
+      );
       expect(byField).toEqual({ length: 'length must be greater than 0', height: 'Please enter height' });
     });
 
@@ -128,14 +182,20 @@ describe('POST /api/logistics/calculate', () => {
 
     it('refuses an attribute outside the list', async () => {
       const res = await calculate({ ...box, attribute: 'explosive' });
-      expect(res.json().data).toEqual([{ field: 'attribute', message: 'Please choose a goods attribute from the list' }]);
+      expect(res.json().data).toEqual([
+        { field: 'attribute', message: 'Please choose a goods attribute from the list' },
+      ]);
     });
   });
 });
 
 describe('GET /api/logistics/warehouse and attributes', () => {
   it('lists the warehouses with names in the caller language', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/warehouse', headers: { 'accept-language': 'zh-CN' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/logistics/warehouse',
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(res.json().data).toEqual([
       { code: 'CN', name: '中国仓（深圳）', country: 'CN' },
       { code: 'US', name: '美国仓（洛杉矶）', country: 'US' },
@@ -144,7 +204,11 @@ describe('GET /api/logistics/warehouse and attributes', () => {
   });
 
   it('lists the goods attributes with their names', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/attributes', headers: { 'accept-language': 'tr-TR' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/logistics/attributes',
+      headers: { 'accept-language': 'tr-TR' },
+    });
     expect(res.json().data).toContainEqual({ code: 'battery', name: 'Pilli' });
     expect(res.json().data).toHaveLength(6);
   });

@@ -11,7 +11,13 @@ import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import type { App } from '../../platform/types';
 import { logisticsAdminRoutes } from './logistics.admin.routes';
-import { type CatalogueReads, calculateShipping, listAttributes, listWarehouses, quoteProductShipping } from './logistics.service';
+import {
+  type CatalogueReads,
+  calculateShipping,
+  listAttributes,
+  listWarehouses,
+  quoteProductShipping,
+} from './logistics.service';
 
 const NO_OPTION =
   'When no method can carry it: A00001 (HTTP 422) "Shipping information not found", with the same ' +

@@ -29,24 +29,44 @@ export interface SeedMethod {
   zones: SeedZone[];
 }
 
-export const SEED_WAREHOUSES: Array<{ code: string; country: string; position: number; names: Required<LocalizedNames> }> = [
+export const SEED_WAREHOUSES: Array<{
+  code: string;
+  country: string;
+  position: number;
+  names: Required<LocalizedNames>;
+}> = [
   {
     code: 'CN',
     country: 'CN',
     position: 1,
-    names: { 'en-US': 'China warehouse (Shenzhen)', 'zh-CN': '中国仓（深圳）', 'fr-FR': 'Entrepôt Chine (Shenzhen)', 'tr-TR': 'Çin deposu (Shenzhen)' },
+    names: {
+      'en-US': 'China warehouse (Shenzhen)',
+      'zh-CN': '中国仓（深圳）',
+      'fr-FR': 'Entrepôt Chine (Shenzhen)',
+      'tr-TR': 'Çin deposu (Shenzhen)',
+    },
   },
   {
     code: 'US',
     country: 'US',
     position: 2,
-    names: { 'en-US': 'US warehouse (Los Angeles)', 'zh-CN': '美国仓（洛杉矶）', 'fr-FR': 'Entrepôt États-Unis (Los Angeles)', 'tr-TR': 'ABD deposu (Los Angeles)' },
+    names: {
+      'en-US': 'US warehouse (Los Angeles)',
+      'zh-CN': '美国仓（洛杉矶）',
+      'fr-FR': 'Entrepôt États-Unis (Los Angeles)',
+      'tr-TR': 'ABD deposu (Los Angeles)',
+    },
   },
   {
     code: 'EU',
     country: 'DE',
     position: 3,
-    names: { 'en-US': 'EU warehouse (Frankfurt)', 'zh-CN': '欧洲仓（法兰克福）', 'fr-FR': 'Entrepôt UE (Francfort)', 'tr-TR': 'AB deposu (Frankfurt)' },
+    names: {
+      'en-US': 'EU warehouse (Frankfurt)',
+      'zh-CN': '欧洲仓（法兰克福）',
+      'fr-FR': 'Entrepôt UE (Francfort)',
+      'tr-TR': 'AB deposu (Frankfurt)',
+    },
   },
 ];
 
@@ -55,7 +75,13 @@ const WESTERN_EUROPE = ['GB', 'FR', 'DE', 'ES', 'IT', 'NL'];
 const FAR = ['TR', 'AU'];
 
 /** One band: first weight and step in grams, prices in cents. */
-const band = (maxKg: number | null, firstG: number, firstCents: number, stepG: number, stepCents: number): SeedRate => ({
+const band = (
+  maxKg: number | null,
+  firstG: number,
+  firstCents: number,
+  stepG: number,
+  stepCents: number,
+): SeedRate => ({
   maxWeightG: maxKg === null ? null : maxKg * 1000,
   firstWeightG: firstG,
   firstPriceMinor: firstCents,
@@ -122,10 +148,26 @@ export const SEED_METHODS: SeedMethod[] = [
     position: 3,
     // Two bands: half-kilo steps for small parcels, whole kilos above 2 kg.
     zones: [
-      { name: 'North America', countries: NORTH_AMERICA, rates: [band(2, 500, 2000, 500, 480), band(70, 500, 2000, 1000, 850)] },
-      { name: 'Western Europe', countries: WESTERN_EUROPE, rates: [band(2, 500, 1800, 500, 450), band(70, 500, 1800, 1000, 800)] },
-      { name: 'Türkiye & Oceania', countries: FAR, rates: [band(2, 500, 2200, 500, 520), band(70, 500, 2200, 1000, 900)] },
-      { name: 'Rest of world', countries: ['*'], rates: [band(2, 500, 2600, 500, 600), band(70, 500, 2600, 1000, 1050)] },
+      {
+        name: 'North America',
+        countries: NORTH_AMERICA,
+        rates: [band(2, 500, 2000, 500, 480), band(70, 500, 2000, 1000, 850)],
+      },
+      {
+        name: 'Western Europe',
+        countries: WESTERN_EUROPE,
+        rates: [band(2, 500, 1800, 500, 450), band(70, 500, 1800, 1000, 800)],
+      },
+      {
+        name: 'Türkiye & Oceania',
+        countries: FAR,
+        rates: [band(2, 500, 2200, 500, 520), band(70, 500, 2200, 1000, 900)],
+      },
+      {
+        name: 'Rest of world',
+        countries: ['*'],
+        rates: [band(2, 500, 2600, 500, 600), band(70, 500, 2600, 1000, 1050)],
+      },
     ],
   },
   {

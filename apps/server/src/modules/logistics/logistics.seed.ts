@@ -17,7 +17,10 @@ import { invalidateLogistics } from './logistics.cache';
 export async function seedLogistics(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const w of SEED_WAREHOUSES) {
-      await tx.insert(warehouses).values({ code: w.code, country: w.country, position: w.position }).onConflictDoNothing();
+      await tx
+        .insert(warehouses)
+        .values({ code: w.code, country: w.country, position: w.position })
+        .onConflictDoNothing();
       await tx
         .insert(warehouseTranslations)
         .values(Object.entries(w.names).map(([locale, name]) => ({ warehouseCode: w.code, locale, name })))

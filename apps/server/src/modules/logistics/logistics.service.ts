@@ -91,9 +91,15 @@ function present(result: Quote, to: string, locale: Locale): ShippingQuote {
       const base = { methodId: e.method.id, code: e.method.code, name: e.method.name, reasonCode: e.reason };
       switch (e.reason) {
         case 'destination':
-          return { ...base, reason: translate(locale, 'logistics.excluded.destination', { country: countryName(to, locale) }) };
+          return {
+            ...base,
+            reason: translate(locale, 'logistics.excluded.destination', { country: countryName(to, locale) }),
+          };
         case 'attribute':
-          return { ...base, reason: translate(locale, 'logistics.excluded.attribute', { goods: `logistics.goods.${e.attribute}` }) };
+          return {
+            ...base,
+            reason: translate(locale, 'logistics.excluded.attribute', { goods: `logistics.goods.${e.attribute}` }),
+          };
         case 'weight':
           return { ...base, reason: translate(locale, 'logistics.excluded.weight', { max: e.maxWeightG / 1000 }) };
       }
@@ -102,7 +108,12 @@ function present(result: Quote, to: string, locale: Locale): ShippingQuote {
   return dto;
 }
 
-function quoteFrom(snapshot: LogisticsSnapshot, warehouse: WarehouseRow, parcel: Parcel, locale: Locale): ShippingQuote {
+function quoteFrom(
+  snapshot: LogisticsSnapshot,
+  warehouse: WarehouseRow,
+  parcel: Parcel,
+  locale: Locale,
+): ShippingQuote {
   const methods = methodsForQuote(snapshot, warehouse, locale);
   return present(quote(methods, parcel), parcel.to, locale);
 }
@@ -118,8 +129,10 @@ export async function calculateShipping(db: Db, body: CalculateShippingBody, loc
   const snapshot = await logisticsSnapshot(db);
   const warehouse = activeWarehouse(snapshot, body.from);
   const problems: Array<{ field: string; messageKey: string; params?: Record<string, unknown> }> = [];
-  if (!warehouse) problems.push({ field: 'from', messageKey: 'logistics.unknown-warehouse', params: { code: body.from } });
-  if (!isKnownCountry(body.to)) problems.push({ field: 'to', messageKey: 'logistics.unknown-country', params: { code: body.to } });
+  if (!warehouse)
+    problems.push({ field: 'from', messageKey: 'logistics.unknown-warehouse', params: { code: body.from } });
+  if (!isKnownCountry(body.to))
+    problems.push({ field: 'to', messageKey: 'logistics.unknown-country', params: { code: body.to } });
   if (!warehouse || problems.length) throw AppError.invalid(problems);
   const document = body.type === 'document';
   const parcel: Parcel = {
@@ -147,7 +160,9 @@ export async function quoteProductShipping(
   skuShippingFacts: CatalogueReads['skuShippingFacts'],
 ): Promise<ShippingQuote> {
   if (!isKnownCountry(body.countryCode)) {
-    throw AppError.invalid([{ field: 'countryCode', messageKey: 'logistics.unknown-country', params: { code: body.countryCode } }]);
+    throw AppError.invalid([
+      { field: 'countryCode', messageKey: 'logistics.unknown-country', params: { code: body.countryCode } },
+    ]);
   }
   const [facts, snapshot] = await Promise.all([skuShippingFacts(db, body.prodId, body.skuId), logisticsSnapshot(db)]);
   if (!facts || facts.status !== 'on') throw AppError.notFound('catalogue.product-not-found');

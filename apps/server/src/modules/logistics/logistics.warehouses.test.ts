@@ -14,15 +14,27 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, lang = 'en-US') =>
-  ctx.app.inject({ method, url, headers: { authorization: operator, 'accept-language': lang }, ...(payload ? { payload } : {}) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: { authorization: operator, 'accept-language': lang },
+    ...(payload ? { payload } : {}),
+  });
 
 describe('warehouses as one source', () => {
   it('lets a product ship from a warehouse the operator adds, and move to another', async () => {
-    const created = await admin('POST', '/api/admin/logistics/warehouses', { code: 'mx', country: 'MX', names: { 'en-US': 'Mexico City hub' } });
+    const created = await admin('POST', '/api/admin/logistics/warehouses', {
+      code: 'mx',
+      country: 'MX',
+      names: { 'en-US': 'Mexico City hub' },
+    });
     expect(created.statusCode).toBe(200);
 
     const { childId } = await createTestCategories(ctx.db, 'mx');
-    const body = { ...productBody(childId, { 'en-US': { title: 'Clay pot', brief: '', description: '' } }), warehouse: 'mx' };
+    const body = {
+      ...productBody(childId, { 'en-US': { title: 'Clay pot', brief: '', description: '' } }),
+      warehouse: 'mx',
+    };
     const saved = await admin('POST', '/api/admin/catalogue/products', body);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.warehouse).toBe('MX');
@@ -39,10 +51,18 @@ describe('warehouses as one source', () => {
   it('lets one SKU keep its stock in a warehouse the operator adds, and keeps that warehouse while it does', async () => {
     await admin('POST', '/api/admin/logistics/warehouses', { code: 'pl', country: 'PL', names: { 'en-US': 'Poznań' } });
     const { childId } = await createTestCategories(ctx.db, 'pl');
-    const body = productBody(childId, { 'en-US': { title: 'Wool scarf', brief: '', description: '' } }, { skus: [{ warehouse: 'pl' }] });
+    const body = productBody(
+      childId,
+      { 'en-US': { title: 'Wool scarf', brief: '', description: '' } },
+      { skus: [{ warehouse: 'pl' }] },
+    );
     const saved = await admin('POST', '/api/admin/catalogue/products', body);
     expect(saved.statusCode).toBe(200);
-    const product = saved.json().data as { prodId: number; warehouse: string; skus: Array<{ skuId: number; warehouse: string | null }> };
+    const product = saved.json().data as {
+      prodId: number;
+      warehouse: string;
+      skus: Array<{ skuId: number; warehouse: string | null }>;
+    };
     expect(product.warehouse).toBe('CN');
     expect(product.skus.map((s) => s.warehouse)).toEqual(['PL']);
 
@@ -53,9 +73,15 @@ describe('warehouses as one source', () => {
     );
 
     const unknown = await admin('POST', '/api/admin/catalogue/products', {
-      ...productBody(childId, { 'en-US': { title: 'Lost scarf', brief: '', description: '' } }, { skus: [{ warehouse: 'QQ' }] }),
+      ...productBody(
+        childId,
+        { 'en-US': { title: 'Lost scarf', brief: '', description: '' } },
+        { skus: [{ warehouse: 'QQ' }] },
+      ),
     });
-    expect(unknown.json().data).toEqual([{ field: 'skus.0.warehouse', message: 'There is no such warehouse: choose one of the warehouses under Shipping' }]);
+    expect(unknown.json().data).toEqual([
+      { field: 'skus.0.warehouse', message: 'There is no such warehouse: choose one of the warehouses under Shipping' },
+    ]);
 
     // Back in the product's warehouse: the SKU no longer holds PL, which can then go.
     const back = await admin('PUT', `/api/admin/catalogue/products/${product.prodId}`, {
@@ -69,11 +95,19 @@ describe('warehouses as one source', () => {
   it('quotes a SKU kept in another warehouse from that warehouse', async () => {
     const { childId } = await createTestCategories(ctx.db, 'us-sku');
     const saved = await admin('POST', '/api/admin/catalogue/products', {
-      ...productBody(childId, { 'en-US': { title: 'Desk fan', brief: '', description: '' } }, { skus: [{ warehouse: 'US' }] }),
+      ...productBody(
+        childId,
+        { 'en-US': { title: 'Desk fan', brief: '', description: '' } },
+        { skus: [{ warehouse: 'US' }] },
+      ),
       warehouse: 'CN',
     });
     const { prodId, skus } = saved.json().data as { prodId: number; skus: Array<{ skuId: number }> };
-    const codes = (res: { json: () => { data: { options: Array<{ code: string }> } } }) => res.json().data.options.map((o) => o.code).sort();
+    const codes = (res: { json: () => { data: { options: Array<{ code: string }> } } }) =>
+      res
+        .json()
+        .data.options.map((o) => o.code)
+        .sort();
     const quoted = await ctx.app.inject({
       method: 'POST',
       url: '/api/logistics/prod/price',
@@ -82,7 +116,16 @@ describe('warehouses as one source', () => {
     const fromUs = await ctx.app.inject({
       method: 'POST',
       url: '/api/logistics/calculate',
-      payload: { type: 'parcel', from: 'US', to: 'CA', weight: 0.25, length: 20, width: 10, height: 5, attribute: 'general' },
+      payload: {
+        type: 'parcel',
+        from: 'US',
+        to: 'CA',
+        weight: 0.25,
+        length: 20,
+        width: 10,
+        height: 5,
+        attribute: 'general',
+      },
     });
     expect(codes(fromUs).length).toBeGreaterThan(0);
     expect(codes(quoted)).toEqual(codes(fromUs));
@@ -90,17 +133,27 @@ describe('warehouses as one source', () => {
 
   it('refuses a warehouse that does not exist, under the warehouse field, in the caller’s language', async () => {
     const { childId } = await createTestCategories(ctx.db, 'nowhere');
-    const body = { ...productBody(childId, { 'en-US': { title: 'Lost lamp', brief: '', description: '' } }), warehouse: 'ZZ' };
+    const body = {
+      ...productBody(childId, { 'en-US': { title: 'Lost lamp', brief: '', description: '' } }),
+      warehouse: 'ZZ',
+    };
     const res = await admin('POST', '/api/admin/catalogue/products', body, 'fr-FR');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('A00002');
     expect(res.json().data).toEqual([
-      { field: 'warehouse', message: 'Cet entrepôt n’existe pas : choisissez un des entrepôts de la rubrique Livraison' },
+      {
+        field: 'warehouse',
+        message: 'Cet entrepôt n’existe pas : choisissez un des entrepôts de la rubrique Livraison',
+      },
     ]);
   });
 
   it('refuses to delete a warehouse in use with a localized reason, and deletes one nobody uses', async () => {
-    await admin('POST', '/api/admin/logistics/warehouses', { code: 'br', country: 'BR', names: { 'en-US': 'São Paulo' } });
+    await admin('POST', '/api/admin/logistics/warehouses', {
+      code: 'br',
+      country: 'BR',
+      names: { 'en-US': 'São Paulo' },
+    });
     const { childId } = await createTestCategories(ctx.db, 'br');
     const saved = await admin('POST', '/api/admin/catalogue/products', {
       ...productBody(childId, { 'en-US': { title: 'Hammock', brief: '', description: '' } }),
@@ -118,7 +171,11 @@ describe('warehouses as one source', () => {
     expect(seeded.statusCode).toBe(409);
     expect(seeded.json().msg).toMatch(/^Warehouse CN cannot be deleted: \d+ products and \d+ shipping methods use it/);
 
-    await admin('POST', '/api/admin/logistics/warehouses', { code: 'ar', country: 'AR', names: { 'en-US': 'Buenos Aires' } });
+    await admin('POST', '/api/admin/logistics/warehouses', {
+      code: 'ar',
+      country: 'AR',
+      names: { 'en-US': 'Buenos Aires' },
+    });
     const deleted = await admin('DELETE', '/api/admin/logistics/warehouses/AR');
     expect(deleted.statusCode).toBe(200);
     const list = (await admin('GET', '/api/admin/logistics/warehouses')).json().data as Array<{ code: string }>;

@@ -57,11 +57,22 @@ export function validateNewOrder(input: NewOrder): void {
   const errors: Array<{ field: string; messageKey: string }> = [];
   if (input.lines.length === 0) errors.push({ field: 'lines', messageKey: 'orders.lines-required' });
   input.lines.forEach((l, i) => {
-    const ok = isMinor(l.unitPriceMinor) && Number.isSafeInteger(l.quantity) && l.quantity > 0 && l.lineTotalMinor === l.unitPriceMinor * l.quantity;
+    const ok =
+      isMinor(l.unitPriceMinor) &&
+      Number.isSafeInteger(l.quantity) &&
+      l.quantity > 0 &&
+      l.lineTotalMinor === l.unitPriceMinor * l.quantity;
     if (!ok) errors.push({ field: `lines.${i}`, messageKey: 'orders.line-total-mismatch' });
   });
   const discount = input.discountMinor ?? 0;
-  const money = [input.goodsMinor, input.shippingMinor, input.serviceFeeMinor, input.taxMinor, discount, input.totalMinor];
+  const money = [
+    input.goodsMinor,
+    input.shippingMinor,
+    input.serviceFeeMinor,
+    input.taxMinor,
+    discount,
+    input.totalMinor,
+  ];
   const goods = input.lines.reduce((s, l) => s + l.lineTotalMinor, 0);
   const adds =
     money.every(isMinor) &&
@@ -76,7 +87,12 @@ export function validateNewOrder(input: NewOrder): void {
  * figures, assigns the number, writes the lines and the first timeline event. It reserves no
  * stock: checkout does that through the catalogue in the same unit of work.
  */
-export async function createOrder(db: DbOrUow, input: NewOrder, actor: Actor = { type: 'user', id: input.userId }, reason?: string): Promise<OrderRow> {
+export async function createOrder(
+  db: DbOrUow,
+  input: NewOrder,
+  actor: Actor = { type: 'user', id: input.userId },
+  reason?: string,
+): Promise<OrderRow> {
   validateNewOrder(input);
   return inTransaction(db, async (uow) => {
     // The order, its lines and its first timeline event in one statement (one round trip instead

@@ -46,7 +46,12 @@ export async function appendEvent(db: Db, event: typeof orderEvents.$inferInsert
  * A transition's write: the order's new state and its timeline event in one statement (one round
  * trip instead of two, decision 0102; the event goes in a CTE beside the update).
  */
-export async function updateOrderWithEvent(db: Db, id: string, patch: Partial<OrderRow>, event: typeof orderEvents.$inferInsert): Promise<OrderRow> {
+export async function updateOrderWithEvent(
+  db: Db,
+  id: string,
+  patch: Partial<OrderRow>,
+  event: typeof orderEvents.$inferInsert,
+): Promise<OrderRow> {
   const [row] = rawRows(
     await db.execute(sql`
       with logged as (insert into order_events ${insertValues(orderEvents, event)})

@@ -61,7 +61,10 @@ function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
     parentOrderId,
     itemCount: Number(r.item_count ?? 0),
     lineCount: Number(r.line_count ?? 0),
-    firstLine: r.first_title == null ? null : { title: String(r.first_title), image: String(r.first_image), specs: json(r.first_specs) },
+    firstLine:
+      r.first_title == null
+        ? null
+        : { title: String(r.first_title), image: String(r.first_image), specs: json(r.first_specs) },
     goods: fromMinor(Number(r.goods_minor)),
     shipping: fromMinor(Number(r.shipping_minor)),
     serviceFee: fromMinor(Number(r.service_fee_minor)),
@@ -87,7 +90,11 @@ export async function listOrders(db: Db, userId: string, q: OrderListQuery): Pro
   const type = q.type ? sql`and o.purchase_type = ${q.type}` : sql``;
   const where = sql`where o.user_id = ${userId} and ${TAB_WHERE[q.tab]} ${type}`;
   const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));
-  const rows = rawRows(await db.execute(sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`));
+  const rows = rawRows(
+    await db.execute(
+      sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
+    ),
+  );
   return toPage(
     rows.map((r) => toSummary(r, 'user')),
     Number(count!.n),
@@ -96,24 +103,40 @@ export async function listOrders(db: Db, userId: string, q: OrderListQuery): Pro
 }
 
 /** How many of the caller's orders each tab holds (one scan of the user's orders). */
-export async function countOrders(db: Db, userId: string, { type }: { type?: PurchaseType } = {}): Promise<OrderCounts> {
+export async function countOrders(
+  db: Db,
+  userId: string,
+  { type }: { type?: PurchaseType } = {},
+): Promise<OrderCounts> {
   const columns = sql.join(
     ORDER_TABS.map((tab) => sql`count(*) filter (where ${TAB_WHERE[tab]}) as ${sql.identifier(tab)}`),
     sql`, `,
   );
-  const [row] = rawRows(await db.execute(sql`select ${columns} from orders o where o.user_id = ${userId} ${type ? sql`and o.purchase_type = ${type}` : sql``}`));
+  const [row] = rawRows(
+    await db.execute(
+      sql`select ${columns} from orders o where o.user_id = ${userId} ${type ? sql`and o.purchase_type = ${type}` : sql``}`,
+    ),
+  );
   return Object.fromEntries(ORDER_TABS.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as OrderCounts;
 }
 
 /** One order with lines, children and timeline; with `userId`, another user's order is not found. */
-export async function getOrder(db: Db, id: string, { userId, actor }: { userId?: string; actor: 'user' | 'operator' }): Promise<OrderDetail> {
+export async function getOrder(
+  db: Db,
+  id: string,
+  { userId, actor }: { userId?: string; actor: 'user' | 'operator' },
+): Promise<OrderDetail> {
   assertOrderId(id);
   const owner = userId === undefined ? sql`` : sql`and o.user_id = ${userId}`;
   const [row] = rawRows(await db.execute(sql`${SUMMARY_SELECT} where o.id = ${id} ${owner}`));
   if (!row) throw AppError.notFound('orders.not-found');
   // One after the other: `db` may be a transaction's single connection (a route's unit of work).
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
-  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, id))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
   const children = await db
     .select({ id: orders.id, number: orders.number, state: orders.state })
     .from(orders)
@@ -141,21 +164,43 @@ export async function getOrder(db: Db, id: string, { userId, actor }: { userId?:
       storePrice: l.storePriceMinor === null ? null : fromMinor(l.storePriceMinor),
     })),
     children,
-    events: events.map((e) => ({ event: e.event, fromState: e.fromState, toState: e.toState, actorType: e.actorType, reason: e.reason, at: e.at.toISOString() })),
+    events: events.map((e) => ({
+      event: e.event,
+      fromState: e.fromState,
+      toState: e.toState,
+      actorType: e.actorType,
+      reason: e.reason,
+      at: e.at.toISOString(),
+    })),
   };
 }
 
 /** Operator: orders in one state (or abnormal, or all); pending and purchasing oldest first (a queue). */
 export async function listAdminOrders(db: Db, q: AdminOrderListQuery): Promise<Page<AdminOrder>> {
   const where =
-    q.state === 'all' ? sql`` : q.state === 'abnormal' ? sql`where ${TAB_WHERE.abnormal}` : sql`where o.state = ${q.state}`;
+    q.state === 'all'
+      ? sql``
+      : q.state === 'abnormal'
+        ? sql`where ${TAB_WHERE.abnormal}`
+        : sql`where o.state = ${q.state}`;
   const queue = q.state === 'pending' || q.state === 'purchasing' || q.state === 'abnormal';
   const order = queue ? sql`o.created_at asc, o.number asc` : sql`o.created_at desc, o.number desc`;
   const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));
-  const rows = rawRows(await db.execute(sql`${SUMMARY_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
-  const emails = await userEmails(db, rows.map((r) => String(r.user_id)));
+  const rows = rawRows(
+    await db.execute(
+      sql`${SUMMARY_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`,
+    ),
+  );
+  const emails = await userEmails(
+    db,
+    rows.map((r) => String(r.user_id)),
+  );
   return toPage(
-    rows.map((r) => ({ ...toSummary(r, 'operator'), userId: String(r.user_id), userEmail: emails.get(String(r.user_id)) ?? '' })),
+    rows.map((r) => ({
+      ...toSummary(r, 'operator'),
+      userId: String(r.user_id),
+      userEmail: emails.get(String(r.user_id)) ?? '',
+    })),
     Number(count!.n),
     q,
   );
@@ -173,15 +218,37 @@ export async function ordersWithLines(
   userId: string,
   states: readonly string[],
   { ids }: { ids?: readonly string[] } = {},
-): Promise<Array<{ id: string; number: string; state: OrderRow['state']; abnormal: boolean; totalMinor: number; lines: Array<{ id: string; title: string; quantity: number }> }>> {
+): Promise<
+  Array<{
+    id: string;
+    number: string;
+    state: OrderRow['state'];
+    abnormal: boolean;
+    totalMinor: number;
+    lines: Array<{ id: string; title: string; quantity: number }>;
+  }>
+> {
   if (!states.length) return [];
-  const only = ids === undefined ? sql`` : ids.length ? sql`and o.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})` : sql`and false`;
-  const rows = rawRows(await db.execute(sql`
+  const only =
+    ids === undefined
+      ? sql``
+      : ids.length
+        ? sql`and o.id in (${sql.join(
+            ids.map((i) => sql`${i}::uuid`),
+            sql`, `,
+          )})`
+        : sql`and false`;
+  const rows = rawRows(
+    await db.execute(sql`
     select o.id, o.number, o.state, o.abnormal_reason, o.total_minor,
       coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'quantity', l.quantity) order by l.position) from order_lines l where l.order_id = o.id), '[]') as lines
     from orders o
-    where o.user_id = ${userId} and o.state in (${sql.join(states.map((s) => sql`${s}`), sql`, `)}) ${only}
-    order by o.created_at desc, o.number desc limit 200`));
+    where o.user_id = ${userId} and o.state in (${sql.join(
+      states.map((s) => sql`${s}`),
+      sql`, `,
+    )}) ${only}
+    order by o.created_at desc, o.number desc limit 200`),
+  );
   return rows.map((r) => ({
     id: String(r.id),
     number: String(r.number),

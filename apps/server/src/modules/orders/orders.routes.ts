@@ -20,7 +20,19 @@ import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
-import { type Actor, type TransitionData, type TransitionEvent, countOrders, getOrder, listAdminOrders, listOrders, resetSplit, restoreOrders, splitOrder, transition } from './orders.service';
+import {
+  type Actor,
+  type TransitionData,
+  type TransitionEvent,
+  countOrders,
+  getOrder,
+  listAdminOrders,
+  listOrders,
+  resetSplit,
+  restoreOrders,
+  splitOrder,
+  transition,
+} from './orders.service';
 
 /**
  * The user's orders (/api/p/orders: own orders only, another user's → 404) and the operator's
@@ -31,11 +43,15 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
   const detail = { 200: envelopeOf(OrderDetailSchema) };
   const user = (userId: string): Actor => ({ type: 'user', id: userId });
 
-  app.get('/p/orders', { schema: { tags, querystring: OrderListQuery, response: { 200: envelopeOf(pageOf(OrderSummarySchema)) } } }, async (req) =>
-    ok(await listOrders(db, req.session.userId, req.query)),
+  app.get(
+    '/p/orders',
+    { schema: { tags, querystring: OrderListQuery, response: { 200: envelopeOf(pageOf(OrderSummarySchema)) } } },
+    async (req) => ok(await listOrders(db, req.session.userId, req.query)),
   );
-  app.get('/p/orders/counts', { schema: { tags, querystring: OrderCountsQuery, response: { 200: envelopeOf(OrderCountsSchema) } } }, async (req) =>
-    ok(await countOrders(db, req.session.userId, req.query)),
+  app.get(
+    '/p/orders/counts',
+    { schema: { tags, querystring: OrderCountsQuery, response: { 200: envelopeOf(OrderCountsSchema) } } },
+    async (req) => ok(await countOrders(db, req.session.userId, req.query)),
   );
   app.get('/p/orders/:id', { schema: { tags, params: OrderIdParams, response: detail } }, async (req) =>
     ok(await getOrder(db, req.params.id, { userId: req.session.userId, actor: 'user' })),
@@ -54,15 +70,27 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
   userEvent('/p/orders/:id/abnormal/resolve', 'resolve-abnormal');
   userEvent('/p/orders/:id/abnormal/ignore', 'ignore-abnormal');
 
-  app.post('/p/orders/restore', { schema: { tags, body: RestoreOrdersBody, response: { 200: envelopeOf(RestoreResultSchema) } } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => {
-      const userId = req.session.userId;
-      return ok({ restored: await restoreOrders(uow, req.body.ids, user(userId), { ownerId: userId }) });
-    }),
+  app.post(
+    '/p/orders/restore',
+    { schema: { tags, body: RestoreOrdersBody, response: { 200: envelopeOf(RestoreResultSchema) } } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => {
+        const userId = req.session.userId;
+        return ok({ restored: await restoreOrders(uow, req.body.ids, user(userId), { ownerId: userId }) });
+      }),
   );
   app.post(
     '/p/orders/:id/split',
-    { schema: { tags, params: OrderIdParams, body: SplitOrderBody, response: { 200: envelopeOf(z.object({ children: z.array(OrderSummarySchema.pick({ id: true, number: true })) })) } } },
+    {
+      schema: {
+        tags,
+        params: OrderIdParams,
+        body: SplitOrderBody,
+        response: {
+          200: envelopeOf(z.object({ children: z.array(OrderSummarySchema.pick({ id: true, number: true })) })),
+        },
+      },
+    },
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => {
         const userId = req.session.userId;
@@ -70,18 +98,27 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
         return ok({ children: children.map((c) => ({ id: c.id, number: c.number })) });
       }),
   );
-  app.post('/p/orders/:id/reset-split', { schema: { tags, params: OrderIdParams, response: detail } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => {
-      const userId = req.session.userId;
-      await resetSplit(uow, req.params.id, user(userId), { ownerId: userId });
-      return ok(await getOrder(uow.tx, req.params.id, { userId, actor: 'user' }));
-    }),
+  app.post(
+    '/p/orders/:id/reset-split',
+    { schema: { tags, params: OrderIdParams, response: detail } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => {
+        const userId = req.session.userId;
+        await resetSplit(uow, req.params.id, user(userId), { ownerId: userId });
+        return ok(await getOrder(uow.tx, req.params.id, { userId, actor: 'user' }));
+      }),
   );
 
   const adminTags = ['admin', 'orders'];
   app.get(
     '/admin/orders',
-    { schema: { tags: adminTags, querystring: AdminOrderListQuery, response: { 200: envelopeOf(pageOf(AdminOrderSchema)) } } },
+    {
+      schema: {
+        tags: adminTags,
+        querystring: AdminOrderListQuery,
+        response: { 200: envelopeOf(pageOf(AdminOrderSchema)) },
+      },
+    },
     async (req) => ok(await listAdminOrders(db, req.query)),
   );
   app.get('/admin/orders/:id', { schema: { tags: adminTags, params: OrderIdParams, response: detail } }, async (req) =>
@@ -89,15 +126,32 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
   );
 
   /** An operator's event, answered with the order as the operator sees it. */
-  const operatorEvent = <B extends z.ZodType>(path: string, event: TransitionEvent, body: B | undefined, data: (b: z.infer<B>) => TransitionData) =>
-    app.post(path, { schema: { tags: adminTags, params: OrderIdParams, ...(body ? { body } : {}), response: detail } }, async (req, reply) =>
-      idempotent(db, req, reply, async (uow) => {
-        await transition(uow, req.params.id, event, { type: 'operator', id: req.session.userId }, data(req.body as z.infer<B>));
-        return ok(await getOrder(uow.tx, req.params.id, { actor: 'operator' }));
-      }),
+  const operatorEvent = <B extends z.ZodType>(
+    path: string,
+    event: TransitionEvent,
+    body: B | undefined,
+    data: (b: z.infer<B>) => TransitionData,
+  ) =>
+    app.post(
+      path,
+      { schema: { tags: adminTags, params: OrderIdParams, ...(body ? { body } : {}), response: detail } },
+      async (req, reply) =>
+        idempotent(db, req, reply, async (uow) => {
+          await transition(
+            uow,
+            req.params.id,
+            event,
+            { type: 'operator', id: req.session.userId },
+            data(req.body as z.infer<B>),
+          );
+          return ok(await getOrder(uow.tx, req.params.id, { actor: 'operator' }));
+        }),
     );
   operatorEvent('/admin/orders/:id/purchase', 'purchase', undefined, () => ({}));
-  operatorEvent('/admin/orders/:id/ship', 'ship', ShipOrderBody, (b) => ({ carrier: b.carrier, trackingNumber: b.trackingNumber }));
+  operatorEvent('/admin/orders/:id/ship', 'ship', ShipOrderBody, (b) => ({
+    carrier: b.carrier,
+    trackingNumber: b.trackingNumber,
+  }));
   operatorEvent('/admin/orders/:id/deliver', 'deliver', undefined, () => ({}));
   operatorEvent('/admin/orders/:id/abnormal', 'mark-abnormal', AbnormalOrderBody, (b) => ({ reason: b.reason }));
 }

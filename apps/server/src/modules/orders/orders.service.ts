@@ -11,7 +11,16 @@ import { orderLines, orders } from './orders.tables';
  * in their unit of work, fire a transition, split, read. Nothing else of this module is public.
  */
 export { createOrder, validateNewOrder, type NewOrder, type NewOrderLine } from './orders.create';
-export { transition, applyLocked, allowedEvents, TRANSITIONS, SYSTEM, type Actor, type TransitionData, type TransitionEvent } from './orders.states';
+export {
+  transition,
+  applyLocked,
+  allowedEvents,
+  TRANSITIONS,
+  SYSTEM,
+  type Actor,
+  type TransitionData,
+  type TransitionEvent,
+} from './orders.states';
 export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './orders.split';
 export { getOrder, listOrders, countOrders, listAdminOrders, findOrderByNumber, ordersWithLines } from './orders.read';
 export type { OrderRow } from './orders.queries';
@@ -25,13 +34,21 @@ export { assertAllowed } from './orders.states';
 
 /** Order rows by id, as they are now (payments shows its orders' states). */
 export async function ordersByIds(db: Db, ids: readonly string[]) {
-  return ids.length ? db.select().from(orders).where(inArray(orders.id, [...ids])).orderBy(asc(orders.id)) : [];
+  return ids.length
+    ? db
+        .select()
+        .from(orders)
+        .where(inArray(orders.id, [...ids]))
+        .orderBy(asc(orders.id))
+    : [];
 }
 
 /** An order's lines in their order (payments copies them onto the invoice). */
 export async function linesOfOrder(db: Db, orderId: string) {
   // Plain SQL: every payment reads them (decision 0102, db/rows.ts).
-  return rawRows(await db.execute(sql`select * from order_lines where order_id = ${orderId} order by position`)).map(toLine);
+  return rawRows(await db.execute(sql`select * from order_lines where order_id = ${orderId} order by position`)).map(
+    toLine,
+  );
 }
 const toLine = rowMapper(orderLines);
 
@@ -39,7 +56,12 @@ const toLine = rowMapper(orderLines);
  * Restores orders from the draft box, singly or in batch (SPEC §4 "restored singly or in batch"):
  * all or nothing, in one unit of work, rows locked in id order so two batches cannot deadlock.
  */
-export async function restoreOrders(db: DbOrUow, ids: readonly string[], actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<string[]> {
+export async function restoreOrders(
+  db: DbOrUow,
+  ids: readonly string[],
+  actor: Actor,
+  { ownerId }: { ownerId?: string } = {},
+): Promise<string[]> {
   const unique = [...new Set(ids)].sort();
   return inTransaction(db, async (uow) => {
     for (const id of unique) await applyLocked(uow, await lockOrder(uow.tx, id, ownerId), 'restore', actor);

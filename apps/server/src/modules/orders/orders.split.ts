@@ -36,14 +36,17 @@ export function shareByWeight(amount: number, weights: readonly number[]): numbe
 }
 
 /** by-sku: one child per SKU; items: the listed groups plus one child for whatever is left. */
-export type SplitGroups = { mode: 'by-sku' } | { mode: 'items'; groups: Array<Array<{ lineId: string; quantity: number }>> };
+export type SplitGroups =
+  | { mode: 'by-sku' }
+  | { mode: 'items'; groups: Array<Array<{ lineId: string; quantity: number }>> };
 
 type Piece = { line: OrderLineRow; quantity: number };
 
 function piecesOf(lines: OrderLineRow[], split: SplitGroups): Piece[][] {
   if (split.mode === 'by-sku') {
     const bySku = new Map<number, Piece[]>();
-    for (const line of lines) bySku.set(line.skuId, [...(bySku.get(line.skuId) ?? []), { line, quantity: line.quantity }]);
+    for (const line of lines)
+      bySku.set(line.skuId, [...(bySku.get(line.skuId) ?? []), { line, quantity: line.quantity }]);
     return [...bySku.values()];
   }
   const byId = new Map(lines.map((l) => [l.id, l]));
@@ -51,9 +54,11 @@ function piecesOf(lines: OrderLineRow[], split: SplitGroups): Piece[][] {
   const groups: Piece[][] = split.groups.map((group, g) => {
     const taken = new Map<string, number>();
     group.forEach((item, i) => {
-      if (!byId.has(item.lineId)) throw AppError.invalid([{ field: `groups.${g}.${i}.lineId`, messageKey: 'orders.split-line-unknown' }]);
+      if (!byId.has(item.lineId))
+        throw AppError.invalid([{ field: `groups.${g}.${i}.lineId`, messageKey: 'orders.split-line-unknown' }]);
       const rest = left.get(item.lineId)! - item.quantity;
-      if (!(item.quantity > 0) || rest < 0) throw AppError.invalid([{ field: `groups.${g}.${i}.quantity`, messageKey: 'orders.split-quantity-exceeds' }]);
+      if (!(item.quantity > 0) || rest < 0)
+        throw AppError.invalid([{ field: `groups.${g}.${i}.quantity`, messageKey: 'orders.split-quantity-exceeds' }]);
       left.set(item.lineId, rest);
       taken.set(item.lineId, (taken.get(item.lineId) ?? 0) + item.quantity);
     });
@@ -73,14 +78,25 @@ async function linesOf(db: Db, orderId: string): Promise<OrderLineRow[]> {
  * addresses and shipping method); the parent moves to `split` and its event lists the children.
  * Returns the children in order.
  */
-export async function splitOrder(db: DbOrUow, orderId: string, split: SplitGroups, actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<OrderRow[]> {
+export async function splitOrder(
+  db: DbOrUow,
+  orderId: string,
+  split: SplitGroups,
+  actor: Actor,
+  { ownerId }: { ownerId?: string } = {},
+): Promise<OrderRow[]> {
   return inTransaction(db, async (uow) => {
     const parent = await lockOrder(uow.tx, orderId, ownerId);
     assertAllowed(parent, 'split');
     const groups = piecesOf(await linesOf(uow.tx, parent.id), split);
     if (groups.length < 2) throw AppError.invalid([{ field: 'groups', messageKey: 'orders.split-needs-two' }]);
     const goods = groups.map((g) => g.reduce((s, p) => s + p.line.unitPriceMinor * p.quantity, 0));
-    const [shipping, fee, tax, discount] = [parent.shippingMinor, parent.serviceFeeMinor, parent.taxMinor, parent.discountMinor].map((a) => shareByWeight(a, goods));
+    const [shipping, fee, tax, discount] = [
+      parent.shippingMinor,
+      parent.serviceFeeMinor,
+      parent.taxMinor,
+      parent.discountMinor,
+    ].map((a) => shareByWeight(a, goods));
     const children: OrderRow[] = [];
     for (const [i, group] of groups.entries()) {
       const child = await createOrder(
@@ -121,7 +137,9 @@ export async function splitOrder(db: DbOrUow, orderId: string, split: SplitGroup
       );
       children.push(child);
     }
-    await applyLocked(uow, parent, 'split', actor, { details: { mode: split.mode, children: children.map((c) => c.number) } });
+    await applyLocked(uow, parent, 'split', actor, {
+      details: { mode: split.mode, children: children.map((c) => c.number) },
+    });
     return children;
   });
 }
@@ -131,11 +149,21 @@ export async function splitOrder(db: DbOrUow, orderId: string, split: SplitGroup
  * paid, nothing trashed). The children are deleted with their lines and events (they never held
  * money; the parent's event keeps their numbers) and the parent awaits payment again.
  */
-export async function resetSplit(db: DbOrUow, orderId: string, actor: Actor, { ownerId }: { ownerId?: string } = {}): Promise<OrderRow> {
+export async function resetSplit(
+  db: DbOrUow,
+  orderId: string,
+  actor: Actor,
+  { ownerId }: { ownerId?: string } = {},
+): Promise<OrderRow> {
   return inTransaction(db, async (uow) => {
     const parent = await lockOrder(uow.tx, orderId, ownerId);
     assertAllowed(parent, 'reset-split');
-    const children = await uow.tx.select().from(orders).where(eq(orders.parentOrderId, parent.id)).orderBy(asc(orders.createdAt), asc(orders.number)).for('update');
+    const children = await uow.tx
+      .select()
+      .from(orders)
+      .where(eq(orders.parentOrderId, parent.id))
+      .orderBy(asc(orders.createdAt), asc(orders.number))
+      .for('update');
     for (const child of children) {
       if (child.state !== 'awaiting-payment' || child.abnormalReason !== null) {
         throw AppError.conflict(

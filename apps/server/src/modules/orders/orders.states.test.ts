@@ -18,12 +18,17 @@ afterAll(() => database.close());
 type Row = Record<string, unknown>;
 const rows = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 const orderRow = async (id: string) => (await rows(sql`select * from orders where id = ${id}`))[0]!;
-const events = async (id: string) => rows(sql`select event, from_state, to_state, actor_type, reason from order_events where order_id = ${id} order by at, id`);
+const events = async (id: string) =>
+  rows(
+    sql`select event, from_state, to_state, actor_type, reason from order_events where order_id = ${id} order by at, id`,
+  );
 
 const system = { type: 'system', id: null } as const;
 const operator = { type: 'operator', id: null } as const;
 /** Who fires each event in these tests (a permitted actor), and what it needs. */
-const ACTOR = (userId: string): Record<TransitionEvent, { type: 'user' | 'operator' | 'system'; id: string | null }> => ({
+const ACTOR = (
+  userId: string,
+): Record<TransitionEvent, { type: 'user' | 'operator' | 'system'; id: string | null }> => ({
   pay: system,
   purchase: operator,
   ship: operator,
@@ -60,28 +65,53 @@ describe('createOrder', () => {
     expect(order.number).toMatch(/^O\d{8}$/);
     expect(order.goodsMinor).toBe(1250 * 2 + 999);
     expect(order.totalMinor).toBe(3499 + 700 + 100 + 700);
-    expect(await rows(sql`select sku_id, quantity, line_total_minor from order_lines where order_id = ${order.id} order by position`)).toEqual([
+    expect(
+      await rows(
+        sql`select sku_id, quantity, line_total_minor from order_lines where order_id = ${order.id} order by position`,
+      ),
+    ).toEqual([
       { sku_id: 1, quantity: 2, line_total_minor: expect.anything() },
       { sku_id: 2, quantity: 1, line_total_minor: expect.anything() },
     ]);
-    expect(await events(order.id)).toEqual([{ event: 'create', from_state: null, to_state: 'awaiting-payment', actor_type: 'user', reason: null }]);
+    expect(await events(order.id)).toEqual([
+      { event: 'create', from_state: null, to_state: 'awaiting-payment', actor_type: 'user', reason: null },
+    ]);
     const second = await placeOrder(db, userId);
     expect(second.number > order.number).toBe(true);
   });
 
   it('refuses figures that do not add up and writes nothing', async () => {
     const { userId } = await newUser(db);
-    const base = { userId, consignee: ADDRESS, billing: ADDRESS, shippingMethodCode: 'X', shippingMethodName: 'X', shippingMinor: 100, serviceFeeMinor: 0, taxMinor: 0 };
+    const base = {
+      userId,
+      consignee: ADDRESS,
+      billing: ADDRESS,
+      shippingMethodCode: 'X',
+      shippingMethodName: 'X',
+      shippingMinor: 100,
+      serviceFeeMinor: 0,
+      taxMinor: 0,
+    };
     const wrongTotal = createOrder(db, { ...base, lines: [line(1, 500, 2)], goodsMinor: 1000, totalMinor: 1099 });
-    await expect(wrongTotal).rejects.toMatchObject({ code: 'A00002', data: [{ field: 'total', messageKey: 'orders.amounts-mismatch' }] });
-    const wrongLine = createOrder(db, { ...base, lines: [line(1, 500, 2, { lineTotalMinor: 999 })], goodsMinor: 999, totalMinor: 1099 });
-    await expect(wrongLine).rejects.toMatchObject({ data: [{ field: 'lines.0', messageKey: 'orders.line-total-mismatch' }] });
+    await expect(wrongTotal).rejects.toMatchObject({
+      code: 'A00002',
+      data: [{ field: 'total', messageKey: 'orders.amounts-mismatch' }],
+    });
+    const wrongLine = createOrder(db, {
+      ...base,
+      lines: [line(1, 500, 2, { lineTotalMinor: 999 })],
+      goodsMinor: 999,
+      totalMinor: 1099,
+    });
+    await expect(wrongLine).rejects.toMatchObject({
+      data: [{ field: 'lines.0', messageKey: 'orders.line-total-mismatch' }],
+    });
     const noLines = createOrder(db, { ...base, lines: [], goodsMinor: 0, totalMinor: 100 });
     await expect(noLines).rejects.toMatchObject({ data: [{ field: 'lines', messageKey: 'orders.lines-required' }] });
     expect(await rows(sql`select id from orders where user_id = ${userId}`)).toEqual([]);
   });
 
-  it('joins the caller\'s unit of work: a rollback there leaves no order', async () => {
+  it("joins the caller's unit of work: a rollback there leaves no order", async () => {
     const { userId } = await newUser(db);
     await expect(
       inTransaction(db, async (uow) => {
@@ -101,8 +131,16 @@ describe('transition: the allowed ones', () => {
     expect(paid).toMatchObject({ state: 'pending', paidAt: expect.any(Date) });
     expect((await transition(db, id, 'purchase', operator)).state).toBe('purchasing');
     const shipped = await transition(db, id, 'ship', operator, { carrier: 'DHL', trackingNumber: 'JD0001' });
-    expect(shipped).toMatchObject({ state: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001', shippedAt: expect.any(Date) });
-    expect(await transition(db, id, 'deliver', operator)).toMatchObject({ state: 'delivered', deliveredAt: expect.any(Date) });
+    expect(shipped).toMatchObject({
+      state: 'shipped',
+      carrier: 'DHL',
+      trackingNumber: 'JD0001',
+      shippedAt: expect.any(Date),
+    });
+    expect(await transition(db, id, 'deliver', operator)).toMatchObject({
+      state: 'delivered',
+      deliveredAt: expect.any(Date),
+    });
     expect((await events(id)).map((e) => [e.event, e.from_state, e.to_state, e.actor_type])).toEqual([
       ['create', null, 'awaiting-payment', 'user'],
       ['pay', 'awaiting-payment', 'pending', 'system'],
@@ -129,14 +167,26 @@ describe('transition: the allowed ones', () => {
       state: 'pending',
       abnormalReason: 'SKU no longer sold',
     });
-    await expect(transition(db, order.id, 'purchase', operator)).rejects.toMatchObject({ status: 409, reason: 'order-transition-refused', messageKey: 'orders.abnormal-blocks' });
-    expect(await transition(db, order.id, 'resolve-abnormal', user)).toMatchObject({ state: 'pending', abnormalReason: null });
+    await expect(transition(db, order.id, 'purchase', operator)).rejects.toMatchObject({
+      status: 409,
+      reason: 'order-transition-refused',
+      messageKey: 'orders.abnormal-blocks',
+    });
+    expect(await transition(db, order.id, 'resolve-abnormal', user)).toMatchObject({
+      state: 'pending',
+      abnormalReason: null,
+    });
     expect((await transition(db, order.id, 'purchase', operator)).state).toBe('purchasing');
 
     const other = await orderIn(db, userId, 'awaiting-payment');
     await transition(db, other.id, 'mark-abnormal', operator, { reason: 'Address refused by the carrier' });
-    await expect(transition(db, other.id, 'pay', system)).rejects.toMatchObject({ messageKey: 'orders.abnormal-blocks' });
-    expect(await transition(db, other.id, 'ignore-abnormal', user)).toMatchObject({ state: 'awaiting-payment', abnormalReason: null });
+    await expect(transition(db, other.id, 'pay', system)).rejects.toMatchObject({
+      messageKey: 'orders.abnormal-blocks',
+    });
+    expect(await transition(db, other.id, 'ignore-abnormal', user)).toMatchObject({
+      state: 'awaiting-payment',
+      abnormalReason: null,
+    });
     const timeline = await events(other.id);
     expect(timeline.map((e) => e.event)).toEqual(['create', 'mark-abnormal', 'ignore-abnormal']);
     expect(timeline[1]!.reason).toBe('Address refused by the carrier');
@@ -157,40 +207,51 @@ describe('transition: the refused ones change nothing', () => {
       .map((event) => [state, event] as const),
   );
 
-  it.each(refusedPairs)('%s refuses %s with a 409 naming the state; the row and the timeline stay as they were', async (state, event) => {
-    const { userId } = await newUser(db);
-    const order = await orderIn(db, userId, state);
-    const before = await orderRow(order.id);
-    const timeline = await events(order.id);
-    const attempt = transition(db, order.id, event, ACTOR(userId)[event], DATA[event] ?? {});
-    const notAbnormal = TRANSITIONS[event].from.includes(state);
-    await expect(attempt).rejects.toMatchObject({
-      status: 409,
-      reason: 'order-transition-refused',
-      messageKey: notAbnormal ? 'orders.not-abnormal' : 'orders.transition-refused',
-      data: { state },
-    });
-    expect(await orderRow(order.id)).toEqual(before);
-    expect(await events(order.id)).toEqual(timeline);
-  });
+  it.each(refusedPairs)(
+    '%s refuses %s with a 409 naming the state; the row and the timeline stay as they were',
+    async (state, event) => {
+      const { userId } = await newUser(db);
+      const order = await orderIn(db, userId, state);
+      const before = await orderRow(order.id);
+      const timeline = await events(order.id);
+      const attempt = transition(db, order.id, event, ACTOR(userId)[event], DATA[event] ?? {});
+      const notAbnormal = TRANSITIONS[event].from.includes(state);
+      await expect(attempt).rejects.toMatchObject({
+        status: 409,
+        reason: 'order-transition-refused',
+        messageKey: notAbnormal ? 'orders.not-abnormal' : 'orders.transition-refused',
+        data: { state },
+      });
+      expect(await orderRow(order.id)).toEqual(before);
+      expect(await events(order.id)).toEqual(timeline);
+    },
+  );
 
   it('ship without a tracking number is invalid and changes nothing', async () => {
     const { userId } = await newUser(db);
     const order = await orderIn(db, userId, 'purchasing');
-    await expect(transition(db, order.id, 'ship', operator, { carrier: 'DHL', trackingNumber: ' ' })).rejects.toMatchObject({
+    await expect(
+      transition(db, order.id, 'ship', operator, { carrier: 'DHL', trackingNumber: ' ' }),
+    ).rejects.toMatchObject({
       code: 'A00002',
       data: [{ field: 'trackingNumber', messageKey: 'orders.tracking-required' }],
     });
     expect((await orderRow(order.id)).state).toBe('purchasing');
   });
 
-  it('a user cannot fire an operator event, nor touch another user\'s order (404)', async () => {
+  it("a user cannot fire an operator event, nor touch another user's order (404)", async () => {
     const { userId } = await newUser(db);
     const other = await newUser(db);
     const order = await orderIn(db, userId, 'pending');
-    await expect(transition(db, order.id, 'purchase', { type: 'user', id: userId })).rejects.toMatchObject({ status: 403 });
-    await expect(transition(db, order.id, 'trash', { type: 'user', id: other.userId }, {}, { ownerId: other.userId })).rejects.toMatchObject({ status: 404 });
-    await expect(transition(db, 'not-a-uuid', 'trash', { type: 'user', id: userId }, {}, { ownerId: userId })).rejects.toMatchObject({ status: 404 });
+    await expect(transition(db, order.id, 'purchase', { type: 'user', id: userId })).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      transition(db, order.id, 'trash', { type: 'user', id: other.userId }, {}, { ownerId: other.userId }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      transition(db, 'not-a-uuid', 'trash', { type: 'user', id: userId }, {}, { ownerId: userId }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -199,7 +260,10 @@ describe('transition: concurrency', () => {
     for (let round = 0; round < 5; round++) {
       const { userId } = await newUser(db);
       const { id } = await placeOrder(db, userId);
-      const results = await Promise.allSettled([transition(db, id, 'pay', system), transition(db, id, 'trash', { type: 'user', id: userId })]);
+      const results = await Promise.allSettled([
+        transition(db, id, 'pay', system),
+        transition(db, id, 'trash', { type: 'user', id: userId }),
+      ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(loser.reason).toMatchObject({ reason: 'order-transition-refused' });
@@ -213,11 +277,14 @@ describe('transition: concurrency', () => {
     const { userId } = await newUser(db);
     const order = await orderIn(db, userId, 'purchasing');
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => transition(db, order.id, 'ship', operator, { carrier: 'DHL', trackingNumber: `T${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        transition(db, order.id, 'ship', operator, { carrier: 'DHL', trackingNumber: `T${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const row = await orderRow(order.id);
-    const winner = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ trackingNumber: string }>).value;
+    const winner = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ trackingNumber: string }>)
+      .value;
     expect(row.tracking_number).toBe(winner.trackingNumber);
     expect((await events(order.id)).filter((e) => e.event === 'ship')).toHaveLength(1);
   });

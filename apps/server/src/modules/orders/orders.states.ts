@@ -57,22 +57,67 @@ const PAID: readonly OrderState[] = ['pending', 'purchasing', 'shipped', 'delive
 /** Every transition there is. Anything not listed here is refused and changes nothing. */
 export const TRANSITIONS: Readonly<Record<TransitionEvent, Rule>> = {
   pay: /*              */ { from: ['awaiting-payment'], to: 'pending', abnormal: 'forbid', by: ['user', 'system'] },
-  purchase: /*         */ { from: ['pending'], to: 'purchasing', abnormal: 'forbid', by: ['operator', 'system'], priceDifference: 'forbid' },
-  ship: /*             */ { from: ['purchasing'], to: 'shipped', abnormal: 'forbid', by: ['operator', 'system'], priceDifference: 'forbid' },
+  purchase: /*         */ {
+    from: ['pending'],
+    to: 'purchasing',
+    abnormal: 'forbid',
+    by: ['operator', 'system'],
+    priceDifference: 'forbid',
+  },
+  ship: /*             */ {
+    from: ['purchasing'],
+    to: 'shipped',
+    abnormal: 'forbid',
+    by: ['operator', 'system'],
+    priceDifference: 'forbid',
+  },
   deliver: /*          */ { from: ['shipped'], to: 'delivered', abnormal: 'forbid', by: ['operator', 'system'] },
   trash: /*            */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['user', 'system'] },
   // An unpaid order past its pay-by time goes to the draft box by itself (its stock is released).
   expire: /*           */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['system'] },
   restore: /*          */ { from: ['trashed'], to: 'awaiting-payment', abnormal: 'any', by: ['user'] },
-  'mark-abnormal': /*  */ { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator', 'system'] },
-  'resolve-abnormal': { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'require', by: ['user'] },
-  'ignore-abnormal': { from: ['awaiting-payment', 'pending', 'purchasing'], to: 'same', abnormal: 'require', by: ['user'] },
+  'mark-abnormal': /*  */ {
+    from: ['awaiting-payment', 'pending', 'purchasing'],
+    to: 'same',
+    abnormal: 'any',
+    by: ['operator', 'system'],
+  },
+  'resolve-abnormal': {
+    from: ['awaiting-payment', 'pending', 'purchasing'],
+    to: 'same',
+    abnormal: 'require',
+    by: ['user'],
+  },
+  'ignore-abnormal': {
+    from: ['awaiting-payment', 'pending', 'purchasing'],
+    to: 'same',
+    abnormal: 'require',
+    by: ['user'],
+  },
   split: /*            */ { from: ['awaiting-payment'], to: 'split', abnormal: 'forbid', by: ['user'] },
   'reset-split': /*    */ { from: ['split'], to: 'awaiting-payment', abnormal: 'forbid', by: ['user'] },
   // Price differences (decision 0089): one at a time; paid by the user (or the system), cancelled by the operator.
-  'raise-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator'], priceDifference: 'forbid' },
-  'pay-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['user', 'system'], priceDifference: 'require' },
-  'cancel-price-difference': { from: ['pending', 'purchasing'], to: 'same', abnormal: 'any', by: ['operator'], priceDifference: 'require' },
+  'raise-price-difference': {
+    from: ['pending', 'purchasing'],
+    to: 'same',
+    abnormal: 'any',
+    by: ['operator'],
+    priceDifference: 'forbid',
+  },
+  'pay-price-difference': {
+    from: ['pending', 'purchasing'],
+    to: 'same',
+    abnormal: 'any',
+    by: ['user', 'system'],
+    priceDifference: 'require',
+  },
+  'cancel-price-difference': {
+    from: ['pending', 'purchasing'],
+    to: 'same',
+    abnormal: 'any',
+    by: ['operator'],
+    priceDifference: 'require',
+  },
   // After-sales (decision 0088): the request's steps on the order's timeline; the state stays.
   // A new request is refused while the order is abnormal; the steps after it are not.
   'after-sales-requested': { from: PAID, to: 'same', abnormal: 'forbid', by: ['user'], via: 'after-sales' },
@@ -82,7 +127,6 @@ export const TRANSITIONS: Readonly<Record<TransitionEvent, Rule>> = {
   refunded: /*         */ { from: PAID, to: 'same', abnormal: 'any', by: ['operator', 'system'], via: 'after-sales' },
   reshipped: /*        */ { from: PAID, to: 'same', abnormal: 'any', by: ['operator'], via: 'after-sales' },
 };
-
 
 type Flags = Pick<OrderRow, 'state' | 'abnormalReason'> & Partial<Pick<OrderRow, 'priceDifferenceDueMinor'>>;
 
@@ -99,7 +143,10 @@ function allows(rule: Rule, order: Flags): boolean {
 }
 
 /** The events `actor` may fire on the order now: the screens show only these buttons. */
-export function allowedEvents(order: Flags & Pick<OrderRow, 'parentOrderId'>, actor: OrderActorType): TransitionEvent[] {
+export function allowedEvents(
+  order: Flags & Pick<OrderRow, 'parentOrderId'>,
+  actor: OrderActorType,
+): TransitionEvent[] {
   return (Object.keys(TRANSITIONS) as TransitionEvent[]).filter((e) => {
     const rule = TRANSITIONS[e];
     // A child of a split is not split again: reset the parent's split instead (decision 0081).
@@ -124,17 +171,28 @@ function refused(order: OrderRow, event: TransitionEvent): AppError {
     return AppError.conflict('order-transition-refused', 'orders.not-abnormal', { number: order.number }, data);
   }
   if (rule.from.includes(order.state) && rule.priceDifference === 'forbid' && differenceDue(order)) {
-    return AppError.conflict('order-transition-refused', 'pricing.difference-blocks', { number: order.number }, { ...data, priceDifferenceDue: true });
+    return AppError.conflict(
+      'order-transition-refused',
+      'pricing.difference-blocks',
+      { number: order.number },
+      { ...data, priceDifferenceDue: true },
+    );
   }
   if (rule.from.includes(order.state) && rule.priceDifference === 'require' && !differenceDue(order)) {
     return AppError.conflict('order-transition-refused', 'pricing.no-difference-due', { number: order.number }, data);
   }
-  return AppError.conflict('order-transition-refused', 'orders.transition-refused', { number: order.number, state: `orders.states.${order.state}` }, data);
+  return AppError.conflict(
+    'order-transition-refused',
+    'orders.transition-refused',
+    { number: order.number, state: `orders.states.${order.state}` },
+    data,
+  );
 }
 
 /** Throws the 409 when `event` may not fire on the order as it is now. */
 export function assertAllowed(order: OrderRow, event: TransitionEvent): void {
-  if (!allows(TRANSITIONS[event], order) || (event === 'split' && order.parentOrderId !== null)) throw refused(order, event);
+  if (!allows(TRANSITIONS[event], order) || (event === 'split' && order.parentOrderId !== null))
+    throw refused(order, event);
 }
 
 /** The columns an event sets besides the state. */
@@ -173,9 +231,11 @@ function checkData(event: TransitionEvent, data: TransitionData): void {
     if (!data.carrier?.trim()) missing.push({ field: 'carrier', messageKey: 'orders.carrier-required' });
     if (!data.trackingNumber?.trim()) missing.push({ field: 'trackingNumber', messageKey: 'orders.tracking-required' });
   }
-  if (event === 'mark-abnormal' && !data.reason?.trim()) missing.push({ field: 'reason', messageKey: 'orders.abnormal-reason-required' });
+  if (event === 'mark-abnormal' && !data.reason?.trim())
+    missing.push({ field: 'reason', messageKey: 'orders.abnormal-reason-required' });
   if (event === 'raise-price-difference') {
-    if (!Number.isSafeInteger(data.amountMinor) || data.amountMinor! <= 0) missing.push({ field: 'amount', messageKey: 'pricing.amount-positive' });
+    if (!Number.isSafeInteger(data.amountMinor) || data.amountMinor! <= 0)
+      missing.push({ field: 'amount', messageKey: 'pricing.amount-positive' });
     if (!data.reason?.trim()) missing.push({ field: 'reason', messageKey: 'pricing.reason-required' });
   }
   if (missing.length) throw AppError.invalid(missing);
@@ -206,23 +266,34 @@ export async function transition(
 }
 
 /** The same on an order the caller has already locked in `uow` (split, reset, batch restore). */
-export async function applyLocked(uow: UnitOfWork, order: OrderRow, event: TransitionEvent, actor: Actor, data: TransitionData = {}): Promise<OrderRow> {
+export async function applyLocked(
+  uow: UnitOfWork,
+  order: OrderRow,
+  event: TransitionEvent,
+  actor: Actor,
+  data: TransitionData = {},
+): Promise<OrderRow> {
   assertAllowed(order, event);
   const rule = TRANSITIONS[event];
   const to = rule.to === 'same' ? order.state : rule.to;
   const detail: Record<string, unknown> = { ...data.details };
   if (event === 'ship') Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
   if (data.amountMinor !== undefined) detail.amountMinor = data.amountMinor;
-  const updated = await updateOrderWithEvent(uow.tx, order.id, { ...effects(event, data), state: to }, {
-    orderId: order.id,
-    event,
-    fromState: order.state,
-    toState: to,
-    actorType: actor.type,
-    actorId: actor.id,
-    reason: data.reason ?? null,
-    data: Object.keys(detail).length ? detail : null,
-  });
+  const updated = await updateOrderWithEvent(
+    uow.tx,
+    order.id,
+    { ...effects(event, data), state: to },
+    {
+      orderId: order.id,
+      event,
+      fromState: order.state,
+      toState: to,
+      actorType: actor.type,
+      actorId: actor.id,
+      reason: data.reason ?? null,
+      data: Object.keys(detail).length ? detail : null,
+    },
+  );
   await runOrderChangeHandlers(uow, { event, before: order, after: updated, actor, data });
   return updated;
 }

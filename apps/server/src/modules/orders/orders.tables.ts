@@ -1,6 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, foreignKey, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_ACTOR_TYPES, ORDER_EVENTS, ORDER_SOURCES, ORDER_STATES, PURCHASE_TYPES, type OrderAddress } from '@dsm/contract';
+import {
+  bigserial,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ORDER_ACTOR_TYPES,
+  ORDER_EVENTS,
+  ORDER_SOURCES,
+  ORDER_STATES,
+  PURCHASE_TYPES,
+  type OrderAddress,
+} from '@dsm/contract';
 import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 
@@ -66,16 +86,17 @@ export const orders = pgTable(
     index('orders_parent_idx').on(t.parentOrderId),
     check('orders_price_difference_due', sql`${t.priceDifferenceDueMinor} is null or ${t.priceDifferenceDueMinor} > 0`),
     foreignKey({ name: 'orders_parent_fk', columns: [t.parentOrderId], foreignColumns: [t.id] }).onDelete('restrict'),
-    uniqueIndex('orders_store_ref_key')
-      .on(t.storeId, t.storeOrderRef)
-      .where(sql`${t.storeOrderRef} is not null`),
+    uniqueIndex('orders_store_ref_key').on(t.storeId, t.storeOrderRef).where(sql`${t.storeOrderRef} is not null`),
     check(
       'orders_amounts',
       sql`${t.goodsMinor} >= 0 and ${t.shippingMinor} >= 0 and ${t.serviceFeeMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.discountMinor} >= 0
         and ${t.totalMinor} >= 0
         and ${t.totalMinor} = ${t.goodsMinor} + ${t.shippingMinor} + ${t.serviceFeeMinor} + ${t.taxMinor} - ${t.discountMinor}`,
     ),
-    check('orders_shipped_tracking', sql`${t.state} not in ('shipped', 'delivered') or (${t.carrier} is not null and ${t.trackingNumber} is not null)`),
+    check(
+      'orders_shipped_tracking',
+      sql`${t.state} not in ('shipped', 'delivered') or (${t.carrier} is not null and ${t.trackingNumber} is not null)`,
+    ),
   ],
 );
 
@@ -105,7 +126,10 @@ export const orderLines = pgTable(
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),
-    check('order_lines_amounts', sql`${t.quantity} > 0 and ${t.unitPriceMinor} >= 0 and ${t.lineTotalMinor} = ${t.unitPriceMinor} * ${t.quantity}`),
+    check(
+      'order_lines_amounts',
+      sql`${t.quantity} > 0 and ${t.unitPriceMinor} >= 0 and ${t.lineTotalMinor} = ${t.unitPriceMinor} * ${t.quantity}`,
+    ),
   ],
 );
 

@@ -3,7 +3,15 @@ import type { Config } from '../../config';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { mailRecipient } from '../accounts/accounts.service';
 import { issueInvoice, invoiceSellerOf } from '../invoices/invoices.service';
-import { type Actor, type OrderRow, SYSTEM, allowedEvents, applyLocked, linesOfOrder, lockOrder } from '../orders/orders.service';
+import {
+  type Actor,
+  type OrderRow,
+  SYSTEM,
+  allowedEvents,
+  applyLocked,
+  linesOfOrder,
+  lockOrder,
+} from '../orders/orders.service';
 import { type PaymentRow, lockPayment, orderIdsOf, updatePayment } from './payments.queries';
 
 /**
@@ -18,14 +26,18 @@ import { type PaymentRow, lockPayment, orderIdsOf, updatePayment } from './payme
  * the payment (the pay use case and the trash hook do the same), so two paths never wait on each
  * other in a circle.
  */
-export async function lockPaymentWithOrders(uow: UnitOfWork, paymentId: string): Promise<{ payment: PaymentRow; orders: OrderRow[] }> {
+export async function lockPaymentWithOrders(
+  uow: UnitOfWork,
+  paymentId: string,
+): Promise<{ payment: PaymentRow; orders: OrderRow[] }> {
   const orders: OrderRow[] = [];
   for (const id of await orderIdsOf(uow.tx, paymentId)) orders.push(await lockOrder(uow.tx, id));
   return { payment: await lockPayment(uow.tx, paymentId), orders };
 }
 
 /** Every order may still be paid (awaiting payment, not abnormal): the system may fire `pay`. */
-export const allPayable = (orders: readonly OrderRow[]) => orders.every((o) => allowedEvents(o, 'system').includes('pay'));
+export const allPayable = (orders: readonly OrderRow[]) =>
+  orders.every((o) => allowedEvents(o, 'system').includes('pay'));
 
 /**
  * `locale`: the buyer's saved language when the caller has it (the paying request's session);
@@ -45,15 +57,26 @@ export async function completePayment(
   const locale = isLocale(buyerLanguage) ? buyerLanguage : await buyerLocale(uow, payment.userId);
   const lines = [];
   for (const order of paid) lines.push(await linesOfOrder(uow.tx, order.id));
-  const succeeded = await updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: paidAt, lockedMinor: 0, shortfallMinor: 0 });
+  const succeeded = await updatePayment(uow.tx, payment.id, {
+    state: 'succeeded',
+    completedAt: paidAt,
+    lockedMinor: 0,
+    shortfallMinor: 0,
+  });
   // The invoices are stored now and numbered right after the commit (decision 0101): no payment
   // waits on another's year counter.
-  for (const [i, order] of paid.entries()) await issueOrderInvoice(uow, config, order, lines[i]!, payment.method, paidAt, locale);
+  for (const [i, order] of paid.entries())
+    await issueOrderInvoice(uow, config, order, lines[i]!, payment.method, paidAt, locale);
   return { payment: succeeded, orders: paid };
 }
 
 /** A payment that ends without paying its orders; `reason` is a message key shown to the user. */
-export async function failPayment(uow: UnitOfWork, payment: PaymentRow, state: 'failed' | 'cancelled', reason: string): Promise<PaymentRow> {
+export async function failPayment(
+  uow: UnitOfWork,
+  payment: PaymentRow,
+  state: 'failed' | 'cancelled',
+  reason: string,
+): Promise<PaymentRow> {
   return updatePayment(uow.tx, payment.id, { state, failureReason: reason, completedAt: new Date() });
 }
 
@@ -87,11 +110,20 @@ async function issueOrderInvoice(
       name: `${b.firstName} ${b.lastName}`.trim(),
       company: b.company || null,
       vatNumber: b.vatnumber || null,
-      address: [b.address || `${b.street} ${b.houseNo}`.trim(), `${b.postCode} ${b.city}`.trim(), b.province].filter(Boolean).join(', '),
+      address: [b.address || `${b.street} ${b.houseNo}`.trim(), `${b.postCode} ${b.city}`.trim(), b.province]
+        .filter(Boolean)
+        .join(', '),
       countryCode: b.country,
       email: b.emails || null,
     },
-    lines: lines.map((l) => ({ title: l.title, sku: l.skuCode, specs: specsText(l.specs), unitPriceMinor: l.unitPriceMinor, quantity: l.quantity, amountMinor: l.lineTotalMinor })),
+    lines: lines.map((l) => ({
+      title: l.title,
+      sku: l.skuCode,
+      specs: specsText(l.specs),
+      unitPriceMinor: l.unitPriceMinor,
+      quantity: l.quantity,
+      amountMinor: l.lineTotalMinor,
+    })),
     productCostMinor: order.goodsMinor,
     shippingMinor: order.shippingMinor,
     taxMinor: order.taxMinor,

@@ -14,7 +14,15 @@ import {
 } from '../recharge/recharge.service';
 import { type LockedWallet, lockWallet, payOrHold } from '../wallet/wallet.service';
 import { completePayment, failPayment } from './payments.complete';
-import { type PaymentRow, insertPayment, lockOpenPaymentsOf, lockPayment, ownPayment, referenceOf, updatePayment } from './payments.queries';
+import {
+  type PaymentRow,
+  insertPayment,
+  lockOpenPaymentsOf,
+  lockPayment,
+  ownPayment,
+  referenceOf,
+  updatePayment,
+} from './payments.queries';
 
 /** What the pay request answers: the payment as it is now, with its orders when this call just wrote them. */
 export interface PayOutcome {
@@ -61,7 +69,13 @@ export async function payOrdersAndStartPayPal(
  * commit, so the answer needs no read after it. `locale`: the payer's saved language (the
  * session has it), in which the invoices are written.
  */
-export async function payOrders(uow: UnitOfWork, config: Config, userId: string, body: PayOrdersBody, locale?: string | null): Promise<PaidOrders> {
+export async function payOrders(
+  uow: UnitOfWork,
+  config: Config,
+  userId: string,
+  body: PayOrdersBody,
+  locale?: string | null,
+): Promise<PaidOrders> {
   // The wallet first, as a top-up's completion of a held payment locks it (decision 0085).
   const wallet = await lockWallet(uow, userId);
   const orders = await lockOrders(uow, userId, body.orderIds);
@@ -98,16 +112,32 @@ async function lockOrders(uow: UnitOfWork, userId: string, ids: readonly string[
  * left PayPal's page and came back). One whose capture is under way → refused as well.
  */
 async function giveUpUnstartedPayPal(uow: UnitOfWork, orders: readonly OrderRow[]): Promise<void> {
-  for (const open of await lockOpenPaymentsOf(uow.tx, orders.map((o) => o.id))) {
-    const recharge = open.state === 'awaiting' && open.rechargeOrderId ? await cancelAwaitingRecharge(uow, open.rechargeOrderId) : null;
-    if (!recharge || recharge.state !== 'closed') throw AppError.conflict('payment-in-progress', 'payments.in-progress', { number: open.number });
+  for (const open of await lockOpenPaymentsOf(
+    uow.tx,
+    orders.map((o) => o.id),
+  )) {
+    const recharge =
+      open.state === 'awaiting' && open.rechargeOrderId
+        ? await cancelAwaitingRecharge(uow, open.rechargeOrderId)
+        : null;
+    if (!recharge || recharge.state !== 'closed')
+      throw AppError.conflict('payment-in-progress', 'payments.in-progress', { number: open.number });
     await failPayment(uow, open, 'cancelled', 'payments.replaced');
   }
 }
 
-async function createPayment(uow: UnitOfWork, userId: string, method: PayOrdersBody['method'], orders: readonly OrderRow[]): Promise<PaymentRow> {
+async function createPayment(
+  uow: UnitOfWork,
+  userId: string,
+  method: PayOrdersBody['method'],
+  orders: readonly OrderRow[],
+): Promise<PaymentRow> {
   const amountMinor = orders.reduce((sum, o) => sum + o.totalMinor, 0);
-  return insertPayment(uow.tx, { userId, method, state: 'awaiting', amountMinor }, orders.map((o) => ({ orderId: o.id, amountMinor: o.totalMinor })));
+  return insertPayment(
+    uow.tx,
+    { userId, method, state: 'awaiting', amountMinor },
+    orders.map((o) => ({ orderId: o.id, amountMinor: o.totalMinor })),
+  );
 }
 
 /**
@@ -125,13 +155,26 @@ async function payFromWallet(
 ): Promise<PaidOrders> {
   const result = await payOrHold(uow, payment.userId, payment.amountMinor, referenceOf(payment), wallet);
   if (result.outcome === 'paid') return completePayment(uow, config, payment, orders, payer, locale);
-  return { payment: await updatePayment(uow.tx, payment.id, { state: 'held', lockedMinor: result.lockedMinor, shortfallMinor: result.shortfallMinor }), orders };
+  return {
+    payment: await updatePayment(uow.tx, payment.id, {
+      state: 'held',
+      lockedMinor: result.lockedMinor,
+      shortfallMinor: result.shortfallMinor,
+    }),
+    orders,
+  };
 }
 
 /** The money comes into the wallet as a PayPal recharge of the total (its fee rule applies). */
 async function startPayPal(uow: UnitOfWork, config: Config, payment: PaymentRow): Promise<PaymentRow> {
   const expiryMinutes = config.recharge?.expiryMinutes ?? 60;
-  const recharge = await createRecharge(uow, payment.userId, { amount: fromMinor(payment.amountMinor), method: 'paypal' }, expiryMinutes, { orderPaymentId: payment.id });
+  const recharge = await createRecharge(
+    uow,
+    payment.userId,
+    { amount: fromMinor(payment.amountMinor), method: 'paypal' },
+    expiryMinutes,
+    { orderPaymentId: payment.id },
+  );
   return updatePayment(uow.tx, payment.id, { rechargeOrderId: recharge.id });
 }
 
@@ -140,8 +183,15 @@ async function startPayPal(uow: UnitOfWork, config: Config, payment: PaymentRow)
  * for the payment's recharge, outside any transaction and keyed by the recharge id, then keeps
  * the approve link. PayPal unreachable → the payment fails as an `error`; nothing was charged.
  */
-export async function startPayPalCheckout(db: Db, providers: PaymentProviders, payment: PaymentRow, origin: string, log: Logger): Promise<void> {
-  if (payment.method !== 'paypal' || payment.state !== 'awaiting' || !payment.rechargeOrderId || payment.approveUrl) return;
+export async function startPayPalCheckout(
+  db: Db,
+  providers: PaymentProviders,
+  payment: PaymentRow,
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  if (payment.method !== 'paypal' || payment.state !== 'awaiting' || !payment.rechargeOrderId || payment.approveUrl)
+    return;
   const rechargeId = payment.rechargeOrderId;
   let started: { redirectUrl: string; reference: string };
   try {

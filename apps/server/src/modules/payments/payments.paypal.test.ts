@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transition } from '../orders/orders.service';
-import { awaitingOrders, balancesOf, invoicesOf, ledgerTotal, ORDER_TOTAL_MINOR, orderStates, paypalTestApp, PUBLIC, rowsOfQuery, signedInUser, systemBalance } from '../../../test/factories';
+import {
+  awaitingOrders,
+  balancesOf,
+  invoicesOf,
+  ledgerTotal,
+  ORDER_TOTAL_MINOR,
+  orderStates,
+  paypalTestApp,
+  PUBLIC,
+  rowsOfQuery,
+  signedInUser,
+  systemBalance,
+} from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof paypalTestApp>>;
 beforeAll(async () => {
@@ -9,11 +21,27 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const headers = (token: string, lang = 'en-US') => ({ authorization: `Bearer ${token}`, 'accept-language': lang, 'idempotency-key': crypto.randomUUID() });
+const headers = (token: string, lang = 'en-US') => ({
+  authorization: `Bearer ${token}`,
+  'accept-language': lang,
+  'idempotency-key': crypto.randomUUID(),
+});
 const post = (token: string, url: string, payload?: object, key?: string) =>
-  ctx.app.inject({ method: 'POST', url, headers: { ...headers(token), ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
-const get = async (token: string, id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/p/order/payments/${id}`, headers: headers(token) })).json().data;
-const rechargeOf = async (paymentId: string) => (await rowsOfQuery(ctx.db, sql`select id, state, close_reason, amount_minor, fee_minor from recharge_orders where order_payment_id = ${paymentId}`))[0]!;
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers(token), ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+const get = async (token: string, id: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/p/order/payments/${id}`, headers: headers(token) })).json().data;
+const rechargeOf = async (paymentId: string) =>
+  (
+    await rowsOfQuery(
+      ctx.db,
+      sql`select id, state, close_reason, amount_minor, fee_minor from recharge_orders where order_payment_id = ${paymentId}`,
+    )
+  )[0]!;
 
 /** Pays the orders by PayPal and approves on the emulator's page: where PayPal sends the payer back. */
 async function approvedPayment(token: string, orderIds: string[], key?: string) {
@@ -31,11 +59,24 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
     const orders = await awaitingOrders(ctx.db, b.userId, 2);
     const feesBefore = await systemBalance(ctx.db, 'fees');
     const key = crypto.randomUUID();
-    const { payment, location } = await approvedPayment(b.token, orders.map((o) => o.id), key);
-    expect(payment).toMatchObject({ method: 'paypal', outcome: 'pending', amount: 99.98, locked: 0, shortfall: 0, reason: null });
+    const { payment, location } = await approvedPayment(
+      b.token,
+      orders.map((o) => o.id),
+      key,
+    );
+    expect(payment).toMatchObject({
+      method: 'paypal',
+      outcome: 'pending',
+      amount: 99.98,
+      locked: 0,
+      shortfall: 0,
+      reason: null,
+    });
     expect(payment.approveUrl).toContain(ctx.pp.baseUrl.replace(/\/$/, '').split('/').slice(0, 3).join('/'));
     // A repeat with the key: the same payment and the same approve link (one PayPal order).
-    const replay = (await post(b.token, '/api/p/order/pay', { orderIds: orders.map((o) => o.id), method: 'paypal' }, key)).json().data;
+    const replay = (
+      await post(b.token, '/api/p/order/pay', { orderIds: orders.map((o) => o.id), method: 'paypal' }, key)
+    ).json().data;
     expect(replay).toMatchObject({ id: payment.id, approveUrl: payment.approveUrl });
 
     const recharge = await rechargeOf(payment.id);
@@ -52,7 +93,10 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
     const done = await get(b.token, payment.id);
     expect(done).toMatchObject({ outcome: 'success', approveUrl: null });
     expect(done.orders.map((o: { state: string }) => o.state)).toEqual(['pending', 'pending']);
-    const invoices = await invoicesOf(ctx.db, orders.map((o) => o.id));
+    const invoices = await invoicesOf(
+      ctx.db,
+      orders.map((o) => o.id),
+    );
     expect(invoices.map((i) => i.method)).toEqual(['paypal', 'paypal']);
     expect((await balancesOf(ctx.db, b.userId)).available).toBe(0);
     expect((await systemBalance(ctx.db, 'fees')) - feesBefore).toBe(Number(recharge.fee_minor));
@@ -69,7 +113,10 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
     expect((await post(b.token, `/api/p/recharges/${recharge.id}/paypal/capture`)).json().data.state).toBe('paid');
     await ctx.app.jobs.drain();
     const after = await get(b.token, payment.id);
-    expect(after).toMatchObject({ outcome: 'failed', reason: 'An order of this payment went to the draft box; if PayPal still takes the money, it goes to your wallet' });
+    expect(after).toMatchObject({
+      outcome: 'failed',
+      reason: 'An order of this payment went to the draft box; if PayPal still takes the money, it goes to your wallet',
+    });
     expect((await balancesOf(ctx.db, b.userId)).available).toBe(ORDER_TOTAL_MINOR);
     expect(await orderStates(ctx.db, [order!.id])).toEqual(['trashed']);
     expect(await invoicesOf(ctx.db, [order!.id])).toHaveLength(0);
@@ -82,7 +129,10 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
     const first = (await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data;
     const second = (await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data;
     expect(second.id).not.toBe(first.id);
-    expect(await get(b.token, first.id)).toMatchObject({ outcome: 'failed', reason: 'Replaced by a newer payment of the same orders' });
+    expect(await get(b.token, first.id)).toMatchObject({
+      outcome: 'failed',
+      reason: 'Replaced by a newer payment of the same orders',
+    });
     expect(await rechargeOf(first.id)).toMatchObject({ state: 'closed', close_reason: 'cancelled' });
 
     const cancelled = (await post(b.token, `/api/p/order/payments/${second.id}/cancel`)).json().data;
@@ -96,11 +146,20 @@ describe('POST /api/p/order/pay by PayPal (through a recharge of the wallet)', (
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const payment = (await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data;
     const recharge = await rechargeOf(payment.id);
-    await ctx.db.execute(sql`update recharge_orders set expires_at = now() - interval '1 second' where id = ${recharge.id}`);
-    await ctx.db.execute(sql`update jobs set run_at = now() - interval '1 second' where type = 'recharge.expire' and payload->>'id' = ${recharge.id}`);
+    await ctx.db.execute(
+      sql`update recharge_orders set expires_at = now() - interval '1 second' where id = ${recharge.id}`,
+    );
+    await ctx.db.execute(
+      sql`update jobs set run_at = now() - interval '1 second' where type = 'recharge.expire' and payload->>'id' = ${recharge.id}`,
+    );
     await ctx.app.jobs.drain();
-    expect(await get(b.token, payment.id)).toMatchObject({ outcome: 'failed', reason: 'The PayPal payment was not completed in time' });
+    expect(await get(b.token, payment.id)).toMatchObject({
+      outcome: 'failed',
+      reason: 'The PayPal payment was not completed in time',
+    });
     // The order may be paid again.
-    expect((await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data.outcome).toBe('pending');
+    expect(
+      (await post(b.token, '/api/p/order/pay', { orderIds: [order!.id], method: 'paypal' })).json().data.outcome,
+    ).toBe('pending');
   });
 });

@@ -23,8 +23,11 @@ export async function paymentsRoutes(app: App, { db, config, providers }: Paymen
   app.post('/p/order/pay', { schema: { tags, body: PayOrdersBody, response: one } }, async (req, reply) => {
     const { userId, locale } = req.session;
     const origin = (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
-    const { payment, orders } = await payOrdersAndStartPayPal(db, { config, providers, log: req.log }, { userId, body: req.body, locale, origin }, (work) =>
-      idempotent(db, req, reply, work),
+    const { payment, orders } = await payOrdersAndStartPayPal(
+      db,
+      { config, providers, log: req.log },
+      { userId, body: req.body, locale, origin },
+      (work) => idempotent(db, req, reply, work),
     );
     return ok(await toOrderPayment(db, payment, req.locale, orders));
   });
@@ -34,8 +37,14 @@ export async function paymentsRoutes(app: App, { db, config, providers }: Paymen
     ok(await toOrderPayment(db, await ownPayment(db, req.params.id, req.session.userId), req.locale)),
   );
 
-  app.post('/p/order/payments/:id/cancel', { schema: { tags, params: OrderPaymentParams, response: one } }, async (req, reply) => {
-    const { id } = await idempotent(db, req, reply, async (uow) => ({ id: (await cancelPayment(uow, req.session.userId, req.params.id)).id }));
-    return ok(await toOrderPayment(db, await ownPayment(db, id, req.session.userId), req.locale));
-  });
+  app.post(
+    '/p/order/payments/:id/cancel',
+    { schema: { tags, params: OrderPaymentParams, response: one } },
+    async (req, reply) => {
+      const { id } = await idempotent(db, req, reply, async (uow) => ({
+        id: (await cancelPayment(uow, req.session.userId, req.params.id)).id,
+      }));
+      return ok(await toOrderPayment(db, await ownPayment(db, id, req.session.userId), req.locale));
+    },
+  );
 }

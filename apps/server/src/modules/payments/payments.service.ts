@@ -13,7 +13,13 @@ import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf } fro
  * Paying orders (decision 0085): the public face of the payments module. `payOrdersAndStartPayPal`
  * is the use case (payments.pay.ts); the hooks (payments.hooks.ts) finish payments that wait for money.
  */
-export { type PaidOrders, type PayOutcome, payOrders, payOrdersAndStartPayPal, startPayPalCheckout } from './payments.pay';
+export {
+  type PaidOrders,
+  type PayOutcome,
+  payOrders,
+  payOrdersAndStartPayPal,
+  startPayPalCheckout,
+} from './payments.pay';
 export { paymentReactions } from './payments.hooks';
 export type { PaymentRow } from './payments.queries';
 
@@ -28,7 +34,8 @@ export async function cancelPayment(uow: UnitOfWork, userId: string, id: string)
   else if (payment.state === 'awaiting' && payment.rechargeOrderId) {
     const recharge = await cancelAwaitingRecharge(uow, payment.rechargeOrderId);
     // PayPal has the money already (capture under way): it completes, it cannot be cancelled.
-    if (recharge.state !== 'closed') throw AppError.conflict('payment-not-cancellable', 'payments.not-cancellable', { number: payment.number });
+    if (recharge.state !== 'closed')
+      throw AppError.conflict('payment-not-cancellable', 'payments.not-cancellable', { number: payment.number });
   } else throw AppError.conflict('payment-not-cancellable', 'payments.not-cancellable', { number: payment.number });
   return failPayment(uow, await lockPayment(uow.tx, id), 'cancelled', 'payments.cancelled');
 }
@@ -50,10 +57,18 @@ function outcomeOf(p: PaymentRow): PaymentOutcome {
  * The payment as the contract shows it, `reason` in the caller's language. `paid`: its orders
  * when the caller has them already (the pay use case just locked and wrote them).
  */
-export async function toOrderPayment(db: Db, p: PaymentRow, locale: Locale, paid?: ReadonlyArray<OrderRow>): Promise<OrderPayment> {
-  const orders = paid ? [...paid].sort((a, b) => (a.id < b.id ? -1 : 1)) : await ordersByIds(db, await orderIdsOf(db, p.id));
+export async function toOrderPayment(
+  db: Db,
+  p: PaymentRow,
+  locale: Locale,
+  paid?: ReadonlyArray<OrderRow>,
+): Promise<OrderPayment> {
+  const orders = paid
+    ? [...paid].sort((a, b) => (a.id < b.id ? -1 : 1))
+    : await ordersByIds(db, await orderIdsOf(db, p.id));
   // The approve link only while PayPal still waits for the payer.
-  const recharge = p.state === 'awaiting' && p.rechargeOrderId && p.approveUrl ? await rechargeById(db, p.rechargeOrderId) : null;
+  const recharge =
+    p.state === 'awaiting' && p.rechargeOrderId && p.approveUrl ? await rechargeById(db, p.rechargeOrderId) : null;
   const outcome = outcomeOf(p);
   return {
     id: p.id,
@@ -64,7 +79,10 @@ export async function toOrderPayment(db: Db, p: PaymentRow, locale: Locale, paid
     locked: p.state === 'held' ? fromMinor(p.lockedMinor) : 0,
     shortfall: p.state === 'held' ? fromMinor(p.shortfallMinor) : 0,
     approveUrl: recharge?.state === 'awaiting-payment' ? p.approveUrl : null,
-    reason: (outcome === 'failed' || outcome === 'error') && p.failureReason ? translate(locale, p.failureReason, { number: p.number }) : null,
+    reason:
+      (outcome === 'failed' || outcome === 'error') && p.failureReason
+        ? translate(locale, p.failureReason, { number: p.number })
+        : null,
     orders: orders.map((o) => ({ id: o.id, number: o.number, state: o.state, total: fromMinor(o.totalMinor) })),
     createdAt: p.createdAt.toISOString(),
     completedAt: p.completedAt ? p.completedAt.toISOString() : null,
@@ -80,7 +98,9 @@ export { ownPayment };
 export async function paidWith(db: Db, orderId: string): Promise<{ type: string; id: string; label: string } | null> {
   const rows = (await db.execute(sql`
     select p.id, p.number from order_payments p join order_payment_orders po on po.payment_id = p.id
-    where po.order_id = ${orderId} and p.state = 'succeeded' limit 1`)) as unknown as { rows: Array<{ id: string; number: string }> };
+    where po.order_id = ${orderId} and p.state = 'succeeded' limit 1`)) as unknown as {
+    rows: Array<{ id: string; number: string }>;
+  };
   const row = rows.rows[0];
   return row ? referenceOf({ id: String(row.id), number: String(row.number) }) : null;
 }

@@ -6,7 +6,9 @@ import { awaitingOrders, orderStates, rowsOfQuery, signedInUser } from '../../..
 // PayPal configured but unreachable (port 9, discard): the payment answers `error`, nothing charged.
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  ctx = await createTestApp({ paypal: { clientId: 'id', clientSecret: 'secret', baseUrl: 'http://127.0.0.1:9', webhookId: 'WH-1' } });
+  ctx = await createTestApp({
+    paypal: { clientId: 'id', clientSecret: 'secret', baseUrl: 'http://127.0.0.1:9', webhookId: 'WH-1' },
+  });
 });
 afterAll(() => ctx.app.close());
 
@@ -17,12 +19,23 @@ describe('paying by PayPal when PayPal cannot be reached', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/p/order/pay',
-      headers: { authorization: `Bearer ${b.token}`, 'idempotency-key': crypto.randomUUID(), 'accept-language': 'zh-CN' },
+      headers: {
+        authorization: `Bearer ${b.token}`,
+        'idempotency-key': crypto.randomUUID(),
+        'accept-language': 'zh-CN',
+      },
       payload: { orderIds: [order!.id], method: 'paypal' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ outcome: 'error', approveUrl: null, reason: '无法连接 PayPal；未扣任何款项，请重试' });
-    const [recharge] = await rowsOfQuery(ctx.db, sql`select state, close_reason from recharge_orders where order_payment_id = ${res.json().data.id}`);
+    expect(res.json().data).toMatchObject({
+      outcome: 'error',
+      approveUrl: null,
+      reason: '无法连接 PayPal；未扣任何款项，请重试',
+    });
+    const [recharge] = await rowsOfQuery(
+      ctx.db,
+      sql`select state, close_reason from recharge_orders where order_payment_id = ${res.json().data.id}`,
+    );
     expect(recharge).toMatchObject({ state: 'closed', close_reason: 'cancelled' });
     expect(await orderStates(ctx.db, [order!.id])).toEqual(['awaiting-payment']);
   });

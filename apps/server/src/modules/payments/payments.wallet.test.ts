@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { transition } from '../orders/orders.service';
-import { awaitingOrders, balancesOf, countOf, invoicesOf, ledgerTotal, ORDER_TOTAL_MINOR, orderStates, signedInUser, topUp } from '../../../test/factories';
+import {
+  awaitingOrders,
+  balancesOf,
+  countOf,
+  invoicesOf,
+  ledgerTotal,
+  ORDER_TOTAL_MINOR,
+  orderStates,
+  signedInUser,
+  topUp,
+} from '../../../test/factories';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -16,9 +26,15 @@ const headers = (token: string, key: string | null = crypto.randomUUID(), lang =
   ...(key ? { 'idempotency-key': key } : {}),
 });
 const pay = (token: string, orderIds: string[], key?: string | null, lang?: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/p/order/pay', payload: { orderIds, method: 'wallet' }, headers: headers(token, key, lang) });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/p/order/pay',
+    payload: { orderIds, method: 'wallet' },
+    headers: headers(token, key, lang),
+  });
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: headers(token, null) });
-const paymentsOf = (userId: string) => countOf(ctx.db, sql`select count(*) as n from order_payments where user_id = ${userId}`);
+const paymentsOf = (userId: string) =>
+  countOf(ctx.db, sql`select count(*) as n from order_payments where user_id = ${userId}`);
 
 describe('POST /api/p/order/pay from the wallet', () => {
   it('pays one order: balance down by the total, order pending, one invoice, the ledger balances', async () => {
@@ -28,7 +44,15 @@ describe('POST /api/p/order/pay from the wallet', () => {
     const res = await pay(b.token, [order!.id]);
     expect(res.statusCode).toBe(200);
     const payment = res.json().data;
-    expect(payment).toMatchObject({ method: 'wallet', outcome: 'success', amount: 49.99, locked: 0, shortfall: 0, approveUrl: null, reason: null });
+    expect(payment).toMatchObject({
+      method: 'wallet',
+      outcome: 'success',
+      amount: 49.99,
+      locked: 0,
+      shortfall: 0,
+      approveUrl: null,
+      reason: null,
+    });
     expect(payment.number).toMatch(/^P\d{8}$/);
     expect(payment.orders).toEqual([{ id: order!.id, number: order!.number, state: 'pending', total: 49.99 }]);
     expect(payment.completedAt).toBeTruthy();
@@ -39,19 +63,38 @@ describe('POST /api/p/order/pay from the wallet', () => {
     expect(invoices[0]!.number).toMatch(/^INV-\d{4}-\d{6}$/);
     expect(await ledgerTotal(ctx.db)).toBe(0);
     // The journal entry carries the payment's number (the wallet history shows it).
-    expect(await countOf(ctx.db, sql`select count(*) as n from journal_entries where reference_type = 'order-payment' and reference_id = ${payment.id}`)).toBe(1);
-    expect((await get(b.token, `/api/p/order/payments/${payment.id}`)).json().data).toMatchObject({ id: payment.id, outcome: 'success' });
+    expect(
+      await countOf(
+        ctx.db,
+        sql`select count(*) as n from journal_entries where reference_type = 'order-payment' and reference_id = ${payment.id}`,
+      ),
+    ).toBe(1);
+    expect((await get(b.token, `/api/p/order/payments/${payment.id}`)).json().data).toMatchObject({
+      id: payment.id,
+      outcome: 'success',
+    });
   });
 
   it('pays several orders in one payment: one debit, each order its invoice with consecutive numbers', async () => {
     const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 20_000);
     const orders = await awaitingOrders(ctx.db, b.userId, 3);
-    const res = await pay(b.token, orders.map((o) => o.id));
+    const res = await pay(
+      b.token,
+      orders.map((o) => o.id),
+    );
     expect(res.json().data).toMatchObject({ outcome: 'success', amount: 149.97 });
-    expect(await orderStates(ctx.db, orders.map((o) => o.id))).toEqual(['pending', 'pending', 'pending']);
+    expect(
+      await orderStates(
+        ctx.db,
+        orders.map((o) => o.id),
+      ),
+    ).toEqual(['pending', 'pending', 'pending']);
     expect((await balancesOf(ctx.db, b.userId)).available).toBe(20_000 - 3 * ORDER_TOTAL_MINOR);
-    const invoices = await invoicesOf(ctx.db, orders.map((o) => o.id));
+    const invoices = await invoicesOf(
+      ctx.db,
+      orders.map((o) => o.id),
+    );
     expect(invoices.map((i) => i.reference).sort()).toEqual(orders.map((o) => o.id).sort());
     expect(invoices.map((i) => i.orderNumber).sort()).toEqual(orders.map((o) => o.number).sort());
     expect(invoices[1]!.sequence - invoices[0]!.sequence).toBe(1);
@@ -63,22 +106,50 @@ describe('POST /api/p/order/pay from the wallet', () => {
     const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 3_000);
     const orders = await awaitingOrders(ctx.db, b.userId, 2);
-    const res = await pay(b.token, orders.map((o) => o.id));
+    const res = await pay(
+      b.token,
+      orders.map((o) => o.id),
+    );
     const payment = res.json().data;
-    expect(payment).toMatchObject({ outcome: 'insufficient-balance', amount: 99.98, locked: 30, shortfall: 69.98, reason: null, completedAt: null });
+    expect(payment).toMatchObject({
+      outcome: 'insufficient-balance',
+      amount: 99.98,
+      locked: 30,
+      shortfall: 69.98,
+      reason: null,
+      completedAt: null,
+    });
     expect(await balancesOf(ctx.db, b.userId)).toMatchObject({ available: 0, locked: 3_000 });
-    expect(await orderStates(ctx.db, orders.map((o) => o.id))).toEqual(['awaiting-payment', 'awaiting-payment']);
+    expect(
+      await orderStates(
+        ctx.db,
+        orders.map((o) => o.id),
+      ),
+    ).toEqual(['awaiting-payment', 'awaiting-payment']);
     // Paying again while it is held: refused, nothing more locked.
     const again = await pay(b.token, [orders[0]!.id]);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ msg: `A payment of these orders is already in progress (${payment.number}): complete or cancel it first`, data: { reason: 'payment-in-progress' } });
+    expect(again.json()).toMatchObject({
+      msg: `A payment of these orders is already in progress (${payment.number}): complete or cancel it first`,
+      data: { reason: 'payment-in-progress' },
+    });
 
     await topUp(ctx.db, b.userId, 8_000);
     await ctx.app.jobs.drain();
     const done = (await get(b.token, `/api/p/order/payments/${payment.id}`)).json().data;
     expect(done).toMatchObject({ outcome: 'success', locked: 0, shortfall: 0 });
-    expect(await orderStates(ctx.db, orders.map((o) => o.id))).toEqual(['pending', 'pending']);
-    expect(await invoicesOf(ctx.db, orders.map((o) => o.id))).toHaveLength(2);
+    expect(
+      await orderStates(
+        ctx.db,
+        orders.map((o) => o.id),
+      ),
+    ).toEqual(['pending', 'pending']);
+    expect(
+      await invoicesOf(
+        ctx.db,
+        orders.map((o) => o.id),
+      ),
+    ).toHaveLength(2);
     expect(await balancesOf(ctx.db, b.userId)).toMatchObject({ available: 11_000 - 9_998, locked: 0 });
     expect(await ledgerTotal(ctx.db)).toBe(0);
   });
@@ -92,7 +163,10 @@ describe('POST /api/p/order/pay from the wallet', () => {
     await transition(ctx.db, order!.id, 'trash', { type: 'user', id: b.userId });
     expect(await balancesOf(ctx.db, b.userId)).toMatchObject({ available: 2_000, locked: 0 });
     const after = (await get(b.token, `/api/p/order/payments/${payment.id}`)).json().data;
-    expect(after).toMatchObject({ outcome: 'failed', reason: 'An order of this payment went to the draft box; any locked money is back in your wallet' });
+    expect(after).toMatchObject({
+      outcome: 'failed',
+      reason: 'An order of this payment went to the draft box; any locked money is back in your wallet',
+    });
     // A later top-up completes nothing and charges nothing.
     await topUp(ctx.db, b.userId, 10_000);
     await ctx.app.jobs.drain();
@@ -110,11 +184,22 @@ describe('POST /api/p/order/pay from the wallet', () => {
 
     const held = (await pay(b.token, [o2!.id])).json().data;
     expect(held.outcome).toBe('insufficient-balance');
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/p/order/payments/${held.id}/cancel`, headers: headers(b.token, crypto.randomUUID(), 'fr-FR') });
-    expect(cancel.json().data).toMatchObject({ outcome: 'failed', reason: "Vous avez annulé ce paiement ; l'argent bloqué est revenu dans votre portefeuille" });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/p/order/payments/${held.id}/cancel`,
+      headers: headers(b.token, crypto.randomUUID(), 'fr-FR'),
+    });
+    expect(cancel.json().data).toMatchObject({
+      outcome: 'failed',
+      reason: "Vous avez annulé ce paiement ; l'argent bloqué est revenu dans votre portefeuille",
+    });
     expect(await balancesOf(ctx.db, b.userId)).toMatchObject({ available: 1_000, locked: 0 });
     expect(await orderStates(ctx.db, [o2!.id])).toEqual(['awaiting-payment']);
-    const twice = await ctx.app.inject({ method: 'POST', url: `/api/p/order/payments/${held.id}/cancel`, headers: headers(b.token) });
+    const twice = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/p/order/payments/${held.id}/cancel`,
+      headers: headers(b.token),
+    });
     expect(twice.statusCode).toBe(200);
     expect(await ledgerTotal(ctx.db)).toBe(0);
   });
@@ -126,7 +211,13 @@ describe('a held payment whose order can no longer be paid when the top-up comes
     await topUp(ctx.db, b.userId, 1_000);
     const [order] = await awaitingOrders(ctx.db, b.userId);
     const payment = (await pay(b.token, [order!.id])).json().data;
-    await transition(ctx.db, order!.id, 'mark-abnormal', { type: 'operator', id: null }, { reason: 'SKU no longer sold' });
+    await transition(
+      ctx.db,
+      order!.id,
+      'mark-abnormal',
+      { type: 'operator', id: null },
+      { reason: 'SKU no longer sold' },
+    );
     await topUp(ctx.db, b.userId, 9_000);
     await ctx.app.jobs.drain();
     expect((await get(b.token, `/api/p/order/payments/${payment.id}`)).json().data).toMatchObject({
@@ -196,11 +287,21 @@ describe('paying twice never charges twice', () => {
   it('an order discounted to 0.00 is paid at once by either method, no money moves, its invoice says 0', async () => {
     const b = await signedInUser(ctx.db);
     const [order] = await awaitingOrders(ctx.db, b.userId, 1, { free: true });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/p/order/pay', payload: { orderIds: [order!.id], method: 'paypal' }, headers: headers(b.token) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/p/order/pay',
+      payload: { orderIds: [order!.id], method: 'paypal' },
+      headers: headers(b.token),
+    });
     expect(res.json().data).toMatchObject({ outcome: 'success', amount: 0, approveUrl: null });
     expect(await orderStates(ctx.db, [order!.id])).toEqual(['pending']);
     expect(await invoicesOf(ctx.db, [order!.id])).toHaveLength(1);
-    expect(await countOf(ctx.db, sql`select count(*) as n from recharge_orders where order_payment_id = ${res.json().data.id}`)).toBe(0);
+    expect(
+      await countOf(
+        ctx.db,
+        sql`select count(*) as n from recharge_orders where order_payment_id = ${res.json().data.id}`,
+      ),
+    ).toBe(0);
   });
 
   it('an empty selection is refused in the caller’s language', async () => {

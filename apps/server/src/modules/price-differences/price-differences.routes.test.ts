@@ -28,14 +28,21 @@ async function buyer() {
 }
 
 const events = async (orderId: string) =>
-  ((await ctx.db.execute(sql`select event, actor_type, reason from order_events where order_id = ${orderId} order by at, id`)) as unknown as {
-    rows: Array<{ event: string; actor_type: string; reason: string | null }>;
-  }).rows;
+  (
+    (await ctx.db.execute(
+      sql`select event, actor_type, reason from order_events where order_id = ${orderId} order by at, id`,
+    )) as unknown as {
+      rows: Array<{ event: string; actor_type: string; reason: string | null }>;
+    }
+  ).rows;
 
 async function raised(state: 'pending' | 'purchasing' = 'pending', amount = 12.5) {
   const b = await buyer();
   const order = await orderInState(ctx.db, b.userId, state);
-  const res = await post(operator, `/api/admin/orders/${order.id}/price-difference`, { amount, reason: 'Supplier price rose' });
+  const res = await post(operator, `/api/admin/orders/${order.id}/price-difference`, {
+    amount,
+    reason: 'Supplier price rose',
+  });
   expect(res.statusCode).toBe(200);
   return { b, order, diff: res.json().data as { id: string; state: string; amount: number; orderNumber: string } };
 }
@@ -54,12 +61,18 @@ describe('price differences: raise → held → pay → goes on', () => {
     // The user's order shows what is due; a second difference while one is due is refused.
     const detail = (await get(b.token, `/api/p/orders/${order.id}`)).json().data;
     expect(detail).toMatchObject({ priceDifferenceDue: 12.5, purchaseType: 'dropshipping' });
-    expect((await post(operator, `/api/admin/orders/${order.id}/price-difference`, { amount: 1, reason: 'again' })).statusCode).toBe(409);
+    expect(
+      (await post(operator, `/api/admin/orders/${order.id}/price-difference`, { amount: 1, reason: 'again' }))
+        .statusCode,
+    ).toBe(409);
 
     // Not enough money: 422 insufficient balance with a recharge hint; nothing changes.
     const poor = await post(b.token, `/api/p/price-differences/${diff.id}/pay`);
     expect(poor.statusCode).toBe(422);
-    expect(poor.json()).toMatchObject({ code: 'A00010', data: { reason: 'insufficient-balance', link: '/user/recharge' } });
+    expect(poor.json()).toMatchObject({
+      code: 'A00010',
+      data: { reason: 'insufficient-balance', link: '/user/recharge' },
+    });
     expect(poor.json().msg).toContain('Recharge your wallet');
 
     await adjust(ctx.db, b.userId, 2000, 'test credit');
@@ -108,15 +121,21 @@ describe('price differences: raise → held → pay → goes on', () => {
 describe('price differences: cancel, ownership, states', () => {
   it('the operator cancels a due difference: the order goes on, paying it is then refused', async () => {
     const { b, order, diff } = await raised('purchasing');
-    const cancelled = await post(operator, `/api/admin/price-differences/${diff.id}/cancel`, { reason: 'Supplier kept the old price' });
+    const cancelled = await post(operator, `/api/admin/price-differences/${diff.id}/cancel`, {
+      reason: 'Supplier kept the old price',
+    });
     expect(cancelled.json().data).toMatchObject({ state: 'cancelled', cancelReason: 'Supplier kept the old price' });
     const pay = await post(b.token, `/api/p/price-differences/${diff.id}/pay`);
     expect(pay.statusCode).toBe(409);
     expect(pay.json().msg).toBe('This price difference is cancelled: it can no longer be paid or cancelled');
-    expect((await post(operator, `/api/admin/orders/${order.id}/ship`, { carrier: 'DHL', trackingNumber: 'T1' })).statusCode).toBe(200);
+    expect(
+      (await post(operator, `/api/admin/orders/${order.id}/ship`, { carrier: 'DHL', trackingNumber: 'T1' })).statusCode,
+    ).toBe(200);
     expect((await events(order.id)).map((e) => e.event)).toContain('cancel-price-difference');
     // Cancelling twice is harmless (the reason is optional).
-    expect((await post(operator, `/api/admin/price-differences/${diff.id}/cancel`, {})).json().data.state).toBe('cancelled');
+    expect((await post(operator, `/api/admin/price-differences/${diff.id}/cancel`, {})).json().data.state).toBe(
+      'cancelled',
+    );
   });
 
   it("another user's difference is not found and stays unpaid; lists show only one's own", async () => {
@@ -150,10 +169,19 @@ describe('price differences: cancel, ownership, states', () => {
   it('the operator raises by order number and lists with the user email', async () => {
     const b = await buyer();
     const order = await orderInState(ctx.db, b.userId, 'pending');
-    const res = await post(operator, '/api/admin/price-differences', { orderNumber: order.number.toLowerCase(), amount: 4.2, reason: 'Freight rose' });
+    const res = await post(operator, '/api/admin/price-differences', {
+      orderNumber: order.number.toLowerCase(),
+      amount: 4.2,
+      reason: 'Freight rose',
+    });
     expect(res.statusCode).toBe(200);
-    expect((await post(operator, '/api/admin/price-differences', { orderNumber: 'O99999999', amount: 1, reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await post(operator, '/api/admin/price-differences', { orderNumber: 'O99999999', amount: 1, reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
     const list = (await get(operator, `/api/admin/price-differences?orderNumber=${order.number}`)).json().data;
-    expect(list.records).toEqual([expect.objectContaining({ orderNumber: order.number, amount: 4.2, userEmail: b.email, state: 'due' })]);
+    expect(list.records).toEqual([
+      expect.objectContaining({ orderNumber: order.number, amount: 4.2, userEmail: b.email, state: 'due' }),
+    ]);
   });
 });

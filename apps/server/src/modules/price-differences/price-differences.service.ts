@@ -28,7 +28,11 @@ type Row = typeof priceDifferences.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The wallet reference of a difference's payment; the label is what the user's history shows. */
-export const referenceOf = (d: Pick<Row, 'id' | 'orderNumber'>) => ({ type: 'price-difference', id: d.id, label: `${d.orderNumber}-PD` });
+export const referenceOf = (d: Pick<Row, 'id' | 'orderNumber'>) => ({
+  type: 'price-difference',
+  id: d.id,
+  label: `${d.orderNumber}-PD`,
+});
 
 function toDto(r: Row): PriceDifference {
   return {
@@ -48,13 +52,22 @@ function toDto(r: Row): PriceDifference {
 /** The difference locked FOR UPDATE; with `userId`, another user's is "not found". */
 async function lockDifference(db: Db, id: string, userId?: string): Promise<Row> {
   if (!UUID.test(id)) throw AppError.notFound('pricing.not-found');
-  const owner = userId === undefined ? eq(priceDifferences.id, id) : and(eq(priceDifferences.id, id), eq(priceDifferences.userId, userId));
+  const owner =
+    userId === undefined
+      ? eq(priceDifferences.id, id)
+      : and(eq(priceDifferences.id, id), eq(priceDifferences.userId, userId));
   const [row] = await db.select().from(priceDifferences).where(owner).for('update');
   if (!row) throw AppError.notFound('pricing.not-found');
   return row;
 }
 
-const closed = (d: Row) => AppError.conflict('price-difference-closed', 'pricing.not-due', { state: `pricing.states.${d.state}` }, { state: d.state });
+const closed = (d: Row) =>
+  AppError.conflict(
+    'price-difference-closed',
+    'pricing.not-due',
+    { state: `pricing.states.${d.state}` },
+    { state: d.state },
+  );
 
 /**
  * The operator raises a difference on a paid order (pending or purchasing): the order is held
@@ -78,14 +91,27 @@ export async function raisePriceDifference(
     );
     const [row] = await uow.tx
       .insert(priceDifferences)
-      .values({ id, orderId: order.id, orderNumber: order.number, userId: order.userId, amountMinor: input.amountMinor, reason: input.reason.trim(), raisedBy: operatorId })
+      .values({
+        id,
+        orderId: order.id,
+        orderNumber: order.number,
+        userId: order.userId,
+        amountMinor: input.amountMinor,
+        reason: input.reason.trim(),
+        raisedBy: operatorId,
+      })
       .returning();
     return toDto(row!);
   });
 }
 
 /** The same, by the order's number (the operator's form); an unknown number is "not found". */
-export async function raisePriceDifferenceByNumber(db: DbOrUow, orderNumber: string, input: { amountMinor: number; reason: string }, operatorId: string) {
+export async function raisePriceDifferenceByNumber(
+  db: DbOrUow,
+  orderNumber: string,
+  input: { amountMinor: number; reason: string },
+  operatorId: string,
+) {
   return inTransaction(db, async (uow) => {
     const order = await findOrderByNumber(uow.tx, orderNumber);
     if (!order) throw AppError.notFound('orders.not-found');
@@ -110,11 +136,24 @@ export async function payPriceDifference(db: DbOrUow, id: string, userId: string
       await pay(uow, userId, d.amountMinor, referenceOf(d));
     } catch (e) {
       if (e instanceof AppError && e.kind === 'INSUFFICIENT_BALANCE') {
-        throw new AppError('INSUFFICIENT_BALANCE', 'pricing.insufficient-balance', e.params, { ...(e.data as object), link: '/user/recharge' }, 'insufficient-balance');
+        throw new AppError(
+          'INSUFFICIENT_BALANCE',
+          'pricing.insufficient-balance',
+          e.params,
+          { ...(e.data as object), link: '/user/recharge' },
+          'insufficient-balance',
+        );
       }
       throw e;
     }
-    await transition(uow, d.orderId, 'pay-price-difference', { type: 'user', id: userId }, { amountMinor: d.amountMinor, details: { priceDifferenceId: d.id } }, { ownerId: userId });
+    await transition(
+      uow,
+      d.orderId,
+      'pay-price-difference',
+      { type: 'user', id: userId },
+      { amountMinor: d.amountMinor, details: { priceDifferenceId: d.id } },
+      { ownerId: userId },
+    );
     const [row] = await uow.tx
       .update(priceDifferences)
       .set({ state: 'paid', paidAt: sql`now()` as unknown as Date })
@@ -125,16 +164,32 @@ export async function payPriceDifference(db: DbOrUow, id: string, userId: string
 }
 
 /** The operator withdraws a due difference; the order goes on. Cancelling twice is harmless. */
-export async function cancelPriceDifference(db: DbOrUow, id: string, operatorId: string, reason?: string): Promise<PriceDifference> {
+export async function cancelPriceDifference(
+  db: DbOrUow,
+  id: string,
+  operatorId: string,
+  reason?: string,
+): Promise<PriceDifference> {
   return inTransaction(db, async (uow) => {
     const d = await lockDifference(uow.tx, id);
     if (d.state === 'cancelled') return toDto(d);
     if (d.state !== 'due') throw closed(d);
     const why = reason?.trim() || null;
-    await transition(uow, d.orderId, 'cancel-price-difference', { type: 'operator', id: operatorId }, { reason: why ?? undefined, details: { priceDifferenceId: d.id } });
+    await transition(
+      uow,
+      d.orderId,
+      'cancel-price-difference',
+      { type: 'operator', id: operatorId },
+      { reason: why ?? undefined, details: { priceDifferenceId: d.id } },
+    );
     const [row] = await uow.tx
       .update(priceDifferences)
-      .set({ state: 'cancelled', cancelledAt: sql`now()` as unknown as Date, cancelledBy: operatorId, cancelReason: why })
+      .set({
+        state: 'cancelled',
+        cancelledAt: sql`now()` as unknown as Date,
+        cancelledBy: operatorId,
+        cancelReason: why,
+      })
       .where(eq(priceDifferences.id, d.id))
       .returning();
     return toDto(row!);
@@ -149,7 +204,11 @@ function filters(q: PriceDifferenceListQuery & { orderNumber?: string }, userId?
   return parts.length ? and(...parts) : undefined;
 }
 
-async function page(db: Db, where: SQL | undefined, q: PriceDifferenceListQuery): Promise<{ rows: Row[]; total: number }> {
+async function page(
+  db: Db,
+  where: SQL | undefined,
+  q: PriceDifferenceListQuery,
+): Promise<{ rows: Row[]; total: number }> {
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(priceDifferences).where(where);
   // Due first (what needs doing), then newest.
   const rows = await db
@@ -163,15 +222,25 @@ async function page(db: Db, where: SQL | undefined, q: PriceDifferenceListQuery)
 }
 
 /** The caller's own differences. */
-export async function listPriceDifferences(db: Db, userId: string, q: PriceDifferenceListQuery): Promise<Page<PriceDifference>> {
+export async function listPriceDifferences(
+  db: Db,
+  userId: string,
+  q: PriceDifferenceListQuery,
+): Promise<Page<PriceDifference>> {
   const { rows, total } = await page(db, filters(q, userId), q);
   return toPage(rows.map(toDto), total, q);
 }
 
 /** Operator: every user's, optionally of one order number. */
-export async function listAdminPriceDifferences(db: Db, q: AdminPriceDifferenceListQuery): Promise<Page<AdminPriceDifference>> {
+export async function listAdminPriceDifferences(
+  db: Db,
+  q: AdminPriceDifferenceListQuery,
+): Promise<Page<AdminPriceDifference>> {
   const { rows, total } = await page(db, filters(q), q);
-  const emails = await userEmails(db, rows.map((r) => r.userId));
+  const emails = await userEmails(
+    db,
+    rows.map((r) => r.userId),
+  );
   return toPage(
     rows.map((r) => ({ ...toDto(r), userId: r.userId, userEmail: emails.get(r.userId) ?? '' })),
     total,

@@ -35,9 +35,7 @@ export const priceDifferences = pgTable(
     cancelReason: text('cancel_reason'),
   },
   (t) => [
-    uniqueIndex('price_differences_one_due_key')
-      .on(t.orderId)
-      .where(sql`${t.state} = 'due'`),
+    uniqueIndex('price_differences_one_due_key').on(t.orderId).where(sql`${t.state} = 'due'`),
     index('price_differences_user_idx').on(t.userId, t.createdAt),
     index('price_differences_state_idx').on(t.state, t.createdAt),
     check('price_differences_amount', sql`${t.amountMinor} > 0`),

@@ -29,8 +29,16 @@ const NOT_PENDING = () => AppError.business('recharge-not-pending', 'recharge.no
  * (approve → credited, reject → closed with the reason the user sees), and the fee rules.
  */
 export async function rechargeAdminRoutes(app: App, { db, files }: { db: Db; files: FileStore }) {
-  app.get('/admin/recharges', { schema: { tags, querystring: AdminRechargeListQuery, response: { 200: envelopeOf(AdminRechargeOrderPageSchema) } } }, async (req) =>
-    ok(await listAllOrders(db, req.query)),
+  app.get(
+    '/admin/recharges',
+    {
+      schema: {
+        tags,
+        querystring: AdminRechargeListQuery,
+        response: { 200: envelopeOf(AdminRechargeOrderPageSchema) },
+      },
+    },
+    async (req) => ok(await listAllOrders(db, req.query)),
   );
 
   // The slip is served only here, to operators: its area is private (never under /api/files).
@@ -45,7 +53,10 @@ export async function rechargeAdminRoutes(app: App, { db, files }: { db: Db; fil
     });
     // A PDF is downloaded: the sandboxing policy would stop the browser's viewer anyway.
     const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
-    reply.header('content-disposition', `${disposition}; filename="${order.number}-slip.${order.slipFile!.split('.').pop()}"`);
+    reply.header(
+      'content-disposition',
+      `${disposition}; filename="${order.number}-slip.${order.slipFile!.split('.').pop()}"`,
+    );
     return reply.type(file.contentType).send(file.bytes);
   });
 
@@ -63,20 +74,38 @@ export async function rechargeAdminRoutes(app: App, { db, files }: { db: Db; fil
     }),
   );
 
-  app.post('/admin/recharges/:id/reject', { schema: { tags, params: IdParams, body: RejectRechargeBody, response: one } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => {
-      await reviewable(uow.tx, req.params.id);
-      await close(uow, req.params.id, 'rejected', { from: ['pending'], note: req.body.reason, decidedBy: req.session.userId });
-      return ok(await adminOrder(uow.tx, req.params.id));
-    }),
+  app.post(
+    '/admin/recharges/:id/reject',
+    { schema: { tags, params: IdParams, body: RejectRechargeBody, response: one } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => {
+        await reviewable(uow.tx, req.params.id);
+        await close(uow, req.params.id, 'rejected', {
+          from: ['pending'],
+          note: req.body.reason,
+          decidedBy: req.session.userId,
+        });
+        return ok(await adminOrder(uow.tx, req.params.id));
+      }),
   );
 
-  app.get('/admin/recharge-methods', { schema: { tags, response: { 200: envelopeOf(z.array(RechargeMethodRuleSchema)) } } }, async () => ok(await listRules(db)));
+  app.get(
+    '/admin/recharge-methods',
+    { schema: { tags, response: { 200: envelopeOf(z.array(RechargeMethodRuleSchema)) } } },
+    async () => ok(await listRules(db)),
+  );
 
   // A changed rule applies to orders created from now on: each order keeps the fee it was shown.
   app.put(
     '/admin/recharge-methods/:method',
-    { schema: { tags, params: z.object({ method: z.enum(RECHARGE_METHODS) }), body: UpdateRechargeMethodBody, response: { 200: envelopeOf(RechargeMethodRuleSchema) } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ method: z.enum(RECHARGE_METHODS) }),
+        body: UpdateRechargeMethodBody,
+        response: { 200: envelopeOf(RechargeMethodRuleSchema) },
+      },
+    },
     async (req) => {
       const values = { enabled: req.body.enabled, ...ruleColumns(req.body.rule), updatedAt: new Date() };
       const [row] = await db

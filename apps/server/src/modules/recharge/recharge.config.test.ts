@@ -12,8 +12,17 @@ describe('recharge configuration', () => {
   });
 
   it('reads the expiry and the bank details (no demo value mixed into a configured account); refuses an expiry out of range', () => {
-    const c = loadConfig({ ...base, RECHARGE_EXPIRY_MINUTES: '30', RECHARGE_BANK_BENEFICIARY: 'Market Ltd', RECHARGE_BANK_IBAN: 'DE89 3704 0044 0532 0130 00', RECHARGE_BANK_SWIFT: 'COBADEFFXXX' });
-    expect(c.recharge).toMatchObject({ expiryMinutes: 30, bank: { beneficiary: 'Market Ltd', iban: 'DE89 3704 0044 0532 0130 00', swiftBic: 'COBADEFFXXX', bankName: '' } });
+    const c = loadConfig({
+      ...base,
+      RECHARGE_EXPIRY_MINUTES: '30',
+      RECHARGE_BANK_BENEFICIARY: 'Market Ltd',
+      RECHARGE_BANK_IBAN: 'DE89 3704 0044 0532 0130 00',
+      RECHARGE_BANK_SWIFT: 'COBADEFFXXX',
+    });
+    expect(c.recharge).toMatchObject({
+      expiryMinutes: 30,
+      bank: { beneficiary: 'Market Ltd', iban: 'DE89 3704 0044 0532 0130 00', swiftBic: 'COBADEFFXXX', bankName: '' },
+    });
     expect(() => loadConfig({ ...base, RECHARGE_EXPIRY_MINUTES: '1' })).toThrow(/RECHARGE_EXPIRY_MINUTES/);
   });
 });

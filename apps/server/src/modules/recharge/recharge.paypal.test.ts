@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pay } from '../wallet/wallet.service';
-import { availableOf, countOf, ledgerTotal, PUBLIC, rechargeTestApp, rows, signedInUser, systemBalance, type RechargeCtx } from '../../../test/factories';
+import {
+  availableOf,
+  countOf,
+  ledgerTotal,
+  PUBLIC,
+  rechargeTestApp,
+  rows,
+  signedInUser,
+  systemBalance,
+  type RechargeCtx,
+} from '../../../test/factories';
 
 let ctx: RechargeCtx;
 beforeAll(async () => {
@@ -15,7 +25,12 @@ const auth = (token: string, key?: string, lang?: string) => ({
   ...(lang ? { 'accept-language': lang } : {}),
 });
 const post = (token: string, url: string, body?: unknown, key?: string, lang?: string) =>
-  ctx.app.inject({ method: 'POST', url, headers: auth(token, key, lang), ...(body === undefined ? {} : { payload: body as object }) });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: auth(token, key, lang),
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth(token) });
 
 /** create → checkout → the payer approves on the emulator's page (GET on the approve link). */
@@ -38,7 +53,15 @@ describe('PayPal recharge against the emulator', () => {
     const u = await signedInUser(ctx.db);
     const feesBefore = await systemBalance(ctx.db, 'fees');
     const { order, location, paypalOrderId } = await approvedOrder(u.token);
-    expect(order).toMatchObject({ method: 'paypal', state: 'awaiting-payment', amount: 100, fee: 4.7, total: 104.7, currency: 'USD', closeReason: null });
+    expect(order).toMatchObject({
+      method: 'paypal',
+      state: 'awaiting-payment',
+      amount: 100,
+      fee: 4.7,
+      total: 104.7,
+      currency: 'USD',
+      closeReason: null,
+    });
     expect(order.number).toMatch(/^R\d{8}-\d{6}$/);
     // Back to our return page with PayPal's token and PayerID.
     expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC}/paypalstatus`);
@@ -65,13 +88,25 @@ describe('PayPal recharge against the emulator', () => {
     const key = crypto.randomUUID();
     const answers = await Promise.all([
       ...Array.from({ length: 20 }, () => post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, key)),
-      ...Array.from({ length: 5 }, () => post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID())),
+      ...Array.from({ length: 5 }, () =>
+        post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID()),
+      ),
     ]);
     for (const a of answers) expect([a.statusCode, a.json().data?.state]).toEqual([200, 'paid']);
     await ctx.app.jobs.drain();
     expect(await availableOf(ctx.db, u.userId)).toBe(5_000);
-    expect(await countOf(ctx.db, sql`select count(*) as n from journal_entries where reference_type = 'recharge' and reference_id = ${order.id}`)).toBe(1);
-    expect(await countOf(ctx.db, sql`select count(*) as n from jobs where type = 'recharge.credit' and payload->>'id' = ${order.id}`)).toBe(1);
+    expect(
+      await countOf(
+        ctx.db,
+        sql`select count(*) as n from journal_entries where reference_type = 'recharge' and reference_id = ${order.id}`,
+      ),
+    ).toBe(1);
+    expect(
+      await countOf(
+        ctx.db,
+        sql`select count(*) as n from jobs where type = 'recharge.credit' and payload->>'id' = ${order.id}`,
+      ),
+    ).toBe(1);
   });
 
   it('a webhook delivered twice (and after the capture) credits once; a bad signature is 400 and changes nothing', async () => {
@@ -86,27 +121,46 @@ describe('PayPal recharge against the emulator', () => {
     };
     const event = await signedAfterCapture();
     const deliver = (rawBody: string, headers: Record<string, string>) =>
-      fetch(ctx.paypalHook, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: rawBody });
+      fetch(ctx.paypalHook, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: rawBody,
+      });
 
     const tampered = event.rawBody.replace('"value":"21.18"', '"value":"99999.00"');
     expect(tampered).not.toBe(event.rawBody);
     const bad = await deliver(tampered, event.headers);
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { msg: string }).msg).toBe('The event\'s signature is not valid');
-    const noSig = await deliver(event.rawBody, { ...event.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') });
+    expect(((await bad.json()) as { msg: string }).msg).toBe("The event's signature is not valid");
+    const noSig = await deliver(event.rawBody, {
+      ...event.headers,
+      'paypal-transmission-sig': Buffer.from('forged').toString('base64'),
+    });
     expect(noSig.status).toBe(400);
     expect((await get(u.token, `/api/p/recharges/${order.id}`)).json().data.state).toBe('awaiting-payment');
-    expect(await countOf(ctx.db, sql`select count(*) as n from payment_provider_events where recharge_id = ${order.id}`)).toBe(0);
+    expect(
+      await countOf(ctx.db, sql`select count(*) as n from payment_provider_events where recharge_id = ${order.id}`),
+    ).toBe(0);
 
     expect((await deliver(event.rawBody, event.headers)).status).toBe(200);
     expect((await deliver(event.rawBody, event.headers)).status).toBe(200);
     // Another delivery of the same capture under a new event id, and the return page afterwards.
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.COMPLETED', paypalOrderId)).status).toBe(200);
-    expect((await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID())).json().data.state).toBe('paid');
+    expect(
+      (await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID())).json().data
+        .state,
+    ).toBe('paid');
     await ctx.app.jobs.drain();
     expect(await availableOf(ctx.db, u.userId)).toBe(2_000);
-    expect(await countOf(ctx.db, sql`select count(*) as n from payment_provider_events where recharge_id = ${order.id}`)).toBe(2);
-    expect(await countOf(ctx.db, sql`select count(*) as n from journal_entries where reference_type = 'recharge' and reference_id = ${order.id}`)).toBe(1);
+    expect(
+      await countOf(ctx.db, sql`select count(*) as n from payment_provider_events where recharge_id = ${order.id}`),
+    ).toBe(2);
+    expect(
+      await countOf(
+        ctx.db,
+        sql`select count(*) as n from journal_entries where reference_type = 'recharge' and reference_id = ${order.id}`,
+      ),
+    ).toBe(1);
   });
 
   it('a DECLINED capture closes the order as failed: "Recharge failed, please contact us", in the user’s language', async () => {
@@ -115,11 +169,24 @@ describe('PayPal recharge against the emulator', () => {
     ctx.pp.failNextCapture('DECLINED');
     const res = await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID());
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'A00001', msg: 'Recharge failed, please contact us', data: { reason: 'recharge-failed' } });
+    expect(res.json()).toMatchObject({
+      code: 'A00001',
+      msg: 'Recharge failed, please contact us',
+      data: { reason: 'recharge-failed' },
+    });
     const after = (await get(u.token, `/api/p/recharges/${order.id}`)).json().data;
     expect(after).toMatchObject({ state: 'closed', closeReason: 'failed', note: 'PayPal: DECLINED' });
-    const again = await post(u.token, `/api/p/recharges/${order.id}/paypal/capture`, undefined, crypto.randomUUID(), 'fr-FR');
-    expect(again.json()).toMatchObject({ msg: 'Le rechargement a échoué, veuillez nous contacter', data: { reason: 'recharge-failed' } });
+    const again = await post(
+      u.token,
+      `/api/p/recharges/${order.id}/paypal/capture`,
+      undefined,
+      crypto.randomUUID(),
+      'fr-FR',
+    );
+    expect(again.json()).toMatchObject({
+      msg: 'Le rechargement a échoué, veuillez nous contacter',
+      data: { reason: 'recharge-failed' },
+    });
     await ctx.app.jobs.drain();
     expect(await availableOf(ctx.db, u.userId)).toBe(0);
   });
@@ -133,7 +200,12 @@ describe('PayPal recharge against the emulator', () => {
 
     const b = await approvedOrder(u.token, 30);
     ctx.pp.failNextCapture('PENDING');
-    const pending = await post(u.token, `/api/p/recharges/${b.order.id}/paypal/capture`, undefined, crypto.randomUUID());
+    const pending = await post(
+      u.token,
+      `/api/p/recharges/${b.order.id}/paypal/capture`,
+      undefined,
+      crypto.randomUUID(),
+    );
     expect(pending.json().data.state).toBe('pending');
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.COMPLETED', b.paypalOrderId)).status).toBe(200);
     await ctx.app.jobs.drain();
@@ -147,16 +219,28 @@ describe('PayPal recharge against the emulator', () => {
     ctx.pp.failNextCapture('PENDING');
     await post(u.token, `/api/p/recharges/${a.order.id}/paypal/capture`);
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.DENIED', a.paypalOrderId)).status).toBe(200);
-    expect((await get(u.token, `/api/p/recharges/${a.order.id}`)).json().data).toMatchObject({ state: 'closed', closeReason: 'failed', note: 'PayPal: DENIED' });
+    expect((await get(u.token, `/api/p/recharges/${a.order.id}`)).json().data).toMatchObject({
+      state: 'closed',
+      closeReason: 'failed',
+      note: 'PayPal: DENIED',
+    });
 
     const b = await approvedOrder(u.token, 12);
     expect((await post(u.token, `/api/p/recharges/${b.order.id}/cancel`)).json().data.closeReason).toBe('cancelled');
     // The payer had approved; PayPal captured anyway (say, from another tab) and tells us.
     const { PayPalClient } = await import('../../connectors/paypal');
-    await new PayPalClient({ baseUrl: ctx.pp.baseUrl, clientId: ctx.pp.clientId, clientSecret: ctx.pp.clientSecret }).captureOrder(b.paypalOrderId, 'elsewhere');
+    await new PayPalClient({
+      baseUrl: ctx.pp.baseUrl,
+      clientId: ctx.pp.clientId,
+      clientSecret: ctx.pp.clientSecret,
+    }).captureOrder(b.paypalOrderId, 'elsewhere');
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.COMPLETED', b.paypalOrderId)).status).toBe(200);
     await ctx.app.jobs.drain();
-    expect((await get(u.token, `/api/p/recharges/${b.order.id}`)).json().data).toMatchObject({ state: 'completed', closeReason: null, closedAt: null });
+    expect((await get(u.token, `/api/p/recharges/${b.order.id}`)).json().data).toMatchObject({
+      state: 'completed',
+      closeReason: null,
+      closedAt: null,
+    });
     const [row] = await rows(ctx, sql`select operator_note from recharge_orders where id = ${b.order.id}`);
     expect(String(row!.operator_note)).toContain('paid after the order closed (cancelled)');
     expect(await availableOf(ctx.db, u.userId)).toBe(1_200);
@@ -167,7 +251,11 @@ describe('PayPal recharge against the emulator', () => {
     const created = (await post(u.token, '/api/p/recharges', { amount: 10, method: 'paypal' })).json().data;
     await post(u.token, `/api/p/recharges/${created.id}/checkout`);
     const res = await post(u.token, `/api/p/recharges/${created.id}/paypal/capture`);
-    expect(res.json()).toMatchObject({ code: 'A00001', data: { reason: 'payment-not-approved' }, msg: 'The payment was not approved at the provider yet' });
+    expect(res.json()).toMatchObject({
+      code: 'A00001',
+      data: { reason: 'payment-not-approved' },
+      msg: 'The payment was not approved at the provider yet',
+    });
     expect((await get(u.token, `/api/p/recharges/${created.id}`)).json().data.state).toBe('awaiting-payment');
   });
 
@@ -186,7 +274,10 @@ describe('PayPal recharge against the emulator', () => {
     await pay(ctx.db, u.userId, 3_000, { type: 'order', id: `spent-${b.order.id}` });
     expect((await ctx.pp.sendWebhook(ctx.paypalHook, 'PAYMENT.CAPTURE.REFUNDED', b.paypalOrderId)).status).toBe(200);
     expect(await availableOf(ctx.db, u.userId)).toBe(1_000);
-    const [row] = await rows(ctx, sql`select refunded_minor, operator_note, state from recharge_orders where id = ${b.order.id}`);
+    const [row] = await rows(
+      ctx,
+      sql`select refunded_minor, operator_note, state from recharge_orders where id = ${b.order.id}`,
+    );
     expect(Number(row!.refunded_minor)).toBe(4_000 + 206);
     expect(String(row!.operator_note)).toContain('nothing reversed');
     expect(row!.state).toBe('completed');

@@ -19,12 +19,19 @@ export function createPaymentProviders(config: Config): PaymentProviders {
   return {
     paypal: config.paypal
       ? {
-          client: new PayPalClient({ baseUrl: config.paypal.baseUrl, clientId: config.paypal.clientId, clientSecret: config.paypal.clientSecret }),
+          client: new PayPalClient({
+            baseUrl: config.paypal.baseUrl,
+            clientId: config.paypal.clientId,
+            clientSecret: config.paypal.clientSecret,
+          }),
           webhookId: config.paypal.webhookId,
         }
       : undefined,
     stripe: config.stripe
-      ? { client: createStripeClient({ secretKey: config.stripe.secretKey, baseUrl: config.stripe.baseUrl }), webhookSecret: config.stripe.webhookSecret }
+      ? {
+          client: createStripeClient({ secretKey: config.stripe.secretKey, baseUrl: config.stripe.baseUrl }),
+          webhookSecret: config.stripe.webhookSecret,
+        }
       : undefined,
     sandbox: config.paymentSandbox ?? false,
   };

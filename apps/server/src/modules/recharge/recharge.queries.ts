@@ -40,7 +40,12 @@ export function toRechargeOrder(r: RechargeRow): RechargeOrder {
     note: r.note,
     slip:
       r.slipFile && r.slipUploadedAt
-        ? { fileName: r.slipFileName ?? '', contentType: r.slipContentType ?? '', size: r.slipSize ?? 0, uploadedAt: r.slipUploadedAt.toISOString() }
+        ? {
+            fileName: r.slipFileName ?? '',
+            contentType: r.slipContentType ?? '',
+            size: r.slipSize ?? 0,
+            uploadedAt: r.slipUploadedAt.toISOString(),
+          }
         : null,
   };
 }
@@ -107,9 +112,18 @@ export async function lockOrder(db: Db, id: string): Promise<RechargeRow> {
 }
 
 export async function listOwnOrders(db: Db, userId: string, q: RechargeListQuery) {
-  const where = and(eq(rechargeOrders.userId, userId), q.state === 'all' ? undefined : eq(rechargeOrders.state, q.state));
+  const where = and(
+    eq(rechargeOrders.userId, userId),
+    q.state === 'all' ? undefined : eq(rechargeOrders.state, q.state),
+  );
   const [rows, [total]] = await Promise.all([
-    db.select().from(rechargeOrders).where(where).orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.number)).limit(q.size).offset((q.current - 1) * q.size),
+    db
+      .select()
+      .from(rechargeOrders)
+      .where(where)
+      .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.number))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
     db.select({ n: count() }).from(rechargeOrders).where(where),
   ]);
   return page(rows.map(toRechargeOrder), total?.n ?? 0, q);
@@ -121,11 +135,24 @@ export async function listAllOrders(db: Db, q: AdminRechargeListQuery) {
   if (q.method !== 'all') conditions.push(eq(rechargeOrders.method, q.method));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(rechargeOrders).where(where).orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.number)).limit(q.size).offset((q.current - 1) * q.size),
+    db
+      .select()
+      .from(rechargeOrders)
+      .where(where)
+      .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.number))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
     db.select({ n: count() }).from(rechargeOrders).where(where),
   ]);
-  const emails = await userEmails(db, rows.map((r) => r.userId));
-  return page(rows.map((r) => toAdminRechargeOrder(r, emails.get(r.userId) ?? '')), total?.n ?? 0, q);
+  const emails = await userEmails(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return page(
+    rows.map((r) => toAdminRechargeOrder(r, emails.get(r.userId) ?? '')),
+    total?.n ?? 0,
+    q,
+  );
 }
 
 export async function adminOrder(db: Db, id: string): Promise<AdminRechargeOrder> {

@@ -73,11 +73,15 @@ export async function rechargeRoutes(app: App, { db, files, config, providers }:
   );
 
   app.post('/p/recharges', { schema: { tags, body: CreateRechargeBody, response: one } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => ok(toRechargeOrder(await createRecharge(uow, req.session.userId, req.body, expiryMinutes)))),
+    idempotent(db, req, reply, async (uow) =>
+      ok(toRechargeOrder(await createRecharge(uow, req.session.userId, req.body, expiryMinutes))),
+    ),
   );
 
-  app.get('/p/recharges', { schema: { tags, querystring: RechargeListQuery, response: { 200: envelopeOf(RechargeOrderPageSchema) } } }, async (req) =>
-    ok(await listOwnOrders(db, req.session.userId, req.query)),
+  app.get(
+    '/p/recharges',
+    { schema: { tags, querystring: RechargeListQuery, response: { 200: envelopeOf(RechargeOrderPageSchema) } } },
+    async (req) => ok(await listOwnOrders(db, req.session.userId, req.query)),
   );
 
   app.get('/p/recharges/:id', { schema: { tags, params: IdParams, response: one } }, async (req) =>
@@ -86,37 +90,57 @@ export async function rechargeRoutes(app: App, { db, files, config, providers }:
 
   // The provider call happens first, outside any transaction, keyed by the recharge id (a repeat
   // gets the same PayPal order / Stripe session); then the reference is stored idempotently.
-  app.post('/p/recharges/:id/checkout', { schema: { tags, params: IdParams, response: { 200: envelopeOf(RechargeCheckoutSchema) } } }, async (req, reply) => {
-    const started = await startCheckout(db, providers, req.session.userId, req.params.id, originOf(req, config), req.log);
-    return idempotent(db, req, reply, async (uow) => {
-      await saveReference(uow, req.params.id, started.reference);
-      return ok({ redirectUrl: started.redirectUrl });
-    });
-  });
+  app.post(
+    '/p/recharges/:id/checkout',
+    { schema: { tags, params: IdParams, response: { 200: envelopeOf(RechargeCheckoutSchema) } } },
+    async (req, reply) => {
+      const started = await startCheckout(
+        db,
+        providers,
+        req.session.userId,
+        req.params.id,
+        originOf(req, config),
+        req.log,
+      );
+      return idempotent(db, req, reply, async (uow) => {
+        await saveReference(uow, req.params.id, started.reference);
+        return ok({ redirectUrl: started.redirectUrl });
+      });
+    },
+  );
 
-  app.post('/p/recharges/:id/paypal/capture', { schema: { tags, params: IdParams, response: one } }, async (req, reply) => {
-    const order = await ownOrder(db, req.session.userId, req.params.id);
-    assertConfirmable(order, 'paypal');
-    if (order.state === 'paid' || order.state === 'completed') return ok(toRechargeOrder(order));
-    if (order.state === 'closed' && order.closeReason !== 'expired') throw NOT_PAYABLE();
-    const verdict = await capturePayPal(providers, order, req.log);
-    if (verdict.kind === 'open') throw NOT_APPROVED();
-    if (verdict.kind === 'failed') {
-      // Committed before the answer: the order stays closed as failed whatever the client does.
-      await applyVerdict(db, order, verdict);
-      throw failedAnswer();
-    }
-    return idempotent(db, req, reply, async (uow) => ok(toRechargeOrder(await applyVerdict(uow, order, verdict))));
-  });
+  app.post(
+    '/p/recharges/:id/paypal/capture',
+    { schema: { tags, params: IdParams, response: one } },
+    async (req, reply) => {
+      const order = await ownOrder(db, req.session.userId, req.params.id);
+      assertConfirmable(order, 'paypal');
+      if (order.state === 'paid' || order.state === 'completed') return ok(toRechargeOrder(order));
+      if (order.state === 'closed' && order.closeReason !== 'expired') throw NOT_PAYABLE();
+      const verdict = await capturePayPal(providers, order, req.log);
+      if (verdict.kind === 'open') throw NOT_APPROVED();
+      if (verdict.kind === 'failed') {
+        // Committed before the answer: the order stays closed as failed whatever the client does.
+        await applyVerdict(db, order, verdict);
+        throw failedAnswer();
+      }
+      return idempotent(db, req, reply, async (uow) => ok(toRechargeOrder(await applyVerdict(uow, order, verdict))));
+    },
+  );
 
-  app.post('/p/recharges/:id/card/confirm', { schema: { tags, params: IdParams, response: one } }, async (req, reply) => {
-    const order = await ownOrder(db, req.session.userId, req.params.id);
-    assertConfirmable(order, 'card');
-    if (order.state === 'paid' || order.state === 'completed' || order.state === 'closed') return ok(toRechargeOrder(order));
-    const verdict = await readCardSession(providers, order, req.log);
-    if (verdict.kind === 'open') throw NOT_APPROVED();
-    return idempotent(db, req, reply, async (uow) => ok(toRechargeOrder(await applyVerdict(uow, order, verdict))));
-  });
+  app.post(
+    '/p/recharges/:id/card/confirm',
+    { schema: { tags, params: IdParams, response: one } },
+    async (req, reply) => {
+      const order = await ownOrder(db, req.session.userId, req.params.id);
+      assertConfirmable(order, 'card');
+      if (order.state === 'paid' || order.state === 'completed' || order.state === 'closed')
+        return ok(toRechargeOrder(order));
+      const verdict = await readCardSession(providers, order, req.log);
+      if (verdict.kind === 'open') throw NOT_APPROVED();
+      return idempotent(db, req, reply, async (uow) => ok(toRechargeOrder(await applyVerdict(uow, order, verdict))));
+    },
+  );
 
   app.post('/p/recharges/:id/cancel', { schema: { tags, params: IdParams, response: one } }, async (req, reply) => {
     const order = await ownOrder(db, req.session.userId, req.params.id);
@@ -126,11 +150,16 @@ export async function rechargeRoutes(app: App, { db, files, config, providers }:
     // meanwhile, the money is confirmed instead of the order being cancelled.
     const verdict = await expireCardSession(providers, order, req.log);
     return idempotent(db, req, reply, async (uow) => {
-      if (verdict.kind === 'paid' || verdict.kind === 'pending') return ok(toRechargeOrder(await applyVerdict(uow, order, verdict)));
+      if (verdict.kind === 'paid' || verdict.kind === 'pending')
+        return ok(toRechargeOrder(await applyVerdict(uow, order, verdict)));
       // Expiring the session makes Stripe send checkout.session.expired, which may have closed
       // the order as expired already: that was this cancel, so it is recorded as cancelled.
       const current = await lockOrder(uow.tx, order.id);
-      const ownExpiry = current.state === 'closed' && current.closeReason === 'expired' && order.method === 'card' && Boolean(order.providerReference);
+      const ownExpiry =
+        current.state === 'closed' &&
+        current.closeReason === 'expired' &&
+        order.method === 'card' &&
+        Boolean(order.providerReference);
       const closed = await close(uow, order.id, 'cancelled', { from: ownExpiry ? ['closed'] : ['awaiting-payment'] });
       if (closed.state !== 'closed' || closed.closeReason !== 'cancelled') throw NOT_PAYABLE();
       return ok(toRechargeOrder(closed));
@@ -144,7 +173,10 @@ export async function rechargeRoutes(app: App, { db, files, config, providers }:
     acceptMultipart(scope);
     scope.post(
       '/p/recharges/:id/slip',
-      { bodyLimit: SLIP_MAX_BYTES + 512 * 1024, schema: { tags, params: IdParams, response: one, consumes: ['multipart/form-data'] } },
+      {
+        bodyLimit: SLIP_MAX_BYTES + 512 * 1024,
+        schema: { tags, params: IdParams, response: one, consumes: ['multipart/form-data'] },
+      },
       async (req, reply) => {
         const body = (req.body ?? {}) as MultipartBody;
         const file = checkSlip(isUploadedFile(body.file) ? body.file : undefined);

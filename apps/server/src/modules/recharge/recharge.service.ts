@@ -55,7 +55,9 @@ export async function createRecharge(
   if (!rule?.enabled) throw AppError.business('payment-method-disabled', 'recharge.method-disabled');
   const amountMinor = toMinor(body.amount);
   const fee = feeMinor(rule.rule, amountMinor);
-  const res = (await uow.tx.execute(sql`select nextval('recharge_order_number_seq') as n, to_char(now() at time zone 'UTC', 'YYYYMMDD') as d`)) as unknown as {
+  const res = (await uow.tx.execute(
+    sql`select nextval('recharge_order_number_seq') as n, to_char(now() at time zone 'UTC', 'YYYYMMDD') as d`,
+  )) as unknown as {
     rows: Array<{ n: string | number; d: string }>;
   };
   const { n, d } = res.rows[0]!;
@@ -95,7 +97,9 @@ export async function startCheckout(
   const total = order.amountMinor + order.feeMinor;
   const q = `recharge=${encodeURIComponent(order.id)}`;
   // A recharge that pays orders comes back to the payment's state page (decision 0085).
-  const paypalReturn = order.orderPaymentId ? `${origin}/user/paystate?payment=${encodeURIComponent(order.orderPaymentId)}&${q}` : `${origin}/paypalstatus?${q}`;
+  const paypalReturn = order.orderPaymentId
+    ? `${origin}/user/paystate?payment=${encodeURIComponent(order.orderPaymentId)}&${q}`
+    : `${origin}/paypalstatus?${q}`;
   try {
     if (order.method === 'paypal') {
       const paypal = providers.paypal;
@@ -143,7 +147,10 @@ export async function saveReference(uow: UnitOfWork, id: string, reference: stri
   const order = await lockOrder(uow.tx, id);
   if (order.state !== 'awaiting-payment') throw NOT_PAYABLE();
   if (!order.providerReference) {
-    await uow.tx.update(rechargeOrders).set({ providerReference: reference, updatedAt: new Date() }).where(sql`${rechargeOrders.id} = ${id}`);
+    await uow.tx
+      .update(rechargeOrders)
+      .set({ providerReference: reference, updatedAt: new Date() })
+      .where(sql`${rechargeOrders.id} = ${id}`);
   }
 }
 
@@ -156,30 +163,46 @@ export type ProviderVerdict =
   | { kind: 'expired' };
 
 /** PayPal: captures an approved order (capture key from the recharge id). */
-export async function capturePayPal(providers: PaymentProviders, order: RechargeRow, log: Logger): Promise<ProviderVerdict> {
+export async function capturePayPal(
+  providers: PaymentProviders,
+  order: RechargeRow,
+  log: Logger,
+): Promise<ProviderVerdict> {
   const paypal = providers.paypal;
   if (!paypal) throw UNAVAILABLE();
   if (!order.providerReference) return { kind: 'open' };
   try {
     const r = await paypal.client.captureOrder(order.providerReference, providerKey.capture(order.id));
     // The capture's own status decides (the client throws for DECLINED / FAILED).
-    if (r.outcome === 'completed') return { kind: 'paid', captureId: r.capture.id, amountMinor: r.capture.amountMinor, via: 'paypal capture' };
+    if (r.outcome === 'completed')
+      return { kind: 'paid', captureId: r.capture.id, amountMinor: r.capture.amountMinor, via: 'paypal capture' };
     return { kind: 'pending', captureId: r.capture.id, reason: r.capture.reason };
   } catch (err) {
     if (err instanceof PayPalError && err.kind === 'order-not-approved') return { kind: 'open' };
-    if (err instanceof PayPalError && err.kind === 'declined') return { kind: 'failed', note: `PayPal: ${err.issue ?? 'DECLINED'}` };
+    if (err instanceof PayPalError && err.kind === 'declined')
+      return { kind: 'failed', note: `PayPal: ${err.issue ?? 'DECLINED'}` };
     throw providerFailure(err, log, 'capture');
   }
 }
 
 /** Stripe: the session as Stripe sees it now (never the return URL's word). */
-export async function readCardSession(providers: PaymentProviders, order: RechargeRow, log: Logger): Promise<ProviderVerdict> {
+export async function readCardSession(
+  providers: PaymentProviders,
+  order: RechargeRow,
+  log: Logger,
+): Promise<ProviderVerdict> {
   const stripe = providers.stripe;
   if (!stripe) throw UNAVAILABLE();
   if (!order.providerReference) return { kind: 'open' };
   try {
     const s = await stripe.client.retrieveCheckoutSession(order.providerReference);
-    if (s.paymentStatus === 'paid') return { kind: 'paid', captureId: s.paymentIntentId ?? undefined, amountMinor: s.amountTotalMinor ?? -1, via: 'card session' };
+    if (s.paymentStatus === 'paid')
+      return {
+        kind: 'paid',
+        captureId: s.paymentIntentId ?? undefined,
+        amountMinor: s.amountTotalMinor ?? -1,
+        via: 'card session',
+      };
     if (s.status === 'complete') return { kind: 'pending', captureId: s.paymentIntentId ?? undefined };
     if (s.status === 'expired') return { kind: 'expired' };
     return { kind: 'open' };
@@ -224,7 +247,8 @@ export function checkSlip(file: UploadedFile | undefined): UploadedFile {
   if (!file || file.size === 0) throw AppError.invalid([{ field: 'file', messageKey: 'recharge.slip-required' }]);
   if (file.size > SLIP_MAX_BYTES) throw AppError.invalid([{ field: 'file', messageKey: 'recharge.slip-too-large' }]);
   const type = sniffType(file.bytes);
-  if (!type || !(SLIP_CONTENT_TYPES as readonly string[]).includes(type)) throw AppError.invalid([{ field: 'file', messageKey: 'recharge.slip-type' }]);
+  if (!type || !(SLIP_CONTENT_TYPES as readonly string[]).includes(type))
+    throw AppError.invalid([{ field: 'file', messageKey: 'recharge.slip-type' }]);
   return file;
 }
 
@@ -241,7 +265,13 @@ export async function storeSlip(db: Db, files: FileStore, userId: string, id: st
   return saveFile(files, 'slips', file.bytes, { field: 'file' });
 }
 
-export async function attachSlip(uow: UnitOfWork, id: string, file: UploadedFile, storedName: string, contentType: string): Promise<RechargeRow> {
+export async function attachSlip(
+  uow: UnitOfWork,
+  id: string,
+  file: UploadedFile,
+  storedName: string,
+  contentType: string,
+): Promise<RechargeRow> {
   const order = await lockOrder(uow.tx, id);
   assertTakesSlip(order);
   return markPending(uow, id, {
@@ -254,13 +284,23 @@ export async function attachSlip(uow: UnitOfWork, id: string, file: UploadedFile
 }
 
 /** User cancel: awaiting payment only. A card session is expired at Stripe first (outside). */
-export async function expireCardSession(providers: PaymentProviders, order: RechargeRow, log: Logger): Promise<ProviderVerdict> {
+export async function expireCardSession(
+  providers: PaymentProviders,
+  order: RechargeRow,
+  log: Logger,
+): Promise<ProviderVerdict> {
   if (order.method !== 'card' || !order.providerReference) return { kind: 'expired' };
   const stripe = providers.stripe;
   if (!stripe) throw UNAVAILABLE();
   try {
     const s = await stripe.client.expireCheckoutSession(order.providerReference, providerKey.expire(order.id));
-    if (s.paymentStatus === 'paid') return { kind: 'paid', captureId: s.paymentIntentId ?? undefined, amountMinor: s.amountTotalMinor ?? -1, via: 'card session' };
+    if (s.paymentStatus === 'paid')
+      return {
+        kind: 'paid',
+        captureId: s.paymentIntentId ?? undefined,
+        amountMinor: s.amountTotalMinor ?? -1,
+        via: 'card session',
+      };
     return { kind: 'expired' };
   } catch (err) {
     // Stripe refuses to expire a session that is no longer open: read what happened instead.

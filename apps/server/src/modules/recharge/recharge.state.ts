@@ -50,7 +50,10 @@ export async function markPaid(
       return update(uow.tx, id, {
         state: 'pending',
         providerCaptureId: opts.captureId ?? order.providerCaptureId,
-        operatorNote: appendNote(order.operatorNote, `${opts.via}: the provider reports ${opts.amountMinor} minor units, the order's total is ${total}; not credited, check at the provider`),
+        operatorNote: appendNote(
+          order.operatorNote,
+          `${opts.via}: the provider reports ${opts.amountMinor} minor units, the order's total is ${total}; not credited, check at the provider`,
+        ),
       });
     }
     const patch: Patch = {
@@ -60,7 +63,10 @@ export async function markPaid(
       decidedBy: opts.decidedBy ?? order.decidedBy,
     };
     if (order.state === 'closed') {
-      patch.operatorNote = appendNote(order.operatorNote, `${opts.via}: paid after the order closed (${order.closeReason}); credited`);
+      patch.operatorNote = appendNote(
+        order.operatorNote,
+        `${opts.via}: paid after the order closed (${order.closeReason}); credited`,
+      );
       patch.closeReason = null;
       patch.closedAt = null;
     }
@@ -75,7 +81,15 @@ export async function creditPaid(db: DbOrUow, id: string): Promise<void> {
   await inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     if (order.state !== 'paid') return;
-    await recordRecharge(uow, order.userId, order.amountMinor, order.feeMinor, order.method, { type: 'recharge', id, label: order.number }, { uniqueKey: `recharge:${id}` });
+    await recordRecharge(
+      uow,
+      order.userId,
+      order.amountMinor,
+      order.feeMinor,
+      order.method,
+      { type: 'recharge', id, label: order.number },
+      { uniqueKey: `recharge:${id}` },
+    );
     const completed = await update(uow.tx, id, { state: 'completed', completedAt: new Date() });
     // A recharge that pays orders pays them now, with the credit (decision 0085).
     await runRechargeHooks(uow, 'credited', completed);
@@ -130,7 +144,8 @@ export async function recordProviderRefund(
   await inTransaction(db, async (uow) => {
     const order = await lockOrder(uow.tx, id);
     const total = order.amountMinor + order.feeMinor;
-    const reported = refund.runningTotalMinor !== undefined ? refund.runningTotalMinor - order.refundedMinor : (refund.newMinor ?? 0);
+    const reported =
+      refund.runningTotalMinor !== undefined ? refund.runningTotalMinor - order.refundedMinor : (refund.newMinor ?? 0);
     const delta = Math.min(reported, total - order.refundedMinor);
     if (delta <= 0) return;
     // The refund takes back the amount first, then the fee, in proportion to nothing: simple.
@@ -138,7 +153,15 @@ export async function recordProviderRefund(
     const fee = delta - amount;
     let note = '';
     if (order.state === 'completed' && amount > 0) {
-      const done = await reverseRecharge(uow, order.userId, amount, fee, order.method, { type: 'recharge', id, label: order.number }, { uniqueKey: `recharge-refund:${refund.key}` });
+      const done = await reverseRecharge(
+        uow,
+        order.userId,
+        amount,
+        fee,
+        order.method,
+        { type: 'recharge', id, label: order.number },
+        { uniqueKey: `recharge-refund:${refund.key}` },
+      );
       if (!done.reversed) {
         note = `refunded ${delta} minor units at the provider; the wallet's cash did not cover it, nothing reversed: settle by hand`;
         log('recharge refund not reversed: wallet cash short', { rechargeId: id, refundMinor: delta });
@@ -147,6 +170,9 @@ export async function recordProviderRefund(
       note = `refunded ${delta} minor units at the provider while the order was ${order.state}: check by hand`;
       log('recharge refund on an order not completed', { rechargeId: id, state: order.state });
     }
-    await update(uow.tx, id, { refundedMinor: order.refundedMinor + delta, ...(note ? { operatorNote: appendNote(order.operatorNote, note) } : {}) });
+    await update(uow.tx, id, {
+      refundedMinor: order.refundedMinor + delta,
+      ...(note ? { operatorNote: appendNote(order.operatorNote, note) } : {}),
+    });
   });
 }

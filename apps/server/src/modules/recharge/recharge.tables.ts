@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 
@@ -57,7 +68,9 @@ export const rechargeOrders = pgTable(
     uniqueIndex('recharge_orders_number_key').on(t.number),
     index('recharge_orders_user_idx').on(t.userId, t.createdAt),
     index('recharge_orders_state_idx').on(t.state, t.createdAt),
-    uniqueIndex('recharge_orders_provider_ref_key').on(t.method, t.providerReference).where(sql`${t.providerReference} is not null`),
+    uniqueIndex('recharge_orders_provider_ref_key')
+      .on(t.method, t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
   ],
 );
 

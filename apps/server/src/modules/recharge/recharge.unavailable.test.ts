@@ -17,14 +17,26 @@ describe('a payment provider that cannot be reached', () => {
     const u = await signedInUser(ctx.db);
     for (const method of ['paypal', 'card']) {
       const headers = { authorization: `Bearer ${u.token}` };
-      const order = (await ctx.app.inject({ method: 'POST', url: '/api/p/recharges', headers, payload: { amount: 10, method } })).json().data;
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/p/recharges/${order.id}/checkout`, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } });
+      const order = (
+        await ctx.app.inject({ method: 'POST', url: '/api/p/recharges', headers, payload: { amount: 10, method } })
+      ).json().data;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/p/recharges/${order.id}/checkout`,
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: 'A00001', data: { reason: 'provider-unavailable' } });
       expect(res.json().msg).toContain('Nothing was charged');
-      const tr = await ctx.app.inject({ method: 'POST', url: `/api/p/recharges/${order.id}/checkout`, headers: { ...headers, 'accept-language': 'tr-TR' } });
+      const tr = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/p/recharges/${order.id}/checkout`,
+        headers: { ...headers, 'accept-language': 'tr-TR' },
+      });
       expect(tr.json().msg).not.toContain('Nothing was charged');
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/p/recharges/${order.id}`, headers })).json().data).toMatchObject({ state: 'awaiting-payment' });
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/p/recharges/${order.id}`, headers })).json().data,
+      ).toMatchObject({ state: 'awaiting-payment' });
     }
   });
 });

@@ -17,17 +17,28 @@ import { paymentProviderEvents, rechargeOrders } from './recharge.tables';
  */
 
 export const badSignature = () =>
-  new AppError('VALIDATION', 'recharge.webhook-signature', {}, [{ field: 'signature', messageKey: 'recharge.webhook-signature' }]);
+  new AppError('VALIDATION', 'recharge.webhook-signature', {}, [
+    { field: 'signature', messageKey: 'recharge.webhook-signature' },
+  ]);
 
 /** Records the event; false when it was seen before (then nothing is done again). */
-async function firstDelivery(uow: UnitOfWork, provider: 'paypal' | 'stripe', eventId: string, type: string): Promise<boolean> {
+async function firstDelivery(
+  uow: UnitOfWork,
+  provider: 'paypal' | 'stripe',
+  eventId: string,
+  type: string,
+): Promise<boolean> {
   const res = (await uow.tx.execute(sql`
     insert into payment_provider_events (provider, event_id, type) values (${provider}, ${eventId}, ${type})
     on conflict do nothing returning event_id`)) as unknown as { rows: unknown[] };
   return res.rows.length > 0;
 }
 
-async function findOrder(uow: UnitOfWork, method: 'paypal' | 'card', by: { reference?: string; captureId?: string }): Promise<RechargeRow | undefined> {
+async function findOrder(
+  uow: UnitOfWork,
+  method: 'paypal' | 'card',
+  by: { reference?: string; captureId?: string },
+): Promise<RechargeRow | undefined> {
   for (const [column, value] of [
     [rechargeOrders.providerReference, by.reference],
     [rechargeOrders.providerCaptureId, by.captureId],
@@ -49,7 +60,13 @@ async function linkEvent(uow: UnitOfWork, provider: 'paypal' | 'stripe', eventId
     .where(and(eq(paymentProviderEvents.provider, provider), eq(paymentProviderEvents.eventId, eventId)));
 }
 
-export async function handlePayPalWebhook(db: Db, providers: PaymentProviders, headers: WebhookHeaders, raw: string, log: Logger): Promise<void> {
+export async function handlePayPalWebhook(
+  db: Db,
+  providers: PaymentProviders,
+  headers: WebhookHeaders,
+  raw: string,
+  log: Logger,
+): Promise<void> {
   const paypal = providers.paypal;
   // Without our webhook id nothing can be verified, so nothing is trusted.
   if (!paypal?.webhookId) throw badSignature();
@@ -58,7 +75,10 @@ export async function handlePayPalWebhook(db: Db, providers: PaymentProviders, h
     verified = await verifyWebhookSignature(paypal.client, paypal.webhookId, headers, raw);
   } catch (err) {
     // PayPal could not be asked: not 2xx, so PayPal delivers again later.
-    log.warn({ kind: err instanceof PayPalError ? err.kind : 'unexpected' }, 'recharge: PayPal webhook verification unavailable');
+    log.warn(
+      { kind: err instanceof PayPalError ? err.kind : 'unexpected' },
+      'recharge: PayPal webhook verification unavailable',
+    );
     throw AppError.business('provider-unavailable', 'recharge.provider-unavailable');
   }
   if (!verified) throw badSignature();
@@ -78,16 +98,31 @@ export async function handlePayPalWebhook(db: Db, providers: PaymentProviders, h
     }
     await linkEvent(uow, 'paypal', event.eventId, order.id);
     if (event.kind === 'capture-completed') {
-      await markPaid(uow, order.id, { captureId: event.captureId, amountMinor: event.amountMinor, via: 'paypal webhook' });
+      await markPaid(uow, order.id, {
+        captureId: event.captureId,
+        amountMinor: event.amountMinor,
+        via: 'paypal webhook',
+      });
     } else if (event.kind === 'capture-denied') {
       await close(uow, order.id, 'failed', { from: ['awaiting-payment', 'pending'], note: 'PayPal: DENIED' });
     } else if (event.kind === 'capture-refunded') {
-      await recordProviderRefund(uow, order.id, { newMinor: event.amountMinor, key: `paypal:${event.refundId}` }, (msg, f) => log.warn(f, msg));
+      await recordProviderRefund(
+        uow,
+        order.id,
+        { newMinor: event.amountMinor, key: `paypal:${event.refundId}` },
+        (msg, f) => log.warn(f, msg),
+      );
     }
   });
 }
 
-export async function handleStripeWebhook(db: DbOrUow, providers: PaymentProviders, signature: string | string[] | undefined, raw: Buffer, log: Logger): Promise<void> {
+export async function handleStripeWebhook(
+  db: DbOrUow,
+  providers: PaymentProviders,
+  signature: string | string[] | undefined,
+  raw: Buffer,
+  log: Logger,
+): Promise<void> {
   const stripe = providers.stripe;
   if (!stripe) throw badSignature();
   let event: StripeEvent;
@@ -114,7 +149,11 @@ export async function handleStripeWebhook(db: DbOrUow, providers: PaymentProvide
       case 'checkout.session.async_payment_succeeded': {
         const s = event.session;
         if (s.paymentStatus === 'paid') {
-          await markPaid(uow, order.id, { captureId: s.paymentIntentId ?? undefined, amountMinor: s.amountTotalMinor ?? -1, via: 'card webhook' });
+          await markPaid(uow, order.id, {
+            captureId: s.paymentIntentId ?? undefined,
+            amountMinor: s.amountTotalMinor ?? -1,
+            via: 'card webhook',
+          });
         } else {
           await markPending(uow, order.id, s.paymentIntentId ? { providerCaptureId: s.paymentIntentId } : {});
         }
@@ -128,7 +167,12 @@ export async function handleStripeWebhook(db: DbOrUow, providers: PaymentProvide
         return;
       case 'charge.refunded':
         // Stripe reports the charge's running refunded total: the new part is what is not yet recorded.
-        await recordProviderRefund(uow, order.id, { runningTotalMinor: event.charge.amountRefundedMinor, key: `stripe:${event.id}` }, (msg, f) => log.warn(f, msg));
+        await recordProviderRefund(
+          uow,
+          order.id,
+          { runningTotalMinor: event.charge.amountRefundedMinor, key: `stripe:${event.id}` },
+          (msg, f) => log.warn(f, msg),
+        );
         return;
     }
   });

@@ -19,8 +19,17 @@ beforeAll(async () => {
   ae = await startAliExpressEmulator();
   ctx = await createTestApp(
     {
-      stores: { allowPrivateAddresses: false, pullEverySeconds: 3600, http: { backoffMs: 1, retries: 1, timeoutMs: 5000 } },
-      aliexpress: { appKey: ae.appKey, appSecret: ae.appSecret, authUrl: `${ae.baseUrl}/oauth/authorize`, apiUrl: ae.baseUrl },
+      stores: {
+        allowPrivateAddresses: false,
+        pullEverySeconds: 3600,
+        http: { backoffMs: 1, retries: 1, timeoutMs: 5000 },
+      },
+      aliexpress: {
+        appKey: ae.appKey,
+        appSecret: ae.appSecret,
+        authUrl: `${ae.baseUrl}/oauth/authorize`,
+        apiUrl: ae.baseUrl,
+      },
     },
     undefined,
     { jobOptions: { retryBaseMs: 1 } },
@@ -39,7 +48,12 @@ async function owner() {
   return { ...u, token: await sessionFor(ctx.db, u.email) };
 }
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, locale = 'en-US') =>
-  ctx.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${token}`, 'accept-language': locale } });
+  ctx.app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': locale },
+  });
 const drain = async () => {
   for (let i = 0; i < 3; i++) await ctx.app.jobs.drain();
 };
@@ -63,14 +77,26 @@ describe('connecting an AliExpress store', () => {
   it('authorize → the seller approves → callback: the store, its tokens sealed, its products imported', async () => {
     const me = await owner();
     const account = `shop-${Date.now()}`;
-    ae.addProduct(account, { subject: 'Desk lamp', price: '12.30', option: 'Color', values: ['Black', 'White'], skuCode: 'LAMP' });
+    ae.addProduct(account, {
+      subject: 'Desk lamp',
+      price: '12.30',
+      option: 'Color',
+      values: ['Black', 'White'],
+      skuCode: 'LAMP',
+    });
     ae.addProduct(account, { subject: 'Cable', price: '2.05', skuCode: 'CABLE' });
     const { code, state, back } = await authorize(me.token, account);
     expect(back.pathname).toBe('/aliexpressstatus');
     const res = await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code, state });
     expect(res.statusCode, res.body).toBe(200);
     const store = res.json().data;
-    expect(store).toMatchObject({ platform: 'aliexpress', name: account, status: 'connected', sandbox: false, authorizationExpiring: false });
+    expect(store).toMatchObject({
+      platform: 'aliexpress',
+      name: account,
+      status: 'connected',
+      sandbox: false,
+      authorizationExpiring: false,
+    });
     expect(Date.parse(store.authorizationExpiresAt)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 
     const raw = await storeRow(store.id);
@@ -102,25 +128,38 @@ describe('connecting an AliExpress store', () => {
     const { code, state } = await authorize(me.token, `seller-a-${Date.now()}`);
     const res = await call(other.token, 'POST', '/api/p/stores/aliexpress/callback', { code, state }, 'fr-FR');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ data: { reason: 'store-not-current-user' }, msg: "Vous n'êtes pas l'utilisateur actuel, reconnectez-vous" });
+    expect(res.json()).toMatchObject({
+      data: { reason: 'store-not-current-user' },
+      msg: "Vous n'êtes pas l'utilisateur actuel, reconnectez-vous",
+    });
     expect((await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code, state })).statusCode).toBe(200);
   });
 
   it('an unknown state, a refused code, a seller already connected by someone else', async () => {
     const me = await owner();
-    expect((await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code: 'x', state: 'made-up' })).json().data.reason).toBe('store-authorization-expired');
+    expect(
+      (await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code: 'x', state: 'made-up' })).json().data
+        .reason,
+    ).toBe('store-authorization-expired');
     const { state } = await authorize(me.token, 'whoever');
     const bad = await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code: 'not-a-code', state });
-    expect(bad.json()).toMatchObject({ data: { reason: 'store-authorization-failed' }, msg: 'Authorization failed, please re-authorize' });
+    expect(bad.json()).toMatchObject({
+      data: { reason: 'store-authorization-failed' },
+      msg: 'Authorization failed, please re-authorize',
+    });
     const { account } = await connect((await owner()).token);
     const { code: c2, state: s2 } = await authorize(me.token, account);
-    expect((await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code: c2, state: s2 })).json().data.reason).toBe('store-address-taken');
+    expect(
+      (await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code: c2, state: s2 })).json().data.reason,
+    ).toBe('store-address-taken');
   });
 
   it('without an AliExpress app configured: not configured', async () => {
     const me = await owner();
     const config = { ...ctx.config, aliexpress: undefined };
-    await expect(startAliExpressAuthorize(ctx.db, config, me.userId, 'https://m.example')).rejects.toMatchObject({ reason: 'store-platform-not-configured' });
+    await expect(startAliExpressAuthorize(ctx.db, config, me.userId, 'https://m.example')).rejects.toMatchObject({
+      reason: 'store-platform-not-configured',
+    });
   });
 });
 
@@ -160,7 +199,7 @@ describe('tokens', () => {
     expect((await credsOf(store.id)).refreshToken).not.toBe(before.refreshToken);
   });
 
-  it('a refresh token refused → re-authorization needed, said in the owner\'s language; re-authorizing reconnects', async () => {
+  it("a refresh token refused → re-authorization needed, said in the owner's language; re-authorizing reconnects", async () => {
     const me = await owner();
     const { store, account } = await connect(me.token);
     await drain();
@@ -169,13 +208,22 @@ describe('tokens', () => {
     await call(me.token, 'POST', `/api/p/stores/${store.id}/sync`);
     await drain();
     const [listed] = (await call(me.token, 'GET', '/api/p/stores', undefined, 'zh-CN')).json().data;
-    expect(listed).toMatchObject({ status: 'reauthorize', lastSync: { state: 'failed', error: '授权失败，请重新授权' } });
+    expect(listed).toMatchObject({
+      status: 'reauthorize',
+      lastSync: { state: 'failed', error: '授权失败，请重新授权' },
+    });
     const sync = await call(me.token, 'POST', `/api/p/stores/${store.id}/sync`, undefined, 'tr-TR');
-    expect(sync.json()).toMatchObject({ data: { reason: 'store-authorization-failed' }, msg: 'Yetkilendirme başarısız, lütfen yeniden yetkilendirin' });
+    expect(sync.json()).toMatchObject({
+      data: { reason: 'store-authorization-failed' },
+      msg: 'Yetkilendirme başarısız, lütfen yeniden yetkilendirin',
+    });
 
     const { url } = (await call(me.token, 'POST', `/api/p/stores/${store.id}/reauthorize`)).json().data;
     const back = new URL(ae.approve(url, account));
-    const res = await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+    const res = await call(me.token, 'POST', '/api/p/stores/aliexpress/callback', {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    });
     expect(res.json().data).toMatchObject({ id: store.id, status: 'connected' });
   });
 
@@ -204,7 +252,10 @@ describe('the expiry warning', () => {
     expect(await sendExpiryWarnings(ctx.db, mailer)).toBe(0);
     const mails = await rows(sql`select subject, text, locale from mail_outbox where "to" = ${me.email}`);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ locale: 'fr-FR', subject: `Votre boutique AliExpress ${account} doit être autorisée à nouveau` });
+    expect(mails[0]).toMatchObject({
+      locale: 'fr-FR',
+      subject: `Votre boutique AliExpress ${account} doit être autorisée à nouveau`,
+    });
     expect(String(mails[0]!.text)).toContain(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
   });
 
@@ -221,9 +272,21 @@ describe('configuration', () => {
     const base = { SECRET_KEY: 'x'.repeat(32) };
     expect(loadConfig(base).aliexpress).toBeUndefined();
     expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123', ALIEXPRESS_APP_SECRET: 's' }).aliexpress).toEqual({
-      appKey: '123', appSecret: 's', authUrl: 'https://api-sg.aliexpress.com/oauth/authorize', apiUrl: 'https://api-sg.aliexpress.com',
+      appKey: '123',
+      appSecret: 's',
+      authUrl: 'https://api-sg.aliexpress.com/oauth/authorize',
+      apiUrl: 'https://api-sg.aliexpress.com',
     });
-    expect(loadConfig({ ...base, ALIEXPRESS_APP_KEY: '1', ALIEXPRESS_APP_SECRET: 's', ALIEXPRESS_API_URL: 'http://127.0.0.1:9' }).aliexpress?.apiUrl).toBe('http://127.0.0.1:9');
-    expect(() => loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123' })).toThrow(/ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET/);
+    expect(
+      loadConfig({
+        ...base,
+        ALIEXPRESS_APP_KEY: '1',
+        ALIEXPRESS_APP_SECRET: 's',
+        ALIEXPRESS_API_URL: 'http://127.0.0.1:9',
+      }).aliexpress?.apiUrl,
+    ).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ ...base, ALIEXPRESS_APP_KEY: '123' })).toThrow(
+      /ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET/,
+    );
   });
 });

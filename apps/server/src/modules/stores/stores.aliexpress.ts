@@ -2,7 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AliExpressCallbackBody } from '@dsm/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { type AliExpressTokens, aliExpressAuthorizeUrl, createAliExpressToken, tokensToCredentials } from '../../connectors/stores/aliexpress';
+import {
+  type AliExpressTokens,
+  aliExpressAuthorizeUrl,
+  createAliExpressToken,
+  tokensToCredentials,
+} from '../../connectors/stores/aliexpress';
 import { StorePlatformError } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -20,7 +25,10 @@ const hashOf = (nonce: string) => createHash('sha256').update(nonce).digest('hex
 
 function appOrRefuse(config: Config) {
   const app = aliexpressApp(config);
-  if (!app) throw AppError.business('store-platform-not-configured', 'stores.platform-not-configured', { platform: 'AliExpress' });
+  if (!app)
+    throw AppError.business('store-platform-not-configured', 'stores.platform-not-configured', {
+      platform: 'AliExpress',
+    });
   return app;
 }
 
@@ -34,7 +42,13 @@ export function isAliExpressSandbox(config: Config): boolean {
  * once) and AliExpress's authorize URL, which sends the seller back to the SPA's
  * /aliexpressstatus?code&state. `storeId` when re-authorizing a store.
  */
-export async function startAliExpressAuthorize(db: Db, config: Config, userId: string, appOrigin: string, storeId?: string): Promise<string> {
+export async function startAliExpressAuthorize(
+  db: Db,
+  config: Config,
+  userId: string,
+  appOrigin: string,
+  storeId?: string,
+): Promise<string> {
   const app = appOrRefuse(config);
   const nonce = randomBytes(24).toString('base64url');
   await db.insert(storeAuthorizations).values({
@@ -44,11 +58,20 @@ export async function startAliExpressAuthorize(db: Db, config: Config, userId: s
     context: storeId ? { storeId } : {},
     expiresAt: new Date(Date.now() + AUTHORIZATION_MINUTES * 60_000),
   });
-  const url = aliExpressAuthorizeUrl(app, { redirectUri: `${appOrigin.replace(/\/+$/, '')}/aliexpressstatus`, state: nonce });
+  const url = aliExpressAuthorizeUrl(app, {
+    redirectUri: `${appOrigin.replace(/\/+$/, '')}/aliexpressstatus`,
+    state: nonce,
+  });
   return isAliExpressSandbox(config) ? url.replace(/^https?:\/\/[^/]+/, '') : url;
 }
 
-export async function reauthorizeAliExpress(db: Db, config: Config, userId: string, storeId: string, appOrigin: string): Promise<string> {
+export async function reauthorizeAliExpress(
+  db: Db,
+  config: Config,
+  userId: string,
+  storeId: string,
+  appOrigin: string,
+): Promise<string> {
   const store = await ownStore(db, userId, storeId);
   return startAliExpressAuthorize(db, config, userId, appOrigin, store.id);
 }
@@ -59,7 +82,8 @@ async function exchange(config: Config, code: string): Promise<AliExpressTokens>
     return await createAliExpressToken(appOrRefuse(config), code, config.stores?.http);
   } catch (err) {
     if (!(err instanceof StorePlatformError)) throw err;
-    if (err.kind === 'unavailable' || err.kind === 'throttled') throw AppError.business('store-unreachable', 'stores.unreachable', { detail: err.detail });
+    if (err.kind === 'unavailable' || err.kind === 'throttled')
+      throw AppError.business('store-unreachable', 'stores.unreachable', { detail: err.detail });
     throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
   }
 }
@@ -71,23 +95,41 @@ async function exchange(config: Config, code: string): Promise<AliExpressTokens>
  * re-authorized, or the caller's own store of that seller) with its tokens sealed, and its
  * products imported by a job.
  */
-export async function completeAliExpressCallback(db: Db, config: Config, userId: string, body: AliExpressCallbackBody): Promise<string> {
+export async function completeAliExpressCallback(
+  db: Db,
+  config: Config,
+  userId: string,
+  body: AliExpressCallbackBody,
+): Promise<string> {
   appOrRefuse(config);
-  const [auth] = await db.select().from(storeAuthorizations).where(and(eq(storeAuthorizations.nonceHash, hashOf(body.state)), eq(storeAuthorizations.platform, 'aliexpress')));
+  const [auth] = await db
+    .select()
+    .from(storeAuthorizations)
+    .where(and(eq(storeAuthorizations.nonceHash, hashOf(body.state)), eq(storeAuthorizations.platform, 'aliexpress')));
   if (!auth) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
   if (auth.userId !== userId) throw AppError.business('store-not-current-user', 'stores.not-current-user');
-  if (auth.usedAt || auth.expiresAt.getTime() < Date.now()) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
+  if (auth.usedAt || auth.expiresAt.getTime() < Date.now())
+    throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
   // Used once: the first callback claims it (a reloaded status page must not exchange twice).
-  const claimed = await db.update(storeAuthorizations).set({ usedAt: new Date() }).where(and(eq(storeAuthorizations.id, auth.id), isNull(storeAuthorizations.usedAt))).returning({ id: storeAuthorizations.id });
+  const claimed = await db
+    .update(storeAuthorizations)
+    .set({ usedAt: new Date() })
+    .where(and(eq(storeAuthorizations.id, auth.id), isNull(storeAuthorizations.usedAt)))
+    .returning({ id: storeAuthorizations.id });
   if (!claimed.length) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
 
   const tokens = await exchange(config, body.code);
   const address = tokens.sellerId;
-  const [live] = await db.select().from(stores).where(and(eq(stores.platform, 'aliexpress'), eq(stores.address, address), ne(stores.status, 'disconnected')));
-  if (live && live.userId !== userId) throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: tokens.account ?? address });
+  const [live] = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.platform, 'aliexpress'), eq(stores.address, address), ne(stores.status, 'disconnected')));
+  if (live && live.userId !== userId)
+    throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: tokens.account ?? address });
   const reauthorizing = auth.context.storeId ? await ownStore(db, userId, auth.context.storeId) : null;
   // Re-authorizing with another seller's account would swap the store's products under its connections.
-  if (reauthorizing && reauthorizing.address !== address) throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
+  if (reauthorizing && reauthorizing.address !== address)
+    throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
   const id = reauthorizing?.id ?? live?.id ?? randomUUID();
   const creds = tokensToCredentials(tokens);
   const now = new Date();
@@ -105,7 +147,14 @@ export async function completeAliExpressCallback(db: Db, config: Config, userId:
       if (reauthorizing || live) await uow.tx.update(stores).set(row).where(eq(stores.id, id));
       else {
         await uow.tx.insert(stores).values({
-          id, userId, platform: 'aliexpress', name: tokens.account ?? `AliExpress ${address}`, address, baseUrl: null, sandbox: isAliExpressSandbox(config), ...row,
+          id,
+          userId,
+          platform: 'aliexpress',
+          name: tokens.account ?? `AliExpress ${address}`,
+          address,
+          baseUrl: null,
+          sandbox: isAliExpressSandbox(config),
+          ...row,
         });
       }
       await queueSync(uow, id, 'import').catch((err: unknown) => {
@@ -113,7 +162,8 @@ export async function completeAliExpressCallback(db: Db, config: Config, userId:
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: tokens.account ?? address });
+    if (isUniqueViolation(err))
+      throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: tokens.account ?? address });
     throw err;
   }
   return id;

@@ -22,8 +22,16 @@ export const STORE_PLATFORMS_REGISTRY: Partial<Record<StorePlatform, StorePlatfo
  * ms since the epoch, an ISO string accepted too) keep the store's columns in step, so the list
  * shows when the authorization ends, the refresh job and the expiry warning find it.
  */
-export function expiryColumnsOf(c: StoreCredentials): { accessExpiresAt?: Date | null; authorizationExpiresAt?: Date | null } {
-  const at = (v: unknown) => (typeof v === 'number' && v > 0 ? new Date(v) : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
+export function expiryColumnsOf(c: StoreCredentials): {
+  accessExpiresAt?: Date | null;
+  authorizationExpiresAt?: Date | null;
+} {
+  const at = (v: unknown) =>
+    typeof v === 'number' && v > 0
+      ? new Date(v)
+      : typeof v === 'string' && !Number.isNaN(Date.parse(v))
+        ? new Date(v)
+        : null;
   return {
     ...('accessExpiresAt' in c ? { accessExpiresAt: at(c.accessExpiresAt) } : {}),
     ...('refreshExpiresAt' in c ? { authorizationExpiresAt: at(c.refreshExpiresAt) } : {}),

@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, type Locale, type Store, type StoreSync, TOKEN_EXPIRY_WARNING_DAYS, translate } from '@dsm/contract';
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  type Store,
+  type StoreSync,
+  TOKEN_EXPIRY_WARNING_DAYS,
+  translate,
+} from '@dsm/contract';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { storeProducts, storeSyncs, stores } from './stores.tables';
@@ -19,7 +26,11 @@ export function syncDto(s: SyncRow, locale: Locale = DEFAULT_LOCALE): StoreSync 
 }
 
 /** The store as its owner sees it: never its credentials, webhook secret or base URL. */
-export function storeDto(s: StoreRow, extra: { productCount: number; lastSync: SyncRow | null }, locale: Locale): Store {
+export function storeDto(
+  s: StoreRow,
+  extra: { productCount: number; lastSync: SyncRow | null },
+  locale: Locale,
+): Store {
   const expires = s.authorizationExpiresAt;
   return {
     id: s.id,
@@ -59,6 +70,13 @@ export async function storesOf(db: Db, userId: string, locale: Locale, ids?: str
     .where(inArray(storeSyncs.storeId, storeIds))
     .orderBy(storeSyncs.storeId, desc(storeSyncs.createdAt), desc(storeSyncs.id));
   return rows.map((r) =>
-    storeDto(r, { productCount: Number(counts.find((c) => c.storeId === r.id)?.n ?? 0), lastSync: syncs.find((s) => s.storeId === r.id) ?? null }, locale),
+    storeDto(
+      r,
+      {
+        productCount: Number(counts.find((c) => c.storeId === r.id)?.n ?? 0),
+        lastSync: syncs.find((s) => s.storeId === r.id) ?? null,
+      },
+      locale,
+    ),
   );
 }

@@ -8,10 +8,23 @@ import { type JobHandler, PermanentJobError } from '../../platform/jobs/jobs.run
 import { inTransaction } from '../../platform/unit-of-work';
 import { platformContext, platformEntry, storeClientFor } from './stores.clients';
 import { openWebhookSecret, publicBase, sealCredentials } from './stores.secrets';
-import { STORE_SYNC_JOB, failIfUnfinished, markProductDeleted, queueDuePulls, runSync, upsertStoreProduct } from './stores.sync';
+import {
+  STORE_SYNC_JOB,
+  failIfUnfinished,
+  markProductDeleted,
+  queueDuePulls,
+  runSync,
+  upsertStoreProduct,
+} from './stores.sync';
 import { storeAuthorizations, storeProducts, storeVariants, stores } from './stores.tables';
 import { STORE_WEBHOOK_JOB } from './stores.webhooks';
-import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB, TOKEN_REFRESH_EVERY_SECONDS, refreshDueTokens, sendExpiryWarnings } from './stores.tokens';
+import {
+  STORES_EXPIRY_WARNING_JOB,
+  STORES_TOKEN_REFRESH_JOB,
+  TOKEN_REFRESH_EVERY_SECONDS,
+  refreshDueTokens,
+  sendExpiryWarnings,
+} from './stores.tokens';
 import { STORE_SUBSCRIBE_JOB } from './stores.woocommerce';
 
 export const STORES_PULL_JOB = 'stores.pull';
@@ -22,7 +35,13 @@ async function productOfVariant(db: Db, storeId: string, externalId: string): Pr
     .select({ product: storeProducts.externalId })
     .from(storeVariants)
     .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.storeProductId))
-    .where(and(eq(storeProducts.storeId, storeId), eq(storeVariants.externalId, externalId), ne(storeProducts.externalId, externalId)));
+    .where(
+      and(
+        eq(storeProducts.storeId, storeId),
+        eq(storeVariants.externalId, externalId),
+        ne(storeProducts.externalId, externalId),
+      ),
+    );
   return row?.product ?? null;
 }
 
@@ -70,11 +89,19 @@ export function storesJobHandlers(config: Config, mailer?: Mailer): Record<strin
       if (!store || !entry?.subscribe || !store.webhookSecret) return;
       const ctx = platformContext(db, config, store);
       try {
-        const next = await entry.subscribe({ ...ctx, webhookUrl: `${publicBase(config)}/api/webhooks/${store.platform}/${store.id}`, webhookSecret: openWebhookSecret(config, store.id, store.webhookSecret) });
-        await db.update(stores).set({ credentials: sealCredentials(config, store.id, next) }).where(eq(stores.id, store.id));
+        const next = await entry.subscribe({
+          ...ctx,
+          webhookUrl: `${publicBase(config)}/api/webhooks/${store.platform}/${store.id}`,
+          webhookSecret: openWebhookSecret(config, store.id, store.webhookSecret),
+        });
+        await db
+          .update(stores)
+          .set({ credentials: sealCredentials(config, store.id, next) })
+          .where(eq(stores.id, store.id));
       } catch (err) {
         // Keys without write access cannot subscribe: the scheduled catch-up still brings changes in.
-        if (err instanceof StorePlatformError && (err.kind === 'auth' || err.kind === 'invalid')) throw new PermanentJobError(`webhooks not registered: ${err.detail}`);
+        if (err instanceof StorePlatformError && (err.kind === 'auth' || err.kind === 'invalid'))
+          throw new PermanentJobError(`webhooks not registered: ${err.detail}`);
         throw err;
       }
     },
@@ -86,7 +113,8 @@ export function storesJobHandlers(config: Config, mailer?: Mailer): Record<strin
       // A deleted variation's id is not a product of ours: its product is read back instead.
       const parent = await productOfVariant(db, storeId, productId);
       // WooCommerce's and Shopify's names for a deleted product.
-      if ((payload.topic === 'product.deleted' || payload.topic === 'products/delete') && !parent) return markProductDeleted(db, storeId, productId);
+      if ((payload.topic === 'product.deleted' || payload.topic === 'products/delete') && !parent)
+        return markProductDeleted(db, storeId, productId);
       try {
         const product = await storeClientFor(db, config, store).getProduct(parent ?? productId);
         if (!product) return markProductDeleted(db, storeId, productId);
@@ -111,4 +139,6 @@ export const storesPullSchedule = (config: Config): RecurringJob[] => [
 export const storesTokenRefreshSchedule: RecurringJob[] = [
   { key: STORES_TOKEN_REFRESH_JOB, type: STORES_TOKEN_REFRESH_JOB, everySeconds: TOKEN_REFRESH_EVERY_SECONDS },
 ];
-export const storesExpiryWarningSchedule: RecurringJob[] = [{ key: STORES_EXPIRY_WARNING_JOB, type: STORES_EXPIRY_WARNING_JOB, everySeconds: 86_400 }];
+export const storesExpiryWarningSchedule: RecurringJob[] = [
+  { key: STORES_EXPIRY_WARNING_JOB, type: STORES_EXPIRY_WARNING_JOB, everySeconds: 86_400 },
+];

@@ -13,7 +13,9 @@ import { storeProducts, storeVariants, stores } from './stores.tables';
  * (only there with `includeRemovedVariants`; a connection may still point at it).
  */
 export type StoreVariantBase = Omit<StoreVariant, 'connection'> & { removed: boolean };
-export type StoreProductBase = Omit<StoreProduct, 'variants' | 'connectedCount' | 'reviewCount' | 'canUndo'> & { variants: StoreVariantBase[] };
+export type StoreProductBase = Omit<StoreProduct, 'variants' | 'connectedCount' | 'reviewCount' | 'canUndo'> & {
+  variants: StoreVariantBase[];
+};
 
 export interface StoreProductsOptions {
   /**
@@ -52,8 +54,17 @@ function decimalOf(minor: number | null, currency: string | null): number | null
  * a variant's SKU or title. `filter` is not applied here (it needs connections): pass `where`.
  * Deleted products are left out.
  */
-export async function storeProductsOf(db: Db, userId: string, query: Omit<StoreProductQuery, 'filter'>, options: StoreProductsOptions = {}): Promise<Page<StoreProductBase>> {
-  const conditions = [eq(stores.userId, userId), ne(storeProducts.status, 'deleted'), options.where?.(storeProducts.id)];
+export async function storeProductsOf(
+  db: Db,
+  userId: string,
+  query: Omit<StoreProductQuery, 'filter'>,
+  options: StoreProductsOptions = {},
+): Promise<Page<StoreProductBase>> {
+  const conditions = [
+    eq(stores.userId, userId),
+    ne(storeProducts.status, 'deleted'),
+    options.where?.(storeProducts.id),
+  ];
   if (query.storeId) conditions.push(UUID.test(query.storeId) ? eq(storeProducts.storeId, query.storeId) : sql`false`);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -75,15 +86,27 @@ export async function storeProductsOf(db: Db, userId: string, query: Omit<StoreP
     .from(storeProducts)
     .innerJoin(stores, eq(stores.id, storeProducts.storeId))
     .where(where)
-    .orderBy(desc(options.order === 'created' ? storeProducts.createdAt : storeProducts.updatedAt), desc(storeProducts.id))
+    .orderBy(
+      desc(options.order === 'created' ? storeProducts.createdAt : storeProducts.updatedAt),
+      desc(storeProducts.id),
+    )
     .limit(query.size)
     .offset((query.current - 1) * query.size);
-  const records = await storeProductsByIds(db, ids.map((r) => r.id), options);
+  const records = await storeProductsByIds(
+    db,
+    ids.map((r) => r.id),
+    options,
+  );
   return toPage(records, Number(n), query);
 }
 
 /** One of the user's store products, or null (another user's is null too). */
-export async function findStoreProductForUser(db: Db, userId: string, storeProductId: string, options: StoreProductsOptions = {}): Promise<StoreProductBase | null> {
+export async function findStoreProductForUser(
+  db: Db,
+  userId: string,
+  storeProductId: string,
+  options: StoreProductsOptions = {},
+): Promise<StoreProductBase | null> {
   if (!UUID.test(storeProductId)) return null;
   const owner = db
     .select({ id: storeProducts.id })
@@ -96,7 +119,11 @@ export async function findStoreProductForUser(db: Db, userId: string, storeProdu
 }
 
 /** The DTOs of the given products, in the given order (no ownership check: callers did it). */
-export async function storeProductsByIds(db: Db, ids: string[], options: StoreProductsOptions = {}): Promise<StoreProductBase[]> {
+export async function storeProductsByIds(
+  db: Db,
+  ids: string[],
+  options: StoreProductsOptions = {},
+): Promise<StoreProductBase[]> {
   if (!ids.length) return [];
   const products = await db
     .select({ p: storeProducts, storeName: stores.name, platform: stores.platform })
@@ -106,8 +133,17 @@ export async function storeProductsByIds(db: Db, ids: string[], options: StorePr
   const variants = await db
     .select()
     .from(storeVariants)
-    .where(and(inArray(storeVariants.storeProductId, ids), options.includeRemovedVariants ? undefined : sql`${storeVariants.removedAt} is null`))
-    .orderBy(asc(storeVariants.storeProductId), asc(sql`length(${storeVariants.externalId})`), asc(storeVariants.externalId)); // numeric ids in number order
+    .where(
+      and(
+        inArray(storeVariants.storeProductId, ids),
+        options.includeRemovedVariants ? undefined : sql`${storeVariants.removedAt} is null`,
+      ),
+    )
+    .orderBy(
+      asc(storeVariants.storeProductId),
+      asc(sql`length(${storeVariants.externalId})`),
+      asc(storeVariants.externalId),
+    ); // numeric ids in number order
   const byId = new Map(products.map((r) => [r.p.id, r]));
   return ids
     .map((id) => byId.get(id))
@@ -125,6 +161,16 @@ export async function storeProductsByIds(db: Db, ids: string[], options: StorePr
       updatedAt: p.updatedAt.toISOString(),
       variants: variants
         .filter((v) => v.storeProductId === p.id)
-        .map((v) => ({ id: v.id, externalId: v.externalId, title: v.title, sku: v.sku, options: v.options, price: decimalOf(v.priceMinor, v.currency), currency: v.currency, imageUrl: v.imageUrl, removed: v.removedAt !== null })),
+        .map((v) => ({
+          id: v.id,
+          externalId: v.externalId,
+          title: v.title,
+          sku: v.sku,
+          options: v.options,
+          price: decimalOf(v.priceMinor, v.currency),
+          currency: v.currency,
+          imageUrl: v.imageUrl,
+          removed: v.removedAt !== null,
+        })),
     }));
 }

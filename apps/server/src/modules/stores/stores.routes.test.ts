@@ -24,7 +24,14 @@ const emulators: WooEmulator[] = [];
 beforeAll(async () => {
   const port = await freePort();
   ctx = await createTestApp(
-    { port, stores: { allowPrivateAddresses: true, pullEverySeconds: 3600, http: { backoffMs: 1, retries: 1, timeoutMs: 5000 } } },
+    {
+      port,
+      stores: {
+        allowPrivateAddresses: true,
+        pullEverySeconds: 3600,
+        http: { backoffMs: 1, retries: 1, timeoutMs: 5000 },
+      },
+    },
     undefined,
     { jobOptions: { retryBaseMs: 1 } },
   );
@@ -49,7 +56,12 @@ async function owner() {
   return { ...u, token: await sessionFor(ctx.db, u.email) };
 }
 const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' } });
+  ctx.app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
+  });
 const drain = async (e?: WooEmulator) => {
   for (let i = 0; i < 5; i++) {
     await ctx.app.jobs.drain();
@@ -70,7 +82,13 @@ describe('adding a WooCommerce store by key and secret', () => {
     const res = await addStore(me.token, e);
     expect(res.statusCode, res.body).toBe(200);
     const store = res.json().data;
-    expect(store).toMatchObject({ name: 'My shop', platform: 'woocommerce', address: e.baseUrl.replace('http://', ''), status: 'connected', sandbox: false });
+    expect(store).toMatchObject({
+      name: 'My shop',
+      platform: 'woocommerce',
+      address: e.baseUrl.replace('http://', ''),
+      status: 'connected',
+      sandbox: false,
+    });
     expect(JSON.stringify(store)).not.toMatch(/ck_|cs_/);
 
     const [raw] = await rows(sql`select credentials, webhook_secret from stores where id = ${store.id}`);
@@ -85,7 +103,10 @@ describe('adding a WooCommerce store by key and secret', () => {
     expect(e.webhooks.every((w) => w.deliveryUrl.endsWith(`/api/webhooks/woocommerce/${store.id}`))).toBe(true);
     const list = (await call(me.token, 'GET', '/api/p/stores')).json().data;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ productCount: 4, lastSync: { state: 'succeeded', imported: 4, pagesRead: 1, totalPages: 1, error: null } });
+    expect(list[0]).toMatchObject({
+      productCount: 4,
+      lastSync: { state: 'succeeded', imported: 4, pagesRead: 1, totalPages: 1, error: null },
+    });
     const page = await storeProductsOf(ctx.db, me.userId, { current: 1, size: 10, q: 'tee-m' });
     expect(page.total).toBe(1);
     expect(page.records[0]!.variants.map((v) => [v.title, v.sku, v.price, v.currency])).toEqual([
@@ -97,23 +118,47 @@ describe('adding a WooCommerce store by key and secret', () => {
   it('refused keys and a store that is not there: a clear reason, nothing saved', async () => {
     const me = await owner();
     const e = await emulator();
-    const bad = await addStore(me.token, e, 'Bad', { consumerKey: e.firstKey.consumerKey, consumerSecret: 'cs_wrongwrongwrong' });
+    const bad = await addStore(me.token, e, 'Bad', {
+      consumerKey: e.firstKey.consumerKey,
+      consumerSecret: 'cs_wrongwrongwrong',
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toMatchObject({ data: { reason: 'store-credentials-refused' }, msg: 'The store refused the consumer key and secret: Invalid signature - provided signature does not match.' });
-    const gone = await call(me.token, 'POST', '/api/p/stores/woocommerce', { name: 'Gone', address: 'http://127.0.0.1:1', ...e.firstKey });
+    expect(bad.json()).toMatchObject({
+      data: { reason: 'store-credentials-refused' },
+      msg: 'The store refused the consumer key and secret: Invalid signature - provided signature does not match.',
+    });
+    const gone = await call(me.token, 'POST', '/api/p/stores/woocommerce', {
+      name: 'Gone',
+      address: 'http://127.0.0.1:1',
+      ...e.firstKey,
+    });
     expect(gone.json().data.reason).toBe('store-unreachable');
-    const invalid = await call(me.token, 'POST', '/api/p/stores/woocommerce', { name: 'X', address: 'ftp://shop.example.com', ...e.firstKey });
+    const invalid = await call(me.token, 'POST', '/api/p/stores/woocommerce', {
+      name: 'X',
+      address: 'ftp://shop.example.com',
+      ...e.firstKey,
+    });
     expect(invalid.statusCode).toBe(400);
     expect((await rows(sql`select count(*)::int as n from stores where user_id = ${me.userId}`))[0]!.n).toBe(0);
   });
 
   it('one live store per address, normalised: https://Shop.example.com/ is shop.example.com', async () => {
     const me = await owner();
-    await ctx.db.execute(sql`insert into stores (user_id, platform, name, address, base_url) values (${me.userId}, 'woocommerce', 'Shop', 'shop.example.com', 'https://shop.example.com')`);
+    await ctx.db.execute(
+      sql`insert into stores (user_id, platform, name, address, base_url) values (${me.userId}, 'woocommerce', 'Shop', 'shop.example.com', 'https://shop.example.com')`,
+    );
     const other = await owner();
-    const res = await call(other.token, 'POST', '/api/p/stores/woocommerce', { name: 'Again', address: 'https://Shop.example.com/', consumerKey: 'ck_abcdefgh12', consumerSecret: 'cs_abcdefgh12' });
+    const res = await call(other.token, 'POST', '/api/p/stores/woocommerce', {
+      name: 'Again',
+      address: 'https://Shop.example.com/',
+      consumerKey: 'ck_abcdefgh12',
+      consumerSecret: 'cs_abcdefgh12',
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ data: { reason: 'store-address-taken' }, msg: 'The store shop.example.com is already connected' });
+    expect(res.json()).toMatchObject({
+      data: { reason: 'store-address-taken' },
+      msg: 'The store shop.example.com is already connected',
+    });
   });
 
   it("another user's store is not found", async () => {
@@ -162,7 +207,9 @@ describe('the import job', () => {
     await drain(e);
     const done = (await call(me.token, 'GET', `/api/p/stores/${store.id}/sync`)).json().data;
     expect(done).toMatchObject({ state: 'succeeded', pagesRead: 3, totalPages: 3, imported: 120 });
-    const listReads = e.requests.filter((r) => r.path === '/wp-json/wc/v3/products' && r.status === 200 && r.page !== null);
+    const listReads = e.requests.filter(
+      (r) => r.path === '/wp-json/wc/v3/products' && r.status === 200 && r.page !== null,
+    );
     expect(listReads.map((r) => r.page)).toEqual(['1', '2', '3']); // each page read once (the key check names no page)
     expect((await storeProductsOf(ctx.db, me.userId, { current: 1, size: 1 })).total).toBe(120);
   });
@@ -194,18 +241,33 @@ describe('webhooks and the catch-up', () => {
     const delivery = e.deliveries.at(-1)!;
     expect(delivery.status).toBe(200);
     await drain(e);
-    const titles = async () => (await storeProductsOf(ctx.db, me.userId, { current: 1, size: 10 })).records.map((p) => p.title);
+    const titles = async () =>
+      (await storeProductsOf(ctx.db, me.userId, { current: 1, size: 10 })).records.map((p) => p.title);
     expect(await titles()).toEqual(['Renamed on the store']);
 
-    const jobs = async () => Number((await rows(sql`select count(*)::int as n from jobs where type = 'stores.webhook'`))[0]!.n);
+    const jobs = async () =>
+      Number((await rows(sql`select count(*)::int as n from jobs where type = 'stores.webhook'`))[0]!.n);
     const before = await jobs();
-    const replay = await fetch(`${ctx.config.publicUrl ?? `http://127.0.0.1:${ctx.config.port}`}/api/webhooks/woocommerce/${store.id}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    const replay = await fetch(
+      `${ctx.config.publicUrl ?? `http://127.0.0.1:${ctx.config.port}`}/api/webhooks/woocommerce/${store.id}`,
+      { method: 'POST', headers: delivery.headers, body: delivery.body },
+    );
     expect(replay.status).toBe(200);
     expect(await jobs()).toBe(before);
 
-    const forged = await ctx.app.inject({ method: 'POST', url: `/api/webhooks/woocommerce/${store.id}`, headers: { ...delivery.headers, 'x-wc-webhook-delivery-id': 'new-id' }, payload: delivery.body.replace('Renamed', 'Forged') });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/woocommerce/${store.id}`,
+      headers: { ...delivery.headers, 'x-wc-webhook-delivery-id': 'new-id' },
+      payload: delivery.body.replace('Renamed', 'Forged'),
+    });
     expect(forged.statusCode).toBe(401);
-    const ping = await ctx.app.inject({ method: 'POST', url: `/api/webhooks/woocommerce/${store.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'webhook_id=7' });
+    const ping = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/woocommerce/${store.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'webhook_id=7',
+    });
     expect(ping.statusCode).toBe(200);
   });
 
@@ -224,7 +286,15 @@ describe('webhooks and the catch-up', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/webhooks/woocommerce/${store.id}`,
-      headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'product.deleted', 'x-wc-webhook-delivery-id': 'var-del-1', 'x-wc-webhook-signature': wooWebhookSignature(body, openWebhookSecret(ctx.config, store.id, String(row!.webhook_secret))) },
+      headers: {
+        'content-type': 'application/json',
+        'x-wc-webhook-topic': 'product.deleted',
+        'x-wc-webhook-delivery-id': 'var-del-1',
+        'x-wc-webhook-signature': wooWebhookSignature(
+          body,
+          openWebhookSecret(ctx.config, store.id, String(row!.webhook_secret)),
+        ),
+      },
       payload: body,
     });
     expect(res.statusCode).toBe(200);
@@ -248,13 +318,20 @@ describe('webhooks and the catch-up', () => {
     expect((await call(me.token, 'GET', '/api/p/stores')).json().data[0].productCount).toBe(2);
     expect(await queueDuePulls(ctx.db)).toBeGreaterThanOrEqual(1);
     await drain(e);
-    const [latest] = await rows(sql`select kind, state from store_syncs where store_id = ${store.id} order by created_at desc limit 1`);
+    const [latest] = await rows(
+      sql`select kind, state from store_syncs where store_id = ${store.id} order by created_at desc limit 1`,
+    );
     expect(latest).toEqual({ kind: 'catch-up', state: 'succeeded' });
-    const titles = (await storeProductsOf(ctx.db, me.userId, { current: 1, size: 10 })).records.map((p) => p.title).sort();
+    const titles = (await storeProductsOf(ctx.db, me.userId, { current: 1, size: 10 })).records
+      .map((p) => p.title)
+      .sort();
     expect(titles).toEqual(['Added while webhooks were lost', 'Changed while webhooks were lost', 'Product 2']);
     // The catch-up asked only for what changed, not the whole store.
     const lastList = e.requests.filter((r) => r.path === '/wp-json/wc/v3/products').at(-1)!;
-    expect(lastList).toMatchObject({ status: 200, modifiedAfter: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });
+    expect(lastList).toMatchObject({
+      status: 200,
+      modifiedAfter: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+    });
   });
 });
 
@@ -292,7 +369,10 @@ describe("the store's key page (/wc-auth/v1/authorize)", () => {
   it('approve → the store posts the keys to our callback → the owner comes back to a connected store', async () => {
     const me = await owner();
     const e = await emulator(1);
-    const start = await call(me.token, 'POST', '/api/p/stores/woocommerce/authorize', { name: 'Via key page', address: e.baseUrl });
+    const start = await call(me.token, 'POST', '/api/p/stores/woocommerce/authorize', {
+      name: 'Via key page',
+      address: e.baseUrl,
+    });
     expect(start.statusCode, start.body).toBe(200);
     const url = new URL(start.json().data.url);
     expect(url.pathname).toBe('/wc-auth/v1/authorize');
@@ -305,19 +385,35 @@ describe("the store's key page (/wc-auth/v1/authorize)", () => {
     expect(pending.json().data).toEqual({ state: 'pending', store: null, error: null });
     const stranger = await owner();
     const foreign = await call(stranger.token, 'GET', `/api/p/stores/woocommerce/authorizations/${nonce}`);
-    expect(foreign.json()).toMatchObject({ data: { reason: 'store-not-current-user' }, msg: 'You are not the current user, log in again' });
+    expect(foreign.json()).toMatchObject({
+      data: { reason: 'store-not-current-user' },
+      msg: 'You are not the current user, log in again',
+    });
 
     const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), approve: '1' });
-    const answer = await fetch(`${e.baseUrl}/wc-auth/v1/access_granted`, { method: 'POST', body: form, redirect: 'manual' });
+    const answer = await fetch(`${e.baseUrl}/wc-auth/v1/access_granted`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(302);
     const back = new URL(answer.headers.get('location')!);
     expect(back.searchParams.get('success')).toBe('1');
     expect(`${back.origin}${back.pathname}`).toBe(`${new URL(returnUrl).origin}${new URL(returnUrl).pathname}`);
 
     const done = (await call(me.token, 'GET', `/api/p/stores/woocommerce/authorizations/${nonce}`)).json().data;
-    expect(done).toMatchObject({ state: 'connected', error: null, store: { name: 'Via key page', status: 'connected' } });
+    expect(done).toMatchObject({
+      state: 'connected',
+      error: null,
+      store: { name: 'Via key page', status: 'connected' },
+    });
     // Used once: the same callback again is refused.
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/stores/woocommerce/callback/${nonce}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/stores/woocommerce/callback/${nonce}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(again.json().data.reason).toBe('store-authorization-expired');
     await drain(e);
     expect(e.webhooks).toHaveLength(3);
@@ -332,11 +428,17 @@ describe("the store's key page (/wc-auth/v1/authorize)", () => {
     await call(me.token, 'POST', `/api/p/stores/${store.id}/sync`);
     await drain(e);
     const after = (await call(me.token, 'GET', '/api/p/stores')).json().data[0];
-    expect(after).toMatchObject({ status: 'reauthorize', lastSync: { state: 'failed', error: 'Authorization failed, please re-authorize' } });
+    expect(after).toMatchObject({
+      status: 'reauthorize',
+      lastSync: { state: 'failed', error: 'Authorization failed, please re-authorize' },
+    });
 
     const { url } = (await call(me.token, 'POST', `/api/p/stores/${store.id}/reauthorize`)).json().data;
     const form = new URLSearchParams({ ...Object.fromEntries(new URL(url).searchParams), approve: '1' });
-    expect((await fetch(`${e.baseUrl}/wc-auth/v1/access_granted`, { method: 'POST', body: form, redirect: 'manual' })).status).toBe(302);
+    expect(
+      (await fetch(`${e.baseUrl}/wc-auth/v1/access_granted`, { method: 'POST', body: form, redirect: 'manual' }))
+        .status,
+    ).toBe(302);
     await drain(e);
     const back = (await call(me.token, 'GET', '/api/p/stores')).json().data;
     expect(back).toHaveLength(1);

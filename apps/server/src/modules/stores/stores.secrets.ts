@@ -10,10 +10,14 @@ import { openSecret, sealSecret } from '../../platform/secret-box';
 const CREDENTIALS = 'store-credentials';
 const WEBHOOK = 'store-webhook-secret';
 
-export const sealCredentials = (config: Config, storeId: string, creds: StoreCredentials) => sealSecret(config.secretKey, CREDENTIALS, creds, storeId);
-export const openCredentials = (config: Config, storeId: string, sealed: string) => openSecret<StoreCredentials>(config.secretKey, CREDENTIALS, sealed, storeId);
-export const sealWebhookSecret = (config: Config, storeId: string, secret: string) => sealSecret(config.secretKey, WEBHOOK, secret, storeId);
-export const openWebhookSecret = (config: Config, storeId: string, sealed: string) => openSecret<string>(config.secretKey, WEBHOOK, sealed, storeId);
+export const sealCredentials = (config: Config, storeId: string, creds: StoreCredentials) =>
+  sealSecret(config.secretKey, CREDENTIALS, creds, storeId);
+export const openCredentials = (config: Config, storeId: string, sealed: string) =>
+  openSecret<StoreCredentials>(config.secretKey, CREDENTIALS, sealed, storeId);
+export const sealWebhookSecret = (config: Config, storeId: string, secret: string) =>
+  sealSecret(config.secretKey, WEBHOOK, secret, storeId);
+export const openWebhookSecret = (config: Config, storeId: string, sealed: string) =>
+  openSecret<string>(config.secretKey, WEBHOOK, sealed, storeId);
 
 /** Where platforms reach this server: PUBLIC_URL, else this process on loopback (the demo). */
 export function publicBase(config: Config): string {

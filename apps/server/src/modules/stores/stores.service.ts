@@ -11,12 +11,22 @@ import { storesOf } from './stores.dto';
 import { stores } from './stores.tables';
 
 /** Store products for the connections module (decision 0100: it reads them only through these). */
-export { type StoreProductBase, type StoreProductsOptions, type StoreVariantBase, findStoreProductForUser, storeProductsByIds, storeProductsOf } from './stores.queries';
+export {
+  type StoreProductBase,
+  type StoreProductsOptions,
+  type StoreVariantBase,
+  findStoreProductForUser,
+  storeProductsByIds,
+  storeProductsOf,
+} from './stores.queries';
 
 /** The caller's store, or not found (another user's store is not found either). */
 export async function ownStore(db: Db, userId: string, storeId: string): Promise<StoreRow> {
   if (!/^[0-9a-f-]{36}$/i.test(storeId)) throw AppError.notFound('stores.not-found');
-  const [row] = await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.id, storeId), eq(stores.userId, userId)));
   if (!row) throw AppError.notFound('stores.not-found');
   return row;
 }
@@ -38,7 +48,8 @@ export async function updateStore(db: Db, userId: string, storeId: string, body:
 /** A connector's failure at connect time → the owner's words for it. */
 export function connectError(err: unknown): AppError {
   if (!(err instanceof StorePlatformError)) throw err;
-  if (err.kind === 'auth') return AppError.business('store-credentials-refused', 'stores.credentials-refused', { detail: err.detail });
+  if (err.kind === 'auth')
+    return AppError.business('store-credentials-refused', 'stores.credentials-refused', { detail: err.detail });
   return AppError.business('store-unreachable', 'stores.unreachable', { detail: err.detail });
 }
 
@@ -55,7 +66,8 @@ export async function unbindStore(db: Db, config: Config, userId: string, storeI
     try {
       await entry.unbind(platformContext(db, config, store));
     } catch (err) {
-      if (err instanceof StorePlatformError) throw AppError.business('store-unbind-failed', 'stores.unbind-failed', { detail: err.detail });
+      if (err instanceof StorePlatformError)
+        throw AppError.business('store-unbind-failed', 'stores.unbind-failed', { detail: err.detail });
       throw err;
     }
   }
@@ -90,18 +102,27 @@ export async function resolveWooAddress(config: Config, input: string): Promise<
   if (!config.stores?.allowPrivateAddresses) {
     const check = await checkHostname(typed.hostname);
     if (check === 'private') throw AppError.business('store-address-not-allowed', 'stores.address-not-allowed');
-    if (check === 'unresolvable') throw AppError.business('store-unreachable', 'stores.unreachable', { detail: `${typed.hostname} does not resolve` });
+    if (check === 'unresolvable')
+      throw AppError.business('store-unreachable', 'stores.unreachable', {
+        detail: `${typed.hostname} does not resolve`,
+      });
   }
   return { address: typed.address, baseUrl: typed.baseUrl, sandbox: false };
 }
 
 /** One live store per platform and address, said in words before the unique index would. */
-export async function assertAddressFree(db: Db, platform: StoreRow['platform'], address: string, exceptStoreId?: string): Promise<void> {
+export async function assertAddressFree(
+  db: Db,
+  platform: StoreRow['platform'],
+  address: string,
+  exceptStoreId?: string,
+): Promise<void> {
   const [taken] = await db
     .select({ id: stores.id })
     .from(stores)
     .where(and(eq(stores.platform, platform), eq(stores.address, address), ne(stores.status, 'disconnected')));
-  if (taken && taken.id !== exceptStoreId) throw AppError.conflict('store-address-taken', 'stores.address-taken', { address });
+  if (taken && taken.id !== exceptStoreId)
+    throw AppError.conflict('store-address-taken', 'stores.address-taken', { address });
 }
 
 /** The unique index's violation (a race between two adds) → the same words. */

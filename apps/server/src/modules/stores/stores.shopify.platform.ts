@@ -7,14 +7,26 @@ import type { PlatformContext, StorePlatformEntry } from './stores.platform.type
 export function shopifyAppOf(config: Config, http: Partial<HttpPolicy> = config.stores?.http ?? {}): ShopifyApp | null {
   const s = config.shopify;
   if (!s) return null;
-  return { apiKey: s.apiKey, apiSecret: s.apiSecret, apiVersion: s.apiVersion, shopUrlTemplate: s.shopUrlTemplate, http };
+  return {
+    apiKey: s.apiKey,
+    apiSecret: s.apiSecret,
+    apiVersion: s.apiVersion,
+    shopUrlTemplate: s.shopUrlTemplate,
+    http,
+  };
 }
 
 function clientOf(ctx: PlatformContext): ShopifyClient {
   const app = shopifyAppOf(ctx.config, ctx.http);
   // The app's keys were removed from the configuration: calls cannot be made, as with a refused token.
   if (!app) throw new StorePlatformError('shopify', 'auth', 'this server has no Shopify app configured');
-  return new ShopifyClient({ app, shop: ctx.store.address, credentials: ctx.credentials, onCredentials: ctx.onCredentials, reloadCredentials: ctx.reloadCredentials });
+  return new ShopifyClient({
+    app,
+    shop: ctx.store.address,
+    credentials: ctx.credentials,
+    onCredentials: ctx.onCredentials,
+    reloadCredentials: ctx.reloadCredentials,
+  });
 }
 
 /**

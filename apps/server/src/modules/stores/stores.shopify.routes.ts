@@ -1,4 +1,12 @@
-import { AuthorizeAnswerSchema, ERRORS, type Locale, ShopifyCallbackBody, ShopifyInstallBody, StoreSchema, envelopeOf } from '@dsm/contract';
+import {
+  AuthorizeAnswerSchema,
+  ERRORS,
+  type Locale,
+  ShopifyCallbackBody,
+  ShopifyInstallBody,
+  StoreSchema,
+  envelopeOf,
+} from '@dsm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -15,16 +23,23 @@ import { handleShopifyPrivacyWebhook, handleShopifyWebhook } from './stores.shop
  */
 export async function shopifyStoreRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   const tags = ['stores'];
-  const appOrigin = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.headers.host ?? `127.0.0.1:${config.port}`}`;
+  const appOrigin = (req: FastifyRequest) =>
+    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? `127.0.0.1:${config.port}`}`;
 
-  app.post('/p/stores/shopify/install', { schema: { tags, body: ShopifyInstallBody, response: { 200: envelopeOf(AuthorizeAnswerSchema) } } }, async (req) =>
-    ok({ url: await startShopifyInstall(db, config, req.session.userId, req.body, appOrigin(req)) }),
+  app.post(
+    '/p/stores/shopify/install',
+    { schema: { tags, body: ShopifyInstallBody, response: { 200: envelopeOf(AuthorizeAnswerSchema) } } },
+    async (req) => ok({ url: await startShopifyInstall(db, config, req.session.userId, req.body, appOrigin(req)) }),
   );
 
-  app.post('/p/stores/shopify/callback', { schema: { tags, body: ShopifyCallbackBody, response: { 200: envelopeOf(StoreSchema) } } }, async (req) => {
-    const id = await completeShopifyCallback(db, config, req.session.userId, req.body);
-    return ok(await storeOf(db, req.session.userId, id, req.locale as Locale));
-  });
+  app.post(
+    '/p/stores/shopify/callback',
+    { schema: { tags, body: ShopifyCallbackBody, response: { 200: envelopeOf(StoreSchema) } } },
+    async (req) => {
+      const id = await completeShopifyCallback(db, config, req.session.userId, req.body);
+      return ok(await storeOf(db, req.session.userId, id, req.locale as Locale));
+    },
+  );
 }
 
 /**

@@ -2,7 +2,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ShopifyCallbackBody, ShopifyInstallBody } from '@dsm/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { ShopifyAdmin, exchangeShopifyCode, isShopDomain, shopifyInstallUrl, tokensToCredentials, verifyShopifyQuery, type ShopifyTokens } from '../../connectors/stores/shopify';
+import {
+  ShopifyAdmin,
+  exchangeShopifyCode,
+  isShopDomain,
+  shopifyInstallUrl,
+  tokensToCredentials,
+  verifyShopifyQuery,
+  type ShopifyTokens,
+} from '../../connectors/stores/shopify';
 import { StorePlatformError } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -20,7 +28,8 @@ const hashOf = (nonce: string) => createHash('sha256').update(nonce).digest('hex
 
 function appOrFail(config: Config) {
   const app = shopifyAppOf(config);
-  if (!app || !config.shopify) throw AppError.business('store-platform-not-configured', 'stores.platform-not-configured', { platform: 'Shopify' });
+  if (!app || !config.shopify)
+    throw AppError.business('store-platform-not-configured', 'stores.platform-not-configured', { platform: 'Shopify' });
   return { app, settings: config.shopify };
 }
 
@@ -42,7 +51,8 @@ function verified(config: Config, query: Record<string, string>, toleranceSecond
   const check = verifyShopifyQuery(query, shopifySecrets(config), new Date(), toleranceSeconds);
   if (check.ok) return check;
   if (check.reason === 'shop') throw AppError.business('store-authorization-failed', 'stores.shop-invalid');
-  if (check.reason === 'timestamp') throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
+  if (check.reason === 'timestamp')
+    throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
   throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
 }
 
@@ -51,7 +61,10 @@ function verified(config: Config, query: Record<string, string>, toleranceSecond
  * `admin.shopify.com/store/my-shop` → `my-shop.myshopify.com`; anything else is not a shop domain.
  */
 export function normaliseShop(input: string): string | null {
-  let s = input.trim().toLowerCase().replace(/^https?:\/\//, '');
+  let s = input
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '');
   // The new admin's address names the shop in its path: admin.shopify.com/store/my-shop.
   const admin = /^admin\.shopify\.com\/store\/([a-z0-9][a-z0-9-]*)/.exec(s);
   s = admin ? admin[1]! : s.replace(/[/?#].*$/, '');
@@ -65,7 +78,13 @@ export function normaliseShop(input: string): string | null {
  * typed shop is normalised. A nonce bound to the caller (hashed, 10 minutes, used once) becomes
  * `state`; the answer is the shop's authorize page, which returns to the SPA's /authensuccess.
  */
-export async function startShopifyInstall(db: Db, config: Config, userId: string, body: ShopifyInstallBody & { storeId?: string }, appOrigin: string): Promise<string> {
+export async function startShopifyInstall(
+  db: Db,
+  config: Config,
+  userId: string,
+  body: ShopifyInstallBody & { storeId?: string },
+  appOrigin: string,
+): Promise<string> {
   const { app, settings } = appOrFail(config);
   let shop: string;
   if (body.query) {
@@ -92,13 +111,26 @@ export async function startShopifyInstall(db: Db, config: Config, userId: string
     context: { shop, ...(storeId ? { storeId } : {}) },
     expiresAt: new Date(Date.now() + AUTHORIZATION_MINUTES * 60_000),
   });
-  const url = shopifyInstallUrl({ shopUrlTemplate: app.shopUrlTemplate, shop, apiKey: app.apiKey, scopes: settings.scopes, redirectUri: `${appOrigin.replace(/\/+$/, '')}/authensuccess`, state: nonce });
+  const url = shopifyInstallUrl({
+    shopUrlTemplate: app.shopUrlTemplate,
+    shop,
+    apiKey: app.apiKey,
+    scopes: settings.scopes,
+    redirectUri: `${appOrigin.replace(/\/+$/, '')}/authensuccess`,
+    state: nonce,
+  });
   // The demo's emulator is served by this app: the browser reaches it on the page's own origin.
   return settings.sandbox ? url.replace(/^https?:\/\/[^/]+/, '') : url;
 }
 
 /** POST /p/stores/:id/reauthorize for Shopify: the same shop's authorize page again. */
-export async function reauthorizeShopify(db: Db, config: Config, userId: string, storeId: string, appOrigin: string): Promise<string> {
+export async function reauthorizeShopify(
+  db: Db,
+  config: Config,
+  userId: string,
+  storeId: string,
+  appOrigin: string,
+): Promise<string> {
   const store = await ownStore(db, userId, storeId);
   return startShopifyInstall(db, config, userId, { shop: store.address, storeId }, appOrigin);
 }
@@ -106,7 +138,12 @@ export async function reauthorizeShopify(db: Db, config: Config, userId: string,
 /** The shop's own name for the store list; the domain when it cannot be read now. */
 async function shopName(config: Config, shop: string, tokens: ShopifyTokens): Promise<string> {
   try {
-    const admin = new ShopifyAdmin({ app: appOrFail(config).app, shop, tokens, throttle: { maxWaitMs: 2000, maxAttempts: 2 } });
+    const admin = new ShopifyAdmin({
+      app: appOrFail(config).app,
+      shop,
+      tokens,
+      throttle: { maxWaitMs: 2000, maxAttempts: 2 },
+    });
     const data = await admin.request<{ shop: { name?: string } | null }>('{ shop { name } }');
     const name = data.shop?.name?.trim();
     return name ? name.slice(0, 100) : shop;
@@ -122,7 +159,12 @@ async function shopName(config: Config, shop: string, tokens: ShopifyTokens): Pr
  * its owner) for the same shop. The code is exchanged for an expiring offline token, the store
  * saved with its tokens sealed, and its products brought in by a job. Returns the store's id.
  */
-export async function completeShopifyCallback(db: Db, config: Config, userId: string, body: ShopifyCallbackBody): Promise<string> {
+export async function completeShopifyCallback(
+  db: Db,
+  config: Config,
+  userId: string,
+  body: ShopifyCallbackBody,
+): Promise<string> {
   const { app, settings } = appOrFail(config);
   const check = verified(config, body.query);
   const state = check.values.state;
@@ -131,12 +173,24 @@ export async function completeShopifyCallback(db: Db, config: Config, userId: st
   const [auth] = await db
     .select()
     .from(storeAuthorizations)
-    .where(and(eq(storeAuthorizations.nonceHash, hashOf(state)), eq(storeAuthorizations.platform, 'shopify'), isNull(storeAuthorizations.usedAt), gt(storeAuthorizations.expiresAt, new Date())));
+    .where(
+      and(
+        eq(storeAuthorizations.nonceHash, hashOf(state)),
+        eq(storeAuthorizations.platform, 'shopify'),
+        isNull(storeAuthorizations.usedAt),
+        gt(storeAuthorizations.expiresAt, new Date()),
+      ),
+    );
   if (!auth) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
   if (auth.userId !== userId) throw AppError.business('store-not-current-user', 'stores.not-current-user');
-  if (auth.context.shop !== check.shop) throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
+  if (auth.context.shop !== check.shop)
+    throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
   // Used once: the first callback claims it (a replayed callback finds it used).
-  const claimed = await db.update(storeAuthorizations).set({ usedAt: new Date() }).where(and(eq(storeAuthorizations.id, auth.id), isNull(storeAuthorizations.usedAt))).returning({ id: storeAuthorizations.id });
+  const claimed = await db
+    .update(storeAuthorizations)
+    .set({ usedAt: new Date() })
+    .where(and(eq(storeAuthorizations.id, auth.id), isNull(storeAuthorizations.usedAt)))
+    .returning({ id: storeAuthorizations.id });
   if (!claimed.length) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
 
   let tokens: ShopifyTokens;
@@ -154,17 +208,38 @@ export async function completeShopifyCallback(db: Db, config: Config, userId: st
   const sealed = sealCredentials(config, id, credentials);
   const name = storeId ? null : await shopName(config, check.shop, tokens);
   const now = new Date();
-  const row = { status: 'connected' as const, credentials: sealed, ...expiryColumnsOf(credentials), authorizedAt: now, disconnectedAt: null, updatedAt: now };
+  const row = {
+    status: 'connected' as const,
+    credentials: sealed,
+    ...expiryColumnsOf(credentials),
+    authorizedAt: now,
+    disconnectedAt: null,
+    updatedAt: now,
+  };
   try {
     await inTransaction(db, async (uow) => {
-      if (storeId) await uow.tx.update(stores).set(row).where(and(eq(stores.id, storeId), eq(stores.userId, userId)));
-      else await uow.tx.insert(stores).values({ id, userId, platform: 'shopify', name: name!, address: check.shop, sandbox: settings.sandbox ?? false, ...row });
+      if (storeId)
+        await uow.tx
+          .update(stores)
+          .set(row)
+          .where(and(eq(stores.id, storeId), eq(stores.userId, userId)));
+      else
+        await uow.tx.insert(stores).values({
+          id,
+          userId,
+          platform: 'shopify',
+          name: name!,
+          address: check.shop,
+          sandbox: settings.sandbox ?? false,
+          ...row,
+        });
       await queueSync(uow, id, 'import').catch((err: unknown) => {
         if (!(err instanceof AppError)) throw err; // a sync already under way will do
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: check.shop });
+    if (isUniqueViolation(err))
+      throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: check.shop });
     throw err;
   }
   return id;

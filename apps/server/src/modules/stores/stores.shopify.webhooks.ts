@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { SHOPIFY_PRIVACY_TOPICS, isShopDomain, productGid, shopifyDeliveryOf, verifyShopifyWebhook } from '../../connectors/stores/shopify';
+import {
+  SHOPIFY_PRIVACY_TOPICS,
+  isShopDomain,
+  productGid,
+  shopifyDeliveryOf,
+  verifyShopifyWebhook,
+} from '../../connectors/stores/shopify';
 import type { Db } from '../../db/client';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { shopifySecrets } from './stores.shopify';
@@ -18,7 +24,13 @@ const PRODUCT_TOPICS = new Set(['products/create', 'products/update', 'products/
  * body and topic identify it) inside the caller's transaction. False when it was seen before:
  * the same delivery twice has one effect.
  */
-async function firstDelivery(uow: UnitOfWork, webhookId: string | null, topic: string, raw: Buffer, storeId: string | null): Promise<boolean> {
+async function firstDelivery(
+  uow: UnitOfWork,
+  webhookId: string | null,
+  topic: string,
+  raw: Buffer,
+  storeId: string | null,
+): Promise<boolean> {
   const deliveryId = webhookId || createHash('sha256').update(topic).update('\n').update(raw).digest('hex');
   const fresh = await uow.tx
     .insert(storeWebhookDeliveries)
@@ -45,7 +57,12 @@ async function liveStore(db: Db, shop: string) {
  *   retries with the original payload for hours), `products/delete` marks it deleted.
  * A shop we have no live store for is answered 200 and ignored.
  */
-export async function handleShopifyWebhook(db: DbOrUow, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
+export async function handleShopifyWebhook(
+  db: DbOrUow,
+  config: Config,
+  headers: Headers,
+  raw: Buffer,
+): Promise<ShopifyWebhookAnswer> {
   if (!verifyShopifyWebhook(raw, headers['x-shopify-hmac-sha256'], shopifySecrets(config))) return 'bad-signature';
   const d = shopifyDeliveryOf(headers);
   if (!isShopDomain(d.shop)) return 'ok';
@@ -53,7 +70,13 @@ export async function handleShopifyWebhook(db: DbOrUow, config: Config, headers:
   if (PRODUCT_TOPICS.has(d.topic)) {
     try {
       const body = JSON.parse(raw.toString('utf8')) as { admin_graphql_api_id?: unknown; id?: unknown };
-      productId = productGid(typeof body.admin_graphql_api_id === 'string' ? body.admin_graphql_api_id : typeof body.id === 'number' || typeof body.id === 'string' ? body.id : '');
+      productId = productGid(
+        typeof body.admin_graphql_api_id === 'string'
+          ? body.admin_graphql_api_id
+          : typeof body.id === 'number' || typeof body.id === 'string'
+            ? body.id
+            : '',
+      );
     } catch {
       return 'ok'; // signed but not JSON: nothing we can act on
     }
@@ -69,11 +92,23 @@ export async function handleShopifyWebhook(db: DbOrUow, config: Config, headers:
       const now = new Date();
       await uow.tx
         .update(stores)
-        .set({ status: 'disconnected', disconnectedAt: now, credentials: null, webhookSecret: null, accessExpiresAt: null, authorizationExpiresAt: null, updatedAt: now })
+        .set({
+          status: 'disconnected',
+          disconnectedAt: now,
+          credentials: null,
+          webhookSecret: null,
+          accessExpiresAt: null,
+          authorizationExpiresAt: null,
+          updatedAt: now,
+        })
         .where(eq(stores.id, store.id));
       return;
     }
-    await uow.enqueue({ type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic: d.topic, productId }, maxAttempts: 6 });
+    await uow.enqueue({
+      type: STORE_WEBHOOK_JOB,
+      payload: { storeId: store.id, topic: d.topic, productId },
+      maxAttempts: 6,
+    });
   });
   return 'ok';
 }
@@ -88,7 +123,12 @@ export async function handleShopifyWebhook(db: DbOrUow, config: Config, headers:
  *   uninstalled store already has none). Its products stay: they are the store owner's listing
  *   data within their own account here, with connection history they can still read.
  */
-export async function handleShopifyPrivacyWebhook(db: DbOrUow, config: Config, headers: Headers, raw: Buffer): Promise<ShopifyWebhookAnswer> {
+export async function handleShopifyPrivacyWebhook(
+  db: DbOrUow,
+  config: Config,
+  headers: Headers,
+  raw: Buffer,
+): Promise<ShopifyWebhookAnswer> {
   if (!verifyShopifyWebhook(raw, headers['x-shopify-hmac-sha256'], shopifySecrets(config))) return 'bad-signature';
   const d = shopifyDeliveryOf(headers);
   if (!(SHOPIFY_PRIVACY_TOPICS as readonly string[]).includes(d.topic)) return 'ok';

@@ -36,7 +36,12 @@ export async function queueSync(db: DbOrUow, storeId: string, kind: SyncKind): P
 
 /** A store's latest sync, if any. */
 export async function latestSync(db: Db, storeId: string): Promise<SyncRow | null> {
-  const [row] = await db.select().from(storeSyncs).where(eq(storeSyncs.storeId, storeId)).orderBy(sql`${storeSyncs.createdAt} desc, ${storeSyncs.id} desc`).limit(1);
+  const [row] = await db
+    .select()
+    .from(storeSyncs)
+    .where(eq(storeSyncs.storeId, storeId))
+    .orderBy(sql`${storeSyncs.createdAt} desc, ${storeSyncs.id} desc`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -50,33 +55,76 @@ export async function upsertStoreProduct(db: Db, storeId: string, p: StoreProduc
   const remote = new Date(p.updatedAt);
   const [row] = await db
     .insert(storeProducts)
-    .values({ storeId, externalId: p.externalId, title: p.title, imageUrl: p.imageUrl, url: p.url, status: p.status, remoteUpdatedAt: remote, updatedAt: now })
+    .values({
+      storeId,
+      externalId: p.externalId,
+      title: p.title,
+      imageUrl: p.imageUrl,
+      url: p.url,
+      status: p.status,
+      remoteUpdatedAt: remote,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [storeProducts.storeId, storeProducts.externalId],
-      set: { title: p.title, imageUrl: p.imageUrl, url: p.url, status: p.status, remoteUpdatedAt: remote, updatedAt: now },
+      set: {
+        title: p.title,
+        imageUrl: p.imageUrl,
+        url: p.url,
+        status: p.status,
+        remoteUpdatedAt: remote,
+        updatedAt: now,
+      },
       // Same time again still refreshes (a pull re-reading it); only an older copy is ignored.
       setWhere: sql`${storeProducts.remoteUpdatedAt} <= ${remote.toISOString()}::timestamptz or ${storeProducts.status} = 'deleted'`,
     })
     .returning({ id: storeProducts.id });
   if (!row) {
     // Older than what we have: still counts as seen by this run (not deleted).
-    await db.update(storeProducts).set({ updatedAt: now }).where(and(eq(storeProducts.storeId, storeId), eq(storeProducts.externalId, p.externalId)));
+    await db
+      .update(storeProducts)
+      .set({ updatedAt: now })
+      .where(and(eq(storeProducts.storeId, storeId), eq(storeProducts.externalId, p.externalId)));
     return false;
   }
   for (const v of p.variants) {
     await db
       .insert(storeVariants)
-      .values({ storeProductId: row.id, externalId: v.externalId, sku: v.sku, title: v.title, options: v.options, priceMinor: v.price?.amount ?? null, currency: v.price?.currency ?? null, imageUrl: v.imageUrl })
+      .values({
+        storeProductId: row.id,
+        externalId: v.externalId,
+        sku: v.sku,
+        title: v.title,
+        options: v.options,
+        priceMinor: v.price?.amount ?? null,
+        currency: v.price?.currency ?? null,
+        imageUrl: v.imageUrl,
+      })
       .onConflictDoUpdate({
         target: [storeVariants.storeProductId, storeVariants.externalId],
-        set: { sku: v.sku, title: v.title, options: v.options, priceMinor: v.price?.amount ?? null, currency: v.price?.currency ?? null, imageUrl: v.imageUrl, removedAt: null, updatedAt: now },
+        set: {
+          sku: v.sku,
+          title: v.title,
+          options: v.options,
+          priceMinor: v.price?.amount ?? null,
+          currency: v.price?.currency ?? null,
+          imageUrl: v.imageUrl,
+          removedAt: null,
+          updatedAt: now,
+        },
       });
   }
   const kept = p.variants.map((v) => v.externalId);
   await db
     .update(storeVariants)
     .set({ removedAt: now, updatedAt: now })
-    .where(and(eq(storeVariants.storeProductId, row.id), sql`${storeVariants.removedAt} is null`, kept.length ? notInArray(storeVariants.externalId, kept) : undefined));
+    .where(
+      and(
+        eq(storeVariants.storeProductId, row.id),
+        sql`${storeVariants.removedAt} is null`,
+        kept.length ? notInArray(storeVariants.externalId, kept) : undefined,
+      ),
+    );
   return true;
 }
 
@@ -89,13 +137,22 @@ export async function markProductDeleted(db: DbOrUow, storeId: string, externalI
       .set({ status: 'deleted', updatedAt: now })
       .where(and(eq(storeProducts.storeId, storeId), eq(storeProducts.externalId, externalId)))
       .returning({ id: storeProducts.id });
-    if (row) await tx.update(storeVariants).set({ removedAt: now, updatedAt: now }).where(and(eq(storeVariants.storeProductId, row.id), sql`${storeVariants.removedAt} is null`));
+    if (row)
+      await tx
+        .update(storeVariants)
+        .set({ removedAt: now, updatedAt: now })
+        .where(and(eq(storeVariants.storeProductId, row.id), sql`${storeVariants.removedAt} is null`));
   });
 }
 
 type Failure = { key: string; values?: Record<string, string | number> };
 
-async function finish(db: Db, syncId: string, state: 'succeeded' | 'failed', error: Failure | null = null): Promise<void> {
+async function finish(
+  db: Db,
+  syncId: string,
+  state: 'succeeded' | 'failed',
+  error: Failure | null = null,
+): Promise<void> {
   await db.update(storeSyncs).set({ state, error, finishedAt: new Date() }).where(eq(storeSyncs.id, syncId));
 }
 
@@ -122,8 +179,12 @@ export async function runSync(db: Db, config: Config, syncId: string, finalAttem
     return finish(db, syncId, 'failed', { key: 'stores.disconnected' });
   }
   const startedAt = sync.startedAt ?? new Date();
-  if (!sync.startedAt) await db.update(storeSyncs).set({ state: 'running', startedAt }).where(eq(storeSyncs.id, syncId));
-  const since = sync.kind !== 'import' && store.productsPulledAt ? new Date(store.productsPulledAt.getTime() - PULL_OVERLAP_MS) : undefined;
+  if (!sync.startedAt)
+    await db.update(storeSyncs).set({ state: 'running', startedAt }).where(eq(storeSyncs.id, syncId));
+  const since =
+    sync.kind !== 'import' && store.productsPulledAt
+      ? new Date(store.productsPulledAt.getTime() - PULL_OVERLAP_MS)
+      : undefined;
   const client = storeClientFor(db, config, store);
   let cursor = sync.cursor;
   try {
@@ -134,7 +195,12 @@ export async function runSync(db: Db, config: Config, syncId: string, finalAttem
         for (const p of page.products) if (await upsertStoreProduct(tx, store.id, p)) changed++;
         await tx
           .update(storeSyncs)
-          .set({ cursor: page.next, pagesRead: sql`${storeSyncs.pagesRead} + 1`, totalPages: page.totalPages ?? null, imported: sql`${storeSyncs.imported} + ${changed}` })
+          .set({
+            cursor: page.next,
+            pagesRead: sql`${storeSyncs.pagesRead} + 1`,
+            totalPages: page.totalPages ?? null,
+            imported: sql`${storeSyncs.imported} + ${changed}`,
+          })
           .where(eq(storeSyncs.id, syncId));
       });
       if (!page.next) break;
@@ -158,12 +224,33 @@ export async function runSync(db: Db, config: Config, syncId: string, finalAttem
       const gone = await tx
         .update(storeProducts)
         .set({ status: 'deleted', updatedAt: now })
-        .where(and(eq(storeProducts.storeId, store.id), ne(storeProducts.status, 'deleted'), lt(storeProducts.updatedAt, startedAt)))
+        .where(
+          and(
+            eq(storeProducts.storeId, store.id),
+            ne(storeProducts.status, 'deleted'),
+            lt(storeProducts.updatedAt, startedAt),
+          ),
+        )
         .returning({ id: storeProducts.id });
-      if (gone.length) await tx.update(storeVariants).set({ removedAt: now }).where(and(inArray(storeVariants.storeProductId, gone.map((g) => g.id)), sql`${storeVariants.removedAt} is null`));
+      if (gone.length)
+        await tx
+          .update(storeVariants)
+          .set({ removedAt: now })
+          .where(
+            and(
+              inArray(
+                storeVariants.storeProductId,
+                gone.map((g) => g.id),
+              ),
+              sql`${storeVariants.removedAt} is null`,
+            ),
+          );
     }
     await tx.update(stores).set({ productsPulledAt: startedAt }).where(eq(stores.id, store.id));
-    await tx.update(storeSyncs).set({ state: 'succeeded', finishedAt: new Date(), error: null }).where(eq(storeSyncs.id, syncId));
+    await tx
+      .update(storeSyncs)
+      .set({ state: 'succeeded', finishedAt: new Date(), error: null })
+      .where(eq(storeSyncs.id, syncId));
   });
 }
 
@@ -175,7 +262,12 @@ export async function queueDuePulls(db: DbOrUow): Promise<number> {
   const due = await handleOf(db)
     .select({ id: stores.id, platform: stores.platform, pulledAt: stores.productsPulledAt })
     .from(stores)
-    .where(and(eq(stores.status, 'connected'), sql`not exists (select 1 from store_syncs s where s.store_id = ${stores.id} and s.state in ('queued', 'running'))`));
+    .where(
+      and(
+        eq(stores.status, 'connected'),
+        sql`not exists (select 1 from store_syncs s where s.store_id = ${stores.id} and s.state in ('queued', 'running'))`,
+      ),
+    );
   let queued = 0;
   for (const s of due) {
     const entry = platformEntry(s.platform);

@@ -44,9 +44,7 @@ export const stores = pgTable(
   },
   (t) => [
     index('stores_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('stores_live_address_key')
-      .on(t.platform, t.address)
-      .where(sql`${t.status} <> 'disconnected'`),
+    uniqueIndex('stores_live_address_key').on(t.platform, t.address).where(sql`${t.status} <> 'disconnected'`),
   ],
 );
 
@@ -115,7 +113,10 @@ export const storeProducts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('store_products_external_key').on(t.storeId, t.externalId), index('store_products_title_idx').on(t.storeId, t.title)],
+  (t) => [
+    uniqueIndex('store_products_external_key').on(t.storeId, t.externalId),
+    index('store_products_title_idx').on(t.storeId, t.title),
+  ],
 );
 
 export const storeVariants = pgTable(

@@ -23,11 +23,21 @@ const DAY_MS = 86_400_000;
  * credentials changed meanwhile (a sync rotated them first: its refresh is the one that counts).
  * A platform that does not answer is tried again at the next run.
  */
-export async function refreshDueTokens(db: Db, config: Config, now = new Date()): Promise<{ refreshed: number; reauthorize: number }> {
+export async function refreshDueTokens(
+  db: Db,
+  config: Config,
+  now = new Date(),
+): Promise<{ refreshed: number; reauthorize: number }> {
   const due = await db
     .select()
     .from(stores)
-    .where(and(eq(stores.status, 'connected'), isNotNull(stores.credentials), sql`${stores.accessExpiresAt} < ${new Date(now.getTime() + REFRESH_AHEAD_MS).toISOString()}::timestamptz`));
+    .where(
+      and(
+        eq(stores.status, 'connected'),
+        isNotNull(stores.credentials),
+        sql`${stores.accessExpiresAt} < ${new Date(now.getTime() + REFRESH_AHEAD_MS).toISOString()}::timestamptz`,
+      ),
+    );
   let refreshed = 0;
   let reauthorize = 0;
   for (const store of due) {
@@ -62,16 +72,27 @@ export async function sendExpiryWarnings(db: Db, mailer: Mailer, now = new Date(
   const windowEnd = new Date(now.getTime() + TOKEN_EXPIRY_WARNING_DAYS * DAY_MS).toISOString();
   const due = sql`${stores.authorizationExpiresAt} > ${now.toISOString()}::timestamptz and ${stores.authorizationExpiresAt} <= ${windowEnd}::timestamptz
     and (${stores.expiryWarnedAt} is null or ${stores.expiryWarnedAt} < ${stores.authorizationExpiresAt} - make_interval(days => ${TOKEN_EXPIRY_WARNING_DAYS + 1}))`;
-  const candidates = await db.select({ id: stores.id }).from(stores).where(and(ne(stores.status, 'disconnected'), due));
+  const candidates = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(ne(stores.status, 'disconnected'), due));
   let sent = 0;
   for (const { id } of candidates) {
     await inTransaction(db, async (uow) => {
-      const [store] = await uow.tx.update(stores).set({ expiryWarnedAt: now }).where(and(eq(stores.id, id), ne(stores.status, 'disconnected'), due)).returning();
+      const [store] = await uow.tx
+        .update(stores)
+        .set({ expiryWarnedAt: now })
+        .where(and(eq(stores.id, id), ne(stores.status, 'disconnected'), due))
+        .returning();
       if (!store?.authorizationExpiresAt) return; // another run claimed it
       const user = await mailRecipient(uow.tx, store.userId);
       if (!user) return;
       const locale = isLocale(user.locale) ? user.locale : 'en-US';
-      const params = { platform: translate(locale, `stores.platforms.${store.platform}`), name: store.name, date: store.authorizationExpiresAt.toISOString().slice(0, 10) };
+      const params = {
+        platform: translate(locale, `stores.platforms.${store.platform}`),
+        name: store.name,
+        date: store.authorizationExpiresAt.toISOString().slice(0, 10),
+      };
       await mailer.record(uow, {
         to: user.email,
         subject: translate(locale, 'stores.expiry-warning-subject', params),

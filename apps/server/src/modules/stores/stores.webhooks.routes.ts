@@ -18,14 +18,22 @@ export async function storesWebhookRoutes(app: App, { db, config }: { db: Db; co
   const raw = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
   const schema = { tags: ['webhooks'], hide: true };
 
-  app.post('/stores/woocommerce/callback/:nonce', { schema: { ...schema, params: z.object({ nonce: z.string().min(1).max(100) }) } }, async (req) => {
-    await completeWooCallback(db, config, req.params.nonce, raw(req.body).toString('utf8'));
-    return ok(null);
-  });
+  app.post(
+    '/stores/woocommerce/callback/:nonce',
+    { schema: { ...schema, params: z.object({ nonce: z.string().min(1).max(100) }) } },
+    async (req) => {
+      await completeWooCallback(db, config, req.params.nonce, raw(req.body).toString('utf8'));
+      return ok(null);
+    },
+  );
 
-  app.post('/webhooks/woocommerce/:storeId', { schema: { ...schema, params: z.object({ storeId: z.string().max(40) }) } }, async (req, reply) => {
-    const answer = await handleWooWebhook(db, config, req.params.storeId, req.headers, raw(req.body));
-    if (answer === 'bad-signature') return reply.status(401).send(fail(ERRORS.FORBIDDEN.code, 'invalid signature'));
-    return ok(null);
-  });
+  app.post(
+    '/webhooks/woocommerce/:storeId',
+    { schema: { ...schema, params: z.object({ storeId: z.string().max(40) }) } },
+    async (req, reply) => {
+      const answer = await handleWooWebhook(db, config, req.params.storeId, req.headers, raw(req.body));
+      if (answer === 'bad-signature') return reply.status(401).send(fail(ERRORS.FORBIDDEN.code, 'invalid signature'));
+      return ok(null);
+    },
+  );
 }

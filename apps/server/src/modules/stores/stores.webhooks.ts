@@ -20,7 +20,13 @@ export type WebhookAnswer = 'ok' | 'bad-signature';
  * fast. A store that is gone or disconnected is answered 200 and ignored: WooCommerce disables a
  * webhook after failures, which we do not need for a store we already let go.
  */
-export async function handleWooWebhook(db: DbOrUow, config: Config, storeId: string, headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<WebhookAnswer> {
+export async function handleWooWebhook(
+  db: DbOrUow,
+  config: Config,
+  storeId: string,
+  headers: Record<string, string | string[] | undefined>,
+  raw: Buffer,
+): Promise<WebhookAnswer> {
   const text = raw.toString('utf8');
   const header = (name: string) => {
     const v = headers[name];
@@ -28,10 +34,16 @@ export async function handleWooWebhook(db: DbOrUow, config: Config, storeId: str
   };
   if (isWooPing(header('content-type'), text)) return 'ok';
   if (!/^[0-9a-f-]{36}$/i.test(storeId)) return 'bad-signature';
-  const [store] = await handleOf(db).select({ id: stores.id, status: stores.status, webhookSecret: stores.webhookSecret }).from(stores).where(eq(stores.id, storeId));
+  const [store] = await handleOf(db)
+    .select({ id: stores.id, status: stores.status, webhookSecret: stores.webhookSecret })
+    .from(stores)
+    .where(eq(stores.id, storeId));
   if (!store) return 'bad-signature';
   if (store.status === 'disconnected' || !store.webhookSecret) return 'ok';
-  if (!verifyWooWebhook(raw, header('x-wc-webhook-signature'), openWebhookSecret(config, store.id, store.webhookSecret))) return 'bad-signature';
+  if (
+    !verifyWooWebhook(raw, header('x-wc-webhook-signature'), openWebhookSecret(config, store.id, store.webhookSecret))
+  )
+    return 'bad-signature';
   const topic = header('x-wc-webhook-topic') ?? '';
   if (!PRODUCT_TOPICS.has(topic)) return 'ok';
   let productId: string | null = null;
@@ -43,14 +55,16 @@ export async function handleWooWebhook(db: DbOrUow, config: Config, storeId: str
   }
   if (!productId) return 'ok';
   // WooCommerce always sends a delivery id; without one, the body and topic identify the delivery.
-  const deliveryId = header('x-wc-webhook-delivery-id') || createHash('sha256').update(`${topic}\n${text}`).digest('hex');
+  const deliveryId =
+    header('x-wc-webhook-delivery-id') || createHash('sha256').update(`${topic}\n${text}`).digest('hex');
   await inTransaction(db, async (uow) => {
     const fresh = await uow.tx
       .insert(storeWebhookDeliveries)
       .values({ platform: 'woocommerce', deliveryId, storeId: store.id, topic })
       .onConflictDoNothing()
       .returning({ id: storeWebhookDeliveries.deliveryId });
-    if (fresh.length) await uow.enqueue({ type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic, productId }, maxAttempts: 6 });
+    if (fresh.length)
+      await uow.enqueue({ type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic, productId }, maxAttempts: 6 });
   });
   return 'ok';
 }

@@ -10,12 +10,19 @@ export function wooClientOf(ctx: Pick<PlatformContext, 'store' | 'credentials' |
   if (!ctx.store.baseUrl) throw new Error(`store ${ctx.store.id} has no base URL`);
   return new WooClient({
     baseUrl: ctx.store.baseUrl,
-    credentials: { consumerKey: String(c.consumerKey), consumerSecret: String(c.consumerSecret), authMode: (c.authMode as WooAuthMode | undefined) ?? undefined },
+    credentials: {
+      consumerKey: String(c.consumerKey),
+      consumerSecret: String(c.consumerSecret),
+      authMode: (c.authMode as WooAuthMode | undefined) ?? undefined,
+    },
     http: ctx.http,
   });
 }
 
-const webhookIdsOf = (ctx: PlatformContext) => (typeof ctx.credentials.webhookIds === 'string' && ctx.credentials.webhookIds ? ctx.credentials.webhookIds.split(',') : []);
+const webhookIdsOf = (ctx: PlatformContext) =>
+  typeof ctx.credentials.webhookIds === 'string' && ctx.credentials.webhookIds
+    ? ctx.credentials.webhookIds.split(',')
+    : [];
 
 /**
  * Deletes our webhooks. A store that no longer accepts the keys (revoked, the plugin removed) or
@@ -42,7 +49,14 @@ export const wooPlatform: StorePlatformEntry = {
     const client = wooClientOf(ctx);
     const ids: string[] = [];
     for (const topic of WOO_WEBHOOK_TOPICS) {
-      ids.push(await client.createWebhook({ name: `Marketplace ${topic}`, topic, deliveryUrl: ctx.webhookUrl, secret: ctx.webhookSecret }));
+      ids.push(
+        await client.createWebhook({
+          name: `Marketplace ${topic}`,
+          topic,
+          deliveryUrl: ctx.webhookUrl,
+          secret: ctx.webhookSecret,
+        }),
+      );
     }
     return { ...ctx.credentials, webhookIds: ids.join(',') };
   },

@@ -37,10 +37,23 @@ async function checkKeys(config: Config, baseUrl: string, keys: { consumerKey: s
 async function saveWooStore(
   db: Db,
   config: Config,
-  s: { userId: string; name: string; address: string; baseUrl: string; sandbox: boolean; keys: { consumerKey: string; consumerSecret: string }; authMode: string; storeId?: string },
+  s: {
+    userId: string;
+    name: string;
+    address: string;
+    baseUrl: string;
+    sandbox: boolean;
+    keys: { consumerKey: string; consumerSecret: string };
+    authMode: string;
+    storeId?: string;
+  },
 ): Promise<string> {
   const id = s.storeId ?? randomUUID();
-  const credentials = sealCredentials(config, id, { consumerKey: s.keys.consumerKey, consumerSecret: s.keys.consumerSecret, authMode: s.authMode });
+  const credentials = sealCredentials(config, id, {
+    consumerKey: s.keys.consumerKey,
+    consumerSecret: s.keys.consumerSecret,
+    authMode: s.authMode,
+  });
   const webhookSecret = sealWebhookSecret(config, id, randomBytes(32).toString('hex'));
   const now = new Date();
   try {
@@ -48,10 +61,29 @@ async function saveWooStore(
       if (s.storeId) {
         await uow.tx
           .update(stores)
-          .set({ status: 'connected', credentials, webhookSecret, baseUrl: s.baseUrl, authorizedAt: now, disconnectedAt: null, updatedAt: now })
+          .set({
+            status: 'connected',
+            credentials,
+            webhookSecret,
+            baseUrl: s.baseUrl,
+            authorizedAt: now,
+            disconnectedAt: null,
+            updatedAt: now,
+          })
           .where(eq(stores.id, s.storeId));
       } else {
-        await uow.tx.insert(stores).values({ id, userId: s.userId, platform: 'woocommerce', name: s.name, address: s.address, baseUrl: s.baseUrl, sandbox: s.sandbox, credentials, webhookSecret, authorizedAt: now });
+        await uow.tx.insert(stores).values({
+          id,
+          userId: s.userId,
+          platform: 'woocommerce',
+          name: s.name,
+          address: s.address,
+          baseUrl: s.baseUrl,
+          sandbox: s.sandbox,
+          credentials,
+          webhookSecret,
+          authorizedAt: now,
+        });
       }
       await uow.enqueue({ type: STORE_SUBSCRIBE_JOB, payload: { storeId: id }, maxAttempts: 4 });
       await queueSync(uow, id, 'import').catch((err: unknown) => {
@@ -59,7 +91,8 @@ async function saveWooStore(
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: s.address });
+    if (isUniqueViolation(err))
+      throw AppError.conflict('store-address-taken', 'stores.address-taken', { address: s.address });
     throw err;
   }
   return id;
@@ -79,7 +112,13 @@ export async function addWooStore(db: Db, config: Config, userId: string, body: 
  * used once) and the store's /wc-auth/v1/authorize URL. The store posts the keys to our callback
  * with the nonce in its path; the browser returns to the SPA's /<nonce>/redirectAccess.
  */
-export async function startWooAuthorize(db: Db, config: Config, userId: string, body: WooAuthorizeBody & { storeId?: string }, appOrigin: string): Promise<string> {
+export async function startWooAuthorize(
+  db: Db,
+  config: Config,
+  userId: string,
+  body: WooAuthorizeBody & { storeId?: string },
+  appOrigin: string,
+): Promise<string> {
   const where = await resolveWooAddress(config, body.address);
   await assertAddressFree(db, 'woocommerce', where.address, body.storeId);
   const nonce = randomBytes(24).toString('base64url');
@@ -89,7 +128,13 @@ export async function startWooAuthorize(db: Db, config: Config, userId: string, 
       nonceHash: hashOf(nonce),
       userId,
       platform: 'woocommerce',
-      context: { name: body.name, address: where.address, baseUrl: where.baseUrl, sandbox: where.sandbox ? '1' : '0', ...(body.storeId ? { storeId: body.storeId } : {}) },
+      context: {
+        name: body.name,
+        address: where.address,
+        baseUrl: where.baseUrl,
+        sandbox: where.sandbox ? '1' : '0',
+        ...(body.storeId ? { storeId: body.storeId } : {}),
+      },
       expiresAt: new Date(Date.now() + AUTHORIZATION_MINUTES * 60_000),
     })
     .returning({ id: storeAuthorizations.id });
@@ -106,9 +151,21 @@ export async function startWooAuthorize(db: Db, config: Config, userId: string, 
 }
 
 /** POST /p/stores/:id/reauthorize for WooCommerce: its key page again, for the same store. */
-export async function reauthorizeWoo(db: Db, config: Config, userId: string, storeId: string, appOrigin: string): Promise<string> {
+export async function reauthorizeWoo(
+  db: Db,
+  config: Config,
+  userId: string,
+  storeId: string,
+  appOrigin: string,
+): Promise<string> {
   const store = await ownStore(db, userId, storeId);
-  return startWooAuthorize(db, config, userId, { name: store.name, address: store.baseUrl ?? store.address, storeId }, appOrigin);
+  return startWooAuthorize(
+    db,
+    config,
+    userId,
+    { name: store.name, address: store.baseUrl ?? store.address, storeId },
+    appOrigin,
+  );
 }
 
 /**
@@ -121,25 +178,53 @@ export async function completeWooCallback(db: Db, config: Config, nonce: string,
   const [auth] = await db
     .select()
     .from(storeAuthorizations)
-    .where(and(eq(storeAuthorizations.nonceHash, hashOf(nonce)), eq(storeAuthorizations.platform, 'woocommerce'), isNull(storeAuthorizations.usedAt), gt(storeAuthorizations.expiresAt, new Date())));
+    .where(
+      and(
+        eq(storeAuthorizations.nonceHash, hashOf(nonce)),
+        eq(storeAuthorizations.platform, 'woocommerce'),
+        isNull(storeAuthorizations.usedAt),
+        gt(storeAuthorizations.expiresAt, new Date()),
+      ),
+    );
   if (!auth) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
   const keys = parseWooKeysCallback(raw);
-  if (!keys || keys.userId !== auth.id) throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
+  if (!keys || keys.userId !== auth.id)
+    throw AppError.business('store-authorization-failed', 'stores.authorization-failed');
   // Used once: the first callback claims it.
-  const claimed = await db.update(storeAuthorizations).set({ usedAt: new Date() }).where(and(eq(storeAuthorizations.id, auth.id), isNull(storeAuthorizations.usedAt))).returning({ id: storeAuthorizations.id });
+  const claimed = await db
+    .update(storeAuthorizations)
+    .set({ usedAt: new Date() })
+    .where(and(eq(storeAuthorizations.id, auth.id), isNull(storeAuthorizations.usedAt)))
+    .returning({ id: storeAuthorizations.id });
   if (!claimed.length) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
   const c = auth.context;
   let outcome: Record<string, string>;
   try {
     const authMode = await checkKeys(config, c.baseUrl!, keys);
     if (!c.storeId) await assertAddressFree(db, 'woocommerce', c.address!);
-    const id = await saveWooStore(db, config, { userId: auth.userId, name: c.name!, address: c.address!, baseUrl: c.baseUrl!, sandbox: c.sandbox === '1', keys, authMode, storeId: c.storeId });
+    const id = await saveWooStore(db, config, {
+      userId: auth.userId,
+      name: c.name!,
+      address: c.address!,
+      baseUrl: c.baseUrl!,
+      sandbox: c.sandbox === '1',
+      keys,
+      authMode,
+      storeId: c.storeId,
+    });
     outcome = { outcome: 'connected', storeId: id };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    outcome = { outcome: 'failed', errorKey: err.messageKey, ...Object.fromEntries(Object.entries(err.params).map(([k, v]) => [`param.${k}`, String(v)])) };
+    outcome = {
+      outcome: 'failed',
+      errorKey: err.messageKey,
+      ...Object.fromEntries(Object.entries(err.params).map(([k, v]) => [`param.${k}`, String(v)])),
+    };
   }
-  await db.update(storeAuthorizations).set({ context: { ...c, ...outcome } }).where(eq(storeAuthorizations.id, auth.id));
+  await db
+    .update(storeAuthorizations)
+    .set({ context: { ...c, ...outcome } })
+    .where(eq(storeAuthorizations.id, auth.id));
 }
 
 export interface WooAuthorizationOutcome {
@@ -154,13 +239,23 @@ export interface WooAuthorizationOutcome {
  * another logged-in user → "You are not the current user, log in again".
  */
 export async function wooAuthorizationOutcome(db: Db, userId: string, nonce: string): Promise<WooAuthorizationOutcome> {
-  const [auth] = await db.select().from(storeAuthorizations).where(eq(storeAuthorizations.nonceHash, hashOf(nonce)));
-  if (!auth || auth.createdAt.getTime() < Date.now() - OUTCOME_MINUTES * 60_000) throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
+  const [auth] = await db
+    .select()
+    .from(storeAuthorizations)
+    .where(eq(storeAuthorizations.nonceHash, hashOf(nonce)));
+  if (!auth || auth.createdAt.getTime() < Date.now() - OUTCOME_MINUTES * 60_000)
+    throw AppError.business('store-authorization-expired', 'stores.authorization-expired');
   if (auth.userId !== userId) throw AppError.business('store-not-current-user', 'stores.not-current-user');
   const c = auth.context;
-  const errorParams = Object.fromEntries(Object.entries(c).filter(([k]) => k.startsWith('param.')).map(([k, v]) => [k.slice(6), v]));
+  const errorParams = Object.fromEntries(
+    Object.entries(c)
+      .filter(([k]) => k.startsWith('param.'))
+      .map(([k, v]) => [k.slice(6), v]),
+  );
   if (c.outcome === 'connected') return { state: 'connected', storeId: c.storeId!, errorKey: null, errorParams };
-  if (c.outcome === 'failed') return { state: 'failed', storeId: null, errorKey: c.errorKey ?? 'stores.authorization-failed', errorParams };
-  if (auth.expiresAt.getTime() < Date.now()) return { state: 'failed', storeId: null, errorKey: 'stores.authorization-expired', errorParams };
+  if (c.outcome === 'failed')
+    return { state: 'failed', storeId: null, errorKey: c.errorKey ?? 'stores.authorization-failed', errorParams };
+  if (auth.expiresAt.getTime() < Date.now())
+    return { state: 'failed', storeId: null, errorKey: 'stores.authorization-expired', errorParams };
   return { state: 'pending', storeId: null, errorKey: null, errorParams };
 }

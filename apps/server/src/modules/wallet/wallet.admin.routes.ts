@@ -30,15 +30,33 @@ export async function walletAdminRoutes(app: App, { db }: { db: Db }) {
 
   app.get(
     '/admin/wallets/:userId',
-    { schema: { tags, params: WalletUserParams, querystring: WalletLinesQuery, response: { 200: envelopeOf(AdminWalletSchema) } } },
+    {
+      schema: {
+        tags,
+        params: WalletUserParams,
+        querystring: WalletLinesQuery,
+        response: { 200: envelopeOf(AdminWalletSchema) },
+      },
+    },
     async (req) => {
       const user = await userOf(req.params.userId);
-      return ok({ user, wallet: await getWalletRecord(db, user.userId), lines: await listWalletLines(db, user.userId, req.query) });
+      return ok({
+        user,
+        wallet: await getWalletRecord(db, user.userId),
+        lines: await listWalletLines(db, user.userId, req.query),
+      });
     },
   );
   app.post(
     '/admin/wallets/:userId/adjustments',
-    { schema: { tags, params: WalletUserParams, body: WalletAdjustmentBody, response: { 200: envelopeOf(WalletPostedSchema) } } },
+    {
+      schema: {
+        tags,
+        params: WalletUserParams,
+        body: WalletAdjustmentBody,
+        response: { 200: envelopeOf(WalletPostedSchema) },
+      },
+    },
     async (req, reply) => {
       const user = await userOf(req.params.userId);
       return idempotent(db, req, reply, async (uow) => {
@@ -49,7 +67,14 @@ export async function walletAdminRoutes(app: App, { db }: { db: Db }) {
   );
   app.post(
     '/admin/wallets/:userId/bonus',
-    { schema: { tags, params: WalletUserParams, body: WalletBonusBody, response: { 200: envelopeOf(WalletPostedSchema) } } },
+    {
+      schema: {
+        tags,
+        params: WalletUserParams,
+        body: WalletBonusBody,
+        response: { 200: envelopeOf(WalletPostedSchema) },
+      },
+    },
     async (req, reply) => {
       const user = await userOf(req.params.userId);
       return idempotent(db, req, reply, async (uow) => {
@@ -58,12 +83,18 @@ export async function walletAdminRoutes(app: App, { db }: { db: Db }) {
       });
     },
   );
-  app.get('/admin/wallet/reconciliation', { schema: { tags, response: { 200: envelopeOf(ReconciliationReportSchema) } } }, async () =>
-    ok(await reconciliationReport(db)),
+  app.get(
+    '/admin/wallet/reconciliation',
+    { schema: { tags, response: { 200: envelopeOf(ReconciliationReportSchema) } } },
+    async () => ok(await reconciliationReport(db)),
   );
   // Runs the same check as the hourly job, now, and answers its report (findings are stored too).
-  app.post('/admin/wallet/reconciliation', { schema: { tags, response: { 200: envelopeOf(ReconciliationReportSchema) } } }, async () => {
-    await reconcileLedger(db);
-    return ok(await reconciliationReport(db));
-  });
+  app.post(
+    '/admin/wallet/reconciliation',
+    { schema: { tags, response: { 200: envelopeOf(ReconciliationReportSchema) } } },
+    async () => {
+      await reconcileLedger(db);
+      return ok(await reconciliationReport(db));
+    },
+  );
 }

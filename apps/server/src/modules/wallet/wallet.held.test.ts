@@ -4,7 +4,15 @@ import { createTestApp } from '../../../test/harness';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from '../../../test/factories';
 import { reconcileLedger } from './wallet.reconcile';
-import { WALLET_SETTLE_HELD_JOB, adjust, cancelHeld, grantBonus, onHeldPaymentCompleted, payOrHold, recordRecharge } from './wallet.service';
+import {
+  WALLET_SETTLE_HELD_JOB,
+  adjust,
+  cancelHeld,
+  grantBonus,
+  onHeldPaymentCompleted,
+  payOrHold,
+  recordRecharge,
+} from './wallet.service';
 import { settleHeldPayments } from './wallet.settle';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -35,11 +43,18 @@ const ref = (id: string) => ({ type: 'held-test', id });
 let n = 0;
 const rechargeRef = () => ({ type: 'recharge', id: `RC-${++n}-${Date.now()}` });
 const settleJobs = (userId: string) =>
-  countOf(db, sql`select count(*) as n from jobs where type = ${WALLET_SETTLE_HELD_JOB} and payload->>'userId' = ${userId}`);
+  countOf(
+    db,
+    sql`select count(*) as n from jobs where type = ${WALLET_SETTLE_HELD_JOB} and payload->>'userId' = ${userId}`,
+  );
 const heldRow = async (id: string) =>
-  ((await db.execute(sql`select state, shortfall_minor, cardinality(lock_ids) as locks from wallet_held_payments where reference_id = ${id} order by created_at desc limit 1`)) as unknown as {
-    rows: Array<{ state: string; shortfall_minor: string; locks: number }>;
-  }).rows[0];
+  (
+    (await db.execute(
+      sql`select state, shortfall_minor, cardinality(lock_ids) as locks from wallet_held_payments where reference_id = ${id} order by created_at desc limit 1`,
+    )) as unknown as {
+      rows: Array<{ state: string; shortfall_minor: string; locks: number }>;
+    }
+  ).rows[0];
 
 async function expectBalanced() {
   expect(await ledgerTotal(db)).toBe(0);
@@ -78,7 +93,10 @@ describe('held payments (SPEC §4 insufficient balance)', () => {
     expect(await balancesOf(db, user)).toEqual({ available: 500, locked: 0, bonus: 0 });
     expect((await systemBalance(db, 'revenue')) - revenueBefore).toBe(5_000);
     // The user's history shows the capture of both locks as what the order consumed.
-    const paid = await countOf(db, sql`select cash_minor as n from wallet_payments where reference_type = 'held-test' and reference_id = ${`A-${user}`}`);
+    const paid = await countOf(
+      db,
+      sql`select cash_minor as n from wallet_payments where reference_type = 'held-test' and reference_id = ${`A-${user}`}`,
+    );
     expect(paid).toBe(5_000);
     await expectBalanced();
   });
@@ -165,7 +183,9 @@ describe('held payments (SPEC §4 insufficient balance)', () => {
     expect(await cancelHeld(db, ref(`F-${user}`))).toEqual({ releasedMinor: 1_000 });
     expect(await balancesOf(db, user)).toEqual({ available: 700, locked: 0, bonus: 300 });
     expect((await heldRow(`F-${user}`))?.state).toBe('cancelled');
-    await expect(cancelHeld(db, ref(`F-${user}`))).rejects.toMatchObject({ messageKey: 'wallet.held-payment-not-found' });
+    await expect(cancelHeld(db, ref(`F-${user}`))).rejects.toMatchObject({
+      messageKey: 'wallet.held-payment-not-found',
+    });
     // A new recharge no longer creates a settle job: nothing is held.
     const before = await settleJobs(user);
     await recordRecharge(db, user, 100, 0, 'bank', rechargeRef());

@@ -82,8 +82,10 @@ export function insufficient(availableMinor: number, neededMinor: number): AppEr
  */
 export async function lockUserAccounts(db: Db, userId: string): Promise<Record<UserAccountKind, Account>> {
   const select = async () =>
-    rawRows(await db.execute(sql`
-      select id, kind, user_id, balance_minor from ledger_accounts where user_id = ${userId} order by id for update`)).map(toAccount);
+    rawRows(
+      await db.execute(sql`
+      select id, kind, user_id, balance_minor from ledger_accounts where user_id = ${userId} order by id for update`),
+    ).map(toAccount);
   let accounts = await select();
   if (accounts.length < 3) {
     await db.execute(sql`
@@ -142,24 +144,32 @@ export interface PostOptions {
 
 /** Reads and locks the entry's user rows (in id order, the global lock order) and reads its system rows. */
 async function readAccounts(db: Db, ids: string[]): Promise<Account[]> {
-  const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   // System rows are only read (the lines' foreign key takes a shared key lock, which never makes
   // another posting wait).
-  return rawRows(await db.execute(sql`
+  return rawRows(
+    await db.execute(sql`
     with user_rows as (
       select id, kind, user_id, balance_minor from ledger_accounts
       where id in (${list}) and user_id is not null order by id for update)
     select * from user_rows
     union all
-    select id, kind, user_id, balance_minor from ledger_accounts where id in (${list}) and user_id is null`)).map(toAccount);
+    select id, kind, user_id, balance_minor from ledger_accounts where id in (${list}) and user_id is null`),
+  ).map(toAccount);
 }
 
 /** Posts one balanced entry in `db`'s unit of work (or its own transaction). */
 export async function post(db: DbOrUow, posting: Posting, opts: PostOptions = {}): Promise<Posted> {
   const lines = posting.lines.filter((l) => l.amountMinor !== 0);
-  for (const l of lines) if (!Number.isSafeInteger(l.amountMinor)) throw new Error('ledger: a line amount must be an integer of minor units');
+  for (const l of lines)
+    if (!Number.isSafeInteger(l.amountMinor))
+      throw new Error('ledger: a line amount must be an integer of minor units');
   if (lines.length < 2) throw new Error('ledger: an entry needs at least two non-zero lines');
-  if (lines.reduce((s, l) => s + l.amountMinor, 0) !== 0) throw new Error(`ledger: entry ${posting.kind} does not sum to zero`);
+  if (lines.reduce((s, l) => s + l.amountMinor, 0) !== 0)
+    throw new Error(`ledger: entry ${posting.kind} does not sum to zero`);
 
   return inTransaction(db, async ({ tx }) => {
     const delta = new Map<string, number>();
@@ -190,14 +200,23 @@ export async function post(db: DbOrUow, posting: Posting, opts: PostOptions = {}
     // no entry, and so no line and no balance change. The balance update refuses to go below
     // zero itself and the statement reports how many rows it changed, and how many of the
     // accounts taken for system accounts are not: either mismatch aborts the unit of work.
-    if (opts.alongside && posting.uniqueKey) throw new Error('ledger: an entry with a unique key cannot carry a write alongside');
-    const values = (rows: Array<[string, number]>) => sql.join(rows.map(([id, n]) => sql`(${id}::uuid, ${n}::bigint)`), sql`, `);
+    if (opts.alongside && posting.uniqueKey)
+      throw new Error('ledger: an entry with a unique key cannot carry a write alongside');
+    const values = (rows: Array<[string, number]>) =>
+      sql.join(
+        rows.map(([id, n]) => sql`(${id}::uuid, ${n}::bigint)`),
+        sql`, `,
+      );
     const changed = userAccounts.map((a): [string, number] => [a.id, delta.get(a.id)!]).filter(([, d]) => d !== 0);
     const notSystem =
       systemLineIds.length === 0
         ? sql`0`
-        : sql`(select count(*) from ledger_accounts where id in (${sql.join(systemLineIds.map((id) => sql`${id}::uuid`), sql`, `)}) and user_id is not null)`;
-    const [result] = rawRows(await tx.execute(sql`
+        : sql`(select count(*) from ledger_accounts where id in (${sql.join(
+            systemLineIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and user_id is not null)`;
+    const [result] = rawRows(
+      await tx.execute(sql`
       with entry as (
         insert into journal_entries (kind, reason, reference_type, reference_id, reference_label, user_id, unique_key)
         values (${posting.kind}, ${posting.reason ?? ''}, ${posting.reference.type}, ${posting.reference.id}, ${posting.reference.label ?? ''}, ${userId}, ${posting.uniqueKey ?? null})
@@ -207,16 +226,23 @@ export async function post(db: DbOrUow, posting: Posting, opts: PostOptions = {}
         insert into journal_lines (entry_id, account_id, amount_minor)
         select entry.id, v.account_id, v.amount_minor
         from entry, (values ${values(lines.map((l) => [l.accountId, l.amountMinor]))}) v(account_id, amount_minor))
-      ${changed.length === 0 ? sql`, balances as (select 1 where false)` : sql`, balances as (
+      ${
+        changed.length === 0
+          ? sql`, balances as (select 1 where false)`
+          : sql`, balances as (
         update ledger_accounts a set balance_minor = a.balance_minor + v.delta
         from entry, (values ${values(changed)}) v(account_id, delta)
         where a.id = v.account_id and a.user_id is not null and a.balance_minor + v.delta >= 0
-        returning a.id)`}
+        returning a.id)`
+      }
       ${opts.alongside ? sql`, alongside as (${opts.alongside})` : sql``}
-      select (select id from entry) as id, (select count(*) from balances) as updated, ${notSystem} as not_system`));
+      select (select id from entry) as id, (select count(*) from balances) as updated, ${notSystem} as not_system`),
+    );
     if (Number(result!.not_system) > 0) throw new Error('ledger: an entry named a user account as a system account');
     if (result!.id === null) {
-      const [first] = rawRows(await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`));
+      const [first] = rawRows(
+        await tx.execute(sql`select id from journal_entries where unique_key = ${posting.uniqueKey!}`),
+      );
       return { entryId: String(first!.id), duplicate: true };
     }
     if (Number(result!.updated) !== changed.length) {

@@ -33,13 +33,17 @@ const nets = (userId: string, where: SQL = sql``) => sql`
   having sum(l.amount_minor) <> 0`;
 
 export async function getWalletRecord(db: Db, userId: string): Promise<WalletRecord> {
-  const balances = rawRows(await db.execute(sql`select kind, balance_minor from ledger_accounts where user_id = ${userId}`));
+  const balances = rawRows(
+    await db.execute(sql`select kind, balance_minor from ledger_accounts where user_id = ${userId}`),
+  );
   const of = (kind: string) => Number(balances.find((r) => r.kind === kind)?.balance_minor ?? 0);
-  const [totals] = rawRows(await db.execute(sql`
+  const [totals] = rawRows(
+    await db.execute(sql`
     select coalesce(sum(net) filter (where net > 0), 0) as income,
            coalesce(-sum(net) filter (where net < 0), 0) as consumption,
            coalesce(sum(net) filter (where kind = 'recharge'), 0) as recharge
-    from (${nets(userId)}) n`));
+    from (${nets(userId)}) n`),
+  );
   return {
     balance: fromMinor(of('available')),
     locked: fromMinor(of('locked')),
@@ -64,33 +68,37 @@ function filtered(userId: string, q: LineFilter) {
 export async function listWalletLines(db: Db, userId: string, q: WalletLinesQuery): Promise<Page<WalletLine>> {
   const lines = filtered(userId, q);
   const [count] = rawRows(await db.execute(sql`select count(*) as n from (${lines}) f`));
-  const rows = rawRows(await db.execute(sql`
+  const rows = rawRows(
+    await db.execute(sql`
     ${lines}
     order by created_at desc, id desc
-    limit ${q.size} offset ${(q.current - 1) * q.size}`));
+    limit ${q.size} offset ${(q.current - 1) * q.size}`),
+  );
   return toPage(rows.map(toLine), Number(count!.n), q);
 }
 
 /** Every line of the filter, newest first, for the statement export (capped: see decision 0077). */
 export const STATEMENT_MAX_LINES = 20_000;
 export async function statementLines(db: Db, userId: string, q: LineFilter): Promise<WalletLine[]> {
-  const rows = rawRows(await db.execute(sql`${filtered(userId, q)} order by created_at desc, id desc limit ${STATEMENT_MAX_LINES}`));
+  const rows = rawRows(
+    await db.execute(sql`${filtered(userId, q)} order by created_at desc, id desc limit ${STATEMENT_MAX_LINES}`),
+  );
   return rows.map(toLine);
 }
 
 function toLine(r: Row): WalletLine {
-    const net = Number(r.net);
-    return {
-      id: String(r.id),
-      type: net > 0 ? 'income' : 'consume',
-      amount: fromMinor(Math.abs(net)),
-      kind: String(r.kind),
-      note: String(r.reason),
-      referenceType: String(r.reference_type),
-      referenceId: String(r.reference_id),
-      referenceLabel: String(r.reference_label),
-      time: new Date(r.created_at as string).toISOString(),
-    };
+  const net = Number(r.net);
+  return {
+    id: String(r.id),
+    type: net > 0 ? 'income' : 'consume',
+    amount: fromMinor(Math.abs(net)),
+    kind: String(r.kind),
+    note: String(r.reason),
+    referenceType: String(r.reference_type),
+    referenceId: String(r.reference_id),
+    referenceLabel: String(r.reference_label),
+    time: new Date(r.created_at as string).toISOString(),
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -101,7 +109,11 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
  * UTC day of the range, computed in SQL from the journal (the opening balance before `from`, then a
  * running sum of each day's lines), so it agrees with the history to the cent.
  */
-export async function walletBalanceSeries(db: Db, userId: string, q: WalletBalanceSeriesQuery): Promise<WalletBalanceSeries> {
+export async function walletBalanceSeries(
+  db: Db,
+  userId: string,
+  q: WalletBalanceSeriesQuery,
+): Promise<WalletBalanceSeries> {
   const to = q.to ?? dayOf(new Date());
   const from = q.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
@@ -109,7 +121,8 @@ export async function walletBalanceSeries(db: Db, userId: string, q: WalletBalan
   if (days > MAX_SERIES_DAYS) throw AppError.invalid([{ field: 'from', messageKey: 'wallet.range-too-long' }]);
   const start = sql`${from}::date::timestamp at time zone 'UTC'`;
   const end = sql`(${to}::date + 1)::timestamp at time zone 'UTC'`;
-  const rows = rawRows(await db.execute(sql`
+  const rows = rawRows(
+    await db.execute(sql`
     with mine as (select id from ledger_accounts where user_id = ${userId}),
     opening as (
       select coalesce(sum(l.amount_minor), 0) as v from journal_lines l
@@ -122,6 +135,7 @@ export async function walletBalanceSeries(db: Db, userId: string, q: WalletBalan
     select to_char(days.day, 'YYYY-MM-DD') as day,
            (select v from opening) + sum(coalesce(daily.net, 0)) over (order by days.day) as balance
     from days left join daily on daily.day = days.day
-    order by days.day`));
+    order by days.day`),
+  );
   return { from, to, points: rows.map((r) => ({ day: String(r.day), balance: fromMinor(Number(r.balance)) })) };
 }

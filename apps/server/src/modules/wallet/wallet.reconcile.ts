@@ -37,12 +37,17 @@ export async function reconcileLedger(db: Db): Promise<Finding[]> {
   }));
   // Every run is recorded, so the operator's report can say when the ledger was last proven.
   const run = (await db.execute(sql`
-    insert into ledger_reconciliation_runs (findings) values (${findings.length}) returning id`)) as unknown as { rows: Array<{ id: string }> };
+    insert into ledger_reconciliation_runs (findings) values (${findings.length}) returning id`)) as unknown as {
+    rows: Array<{ id: string }>;
+  };
   const runId = run.rows[0]!.id;
   if (findings.length > 0) {
     await db.execute(sql`
       insert into ledger_reconciliation_findings (kind, subject_id, actual_minor, expected_minor, run_id) values
-      ${sql.join(findings.map((f) => sql`(${f.kind}, ${f.subjectId}, ${f.actualMinor}, ${f.expectedMinor}, ${runId})`), sql`, `)}`);
+      ${sql.join(
+        findings.map((f) => sql`(${f.kind}, ${f.subjectId}, ${f.actualMinor}, ${f.expectedMinor}, ${runId})`),
+        sql`, `,
+      )}`);
   }
   return findings;
 }
@@ -63,7 +68,9 @@ export const walletReconcileHandlers: Record<string, JobHandler> = {
   },
 };
 
-export const walletReconcileSchedule: RecurringJob[] = [{ key: WALLET_RECONCILE_JOB, type: WALLET_RECONCILE_JOB, everySeconds: 3600 }];
+export const walletReconcileSchedule: RecurringJob[] = [
+  { key: WALLET_RECONCILE_JOB, type: WALLET_RECONCILE_JOB, everySeconds: 3600 },
+];
 
 /** The operator's report: when the last run was, and what it found (decision 0077). */
 export async function reconciliationReport(db: Db): Promise<ReconciliationReport> {

@@ -39,7 +39,14 @@ describe('the wallet routes read only the caller’s wallet', () => {
     const record = await get(alice.token, '/api/p/wallet');
     expect(record.statusCode).toBe(200);
     // Cash 100 − 15 paid (the other 5 from bonus) − 7 locked (3 from the refunded bonus) − 1 adjusted.
-    expect(record.json().data).toEqual({ balance: 77, locked: 10, bonus: 0, income: 108, consumption: 21, recharge: 100 });
+    expect(record.json().data).toEqual({
+      balance: 77,
+      locked: 10,
+      bonus: 0,
+      income: 108,
+      consumption: 21,
+      recharge: 100,
+    });
 
     const all = (await get(alice.token, '/api/p/wallet/lines?size=10')).json().data;
     expect(all.total).toBe(5); // the lock moved money inside the wallet: not a line
@@ -56,7 +63,12 @@ describe('the wallet routes read only the caller’s wallet', () => {
     const consume = (await get(alice.token, '/api/p/wallet/lines?type=consume')).json().data;
     expect(consume.records.map((l: { kind: string }) => l.kind)).toEqual(['adjustment', 'payment']);
     const page2 = (await get(alice.token, '/api/p/wallet/lines?size=2&current=2')).json().data;
-    expect([page2.total, page2.pages, page2.current, page2.records.map((l: { kind: string }) => l.kind)]).toEqual([5, 3, 2, ['payment', 'bonus']]);
+    expect([page2.total, page2.pages, page2.current, page2.records.map((l: { kind: string }) => l.kind)]).toEqual([
+      5,
+      3,
+      2,
+      ['payment', 'bonus'],
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await get(alice.token, `/api/p/wallet/lines?from=${today}&to=${today}`)).json().data.total).toBe(5);
     expect((await get(alice.token, '/api/p/wallet/lines?to=2020-01-01')).json().data.total).toBe(0);
@@ -64,13 +76,24 @@ describe('the wallet routes read only the caller’s wallet', () => {
 
     const bobLines = (await get(bob.token, '/api/p/wallet/lines')).json().data;
     expect(bobLines.records.map((l: { referenceId: string }) => l.referenceId)).toEqual(['R2']);
-    expect((await get(bob.token, '/api/p/wallet')).json().data).toMatchObject({ balance: 7, income: 7, consumption: 0 });
+    expect((await get(bob.token, '/api/p/wallet')).json().data).toMatchObject({
+      balance: 7,
+      income: 7,
+      consumption: 0,
+    });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/p/wallet' })).statusCode).toBe(401);
   });
 
   it('a new user has an empty wallet', async () => {
     const carol = await newUser();
-    expect((await get(carol.token, '/api/p/wallet')).json().data).toEqual({ balance: 0, locked: 0, bonus: 0, income: 0, consumption: 0, recharge: 0 });
+    expect((await get(carol.token, '/api/p/wallet')).json().data).toEqual({
+      balance: 0,
+      locked: 0,
+      bonus: 0,
+      income: 0,
+      consumption: 0,
+      recharge: 0,
+    });
     expect((await get(carol.token, '/api/p/wallet/lines')).json().data).toMatchObject({ records: [], total: 0 });
   });
 
@@ -95,36 +118,65 @@ describe('the wallet routes read only the caller’s wallet', () => {
 
 describe('reconciliation', () => {
   it('finds a corrupted cached balance, records it and fails the run with a clear error', async () => {
-    const run = () => walletReconcileHandlers[WALLET_RECONCILE_JOB]!({}, { db: ctx.db, jobId: 'test', attempt: 1, finalAttempt: false });
+    const run = () =>
+      walletReconcileHandlers[WALLET_RECONCILE_JOB]!(
+        {},
+        { db: ctx.db, jobId: 'test', attempt: 1, finalAttempt: false },
+      );
     await expect(run()).resolves.toBeUndefined();
     const erin = await newUser();
     await recordRecharge(ctx.db, erin.userId, 4_000, 0, 'card', { type: 'recharge', id: `R-${erin.userId}` });
     // Someone edits a cached balance by hand: the lines still say 40.00.
-    await ctx.db.execute(sql`update ledger_accounts set balance_minor = 999999 where user_id = ${erin.userId} and kind = 'available'`);
-    const err = await run().then(() => undefined, (e: unknown) => e);
+    await ctx.db.execute(
+      sql`update ledger_accounts set balance_minor = 999999 where user_id = ${erin.userId} and kind = 'available'`,
+    );
+    const err = await run().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(PermanentJobError);
     expect(String((err as Error).message)).toMatch(/1 cached balance\(s\) differ/);
     const [finding] = (
       (await ctx.db.execute(sql`
         select f.kind, f.actual_minor, f.expected_minor from ledger_reconciliation_findings f
-        join ledger_accounts a on a.id = f.subject_id where a.user_id = ${erin.userId}`)) as unknown as { rows: Array<Record<string, unknown>> }
+        join ledger_accounts a on a.id = f.subject_id where a.user_id = ${erin.userId}`)) as unknown as {
+        rows: Array<Record<string, unknown>>;
+      }
     ).rows;
-    expect([finding!.kind, Number(finding!.actual_minor), Number(finding!.expected_minor)]).toEqual(['balance', 999_999, 4_000]);
+    expect([finding!.kind, Number(finding!.actual_minor), Number(finding!.expected_minor)]).toEqual([
+      'balance',
+      999_999,
+      4_000,
+    ]);
     // The job is on the app's schedule, hourly.
     await ctx.app.jobs.start();
     await ctx.app.jobs.stop();
-    expect(await countOf(ctx.db, sql`select count(*) as n from jobs where schedule_key = ${WALLET_RECONCILE_JOB} and every_seconds = 3600`)).toBe(1);
+    expect(
+      await countOf(
+        ctx.db,
+        sql`select count(*) as n from jobs where schedule_key = ${WALLET_RECONCILE_JOB} and every_seconds = 3600`,
+      ),
+    ).toBe(1);
   });
 
   it('finds an entry whose lines do not sum to zero', async () => {
-    const [line] = ((await ctx.db.execute(sql`select id, entry_id from journal_lines order by id limit 1`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [line] = (
+      (await ctx.db.execute(sql`select id, entry_id from journal_lines order by id limit 1`)) as unknown as {
+        rows: Array<Record<string, unknown>>;
+      }
+    ).rows;
     // The journal refuses edits; only by switching its guard off can a line be damaged.
-    await expect(ctx.db.execute(sql`update journal_lines set amount_minor = amount_minor + 1 where id = ${line!.id}`)).rejects.toThrow();
+    await expect(
+      ctx.db.execute(sql`update journal_lines set amount_minor = amount_minor + 1 where id = ${line!.id}`),
+    ).rejects.toThrow();
     await expect(ctx.db.execute(sql`delete from journal_entries where id = ${line!.entry_id}`)).rejects.toThrow();
     await ctx.db.execute(sql`alter table journal_lines disable trigger journal_lines_append_only`);
     await ctx.db.execute(sql`update journal_lines set amount_minor = amount_minor + 1 where id = ${line!.id}`);
     await ctx.db.execute(sql`alter table journal_lines enable trigger journal_lines_append_only`);
-    const err = await walletReconcileHandlers[WALLET_RECONCILE_JOB]!({}, { db: ctx.db, jobId: 'test', attempt: 1, finalAttempt: false }).then(
+    const err = await walletReconcileHandlers[WALLET_RECONCILE_JOB]!(
+      {},
+      { db: ctx.db, jobId: 'test', attempt: 1, finalAttempt: false },
+    ).then(
       () => undefined,
       (e: unknown) => e as Error,
     );

@@ -27,7 +27,9 @@ export async function walletRoutes(app: App, { db }: { db: Db }) {
   );
   app.get(
     '/p/wallet/balance-series',
-    { schema: { tags, querystring: WalletBalanceSeriesQuery, response: { 200: envelopeOf(WalletBalanceSeriesSchema) } } },
+    {
+      schema: { tags, querystring: WalletBalanceSeriesQuery, response: { 200: envelopeOf(WalletBalanceSeriesSchema) } },
+    },
     async (req) => ok(await walletBalanceSeries(db, req.session.userId, req.query)),
   );
   // A file, not the envelope: the web app links to it (the session cookie authenticates it).

@@ -24,8 +24,12 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 async function backdate(entryId: string, days: number) {
   await ctx.db.execute(sql`alter table journal_entries disable trigger user`);
   await ctx.db.execute(sql`alter table journal_lines disable trigger user`);
-  await ctx.db.execute(sql`update journal_entries set created_at = created_at - make_interval(days => ${days}) where id = ${entryId}`);
-  await ctx.db.execute(sql`update journal_lines set created_at = created_at - make_interval(days => ${days}) where entry_id = ${entryId}`);
+  await ctx.db.execute(
+    sql`update journal_entries set created_at = created_at - make_interval(days => ${days}) where id = ${entryId}`,
+  );
+  await ctx.db.execute(
+    sql`update journal_lines set created_at = created_at - make_interval(days => ${days}) where entry_id = ${entryId}`,
+  );
   await ctx.db.execute(sql`alter table journal_entries enable trigger user`);
   await ctx.db.execute(sql`alter table journal_lines enable trigger user`);
 }
@@ -34,7 +38,10 @@ describe('the balance chart', () => {
   it('one point per day with the end-of-day balance of the whole wallet; another user sees only their own', async () => {
     const alice = await signedInUser(ctx.db);
     const bob = await signedInUser(ctx.db);
-    const r1 = await recordRecharge(ctx.db, alice.userId, 10_000, 0, 'bank', { type: 'recharge', id: `S1-${alice.userId}` });
+    const r1 = await recordRecharge(ctx.db, alice.userId, 10_000, 0, 'bank', {
+      type: 'recharge',
+      id: `S1-${alice.userId}`,
+    });
     await backdate(r1.entryId, 5);
     const p1 = await pay(ctx.db, alice.userId, 2_500, { type: 'order', id: `S2-${alice.userId}` });
     await backdate(p1.entryId, 2);
@@ -50,18 +57,27 @@ describe('the balance chart', () => {
     expect(points[6].day).toBe(today());
 
     // The opening balance before `from` carries in.
-    const late = (await get(alice.token, `/api/p/wallet/balance-series?from=${daysAgo(1)}&to=${daysAgo(1)}`)).json().data;
+    const late = (await get(alice.token, `/api/p/wallet/balance-series?from=${daysAgo(1)}&to=${daysAgo(1)}`)).json()
+      .data;
     expect(late.points).toEqual([{ day: daysAgo(1), balance: 75 }]);
     // Default: the last 30 days.
     expect((await get(alice.token, '/api/p/wallet/balance-series')).json().data.points).toHaveLength(30);
-    expect((await get(bob.token, `/api/p/wallet/balance-series?from=${today()}&to=${today()}`)).json().data.points).toEqual([
-      { day: today(), balance: 999 },
-    ]);
-    expect((await get(alice.token, '/api/p/wallet/balance-series?from=2020-01-01&to=2022-01-01')).json().code).toBe('A00002');
-    expect((await get(alice.token, `/api/p/wallet/balance-series?from=${today()}&to=${daysAgo(1)}`)).json().code).toBe('A00002');
+    expect(
+      (await get(bob.token, `/api/p/wallet/balance-series?from=${today()}&to=${today()}`)).json().data.points,
+    ).toEqual([{ day: today(), balance: 999 }]);
+    expect((await get(alice.token, '/api/p/wallet/balance-series?from=2020-01-01&to=2022-01-01')).json().code).toBe(
+      'A00002',
+    );
+    expect((await get(alice.token, `/api/p/wallet/balance-series?from=${today()}&to=${daysAgo(1)}`)).json().code).toBe(
+      'A00002',
+    );
     expect((await ctx.app.inject({ method: 'GET', url: '/api/p/wallet/balance-series' })).statusCode).toBe(401);
     // The right shape but no calendar day (or PostgreSQL's missing year 0): refused, not a 500 from the cast.
-    for (const url of ['/api/p/wallet/balance-series?from=2024-13-45', '/api/p/wallet/lines?to=2024-02-30', '/api/p/wallet/statement.csv?from=0000-01-01']) {
+    for (const url of [
+      '/api/p/wallet/balance-series?from=2024-13-45',
+      '/api/p/wallet/lines?to=2024-02-30',
+      '/api/p/wallet/statement.csv?from=0000-01-01',
+    ]) {
       const res = await get(alice.token, url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code, url).toBe('A00002');
@@ -83,19 +99,34 @@ describe('the statement export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="wallet-statement.*\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const rows = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[0]).toBe('时间 (UTC),收支,类型,金额 (USD),备注,关联单据');
     expect(rows).toHaveLength(4);
-    expect(rows[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},支出,调整,-0\.05,"'=HYPERLINK\(""x""\), ""quoted""",adjustment:/);
+    expect(rows[1]).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},支出,调整,-0\.05,"'=HYPERLINK\(""x""\), ""quoted""",adjustment:/,
+    );
     expect(rows[2]).toMatch(/,支出,支付,-20\.00,,order:T2-/);
     expect(rows[3]).toMatch(/,收入,充值,123\.45,,recharge:T1-/);
     expect(res.body).not.toContain('T3-');
 
-    const income = await get(carol.token, `/api/p/wallet/statement.csv?type=income&from=${today()}&to=${today()}`, { 'accept-language': 'fr-FR' });
-    const incomeRows = income.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const income = await get(carol.token, `/api/p/wallet/statement.csv?type=income&from=${today()}&to=${today()}`, {
+      'accept-language': 'fr-FR',
+    });
+    const incomeRows = income.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(incomeRows[0]).toBe('Date (UTC),Sens,Type,Montant (USD),Note,Référence');
     expect(incomeRows.slice(1).map((r) => r.split(',').slice(1, 4).join(','))).toEqual(['Entrée,Rechargement,123.45']);
-    expect((await get(carol.token, '/api/p/wallet/statement.csv?to=2020-01-01')).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1);
+    expect(
+      (await get(carol.token, '/api/p/wallet/statement.csv?to=2020-01-01')).body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/p/wallet/statement.csv' })).statusCode).toBe(401);
   });
 });
@@ -121,14 +152,26 @@ describe('the operator’s ledger tools', () => {
     const fay = await signedInUser(ctx.db);
     const url = `/api/admin/wallets/${fay.userId}`;
     const key = { 'idempotency-key': `adj-${fay.userId}` };
-    const first = await post(operator, `${url}/adjustments`, { amount: 12.5, reason: 'bank transfer credited by hand' }, key);
+    const first = await post(
+      operator,
+      `${url}/adjustments`,
+      { amount: 12.5, reason: 'bank transfer credited by hand' },
+      key,
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json().data.wallet).toMatchObject({ balance: 12.5 });
-    const replay = await post(operator, `${url}/adjustments`, { amount: 12.5, reason: 'bank transfer credited by hand' }, key);
+    const replay = await post(
+      operator,
+      `${url}/adjustments`,
+      { amount: 12.5, reason: 'bank transfer credited by hand' },
+      key,
+    );
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data.entryId).toBe(first.json().data.entryId);
 
-    expect((await post(operator, `${url}/adjustments`, { amount: -2.25, reason: 'fee reversed' })).json().data.wallet).toMatchObject({ balance: 10.25 });
+    expect(
+      (await post(operator, `${url}/adjustments`, { amount: -2.25, reason: 'fee reversed' })).json().data.wallet,
+    ).toMatchObject({ balance: 10.25 });
     const bonus = await post(operator, `${url}/bonus`, { amount: 5, reason: 'welcome' });
     expect(bonus.json().data.wallet).toMatchObject({ balance: 10.25, bonus: 5 });
 
@@ -140,7 +183,12 @@ describe('the operator’s ledger tools', () => {
     ]);
     expect(refusals.map((r) => r.json().code)).toEqual(['A00002', 'A00002', 'A00002', 'A00002']);
     // Taking more than the cash there is is refused for balance, in the caller's language.
-    const over = await post(operator, `${url}/adjustments`, { amount: -100, reason: 'too much' }, { 'accept-language': 'tr-TR' });
+    const over = await post(
+      operator,
+      `${url}/adjustments`,
+      { amount: -100, reason: 'too much' },
+      { 'accept-language': 'tr-TR' },
+    );
     expect(over.json().code).toBe('A00010');
     expect(over.json().msg).toMatch(/Cüzdan bakiyeniz yetersiz/);
 
@@ -150,7 +198,14 @@ describe('the operator’s ledger tools', () => {
       ['adjustment', 'fee reversed'],
       ['adjustment', 'bank transfer credited by hand'],
     ]);
-    expect((await post(operator, '/api/admin/wallets/00000000-0000-4000-8000-000000000000/bonus', { amount: 1, reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await post(operator, '/api/admin/wallets/00000000-0000-4000-8000-000000000000/bonus', {
+          amount: 1,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('the reconciliation report: last run and its findings; "run now" runs the check', async () => {
@@ -164,10 +219,14 @@ describe('the operator’s ledger tools', () => {
     // A hand edit of a cached balance is what the check exists to find.
     const gus = await signedInUser(ctx.db);
     await recordRecharge(ctx.db, gus.userId, 1_000, 0, 'bank', { type: 'recharge', id: `V1-${gus.userId}` });
-    await ctx.db.execute(sql`update ledger_accounts set balance_minor = balance_minor + 1 where user_id = ${gus.userId} and kind = 'available'`);
+    await ctx.db.execute(
+      sql`update ledger_accounts set balance_minor = balance_minor + 1 where user_id = ${gus.userId} and kind = 'available'`,
+    );
     const found = (await post(operator, '/api/admin/wallet/reconciliation', {})).json().data;
     expect(found.findings).toEqual([expect.objectContaining({ kind: 'balance', actual: 10.01, expected: 10 })]);
-    await ctx.db.execute(sql`update ledger_accounts set balance_minor = balance_minor - 1 where user_id = ${gus.userId} and kind = 'available'`);
+    await ctx.db.execute(
+      sql`update ledger_accounts set balance_minor = balance_minor - 1 where user_id = ${gus.userId} and kind = 'available'`,
+    );
     expect((await post(operator, '/api/admin/wallet/reconciliation', {})).json().data.findings).toEqual([]);
   });
 

@@ -8,7 +8,17 @@ import { inTransaction } from '../../platform/unit-of-work';
 import { balancesOf, countOf, ledgerTotal, systemBalance, walletOwner } from '../../../test/factories';
 import { lockUserAccounts, post, systemAccount } from './wallet.ledger';
 import { reconcileLedger } from './wallet.reconcile';
-import { adjust, capture, grantBonus, lock, lockAvailable, pay, recordRecharge, refund, release } from './wallet.service';
+import {
+  adjust,
+  capture,
+  grantBonus,
+  lock,
+  lockAvailable,
+  pay,
+  recordRecharge,
+  refund,
+  release,
+} from './wallet.service';
 
 let database: Database;
 let db: Database['db'];
@@ -22,7 +32,11 @@ afterAll(() => database.close());
 const order = (id: string) => ({ type: 'order', id });
 const recharge = (id: string) => ({ type: 'recharge', id });
 /** The error a call fails with, or undefined. */
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err as AppError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: unknown) => err as AppError,
+  );
 
 async function expectBalanced() {
   expect(await ledgerTotal(db)).toBe(0);
@@ -41,7 +55,18 @@ describe('posting rules', () => {
         const a = await lockUserAccounts(uow.tx, user);
         const revenue = await systemAccount(uow.tx, 'revenue');
         const lockedUser = { ...a, available: { ...a.available, balanceMinor: 50_000 } };
-        return post(uow, { kind: 'payment', reference: order('stale'), lines: [{ accountId: a.available.id, amountMinor: -5_000 }, { accountId: revenue, amountMinor: 5_000 }] }, { lockedUser });
+        return post(
+          uow,
+          {
+            kind: 'payment',
+            reference: order('stale'),
+            lines: [
+              { accountId: a.available.id, amountMinor: -5_000 },
+              { accountId: revenue, amountMinor: 5_000 },
+            ],
+          },
+          { lockedUser },
+        );
       }),
     );
     expect(String(stale)).toContain('below zero');
@@ -50,7 +75,18 @@ describe('posting rules', () => {
       inTransaction(db, async (uow) => {
         const a = await lockUserAccounts(uow.tx, user);
         const b = await lockUserAccounts(uow.tx, other);
-        return post(uow, { kind: 'payment', reference: order('posing'), lines: [{ accountId: a.available.id, amountMinor: -100 }, { accountId: b.available.id, amountMinor: 100 }] }, { lockedUser: a });
+        return post(
+          uow,
+          {
+            kind: 'payment',
+            reference: order('posing'),
+            lines: [
+              { accountId: a.available.id, amountMinor: -100 },
+              { accountId: b.available.id, amountMinor: 100 },
+            ],
+          },
+          { lockedUser: a },
+        );
       }),
     );
     expect(String(posing)).toContain('system account');
@@ -66,7 +102,14 @@ describe('posting rules', () => {
     const err = await failure(
       inTransaction(db, async (uow) => {
         const a = await lockUserAccounts(uow.tx, user);
-        return post(uow, { kind: 'adjustment', reference: order('x'), lines: [{ accountId: a.available.id, amountMinor: 100 }, { accountId: a.bonus.id, amountMinor: -99 }] });
+        return post(uow, {
+          kind: 'adjustment',
+          reference: order('x'),
+          lines: [
+            { accountId: a.available.id, amountMinor: 100 },
+            { accountId: a.bonus.id, amountMinor: -99 },
+          ],
+        });
       }),
     );
     expect(String(err)).toMatch(/does not sum to zero/);
@@ -192,10 +235,17 @@ describe('concurrency', () => {
     await recordRecharge(db, user, 15_000, 0, 'bank', recharge(`big-${user}`));
     const started = performance.now();
     const outcomes = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => inTransaction(db, (uow) => pay(uow, user, 100, order(`c${i}-${user}`))).then(() => 'paid', (e: AppError) => e.reason ?? String(e))),
+      Array.from({ length: 200 }, (_, i) =>
+        inTransaction(db, (uow) => pay(uow, user, 100, order(`c${i}-${user}`))).then(
+          () => 'paid',
+          (e: AppError) => e.reason ?? String(e),
+        ),
+      ),
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(`wallet: 200 concurrent payments in ${seconds.toFixed(2)} s (${(200 / seconds).toFixed(0)} attempts/s, ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+    console.log(
+      `wallet: 200 concurrent payments in ${seconds.toFixed(2)} s (${(200 / seconds).toFixed(0)} attempts/s, ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    );
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(150);
     expect(outcomes.filter((o) => o === 'insufficient-balance')).toHaveLength(50);
     expect(await balancesOf(db, user)).toEqual({ available: 0, locked: 0, bonus: 0 });
@@ -209,8 +259,12 @@ describe('concurrency', () => {
     );
     expect([Number(running!.lowest), Number(running!.lines)]).toEqual([0, 151]);
     // Each paid order: one balanced entry and one payment row; the refused ones left nothing.
-    expect(await countOf(db, sql`select count(*) as n from journal_entries where user_id = ${user} and kind = 'payment'`)).toBe(150);
-    expect(await countOf(db, sql`select count(*) as n from wallet_payments where user_id = ${user} and cash_minor = 100`)).toBe(150);
+    expect(
+      await countOf(db, sql`select count(*) as n from journal_entries where user_id = ${user} and kind = 'payment'`),
+    ).toBe(150);
+    expect(
+      await countOf(db, sql`select count(*) as n from wallet_payments where user_id = ${user} and cash_minor = 100`),
+    ).toBe(150);
     await expectBalanced();
   });
 
@@ -220,7 +274,12 @@ describe('concurrency', () => {
     const revenueBefore = await systemBalance(db, 'revenue');
     const outcomes = await Promise.all(
       users.flatMap((user) =>
-        Array.from({ length: 10 }, (_, i) => pay(db, user, 100 + i, order(`m${i}-${user}`)).then(() => 'paid', (e: AppError) => e.reason ?? String(e))),
+        Array.from({ length: 10 }, (_, i) =>
+          pay(db, user, 100 + i, order(`m${i}-${user}`)).then(
+            () => 'paid',
+            (e: AppError) => e.reason ?? String(e),
+          ),
+        ),
       ),
     );
     // 100 + … + 109 = 1045 per user: the last payments to arrive find 1000 no longer covers them.
@@ -235,7 +294,9 @@ describe('concurrency', () => {
     const user = await walletOwner(db);
     await recordRecharge(db, user, 700, 30, 'card', recharge(`sys-${user}`));
     await pay(db, user, 700, order(`sys-${user}`));
-    expect(await countOf(db, sql`select count(*) as n from ledger_accounts where user_id is null and balance_minor <> 0`)).toBe(0);
+    expect(
+      await countOf(db, sql`select count(*) as n from ledger_accounts where user_id is null and balance_minor <> 0`),
+    ).toBe(0);
     const err = await failure(db.execute(sql`update ledger_accounts set balance_minor = 1 where code = 'revenue'`));
     expect(String((err as { cause?: unknown })?.cause ?? err)).toMatch(/ledger_accounts_system_uncached/);
     expect(await systemBalance(db, 'revenue')).toBeGreaterThanOrEqual(700);
@@ -245,7 +306,9 @@ describe('concurrency', () => {
   it('the same provider event posted 20 times at once credits once', async () => {
     const user = await walletOwner(db);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => recordRecharge(db, user, 2500, 0, 'paypal', recharge(`dup-${user}`), { uniqueKey: `paypal:CAPTURE-${user}` })),
+      Array.from({ length: 20 }, () =>
+        recordRecharge(db, user, 2500, 0, 'paypal', recharge(`dup-${user}`), { uniqueKey: `paypal:CAPTURE-${user}` }),
+      ),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(new Set(results.map((r) => r.entryId)).size).toBe(1);

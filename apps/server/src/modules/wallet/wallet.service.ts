@@ -4,7 +4,15 @@ import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { enqueueSettleIfHeld } from './wallet.held-registry';
-import { type Posted, type Reference, assertMinor, insufficient, lockUserAccounts, post, systemAccount } from './wallet.ledger';
+import {
+  type Posted,
+  type Reference,
+  assertMinor,
+  insufficient,
+  lockUserAccounts,
+  post,
+  systemAccount,
+} from './wallet.ledger';
 
 /**
  * The wallet service the orders, recharge and withdrawal work call inside their own unit of work
@@ -16,7 +24,6 @@ import { type Posted, type Reference, assertMinor, insufficient, lockUserAccount
 export type { Reference } from './wallet.ledger';
 export { type HeldPaymentCompleted, WALLET_SETTLE_HELD_JOB, onHeldPaymentCompleted } from './wallet.held-registry';
 export type RechargeMethod = 'paypal' | 'card' | 'bank';
-
 
 function requireReason(reason: string): string {
   const trimmed = reason.trim();
@@ -105,11 +112,19 @@ export interface LockedWallet {
 /** Pays `amount` from the wallet at once (bonus first, then cash) to platform revenue. */
 export async function pay(db: DbOrUow, userId: string, amountMinor: number, reference: Reference) {
   assertMinor(amountMinor);
-  return inTransaction(db, async (uow) => payLocked(uow, await lockUserAccounts(uow.tx, userId), userId, amountMinor, reference));
+  return inTransaction(db, async (uow) =>
+    payLocked(uow, await lockUserAccounts(uow.tx, userId), userId, amountMinor, reference),
+  );
 }
 
 /** `pay` with the user's rows locked and read already (payOrHold has just done so). */
-async function payLocked(uow: UnitOfWork, user: Awaited<ReturnType<typeof lockUserAccounts>>, userId: string, amountMinor: number, reference: Reference) {
+async function payLocked(
+  uow: UnitOfWork,
+  user: Awaited<ReturnType<typeof lockUserAccounts>>,
+  userId: string,
+  amountMinor: number,
+  reference: Reference,
+) {
   const spendable = user.available.balanceMinor + user.bonus.balanceMinor;
   if (spendable < amountMinor) throw insufficient(spendable, amountMinor);
   const { bonus, cash } = split(amountMinor, user.bonus.balanceMinor);
@@ -140,9 +155,11 @@ async function lockUpTo(db: DbOrUow, userId: string, amountMinor: number, refere
     if (all && spendable < amountMinor) throw insufficient(spendable, amountMinor);
     const lockable = Math.min(amountMinor, spendable);
     const { bonus, cash } = split(lockable, user.bonus.balanceMinor);
-    const [row] = rawRows(await tx.execute(sql`
+    const [row] = rawRows(
+      await tx.execute(sql`
       insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
-      values (${userId}, ${reference.type}, ${reference.id}, ${cash}, ${bonus}) returning id`));
+      values (${userId}, ${reference.type}, ${reference.id}, ${cash}, ${bonus}) returning id`),
+    );
     const lockId = String(row!.id);
     if (lockable > 0) {
       await post(tx, {
@@ -174,9 +191,11 @@ export async function lockAvailable(db: DbOrUow, userId: string, amountMinor: nu
 
 async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released') {
   return inTransaction(db, async ({ tx }) => {
-    const [row] = rawRows(await tx.execute(sql`
+    const [row] = rawRows(
+      await tx.execute(sql`
       select id, user_id, reference_type, reference_id, cash_minor, bonus_minor, state
-      from wallet_locks where id = ${lockId}::uuid for update`));
+      from wallet_locks where id = ${lockId}::uuid for update`),
+    );
     if (!row) throw AppError.notFound('wallet.lock-not-found');
     if (row.state !== 'held') throw AppError.conflict('wallet-lock-closed', 'wallet.lock-closed');
     const userId = String(row.user_id);
@@ -192,7 +211,11 @@ async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released
               { accountId: user.available.id, amountMinor: cash },
               { accountId: user.bonus.id, amountMinor: bonus },
             ];
-      await post(tx, { kind: to === 'captured' ? 'capture' : 'release', reference, lines: [{ accountId: user.locked.id, amountMinor: -(cash + bonus) }, ...lines] });
+      await post(tx, {
+        kind: to === 'captured' ? 'capture' : 'release',
+        reference,
+        lines: [{ accountId: user.locked.id, amountMinor: -(cash + bonus) }, ...lines],
+      });
     }
     if (to === 'captured') await recordPaid(tx, userId, reference, cash, bonus);
     await tx.execute(sql`update wallet_locks set state = ${to}, closed_at = now() where id = ${lockId}::uuid`);
@@ -219,21 +242,31 @@ export async function payOrHold(
   reference: Reference,
   /** The rows the caller locked with lockWallet and has not moved money from since: not read again. */
   locked?: LockedWallet,
-): Promise<{ outcome: 'paid'; entryId: string } | { outcome: 'held'; heldPaymentId: string; lockedMinor: number; shortfallMinor: number }> {
+): Promise<
+  | { outcome: 'paid'; entryId: string }
+  | { outcome: 'held'; heldPaymentId: string; lockedMinor: number; shortfallMinor: number }
+> {
   assertMinor(amountMinor);
   return inTransaction(db, async (uow) => {
     const user = locked?.userId === userId ? locked.accounts : await lockUserAccounts(uow.tx, userId);
     if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
       // The rows were just locked and read: paid without locking them again (decision 0094).
-      return { outcome: 'paid' as const, entryId: (await payLocked(uow, user, userId, amountMinor, reference)).entryId };
+      return {
+        outcome: 'paid' as const,
+        entryId: (await payLocked(uow, user, userId, amountMinor, reference)).entryId,
+      };
     }
-    const [open] = rawRows(await uow.tx.execute(sql`
-      select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`));
+    const [open] = rawRows(
+      await uow.tx.execute(sql`
+      select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`),
+    );
     if (open) throw AppError.conflict('held-payment-exists', 'wallet.held-payment-exists');
     const { lockId, lockedMinor, shortfallMinor } = await lockAvailable(uow, userId, amountMinor, reference);
-    const [row] = rawRows(await uow.tx.execute(sql`
+    const [row] = rawRows(
+      await uow.tx.execute(sql`
       insert into wallet_held_payments (user_id, reference_type, reference_id, amount_minor, lock_ids, shortfall_minor)
-      values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, array[${lockId}::uuid], ${shortfallMinor}) returning id`));
+      values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, array[${lockId}::uuid], ${shortfallMinor}) returning id`),
+    );
     return { outcome: 'held' as const, heldPaymentId: String(row!.id), lockedMinor, shortfallMinor };
   });
 }
@@ -241,16 +274,20 @@ export async function payOrHold(
 /** The owner gives up a held payment (an order cancelled): its locks go back where they came from. */
 export async function cancelHeld(db: DbOrUow, reference: Reference): Promise<{ releasedMinor: number }> {
   return inTransaction(db, async (uow) => {
-    const [held] = rawRows(await uow.tx.execute(sql`
+    const [held] = rawRows(
+      await uow.tx.execute(sql`
       select id, lock_ids from wallet_held_payments
-      where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held' for update`));
+      where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held' for update`),
+    );
     if (!held) throw AppError.notFound('wallet.held-payment-not-found');
     let releasedMinor = 0;
     for (const lockId of held.lock_ids as string[]) {
       const back = await release(uow, lockId);
       releasedMinor += back.cashMinor + back.bonusMinor;
     }
-    await uow.tx.execute(sql`update wallet_held_payments set state = 'cancelled', closed_at = now() where id = ${String(held.id)}::uuid`);
+    await uow.tx.execute(
+      sql`update wallet_held_payments set state = 'cancelled', closed_at = now() where id = ${String(held.id)}::uuid`,
+    );
     return { releasedMinor };
   });
 }
@@ -261,15 +298,23 @@ export async function cancelHeld(db: DbOrUow, reference: Reference): Promise<{ r
  * what caused the refund (an after-sales request) instead of the payment, and `uniqueKey` makes a
  * repeated call post nothing more.
  */
-export async function refund(db: DbOrUow, reference: Reference, amountMinor: number, opts: { postAs?: Reference; uniqueKey?: string } = {}) {
+export async function refund(
+  db: DbOrUow,
+  reference: Reference,
+  amountMinor: number,
+  opts: { postAs?: Reference; uniqueKey?: string } = {},
+) {
   assertMinor(amountMinor);
   return inTransaction(db, async ({ tx }) => {
-    const [row] = rawRows(await tx.execute(sql`
+    const [row] = rawRows(
+      await tx.execute(sql`
       select user_id, cash_minor, bonus_minor, refunded_cash_minor, refunded_bonus_minor from wallet_payments
-      where reference_type = ${reference.type} and reference_id = ${reference.id} for update`));
+      where reference_type = ${reference.type} and reference_id = ${reference.id} for update`),
+    );
     const bonusLeft = row ? Number(row.bonus_minor) - Number(row.refunded_bonus_minor) : 0;
     const cashLeft = row ? Number(row.cash_minor) - Number(row.refunded_cash_minor) : 0;
-    if (!row || amountMinor > bonusLeft + cashLeft) throw AppError.business('refund-exceeds-payment', 'wallet.refund-exceeds-payment');
+    if (!row || amountMinor > bonusLeft + cashLeft)
+      throw AppError.business('refund-exceeds-payment', 'wallet.refund-exceeds-payment');
     const userId = String(row.user_id);
     const bonus = Math.min(amountMinor, bonusLeft);
     const cash = amountMinor - bonus;
@@ -303,7 +348,13 @@ export async function refund(db: DbOrUow, reference: Reference, amountMinor: num
  * the first entry with `duplicate: true`. Credits enqueue the held-payment settlement like a
  * recharge does.
  */
-export async function creditRefund(db: DbOrUow, userId: string, amountMinor: number, reference: Reference, opts: { uniqueKey: string }): Promise<Posted> {
+export async function creditRefund(
+  db: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  reference: Reference,
+  opts: { uniqueKey: string },
+): Promise<Posted> {
   assertMinor(amountMinor);
   return inTransaction(db, async (uow) => {
     const user = await lockUserAccounts(uow.tx, userId);
@@ -372,7 +423,9 @@ import { exceedsWithdrawable, fromMinor } from '@dsm/contract';
 
 /** The user's withdrawable money: available cash (bonus and locked money are not withdrawable). */
 export async function withdrawableMinor(db: Db, userId: string): Promise<number> {
-  const [row] = rawRows(await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`));
+  const [row] = rawRows(
+    await db.execute(sql`select balance_minor from ledger_accounts where user_id = ${userId} and kind = 'available'`),
+  );
   return Number(row?.balance_minor ?? 0);
 }
 
@@ -380,7 +433,12 @@ export async function withdrawableMinor(db: Db, userId: string): Promise<number>
  * Sets `amount` of CASH aside for a withdrawal (never bonus: bonus credit cannot be withdrawn).
  * Refuses with insufficient-balance and the withdrawal's own words when the cash is short.
  */
-export async function lockCashForWithdrawal(db: DbOrUow, userId: string, amountMinor: number, reference: Reference): Promise<string> {
+export async function lockCashForWithdrawal(
+  db: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  reference: Reference,
+): Promise<string> {
   assertMinor(amountMinor);
   return inTransaction(db, async ({ tx }) => {
     const user = await lockUserAccounts(tx, userId);
@@ -394,9 +452,11 @@ export async function lockCashForWithdrawal(db: DbOrUow, userId: string, amountM
         'insufficient-balance',
       );
     }
-    const [row] = rawRows(await tx.execute(sql`
+    const [row] = rawRows(
+      await tx.execute(sql`
       insert into wallet_locks (user_id, reference_type, reference_id, cash_minor, bonus_minor)
-      values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, 0) returning id`));
+      values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, 0) returning id`),
+    );
     await post(tx, {
       kind: 'lock',
       reference,
@@ -415,9 +475,11 @@ export async function lockCashForWithdrawal(db: DbOrUow, userId: string, amountM
  */
 export async function payOutWithdrawal(db: DbOrUow, lockId: string, label?: string): Promise<Posted> {
   return inTransaction(db, async ({ tx }) => {
-    const [row] = rawRows(await tx.execute(sql`
+    const [row] = rawRows(
+      await tx.execute(sql`
       select user_id, reference_type, reference_id, cash_minor, bonus_minor, state
-      from wallet_locks where id = ${lockId}::uuid for update`));
+      from wallet_locks where id = ${lockId}::uuid for update`),
+    );
     if (!row) throw AppError.notFound('wallet.lock-not-found');
     if (row.state !== 'held') throw AppError.conflict('wallet-lock-closed', 'wallet.lock-closed');
     // Only lockCashForWithdrawal makes these locks: a bonus part would be a bug, not a payout.

@@ -7,19 +7,23 @@ import { WALLET_SETTLE_HELD_JOB, completionHandlerOf } from './wallet.held-regis
 import { lockUserAccounts } from './wallet.ledger';
 import { capture, lock } from './wallet.service';
 
-
 /**
  * Completes a user's held payments that the wallet now covers (decision 0077), oldest first, in
  * one unit of work. The user's account rows are locked first (the ledger's lock order), so two
  * runs for one user take turns and the second sees what the first completed: the same money is
  * never spent twice. A payment still short stays held; a later, smaller one may complete before it.
  */
-export async function settleHeldPayments(db: DbOrUow, userId: string): Promise<{ completed: string[]; stillHeld: number }> {
+export async function settleHeldPayments(
+  db: DbOrUow,
+  userId: string,
+): Promise<{ completed: string[]; stillHeld: number }> {
   return inTransaction(db, async (uow) => {
     await lockUserAccounts(uow.tx, userId);
-    const held = rawRows(await uow.tx.execute(sql`
+    const held = rawRows(
+      await uow.tx.execute(sql`
       select id, reference_type, reference_id, lock_ids, shortfall_minor from wallet_held_payments
-      where user_id = ${userId} and state = 'held' order by created_at, id for update`));
+      where user_id = ${userId} and state = 'held' order by created_at, id for update`),
+    );
     const completed: string[] = [];
     for (const row of held) {
       const reference = { type: String(row.reference_type), id: String(row.reference_id) };

@@ -13,7 +13,17 @@ function cell(value: string): string {
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const KINDS = new Set(['recharge', 'payment', 'capture', 'refund', 'bonus', 'adjustment', 'withdrawal', 'lock', 'release']);
+const KINDS = new Set([
+  'recharge',
+  'payment',
+  'capture',
+  'refund',
+  'bonus',
+  'adjustment',
+  'withdrawal',
+  'lock',
+  'release',
+]);
 
 export function statementCsv(lines: readonly WalletLine[], locale: Locale): string {
   const t = (key: string) => translate(locale, `wallet.${key}`);

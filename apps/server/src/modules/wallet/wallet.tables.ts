@@ -95,11 +95,16 @@ export const walletLocks = pgTable(
     referenceId: text('reference_id').notNull(),
     cashMinor: moneyMinor('cash_minor').notNull(),
     bonusMinor: moneyMinor('bonus_minor').notNull(),
-    state: text('state', { enum: ['held', 'captured', 'released'] }).notNull().default('held'),
+    state: text('state', { enum: ['held', 'captured', 'released'] })
+      .notNull()
+      .default('held'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('wallet_locks_user_idx').on(t.userId, t.state), index('wallet_locks_reference_idx').on(t.referenceType, t.referenceId)],
+  (t) => [
+    index('wallet_locks_user_idx').on(t.userId, t.state),
+    index('wallet_locks_reference_idx').on(t.referenceType, t.referenceId),
+  ],
 );
 
 /**
@@ -139,11 +144,15 @@ export const ledgerReconciliationFindings = pgTable('ledger_reconciliation_findi
 });
 
 /** Every reconciliation run (hourly job or the operator's "run now"), for the report's "last run". */
-export const ledgerReconciliationRuns = pgTable('ledger_reconciliation_runs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
-  findings: integer('findings').notNull(),
-}, (t) => [index('ledger_reconciliation_runs_ran_at_idx').on(t.ranAt)]);
+export const ledgerReconciliationRuns = pgTable(
+  'ledger_reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+    findings: integer('findings').notNull(),
+  },
+  (t) => [index('ledger_reconciliation_runs_ran_at_idx').on(t.ranAt)],
+);
 
 /**
  * A payment the wallet could not cover at once (SPEC §4 "insufficient balance", decision 0077):
@@ -167,7 +176,9 @@ export const walletHeldPayments = pgTable(
     lockIds: uuid('lock_ids').array().notNull(),
     /** Still missing when it was held (amount − what the first lock took). */
     shortfallMinor: moneyMinor('shortfall_minor').notNull(),
-    state: text('state', { enum: ['held', 'completed', 'cancelled'] }).notNull().default('held'),
+    state: text('state', { enum: ['held', 'completed', 'cancelled'] })
+      .notNull()
+      .default('held'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

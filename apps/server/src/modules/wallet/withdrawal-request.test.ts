@@ -36,8 +36,21 @@ const wire = {
 };
 
 async function send(body: object, lang: string) {
-  const res = await app.inject({ method: 'POST', url: '/withdraw', payload: body, headers: { 'accept-language': lang } });
-  return { status: res.statusCode, body: res.json() as { code: string; success: boolean; msg: string; data: Array<{ field: string; message: string }> } };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/withdraw',
+    payload: body,
+    headers: { 'accept-language': lang },
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as {
+      code: string;
+      success: boolean;
+      msg: string;
+      data: Array<{ field: string; message: string }>;
+    },
+  };
 }
 
 describe('withdrawal request errors reach the caller per field, in their language', () => {
@@ -48,7 +61,10 @@ describe('withdrawal request errors reach the caller per field, in their languag
   });
 
   it('fr-FR: amount under the minimum, bad IBAN checksum, bad BIC, sanctioned country', async () => {
-    const { status, body } = await send({ ...wire, amount: 49.99, iban: 'DE89370400440532013001', swiftBic: 'DEUTDEF', country: 'IR' }, 'fr-FR');
+    const { status, body } = await send(
+      { ...wire, amount: 49.99, iban: 'DE89370400440532013001', swiftBic: 'DEUTDEF', country: 'IR' },
+      'fr-FR',
+    );
     expect(status).toBe(400);
     expect(body.code).toBe('A00002');
     expect(body.success).toBe(false);
@@ -62,7 +78,10 @@ describe('withdrawal request errors reach the caller per field, in their languag
   });
 
   it('zh-CN: a Turkish IBAN of the wrong shape, a missing field labelled in Chinese, two decimals', async () => {
-    const res = await send({ method: 'turkish-bank', amount: 60.123, beneficiaryName: 'Ayşe', bankName: '', iban: 'TR12 3456' }, 'zh-CN');
+    const res = await send(
+      { method: 'turkish-bank', amount: 60.123, beneficiaryName: 'Ayşe', bankName: '', iban: 'TR12 3456' },
+      'zh-CN',
+    );
     expect(res.status).toBe(400);
     const byField = Object.fromEntries(res.body.data.map((f) => [f.field, f.message]));
     expect(byField).toEqual({
@@ -73,9 +92,22 @@ describe('withdrawal request errors reach the caller per field, in their languag
   });
 
   it('en-US: an ACH routing number with a wrong check digit', async () => {
-    const us = { method: 'wise-us', amount: 50, beneficiaryName: 'Ada', routingNumber: '021000022', accountNumber: '123456789', accountType: 'checking', country: 'US', city: 'New York', address: '1 Main St', postCode: 'N/A' };
+    const us = {
+      method: 'wise-us',
+      amount: 50,
+      beneficiaryName: 'Ada',
+      routingNumber: '021000022',
+      accountNumber: '123456789',
+      accountType: 'checking',
+      country: 'US',
+      city: 'New York',
+      address: '1 Main St',
+      postCode: 'N/A',
+    };
     const { body } = await send(us, 'en-US');
-    expect(body.data).toEqual([{ field: 'routingNumber', message: 'The ACH routing number has 9 digits and a check digit that must match' }]);
+    expect(body.data).toEqual([
+      { field: 'routingNumber', message: 'The ACH routing number has 9 digits and a check digit that must match' },
+    ]);
   });
 });
 

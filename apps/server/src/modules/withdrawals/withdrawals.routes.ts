@@ -41,31 +41,45 @@ export async function withdrawalsRoutes(app: App, { db, config, mailer }: { db: 
   const one = { 200: envelopeOf(WithdrawalSchema) };
   const adminOne = { 200: envelopeOf(AdminWithdrawalSchema) };
 
-  app.get('/p/withdrawals/limits', { schema: { tags, response: { 200: envelopeOf(WithdrawalLimitsSchema) } } }, async (req) =>
-    ok({
-      withdrawable: fromMinor(await withdrawableMinor(db, req.session.userId)),
-      minimum: MIN_WITHDRAWAL_USD,
-      maximum: MAX_WITHDRAWAL_USD,
-      sanctionedCountries: [...sanctioned],
-    }),
+  app.get(
+    '/p/withdrawals/limits',
+    { schema: { tags, response: { 200: envelopeOf(WithdrawalLimitsSchema) } } },
+    async (req) =>
+      ok({
+        withdrawable: fromMinor(await withdrawableMinor(db, req.session.userId)),
+        minimum: MIN_WITHDRAWAL_USD,
+        maximum: MAX_WITHDRAWAL_USD,
+        sanctionedCountries: [...sanctioned],
+      }),
   );
   app.post('/p/withdrawals', { schema: { tags, body: RequestBody, response: one } }, async (req, reply) =>
     idempotent(db, req, reply, async (uow) => ok(await createWithdrawal(uow, req.session.userId, req.body))),
   );
-  app.get('/p/withdrawals', { schema: { tags, querystring: WithdrawalListQuery, response: { 200: envelopeOf(pageOf(WithdrawalSchema)) } } }, async (req) =>
-    ok(await listWithdrawals(db, req.session.userId, req.query)),
+  app.get(
+    '/p/withdrawals',
+    { schema: { tags, querystring: WithdrawalListQuery, response: { 200: envelopeOf(pageOf(WithdrawalSchema)) } } },
+    async (req) => ok(await listWithdrawals(db, req.session.userId, req.query)),
   );
   app.get('/p/withdrawals/:id', { schema: { tags, params: WithdrawalIdParams, response: one } }, async (req) =>
     ok(await getWithdrawal(db, req.session.userId, req.params.id)),
   );
-  app.post('/p/withdrawals/:id/cancel', { schema: { tags, params: WithdrawalIdParams, response: one } }, async (req, reply) =>
-    idempotent(db, req, reply, async (uow) => ok(await cancelWithdrawal(uow, req.session.userId, req.params.id))),
+  app.post(
+    '/p/withdrawals/:id/cancel',
+    { schema: { tags, params: WithdrawalIdParams, response: one } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => ok(await cancelWithdrawal(uow, req.session.userId, req.params.id))),
   );
 
   const adminTags = ['admin', 'withdrawals'];
   app.get(
     '/admin/withdrawals',
-    { schema: { tags: adminTags, querystring: AdminWithdrawalListQuery, response: { 200: envelopeOf(pageOf(AdminWithdrawalSchema)) } } },
+    {
+      schema: {
+        tags: adminTags,
+        querystring: AdminWithdrawalListQuery,
+        response: { 200: envelopeOf(pageOf(AdminWithdrawalSchema)) },
+      },
+    },
     async (req) => ok(await listAdminWithdrawals(db, req.query)),
   );
   app.post(
@@ -80,6 +94,8 @@ export async function withdrawalsRoutes(app: App, { db, config, mailer }: { db: 
     '/admin/withdrawals/:id/reject',
     { schema: { tags: adminTags, params: WithdrawalIdParams, body: RejectWithdrawalBody, response: adminOne } },
     async (req, reply) =>
-      idempotent(db, req, reply, async (uow) => ok(await rejectWithdrawal(uow, req.session.userId, req.params.id, req.body.reason, { mailer }))),
+      idempotent(db, req, reply, async (uow) =>
+        ok(await rejectWithdrawal(uow, req.session.userId, req.params.id, req.body.reason, { mailer })),
+      ),
   );
 }

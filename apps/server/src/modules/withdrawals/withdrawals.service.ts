@@ -51,7 +51,10 @@ function toWithdrawal(r: Row): Withdrawal {
 
 /** Operator rows with the e-mails of the user and the deciding operator (asked of the accounts module). */
 async function toAdminWithdrawals(db: Db, rows: Row[]): Promise<AdminWithdrawal[]> {
-  const emails = await userEmails(db, rows.flatMap((r) => [String(r.user_id), ...(r.decided_by ? [String(r.decided_by)] : [])]));
+  const emails = await userEmails(
+    db,
+    rows.flatMap((r) => [String(r.user_id), ...(r.decided_by ? [String(r.decided_by)] : [])]),
+  );
   return rows.map((r) => ({
     ...toWithdrawal(r),
     userId: String(r.user_id),
@@ -73,10 +76,12 @@ export async function createWithdrawal(db: DbOrUow, userId: string, body: Withdr
   const id = crypto.randomUUID();
   return inTransaction(db, async (uow) => {
     const lockId = await lockCashForWithdrawal(uow, userId, amountMinor, { type: REFERENCE, id });
-    const [row] = rawRows(await uow.tx.execute(sql`
+    const [row] = rawRows(
+      await uow.tx.execute(sql`
       insert into withdrawal_requests (id, user_id, method, amount_minor, details, lock_id)
       values (${id}, ${userId}, ${method}, ${amountMinor}, ${JSON.stringify(details)}::jsonb, ${lockId})
-      returning *`));
+      returning *`),
+    );
     return toWithdrawal(row!);
   });
 }
@@ -85,9 +90,12 @@ export async function createWithdrawal(db: DbOrUow, userId: string, body: Withdr
 async function lockPending(uow: UnitOfWork, id: string, userId?: string): Promise<Row> {
   assertId(id);
   const owner = userId === undefined ? sql`` : sql`and user_id = ${userId}`;
-  const [row] = rawRows(await uow.tx.execute(sql`select * from withdrawal_requests where id = ${id} ${owner} for update`));
+  const [row] = rawRows(
+    await uow.tx.execute(sql`select * from withdrawal_requests where id = ${id} ${owner} for update`),
+  );
   if (!row) throw AppError.notFound('withdrawal.not-found');
-  if (row.state !== 'pending') throw AppError.conflict('withdrawal-closed', 'withdrawal.closed', {}, { state: row.state });
+  if (row.state !== 'pending')
+    throw AppError.conflict('withdrawal-closed', 'withdrawal.closed', {}, { state: row.state });
   return row;
 }
 
@@ -96,8 +104,10 @@ export async function cancelWithdrawal(db: DbOrUow, userId: string, id: string):
   return inTransaction(db, async (uow) => {
     const row = await lockPending(uow, id, userId);
     await release(uow, String(row.lock_id));
-    const [updated] = rawRows(await uow.tx.execute(sql`
-      update withdrawal_requests set state = 'cancelled', closed_at = now() where id = ${id} returning *`));
+    const [updated] = rawRows(
+      await uow.tx.execute(sql`
+      update withdrawal_requests set state = 'cancelled', closed_at = now() where id = ${id} returning *`),
+    );
     return toWithdrawal(updated!);
   });
 }
@@ -127,7 +137,13 @@ export async function approveWithdrawal(
 }
 
 /** Operator: refused with a reason the user sees; the amount returns to their available cash. */
-export async function rejectWithdrawal(db: DbOrUow, operatorId: string, id: string, reason: string, { mailer }: Decision = {}): Promise<AdminWithdrawal> {
+export async function rejectWithdrawal(
+  db: DbOrUow,
+  operatorId: string,
+  id: string,
+  reason: string,
+  { mailer }: Decision = {},
+): Promise<AdminWithdrawal> {
   return inTransaction(db, async (uow) => {
     const row = await lockPending(uow, id);
     await release(uow, String(row.lock_id));
@@ -141,7 +157,13 @@ export async function rejectWithdrawal(db: DbOrUow, operatorId: string, id: stri
 }
 
 /** The e-mail is recorded in the same unit of work; a mail job delivers it after commit. */
-async function tellUser(uow: UnitOfWork, mailer: Mailer, w: AdminWithdrawal, outcome: 'approved' | 'rejected', params: Record<string, string>) {
+async function tellUser(
+  uow: UnitOfWork,
+  mailer: Mailer,
+  w: AdminWithdrawal,
+  outcome: 'approved' | 'rejected',
+  params: Record<string, string>,
+) {
   const user = await mailRecipient(uow.tx, w.userId);
   const locale = isLocale(user?.locale) ? user.locale : 'en-US';
   const all = { number: w.number, amount: w.amount.toFixed(2), name: user?.name ?? '', ...params };
@@ -164,7 +186,9 @@ async function adminRow(db: Db, id: string): Promise<AdminWithdrawal> {
 /** The caller's own request; another user's id is "not found". */
 export async function getWithdrawal(db: Db, userId: string, id: string): Promise<Withdrawal> {
   assertId(id);
-  const [row] = rawRows(await db.execute(sql`select * from withdrawal_requests where id = ${id} and user_id = ${userId}`));
+  const [row] = rawRows(
+    await db.execute(sql`select * from withdrawal_requests where id = ${id} and user_id = ${userId}`),
+  );
   if (!row) throw AppError.notFound('withdrawal.not-found');
   return toWithdrawal(row);
 }
@@ -175,9 +199,11 @@ const stateFilter = (state: string): SQL => (state === 'all' ? sql`` : sql`and s
 export async function listWithdrawals(db: Db, userId: string, q: WithdrawalListQuery): Promise<Page<Withdrawal>> {
   const where = sql`where user_id = ${userId} ${stateFilter(q.state)}`;
   const [count] = rawRows(await db.execute(sql`select count(*) as n from withdrawal_requests ${where}`));
-  const rows = rawRows(await db.execute(sql`
+  const rows = rawRows(
+    await db.execute(sql`
     select * from withdrawal_requests ${where} order by created_at desc, number desc
-    limit ${q.size} offset ${(q.current - 1) * q.size}`));
+    limit ${q.size} offset ${(q.current - 1) * q.size}`),
+  );
   return toPage(rows.map(toWithdrawal), Number(count!.n), q);
 }
 
@@ -186,6 +212,10 @@ export async function listAdminWithdrawals(db: Db, q: AdminWithdrawalListQuery):
   const where = q.state === 'all' ? sql`` : sql`where w.state = ${q.state}`;
   const [count] = rawRows(await db.execute(sql`select count(*) as n from withdrawal_requests w ${where}`));
   const order = q.state === 'pending' ? sql`w.created_at asc, w.number asc` : sql`w.created_at desc, w.number desc`;
-  const rows = rawRows(await db.execute(sql`${ADMIN_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`));
+  const rows = rawRows(
+    await db.execute(
+      sql`${ADMIN_SELECT} ${where} order by ${order} limit ${q.size} offset ${(q.current - 1) * q.size}`,
+    ),
+  );
   return toPage(await toAdminWithdrawals(db, rows), Number(count!.n), q);
 }

@@ -9,7 +9,8 @@ import { imageSize, isImageBomb, isZipBomb, zipExpansion } from './bombs';
 import { sniffType } from './sniff';
 import type { FileStore } from './store';
 
-const fixture = (file: string) => readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', file));
+const fixture = (file: string) =>
+  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', file));
 
 /** A store that remembers every put: a refused file must never reach it. */
 function spyStore() {
@@ -19,7 +20,10 @@ function spyStore() {
 }
 
 const refusal = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return (err as AppError).data as Array<{ field: string; messageKey: string }>;
 };
@@ -51,8 +55,12 @@ describe('decompression bombs', () => {
 
   it('saveFile refuses both with a localized field error and stores nothing', async () => {
     const { store, puts } = spyStore();
-    expect(await refusal(saveFile(store, 'catalogue', pngDeclaring(100_000, 100_000), { field: 'file' }))).toMatchObject([{ field: 'file', messageKey: 'files.dimensions' }]);
-    expect(await refusal(saveFile(store, 'imports', xlsxBomb(20), { field: 'file' }))).toMatchObject([{ field: 'file', messageKey: 'files.archive' }]);
+    expect(
+      await refusal(saveFile(store, 'catalogue', pngDeclaring(100_000, 100_000), { field: 'file' })),
+    ).toMatchObject([{ field: 'file', messageKey: 'files.dimensions' }]);
+    expect(await refusal(saveFile(store, 'imports', xlsxBomb(20), { field: 'file' }))).toMatchObject([
+      { field: 'file', messageKey: 'files.archive' },
+    ]);
     expect(puts).toEqual([]);
     await saveFile(store, 'imports', smallXlsx(), { field: 'file' });
     await saveFile(store, 'catalogue', TINY_PNG, { field: 'file' });

@@ -38,7 +38,8 @@ function webpSize(b: Buffer): { width: number; height: number } | null {
     const bits = b.readUInt32LE(21);
     return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
   }
-  if (chunk === 'VP8 ' && b.length >= 30) return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8 ' && b.length >= 30)
+    return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
   return null;
 }
 
@@ -98,5 +99,9 @@ export function zipExpansion(zip: Buffer): { entries: number; expandedBytes: num
 export function isZipBomb(zip: Buffer): boolean {
   const x = zipExpansion(zip);
   if (!x) return true;
-  return x.entries > MAX_ZIP_ENTRIES || x.expandedBytes > MAX_ZIP_EXPANDED_BYTES || x.expandedBytes > zip.length * MAX_ZIP_RATIO;
+  return (
+    x.entries > MAX_ZIP_ENTRIES ||
+    x.expandedBytes > MAX_ZIP_EXPANDED_BYTES ||
+    x.expandedBytes > zip.length * MAX_ZIP_RATIO
+  );
 }

@@ -19,7 +19,10 @@ export function databaseFileStore(db: Db): FileStore {
       await db.insert(files).values({ area, name, contentType, size: bytes.length, bytes }).onConflictDoNothing();
     },
     async get(area, name) {
-      const [row] = await db.select({ contentType: files.contentType, bytes: files.bytes }).from(files).where(key(area, name));
+      const [row] = await db
+        .select({ contentType: files.contentType, bytes: files.bytes })
+        .from(files)
+        .where(key(area, name));
       return row ? { contentType: row.contentType as FileType, bytes: row.bytes } : null;
     },
     async has(area, name) {

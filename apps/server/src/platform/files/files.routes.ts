@@ -14,14 +14,19 @@ const DOWNLOADED = new Set(['application/pdf', 'application/vnd.openxmlformats-o
 export async function filesRoutes(app: App, { files }: { files: FileStore }) {
   app.get(
     '/files/:area/:name',
-    { schema: { tags: ['files'], hide: true, params: z.object({ area: z.string().max(32), name: z.string().max(64) }) } },
+    {
+      schema: { tags: ['files'], hide: true, params: z.object({ area: z.string().max(32), name: z.string().max(64) }) },
+    },
     async (req, reply) => {
       const { area, name } = req.params;
       // A private area (bank slips) answers as if the file did not exist: its owner module serves it.
       if (!isFileArea(area) || isPrivateArea(area) || !isFileName(name)) throw AppError.notFound('files.not-found');
       const etag = `"${name}"`;
       if (matches(req.headers['if-none-match'], etag) && (await files.has(area, name))) {
-        return reply.code(304).headers({ ...UPLOAD_HEADERS, etag }).send();
+        return reply
+          .code(304)
+          .headers({ ...UPLOAD_HEADERS, etag })
+          .send();
       }
       const file = await files.get(area, name);
       if (!file) throw AppError.notFound('files.not-found');

@@ -12,7 +12,15 @@ import { AppError } from '../app-error';
 import type { App } from '../types';
 import type { Database } from '../../db/client';
 import { importDiskUploads } from './import-disk';
-import { FILE_AREAS, type FileArea, type FileStore, createFileStore, missingFiles, saveFile, sniffType } from '../files';
+import {
+  FILE_AREAS,
+  type FileArea,
+  type FileStore,
+  createFileStore,
+  missingFiles,
+  saveFile,
+  sniffType,
+} from '../files';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'dsm-files-'));
 
@@ -24,7 +32,8 @@ const PNG = Buffer.from(
 const pngOf = (tag: string) => Buffer.concat([PNG, Buffer.from(tag)]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 /** A minimal real workbook (one sheet) and a Word document, both zips (made with Python's zipfile). */
-const fixture = (file: string) => readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', file));
+const fixture = (file: string) =>
+  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', file));
 const XLSX = fixture('workbook.xlsx');
 const ZIP = fixture('letter.docx');
 
@@ -34,7 +43,10 @@ async function refusal(promise: Promise<unknown>) {
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(AppError);
-  return { kind: (err as AppError).kind, fields: (err as AppError).data as Array<{ field: string; messageKey: string; params?: object }> };
+  return {
+    kind: (err as AppError).kind,
+    fields: (err as AppError).data as Array<{ field: string; messageKey: string; params?: object }>,
+  };
 }
 
 describe.each(['disk', 'database'] as const)('the %s backend', (kind) => {
@@ -76,7 +88,9 @@ describe.each(['disk', 'database'] as const)('the %s backend', (kind) => {
     expect(pdf).toMatchObject({ contentType: 'application/pdf', url: expect.stringMatching(/\.pdf$/) });
     const xlsx = await saveFile(store, 'imports', XLSX);
     expect(xlsx.url).toMatch(/^\/api\/files\/imports\/[a-f0-9]{32}\.xlsx$/);
-    expect((await store.get('imports', xlsx.name))?.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect((await store.get('imports', xlsx.name))?.contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
   });
 });
 
@@ -105,7 +119,8 @@ describe('moving to the database store', () => {
       expect((await ctx.app.inject({ method: 'GET', url: old.url })).statusCode).toBe(404);
       expect(await importDiskUploads(dataDir, store)).toBe(2);
       expect(await importDiskUploads(dataDir, store)).toBe(0);
-      for (const url of [old.url, banner.url]) expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      for (const url of [old.url, banner.url])
+        expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
       expect(await store.has('catalogue', `${'c'.repeat(32)}.png`)).toBe(false);
     } finally {
       await ctx.app.close();
@@ -124,8 +139,12 @@ describe('types by magic bytes and limits per area', () => {
     expect(sniffType(PDF)).toBe('application/pdf');
     expect(sniffType(XLSX)).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(sniffType(ZIP)).toBeNull(); // a zip that is not a workbook (a .docx here)
-    expect(sniffType(Buffer.concat([XLSX.subarray(0, 40), Buffer.from('xl/workbook.xml [Content_Types].xml')]))).toBeNull(); // names, no directory
-    expect(sniffType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
+    expect(
+      sniffType(Buffer.concat([XLSX.subarray(0, 40), Buffer.from('xl/workbook.xml [Content_Types].xml')])),
+    ).toBeNull(); // names, no directory
+    expect(sniffType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(
+      'image/svg+xml',
+    );
     expect(sniffType(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
     expect(sniffType(Buffer.from('hello'))).toBeNull();
   });
@@ -144,8 +163,12 @@ describe('types by magic bytes and limits per area', () => {
   });
 
   it('refuses a declared type the bytes do not have, under the type field', async () => {
-    const { fields } = await refusal(saveFile(store, 'catalogue', PNG, { field: 'data', declaredType: 'image/jpeg', typeField: 'contentType' }));
-    expect(fields).toEqual([{ field: 'contentType', messageKey: 'files.type', params: { types: 'files.types.catalogue' } }]);
+    const { fields } = await refusal(
+      saveFile(store, 'catalogue', PNG, { field: 'data', declaredType: 'image/jpeg', typeField: 'contentType' }),
+    );
+    expect(fields).toEqual([
+      { field: 'contentType', messageKey: 'files.type', params: { types: 'files.types.catalogue' } },
+    ]);
   });
 
   it('holds each area to its own size limit', async () => {
@@ -196,7 +219,11 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
 
-    const again = await ctx.app.inject({ method: 'GET', url: url!, headers: { 'if-none-match': file.headers.etag as string } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: url!,
+      headers: { 'if-none-match': file.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
@@ -207,7 +234,12 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
     expect(res.json()).toMatchObject({
       code: 'A00002',
       success: false,
-      data: [{ field: 'contentType', message: 'Le format du fichier est incorrect : utilisez une image PNG, JPEG, WebP ou SVG' }],
+      data: [
+        {
+          field: 'contentType',
+          message: 'Le format du fichier est incorrect : utilisez une image PNG, JPEG, WebP ou SVG',
+        },
+      ],
     });
   });
 
@@ -245,11 +277,16 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
       method: 'POST',
       url: '/api/admin/content/banners',
       headers: { authorization: operator },
-      payload: { text: { 'en-US': { title: 'Kept' } }, image: { contentType: 'image/png', data: pngOf('banner').toString('base64') } },
+      payload: {
+        text: { 'en-US': { title: 'Kept' } },
+        image: { contentType: 'image/png', data: pngOf('banner').toString('base64') },
+      },
     });
     const bannerUrl = banner.json().data.imgUrl as string;
     expect(bannerUrl).toMatch(/^\/api\/files\/content\/[a-f0-9]{32}\.png$/);
-    const seeded = (await ctx.app.inject({ method: 'GET', url: '/api/indexImgs' })).json().data as Array<{ imgUrl: string }>;
+    const seeded = (await ctx.app.inject({ method: 'GET', url: '/api/indexImgs' })).json().data as Array<{
+      imgUrl: string;
+    }>;
     const detail = (await ctx.app.inject({ method: 'GET', url: '/api/prod/prodInfo?prodId=1' })).json().data;
     for (const url of [bannerUrl, ...seeded.map((b) => b.imgUrl), detail.pic as string]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
@@ -259,7 +296,12 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
       sql`select url from product_images union select image as url from skus where image <> '' union select img_url as url from banners`,
     );
     expect(rows.length).toBeGreaterThan(10);
-    expect([...(await missingFiles(createFileStore(ctx.config, ctx.db), rows.map((r) => r.url)))]).toEqual([]);
+    expect([
+      ...(await missingFiles(
+        createFileStore(ctx.config, ctx.db),
+        rows.map((r) => r.url),
+      )),
+    ]).toEqual([]);
   });
 });
 

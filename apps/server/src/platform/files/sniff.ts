@@ -16,10 +16,9 @@ export const FILE_TYPES = {
 export type FileType = keyof typeof FILE_TYPES;
 export type FileExtension = (typeof FILE_TYPES)[FileType];
 
-export const TYPE_BY_EXTENSION = Object.fromEntries(Object.entries(FILE_TYPES).map(([type, ext]) => [ext, type])) as Record<
-  FileExtension,
-  FileType
->;
+export const TYPE_BY_EXTENSION = Object.fromEntries(
+  Object.entries(FILE_TYPES).map(([type, ext]) => [ext, type]),
+) as Record<FileExtension, FileType>;
 
 const SVG_ROOT = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i;
 

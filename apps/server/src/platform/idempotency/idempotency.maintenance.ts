@@ -9,7 +9,9 @@ export const IDEMPOTENCY_PURGE_JOB = 'idempotency.purge';
 
 export const idempotencyMaintenanceHandlers: Record<string, JobHandler> = {
   [IDEMPOTENCY_PURGE_JOB]: async (_payload, { db }) => {
-    await db.execute(sql`delete from idempotency_keys where created_at < now() - ${IDEMPOTENCY_KEY_HOURS} * interval '1 hour'`);
+    await db.execute(
+      sql`delete from idempotency_keys where created_at < now() - ${IDEMPOTENCY_KEY_HOURS} * interval '1 hour'`,
+    );
   },
 };
 

@@ -32,7 +32,13 @@ function addressBody(street = 'Wensan Road') {
   };
 }
 
-const addAddress = (app: typeof ctx.app, token: string, key: string | undefined, payload: object = addressBody(), lang = 'en-US') =>
+const addAddress = (
+  app: typeof ctx.app,
+  token: string,
+  key: string | undefined,
+  payload: object = addressBody(),
+  lang = 'en-US',
+) =>
   app.inject({
     method: 'POST',
     url: '/api/p/address',
@@ -41,7 +47,13 @@ const addAddress = (app: typeof ctx.app, token: string, key: string | undefined,
   });
 
 const addressCount = async (userId: string) =>
-  Number(((await ctx.db.execute(sql`select count(*) as n from addresses where user_id = ${userId}`)).rows[0] as { n: string | number }).n);
+  Number(
+    (
+      (await ctx.db.execute(sql`select count(*) as n from addresses where user_id = ${userId}`)).rows[0] as {
+        n: string | number;
+      }
+    ).n,
+  );
 
 describe('Idempotency-Key on record-creating routes', () => {
   it('a repeat with the same key and body returns the stored answer and creates nothing more', async () => {
@@ -120,7 +132,8 @@ describe('Idempotency-Key on record-creating routes', () => {
   it('a retried registration creates one account and logs the caller in again', async () => {
     const body = registration();
     const key = randomUUID();
-    const register = () => ctx.app.inject({ method: 'POST', url: '/api/register', payload: body, headers: { 'idempotency-key': key } });
+    const register = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/register', payload: body, headers: { 'idempotency-key': key } });
     const first = await register();
     const again = await register();
     expect(first.json().code).toBe('00000');
@@ -147,7 +160,9 @@ describe('Idempotency-Key on record-creating routes', () => {
     const user = await registerUser(ctx);
     const res = await addAddress(ctx.app, user.token, 'x'.repeat(201), addressBody(), 'zh-CN');
     expect(res.statusCode).toBe(400);
-    expect(res.json().data).toEqual([{ field: 'Idempotency-Key', message: 'Idempotency-Key 请求头必须为 1 到 200 个可见字符' }]);
+    expect(res.json().data).toEqual([
+      { field: 'Idempotency-Key', message: 'Idempotency-Key 请求头必须为 1 到 200 个可见字符' },
+    ]);
     expect(await addressCount(user.userId)).toBe(0);
   });
 });

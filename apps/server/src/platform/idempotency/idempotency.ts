@@ -65,8 +65,11 @@ export async function idempotent<T>(
     .digest('hex');
 
   const replay = (stored: { requestHash: string; status: number; body: unknown }): T => {
-    if (stored.requestHash !== requestHash) throw AppError.conflict('idempotency-key-reused', 'errors.idempotency-key-reused');
-    const body = (options.sealWith ? unseal(options.sealWith, (stored.body as { sealed: string }).sealed) : stored.body) as T;
+    if (stored.requestHash !== requestHash)
+      throw AppError.conflict('idempotency-key-reused', 'errors.idempotency-key-reused');
+    const body = (
+      options.sealWith ? unseal(options.sealWith, (stored.body as { sealed: string }).sealed) : stored.body
+    ) as T;
     reply.code(stored.status).header('idempotent-replayed', 'true');
     options.onReplay?.(reply, body);
     return body;

@@ -16,7 +16,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker process killed mid-job
   let cluster: Awaited<ReturnType<typeof createServerCluster>>;
   let child: ChildProcess | undefined;
   const db = () => cluster.nodes[0]!.database.db;
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 
   beforeAll(async () => {
     cluster = await createServerCluster();
@@ -47,7 +48,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker process killed mid-job
     await new Promise((resolve) => child!.once('exit', resolve));
 
     let runs = 0;
-    const survivor = new JobRuntime({ db: db(), pollMs: 50, leaseMs: 60_000, handlers: { 'test.hang': async () => void runs++ } });
+    const survivor = new JobRuntime({
+      db: db(),
+      pollMs: 50,
+      leaseMs: 60_000,
+      handlers: { 'test.hang': async () => void runs++ },
+    });
     await survivor.start();
     try {
       const until = Date.now() + 10_000;
@@ -60,7 +66,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker process killed mid-job
       await survivor.stop();
     }
     expect(runs).toBe(1);
-    const job = (await rows<{ state: string; attempts: number }>(sql`select state, attempts from jobs where id = ${id}`))[0]!;
+    const job = (
+      await rows<{ state: string; attempts: number }>(sql`select state, attempts from jobs where id = ${id}`)
+    )[0]!;
     expect(job).toEqual({ state: 'done', attempts: 2 });
   });
 });

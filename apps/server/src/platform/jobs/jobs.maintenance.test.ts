@@ -36,7 +36,11 @@ describe('retention', () => {
     for (let i = 0; i < 100 && (await count(sql`select count(*) as n from jobs where type = 'old.done'`)) > 0; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    for (let i = 0; i < 100 && (await count(sql`select count(*) as n from idempotency_keys where key = 'old'`)) > 0; i++) {
+    for (
+      let i = 0;
+      i < 100 && (await count(sql`select count(*) as n from idempotency_keys where key = 'old'`)) > 0;
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 20));
     }
     await runtime.stop();
@@ -45,6 +49,10 @@ describe('retention', () => {
     expect(await count(sql`select count(*) as n from idempotency_keys where key = 'old'`)).toBe(0);
     expect(await count(sql`select count(*) as n from idempotency_keys where key = 'recent'`)).toBe(1);
     // The schedules are one row each, queued for their next run in an hour.
-    expect(await count(sql`select count(*) as n from jobs where schedule_key is not null and state = 'queued' and run_at > now() + interval '50 minutes'`)).toBe(2);
+    expect(
+      await count(
+        sql`select count(*) as n from jobs where schedule_key is not null and state = 'queued' and run_at > now() + interval '50 minutes'`,
+      ),
+    ).toBe(2);
   });
 });

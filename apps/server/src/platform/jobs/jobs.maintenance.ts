@@ -15,4 +15,6 @@ export const jobsMaintenanceHandlers: Record<string, JobHandler> = {
   },
 };
 
-export const jobsMaintenanceSchedule: RecurringJob[] = [{ key: JOBS_PURGE_JOB, type: JOBS_PURGE_JOB, everySeconds: 3600 }];
+export const jobsMaintenanceSchedule: RecurringJob[] = [
+  { key: JOBS_PURGE_JOB, type: JOBS_PURGE_JOB, everySeconds: 3600 },
+];

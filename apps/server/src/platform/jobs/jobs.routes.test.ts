@@ -16,13 +16,21 @@ afterAll(() => ctx.app.close());
 const get = (url: string, token = operator, lang = 'en-US') =>
   ctx.app.inject({ method: 'GET', url, headers: { authorization: token, 'accept-language': lang } });
 const retry = (id: string, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/retry`, headers: { authorization: operator, 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/jobs/${id}/retry`,
+    headers: { authorization: operator, 'accept-language': lang },
+  });
 
 describe('operator jobs console API', () => {
   it('lists jobs by state and type with attempts and last error, and retries a failed one', async () => {
     // A mail to a mailbox the server refuses: a failed mail.send job with its error.
     const refusing = new Mailer(
-      { kind: 'smtp', send: async () => Promise.reject(Object.assign(new Error('550 Mailbox unavailable'), { responseCode: 550 })), close: () => {} },
+      {
+        kind: 'smtp',
+        send: async () => Promise.reject(Object.assign(new Error('550 Mailbox unavailable'), { responseCode: 550 })),
+        close: () => {},
+      },
       'no-reply@localhost',
     );
     await refusing.record(ctx.db, { to: 'nobody@example.com', subject: 'hi', text: 'hi', locale: 'en-US' });
@@ -42,7 +50,12 @@ describe('operator jobs console API', () => {
 
     const queued = (await get('/api/admin/jobs?state=queued&type=report.build')).json().data;
     expect(queued.records).toHaveLength(1);
-    expect((await get('/api/admin/jobs?size=1&current=2')).json().data).toMatchObject({ total: 2, pages: 2, size: 1, current: 2 });
+    expect((await get('/api/admin/jobs?size=1&current=2')).json().data).toMatchObject({
+      total: 2,
+      pages: 2,
+      size: 1,
+      current: 2,
+    });
 
     const again = await retry(failed.records[0].id);
     expect(again.json().data).toMatchObject({ state: 'queued', attempts: 0, lastError: '550 Mailbox unavailable' });

@@ -16,7 +16,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const jobRow = async (id: string) =>
   (
     await rows<{ state: string; attempts: number; last_error: string | null; due_ms: number }>(
@@ -24,7 +25,11 @@ const jobRow = async (id: string) =>
     )
   )[0]!;
 
-function runtime(handlers: Record<string, JobHandler>, options: Partial<ConstructorParameters<typeof JobRuntime>[0]> = {}, db = database.db) {
+function runtime(
+  handlers: Record<string, JobHandler>,
+  options: Partial<ConstructorParameters<typeof JobRuntime>[0]> = {},
+  db = database.db,
+) {
   return new JobRuntime({ db, handlers, pollMs: 20, retryBaseMs: 1, leaseMs: 60_000, ...options });
 }
 
@@ -44,7 +49,10 @@ describe('durable jobs', () => {
   });
 
   it('retries with exponential backoff, then is failed with its last error', async () => {
-    const worker = runtime({ 'test.flaky': async (_p, ctx) => Promise.reject(new Error(`smtp down (attempt ${ctx.attempt})`)) }, { retryBaseMs: 300 });
+    const worker = runtime(
+      { 'test.flaky': async (_p, ctx) => Promise.reject(new Error(`smtp down (attempt ${ctx.attempt})`)) },
+      { retryBaseMs: 300 },
+    );
     const id = await inTransaction(database.db, (uow) => uow.enqueue({ type: 'test.flaky', maxAttempts: 3 }));
     await worker.drain();
     let job = await jobRow(id);
@@ -72,10 +80,12 @@ describe('durable jobs', () => {
       {
         // A value of the wrong type: the driver's error quotes it, drizzle's adds a `params:` line.
         'test.leaky': async (_p, ctx) => {
-          await ctx.db.execute(sql`insert into test_job_runs (job_id, worker) values (${email}, ${email})`).catch((err: Error) => {
-            thrown = err;
-            throw err;
-          });
+          await ctx.db
+            .execute(sql`insert into test_job_runs (job_id, worker) values (${email}, ${email})`)
+            .catch((err: Error) => {
+              thrown = err;
+              throw err;
+            });
         },
       },
       { logger: { info: capture, warn: capture, error: capture } },
@@ -90,7 +100,13 @@ describe('durable jobs', () => {
     expect(thrown?.message).toContain(email);
     expect(text).not.toContain(email);
     expect(job.last_error).not.toContain(email);
-    expect(logged[0]).toMatchObject({ msg: 'jobs: attempt failed', jobId: id, type: 'test.leaky', permanent: true, error: { message: expect.stringContaining('insert into test_job_runs') } });
+    expect(logged[0]).toMatchObject({
+      msg: 'jobs: attempt failed',
+      jobId: id,
+      type: 'test.leaky',
+      permanent: true,
+      error: { message: expect.stringContaining('insert into test_job_runs') },
+    });
     // The database's code and message stay (what an operator acts on).
     expect(text).toContain('22P02');
     expect(text).toMatch(/invalid input syntax for type uuid/);
@@ -163,7 +179,13 @@ describe('durable jobs', () => {
     expect(Number(row!.n)).toBe(1);
     expect(row!.state).toBe('running');
     finish();
-    for (let i = 0; i < 50 && (await rows<{ state: string }>(sql`select state from jobs where schedule_key = 'store-sync:42'`))[0]!.state !== 'queued'; i++)
+    for (
+      let i = 0;
+      i < 50 &&
+      (await rows<{ state: string }>(sql`select state from jobs where schedule_key = 'store-sync:42'`))[0]!.state !==
+        'queued';
+      i++
+    )
       await sleep(20);
     const [next] = await rows<{ state: string; due_in: number }>(
       sql`select state, extract(epoch from run_at - now()) as due_in from jobs where schedule_key = 'store-sync:42'`,
@@ -176,7 +198,9 @@ describe('durable jobs', () => {
 
   it('1,000 jobs enqueued and worked by one runtime (the figure in decision 0061)', async () => {
     const handler: JobHandler = async (payload, ctx) => {
-      await ctx.db.execute(sql`insert into test_job_runs (job_id, worker, n) values (${ctx.jobId}, 'one', ${Number(payload.n)})`);
+      await ctx.db.execute(
+        sql`insert into test_job_runs (job_id, worker, n) values (${ctx.jobId}, 'one', ${Number(payload.n)})`,
+      );
     };
     const t0 = performance.now();
     await inTransaction(database.db, async (uow) => {
@@ -196,38 +220,46 @@ describe('durable jobs', () => {
     expect(Number(counts!.distinct_n)).toBe(1000);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL work 1,000 jobs, each exactly once', async () => {
-    const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
-    const second = await openPostgres(url, 5);
-    try {
-      const handlerFor =
-        (worker: string): JobHandler =>
-        async (payload, ctx) => {
-          await ctx.db.execute(sql`insert into test_job_runs (job_id, worker, n) values (${ctx.jobId}, ${worker}, ${Number(payload.n)})`);
-        };
-      await inTransaction(database.db, async (uow) => {
-        for (let n = 0; n < 1000; n++) await uow.enqueue({ type: 'test.bulk-two', payload: { n } });
-      });
-      const t0 = performance.now();
-      const a = runtime({ 'test.bulk-two': handlerFor('a') }, { concurrency: 4 });
-      const b = runtime({ 'test.bulk-two': handlerFor('b') }, { concurrency: 4 }, second.db);
-      await Promise.all([a.start(), b.start()]);
-      for (let i = 0; i < 600; i++) {
-        const [left] = await rows<{ n: string | number }>(sql`select count(*) as n from jobs where type = 'test.bulk-two' and state <> 'done'`);
-        if (Number(left!.n) === 0) break;
-        await sleep(50);
-      }
-      await Promise.all([a.stop(), b.stop()]);
-      console.log(`jobs (two runtimes, two pools): 1000 worked in ${Math.round(performance.now() - t0)} ms`);
-      const [counts] = await rows<{ n: string | number; distinct_n: string | number; workers: string | number }>(
-        sql`select count(*) as n, count(distinct n) as distinct_n, count(distinct worker) as workers
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two app instances on one PostgreSQL work 1,000 jobs, each exactly once',
+    async () => {
+      const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+        .connectionString;
+      const second = await openPostgres(url, 5);
+      try {
+        const handlerFor =
+          (worker: string): JobHandler =>
+          async (payload, ctx) => {
+            await ctx.db.execute(
+              sql`insert into test_job_runs (job_id, worker, n) values (${ctx.jobId}, ${worker}, ${Number(payload.n)})`,
+            );
+          };
+        await inTransaction(database.db, async (uow) => {
+          for (let n = 0; n < 1000; n++) await uow.enqueue({ type: 'test.bulk-two', payload: { n } });
+        });
+        const t0 = performance.now();
+        const a = runtime({ 'test.bulk-two': handlerFor('a') }, { concurrency: 4 });
+        const b = runtime({ 'test.bulk-two': handlerFor('b') }, { concurrency: 4 }, second.db);
+        await Promise.all([a.start(), b.start()]);
+        for (let i = 0; i < 600; i++) {
+          const [left] = await rows<{ n: string | number }>(
+            sql`select count(*) as n from jobs where type = 'test.bulk-two' and state <> 'done'`,
+          );
+          if (Number(left!.n) === 0) break;
+          await sleep(50);
+        }
+        await Promise.all([a.stop(), b.stop()]);
+        console.log(`jobs (two runtimes, two pools): 1000 worked in ${Math.round(performance.now() - t0)} ms`);
+        const [counts] = await rows<{ n: string | number; distinct_n: string | number; workers: string | number }>(
+          sql`select count(*) as n, count(distinct n) as distinct_n, count(distinct worker) as workers
             from test_job_runs where worker in ('a', 'b')`,
-      );
-      expect(Number(counts!.n)).toBe(1000);
-      expect(Number(counts!.distinct_n)).toBe(1000);
-      expect(Number(counts!.workers)).toBe(2);
-    } finally {
-      await second.close();
-    }
-  });
+        );
+        expect(Number(counts!.n)).toBe(1000);
+        expect(Number(counts!.distinct_n)).toBe(1000);
+        expect(Number(counts!.workers)).toBe(2);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });

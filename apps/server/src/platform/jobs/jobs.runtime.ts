@@ -243,7 +243,11 @@ export class JobRuntime {
       this.log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, permanent, error }, 'jobs: attempt failed');
       if (!permanent) {
         const delay = this.backoffMs(job.attempts);
-        await this.finish(job, sql`state = 'queued', run_at = now() + ${delay} * interval '1 millisecond', last_error = ${message}`, message);
+        await this.finish(
+          job,
+          sql`state = 'queued', run_at = now() + ${delay} * interval '1 millisecond', last_error = ${message}`,
+          message,
+        );
       } else {
         await this.finish(job, sql`state = 'failed', finished_at = now(), last_error = ${message}`, message);
       }
@@ -263,7 +267,9 @@ export class JobRuntime {
         sql`update jobs set ${set}, locked_by = null, locked_until = null, updated_at = now()
             where id = ${job.id} and locked_by = ${this.workerId}`,
       )
-      .catch((err: unknown) => this.log.error({ jobId: job.id, error: safeErrorForLog(err) }, 'jobs: could not record the outcome'));
+      .catch((err: unknown) =>
+        this.log.error({ jobId: job.id, error: safeErrorForLog(err) }, 'jobs: could not record the outcome'),
+      );
   }
 
   private backoffMs(attempt: number): number {

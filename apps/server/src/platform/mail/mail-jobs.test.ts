@@ -13,11 +13,10 @@ beforeAll(async () => {
   const probe = await startTestSmtpServer();
   port = probe.port;
   await probe.close();
-  ctx = await createTestApp(
-    { smtpUrl: `smtp://127.0.0.1:${port}`, resetCodeAnswerMs: 300 },
-    undefined,
-    { workJobs: true, jobOptions: { pollMs: 50, retryBaseMs: 200 } },
-  );
+  ctx = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, resetCodeAnswerMs: 300 }, undefined, {
+    workJobs: true,
+    jobOptions: { pollMs: 50, retryBaseMs: 200 },
+  });
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -43,7 +42,10 @@ describe('e-mail on jobs', () => {
       if (job && job.attempts >= 1 && job.last_error) break;
       await sleep(50);
     }
-    expect(job).toMatchObject({ state: expect.stringMatching(/queued|running/), last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(job).toMatchObject({
+      state: expect.stringMatching(/queued|running/),
+      last_error: expect.stringMatching(/ECONNREFUSED|connect/i),
+    });
 
     smtp = await startTestSmtpServer(port);
     for (let i = 0; i < 200 && !smtp.received.some((m) => m.to.includes(user.email)); i++) await sleep(50);
@@ -51,7 +53,9 @@ describe('e-mail on jobs', () => {
     expect(mail?.message).toMatch(/code is:?\s*\d{6}/);
     let state = '';
     for (let i = 0; i < 50 && state !== 'done'; i++) {
-      state = ((await ctx.db.execute(sql`select state from jobs where type = 'mail.send'`)).rows[0] as { state: string }).state;
+      state = (
+        (await ctx.db.execute(sql`select state from jobs where type = 'mail.send'`)).rows[0] as { state: string }
+      ).state;
       if (state !== 'done') await sleep(20);
     }
     expect(state).toBe('done');

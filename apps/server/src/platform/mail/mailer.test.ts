@@ -26,7 +26,12 @@ describe('development outbox (no SMTP_URL)', () => {
     const page = (await outbox(operator)).json().data;
     expect(page).toMatchObject({ total: 1, current: 1, size: 10, pages: 1 });
     const [mail] = page.records;
-    expect(mail).toMatchObject({ to: 'demo@example.com', subject: 'Şifre sıfırlama kodunuz', locale: 'tr-TR', error: null });
+    expect(mail).toMatchObject({
+      to: 'demo@example.com',
+      subject: 'Şifre sıfırlama kodunuz',
+      locale: 'tr-TR',
+      error: null,
+    });
     expect(mail.text).toMatch(/^Merhaba Demo,\n\nDoğrulama kodunuz: \d{6}\. Kod 15 dakika geçerlidir/);
     expect(mail.html).toMatch(/^<p>Merhaba Demo,<\/p>\n<p>Doğrulama kodunuz: \d{6}\./);
     expect(mail.sentAt).not.toBeNull();
@@ -44,7 +49,12 @@ describe('development outbox (no SMTP_URL)', () => {
   it('pages newest first', async () => {
     const mailer = new Mailer(outboxTransport, 'test@localhost');
     for (const n of [1, 2, 3]) {
-      const id = await mailer.record(ctx.db, { to: `reader${n}@example.com`, subject: `Note ${n}`, text: `<b>${n}</b>`, locale: 'en-US' });
+      const id = await mailer.record(ctx.db, {
+        to: `reader${n}@example.com`,
+        subject: `Note ${n}`,
+        text: `<b>${n}</b>`,
+        locale: 'en-US',
+      });
       await mailer.deliver(ctx.db, id);
     }
     const operator = await sessionFor(ctx.db, 'operator@example.com');
@@ -80,7 +90,12 @@ describe('development outbox (no SMTP_URL)', () => {
       { kind: 'smtp', send: async () => Promise.reject(new Error('421 try later')), close: () => {} },
       'test@localhost',
     );
-    const id = await refusing.record(ctx.db, { to: 'later@example.com', subject: 'hello', text: 'hi', locale: 'en-US' });
+    const id = await refusing.record(ctx.db, {
+      to: 'later@example.com',
+      subject: 'hello',
+      text: 'hi',
+      locale: 'en-US',
+    });
     await expect(refusing.deliver(ctx.db, id, false)).rejects.toThrow('421 try later');
     const rows = await ctx.db.execute(sql`select sent_at, error from mail_outbox where id = ${id}`);
     expect(rows.rows[0]).toEqual({ sent_at: null, error: '421 try later' });

@@ -34,7 +34,12 @@ export interface MailTransport {
 export function smtpTransport(url: string): MailTransport {
   // Options with a `url` make nodemailer's SMTP transport (its root import only: the server also
   // runs as a bundle whose packages Node resolves, and a package's inner folders do not resolve).
-  const options: SMTPTransport.Options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  const options: SMTPTransport.Options = {
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
   const transporter = nodemailer.createTransport(options);
   return {
     kind: 'smtp',
@@ -99,7 +104,13 @@ export class Mailer {
     // recipient's mailbox, not in a table the operator can read. Kept until then for retries.
     const erase = this.transport.kind === 'smtp' ? { text: '', html: '' } : {};
     try {
-      await this.transport.send(this.from, { to: row.to, subject: row.subject, text: row.text, html: row.html, locale: row.locale });
+      await this.transport.send(this.from, {
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        locale: row.locale,
+      });
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'delivery failed';
       const code = (err as { responseCode?: number }).responseCode;
@@ -110,7 +121,10 @@ export class Mailer {
         .where(eq(mailOutbox.id, id));
       throw permanent ? new PermanentJobError(error) : new Error(error);
     }
-    await db.update(mailOutbox).set({ ...erase, sentAt: new Date(), error: null }).where(eq(mailOutbox.id, id));
+    await db
+      .update(mailOutbox)
+      .set({ ...erase, sentAt: new Date(), error: null })
+      .where(eq(mailOutbox.id, id));
   }
 
   /** The job handlers that deliver this mailer's messages. */

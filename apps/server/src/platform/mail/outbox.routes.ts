@@ -1,4 +1,12 @@
-import { ListMailOutboxQuery, type MailOutboxEntry, MailOutboxEntrySchema, type Page, envelopeOf, pageOf, toPage } from '@dsm/contract';
+import {
+  ListMailOutboxQuery,
+  type MailOutboxEntry,
+  MailOutboxEntrySchema,
+  type Page,
+  envelopeOf,
+  pageOf,
+  toPage,
+} from '@dsm/contract';
 import { count, desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ok } from '../envelope';
@@ -33,7 +41,13 @@ export async function listOutbox(db: Db, q: ListMailOutboxQuery): Promise<Page<M
 export async function mailOutboxRoutes(app: App, { db }: { db: Db }) {
   app.get(
     '/admin/mail-outbox',
-    { schema: { tags: ['admin'], querystring: ListMailOutboxQuery, response: { 200: envelopeOf(pageOf(MailOutboxEntrySchema)) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: ListMailOutboxQuery,
+        response: { 200: envelopeOf(pageOf(MailOutboxEntrySchema)) },
+      },
+    },
     async (req) => ok(await listOutbox(db, req.query)),
   );
 }

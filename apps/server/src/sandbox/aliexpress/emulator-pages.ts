@@ -1,7 +1,25 @@
 /** The emulator's data (emulator.ts keeps it; declared here, where the pages show it, so neither file imports the other back). */
-export interface EmuSku { skuId: string; skuCode: string; price: string; stock: number; properties: Array<{ name: string; value: string }> }
-export interface EmuProduct { productId: string; subject: string; imageUrl: string; currency: string; status: 'onSelling' | 'offline'; modifiedAt: number; skus: EmuSku[] }
-export interface EmuSeller { sellerId: string; account: string; products: EmuProduct[] }
+export interface EmuSku {
+  skuId: string;
+  skuCode: string;
+  price: string;
+  stock: number;
+  properties: Array<{ name: string; value: string }>;
+}
+export interface EmuProduct {
+  productId: string;
+  subject: string;
+  imageUrl: string;
+  currency: string;
+  status: 'onSelling' | 'offline';
+  modifiedAt: number;
+  skus: EmuSku[];
+}
+export interface EmuSeller {
+  sellerId: string;
+  account: string;
+  products: EmuProduct[];
+}
 
 /** The emulator's pages: the seller's authorization page and the admin page to create products. */
 
@@ -41,9 +59,13 @@ export function adminPage(sellers: EmuSeller[], defaultAccount: string): string 
   const rows = sellers
     .flatMap((s) =>
       s.products.map(
-        (p) => `<tr><td>${esc(s.account)}</td><td><code>${esc(p.productId)}</code></td><td>${esc(p.subject)}</td><td>${p.skus
-          .map((k) => `${esc(k.properties.map((x) => `${x.name}: ${x.value}`).join(', ') || '—')} <code>${esc(k.skuCode)}</code> ${esc(k.price)} ${esc(p.currency)}`)
-          .join('<br>')}</td><td>${esc(p.status)}</td></tr>`,
+        (p) =>
+          `<tr><td>${esc(s.account)}</td><td><code>${esc(p.productId)}</code></td><td>${esc(p.subject)}</td><td>${p.skus
+            .map(
+              (k) =>
+                `${esc(k.properties.map((x) => `${x.name}: ${x.value}`).join(', ') || '—')} <code>${esc(k.skuCode)}</code> ${esc(k.price)} ${esc(p.currency)}`,
+            )
+            .join('<br>')}</td><td>${esc(p.status)}</td></tr>`,
       ),
     )
     .join('');

@@ -2,7 +2,14 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signAliExpress } from '../../connectors/stores/aliexpress/ae.sign.js';
-import { type EmuProduct, type EmuSeller, type EmuSku, adminPage, authorizePage, messagePage } from './emulator-pages.js';
+import {
+  type EmuProduct,
+  type EmuSeller,
+  type EmuSku,
+  adminPage,
+  authorizePage,
+  messagePage,
+} from './emulator-pages.js';
 
 export type { EmuProduct, EmuSeller, EmuSku };
 
@@ -26,10 +33,21 @@ export interface AliExpressEmulatorOptions {
   seed?: boolean;
 }
 
-interface Grant { sellerId: string; expiresAt: number }
-interface TokenClaims { s: string; e: number; g: number; n: string }
+interface Grant {
+  sellerId: string;
+  expiresAt: number;
+}
+interface TokenClaims {
+  s: string;
+  e: number;
+  g: number;
+  n: string;
+}
 type Params = Record<string, string>;
-interface Reply { status: number; body: unknown }
+interface Reply {
+  status: number;
+  body: unknown;
+}
 
 export const DEMO_SELLER = 'sandbox-seller';
 const ACCESS_PREFIX = '50000';
@@ -83,21 +101,40 @@ export class AliExpressEmulator {
     let s = this.sellers.get(account);
     if (!s) {
       // Derived from the name: the same account has the same id after a restart.
-      s = { sellerId: String(2_000_000_000 + (createHash('sha256').update(account).digest().readUInt32BE(0) % 1_000_000_000)), account, products: [] };
+      s = {
+        sellerId: String(
+          2_000_000_000 + (createHash('sha256').update(account).digest().readUInt32BE(0) % 1_000_000_000),
+        ),
+        account,
+        products: [],
+      };
       this.sellers.set(account, s);
     }
     return s;
   }
 
   /** A product with one SKU per option value (or a single SKU without options). */
-  addProduct(account: string, p: { subject: string; price: string; option?: string; values?: string[]; skuCode?: string; currency?: string }): EmuProduct {
+  addProduct(
+    account: string,
+    p: { subject: string; price: string; option?: string; values?: string[]; skuCode?: string; currency?: string },
+  ): EmuProduct {
     const productId = String(this.nextProduct++);
     const values = p.option && p.values?.length ? p.values : [null];
     const prefix = p.skuCode || `AE-${productId.slice(-4)}`;
     const product: EmuProduct = {
-      productId, subject: p.subject, currency: p.currency ?? 'USD', status: 'onSelling', modifiedAt: Date.now(),
+      productId,
+      subject: p.subject,
+      currency: p.currency ?? 'USD',
+      status: 'onSelling',
+      modifiedAt: Date.now(),
       imageUrl: `https://ae01.alicdn.com/kf/S${productId}.jpg`,
-      skus: values.map((v) => ({ skuId: String(this.nextSku++), skuCode: v ? `${prefix}-${v.toUpperCase().replace(/\W+/g, '')}` : prefix, price: p.price, stock: 100, properties: v ? [{ name: p.option!, value: v }] : [] })),
+      skus: values.map((v) => ({
+        skuId: String(this.nextSku++),
+        skuCode: v ? `${prefix}-${v.toUpperCase().replace(/\W+/g, '')}` : prefix,
+        price: p.price,
+        stock: 100,
+        properties: v ? [{ name: p.option!, value: v }] : [],
+      })),
     };
     this.seller(account).products.push(product);
     return product;
@@ -134,13 +171,22 @@ export class AliExpressEmulator {
   private issue(prefix: string, sellerId: string, expiresAt: number): string {
     const claims: TokenClaims = { s: sellerId, e: expiresAt, g: this.generation, n: randomBytes(6).toString('hex') };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return `${prefix}${body}.${createHmac('sha256', this.appSecret).update(prefix + body).digest('base64url')}`;
+    return `${prefix}${body}.${createHmac('sha256', this.appSecret)
+      .update(prefix + body)
+      .digest('base64url')}`;
   }
 
   private claimsOf(prefix: string, token: string | undefined, minGen: number): TokenClaims | null {
     if (!token?.startsWith(prefix)) return null;
     const [body, mac] = token.slice(prefix.length).split('.');
-    if (!body || !mac || createHmac('sha256', this.appSecret).update(prefix + body).digest('base64url') !== mac) return null;
+    if (
+      !body ||
+      !mac ||
+      createHmac('sha256', this.appSecret)
+        .update(prefix + body)
+        .digest('base64url') !== mac
+    )
+      return null;
     try {
       const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
       return c.e > Date.now() && c.g >= minGen ? c : null;
@@ -150,9 +196,21 @@ export class AliExpressEmulator {
   }
 
   private seedDemo(): void {
-    this.addProduct(DEMO_SELLER, { subject: 'Wireless earbuds', price: '18.90', option: 'Color', values: ['Black', 'White'], skuCode: 'EARBUD' });
+    this.addProduct(DEMO_SELLER, {
+      subject: 'Wireless earbuds',
+      price: '18.90',
+      option: 'Color',
+      values: ['Black', 'White'],
+      skuCode: 'EARBUD',
+    });
     this.addProduct(DEMO_SELLER, { subject: 'Phone stand', price: '6.50', skuCode: 'STAND' });
-    this.addProduct(DEMO_SELLER, { subject: 'Yoga mat', price: '24.00', option: 'Size', values: ['S', 'M', 'L'], skuCode: 'YOGA' });
+    this.addProduct(DEMO_SELLER, {
+      subject: 'Yoga mat',
+      price: '24.00',
+      option: 'Size',
+      values: ['S', 'M', 'L'],
+      skuCode: 'YOGA',
+    });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -160,7 +218,10 @@ export class AliExpressEmulator {
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://emulator');
     // Parameters may come in the query string, the form body, or both (§3.3).
-    const params: Params = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) };
+    const params: Params = {
+      ...Object.fromEntries(url.searchParams),
+      ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+    };
     const html = (status: number, body: string): void => {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     };
@@ -169,7 +230,8 @@ export class AliExpressEmulator {
     };
     try {
       if (url.pathname === '/oauth/authorize' && req.method === 'GET') {
-        if (params.client_id !== this.appKey || !params.redirect_uri) return html(400, messagePage('Invalid request', 'Unknown client_id or missing redirect_uri.'));
+        if (params.client_id !== this.appKey || !params.redirect_uri)
+          return html(400, messagePage('Invalid request', 'Unknown client_id or missing redirect_uri.'));
         return html(200, authorizePage(params, DEMO_SELLER));
       }
       if (url.pathname === '/oauth/authorize' && req.method === 'POST') {
@@ -178,16 +240,27 @@ export class AliExpressEmulator {
         res.writeHead(302, { location: g.location }).end();
         return;
       }
-      if (url.pathname === '/admin' && req.method === 'GET') return html(200, adminPage([...this.sellers.values()], DEMO_SELLER));
+      if (url.pathname === '/admin' && req.method === 'GET')
+        return html(200, adminPage([...this.sellers.values()], DEMO_SELLER));
       if (url.pathname === '/admin/products' && req.method === 'POST') {
-        const values = (params.values ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+        const values = (params.values ?? '')
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
         if (params.subject && /^\d+(\.\d{1,2})?$/.test(params.price ?? '')) {
-          this.addProduct(params.account || DEMO_SELLER, { subject: params.subject, price: params.price!, option: params.option?.trim() || undefined, values, skuCode: params.sku?.trim() || undefined });
+          this.addProduct(params.account || DEMO_SELLER, {
+            subject: params.subject,
+            price: params.price!,
+            option: params.option?.trim() || undefined,
+            values,
+            skuCode: params.sku?.trim() || undefined,
+          });
         }
         res.writeHead(303, { location: `${this.baseUrl}/admin` }).end();
         return;
       }
-      if (url.pathname === '/rest/auth/token/create' || url.pathname === '/rest/auth/token/refresh') return json(this.token(url.pathname.slice('/rest'.length), params));
+      if (url.pathname === '/rest/auth/token/create' || url.pathname === '/rest/auth/token/refresh')
+        return json(this.token(url.pathname.slice('/rest'.length), params));
       if (url.pathname === '/sync') return json(this.business(params));
       return json(error('InvalidApiPath', 'The specified API path is invalid', 'ISV', 404));
     } catch {
@@ -200,7 +273,10 @@ export class AliExpressEmulator {
     const back = new URL(params.redirect_uri);
     if (params.approve === '1') {
       const code = `3_${this.appKey}_${randomBytes(12).toString('hex')}`;
-      this.codes.set(code, { sellerId: this.seller(params.account || DEMO_SELLER).sellerId, expiresAt: Date.now() + 30 * 60_000 });
+      this.codes.set(code, {
+        sellerId: this.seller(params.account || DEMO_SELLER).sellerId,
+        expiresAt: Date.now() + 30 * 60_000,
+      });
       back.searchParams.set('code', code);
     } else {
       back.searchParams.set('error', 'access_denied');
@@ -211,12 +287,19 @@ export class AliExpressEmulator {
 
   /** The checks every call passes first: app key, sign method, timestamp, the signature. */
   private checkSigned(api: string, params: Params): Reply | null {
-    if (!params.app_key || !params.sign || !params.timestamp || !params.sign_method) return error('MissingParameter', 'A required parameter (app_key, timestamp, sign_method or sign) is missing', 'ISV');
+    if (!params.app_key || !params.sign || !params.timestamp || !params.sign_method)
+      return error(
+        'MissingParameter',
+        'A required parameter (app_key, timestamp, sign_method or sign) is missing',
+        'ISV',
+      );
     if (params.app_key !== this.appKey) return error('InvalidAppKey', 'The specified App Key is invalid', 'ISV');
-    if (params.sign_method !== 'sha256') return error('IncompleteSignature', 'The request signature does not conform to platform standards', 'ISV');
+    if (params.sign_method !== 'sha256')
+      return error('IncompleteSignature', 'The request signature does not conform to platform standards', 'ISV');
     const expected = Buffer.from(signAliExpress(this.appSecret, api, params));
     const given = Buffer.from(params.sign);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return error('IncompleteSignature', 'The request signature does not conform to platform standards', 'ISV');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      return error('IncompleteSignature', 'The request signature does not conform to platform standards', 'ISV');
     return null;
   }
 
@@ -228,11 +311,13 @@ export class AliExpressEmulator {
     if (api === '/auth/token/create') {
       const g = params.code ? this.codes.get(params.code) : undefined;
       if (params.code) this.codes.delete(params.code); // used once, even when refused
-      if (!g || g.expiresAt < now) return this.log(api, error('InvalidCode', 'The authorization code is invalid or expired', 'ISV'));
+      if (!g || g.expiresAt < now)
+        return this.log(api, error('InvalidCode', 'The authorization code is invalid or expired', 'ISV'));
       sellerId = g.sellerId;
     } else {
       const c = this.claimsOf(REFRESH_PREFIX, params.refresh_token, this.minRefreshGen);
-      if (!c || this.usedRefresh.has(params.refresh_token!)) return this.log(api, error('IllegalRefreshToken', 'The refresh token is invalid or expired', 'ISV'));
+      if (!c || this.usedRefresh.has(params.refresh_token!))
+        return this.log(api, error('IllegalRefreshToken', 'The refresh token is invalid or expired', 'ISV'));
       this.usedRefresh.add(params.refresh_token!); // rotated: the old one stops working
       sellerId = c.s;
     }
@@ -245,9 +330,22 @@ export class AliExpressEmulator {
     return this.log(api, {
       status: 200,
       body: {
-        access_token: accessToken, refresh_token: refreshToken, expires_in: this.accessTtlSeconds, refresh_expires_in: this.refreshTtlSeconds,
-        expire_time: expireTime, refresh_token_valid_time: refreshValid, user_id: sellerId, seller_id: sellerId, user_nick: seller.account,
-        account: seller.account, account_platform: 'seller_center', havana_id: sellerId, locale: 'en_US', sp: 'ae', code: '0', request_id: requestId(),
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        expires_in: this.accessTtlSeconds,
+        refresh_expires_in: this.refreshTtlSeconds,
+        expire_time: expireTime,
+        refresh_token_valid_time: refreshValid,
+        user_id: sellerId,
+        seller_id: sellerId,
+        user_nick: seller.account,
+        account: seller.account,
+        account_platform: 'seller_center',
+        havana_id: sellerId,
+        locale: 'en_US',
+        sp: 'ae',
+        code: '0',
+        request_id: requestId(),
       },
     });
   }
@@ -258,9 +356,14 @@ export class AliExpressEmulator {
     const bad = this.checkSigned(api, params);
     if (bad) return this.log(api, bad);
     const c = this.claimsOf(ACCESS_PREFIX, params.session, this.minAccessGen);
-    if (!c) return this.log(api, error('IllegalAccessToken', 'The specified access token is invalid or expired', 'ISV'));
+    if (!c)
+      return this.log(api, error('IllegalAccessToken', 'The specified access token is invalid or expired', 'ISV'));
     const seller = this.sellerById(c.s);
-    const wrap = (payload: Record<string, unknown>): Reply => this.log(api, { status: 200, body: { [`${api.replaceAll('.', '_')}_response`]: { ...payload, request_id: requestId() } } });
+    const wrap = (payload: Record<string, unknown>): Reply =>
+      this.log(api, {
+        status: 200,
+        body: { [`${api.replaceAll('.', '_')}_response`]: { ...payload, request_id: requestId() } },
+      });
     if (api === 'aliexpress.solution.product.list.get') {
       let q: Record<string, unknown>;
       try {
@@ -270,23 +373,40 @@ export class AliExpressEmulator {
       }
       const size = Math.min(Math.max(Number(q.page_size ?? 20) || 20, 1), 99);
       const current = Math.max(Number(q.current_page ?? 1) || 1, 1);
-      const since = typeof q.gmt_modified_start === 'string' ? Date.parse(`${q.gmt_modified_start.replace(' ', 'T')}Z`) : NaN;
-      const all = seller.products.filter((p) => (!q.product_status_type || p.status === q.product_status_type) && (Number.isNaN(since) || p.modifiedAt >= since));
+      const since =
+        typeof q.gmt_modified_start === 'string' ? Date.parse(`${q.gmt_modified_start.replace(' ', 'T')}Z`) : NaN;
+      const all = seller.products.filter(
+        (p) =>
+          (!q.product_status_type || p.status === q.product_status_type) &&
+          (Number.isNaN(since) || p.modifiedAt >= since),
+      );
       const items = all.slice((current - 1) * size, current * size);
       return wrap({
         result: {
-          success: true, current_page: current, total_page: Math.ceil(all.length / size), product_count: all.length,
+          success: true,
+          current_page: current,
+          total_page: Math.ceil(all.length / size),
+          product_count: all.length,
           aeop_a_e_product_display_d_t_o_list: {
             item_display_dto: items.map((p) => ({
-              product_id: Number(p.productId), subject: p.subject, image_u_r_ls: p.imageUrl, currency_code: p.currency, owner_member_id: seller.account,
-              product_min_price: minMax(p, Math.min), product_max_price: minMax(p, Math.max), gmt_create: aeTime(p.modifiedAt), gmt_modified: aeTime(p.modifiedAt), ws_display: p.status === 'onSelling' ? '' : 'user_offline',
+              product_id: Number(p.productId),
+              subject: p.subject,
+              image_u_r_ls: p.imageUrl,
+              currency_code: p.currency,
+              owner_member_id: seller.account,
+              product_min_price: minMax(p, Math.min),
+              product_max_price: minMax(p, Math.max),
+              gmt_create: aeTime(p.modifiedAt),
+              gmt_modified: aeTime(p.modifiedAt),
+              ws_display: p.status === 'onSelling' ? '' : 'user_offline',
             })),
           },
         },
       });
     }
     if (api === 'aliexpress.ds.product.get') {
-      if (!params.product_id || !params.ship_to_country) return this.log(api, error('MissingParameter', 'product_id and ship_to_country are required', 'ISV'));
+      if (!params.product_id || !params.ship_to_country)
+        return this.log(api, error('MissingParameter', 'product_id and ship_to_country are required', 'ISV'));
       const p = [...this.sellers.values()].flatMap((s) => s.products).find((x) => x.productId === params.product_id);
       if (!p) return wrap({ rsp_code: 404, rsp_msg: 'Product not found' });
       return wrap({ rsp_code: 200, rsp_msg: 'Call succeeds', result: productResult(p) });
@@ -312,14 +432,33 @@ export class AliExpressEmulator {
 
 function productResult(p: EmuProduct): Record<string, unknown> {
   return {
-    ae_item_base_info_dto: { product_id: Number(p.productId), subject: p.subject, currency_code: p.currency, product_status_type: p.status, gmt_modified: aeTime(p.modifiedAt) },
+    ae_item_base_info_dto: {
+      product_id: Number(p.productId),
+      subject: p.subject,
+      currency_code: p.currency,
+      product_status_type: p.status,
+      gmt_modified: aeTime(p.modifiedAt),
+    },
     ae_multimedia_info_dto: { image_urls: p.imageUrl },
     ae_item_properties: { ae_item_property: [] },
     ae_item_sku_info_dtos: {
       ae_item_sku_info_d_t_o: p.skus.map((k) => ({
-        sku_id: k.skuId, id: k.properties.map((x, i) => `${14 + i}:${x.value}`).join(';'), sku_code: k.skuCode, sku_attr: k.properties.map((x, i) => `${14 + i}:${x.value}#${x.value}`).join(';'),
-        sku_price: k.price, offer_sale_price: k.price, currency_code: p.currency, sku_available_stock: k.stock, sku_stock: k.stock > 0,
-        ae_sku_property_dtos: { ae_sku_property_d_t_o: k.properties.map((x) => ({ sku_property_name: x.name, sku_property_value: x.value, sku_image: `${p.imageUrl.replace('.jpg', '')}-${x.value}.jpg` })) },
+        sku_id: k.skuId,
+        id: k.properties.map((x, i) => `${14 + i}:${x.value}`).join(';'),
+        sku_code: k.skuCode,
+        sku_attr: k.properties.map((x, i) => `${14 + i}:${x.value}#${x.value}`).join(';'),
+        sku_price: k.price,
+        offer_sale_price: k.price,
+        currency_code: p.currency,
+        sku_available_stock: k.stock,
+        sku_stock: k.stock > 0,
+        ae_sku_property_dtos: {
+          ae_sku_property_d_t_o: k.properties.map((x) => ({
+            sku_property_name: x.name,
+            sku_property_value: x.value,
+            sku_image: `${p.imageUrl.replace('.jpg', '')}-${x.value}.jpg`,
+          })),
+        },
       })),
     },
   };

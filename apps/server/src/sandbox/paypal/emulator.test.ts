@@ -8,21 +8,34 @@ beforeAll(async () => {
   pp = await startPayPalEmulator();
   const res = await fetch(`${pp.baseUrl}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${pp.clientId}:${pp.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${pp.clientId}:${pp.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   const body = (await res.json()) as { access_token: string; token_type: string; expires_in: number };
   expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 32400 });
   bearer = body.access_token;
 });
-afterAll(async () => { await pp.close(); });
+afterAll(async () => {
+  await pp.close();
+});
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(pp.baseUrl + path, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-const legacyOrder = { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '12.50' } }], application_context: { return_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/cancel' } };
+  fetch(pp.baseUrl + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+const legacyOrder = {
+  intent: 'CAPTURE',
+  purchase_units: [{ amount: { currency_code: 'USD', value: '12.50' } }],
+  application_context: { return_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/cancel' },
+};
 
 describe('PayPal emulator', () => {
-  it('refuses calls without a valid bearer token in PayPal\'s shape', async () => {
+  it("refuses calls without a valid bearer token in PayPal's shape", async () => {
     const res = await post('/v2/checkout/orders', legacyOrder, { authorization: 'Bearer not-a-token' });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ name: 'AUTHENTICATION_FAILURE' });
@@ -54,11 +67,18 @@ describe('PayPal emulator', () => {
     expect(res.headers.get('location')).toBe(`https://shop.example/cancel?token=${o.id}`);
     const capture = await post(`/v2/checkout/orders/${o.id}/capture`, {});
     expect(capture.status).toBe(422);
-    expect(await capture.json()).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }], debug_id: expect.any(String) });
+    expect(await capture.json()).toMatchObject({
+      name: 'UNPROCESSABLE_ENTITY',
+      details: [{ issue: 'ORDER_NOT_APPROVED' }],
+      debug_id: expect.any(String),
+    });
   });
 
   it('rejects an amount that is not a decimal string', async () => {
-    const res = await post('/v2/checkout/orders', { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: 12.5 } }] });
+    const res = await post('/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: 12.5 } }],
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ details: [{ issue: 'INVALID_PARAMETER_VALUE' }] });
   });

@@ -37,10 +37,20 @@ function tokenize(src: string): Token[] {
   let i = 0;
   while (i < src.length) {
     const c = src[i]!;
-    if (/[\s,\uFEFF]/.test(c)) { i++; continue; }
-    if (c === '#') { while (i < src.length && src[i] !== '\n') i++; continue; }
+    if (/[\s,\uFEFF]/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
     if (src.startsWith('...', i)) throw new GqlError('Fragments are not supported by this emulator', 'PARSE_ERROR');
-    if ('{}()[]:$!=@'.includes(c)) { out.push({ t: 'punct', v: c }); i++; continue; }
+    if ('{}()[]:$!=@'.includes(c)) {
+      out.push({ t: 'punct', v: c });
+      i++;
+      continue;
+    }
     if (c === '"') {
       if (src.startsWith('"""', i)) {
         const end = src.indexOf('"""', i + 3);
@@ -57,9 +67,17 @@ function tokenize(src: string): Token[] {
       continue;
     }
     const num = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(src.slice(i));
-    if (num) { out.push({ t: num[1] || num[2] ? 'float' : 'int', v: num[0] }); i += num[0].length; continue; }
+    if (num) {
+      out.push({ t: num[1] || num[2] ? 'float' : 'int', v: num[0] });
+      i += num[0].length;
+      continue;
+    }
     const name = /^[_A-Za-z][_0-9A-Za-z]*/.exec(src.slice(i));
-    if (name) { out.push({ t: 'name', v: name[0] }); i += name[0].length; continue; }
+    if (name) {
+      out.push({ t: 'name', v: name[0] });
+      i += name[0].length;
+      continue;
+    }
     throw new GqlError(`Unexpected character "${c}"`, 'PARSE_ERROR');
   }
   return out;
@@ -110,8 +128,15 @@ export function parseOperation(src: string): Operation {
 
   const typeRef = (): string => {
     let s = '';
-    if (isPunct('[')) { next(); s = `[${typeRef()}]`; expect(']'); } else s = next().v;
-    if (isPunct('!')) { next(); s += '!'; }
+    if (isPunct('[')) {
+      next();
+      s = `[${typeRef()}]`;
+      expect(']');
+    } else s = next().v;
+    if (isPunct('!')) {
+      next();
+      s += '!';
+    }
     return s;
   };
 
@@ -123,7 +148,10 @@ export function parseOperation(src: string): Operation {
       if (first.t !== 'name') throw new GqlError(`Expected a field, found "${first.v}"`, 'PARSE_ERROR');
       let alias = first.v;
       let name = first.v;
-      if (isPunct(':')) { next(); name = next().v; }
+      if (isPunct(':')) {
+        next();
+        name = next().v;
+      }
       const args: Record<string, GqlValue> = {};
       if (isPunct('(')) {
         next();
@@ -158,7 +186,10 @@ export function parseOperation(src: string): Operation {
         expect(':');
         const type = typeRef();
         let def: GqlValue | undefined;
-        if (isPunct('=')) { next(); def = value(true); }
+        if (isPunct('=')) {
+          next();
+          def = value(true);
+        }
         variables[name] = { type, ...(def !== undefined ? { default: def } : {}) };
       }
       next();
@@ -170,14 +201,19 @@ export function parseOperation(src: string): Operation {
 }
 
 /** Arguments with variables replaced by their values (a missing non-null variable is an error). */
-export function resolveArgs(args: Record<string, GqlValue>, op: Operation, vars: Record<string, unknown>): Record<string, unknown> {
+export function resolveArgs(
+  args: Record<string, GqlValue>,
+  op: Operation,
+  vars: Record<string, unknown>,
+): Record<string, unknown> {
   const sub = (v: GqlValue): unknown => {
     if (v && typeof v === 'object' && !Array.isArray(v) && '$var' in v) {
       const name = (v as { $var: string }).$var;
       const decl = op.variables[name];
       if (!decl) throw new GqlError(`Variable $${name} is not defined`, 'undefinedVariable');
       const given = vars[name] ?? decl.default ?? null;
-      if (given === null && decl.type.endsWith('!')) throw new GqlError(`Variable $${name} of type ${decl.type} was provided invalid value`, 'INVALID_VARIABLE');
+      if (given === null && decl.type.endsWith('!'))
+        throw new GqlError(`Variable $${name} of type ${decl.type} was provided invalid value`, 'INVALID_VARIABLE');
       return given;
     }
     if (Array.isArray(v)) return v.map(sub);
@@ -194,10 +230,17 @@ export function execute(op: Operation, root: Resolvable, vars: Record<string, un
   const run = (fields: Field[], obj: Resolvable): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const f of fields) {
-      if (f.name === '__typename') { out[f.alias] = obj.__typename; continue; }
-      if (!(f.name in obj)) throw new GqlError(`Field '${f.name}' doesn't exist on type '${obj.__typename}'`, 'undefinedField');
+      if (f.name === '__typename') {
+        out[f.alias] = obj.__typename;
+        continue;
+      }
+      if (!(f.name in obj))
+        throw new GqlError(`Field '${f.name}' doesn't exist on type '${obj.__typename}'`, 'undefinedField');
       const raw = obj[f.name];
-      const value = typeof raw === 'function' ? (raw as (a: Record<string, unknown>) => unknown)(resolveArgs(f.args, op, vars)) : raw;
+      const value =
+        typeof raw === 'function'
+          ? (raw as (a: Record<string, unknown>) => unknown)(resolveArgs(f.args, op, vars))
+          : raw;
       out[f.alias] = shape(f, value);
     }
     return out;
@@ -206,10 +249,15 @@ export function execute(op: Operation, root: Resolvable, vars: Record<string, un
     if (value === null || value === undefined) return null;
     if (Array.isArray(value)) return value.map((v) => shape(f, v));
     if (typeof value === 'object') {
-      if (!f.selections) throw new GqlError(`Field '${f.name}' of type '${(value as Resolvable).__typename}' must have a selection of subfields`, 'selectionMismatch');
+      if (!f.selections)
+        throw new GqlError(
+          `Field '${f.name}' of type '${(value as Resolvable).__typename}' must have a selection of subfields`,
+          'selectionMismatch',
+        );
       return run(f.selections, value as Resolvable);
     }
-    if (f.selections) throw new GqlError(`Selections can't be made on scalars (field '${f.name}')`, 'selectionMismatch');
+    if (f.selections)
+      throw new GqlError(`Selections can't be made on scalars (field '${f.name}')`, 'selectionMismatch');
     return value;
   };
   return run(op.selections, root);
@@ -225,7 +273,10 @@ export function requestedCost(op: Operation, vars: Record<string, unknown>): num
       if (typeof first === 'number') {
         const node = f.selections.find((s) => s.name === 'nodes');
         const edge = f.selections.find((s) => s.name === 'edges')?.selections?.find((s) => s.name === 'node');
-        const each = Math.max(node?.selections ? 1 + costOf(node.selections) : 0, edge?.selections ? 1 + costOf(edge.selections) : 0);
+        const each = Math.max(
+          node?.selections ? 1 + costOf(node.selections) : 0,
+          edge?.selections ? 1 + costOf(edge.selections) : 0,
+        );
         sum += 2 + first * each;
       } else {
         sum += 1 + costOf(f.selections);
@@ -245,9 +296,16 @@ export function actualCost(op: Operation, data: Record<string, unknown>): number
       if (!f.selections) continue;
       const v = obj[f.alias] as Record<string, unknown> | Array<Record<string, unknown>> | null;
       if (v === null || v === undefined) continue;
-      if (Array.isArray(v)) { sum += 1; continue; }
-      const nodes = (v.nodes ?? (v.edges as Array<{ node: unknown }> | undefined)?.map((e) => e.node)) as Array<Record<string, unknown>> | undefined;
-      const nodeSel = f.selections.find((s) => s.name === 'nodes')?.selections ?? f.selections.find((s) => s.name === 'edges')?.selections?.find((s) => s.name === 'node')?.selections;
+      if (Array.isArray(v)) {
+        sum += 1;
+        continue;
+      }
+      const nodes = (v.nodes ?? (v.edges as Array<{ node: unknown }> | undefined)?.map((e) => e.node)) as
+        | Array<Record<string, unknown>>
+        | undefined;
+      const nodeSel =
+        f.selections.find((s) => s.name === 'nodes')?.selections ??
+        f.selections.find((s) => s.name === 'edges')?.selections?.find((s) => s.name === 'node')?.selections;
       if (Array.isArray(nodes) && nodeSel) sum += 2 + nodes.reduce((n, node) => n + 1 + costOf(nodeSel, node), 0);
       else sum += 1 + costOf(f.selections, v);
     }

@@ -26,8 +26,15 @@ button.secondary{background:#e3e3e3;color:#303030}form.inline{display:inline}
 .muted{color:#616161;font-size:13px}.ok{color:#0a7a3a}.bad{color:#b42318}
 </style></head><body><header>Shopify emulator</header><main>${body}</main></body></html>`;
 
-export function consentPage(o: { shop: EmuShop; clientId: string; scopes: string[]; hidden: Record<string, string> }): string {
-  const fields = Object.entries(o.hidden).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
+export function consentPage(o: {
+  shop: EmuShop;
+  clientId: string;
+  scopes: string[];
+  hidden: Record<string, string>;
+}): string {
+  const fields = Object.entries(o.hidden)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
   return page(
     'Install app',
     `<section><h1>Install app on ${esc(o.shop.name)}</h1>
@@ -65,7 +72,9 @@ export function adminPage(shop: EmuShop, deliveries: DeliveryLine[]): string {
   const products = [...shop.products.values()].sort((a, b) => b.id - a.id);
   const rows = products
     .map(
-      (p) => `<tr><td><b>${esc(p.title)}</b><div class="muted">#${p.id} · ${p.status.toLowerCase()} · updated ${esc(p.updatedAt)}</div></td>
+      (
+        p,
+      ) => `<tr><td><b>${esc(p.title)}</b><div class="muted">#${p.id} · ${p.status.toLowerCase()} · updated ${esc(p.updatedAt)}</div></td>
 <td>${p.variants.map((v) => `${esc(v.title)} · <code>${esc(v.sku || '—')}</code> · ${esc(v.price)} ${esc(shop.currency)}`).join('<br>')}</td>
 <td><form method="post" action="${base}/products/${p.id}/update"><input name="title" value="${esc(p.title)}" aria-label="Title"><input name="price" placeholder="New price for all variants" aria-label="Price">
 <button type="submit">Save (sends products/update)</button></form>
@@ -75,7 +84,10 @@ export function adminPage(shop: EmuShop, deliveries: DeliveryLine[]): string {
   const log = deliveries
     .slice(-15)
     .reverse()
-    .map((d) => `<tr><td>${esc(d.topic)}</td><td><code>${esc(d.id)}</code></td><td>${esc(d.at)}</td><td>${d.attempts}</td><td class="${d.status === 'pending' ? '' : typeof d.status === 'number' && d.status < 300 ? 'ok' : 'bad'}">${esc(String(d.status))}</td></tr>`)
+    .map(
+      (d) =>
+        `<tr><td>${esc(d.topic)}</td><td><code>${esc(d.id)}</code></td><td>${esc(d.at)}</td><td>${d.attempts}</td><td class="${d.status === 'pending' ? '' : typeof d.status === 'number' && d.status < 300 ? 'ok' : 'bad'}">${esc(String(d.status))}</td></tr>`,
+    )
     .join('');
   return page(
     shop.name,

@@ -80,15 +80,26 @@ export class EmulatorData {
   ) {}
 
   private sign(prefix: 'shpat_' | 'shprt_', g: Grant): string {
-    const body = Buffer.from(JSON.stringify({ ...g, iat: this.now(), n: randomBytes(6).toString('hex') })).toString('base64url');
-    return `${prefix}${body}.${createHmac('sha256', this.tokenKey).update(prefix + body).digest('base64url')}`;
+    const body = Buffer.from(JSON.stringify({ ...g, iat: this.now(), n: randomBytes(6).toString('hex') })).toString(
+      'base64url',
+    );
+    return `${prefix}${body}.${createHmac('sha256', this.tokenKey)
+      .update(prefix + body)
+      .digest('base64url')}`;
   }
 
   private open(prefix: 'shpat_' | 'shprt_', value: string): Grant | null {
     const m = new RegExp(`^${prefix}([A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)$`).exec(value);
-    if (!m || createHmac('sha256', this.tokenKey).update(prefix + m[1]).digest('base64url') !== m[2]) return null;
+    if (
+      !m ||
+      createHmac('sha256', this.tokenKey)
+        .update(prefix + m[1])
+        .digest('base64url') !== m[2]
+    )
+      return null;
     const g = unb64<Grant & { iat: number }>(m[1]!);
-    if (!g || (g.expiresAt !== null && g.expiresAt <= this.now()) || g.iat < (this.revokedAt.get(g.shop) ?? 0)) return null;
+    if (!g || (g.expiresAt !== null && g.expiresAt <= this.now()) || g.iat < (this.revokedAt.get(g.shop) ?? 0))
+      return null;
     return g;
   }
 
@@ -103,25 +114,60 @@ export class EmulatorData {
   addShop(domain: string, o: { name?: string; currency?: string } = {}): EmuShop {
     const existing = this.shops.get(domain);
     if (existing) return existing;
-    const shop: EmuShop = { domain, name: o.name ?? domain.replace(/\.myshopify\.com$/, ''), currency: o.currency ?? 'USD', products: new Map(), installed: false, bucket: { available: this.bucket.maximumAvailable, at: this.now() } };
+    const shop: EmuShop = {
+      domain,
+      name: o.name ?? domain.replace(/\.myshopify\.com$/, ''),
+      currency: o.currency ?? 'USD',
+      products: new Map(),
+      installed: false,
+      bucket: { available: this.bucket.maximumAvailable, at: this.now() },
+    };
     this.shops.set(domain, shop);
     return shop;
   }
 
-  addProduct(shop: EmuShop, p: { title: string; status?: EmuProduct['status']; imageUrl?: string | null; options?: Array<{ name: string; values: string[] }>; price: string; sku?: string }): EmuProduct {
+  addProduct(
+    shop: EmuShop,
+    p: {
+      title: string;
+      status?: EmuProduct['status'];
+      imageUrl?: string | null;
+      options?: Array<{ name: string; values: string[] }>;
+      price: string;
+      sku?: string;
+    },
+  ): EmuProduct {
     const at = new Date(this.now()).toISOString();
     const id = this.id();
-    const handle = p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `product-${id}`;
-    const combos = (p.options ?? []).reduce<Array<Array<{ name: string; value: string }>>>((acc, o) => acc.flatMap((c) => o.values.map((v) => [...c, { name: o.name, value: v }])), [[]]);
-    const variants = (combos.length && combos[0]!.length ? combos : [[{ name: 'Title', value: 'Default Title' }]]).map((options, i) => ({
-      id: this.id(),
-      title: options.map((o) => o.value).join(' / '),
-      sku: p.sku ? (combos[0]!.length ? `${p.sku}-${i + 1}` : p.sku) : '',
-      price: p.price,
-      options,
-      imageUrl: null,
-    }));
-    const product: EmuProduct = { id, title: p.title, handle, status: p.status ?? 'ACTIVE', createdAt: at, updatedAt: at, imageUrl: p.imageUrl ?? null, variants };
+    const handle =
+      p.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || `product-${id}`;
+    const combos = (p.options ?? []).reduce<Array<Array<{ name: string; value: string }>>>(
+      (acc, o) => acc.flatMap((c) => o.values.map((v) => [...c, { name: o.name, value: v }])),
+      [[]],
+    );
+    const variants = (combos.length && combos[0]!.length ? combos : [[{ name: 'Title', value: 'Default Title' }]]).map(
+      (options, i) => ({
+        id: this.id(),
+        title: options.map((o) => o.value).join(' / '),
+        sku: p.sku ? (combos[0]!.length ? `${p.sku}-${i + 1}` : p.sku) : '',
+        price: p.price,
+        options,
+        imageUrl: null,
+      }),
+    );
+    const product: EmuProduct = {
+      id,
+      title: p.title,
+      handle,
+      status: p.status ?? 'ACTIVE',
+      createdAt: at,
+      updatedAt: at,
+      imageUrl: p.imageUrl ?? null,
+      variants,
+    };
     shop.products.set(id, product);
     return product;
   }
@@ -149,7 +195,13 @@ export class EmulatorData {
     if (!expiring) return { access_token: this.sign('shpat_', { shop, scope, expiresAt: null }), scope };
     const accessToken = this.sign('shpat_', { shop, scope, expiresAt: this.now() + this.ttl.accessSeconds * 1000 });
     const refreshToken = this.sign('shprt_', { shop, scope, expiresAt: this.now() + this.ttl.refreshSeconds * 1000 });
-    return { access_token: accessToken, scope, expires_in: this.ttl.accessSeconds, refresh_token: refreshToken, refresh_token_expires_in: this.ttl.refreshSeconds };
+    return {
+      access_token: accessToken,
+      scope,
+      expires_in: this.ttl.accessSeconds,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: this.ttl.refreshSeconds,
+    };
   }
 
   /** Rotation: the refresh token used is spent, a new pair is issued. */
@@ -176,13 +228,20 @@ export class EmulatorData {
 
   available(shop: EmuShop): number {
     const now = this.now();
-    shop.bucket.available = Math.min(this.bucket.maximumAvailable, shop.bucket.available + ((now - shop.bucket.at) / 1000) * this.bucket.restoreRate);
+    shop.bucket.available = Math.min(
+      this.bucket.maximumAvailable,
+      shop.bucket.available + ((now - shop.bucket.at) / 1000) * this.bucket.restoreRate,
+    );
     shop.bucket.at = now;
     return shop.bucket.available;
   }
 
   throttleStatus(shop: EmuShop) {
-    return { maximumAvailable: this.bucket.maximumAvailable, currentlyAvailable: Math.floor(this.available(shop)), restoreRate: this.bucket.restoreRate };
+    return {
+      maximumAvailable: this.bucket.maximumAvailable,
+      currentlyAvailable: Math.floor(this.available(shop)),
+      restoreRate: this.bucket.restoreRate,
+    };
   }
 
   // ---- GraphQL ----
@@ -190,7 +249,13 @@ export class EmulatorData {
   root(shop: EmuShop, baseUrl: string, onUninstall: () => void): { query: Resolvable; mutation: Resolvable } {
     const query: Resolvable = {
       __typename: 'QueryRoot',
-      shop: { __typename: 'Shop', name: shop.name, currencyCode: shop.currency, myshopifyDomain: shop.domain, id: `gid://shopify/Shop/${this.shopNumber(shop)}` },
+      shop: {
+        __typename: 'Shop',
+        name: shop.name,
+        currencyCode: shop.currency,
+        myshopifyDomain: shop.domain,
+        id: `gid://shopify/Shop/${this.shopNumber(shop)}`,
+      },
       products: (a: Record<string, unknown>) => this.productsConnection(shop, a, baseUrl),
       product: (a: Record<string, unknown>) => {
         const id = /^gid:\/\/shopify\/Product\/(\d+)$/.exec(String(a.id ?? ''))?.[1];
@@ -206,7 +271,16 @@ export class EmulatorData {
         return {
           __typename: 'AppUninstallPayload',
           app: wasInstalled ? { __typename: 'App', id: 'gid://shopify/App/1', title: 'Marketplace' } : null,
-          userErrors: wasInstalled ? [] : [{ __typename: 'AppUninstallAppUninstallError', code: 'APP_NOT_INSTALLED', field: null, message: 'The app is not installed.' }],
+          userErrors: wasInstalled
+            ? []
+            : [
+                {
+                  __typename: 'AppUninstallAppUninstallError',
+                  code: 'APP_NOT_INSTALLED',
+                  field: null,
+                  message: 'The app is not installed.',
+                },
+              ],
         };
       },
     };
@@ -228,9 +302,15 @@ export class EmulatorData {
       const after = unb64<{ k: string }>(a.after);
       if (!after) throw new GqlError('Invalid cursor for current pagination sort.', 'INVALID_CURSOR');
       const idx = list.findIndex((p) => key(p) === after.k);
-      list = idx >= 0 ? list.slice(idx + 1) : list.filter((p) => (a.reverse === true ? key(p) < after.k : key(p) > after.k));
+      list =
+        idx >= 0 ? list.slice(idx + 1) : list.filter((p) => (a.reverse === true ? key(p) < after.k : key(p) > after.k));
     }
-    return connection(list, first, (p) => b64({ k: key(p) }), (p) => this.productObject(shop, p, baseUrl));
+    return connection(
+      list,
+      first,
+      (p) => b64({ k: key(p) }),
+      (p) => this.productObject(shop, p, baseUrl),
+    );
   }
 
   private productObject(shop: EmuShop, p: EmuProduct, baseUrl: string): Resolvable {
@@ -245,9 +325,17 @@ export class EmulatorData {
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
       onlineStoreUrl: p.status === 'ACTIVE' ? `${baseUrl}/${shop.domain}/products/${p.handle}` : null,
-      featuredMedia: p.imageUrl ? { __typename: 'MediaImage', preview: { __typename: 'MediaPreviewImage', image: image(p.imageUrl) } } : null,
+      featuredMedia: p.imageUrl
+        ? { __typename: 'MediaImage', preview: { __typename: 'MediaPreviewImage', image: image(p.imageUrl) } }
+        : null,
       featuredImage: image(p.imageUrl),
-      options: p.variants[0]?.options.map((o, i) => ({ __typename: 'ProductOption', name: o.name, position: i + 1, values: [...new Set(p.variants.map((v) => v.options[i]?.value ?? ''))] })) ?? [],
+      options:
+        p.variants[0]?.options.map((o, i) => ({
+          __typename: 'ProductOption',
+          name: o.name,
+          position: i + 1,
+          values: [...new Set(p.variants.map((v) => v.options[i]?.value ?? ''))],
+        })) ?? [],
       variants: (a: Record<string, unknown>) => {
         const first = pageSize(a);
         let list = p.variants.map((v, i) => ({ v, i }));
@@ -256,18 +344,32 @@ export class EmulatorData {
           if (!after) throw new GqlError('Invalid cursor for current pagination sort.', 'INVALID_CURSOR');
           list = list.filter((x) => x.i > after.i);
         }
-        return connection(list, first, (x) => b64({ i: x.i }), ({ v }) => ({
-          __typename: 'ProductVariant',
-          id: `gid://shopify/ProductVariant/${v.id}`,
-          legacyResourceId: String(v.id),
-          title: v.title,
-          displayName: `${p.title} - ${v.title}`,
-          sku: v.sku || null,
-          price: v.price,
-          selectedOptions: v.options.map((o) => ({ __typename: 'SelectedOption', ...o })),
-          image: image(v.imageUrl),
-          media: () => connection(v.imageUrl ? [v.imageUrl] : [], 1, () => b64({ i: 0 }), (url) => ({ __typename: 'MediaImage', preview: { __typename: 'MediaPreviewImage', image: image(url) } })),
-        }));
+        return connection(
+          list,
+          first,
+          (x) => b64({ i: x.i }),
+          ({ v }) => ({
+            __typename: 'ProductVariant',
+            id: `gid://shopify/ProductVariant/${v.id}`,
+            legacyResourceId: String(v.id),
+            title: v.title,
+            displayName: `${p.title} - ${v.title}`,
+            sku: v.sku || null,
+            price: v.price,
+            selectedOptions: v.options.map((o) => ({ __typename: 'SelectedOption', ...o })),
+            image: image(v.imageUrl),
+            media: () =>
+              connection(
+                v.imageUrl ? [v.imageUrl] : [],
+                1,
+                () => b64({ i: 0 }),
+                (url) => ({
+                  __typename: 'MediaImage',
+                  preview: { __typename: 'MediaPreviewImage', image: image(url) },
+                }),
+              ),
+          }),
+        );
       },
     };
   }
@@ -284,7 +386,11 @@ export class EmulatorData {
       created_at: p.createdAt,
       updated_at: p.updatedAt,
       image: p.imageUrl ? { src: p.imageUrl } : null,
-      options: names.map((name, i) => ({ name, position: i + 1, values: [...new Set(p.variants.map((v) => v.options[i]?.value ?? ''))] })),
+      options: names.map((name, i) => ({
+        name,
+        position: i + 1,
+        values: [...new Set(p.variants.map((v) => v.options[i]?.value ?? ''))],
+      })),
       variants: p.variants.map((v) => ({
         id: v.id,
         admin_graphql_api_id: `gid://shopify/ProductVariant/${v.id}`,
@@ -302,8 +408,10 @@ export class EmulatorData {
 
 function pageSize(a: Record<string, unknown>): number {
   const first = a.first ?? null;
-  if (first === null && a.last === undefined) throw new GqlError('you must provide one of first or last', 'argumentLiteralsIncompatible');
-  if (typeof first !== 'number' || !Number.isInteger(first) || first < 0) throw new GqlError('first must be a non-negative integer', 'argumentLiteralsIncompatible');
+  if (first === null && a.last === undefined)
+    throw new GqlError('you must provide one of first or last', 'argumentLiteralsIncompatible');
+  if (typeof first !== 'number' || !Number.isInteger(first) || first < 0)
+    throw new GqlError('first must be a non-negative integer', 'argumentLiteralsIncompatible');
   if (first > 250) throw new GqlError('The connection cannot request more than 250 nodes', 'MAX_PAGE_SIZE');
   return first;
 }

@@ -67,10 +67,14 @@ export class ShopifyEmulator {
     this.appUrl = options.appUrl;
     this.webhookUrl = options.webhookUrl;
     this.privacyWebhookUrl = options.privacyWebhookUrl;
-    this.data = new EmulatorData(options.bucket ?? { maximumAvailable: 2000, restoreRate: 100 }, {
-      accessSeconds: options.accessTokenTtlSeconds ?? 3600,
-      refreshSeconds: options.refreshTokenTtlSeconds ?? 7_776_000,
-    }, options.tokenKey);
+    this.data = new EmulatorData(
+      options.bucket ?? { maximumAvailable: 2000, restoreRate: 100 },
+      {
+        accessSeconds: options.accessTokenTtlSeconds ?? 3600,
+        refreshSeconds: options.refreshTokenTtlSeconds ?? 7_776_000,
+      },
+      options.tokenKey,
+    );
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
@@ -118,12 +122,21 @@ export class ShopifyEmulator {
    * The owner approves on the consent page: the query the browser brings back to redirect_uri
    * (`code, hmac, host, shop, state, timestamp`). Throws what the page would show as an error.
    */
-  approve(domain: string, a: { clientId: string; scope: string; redirectUri: string; state: string }): Record<string, string> {
+  approve(
+    domain: string,
+    a: { clientId: string; scope: string; redirectUri: string; state: string },
+  ): Record<string, string> {
     const shop = this.shopFor(domain);
     if (!shop) throw new Error(`emulator: no shop ${domain}`);
     const refusal = this.authorizeRefusal(a.clientId, a.redirectUri);
     if (refusal) throw new Error(`emulator: ${refusal}`);
-    const q = { code: this.data.issueCode(shop.domain, a.scope), host: hostOf(shop.domain), shop: shop.domain, state: a.state, timestamp: String(Math.floor(this.data.now() / 1000)) };
+    const q = {
+      code: this.data.issueCode(shop.domain, a.scope),
+      host: hostOf(shop.domain),
+      shop: shop.domain,
+      state: a.state,
+      timestamp: String(Math.floor(this.data.now() / 1000)),
+    };
     return { ...q, hmac: shopifyQueryHmac(q, this.apiSecret) };
   }
 
@@ -162,7 +175,15 @@ export class ShopifyEmulator {
     const url = privacy ? this.privacyWebhookUrl : this.webhookUrl;
     if (!url) return Promise.resolve(null);
     const body = JSON.stringify(payload);
-    const d: Delivery = { id: o.webhookId ?? randomUUID(), topic, shop: shop.domain, at: new Date(this.data.now()).toISOString(), attempts: 0, status: 'pending', body };
+    const d: Delivery = {
+      id: o.webhookId ?? randomUUID(),
+      topic,
+      shop: shop.domain,
+      at: new Date(this.data.now()).toISOString(),
+      attempts: 0,
+      status: 'pending',
+      body,
+    };
     this.deliveries.push(d);
     const delays = this.options.webhookRetryDelaysMs ?? DEFAULT_RETRIES;
     const run = (async () => {
@@ -170,7 +191,12 @@ export class ShopifyEmulator {
         if (attempt > 0) await new Promise((r) => setTimeout(r, delays[attempt - 1]));
         d.attempts++;
         try {
-          const res = await fetch(url, { method: 'POST', headers: this.webhookHeaders(shop, topic, d, body), body, signal: AbortSignal.timeout(5000) });
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: this.webhookHeaders(shop, topic, d, body),
+            body,
+            signal: AbortSignal.timeout(5000),
+          });
           await res.arrayBuffer();
           d.status = res.status;
           if (res.status >= 200 && res.status < 300) break;
@@ -205,13 +231,21 @@ export class ShopifyEmulator {
 
   shopPayload(shop: EmuShop): Record<string, unknown> {
     const id = this.data.shopNumber(shop);
-    return { id, name: shop.name, domain: shop.domain, myshopify_domain: shop.domain, currency: shop.currency, email: `owner@${shop.domain}` };
+    return {
+      id,
+      name: shop.name,
+      domain: shop.domain,
+      myshopify_domain: shop.domain,
+      currency: shop.currency,
+      email: `owner@${shop.domain}`,
+    };
   }
 
   privacyPayload(shop: EmuShop, topic: string): Record<string, unknown> {
     const base = { shop_id: this.data.shopNumber(shop), shop_domain: shop.domain };
     const customer = { id: 191167, email: 'john@example.com', phone: '555-625-1199' };
-    if (topic === 'customers/data_request') return { ...base, orders_requested: [299938, 280263], customer, data_request: { id: 9999 } };
+    if (topic === 'customers/data_request')
+      return { ...base, orders_requested: [299938, 280263], customer, data_request: { id: 9999 } };
     if (topic === 'customers/redact') return { ...base, customer, orders_to_redact: [299938, 280263] };
     return base;
   }
@@ -227,7 +261,8 @@ export class ShopifyEmulator {
     if (clientId !== this.apiKey) return 'Oauth error invalid_request: The client_id provided is invalid';
     if (!/^https?:\/\//.test(redirectUri)) return 'Oauth error invalid_request: The redirect_uri is missing or invalid';
     const allowed = this.options.allowedRedirectUris;
-    if (allowed && !allowed.some((u) => redirectUri === u || redirectUri.startsWith(`${u}?`))) return 'Oauth error invalid_request: The redirect_uri is not whitelisted';
+    if (allowed && !allowed.some((u) => redirectUri === u || redirectUri.startsWith(`${u}?`)))
+      return 'Oauth error invalid_request: The redirect_uri is not whitelisted';
     return null;
   }
 
@@ -236,8 +271,10 @@ export class ShopifyEmulator {
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://emulator');
-    const json = (status: number, body: unknown) => void res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
-    const html = (status: number, body: string) => void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    const json = (status: number, body: unknown) =>
+      void res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    const html = (status: number, body: string) =>
+      void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     const redirect = (location: string) => void res.writeHead(303, { location }).end();
     try {
       if (url.pathname === '/' && req.method === 'GET') return html(200, shopsPage([...this.data.shops.values()]));
@@ -250,10 +287,24 @@ export class ShopifyEmulator {
 
       if (path === '/admin/oauth/authorize') {
         const q = req.method === 'POST' ? form() : url.searchParams;
-        const a = { clientId: q.get('client_id') ?? '', scope: q.get('scope') ?? '', redirectUri: q.get('redirect_uri') ?? '', state: q.get('state') ?? '' };
+        const a = {
+          clientId: q.get('client_id') ?? '',
+          scope: q.get('scope') ?? '',
+          redirectUri: q.get('redirect_uri') ?? '',
+          state: q.get('state') ?? '',
+        };
         const refusal = this.authorizeRefusal(a.clientId, a.redirectUri);
         if (refusal) return html(400, errorPage('Oauth error', refusal));
-        if (req.method === 'GET') return html(200, consentPage({ shop, clientId: a.clientId, scopes: a.scope.split(',').filter(Boolean), hidden: { client_id: a.clientId, scope: a.scope, redirect_uri: a.redirectUri, state: a.state } }));
+        if (req.method === 'GET')
+          return html(
+            200,
+            consentPage({
+              shop,
+              clientId: a.clientId,
+              scopes: a.scope.split(',').filter(Boolean),
+              hidden: { client_id: a.clientId, scope: a.scope, redirect_uri: a.redirectUri, state: a.state },
+            }),
+          );
         if (q.get('decision') === 'cancel') return redirect(admin);
         shop.installed = true;
         const target = new URL(a.redirectUri);
@@ -263,14 +314,31 @@ export class ShopifyEmulator {
       if (path === '/admin/oauth/access_token' && req.method === 'POST') return json(...this.token(shop, req, text));
       const api = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(path);
       if (api && req.method === 'POST') return json(...this.graphql(shop, api[1]!, req, text));
-      if (path === '/admin' && req.method === 'GET') return html(200, adminPage(shop, this.deliveries.filter((d) => d.shop === shop.domain)));
+      if (path === '/admin' && req.method === 'GET')
+        return html(
+          200,
+          adminPage(
+            shop,
+            this.deliveries.filter((d) => d.shop === shop.domain),
+          ),
+        );
       if (path === '/admin/products' && req.method === 'POST') {
         const f = form();
-        const values = (f.get('optionValues') ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+        const values = (f.get('optionValues') ?? '')
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
         const price = (f.get('price') ?? '').trim();
-        if (!f.get('title')?.trim() || !/^\d+(\.\d{1,2})?$/.test(price)) return html(400, errorPage('Product not saved', 'A title and a price like 19.99 are needed.'));
+        if (!f.get('title')?.trim() || !/^\d+(\.\d{1,2})?$/.test(price))
+          return html(400, errorPage('Product not saved', 'A title and a price like 19.99 are needed.'));
         const status = (['ACTIVE', 'DRAFT', 'ARCHIVED'] as const).find((s) => s === f.get('status')) ?? 'ACTIVE';
-        const p = this.data.addProduct(shop, { title: f.get('title')!.trim(), price, sku: f.get('sku')?.trim() || undefined, status, options: values.length ? [{ name: f.get('optionName')?.trim() || 'Option', values }] : [] });
+        const p = this.data.addProduct(shop, {
+          title: f.get('title')!.trim(),
+          price,
+          sku: f.get('sku')?.trim() || undefined,
+          status,
+          options: values.length ? [{ name: f.get('optionName')?.trim() || 'Option', values }] : [],
+        });
         void this.deliver(shop, 'products/create', this.data.restProduct(p));
         return redirect(admin);
       }
@@ -280,7 +348,11 @@ export class ShopifyEmulator {
         if (!p) return html(404, errorPage('Not found', 'No such product.'));
         const f = form();
         const price = f.get('price')?.trim();
-        if (pm[2] === 'update') void this.updateProduct(shop.domain, p.id, { title: f.get('title')?.trim() || undefined, price: price && /^\d+(\.\d{1,2})?$/.test(price) ? price : undefined });
+        if (pm[2] === 'update')
+          void this.updateProduct(shop.domain, p.id, {
+            title: f.get('title')?.trim() || undefined,
+            price: price && /^\d+(\.\d{1,2})?$/.test(price) ? price : undefined,
+          });
         else void this.deliver(shop, 'products/update', this.data.restProduct(p));
         return redirect(admin);
       }
@@ -297,13 +369,22 @@ export class ShopifyEmulator {
       }
       if (path === '/admin/privacy' && req.method === 'POST') {
         const topic = form().get('topic') ?? '';
-        if (['customers/data_request', 'customers/redact', 'shop/redact'].includes(topic)) void this.deliver(shop, topic, this.privacyPayload(shop, topic));
+        if (['customers/data_request', 'customers/redact', 'shop/redact'].includes(topic))
+          void this.deliver(shop, topic, this.privacyPayload(shop, topic));
         return redirect(admin);
       }
       const storefront = /^\/products\/([^/]+)$/.exec(path);
       if (storefront && req.method === 'GET') {
         const p = [...shop.products.values()].find((x) => x.handle === storefront[1]);
-        return p ? html(200, errorPage(p.title, `${p.variants.length} variant(s) · from ${p.variants[0]?.price ?? ''} ${shop.currency}`)) : html(404, errorPage('Not found', 'No such product.'));
+        return p
+          ? html(
+              200,
+              errorPage(
+                p.title,
+                `${p.variants.length} variant(s) · from ${p.variants[0]?.price ?? ''} ${shop.currency}`,
+              ),
+            )
+          : html(404, errorPage('Not found', 'No such product.'));
       }
       return json(404, { errors: 'Not Found' });
     } catch (err) {
@@ -315,17 +396,26 @@ export class ShopifyEmulator {
     const type = req.headers['content-type'] ?? '';
     let b: Record<string, unknown>;
     try {
-      b = type.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(text));
+      b = type.includes('json')
+        ? (JSON.parse(text) as Record<string, unknown>)
+        : Object.fromEntries(new URLSearchParams(text));
     } catch {
       return [400, { error: 'invalid_request', error_description: 'The request body is not valid JSON' }];
     }
-    if (b.client_id !== this.apiKey || b.client_secret !== this.apiSecret) return [400, { error: 'invalid_client', error_description: 'Client credentials are invalid' }];
+    if (b.client_id !== this.apiKey || b.client_secret !== this.apiSecret)
+      return [400, { error: 'invalid_client', error_description: 'Client credentials are invalid' }];
     if (b.grant_type === 'refresh_token') {
       const next = typeof b.refresh_token === 'string' ? this.data.useRefresh(shop.domain, b.refresh_token) : null;
-      return next ? [200, next] : [400, { error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or already used' }];
+      return next
+        ? [200, next]
+        : [400, { error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or already used' }];
     }
     const grant = typeof b.code === 'string' ? this.data.takeCode(shop.domain, b.code) : null;
-    if (!grant) return [400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' }];
+    if (!grant)
+      return [
+        400,
+        { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' },
+      ];
     shop.installed = true;
     const expiring = b.expiring === '1' || b.expiring === 1 || b.expiring === true;
     return [200, this.data.issueTokens(shop.domain, grant.scope, expiring)];
@@ -343,23 +433,66 @@ export class ShopifyEmulator {
     } catch {
       return [400, { errors: { query: 'Required parameter missing or invalid' } }];
     }
-    const vars = (body.variables && typeof body.variables === 'object' ? body.variables : {}) as Record<string, unknown>;
-    const fail = (e: GqlError) => [200, { errors: [{ message: e.message, extensions: { code: e.code } }] }] as [number, unknown];
+    const vars = (body.variables && typeof body.variables === 'object' ? body.variables : {}) as Record<
+      string,
+      unknown
+    >;
+    const fail = (e: GqlError) =>
+      [200, { errors: [{ message: e.message, extensions: { code: e.code } }] }] as [number, unknown];
     try {
       const op = parseOperation(typeof body.query === 'string' ? body.query : '');
       const requested = requestedCost(op, vars);
       if (requested > 1000) {
-        return [200, { errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`, extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: 1000 } }] }];
+        return [
+          200,
+          {
+            errors: [
+              {
+                message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`,
+                extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: 1000 },
+              },
+            ],
+          },
+        ];
       }
       if (this.data.available(shop) < requested) {
-        return [200, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }], extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: this.data.throttleStatus(shop) } } }];
+        return [
+          200,
+          {
+            errors: [
+              {
+                message: 'Throttled',
+                extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+              },
+            ],
+            extensions: {
+              cost: {
+                requestedQueryCost: requested,
+                actualQueryCost: null,
+                throttleStatus: this.data.throttleStatus(shop),
+              },
+            },
+          },
+        ];
       }
       shop.bucket.available -= requested;
       const root = this.data.root(shop, this.baseUrl, () => void this.uninstall(shop.domain));
       const data = execute(op, op.kind === 'mutation' ? root.mutation : root.query, vars);
       const actual = actualCost(op, data);
       shop.bucket.available += Math.max(0, requested - actual);
-      return [200, { data, extensions: { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: this.data.throttleStatus(shop) } } }];
+      return [
+        200,
+        {
+          data,
+          extensions: {
+            cost: {
+              requestedQueryCost: requested,
+              actualQueryCost: actual,
+              throttleStatus: this.data.throttleStatus(shop),
+            },
+          },
+        },
+      ];
     } catch (err) {
       if (err instanceof GqlError) return fail(err);
       throw err;
@@ -379,9 +512,27 @@ function hostOf(domain: string): string {
 
 /** A few products for a demo shop: options, several variants, one draft, prices with cents. */
 function seedProducts(data: EmulatorData, shop: EmuShop): void {
-  data.addProduct(shop, { title: 'Organic Cotton Tee', price: '19.99', sku: 'TEE', options: [{ name: 'Color', values: ['Grey', 'Black'] }, { name: 'Size', values: ['M', 'L', 'XL'] }] });
+  data.addProduct(shop, {
+    title: 'Organic Cotton Tee',
+    price: '19.99',
+    sku: 'TEE',
+    options: [
+      { name: 'Color', values: ['Grey', 'Black'] },
+      { name: 'Size', values: ['M', 'L', 'XL'] },
+    ],
+  });
   data.addProduct(shop, { title: 'Ceramic Pour-Over Set', price: '34.50', sku: 'POUR' });
-  data.addProduct(shop, { title: 'Canvas Tote Bag', price: '12.00', sku: 'TOTE', options: [{ name: 'Color', values: ['Natural', 'Navy'] }] });
-  data.addProduct(shop, { title: 'Bamboo Desk Lamp', price: '42.00', sku: 'LAMP', options: [{ name: 'Plug', values: ['EU', 'US', 'UK'] }] });
+  data.addProduct(shop, {
+    title: 'Canvas Tote Bag',
+    price: '12.00',
+    sku: 'TOTE',
+    options: [{ name: 'Color', values: ['Natural', 'Navy'] }],
+  });
+  data.addProduct(shop, {
+    title: 'Bamboo Desk Lamp',
+    price: '42.00',
+    sku: 'LAMP',
+    options: [{ name: 'Plug', values: ['EU', 'US', 'UK'] }],
+  });
   data.addProduct(shop, { title: 'Winter Beanie (draft)', price: '15.00', sku: 'BEANIE', status: 'DRAFT' });
 }

@@ -25,10 +25,16 @@ export function checkoutPage(res: ServerResponse, s: EmulatedSession): void {
 
 /** An outcome page; a decline keeps the session open so the payer can try another card. */
 export function resultPage(res: ServerResponse, status: number, message: string, declineCode?: string): void {
-  html(res, status, `<h1>${escapeHtml(message)}</h1>${declineCode ? `<p data-decline-code="${escapeHtml(declineCode)}">Decline code: ${escapeHtml(declineCode)}</p>` : ''}<p><a href="javascript:history.back()">Try again</a></p>`);
+  html(
+    res,
+    status,
+    `<h1>${escapeHtml(message)}</h1>${declineCode ? `<p data-decline-code="${escapeHtml(declineCode)}">Decline code: ${escapeHtml(declineCode)}</p>` : ''}<p><a href="javascript:history.back()">Try again</a></p>`,
+  );
 }
 
 function html(res: ServerResponse, status: number, body: string): void {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe emulator</title></head><body>${body}</body></html>`;
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page) }).end(page);
+  res
+    .writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page) })
+    .end(page);
 }

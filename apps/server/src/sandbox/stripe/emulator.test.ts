@@ -12,7 +12,8 @@ const create = (body: string, headers: Record<string, string> = {}) =>
     body,
   });
 
-const ITEM = 'line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=2500&line_items[0][price_data][product_data][name]=Top-up';
+const ITEM =
+  'line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=2500&line_items[0][price_data][product_data][name]=Top-up';
 
 beforeAll(async () => {
   emulator = await startStripeEmulator({ secretKey: KEY, webhookSecret: 'whsec_wire' });
@@ -20,14 +21,18 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 describe('Stripe emulator on the wire', () => {
-  it('takes the key as a Basic user name too, and answers no key with 401 in Stripe\'s error shape', async () => {
-    const basic = await fetch(`${emulator.baseUrl}/v1/checkout/sessions/cs_test_none`, { headers: { authorization: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}` } });
+  it("takes the key as a Basic user name too, and answers no key with 401 in Stripe's error shape", async () => {
+    const basic = await fetch(`${emulator.baseUrl}/v1/checkout/sessions/cs_test_none`, {
+      headers: { authorization: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}` },
+    });
     expect(basic.status).toBe(404);
     expect(await basic.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'resource_missing' } });
 
     const none = await fetch(`${emulator.baseUrl}/v1/checkout/sessions/cs_test_none`);
     expect(none.status).toBe(401);
-    expect(await none.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('did not provide an API key') } });
+    expect(await none.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringContaining('did not provide an API key') },
+    });
   });
 
   it('replays the first answer for a key, with Idempotent-Replayed, whatever the parameter order', async () => {
@@ -46,25 +51,33 @@ describe('Stripe emulator on the wire', () => {
   it('stores an error answer under its key as well, as Stripe does', async () => {
     const bad = await create(`success_url=http%3A%2F%2Fx.test%2Fok&${ITEM}`, { 'idempotency-key': 'wire-2' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'parameter_missing', param: 'mode' } });
+    expect(await bad.json()).toMatchObject({
+      error: { type: 'invalid_request_error', code: 'parameter_missing', param: 'mode' },
+    });
     const again = await create(`success_url=http%3A%2F%2Fx.test%2Fok&${ITEM}`, { 'idempotency-key': 'wire-2' });
     expect(again.status).toBe(400);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('sends the payer back to cancel_url from the hosted page, leaving the session open', async () => {
-    const res = await create(`mode=payment&success_url=http%3A%2F%2Fx.test%2Fok&cancel_url=http%3A%2F%2Fx.test%2Fback&${ITEM}`);
+    const res = await create(
+      `mode=payment&success_url=http%3A%2F%2Fx.test%2Fok&cancel_url=http%3A%2F%2Fx.test%2Fback&${ITEM}`,
+    );
     const session = (await res.json()) as { id: string; url: string };
     const cancel = await fetch(session.url.replace('/c/pay/', '/c/cancel/'), { redirect: 'manual' });
     expect(cancel.status).toBe(303);
     expect(cancel.headers.get('location')).toBe('http://x.test/back');
-    const now = await fetch(`${emulator.baseUrl}/v1/checkout/sessions/${session.id}`, { headers: { authorization: `Bearer ${KEY}` } });
+    const now = await fetch(`${emulator.baseUrl}/v1/checkout/sessions/${session.id}`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
     expect(await now.json()).toMatchObject({ status: 'open', payment_status: 'unpaid' });
   });
 
-  it('answers an unknown path with Stripe\'s 404 shape', async () => {
+  it("answers an unknown path with Stripe's 404 shape", async () => {
     const res = await fetch(`${emulator.baseUrl}/v1/charges`, { headers: { authorization: `Bearer ${KEY}` } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('Unrecognized request URL') } });
+    expect(await res.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringContaining('Unrecognized request URL') },
+    });
   });
 });

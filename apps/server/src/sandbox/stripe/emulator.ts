@@ -1,7 +1,16 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkoutPage, resultPage } from './checkout-page';
-import { EmulatedError, type Params, TEST_CARDS, fingerprint, parseForm, sendJson, signatureHeader, stripeId } from './protocol';
+import {
+  EmulatedError,
+  type Params,
+  TEST_CARDS,
+  fingerprint,
+  parseForm,
+  sendJson,
+  signatureHeader,
+  stripeId,
+} from './protocol';
 import { type EmulatedSession, createSession, expireSession } from './sessions';
 
 /**
@@ -54,12 +63,22 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   async function deliver(eventId: string): Promise<WebhookDelivery> {
     const body = events.get(eventId)!;
     const signature = signatureHeader(body, options.webhookSecret, Math.floor(Date.now() / 1000));
-    const delivery: WebhookDelivery = { eventId, type: (JSON.parse(body) as { type: string }).type, body, signature, status: null };
+    const delivery: WebhookDelivery = {
+      eventId,
+      type: (JSON.parse(body) as { type: string }).type,
+      body,
+      signature,
+      status: null,
+    };
     if (webhookUrl) {
       try {
         const res = await fetch(webhookUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': signature,
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
           body,
           signal: AbortSignal.timeout(10_000),
         });
@@ -77,7 +96,15 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   /** Records an event and delivers it after the answer that caused it, as Stripe does. */
   function emit(type: string, object: unknown): void {
     const id = stripeId('evt').replace('_test', '');
-    const body = JSON.stringify({ id, object: 'event', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
+    const body = JSON.stringify({
+      id,
+      object: 'event',
+      api_version: '2024-06-20',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
+    });
     events.set(id, body);
     setImmediate(() => void deliver(id));
   }
@@ -89,10 +116,17 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     // Stripe also takes the key as the Basic user name (curl -u sk_test_…:).
     else if (auth.startsWith('Basic ')) key = Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0] ?? '';
     if (!key) {
-      throw new EmulatedError(401, { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' });
+      throw new EmulatedError(401, {
+        type: 'invalid_request_error',
+        message:
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      });
     }
     if (key !== options.secretKey) {
-      throw new EmulatedError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}` });
+      throw new EmulatedError(401, {
+        type: 'invalid_request_error',
+        message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`,
+      });
     }
   }
 
@@ -105,7 +139,13 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     }
     if ((m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path))) {
       const s = sessions.get(decodeURIComponent(m[1]!));
-      if (!s) throw new EmulatedError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${m[1]}'` });
+      if (!s)
+        throw new EmulatedError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${m[1]}'`,
+        });
       if (method === 'GET' && !m[2]) return { status: 200, body: s };
       if (method === 'POST' && m[2]) {
         expireSession(s);
@@ -114,23 +154,48 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       }
     }
     if (method === 'POST' && path === '/v1/refunds') return refund(params);
-    throw new EmulatedError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new EmulatedError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   function refund(params: Params): { status: number; body: unknown } {
     const pi = params.payment_intent;
     const s = [...sessions.values()].find((x) => x.payment_intent !== null && x.payment_intent === pi);
     const charge = s && charges.get(s.id);
-    if (!s || !charge) throw new EmulatedError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${String(pi)}'` });
+    if (!s || !charge)
+      throw new EmulatedError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${String(pi)}'`,
+      });
     const left = charge.amount - charge.amount_refunded;
     const amount = params.amount === undefined ? left : Number(params.amount);
     if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-      throw new EmulatedError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${String(params.amount)}) is greater than unrefunded amount on charge (${left})` });
+      throw new EmulatedError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (${String(params.amount)}) is greater than unrefunded amount on charge (${left})`,
+      });
     }
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     emit('charge.refunded', charge);
-    return { status: 200, body: { id: stripeId('re'), object: 'refund', amount, charge: charge.id, currency: s.currency, payment_intent: pi, status: 'succeeded' } };
+    return {
+      status: 200,
+      body: {
+        id: stripeId('re'),
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        currency: s.currency,
+        payment_intent: pi,
+        status: 'succeeded',
+      },
+    };
   }
 
   function pay(s: EmulatedSession, form: Params, res: ServerResponse): void {
@@ -167,7 +232,10 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       const s = sessions.get(decodeURIComponent(page[2]!));
       if (!s) return resultPage(res, 404, 'Something went wrong: this payment page does not exist.');
       if (page[1] === 'cancel') return void res.writeHead(303, { location: s.cancel_url ?? baseUrl }).end();
-      if (method === 'GET') return s.status === 'open' ? checkoutPage(res, s) : resultPage(res, 410, 'This Checkout Session is no longer available.');
+      if (method === 'GET')
+        return s.status === 'open'
+          ? checkoutPage(res, s)
+          : resultPage(res, 410, 'This Checkout Session is no longer available.');
       return pay(s, parseForm(body), res);
     }
 
@@ -178,13 +246,21 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     if (scope) {
       const seen = idempotent.get(scope);
       if (seen && seen.fingerprint !== print) {
-        throw new EmulatedError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.` });
+        throw new EmulatedError(400, {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+        });
       }
-      if (seen) return sendJson(res, seen.status, seen.body, { 'idempotent-replayed': 'true', 'idempotency-key': String(key) });
+      if (seen)
+        return sendJson(res, seen.status, seen.body, { 'idempotent-replayed': 'true', 'idempotency-key': String(key) });
     }
     let answer: { status: number; body: unknown };
     try {
-      answer = apiRoute(method, url.pathname, method === 'POST' ? parseForm(body) : Object.fromEntries(url.searchParams));
+      answer = apiRoute(
+        method,
+        url.pathname,
+        method === 'POST' ? parseForm(body) : Object.fromEntries(url.searchParams),
+      );
     } catch (err) {
       if (!(err instanceof EmulatedError)) throw err;
       answer = { status: err.status, body: { error: err.shape } };
@@ -197,7 +273,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof EmulatedError) return sendJson(res, err.status, { error: err.shape });
-      sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred in the Stripe emulator.' } });
+      sendJson(res, 500, {
+        error: { type: 'api_error', message: 'An unknown error occurred in the Stripe emulator.' },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -221,7 +299,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     redeliver: (eventId) => deliver(eventId),
     async settleAsync(sessionId, succeeded) {
       const s = sessions.get(sessionId);
-      if (!s || s.status !== 'complete' || s.payment_status !== 'unpaid') throw new Error(`session ${sessionId} awaits no delayed payment`);
+      if (!s || s.status !== 'complete' || s.payment_status !== 'unpaid')
+        throw new Error(`session ${sessionId} awaits no delayed payment`);
       if (succeeded) {
         s.payment_status = 'paid';
         charges.set(s.id, newCharge(s));
@@ -248,5 +327,13 @@ interface Charge {
 }
 
 function newCharge(s: EmulatedSession): Charge {
-  return { id: stripeId('ch'), object: 'charge', amount: s.amount_total, amount_refunded: 0, currency: s.currency, payment_intent: s.payment_intent, refunded: false };
+  return {
+    id: stripeId('ch'),
+    object: 'charge',
+    amount: s.amount_total,
+    amount_refunded: 0,
+    currency: s.currency,
+    payment_intent: s.payment_intent,
+    refunded: false,
+  };
 }

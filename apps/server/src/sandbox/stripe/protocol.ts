@@ -33,7 +33,9 @@ export function parseForm(body: string): Params {
 
 /** Parameters in a canonical order, so that a replay with the same values in another order matches. */
 export function fingerprint(method: string, path: string, body: string): string {
-  const pairs = [...new URLSearchParams(body)].sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)));
+  const pairs = [...new URLSearchParams(body)].sort(([a, x], [b, y]) =>
+    a === b ? x.localeCompare(y) : a.localeCompare(b),
+  );
   return `${method} ${path} ${JSON.stringify(pairs)}`;
 }
 
@@ -80,9 +82,17 @@ export function escapeHtml(s: string): string {
 }
 
 /** Stripe's documented test cards; anything else is refused like an invalid number. */
-export const TEST_CARDS: Record<string, { ok: true } | { ok: false; code: string; decline_code?: string; message: string }> = {
+export const TEST_CARDS: Record<
+  string,
+  { ok: true } | { ok: false; code: string; decline_code?: string; message: string }
+> = {
   '4242424242424242': { ok: true },
-  '4000000000000002': { ok: false, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000000002': {
+    ok: false,
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
   '4000000000009995': {
     ok: false,
     code: 'card_declined',

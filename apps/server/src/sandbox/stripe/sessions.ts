@@ -24,7 +24,12 @@ export interface EmulatedSession {
 }
 
 function missing(param: string): EmulatedError {
-  return new EmulatedError(400, { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` });
+  return new EmulatedError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    param,
+    message: `Missing required param: ${param}.`,
+  });
 }
 
 function invalid(param: string, message: string, code = 'parameter_invalid_integer'): EmulatedError {
@@ -36,7 +41,8 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 /** Validates the create parameters as Stripe documents them; only `mode=payment` with price_data. */
 export function createSession(p: Params, baseUrl: string): EmulatedSession {
   if (!p.mode) throw missing('mode');
-  if (p.mode !== 'payment') throw invalid('mode', 'The emulator supports mode=payment only.', 'parameter_invalid_string');
+  if (p.mode !== 'payment')
+    throw invalid('mode', 'The emulator supports mode=payment only.', 'parameter_invalid_string');
   const success = text(p.success_url);
   if (!success) throw missing('success_url');
   const items = p.line_items;
@@ -51,22 +57,39 @@ export function createSession(p: Params, baseUrl: string): EmulatedSession {
     if (!Number.isInteger(qty) || qty < 1) throw invalid(`line_items[${i}][quantity]`, 'Invalid positive integer');
     const cur = text(pd.currency)?.toLowerCase();
     if (!cur || !/^[a-z]{3}$/.test(cur)) throw missing(`line_items[${i}][price_data][currency]`);
-    if (currency && cur !== currency) throw invalid(`line_items[${i}][price_data][currency]`, 'All line items must share one currency.', 'parameter_invalid_string');
+    if (currency && cur !== currency)
+      throw invalid(
+        `line_items[${i}][price_data][currency]`,
+        'All line items must share one currency.',
+        'parameter_invalid_string',
+      );
     currency = cur;
     const unit = text(pd.unit_amount);
-    if (unit === undefined || !/^\d+$/.test(unit)) throw invalid(`line_items[${i}][price_data][unit_amount]`, 'Invalid integer: unit_amount must be whole minor units');
+    if (unit === undefined || !/^\d+$/.test(unit))
+      throw invalid(
+        `line_items[${i}][price_data][unit_amount]`,
+        'Invalid integer: unit_amount must be whole minor units',
+      );
     const name = text((pd.product_data as Params | undefined)?.name);
     if (!name) throw missing(`line_items[${i}][price_data][product_data][name]`);
     total += Number(unit) * qty;
   });
   // Stripe's minimum charge for USD is $0.50.
   if (currency === 'usd' && total < 50) {
-    throw invalid('line_items', "The Checkout Session's total amount due must add up to at least $0.50 usd", 'amount_too_small');
+    throw invalid(
+      'line_items',
+      "The Checkout Session's total amount due must add up to at least $0.50 usd",
+      'amount_too_small',
+    );
   }
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = p.expires_at === undefined ? now + 24 * 3600 : Number(p.expires_at);
   if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600) {
-    throw invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'parameter_invalid_integer');
+    throw invalid(
+      'expires_at',
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      'parameter_invalid_integer',
+    );
   }
   const metadata: Record<string, string> = {};
   if (p.metadata && typeof p.metadata === 'object' && !Array.isArray(p.metadata)) {
@@ -98,7 +121,10 @@ export function createSession(p: Params, baseUrl: string): EmulatedSession {
 
 export function expireSession(s: EmulatedSession): void {
   if (s.status !== 'open') {
-    throw new EmulatedError(400, { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` });
+    throw new EmulatedError(400, {
+      type: 'invalid_request_error',
+      message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+    });
   }
   s.status = 'expired';
   s.url = null;

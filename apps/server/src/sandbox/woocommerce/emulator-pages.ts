@@ -32,7 +32,11 @@ export function adminPage(v: AdminView): string {
   const key = v.keys[0];
   const products = v.products
     .map((p) => {
-      const variations = p.variations.map((x) => `${esc(x.attributes.map((a) => a.option).join(' / '))} — <code>${esc(x.sku)}</code> ${esc(x.price)}`).join('<br>');
+      const variations = p.variations
+        .map(
+          (x) => `${esc(x.attributes.map((a) => a.option).join(' / '))} — <code>${esc(x.sku)}</code> ${esc(x.price)}`,
+        )
+        .join('<br>');
       return `<tr><td>${p.id}</td><td>${esc(p.name)}</td><td>${p.type === 'variable' ? variations : `<code>${esc(p.sku)}</code> ${esc(p.price)}`}</td><td>
 <form class="inline" method="post" action="/wp-admin/products/update"><input type="hidden" name="id" value="${p.id}"><input name="name" placeholder="new name" size="12"><input name="price" placeholder="price" size="6"><button>Save</button></form>
 ${p.type === 'variable' ? `<form class="inline" method="post" action="/wp-admin/variations/add"><input type="hidden" name="id" value="${p.id}"><input name="option" placeholder="${esc(p.attributes[0]?.name ?? 'option')}" size="6"><input name="sku" placeholder="SKU" size="8"><input name="price" placeholder="price" size="5"><button>Add variation</button></form>` : ''}
@@ -40,8 +44,18 @@ ${p.type === 'variable' ? `<form class="inline" method="post" action="/wp-admin/
 <form class="inline" method="post" action="/wp-admin/products/delete"><input type="hidden" name="id" value="${p.id}"><button>Delete</button></form></td></tr>`;
     })
     .join('');
-  const hooks = v.webhooks.map((w) => `<tr><td>${w.id}</td><td>${esc(w.topic)}</td><td><code>${esc(w.deliveryUrl)}</code></td><td>${esc(w.status)}</td></tr>`).join('');
-  const deliveries = v.deliveries.map((d) => `<tr><td><code>${esc(d.deliveryId)}</code></td><td>${esc(d.topic)}</td><td>${d.missed ? 'missed (not sent)' : esc(d.status ?? 'no answer')}</td></tr>`).join('');
+  const hooks = v.webhooks
+    .map(
+      (w) =>
+        `<tr><td>${w.id}</td><td>${esc(w.topic)}</td><td><code>${esc(w.deliveryUrl)}</code></td><td>${esc(w.status)}</td></tr>`,
+    )
+    .join('');
+  const deliveries = v.deliveries
+    .map(
+      (d) =>
+        `<tr><td><code>${esc(d.deliveryId)}</code></td><td>${esc(d.topic)}</td><td>${d.missed ? 'missed (not sent)' : esc(d.status ?? 'no answer')}</td></tr>`,
+    )
+    .join('');
   return page(
     'Emulated WooCommerce store',
     `<h1>Emulated WooCommerce store (sandbox)</h1>

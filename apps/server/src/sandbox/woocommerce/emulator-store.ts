@@ -41,7 +41,17 @@ export class EmulatorStore {
 
   constructor(private readonly emit: Emit) {}
 
-  add(p: { name: string; type?: 'simple' | 'variable'; sku?: string; price?: string; status?: EmuProduct['status']; attributes?: EmuProduct['attributes'] }, notify = true): EmuProduct {
+  add(
+    p: {
+      name: string;
+      type?: 'simple' | 'variable';
+      sku?: string;
+      price?: string;
+      status?: EmuProduct['status'];
+      attributes?: EmuProduct['attributes'];
+    },
+    notify = true,
+  ): EmuProduct {
     const at = now();
     const product: EmuProduct = {
       id: this.nextId++,
@@ -60,12 +70,24 @@ export class EmulatorStore {
     return product;
   }
 
-  addVariation(productId: number, v: { sku: string; price: string; attributes: Array<{ name: string; option: string }> }, notify = true): EmuVariation {
+  addVariation(
+    productId: number,
+    v: { sku: string; price: string; attributes: Array<{ name: string; option: string }> },
+    notify = true,
+  ): EmuVariation {
     const p = this.mustGet(productId);
-    const variation: EmuVariation = { id: this.nextId++, sku: v.sku, price: v.price, attributes: v.attributes, modifiedAt: now() };
+    const variation: EmuVariation = {
+      id: this.nextId++,
+      sku: v.sku,
+      price: v.price,
+      attributes: v.attributes,
+      modifiedAt: now(),
+    };
     p.variations.push(variation);
     for (const a of v.attributes) {
-      const attr = p.attributes.find((x) => x.name === a.name) ?? (p.attributes.push({ name: a.name, options: [] }), p.attributes.at(-1)!);
+      const attr =
+        p.attributes.find((x) => x.name === a.name) ??
+        (p.attributes.push({ name: a.name, options: [] }), p.attributes.at(-1)!);
       if (!attr.options.includes(a.option)) attr.options.push(a.option);
     }
     p.type = 'variable';
@@ -73,7 +95,10 @@ export class EmulatorStore {
     return variation;
   }
 
-  update(id: number, patch: { name?: string; price?: string; sku?: string; status?: EmuProduct['status'] }): EmuProduct {
+  update(
+    id: number,
+    patch: { name?: string; price?: string; sku?: string; status?: EmuProduct['status'] },
+  ): EmuProduct {
     const p = this.mustGet(id);
     if (patch.name !== undefined) p.name = patch.name;
     if (patch.sku !== undefined) p.sku = patch.sku;
@@ -125,19 +150,39 @@ export class EmulatorStore {
     const tee = this.add({ name: 'Organic cotton T-shirt', type: 'variable', attributes: [] }, false);
     for (const colour of ['Grey', 'Black']) {
       for (const [j, size] of ['M', 'L', 'XL'].entries()) {
-        this.addVariation(tee.id, { sku: `TEE-${colour.toUpperCase()}-${size}`, price: (19.99 + j).toFixed(2), attributes: [{ name: 'Colour', option: colour }, { name: 'Size', option: size }] }, false);
+        this.addVariation(
+          tee.id,
+          {
+            sku: `TEE-${colour.toUpperCase()}-${size}`,
+            price: (19.99 + j).toFixed(2),
+            attributes: [
+              { name: 'Colour', option: colour },
+              { name: 'Size', option: size },
+            ],
+          },
+          false,
+        );
       }
     }
     const mug = this.add({ name: 'Enamel camping mug', type: 'variable', attributes: [] }, false);
-    for (const colour of ['White', 'Green', 'Blue']) this.addVariation(mug.id, { sku: `MUG-${colour.toUpperCase()}`, price: '12.50', attributes: [{ name: 'Colour', option: colour }] }, false);
+    for (const colour of ['White', 'Green', 'Blue'])
+      this.addVariation(
+        mug.id,
+        { sku: `MUG-${colour.toUpperCase()}`, price: '12.50', attributes: [{ name: 'Colour', option: colour }] },
+        false,
+      );
     this.add({ name: 'Canvas tote bag', sku: 'TOTE-1', price: '15.00' }, false);
     this.add({ name: 'Bamboo phone stand', sku: 'STAND-1', price: '9.90' }, false);
   }
 }
 
 export function productJson(p: EmuProduct, home: string): Record<string, unknown> {
-  const slug = p.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const price = p.type === 'variable' ? (p.variations.map((v) => v.price).sort((a, b) => Number(a) - Number(b))[0] ?? '') : p.price;
+  const slug = p.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const price =
+    p.type === 'variable' ? (p.variations.map((v) => v.price).sort((a, b) => Number(a) - Number(b))[0] ?? '') : p.price;
   return {
     id: p.id,
     name: p.name,
@@ -151,7 +196,14 @@ export function productJson(p: EmuProduct, home: string): Record<string, unknown
     price,
     regular_price: p.type === 'variable' ? '' : p.price,
     images: [],
-    attributes: p.attributes.map((a, i) => ({ id: 0, name: a.name, position: i, visible: true, variation: p.type === 'variable', options: a.options })),
+    attributes: p.attributes.map((a, i) => ({
+      id: 0,
+      name: a.name,
+      position: i,
+      visible: true,
+      variation: p.type === 'variable',
+      options: a.options,
+    })),
     variations: p.variations.map((v) => v.id),
   };
 }

@@ -2,8 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminPage, authorizePage, messagePage } from './emulator-pages.js';
-import { type EmuDelivery, type EmuProduct, type EmuVariation, type EmuWebhook, EmulatorStore, productJson, variationJson } from './emulator-store.js';
-import { oauthBaseString, oauthSignature, verifyWooWebhook, wooWebhookSignature } from '../../connectors/stores/woocommerce/woo.auth.js';
+import {
+  type EmuDelivery,
+  type EmuProduct,
+  type EmuVariation,
+  type EmuWebhook,
+  EmulatorStore,
+  productJson,
+  variationJson,
+} from './emulator-store.js';
+import {
+  oauthBaseString,
+  oauthSignature,
+  verifyWooWebhook,
+  wooWebhookSignature,
+} from '../../connectors/stores/woocommerce/woo.auth.js';
 
 export { verifyWooWebhook };
 export type { EmuDelivery, EmuWebhook };
@@ -49,7 +62,13 @@ export class WooEmulator {
   readonly webhooks: EmuWebhook[] = [];
   readonly deliveries: EmuDelivery[] = [];
   /** Requests answered, by path (tests count pages read). */
-  readonly requests: Array<{ method: string; path: string; page: string | null; modifiedAfter: string | null; status: number }> = [];
+  readonly requests: Array<{
+    method: string;
+    path: string;
+    page: string | null;
+    modifiedAfter: string | null;
+    status: number;
+  }> = [];
   /** While true, webhook deliveries are recorded but not sent. */
   missDeliveries = false;
   private throttleLeft = 0;
@@ -61,7 +80,9 @@ export class WooEmulator {
 
   constructor(private readonly options: WooEmulatorOptions = {}) {
     this.store = new EmulatorStore((topic, product) => this.emit(topic, product));
-    for (const k of options.keys ?? [{ consumerKey: `ck_${randomBytes(20).toString('hex')}`, consumerSecret: `cs_${randomBytes(20).toString('hex')}` }]) {
+    for (const k of options.keys ?? [
+      { consumerKey: `ck_${randomBytes(20).toString('hex')}`, consumerSecret: `cs_${randomBytes(20).toString('hex')}` },
+    ]) {
       this.keys.push({ id: this.nextId++, ...k, permissions: 'read_write' });
     }
     if (options.seed) this.store.seedDemo();
@@ -104,7 +125,10 @@ export class WooEmulator {
   // ---- webhooks ----
 
   private emit(topic: string, product: EmuProduct): void {
-    const body = topic === 'product.deleted' ? JSON.stringify({ id: product.id }) : JSON.stringify(productJson(product, this.homeUrl));
+    const body =
+      topic === 'product.deleted'
+        ? JSON.stringify({ id: product.id })
+        : JSON.stringify(productJson(product, this.homeUrl));
     for (const w of this.webhooks) if (w.status === 'active' && w.topic === topic) this.deliver(w, topic, body);
   }
 
@@ -122,7 +146,15 @@ export class WooEmulator {
       'x-wc-webhook-id': String(w.id),
       'x-wc-webhook-delivery-id': deliveryId,
     };
-    const record: EmuDelivery = { webhookId: w.id, deliveryId, topic, status: null, missed: this.missDeliveries, body, headers };
+    const record: EmuDelivery = {
+      webhookId: w.id,
+      deliveryId,
+      topic,
+      status: null,
+      missed: this.missDeliveries,
+      body,
+      headers,
+    };
     this.deliveries.push(record);
     if (this.missDeliveries) return;
     const p = (async () => {
@@ -139,7 +171,9 @@ export class WooEmulator {
         record.status = null;
       }
       // No retry. More than 5 failures in a row (non-2xx, not a redirect) disables the webhook.
-      const okish = record.status !== null && ((record.status >= 200 && record.status < 300) || record.status === 301 || record.status === 302);
+      const okish =
+        record.status !== null &&
+        ((record.status >= 200 && record.status < 300) || record.status === 301 || record.status === 302);
       w.failures = okish ? 0 : w.failures + 1;
       if (w.failures > 5) w.status = 'disabled';
     })();
@@ -162,25 +196,43 @@ export class WooEmulator {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      this.requests.push({ method, path: url.pathname, page: url.searchParams.get('page'), modifiedAfter: url.searchParams.get('modified_after'), status });
-      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(body));
+      this.requests.push({
+        method,
+        path: url.pathname,
+        page: url.searchParams.get('page'),
+        modifiedAfter: url.searchParams.get('modified_after'),
+        status,
+      });
+      res
+        .writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers })
+        .end(JSON.stringify(body));
     };
     const html = (status: number, body: string): void => {
       res.writeHead(status, { 'content-type': 'text/html; charset=UTF-8' }).end(body);
     };
     try {
       if (url.pathname === '/' || url.pathname === '/wp-admin') return html(200, adminPage(this.adminView()));
-      if (url.pathname.startsWith('/wp-admin/') && method === 'POST') return this.adminAction(url.pathname, new URLSearchParams(text), res);
+      if (url.pathname.startsWith('/wp-admin/') && method === 'POST')
+        return this.adminAction(url.pathname, new URLSearchParams(text), res);
       if (url.pathname === '/wc-auth/v1/authorize' && method === 'GET') return this.authorizeStart(url, res);
-      if (url.pathname === '/wc-auth/v1/access_granted' && method === 'POST') return await this.authorizeAnswer(new URLSearchParams(text), res);
+      if (url.pathname === '/wc-auth/v1/access_granted' && method === 'POST')
+        return await this.authorizeAnswer(new URLSearchParams(text), res);
       if (url.pathname === '/wp-json' || url.pathname === '/wp-json/') {
-        return json(200, { name: 'Emulated WooCommerce', url: this.homeUrl, home: this.homeUrl, namespaces: ['wp/v2', 'wc/v3'] });
+        return json(200, {
+          name: 'Emulated WooCommerce',
+          url: this.homeUrl,
+          home: this.homeUrl,
+          namespaces: ['wp/v2', 'wc/v3'],
+        });
       }
-      if (!url.pathname.startsWith(`${API}/`)) return json(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
+      if (!url.pathname.startsWith(`${API}/`))
+        return json(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
       if (this.throttleLeft > 0 && this.throttleAfter > 0) this.throttleAfter--;
       else if (this.throttleLeft > 0) {
         this.throttleLeft--;
-        return json(429, wpError('rest_too_many_requests', 'Too many requests.', 429), { 'retry-after': String(this.options.retryAfterSeconds ?? 1) });
+        return json(429, wpError('rest_too_many_requests', 'Too many requests.', 429), {
+          'retry-after': String(this.options.retryAfterSeconds ?? 1),
+        });
       }
       const auth = this.authenticate(req, method, url);
       if ('error' in auth) return json(401, auth.error);
@@ -222,17 +274,23 @@ export class WooEmulator {
     const signature = q.get('oauth_signature');
     const key = q.get('oauth_consumer_key');
     if (!signature || !key) {
-      if (q.has('consumer_key') || req.headers.authorization) return refuse('Basic authentication and query keys need https: use OAuth 1.0a over http.');
+      if (q.has('consumer_key') || req.headers.authorization)
+        return refuse('Basic authentication and query keys need https: use OAuth 1.0a over http.');
       return refuse('Consumer key is missing.');
     }
     const found = this.keys.find((k) => k.consumerKey === key);
     if (!found) return refuse('Consumer key is invalid.');
     const sigMethod = q.get('oauth_signature_method');
-    if (sigMethod !== 'HMAC-SHA256' && sigMethod !== 'HMAC-SHA1') return refuse('Invalid signature method - must be HMAC-SHA1 or HMAC-SHA256.');
+    if (sigMethod !== 'HMAC-SHA256' && sigMethod !== 'HMAC-SHA1')
+      return refuse('Invalid signature method - must be HMAC-SHA1 or HMAC-SHA256.');
     const ts = Number(q.get('oauth_timestamp'));
     if (!Number.isFinite(ts) || Math.abs(Date.now() / 1000 - ts) > 15 * 60) return refuse('Invalid timestamp.');
     const params = [...q.entries()].filter(([k]) => k !== 'oauth_signature');
-    const expected = oauthSignature(oauthBaseString(method, `${this.homeUrl}${url.pathname}`, params), found.consumerSecret, sigMethod);
+    const expected = oauthSignature(
+      oauthBaseString(method, `${this.homeUrl}${url.pathname}`, params),
+      found.consumerSecret,
+      sigMethod,
+    );
     if (expected !== signature) return refuse('Invalid signature - provided signature does not match.');
     const nonce = `${key}:${ts}:${q.get('oauth_nonce')}`;
     if (this.nonces.has(nonce)) return refuse('Invalid nonce - nonce has already been used.');
@@ -240,61 +298,125 @@ export class WooEmulator {
     return { key: found };
   }
 
-  private route(method: string, path: string, q: URLSearchParams, body: Json, key: Key): { status: number; body: unknown; headers?: Record<string, string> } {
+  private route(
+    method: string,
+    path: string,
+    q: URLSearchParams,
+    body: Json,
+    key: Key,
+  ): { status: number; body: unknown; headers?: Record<string, string> } {
     const write = method !== 'GET';
-    if (write && key.permissions === 'read') return { status: 401, body: wpError('woocommerce_rest_cannot_create', 'Sorry, you are not allowed to create resources.', 401) };
+    if (write && key.permissions === 'read')
+      return {
+        status: 401,
+        body: wpError('woocommerce_rest_cannot_create', 'Sorry, you are not allowed to create resources.', 401),
+      };
     let m: RegExpExecArray | null;
-    if (method === 'GET' && path === '/data/currencies/current') return { status: 200, body: { code: this.currency, name: this.currency, symbol: '$' } };
-    if (method === 'GET' && path === '/system_status') return { status: 200, body: { environment: { home_url: this.homeUrl, site_url: this.homeUrl, version: '9.4.0' }, settings: { currency: this.currency } } };
+    if (method === 'GET' && path === '/data/currencies/current')
+      return { status: 200, body: { code: this.currency, name: this.currency, symbol: '$' } };
+    if (method === 'GET' && path === '/system_status')
+      return {
+        status: 200,
+        body: {
+          environment: { home_url: this.homeUrl, site_url: this.homeUrl, version: '9.4.0' },
+          settings: { currency: this.currency },
+        },
+      };
     if (method === 'GET' && path === '/products') {
       const since = q.get('modified_after');
       let list = [...this.store.products.values()].filter((p) => p.status !== 'trash');
       if (since) {
         const t = Date.parse(/Z$|[+-]\d\d:\d\d$/.test(since) ? since : `${since}Z`);
-        if (Number.isNaN(t)) return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): modified_after', 400) };
+        if (Number.isNaN(t))
+          return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): modified_after', 400) };
         list = list.filter((p) => p.modifiedAt > t);
       }
       list.sort((a, b) => (q.get('order') === 'desc' ? b.id - a.id : a.id - b.id));
-      return this.paged(path, q, list.map((p) => productJson(p, this.homeUrl)));
+      return this.paged(
+        path,
+        q,
+        list.map((p) => productJson(p, this.homeUrl)),
+      );
     }
     if ((m = /^\/products\/(\d+)$/.exec(path)) && method === 'GET' && !this.store.products.has(Number(m[1]))) {
       // WooCommerce answers a variation's id on /products/{id} with the variation, type "variation".
       for (const p of this.store.products.values()) {
         const v = p.variations.find((x) => x.id === Number(m![1]));
-        if (v) return { status: 200, body: { ...variationJson(v), type: 'variation', parent_id: p.id, status: 'publish', name: p.name } };
+        if (v)
+          return {
+            status: 200,
+            body: { ...variationJson(v), type: 'variation', parent_id: p.id, status: 'publish', name: p.name },
+          };
       }
     }
     if ((m = /^\/products\/(\d+)$/.exec(path))) {
       const p = this.store.products.get(Number(m[1]));
-      if (!p || (p.status === 'trash' && method === 'GET')) return { status: 404, body: wpError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404) };
+      if (!p || (p.status === 'trash' && method === 'GET'))
+        return { status: 404, body: wpError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404) };
       if (method === 'GET') return { status: 200, body: productJson(p, this.homeUrl) };
-      if (method === 'PUT') return { status: 200, body: productJson(this.store.update(p.id, fromWoo(body)), this.homeUrl) };
+      if (method === 'PUT')
+        return { status: 200, body: productJson(this.store.update(p.id, fromWoo(body)), this.homeUrl) };
       if (method === 'DELETE') {
         this.store.remove(p.id);
         return { status: 200, body: productJson(p, this.homeUrl) };
       }
     }
     if (method === 'POST' && path === '/products') {
-      if (typeof body.name !== 'string' || !body.name) return { status: 400, body: wpError('rest_missing_callback_param', 'Missing parameter(s): name', 400) };
-      const attrs = Array.isArray(body.attributes) ? (body.attributes as Array<{ name: string; options?: string[] }>) : [];
-      return { status: 201, body: productJson(this.store.add({ ...fromWoo(body), name: body.name, type: body.type === 'variable' ? 'variable' : 'simple', attributes: attrs.map((a) => ({ name: a.name, options: a.options ?? [] })) }), this.homeUrl) };
+      if (typeof body.name !== 'string' || !body.name)
+        return { status: 400, body: wpError('rest_missing_callback_param', 'Missing parameter(s): name', 400) };
+      const attrs = Array.isArray(body.attributes)
+        ? (body.attributes as Array<{ name: string; options?: string[] }>)
+        : [];
+      return {
+        status: 201,
+        body: productJson(
+          this.store.add({
+            ...fromWoo(body),
+            name: body.name,
+            type: body.type === 'variable' ? 'variable' : 'simple',
+            attributes: attrs.map((a) => ({ name: a.name, options: a.options ?? [] })),
+          }),
+          this.homeUrl,
+        ),
+      };
     }
     if ((m = /^\/products\/(\d+)\/variations$/.exec(path))) {
       const p = this.store.products.get(Number(m[1]));
       if (!p) return { status: 404, body: wpError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404) };
-      if (method === 'GET') return this.paged(path, q, p.variations.map((v) => variationJson(v)));
+      if (method === 'GET')
+        return this.paged(
+          path,
+          q,
+          p.variations.map((v) => variationJson(v)),
+        );
       if (method === 'POST') {
-        const attributes = Array.isArray(body.attributes) ? (body.attributes as Array<{ name: string; option: string }>) : [];
-        const v = this.store.addVariation(p.id, { sku: String(body.sku ?? ''), price: String(body.regular_price ?? ''), attributes });
+        const attributes = Array.isArray(body.attributes)
+          ? (body.attributes as Array<{ name: string; option: string }>)
+          : [];
+        const v = this.store.addVariation(p.id, {
+          sku: String(body.sku ?? ''),
+          price: String(body.regular_price ?? ''),
+          attributes,
+        });
         return { status: 201, body: variationJson(v) };
       }
     }
     if (path === '/webhooks' && method === 'GET') return this.paged(path, q, this.webhooks.map(webhookJson));
     if (path === '/webhooks' && method === 'POST') {
       const { topic, delivery_url: deliveryUrl, secret, name } = body as Record<string, string>;
-      if (!topic || !/^(product|order|customer|coupon)\.(created|updated|deleted|restored)$/.test(topic)) return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): topic', 400) };
-      if (!deliveryUrl || !/^https?:\/\//.test(deliveryUrl)) return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): delivery_url', 400) };
-      const w: EmuWebhook = { id: this.nextId++, name: name ?? topic, topic, deliveryUrl, secret: secret || randomBytes(16).toString('hex'), status: 'active', failures: 0 };
+      if (!topic || !/^(product|order|customer|coupon)\.(created|updated|deleted|restored)$/.test(topic))
+        return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): topic', 400) };
+      if (!deliveryUrl || !/^https?:\/\//.test(deliveryUrl))
+        return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): delivery_url', 400) };
+      const w: EmuWebhook = {
+        id: this.nextId++,
+        name: name ?? topic,
+        topic,
+        deliveryUrl,
+        secret: secret || randomBytes(16).toString('hex'),
+        status: 'active',
+        failures: 0,
+      };
       this.webhooks.push(w);
       this.ping(w);
       return { status: 201, body: webhookJson(w) };
@@ -302,24 +424,46 @@ export class WooEmulator {
     if ((m = /^\/webhooks\/(\d+)$/.exec(path)) && method === 'DELETE') {
       const i = this.webhooks.findIndex((w) => w.id === Number(m![1]));
       if (i < 0) return { status: 404, body: wpError('woocommerce_rest_webhook_invalid_id', 'Invalid ID.', 404) };
-      if (q.get('force') !== 'true') return { status: 501, body: wpError('woocommerce_rest_trash_not_supported', 'Webhooks do not support trashing.', 501) };
+      if (q.get('force') !== 'true')
+        return {
+          status: 501,
+          body: wpError('woocommerce_rest_trash_not_supported', 'Webhooks do not support trashing.', 501),
+        };
       const [w] = this.webhooks.splice(i, 1);
       return { status: 200, body: webhookJson(w!) };
     }
-    return { status: 404, body: wpError('rest_no_route', 'No route was found matching the URL and request method.', 404) };
+    return {
+      status: 404,
+      body: wpError('rest_no_route', 'No route was found matching the URL and request method.', 404),
+    };
   }
 
   /** page / per_page (1..100), with X-WP-Total, X-WP-TotalPages and an RFC 5988 Link. */
-  private paged(path: string, q: URLSearchParams, all: unknown[]): { status: number; body: unknown; headers?: Record<string, string> } {
+  private paged(
+    path: string,
+    q: URLSearchParams,
+    all: unknown[],
+  ): { status: number; body: unknown; headers?: Record<string, string> } {
     const page = Number(q.get('page') ?? '1');
     const perPage = Number(q.get('per_page') ?? '10');
-    if (!Number.isInteger(page) || page < 1) return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): page', 400) };
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): per_page', 400) };
+    if (!Number.isInteger(page) || page < 1)
+      return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): page', 400) };
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+      return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): per_page', 400) };
     const totalPages = Math.ceil(all.length / perPage);
-    if (page > totalPages && page > 1) return { status: 400, body: wpError('rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.', 400) };
+    if (page > totalPages && page > 1)
+      return {
+        status: 400,
+        body: wpError(
+          'rest_post_invalid_page_number',
+          'The page number requested is larger than the number of pages available.',
+          400,
+        ),
+      };
     const link = (n: number, rel: string) => {
       const u = new URLSearchParams(q);
-      for (const k of [...u.keys()]) if (k.startsWith('oauth_') || k === 'consumer_key' || k === 'consumer_secret') u.delete(k);
+      for (const k of [...u.keys()])
+        if (k.startsWith('oauth_') || k === 'consumer_key' || k === 'consumer_secret') u.delete(k);
       u.set('page', String(n));
       return `<${this.homeUrl}${API}${path}?${u.toString()}>; rel="${rel}"`;
     };
@@ -329,13 +473,22 @@ export class WooEmulator {
     return {
       status: 200,
       body: all.slice((page - 1) * perPage, page * perPage),
-      headers: { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(totalPages), ...(links.length ? { link: links.join(', ') } : {}) },
+      headers: {
+        'x-wp-total': String(all.length),
+        'x-wp-totalpages': String(totalPages),
+        ...(links.length ? { link: links.join(', ') } : {}),
+      },
     };
   }
 
   /** On creation WooCommerce pings the delivery URL: form-encoded webhook_id, unsigned. */
   private ping(w: EmuWebhook): void {
-    const p = fetch(w.deliveryUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `webhook_id=${w.id}`, signal: AbortSignal.timeout(5000) })
+    const p = fetch(w.deliveryUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `webhook_id=${w.id}`,
+      signal: AbortSignal.timeout(5000),
+    })
       .then((r) => r.arrayBuffer())
       .then(
         () => undefined,
@@ -371,12 +524,28 @@ export class WooEmulator {
       return;
     }
     const scope = form.get('scope') as Key['permissions'];
-    const key: Key = { id: this.nextId++, consumerKey: `ck_${randomBytes(20).toString('hex')}`, consumerSecret: `cs_${randomBytes(20).toString('hex')}`, permissions: scope };
+    const key: Key = {
+      id: this.nextId++,
+      consumerKey: `ck_${randomBytes(20).toString('hex')}`,
+      consumerSecret: `cs_${randomBytes(20).toString('hex')}`,
+      permissions: scope,
+    };
     this.keys.push(key);
-    const payload = { key_id: key.id, user_id: form.get('user_id'), consumer_key: key.consumerKey, consumer_secret: key.consumerSecret, key_permissions: scope };
+    const payload = {
+      key_id: key.id,
+      user_id: form.get('user_id'),
+      consumer_key: key.consumerKey,
+      consumer_secret: key.consumerSecret,
+      key_permissions: scope,
+    };
     let status = 0;
     try {
-      const r = await fetch(form.get('callback_url')!, { method: 'POST', headers: { 'content-type': 'application/json;charset=UTF-8' }, body: JSON.stringify(payload), signal: AbortSignal.timeout(60_000) });
+      const r = await fetch(form.get('callback_url')!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json;charset=UTF-8' },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(60_000),
+      });
       await r.arrayBuffer();
       status = r.status;
     } catch {
@@ -385,7 +554,13 @@ export class WooEmulator {
     if (status !== 200) {
       // WooCommerce revokes the key it could not hand over and shows an error instead of redirecting.
       this.keys.splice(this.keys.indexOf(key), 1);
-      return html(400, messagePage('Error', `An error occurred in the request and at the time were unable to send the consumer data (callback answered ${status || 'nothing'}).`));
+      return html(
+        400,
+        messagePage(
+          'Error',
+          `An error occurred in the request and at the time were unable to send the consumer data (callback answered ${status || 'nothing'}).`,
+        ),
+      );
     }
     back.searchParams.set('success', '1');
     res.writeHead(302, { location: back.toString() }).end();
@@ -394,19 +569,40 @@ export class WooEmulator {
   // ---- admin page ----
 
   private adminView() {
-    return { homeUrl: this.homeUrl, currency: this.currency, keys: this.keys, products: [...this.store.products.values()].filter((p) => p.status !== 'trash'), webhooks: this.webhooks, deliveries: this.deliveries.slice(-20).reverse(), missDeliveries: this.missDeliveries };
+    return {
+      homeUrl: this.homeUrl,
+      currency: this.currency,
+      keys: this.keys,
+      products: [...this.store.products.values()].filter((p) => p.status !== 'trash'),
+      webhooks: this.webhooks,
+      deliveries: this.deliveries.slice(-20).reverse(),
+      missDeliveries: this.missDeliveries,
+    };
   }
 
   private adminAction(path: string, form: URLSearchParams, res: ServerResponse): void {
     const id = Number(form.get('id'));
     const price = (form.get('price') ?? '').trim();
     if (path === '/wp-admin/products') {
-      const options = (form.get('options') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const options = (form.get('options') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const attribute = (form.get('attribute') ?? '').trim();
       const name = (form.get('name') ?? '').trim() || 'New product';
       if (attribute && options.length) {
         const p = this.store.add({ name, type: 'variable', attributes: [{ name: attribute, options }] }, false);
-        options.forEach((o, i) => this.store.addVariation(p.id, { sku: `${form.get('sku') || `SKU${p.id}`}-${i + 1}`, price: price || '10.00', attributes: [{ name: attribute, option: o }] }, false));
+        options.forEach((o, i) =>
+          this.store.addVariation(
+            p.id,
+            {
+              sku: `${form.get('sku') || `SKU${p.id}`}-${i + 1}`,
+              price: price || '10.00',
+              attributes: [{ name: attribute, option: o }],
+            },
+            false,
+          ),
+        );
         this.store.touch(p.id, 'product.created');
       } else {
         this.store.add({ name, type: 'simple', sku: form.get('sku') ?? '', price: price || '10.00' });
@@ -417,7 +613,11 @@ export class WooEmulator {
       this.store.remove(id);
     } else if (path === '/wp-admin/variations/add') {
       const attr = this.store.products.get(id)?.attributes[0]?.name ?? 'Option';
-      this.store.addVariation(id, { sku: form.get('sku') ?? '', price: price || '10.00', attributes: [{ name: attr, option: form.get('option')?.trim() || 'New' }] });
+      this.store.addVariation(id, {
+        sku: form.get('sku') ?? '',
+        price: price || '10.00',
+        attributes: [{ name: attr, option: form.get('option')?.trim() || 'New' }],
+      });
     } else if (path === '/wp-admin/webhooks/resend') {
       this.resend(form.get('topic') ?? 'product.updated', id);
     } else if (path === '/wp-admin/settings') {
@@ -442,19 +642,28 @@ function wpError(code: string, message: string, status: number): Json {
 }
 
 function webhookJson(w: EmuWebhook): Json {
-  return { id: w.id, name: w.name, status: w.status, topic: w.topic, delivery_url: w.deliveryUrl, hooks: [`woocommerce_${w.topic.replace('.', '_')}`] };
+  return {
+    id: w.id,
+    name: w.name,
+    status: w.status,
+    topic: w.topic,
+    delivery_url: w.deliveryUrl,
+    hooks: [`woocommerce_${w.topic.replace('.', '_')}`],
+  };
 }
 
 const loopback = (u: URL) => u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
 
 /** All parameters are mandatory; callback_url must be https (the emulator also lets loopback through). */
 function checkAuthorizeParams(q: URLSearchParams): string | null {
-  for (const k of ['app_name', 'scope', 'user_id', 'return_url', 'callback_url']) if (!q.get(k)) return `Missing parameter ${k}`;
+  for (const k of ['app_name', 'scope', 'user_id', 'return_url', 'callback_url'])
+    if (!q.get(k)) return `Missing parameter ${k}`;
   if (!['read', 'write', 'read_write'].includes(q.get('scope')!)) return 'Invalid scope';
   for (const k of ['return_url', 'callback_url']) {
     try {
       const u = new URL(q.get(k)!);
-      if (k === 'callback_url' && u.protocol !== 'https:' && !loopback(u)) return 'The callback_url needs to be over SSL';
+      if (k === 'callback_url' && u.protocol !== 'https:' && !loopback(u))
+        return 'The callback_url needs to be over SSL';
     } catch {
       return `The ${k} is not a valid URL`;
     }

@@ -79,7 +79,11 @@ function AccountShell({ sections, navLabel, operatorConsole = false }: AccountSh
       sections.map((section) => {
         const [only] = section.links;
         if (section.links.length === 1 && only) {
-          return { key: keyOf(only.to), icon: section.icon, label: <Link to={only.to}>{t(`routes:${only.title}`)}</Link> };
+          return {
+            key: keyOf(only.to),
+            icon: section.icon,
+            label: <Link to={only.to}>{t(`routes:${only.title}`)}</Link>,
+          };
         }
         return {
           key: section.key,

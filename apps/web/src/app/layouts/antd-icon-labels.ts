@@ -14,7 +14,8 @@ const CONTROL = 'button, a[href], [role="button"], [role="link"], [role="tab"], 
 
 /** `anticon-double-left` → `double-left`. */
 function iconName(icon: Element): string {
-  for (const cls of icon.classList) if (cls.startsWith('anticon-') && cls !== 'anticon-spin') return cls.slice('anticon-'.length);
+  for (const cls of icon.classList)
+    if (cls.startsWith('anticon-') && cls !== 'anticon-spin') return cls.slice('anticon-'.length);
   return '';
 }
 
@@ -29,7 +30,9 @@ function textBesideIcons(control: Element): string {
 }
 
 function controlHasName(control: Element): boolean {
-  return Boolean(control.getAttribute('aria-label')?.trim() || control.getAttribute('aria-labelledby') || textBesideIcons(control));
+  return Boolean(
+    control.getAttribute('aria-label')?.trim() || control.getAttribute('aria-labelledby') || textBesideIcons(control),
+  );
 }
 
 /** One icon: hidden when decorative; else labelled with antd's localized title or our catalogue's word. */

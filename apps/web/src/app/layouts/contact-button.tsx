@@ -22,7 +22,14 @@ export function ContactButton() {
   // Only web links: a configured value is never run as script (javascript:).
   if (!href || !/^https?:\/\//i.test(href)) return null;
   return (
-    <a className="contact-fab" href={href} target="_blank" rel="noopener noreferrer" aria-label={t('contact.chat')} title={t('contact.chat')}>
+    <a
+      className="contact-fab"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('contact.chat')}
+      title={t('contact.chat')}
+    >
       <ChatIcon size={26} />
     </a>
   );

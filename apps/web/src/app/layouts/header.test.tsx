@@ -85,7 +85,7 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 
-  it("gives the operator, and only the operator, a way into the console from the account menu", async () => {
+  it('gives the operator, and only the operator, a way into the console from the account menu', async () => {
     const user = userEvent.setup();
     session.login({ accessToken: 't', shopName: 'Sunny Shop', userId: 1, userInfo: { status: '1', role: 'user' } });
     const owner = renderHeader();
@@ -144,7 +144,12 @@ describe('header', () => {
     const language = screen.getByRole('combobox', { name: 'Language' });
     expect(language).toHaveValue('English');
     await user.click(language);
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['简体中文', 'English', 'Français', 'Türkçe']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '简体中文',
+      'English',
+      'Français',
+      'Türkçe',
+    ]);
     await user.type(language, 'fran');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Français']);
     await user.keyboard('{Enter}');

@@ -24,7 +24,8 @@ export const STATE_COLORS: Record<AfterSalesState, string> = {
   cancelled: 'default',
 };
 
-export const formatTime = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatTime = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The operator's answer as the user reads it (or that it is still awaited). */
 export function Answer({ request }: { request: AfterSales }) {
@@ -32,11 +33,23 @@ export function Answer({ request }: { request: AfterSales }) {
   const lang = useSession((s) => s.lang);
   switch (request.state) {
     case 'refunded':
-      return <Alert type="success" showIcon title={t('detail.refunded-note', { amount: formatMoney(request.refunded ?? 0, null, lang) })} />;
+      return (
+        <Alert
+          type="success"
+          showIcon
+          title={t('detail.refunded-note', { amount: formatMoney(request.refunded ?? 0, null, lang) })}
+        />
+      );
     case 'rejected':
       return <Alert type="error" showIcon title={t('detail.reject-reason', { reason: request.rejectReason })} />;
     case 'reshipped':
-      return <Alert type="success" showIcon title={t('detail.tracking', { carrier: request.carrier, tracking: request.trackingNumber })} />;
+      return (
+        <Alert
+          type="success"
+          showIcon
+          title={t('detail.tracking', { carrier: request.carrier, tracking: request.trackingNumber })}
+        />
+      );
     case 'approved':
       return <Alert type="info" showIcon title={t('detail.approved-reship')} />;
     case 'requested':
@@ -60,12 +73,30 @@ export function AfterSalesDetail({ request, admin = false }: { request: AfterSal
         items={[
           { key: 'order', label: t('detail.order'), children: `${request.orderNumber} (${usd(request.orderTotal)})` },
           { key: 'kind', label: t('detail.kind'), children: t(`kinds.${request.kind}`) },
-          { key: 'state', label: t('detail.state'), children: <Tag color={STATE_COLORS[request.state]}>{t(`states.${request.state}`)}</Tag> },
-          ...(request.amount !== null ? [{ key: 'amount', label: t('detail.amount'), children: usd(request.amount) }] : []),
-          ...(request.refunded !== null ? [{ key: 'refunded', label: t('detail.refunded'), children: usd(request.refunded) }] : []),
-          { key: 'reason', label: t('detail.reason'), children: <span className="aftersales-text">{request.reason}</span> },
+          {
+            key: 'state',
+            label: t('detail.state'),
+            children: <Tag color={STATE_COLORS[request.state]}>{t(`states.${request.state}`)}</Tag>,
+          },
+          ...(request.amount !== null
+            ? [{ key: 'amount', label: t('detail.amount'), children: usd(request.amount) }]
+            : []),
+          ...(request.refunded !== null
+            ? [{ key: 'refunded', label: t('detail.refunded'), children: usd(request.refunded) }]
+            : []),
+          {
+            key: 'reason',
+            label: t('detail.reason'),
+            children: <span className="aftersales-text">{request.reason}</span>,
+          },
           ...(request.lines.length
-            ? [{ key: 'items', label: t('detail.items'), children: request.lines.map((l) => `${l.title} × ${l.quantity}`).join(', ') }]
+            ? [
+                {
+                  key: 'items',
+                  label: t('detail.items'),
+                  children: request.lines.map((l) => `${l.title} × ${l.quantity}`).join(', '),
+                },
+              ]
             : []),
         ]}
       />

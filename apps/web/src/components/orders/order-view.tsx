@@ -67,9 +67,18 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
   );
 }
 
-export function OrderTimeline({ events, lang, viewer }: { events: OrderEventDto[]; lang: string; viewer: 'user' | 'operator' }) {
+export function OrderTimeline({
+  events,
+  lang,
+  viewer,
+}: {
+  events: OrderEventDto[];
+  lang: string;
+  viewer: 'user' | 'operator';
+}) {
   const { t } = useTranslation('orders');
-  const who = (e: OrderEventDto) => (e.actorType === 'user' ? t(viewer === 'user' ? 'actors.you' : 'actors.customer') : t(`actors.${e.actorType}`));
+  const who = (e: OrderEventDto) =>
+    e.actorType === 'user' ? t(viewer === 'user' ? 'actors.you' : 'actors.customer') : t(`actors.${e.actorType}`);
   return (
     <ol className="order-timeline" aria-label={t('detail.timeline')}>
       {events.map((e, i) => (
@@ -100,7 +109,11 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
       title: t('detail.item'),
       render: (_, l) => (
         <div className="order-item">
-          {l.image ? <img src={l.image} alt="" width={48} height={48} loading="lazy" /> : <span className="order-item-pic" />}
+          {l.image ? (
+            <img src={l.image} alt="" width={48} height={48} loading="lazy" />
+          ) : (
+            <span className="order-item-pic" />
+          )}
           <div>
             <div className="order-item-title">{l.title}</div>
             <div className="order-muted">{[l.skuCode, specsText(l.specs)].filter(Boolean).join(' · ')}</div>
@@ -125,8 +138,18 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
         <span className="order-muted">{t('detail.placed', { time: formatOrderTime(order.createdAt, lang) })}</span>
         {extra}
       </div>
-      {order.abnormal ? <Alert type="error" showIcon title={t('abnormal.title')} description={order.abnormalReason} className="order-alert" /> : null}
-      {order.state === 'split' ? <Alert type="info" showIcon title={t('detail.split-note')} className="order-alert" /> : null}
+      {order.abnormal ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('abnormal.title')}
+          description={order.abnormalReason}
+          className="order-alert"
+        />
+      ) : null}
+      {order.state === 'split' ? (
+        <Alert type="info" showIcon title={t('detail.split-note')} className="order-alert" />
+      ) : null}
       {order.children.length ? (
         <section aria-label={t('detail.children')} className="order-section">
           <h3>{t('detail.children')}</h3>
@@ -141,7 +164,14 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
       ) : null}
       <section className="order-section" aria-label={t('detail.lines')}>
         <h3>{t('detail.lines')}</h3>
-        <Table<OrderLine> rowKey="id" size="small" columns={columns} dataSource={order.lines} pagination={false} scroll={{ x: 'max-content' }} />
+        <Table<OrderLine>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={order.lines}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
       </section>
       <div className="order-grid">
         <section className="order-section order-amounts" aria-label={t('detail.amounts')}>

@@ -179,12 +179,7 @@ export function Combobox({
         }}
       />
       {clearable && selected && !open ? (
-        <button
-          type="button"
-          className="combobox-clear"
-          aria-label={clearText ?? label}
-          onClick={() => onClear?.()}
-        >
+        <button type="button" className="combobox-clear" aria-label={clearText ?? label} onClick={() => onClear?.()}>
           ×
         </button>
       ) : (

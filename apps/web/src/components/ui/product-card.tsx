@@ -32,7 +32,12 @@ export function ProductCard({ product, originalLabel }: ProductCardProps) {
         </span>
         <span className="product-card-title">{product.prodName}</span>
       </Link>
-      <Price price={product.price} oriPrice={product.oriPrice} originalLabel={originalLabel} className="product-card-price" />
+      <Price
+        price={product.price}
+        oriPrice={product.oriPrice}
+        originalLabel={originalLabel}
+        className="product-card-price"
+      />
     </li>
   );
 }

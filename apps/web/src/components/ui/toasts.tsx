@@ -13,7 +13,12 @@ export function Toasts() {
         <div key={item.id} className={`toast toast-${item.kind}`}>
           {item.kind === 'warning' || item.kind === 'error' ? <AlertIcon size={18} /> : null}
           <span className="toast-text">{item.text}</span>
-          <button type="button" className="toast-close" aria-label={t('toast.close')} onClick={() => toast.dismiss(item.id)}>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label={t('toast.close')}
+            onClick={() => toast.dismiss(item.id)}
+          >
             <CloseIcon />
           </button>
         </div>

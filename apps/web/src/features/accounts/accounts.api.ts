@@ -22,7 +22,11 @@ export function login(body: LoginBody) {
  * Idempotency-Key makes the client's retry after a lost answer log in to the one account made.
  */
 export function register(body: RegisterBody) {
-  return api.post<LoginResult>('/register', body, { noshow: true, idempotencyKey: crypto.randomUUID(), schema: LoginResultSchema });
+  return api.post<LoginResult>('/register', body, {
+    noshow: true,
+    idempotencyKey: crypto.randomUUID(),
+    schema: LoginResultSchema,
+  });
 }
 
 /** POST /api/password/code: e-mails a 6-digit code (the same answer for an unknown address). */

@@ -23,7 +23,11 @@ export function useAddresses(kind: AddressKind) {
 export function saveAddress(body: SaveAddressBody, id?: string) {
   return id
     ? api.put<Address>(`/p/address/${encodeURIComponent(id)}`, body, { noshow: true, schema: AddressSchema })
-    : api.post<Address>('/p/address', body, { noshow: true, idempotencyKey: crypto.randomUUID(), schema: AddressSchema });
+    : api.post<Address>('/p/address', body, {
+        noshow: true,
+        idempotencyKey: crypto.randomUUID(),
+        schema: AddressSchema,
+      });
 }
 
 /** DELETE /api/p/address/{id}: deleting the default hands it to the newest address left. */

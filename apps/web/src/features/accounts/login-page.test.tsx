@@ -135,7 +135,10 @@ describe('login page', () => {
   it('links to registration (keeping the redirect) and to the password reset', async () => {
     fakeApi();
     renderLogin(`/login?redirect=${encodeURIComponent('/user/profile')}`);
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?redirect=%2Fuser%2Fprofile');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?redirect=%2Fuser%2Fprofile',
+    );
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/resetpassword');
   });
 });

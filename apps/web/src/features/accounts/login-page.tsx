@@ -63,7 +63,8 @@ export default function LoginPage() {
     if (result.errorCode === ERRORS.VALIDATION.code && Array.isArray(result.data)) {
       const fieldErrors: FieldErrors = {};
       for (const item of result.data as Array<{ field?: string; message?: string }>) {
-        if ((item.field === 'email' || item.field === 'password') && item.message) fieldErrors[item.field] = item.message;
+        if ((item.field === 'email' || item.field === 'password') && item.message)
+          fieldErrors[item.field] = item.message;
       }
       setErrors(fieldErrors);
       return;
@@ -138,7 +139,11 @@ export default function LoginPage() {
           <Link to="/resetpassword">{t('login.forgot')}</Link>
         </div>
 
-        <button type="submit" className="button button-primary auth-submit" disabled={submitting || throttle.secondsLeft > 0}>
+        <button
+          type="submit"
+          className="button button-primary auth-submit"
+          disabled={submitting || throttle.secondsLeft > 0}
+        >
           {submitting ? t('login.submitting') : t('login.submit')}
         </button>
 

@@ -167,7 +167,8 @@ describe('register page', () => {
     const common = 'This password is too common and easy to guess, please choose another';
     fakeApi({
       'GET /api/countries': () => envelope(COUNTRIES),
-      'POST /api/register': () => envelope([{ field: 'password', message: common }], { code: 'A00002', msg: common, status: 400 }),
+      'POST /api/register': () =>
+        envelope([{ field: 'password', message: common }], { code: 'A00002', msg: common, status: 400 }),
     });
     const user = userEvent.setup();
     renderRegister();

@@ -48,7 +48,8 @@ export default function RegisterPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
 
-  const options = <K extends string>(list: readonly K[], prefix: string) => list.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  const options = <K extends string>(list: readonly K[], prefix: string) =>
+    list.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -71,7 +72,10 @@ export default function RegisterPage() {
     if (result.errorCode === ERRORS.VALIDATION.code) {
       const fields = serverFieldErrors(result.data);
       form.setServerErrors(fields);
-      focusField(formId, (Object.keys(EMPTY) as Field[]).find((f) => fields[f]));
+      focusField(
+        formId,
+        (Object.keys(EMPTY) as Field[]).find((f) => fields[f]),
+      );
       if (Object.keys(fields).length === 0) setFormError(result.msg);
       return;
     }
@@ -96,9 +100,28 @@ export default function RegisterPage() {
         <p className="auth-subtitle">{t('register.subtitle')}</p>
 
         <div className="form-grid">
-          <TextField form={form} formId={formId} name="username" label={t('fields.username')} autoComplete="username" className="span-2" />
-          <TextField form={form} formId={formId} name="firstname" label={t('fields.firstname')} autoComplete="given-name" />
-          <TextField form={form} formId={formId} name="lastname" label={t('fields.lastname')} autoComplete="family-name" />
+          <TextField
+            form={form}
+            formId={formId}
+            name="username"
+            label={t('fields.username')}
+            autoComplete="username"
+            className="span-2"
+          />
+          <TextField
+            form={form}
+            formId={formId}
+            name="firstname"
+            label={t('fields.firstname')}
+            autoComplete="given-name"
+          />
+          <TextField
+            form={form}
+            formId={formId}
+            name="lastname"
+            label={t('fields.lastname')}
+            autoComplete="family-name"
+          />
           <TextField
             form={form}
             formId={formId}
@@ -108,8 +131,21 @@ export default function RegisterPage() {
             label={t('fields.email')}
             autoComplete="email"
           />
-          <TextField form={form} formId={formId} name="phoneNumber" type="tel" label={t('fields.phoneNumber')} autoComplete="tel" />
-          <CountryField form={form} formId={formId} name="country" label={t('fields.country')} placeholder={t('placeholders.country')} />
+          <TextField
+            form={form}
+            formId={formId}
+            name="phoneNumber"
+            type="tel"
+            label={t('fields.phoneNumber')}
+            autoComplete="tel"
+          />
+          <CountryField
+            form={form}
+            formId={formId}
+            name="country"
+            label={t('fields.country')}
+            placeholder={t('placeholders.country')}
+          />
           <SelectField
             form={form}
             formId={formId}
@@ -190,7 +226,9 @@ export default function RegisterPage() {
               <p>{conflict.msg}</p>
               {conflict.field === 'email' ? (
                 <p className="form-alert-links">
-                  <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>{t('register.conflict-login')}</Link>
+                  <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
+                    {t('register.conflict-login')}
+                  </Link>
                   <Link to="/resetpassword">{t('register.conflict-reset')}</Link>
                 </p>
               ) : null}
@@ -209,7 +247,9 @@ export default function RegisterPage() {
 
         <p className="auth-alt">
           {t('register.have-account')}{' '}
-          <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>{t('register.login')}</Link>
+          <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
+            {t('register.login')}
+          </Link>
         </p>
       </form>
     </div>

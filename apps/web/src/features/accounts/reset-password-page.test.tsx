@@ -21,7 +21,9 @@ function messageOf(input: HTMLElement): string | null {
 }
 
 const bodiesOf = (fetchMock: ReturnType<typeof fakeApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url) === path).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === path)
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -62,7 +64,10 @@ describe('reset password page', () => {
 
     await user.click(again);
     expect(await screen.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
-    expect(bodiesOf(fetchMock, '/api/password/code')).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
+    expect(bodiesOf(fetchMock, '/api/password/code')).toEqual([
+      { email: 'ada@example.com' },
+      { email: 'ada@example.com' },
+    ]);
   });
 
   it('shows "Send email failed" as the server says it, and stays on the first step', async () => {
@@ -85,7 +90,11 @@ describe('reset password page', () => {
       'POST /api/password/reset': () => {
         attempts += 1;
         return attempts === 1
-          ? envelope([{ field: 'emailCode', message: 'Verification failed' }], { code: 'A00002', msg: 'Verification failed', status: 400 })
+          ? envelope([{ field: 'emailCode', message: 'Verification failed' }], {
+              code: 'A00002',
+              msg: 'Verification failed',
+              status: 400,
+            })
           : envelope(null);
       },
     });

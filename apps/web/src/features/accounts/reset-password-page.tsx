@@ -28,7 +28,9 @@ export default function ResetPasswordPage() {
   const resetFormId = useId();
   const [step, setStep] = useState<Step>('email');
   const emailForm = useSchemaForm<'email', SendResetCodeBody>(SendResetCodeBody, EMAIL_FORM);
-  const resetForm = useSchemaForm<ResetField, ResetPasswordBody>(ResetPasswordBody, RESET_FORM, { keepSpaces: PASSWORDS });
+  const resetForm = useSchemaForm<ResetField, ResetPasswordBody>(ResetPasswordBody, RESET_FORM, {
+    keepSpaces: PASSWORDS,
+  });
   const resend = useCountdown();
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);

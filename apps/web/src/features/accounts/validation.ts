@@ -80,6 +80,7 @@ export function conflictField(data: unknown): string | undefined {
 /** Trims every string value except the ones listed (passwords keep their spaces). */
 export function trimValues<T extends Record<string, unknown>>(values: T, keep: readonly string[] = []): T {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) out[key] = typeof value === 'string' && !keep.includes(key) ? value.trim() : value;
+  for (const [key, value] of Object.entries(values))
+    out[key] = typeof value === 'string' && !keep.includes(key) ? value.trim() : value;
   return out as T;
 }

@@ -58,7 +58,8 @@ export function AfterSalesForm({ open, onClose }: { open: boolean; onClose: () =
     setPictureError(null);
     for (const file of Array.from(files ?? [])) {
       if (pictures.length >= AFTER_SALES_MAX_IMAGES) return setPictureError(t('form.image-count'));
-      if (!(AFTER_SALES_IMAGE_TYPES as readonly string[]).includes(file.type)) return setPictureError(t('form.image-type', { name: file.name }));
+      if (!(AFTER_SALES_IMAGE_TYPES as readonly string[]).includes(file.type))
+        return setPictureError(t('form.image-type', { name: file.name }));
       if (file.size > AFTER_SALES_IMAGE_MAX_BYTES) return setPictureError(t('form.image-size', { name: file.name }));
       setUploading(true);
       const result = await uploadImage(file, crypto.randomUUID());
@@ -68,7 +69,11 @@ export function AfterSalesForm({ open, onClose }: { open: boolean; onClose: () =
         return setPictureError(first ?? result.msg);
       }
       const id = result.data.id;
-      setPictures((list) => (list.some((p) => p.id === id) || list.length >= AFTER_SALES_MAX_IMAGES ? list : [...list, { id, name: file.name }]));
+      setPictures((list) =>
+        list.some((p) => p.id === id) || list.length >= AFTER_SALES_MAX_IMAGES
+          ? list
+          : [...list, { id, name: file.name }],
+      );
     }
   }
 
@@ -96,7 +101,11 @@ export function AfterSalesForm({ open, onClose }: { open: boolean; onClose: () =
     if (result.errorCode === ERRORS.VALIDATION.code && Array.isArray(result.data)) {
       const errors = result.data as Array<{ field?: string; message?: string }>;
       const known = new Set(['orderId', 'kind', 'amount', 'reason']);
-      form.setFields(errors.filter((e) => known.has(e.field ?? '')).map((e) => ({ name: e.field as keyof Values, errors: [e.message ?? result.msg] })));
+      form.setFields(
+        errors
+          .filter((e) => known.has(e.field ?? ''))
+          .map((e) => ({ name: e.field as keyof Values, errors: [e.message ?? result.msg] })),
+      );
       const other = errors.find((e) => !known.has(e.field ?? ''));
       if (other) setPictureError(other.message ?? result.msg);
       return;
@@ -124,32 +133,54 @@ export function AfterSalesForm({ open, onClose }: { open: boolean; onClose: () =
       ]}
     >
       {noOrders ? <Alert type="info" showIcon title={t('form.no-orders')} /> : null}
-      <Form<Values> form={form} layout="vertical" initialValues={{ kind: 'refund' }} onFinish={(v) => void submit(v)} requiredMark>
-        <Form.Item name="orderId" label={t('form.order')} rules={[{ required: true, message: t('form.order-required') }]}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ kind: 'refund' }}
+        onFinish={(v) => void submit(v)}
+        requiredMark
+      >
+        <Form.Item
+          name="orderId"
+          label={t('form.order')}
+          rules={[{ required: true, message: t('form.order-required') }]}
+        >
           <Select
             showSearch
             optionFilterProp="label"
             loading={orders.isPending}
             placeholder={t('form.order-placeholder')}
-            options={(orders.data ?? []).map((o) => ({ value: o.id, label: t('form.order-option', { number: o.number, total: usd(o.total) }) }))}
+            options={(orders.data ?? []).map((o) => ({
+              value: o.id,
+              label: t('form.order-option', { number: o.number, total: usd(o.total) }),
+            }))}
             onChange={() => form.setFieldsValue({ lineIds: [] })}
           />
         </Form.Item>
         <Form.Item name="kind" label={t('form.kind')}>
-          <Radio.Group options={(['refund', 'reshipment'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+          <Radio.Group
+            options={(['refund', 'reshipment'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          />
         </Form.Item>
         {kind === 'refund' ? (
           <Form.Item
             name="amount"
             label={t('form.amount')}
-            extra={order ? (order.refundable > 0 ? t('form.amount-hint', { max: usd(order.refundable) }) : t('form.nothing-refundable')) : undefined}
+            extra={
+              order
+                ? order.refundable > 0
+                  ? t('form.amount-hint', { max: usd(order.refundable) })
+                  : t('form.nothing-refundable')
+                : undefined
+            }
             rules={[
               { required: true, message: t('form.amount-required') },
               {
                 validator: async (_, value?: number) => {
                   if (value === undefined || value === null) return;
                   if (value <= 0) throw new Error(t('form.amount-min'));
-                  if (order && value > order.refundable) throw new Error(t('form.amount-max', { max: usd(order.refundable) }));
+                  if (order && value > order.refundable)
+                    throw new Error(t('form.amount-max', { max: usd(order.refundable) }));
                 },
               },
             ]}
@@ -157,12 +188,19 @@ export function AfterSalesForm({ open, onClose }: { open: boolean; onClose: () =
             <InputNumber min={0} precision={2} step={1} style={{ width: '100%' }} />
           </Form.Item>
         ) : null}
-        <Form.Item name="reason" label={t('form.reason')} rules={[{ required: true, whitespace: true, message: t('form.reason-required') }]}>
+        <Form.Item
+          name="reason"
+          label={t('form.reason')}
+          rules={[{ required: true, whitespace: true, message: t('form.reason-required') }]}
+        >
           <Input.TextArea rows={3} maxLength={AFTER_SALES_REASON_MAX} showCount />
         </Form.Item>
         {order && order.lines.length > 0 ? (
           <Form.Item name="lineIds" label={t('form.items')}>
-            <Select mode="multiple" options={order.lines.map((l) => ({ value: l.id, label: `${l.title} × ${l.quantity}` }))} />
+            <Select
+              mode="multiple"
+              options={order.lines.map((l) => ({ value: l.id, label: `${l.title} × ${l.quantity}` }))}
+            />
           </Form.Item>
         ) : null}
         <Form.Item label={t('form.images')} extra={t('form.images-hint')}>
@@ -170,7 +208,12 @@ export function AfterSalesForm({ open, onClose }: { open: boolean; onClose: () =
             {pictures.map((p) => (
               <span key={p.id} className="aftersales-picture">
                 {p.name}
-                <Button size="small" type="link" onClick={() => setPictures((list) => list.filter((x) => x.id !== p.id))} aria-label={t('form.remove-image', { name: p.name })}>
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => setPictures((list) => list.filter((x) => x.id !== p.id))}
+                  aria-label={t('form.remove-image', { name: p.name })}
+                >
                   ×
                 </Button>
               </span>

@@ -17,7 +17,8 @@ globalThis.ResizeObserver ??= class {
 
 /** The machine may be busy: antd's validation and the dialogs get more than the 1 s default. */
 const SLOW = { timeout: 15_000 };
-const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null, applyAccept: false });
+const ui = () =>
+  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null, applyAccept: false });
 
 const REQUEST: AfterSales = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -39,15 +40,45 @@ const REQUEST: AfterSales = {
   decidedAt: '2026-11-21T10:00:00.000Z',
   closedAt: '2026-11-21T10:00:00.000Z',
   events: [
-    { event: 'requested', fromState: null, toState: 'requested', actorType: 'user', note: null, at: '2026-11-20T10:00:00.000Z' },
-    { event: 'rejected', fromState: 'requested', toState: 'rejected', actorType: 'operator', note: 'The photos show no damage', at: '2026-11-21T10:00:00.000Z' },
+    {
+      event: 'requested',
+      fromState: null,
+      toState: 'requested',
+      actorType: 'user',
+      note: null,
+      at: '2026-11-20T10:00:00.000Z',
+    },
+    {
+      event: 'rejected',
+      fromState: 'requested',
+      toState: 'rejected',
+      actorType: 'operator',
+      note: 'The photos show no damage',
+      at: '2026-11-21T10:00:00.000Z',
+    },
   ],
 };
-const REFUNDED: AfterSales = { ...REQUEST, id: '22222222-2222-4222-8222-222222222222', number: 'AS00000043', state: 'refunded', refunded: 15, amount: 15, rejectReason: null };
-const ORDER: AfterSalesEligibleOrder = { id: 'o-9', number: 'O00000009', state: 'delivered', total: 49.99, refundable: 30, lines: [{ id: 'l-1', title: 'Lamp', quantity: 2 }] };
+const REFUNDED: AfterSales = {
+  ...REQUEST,
+  id: '22222222-2222-4222-8222-222222222222',
+  number: 'AS00000043',
+  state: 'refunded',
+  refunded: 15,
+  amount: 15,
+  rejectReason: null,
+};
+const ORDER: AfterSalesEligibleOrder = {
+  id: 'o-9',
+  number: 'O00000009',
+  state: 'delivered',
+  total: 49.99,
+  refundable: 30,
+  lines: [{ id: 'l-1', title: 'Lamp', quantity: 2 }],
+};
 
 const page = (records: AfterSales[]) => envelope({ records, total: records.length, size: 10, current: 1, pages: 1 });
-const render = () => renderRoutes([{ path: '/user/aftersalesorders', element: <AfterSalesPage /> }], '/user/aftersalesorders');
+const render = () =>
+  renderRoutes([{ path: '/user/aftersalesorders', element: <AfterSalesPage /> }], '/user/aftersalesorders');
 const file = (name: string, type: string, size = 1024) => {
   const f = new File(['x'], name, { type });
   Object.defineProperty(f, 'size', { value: size });
@@ -64,7 +95,7 @@ afterEach(async () => {
 });
 
 describe('after-sales page (/user/aftersalesorders)', { timeout: 90_000 }, () => {
-  it('lists my requests with their state and shows the operator\'s answer in the detail', async () => {
+  it("lists my requests with their state and shows the operator's answer in the detail", async () => {
     fakeApi({ 'GET /api/p/after-sales': () => page([REQUEST, REFUNDED]) });
     const user = ui();
     render();
@@ -89,7 +120,13 @@ describe('after-sales page (/user/aftersalesorders)', { timeout: 90_000 }, () =>
   it('sends a refund request for one of my paid orders, with a photo, once; refuses a wrong photo and too much money', async () => {
     let sent: { body: Record<string, unknown>; key: string } | null = null;
     const uploads: string[] = [];
-    const created: AfterSales = { ...REQUEST, id: '33333333-3333-4333-8333-333333333333', number: 'AS00000044', state: 'requested', rejectReason: null };
+    const created: AfterSales = {
+      ...REQUEST,
+      id: '33333333-3333-4333-8333-333333333333',
+      number: 'AS00000044',
+      state: 'requested',
+      rejectReason: null,
+    };
     let records: AfterSales[] = [];
     fakeApi({
       'GET /api/p/after-sales': () => page(records),
@@ -99,7 +136,10 @@ describe('after-sales page (/user/aftersalesorders)', { timeout: 90_000 }, () =>
         return envelope({ id: `${'a'.repeat(32)}.png`, contentType: 'image/png', size: 1024 });
       },
       'POST /api/p/after-sales': (_url, init) => {
-        sent = { body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)['Idempotency-Key']! };
+        sent = {
+          body: JSON.parse(String(init.body)),
+          key: (init.headers as Record<string, string>)['Idempotency-Key']!,
+        };
         records = [created];
         return envelope(created);
       },
@@ -138,13 +178,20 @@ describe('after-sales page (/user/aftersalesorders)', { timeout: 90_000 }, () =>
     await user.type(amount, '25.5');
     await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
     await waitFor(() => expect(sent).not.toBeNull());
-    expect(sent!.body).toEqual({ orderId: 'o-9', kind: 'refund', reason: 'The lamp is cracked', amount: 25.5, images: [`${'a'.repeat(32)}.png`], lines: [] });
+    expect(sent!.body).toEqual({
+      orderId: 'o-9',
+      kind: 'refund',
+      reason: 'The lamp is cracked',
+      amount: 25.5,
+      images: [`${'a'.repeat(32)}.png`],
+      lines: [],
+    });
     expect(sent!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Request AS00000044 was sent', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('AS00000044', {}, SLOW)).toBeInTheDocument();
   });
 
-  it('speaks the user\'s language', async () => {
+  it("speaks the user's language", async () => {
     await setLanguage('fr-FR');
     fakeApi({ 'GET /api/p/after-sales': () => page([REQUEST]) });
     render();

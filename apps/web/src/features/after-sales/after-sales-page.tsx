@@ -58,12 +58,21 @@ export default function AfterSalesPage() {
         </span>
       ),
     },
-    { key: 'state', title: t('list.state'), render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{t(`states.${r.state}`)}</Tag> },
+    {
+      key: 'state',
+      title: t('list.state'),
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{t(`states.${r.state}`)}</Tag>,
+    },
     {
       key: 'action',
       title: t('list.action'),
       render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setShownId(r.id)} aria-label={t('list.view-label', { number: r.number })}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => setShownId(r.id)}
+          aria-label={t('list.view-label', { number: r.number })}
+        >
           {t('list.view')}
         </Button>
       ),

@@ -1,4 +1,9 @@
-import { AfterSalesEligibleOrderListSchema, AfterSalesImageSchema, AfterSalesPageSchema, AfterSalesSchema } from '@dsm/contract';
+import {
+  AfterSalesEligibleOrderListSchema,
+  AfterSalesImageSchema,
+  AfterSalesPageSchema,
+  AfterSalesSchema,
+} from '@dsm/contract';
 import type { AfterSales, AfterSalesEligibleOrder, AfterSalesImage, CreateAfterSalesBody, Page } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -8,7 +13,8 @@ import { afterSalesKeys } from '../../lib/query-keys';
 export function useAfterSalesList(paging: { current: number; size: number }) {
   return useQuery({
     queryKey: afterSalesKeys.list(paging),
-    queryFn: ({ signal }) => api.data<Page<AfterSales>>('/p/after-sales', { signal, query: { ...paging }, schema: AfterSalesPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<AfterSales>>('/p/after-sales', { signal, query: { ...paging }, schema: AfterSalesPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +23,11 @@ export function useAfterSalesList(paging: { current: number; size: number }) {
 export function useEligibleOrders(enabled: boolean) {
   return useQuery({
     queryKey: afterSalesKeys.orders(),
-    queryFn: ({ signal }) => api.data<AfterSalesEligibleOrder[]>('/p/after-sales/orders', { signal, schema: AfterSalesEligibleOrderListSchema }),
+    queryFn: ({ signal }) =>
+      api.data<AfterSalesEligibleOrder[]>('/p/after-sales/orders', {
+        signal,
+        schema: AfterSalesEligibleOrderListSchema,
+      }),
     enabled,
   });
 }
@@ -26,14 +36,22 @@ export function useEligibleOrders(enabled: boolean) {
 export function uploadImage(file: File, idempotencyKey: string) {
   const form = new FormData();
   form.append('file', file);
-  return api.post<AfterSalesImage>('/p/after-sales/images', form, { idempotencyKey, noshow: true, schema: AfterSalesImageSchema });
+  return api.post<AfterSalesImage>('/p/after-sales/images', form, {
+    idempotencyKey,
+    noshow: true,
+    schema: AfterSalesImageSchema,
+  });
 }
 
 export const createAfterSales = (body: CreateAfterSalesBody, idempotencyKey: string) =>
   api.post<AfterSales>('/p/after-sales', body, { idempotencyKey, noshow: true, schema: AfterSalesSchema });
 
 export const cancelAfterSales = (id: string, idempotencyKey: string) =>
-  api.post<AfterSales>(`/p/after-sales/${encodeURIComponent(id)}/cancel`, undefined, { idempotencyKey, noshow: true, schema: AfterSalesSchema });
+  api.post<AfterSales>(`/p/after-sales/${encodeURIComponent(id)}/cancel`, undefined, {
+    idempotencyKey,
+    noshow: true,
+    schema: AfterSalesSchema,
+  });
 
 export function useRefreshAfterSales() {
   const client = useQueryClient();

@@ -45,7 +45,16 @@ const order = (number: string, over: Partial<OrderSummary> = {}): OrderSummary =
   ...over,
 });
 const page = (records: OrderSummary[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
-const COUNTS = { all: 2, 'awaiting-payment': 0, pending: 1, purchasing: 1, shipped: 0, delivered: 0, trash: 0, abnormal: 0 };
+const COUNTS = {
+  all: 2,
+  'awaiting-payment': 0,
+  pending: 1,
+  purchasing: 1,
+  shipped: 0,
+  delivered: 0,
+  trash: 0,
+  abnormal: 0,
+};
 
 beforeAll(async () => {
   await loadNamespace('pricing');
@@ -63,7 +72,8 @@ describe('/user/bulkorders', { timeout: 30_000 }, () => {
         const all = [order('O00000050'), order('O00000051', { state: 'purchasing', priceDifferenceDue: 4.2 })];
         return envelope(page(tab === 'purchasing' ? all.slice(1) : all));
       },
-      'GET /api/p/orders/counts': (url) => (url.searchParams.get('type') === 'bulk' ? envelope(COUNTS) : envelope(null, { code: 'A00002', status: 400 })),
+      'GET /api/p/orders/counts': (url) =>
+        url.searchParams.get('type') === 'bulk' ? envelope(COUNTS) : envelope(null, { code: 'A00002', status: 400 }),
     });
     renderRoutes([{ path: '/user/bulkorders', element: <BulkOrdersPage /> }], '/user/bulkorders');
     expect(await screen.findByRole('heading', { name: 'Bulk orders' })).toBeInTheDocument();
@@ -71,7 +81,9 @@ describe('/user/bulkorders', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Phone case +1')).toBeInTheDocument();
     expect(within(row).getByText('$597.60')).toBeInTheDocument();
     expect(within(row).getByText('Pending')).toBeInTheDocument();
-    expect(within(screen.getByText('O00000051').closest('tr')!).getByText('Price difference to pay: $4.20')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('O00000051').closest('tr')!).getByText('Price difference to pay: $4.20'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Purchasing (1)' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Purchasing (1)' }));

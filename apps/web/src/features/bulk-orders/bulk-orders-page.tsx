@@ -7,7 +7,13 @@ import { useSession } from '../../lib/session';
 import { type BulkFilter, useBulkCounts, useBulkOrders } from './bulk-orders.api';
 import './bulk-orders.css';
 
-const STATE_COLOURS: Partial<Record<OrderState, string>> = { 'awaiting-payment': 'orange', pending: 'blue', purchasing: 'geekblue', shipped: 'cyan', delivered: 'green' };
+const STATE_COLOURS: Partial<Record<OrderState, string>> = {
+  'awaiting-payment': 'orange',
+  pending: 'blue',
+  purchasing: 'geekblue',
+  shipped: 'cyan',
+  delivered: 'green',
+};
 
 /**
  * /user/bulkorders (decision 0090): the user's bulk orders (a price tier applied, or bought as a
@@ -43,11 +49,18 @@ export default function BulkOrdersPage() {
         <span>
           <Tag color={STATE_COLOURS[o.state]}>{t(`bulk.states.${o.state}`)}</Tag>
           {o.abnormal ? <Tag color="red">{t('bulk.abnormal')}</Tag> : null}
-          {o.priceDifferenceDue ? <Tag color="gold">{t('bulk.held', { amount: usd(o.priceDifferenceDue) })}</Tag> : null}
+          {o.priceDifferenceDue ? (
+            <Tag color="gold">{t('bulk.held', { amount: usd(o.priceDifferenceDue) })}</Tag>
+          ) : null}
         </span>
       ),
     },
-    { key: 'created', title: t('bulk.created'), responsive: ['md'], render: (_, o) => date.format(new Date(o.createdAt)) },
+    {
+      key: 'created',
+      title: t('bulk.created'),
+      responsive: ['md'],
+      render: (_, o) => date.format(new Date(o.createdAt)),
+    },
   ];
 
   return (
@@ -61,7 +74,10 @@ export default function BulkOrdersPage() {
       <Tabs
         activeKey={filter.tab}
         onChange={(tab) => setFilter({ ...filter, tab: tab as BulkFilter['tab'], current: 1 })}
-        items={ORDER_TABS.map((key) => ({ key, label: counts.data ? `${t(`bulk.tabs.${key}`)} (${counts.data[key]})` : t(`bulk.tabs.${key}`) }))}
+        items={ORDER_TABS.map((key) => ({
+          key,
+          label: counts.data ? `${t(`bulk.tabs.${key}`)} (${counts.data[key]})` : t(`bulk.tabs.${key}`),
+        }))}
       />
       <Table<OrderSummary>
         rowKey="id"

@@ -10,12 +10,21 @@ export type BulkFilter = { tab: OrderTab; current: number; size: number };
 export function useBulkOrders(filter: BulkFilter) {
   return useQuery({
     queryKey: bulkKeys.orders(filter),
-    queryFn: ({ signal }) => api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter, type: 'bulk' }, schema: OrderSummaryPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<OrderSummary>>('/p/orders', {
+        signal,
+        query: { ...filter, type: 'bulk' },
+        schema: OrderSummaryPageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/p/orders/counts?type=bulk: how many bulk orders each tab holds. */
 export function useBulkCounts() {
-  return useQuery({ queryKey: bulkKeys.counts(), queryFn: ({ signal }) => api.data<OrderCounts>('/p/orders/counts', { signal, query: { type: 'bulk' }, schema: OrderCountsSchema }) });
+  return useQuery({
+    queryKey: bulkKeys.counts(),
+    queryFn: ({ signal }) =>
+      api.data<OrderCounts>('/p/orders/counts', { signal, query: { type: 'bulk' }, schema: OrderCountsSchema }),
+  });
 }

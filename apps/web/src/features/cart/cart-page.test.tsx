@@ -71,7 +71,11 @@ function cartServer(initial: CartLine[]) {
     'POST /api/p/shopCart': (url, init) => {
       const body = JSON.parse(String(init.body)) as { basketId: number; count: number };
       calls.push({ path: url.pathname, query: url.search, body });
-      lines = lines.map((l) => (l.basketId === body.basketId ? { ...l, count: l.count + body.count, subtotal: l.price * (l.count + body.count) } : l));
+      lines = lines.map((l) =>
+        l.basketId === body.basketId
+          ? { ...l, count: l.count + body.count, subtotal: l.price * (l.count + body.count) }
+          : l,
+      );
       return envelope({ basketId: body.basketId, count: 0, cart: count() });
     },
     'POST /api/p/shopCart/batch': (url, init) => {
@@ -144,7 +148,10 @@ describe('/user/shoppingcart', { timeout: 30_000 }, () => {
     fireEvent.change(input, { target: { value: 'x5a' } });
     await new Promise((r) => setTimeout(r, QUANTITY_SETTLE_MS + 100));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ path: '/api/p/shopCart', body: { basketId: 1, prodId: 101, skuId: 201, count: 3 } });
+    expect(calls[0]).toMatchObject({
+      path: '/api/p/shopCart',
+      body: { basketId: 1, prodId: 101, skuId: 201, count: 3 },
+    });
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$50.00'));
     expect(session.get().shoppingCartCount).toBe(5);
   });

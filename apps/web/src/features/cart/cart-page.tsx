@@ -51,7 +51,11 @@ export default function CartPage() {
       key: 'product',
       render: (_, line) => (
         <div className="cart-product">
-          {line.pic ? <img src={line.pic} alt="" width={64} height={64} loading="lazy" /> : <span className="cart-pic-empty" />}
+          {line.pic ? (
+            <img src={line.pic} alt="" width={64} height={64} loading="lazy" />
+          ) : (
+            <span className="cart-pic-empty" />
+          )}
           <div>
             <Link to={`/productdetails?prodId=${line.prodId}&skuId=${line.skuId}`} className="cart-name">
               {line.prodName}
@@ -84,17 +88,31 @@ export default function CartPage() {
       ),
     },
     { title: t('cart.quantity'), key: 'count', render: (_, line) => <LineQuantity line={line} /> },
-    { title: t('cart.subtotal'), key: 'subtotal', align: 'right', render: (_, line) => <strong>{money(line.subtotal)}</strong> },
+    {
+      title: t('cart.subtotal'),
+      key: 'subtotal',
+      align: 'right',
+      render: (_, line) => <strong>{money(line.subtotal)}</strong>,
+    },
     {
       title: t('cart.actions'),
       key: 'actions',
       fixed: 'end',
       render: (_, line) => (
         <div className="cart-row-actions">
-          <Button type="link" size="small" onClick={() => run(CART_BATCH_TYPES.moveToWishList, [line.basketId], t('cart.moved'))}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => run(CART_BATCH_TYPES.moveToWishList, [line.basketId], t('cart.moved'))}
+          >
             {t('cart.move')}
           </Button>
-          <Button type="link" size="small" danger onClick={() => run(CART_BATCH_TYPES.delete, [line.basketId], t('cart.deleted'))}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() => run(CART_BATCH_TYPES.delete, [line.basketId], t('cart.deleted'))}
+          >
             {t('cart.delete')}
           </Button>
         </div>
@@ -119,7 +137,9 @@ export default function CartPage() {
   return (
     <section className="cart-page">
       <h1>{t('cart.title')}</h1>
-      {totals?.takenDownSelected ? <Alert type="warning" showIcon message={t('cart.taken-down-notice')} className="cart-alert" /> : null}
+      {totals?.takenDownSelected ? (
+        <Alert type="warning" showIcon message={t('cart.taken-down-notice')} className="cart-alert" />
+      ) : null}
       <Table<CartLine>
         rowKey="basketId"
         loading={cart.isLoading}
@@ -133,7 +153,8 @@ export default function CartPage() {
           columnTitle: undefined,
           getTitleCheckboxProps: () => ({ 'aria-label': t('cart.select-all') }),
           getCheckboxProps: (line) => ({ 'aria-label': t('cart.select-line', { name: line.prodName }) }),
-          onSelect: (line, selected) => run(selected ? CART_BATCH_TYPES.select : CART_BATCH_TYPES.unselect, [line.basketId]),
+          onSelect: (line, selected) =>
+            run(selected ? CART_BATCH_TYPES.select : CART_BATCH_TYPES.unselect, [line.basketId]),
           onSelectAll: (selected) =>
             run(
               selected ? CART_BATCH_TYPES.select : CART_BATCH_TYPES.unselect,
@@ -143,15 +164,26 @@ export default function CartPage() {
       />
       <div className="cart-footer">
         <div className="cart-footer-actions">
-          <Popconfirm title={t('cart.confirm-delete')} onConfirm={() => run(CART_BATCH_TYPES.delete, selectedIds, t('cart.deleted'))} disabled={selectedIds.length === 0}>
-            <Button danger onClick={() => (selectedIds.length === 0 ? toast.warning(t('cart.select-first')) : undefined)}>
+          <Popconfirm
+            title={t('cart.confirm-delete')}
+            onConfirm={() => run(CART_BATCH_TYPES.delete, selectedIds, t('cart.deleted'))}
+            disabled={selectedIds.length === 0}
+          >
+            <Button
+              danger
+              onClick={() => (selectedIds.length === 0 ? toast.warning(t('cart.select-first')) : undefined)}
+            >
               {t('cart.delete-selected')}
             </Button>
           </Popconfirm>
-          <Button onClick={() => run(CART_BATCH_TYPES.moveToWishList, selectedIds, t('cart.moved'))}>{t('cart.move-selected')}</Button>
+          <Button onClick={() => run(CART_BATCH_TYPES.moveToWishList, selectedIds, t('cart.moved'))}>
+            {t('cart.move-selected')}
+          </Button>
         </div>
         <div className="cart-summary">
-          <span data-testid="cart-selected-count">{t('cart.selected-summary', { count: totals?.selectedCount ?? 0 })}</span>
+          <span data-testid="cart-selected-count">
+            {t('cart.selected-summary', { count: totals?.selectedCount ?? 0 })}
+          </span>
           <span className="cart-total">
             {t('cart.total')}: <strong data-testid="cart-total">{money(totals?.goodsTotal ?? 0)}</strong>
           </span>

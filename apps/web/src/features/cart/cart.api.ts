@@ -9,11 +9,17 @@ export { useChangeCart } from '../../lib/cart';
 
 /** GET /api/p/shopCart: the lines and the totals of the selected ones (decimal USD). */
 export function useCart() {
-  return useQuery({ queryKey: cartKeys.lines(), queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal, schema: CartSchema }) });
+  return useQuery({
+    queryKey: cartKeys.lines(),
+    queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal, schema: CartSchema }),
+  });
 }
 
 export function useWishList() {
-  return useQuery({ queryKey: cartKeys.wishList(), queryFn: ({ signal }) => api.data<WishListItem[]>('/p/wishlist', { signal, schema: WishListItemListSchema }) });
+  return useQuery({
+    queryKey: cartKeys.wishList(),
+    queryFn: ({ signal }) => api.data<WishListItem[]>('/p/wishlist', { signal, schema: WishListItemListSchema }),
+  });
 }
 
 /** POST /api/p/shopCart/batch?type=N. */
@@ -28,5 +34,7 @@ export function useRemoveWish() {
 }
 
 export function useMoveWishToCart() {
-  return useCartWrite((id: number) => api.post<AddToCartResult>(`/p/wishlist/${id}/cart`, undefined, { schema: AddToCartResultSchema }));
+  return useCartWrite((id: number) =>
+    api.post<AddToCartResult>(`/p/wishlist/${id}/cart`, undefined, { schema: AddToCartResultSchema }),
+  );
 }

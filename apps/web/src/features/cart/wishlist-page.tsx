@@ -33,13 +33,22 @@ export default function WishListPage() {
           {items.map((item) => (
             <li key={item.id} className="wish-item" data-testid={`wish-${item.id}`}>
               <div className="cart-product">
-                {item.pic ? <img src={item.pic} alt="" width={64} height={64} loading="lazy" /> : <span className="cart-pic-empty" />}
+                {item.pic ? (
+                  <img src={item.pic} alt="" width={64} height={64} loading="lazy" />
+                ) : (
+                  <span className="cart-pic-empty" />
+                )}
                 <div>
-                  <Link to={`/productdetails?prodId=${item.prodId}${item.skuId ? `&skuId=${item.skuId}` : ''}`} className="cart-name">
+                  <Link
+                    to={`/productdetails?prodId=${item.prodId}${item.skuId ? `&skuId=${item.skuId}` : ''}`}
+                    className="cart-name"
+                  >
                     {item.prodName}
                   </Link>
                   {item.skuName ? <div className="cart-sku">{item.skuName}</div> : null}
-                  <div className="cart-sku">{t('wishlist.added-on', { date: date.format(new Date(item.addedAt)) })}</div>
+                  <div className="cart-sku">
+                    {t('wishlist.added-on', { date: date.format(new Date(item.addedAt)) })}
+                  </div>
                   {item.takenDown ? <Tag color="red">{t('cart.taken-down')}</Tag> : null}
                 </div>
               </div>
@@ -48,11 +57,21 @@ export default function WishListPage() {
                 <Button
                   type="primary"
                   disabled={item.takenDown}
-                  onClick={() => move.mutate(item.id, { onSuccess: (r) => (r.success ? toast.success(t('wishlist.moved')) : undefined) })}
+                  onClick={() =>
+                    move.mutate(item.id, {
+                      onSuccess: (r) => (r.success ? toast.success(t('wishlist.moved')) : undefined),
+                    })
+                  }
                 >
                   {t('wishlist.to-cart')}
                 </Button>
-                <Button onClick={() => remove.mutate(item.id, { onSuccess: (r) => (r.success ? toast.success(t('wishlist.removed')) : undefined) })}>
+                <Button
+                  onClick={() =>
+                    remove.mutate(item.id, {
+                      onSuccess: (r) => (r.success ? toast.success(t('wishlist.removed')) : undefined),
+                    })
+                  }
+                >
                   {t('wishlist.remove')}
                 </Button>
               </div>

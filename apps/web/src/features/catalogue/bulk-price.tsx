@@ -16,7 +16,14 @@ import { bulkKeys } from '../../lib/query-keys';
 function usePriceTiers(prodId: number) {
   return useQuery({
     queryKey: bulkKeys.tiers(prodId),
-    queryFn: ({ signal }) => api.data<ProductPriceTiers>('/prod/priceTiers', { signal, query: { prodId }, noshow: true, loadingflags: true, schema: ProductPriceTiersSchema }),
+    queryFn: ({ signal }) =>
+      api.data<ProductPriceTiers>('/prod/priceTiers', {
+        signal,
+        query: { prodId },
+        noshow: true,
+        loadingflags: true,
+        schema: ProductPriceTiersSchema,
+      }),
     enabled: prodId > 0,
     retry: false,
     staleTime: 60_000,
@@ -42,7 +49,9 @@ export function BulkPrice({ prodId, basePrice }: { prodId: number; basePrice: nu
           unitPriceMinor: tier.unitPrice === null ? null : toMinor(tier.unitPrice),
           percentOffBps: tier.percentOff === null ? null : percentToBps(tier.percentOff),
         });
-        return <li key={tier.minQuantity}>{t('bulk-price', { count: tier.minQuantity, price: money(fromMinor(unit)) })}</li>;
+        return (
+          <li key={tier.minQuantity}>{t('bulk-price', { count: tier.minQuantity, price: money(fromMinor(unit)) })}</li>
+        );
       })}
     </ul>
   );

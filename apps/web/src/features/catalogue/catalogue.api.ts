@@ -1,11 +1,5 @@
 import { ProductDetailSchema, ProductListItemPageSchema, ShippingQuoteSchema } from '@dsm/contract';
-import type {
-  Page,
-  ProductDetail,
-  ProductListItem,
-  ProductSort,
-  ShippingQuote,
-} from '@dsm/contract';
+import type { Page, ProductDetail, ProductListItem, ProductSort, ShippingQuote } from '@dsm/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { catalogueKeys, logisticsKeys } from '../../lib/query-keys';
@@ -27,7 +21,11 @@ export interface ProductSearch {
 }
 
 export function searchProducts(search: ProductSearch, signal?: AbortSignal) {
-  return api.data<Page<ProductListItem>>('/prod/search', { signal, query: { ...search }, schema: ProductListItemPageSchema });
+  return api.data<Page<ProductListItem>>('/prod/search', {
+    signal,
+    query: { ...search },
+    schema: ProductListItemPageSchema,
+  });
 }
 export const productSearchQuery = (search: ProductSearch) =>
   queryOptions({
@@ -45,7 +43,12 @@ export const useProductSearch = (search: ProductSearch) => useQuery(productSearc
  * its own ("The product was not found"), not a warning toast.
  */
 export function fetchProduct(prodId: number, signal?: AbortSignal) {
-  return api.data<ProductDetail>('/prod/prodInfo', { signal, noshow: true, query: { prodId }, schema: ProductDetailSchema });
+  return api.data<ProductDetail>('/prod/prodInfo', {
+    signal,
+    noshow: true,
+    query: { prodId },
+    schema: ProductDetailSchema,
+  });
 }
 export const productQuery = (prodId: number) =>
   queryOptions({
@@ -77,8 +80,16 @@ export type ShippingEstimate = { kind: 'options'; quote: ShippingQuote } | { kin
  * input). "No method ships there" is a success with empty `options` and the reasons in
  * `excluded`: an answer to show in place (decision 0031). Failures reach the visitor as a toast.
  */
-export async function fetchShippingEstimate(body: ProductShippingRequest, signal?: AbortSignal): Promise<ShippingEstimate> {
-  const result = await api.post<ShippingQuote>('/logistics/prod/price', body, { signal, noshow: true, loadingflags: true, schema: ShippingQuoteSchema });
+export async function fetchShippingEstimate(
+  body: ProductShippingRequest,
+  signal?: AbortSignal,
+): Promise<ShippingEstimate> {
+  const result = await api.post<ShippingQuote>('/logistics/prod/price', body, {
+    signal,
+    noshow: true,
+    loadingflags: true,
+    schema: ShippingQuoteSchema,
+  });
   if (!result.success) throw new ApiError(result);
   const options = [...result.data.options].sort((a, b) => a.price - b.price);
   if (options.length) return { kind: 'options', quote: { ...result.data, options } };

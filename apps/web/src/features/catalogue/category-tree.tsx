@@ -53,16 +53,19 @@ export function CategoryTree({ tree, currentId, linkTo }: CategoryTreeProps) {
     <nav className="category-tree" aria-label={t('filters.categories')}>
       <ul role="list">
         <li>
-          <Link
-            to={linkTo(null)}
-            className="category-link"
-            aria-current={currentId === null ? 'page' : undefined}
-          >
+          <Link to={linkTo(null)} className="category-link" aria-current={currentId === null ? 'page' : undefined}>
             {t('filters.all-categories')}
           </Link>
         </li>
         {tree.map((node) => (
-          <TreeNode key={node.categoryId} node={node} currentId={currentId} linkTo={linkTo} isOpen={isOpen} toggle={toggle} />
+          <TreeNode
+            key={node.categoryId}
+            node={node}
+            currentId={currentId}
+            linkTo={linkTo}
+            isOpen={isOpen}
+            toggle={toggle}
+          />
         ))}
       </ul>
     </nav>
@@ -108,7 +111,14 @@ function TreeNode({ node, currentId, linkTo, isOpen, toggle }: TreeNodeProps) {
       {hasChildren ? (
         <ul id={listId} role="list" hidden={!open}>
           {node.children.map((child) => (
-            <TreeNode key={child.categoryId} node={child} currentId={currentId} linkTo={linkTo} isOpen={isOpen} toggle={toggle} />
+            <TreeNode
+              key={child.categoryId}
+              node={child}
+              currentId={currentId}
+              linkTo={linkTo}
+              isOpen={isOpen}
+              toggle={toggle}
+            />
           ))}
         </ul>
       ) : null}

@@ -9,7 +9,18 @@ interface GalleryProps {
 }
 
 const Arrow = ({ d }: { d: string }) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d={d} />
   </svg>
 );
@@ -57,10 +68,20 @@ export function Gallery({ images, active, onSelect, productName }: GalleryProps)
         />
         {count > 1 ? (
           <>
-            <button type="button" className="gallery-arrow gallery-prev" aria-label={t('gallery.previous')} onClick={() => move(current - 1, false)}>
+            <button
+              type="button"
+              className="gallery-arrow gallery-prev"
+              aria-label={t('gallery.previous')}
+              onClick={() => move(current - 1, false)}
+            >
               <Arrow d="m15 5-7 7 7 7" />
             </button>
-            <button type="button" className="gallery-arrow gallery-next" aria-label={t('gallery.next')} onClick={() => move(current + 1, false)}>
+            <button
+              type="button"
+              className="gallery-arrow gallery-next"
+              aria-label={t('gallery.next')}
+              onClick={() => move(current + 1, false)}
+            >
               <Arrow d="m9 5 7 7-7 7" />
             </button>
           </>

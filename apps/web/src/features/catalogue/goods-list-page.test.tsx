@@ -36,7 +36,9 @@ function searchApi(empty = false) {
     'GET /api/prod/search': (url) => {
       const current = Number(url.searchParams.get('current') ?? 1);
       const total = empty ? 0 : 45;
-      const records = empty ? [] : Array.from({ length: current < 3 ? 20 : 5 }, (_, i) => product(current * 100 + i, 10 + i));
+      const records = empty
+        ? []
+        : Array.from({ length: current < 3 ? 20 : 5 }, (_, i) => product(current * 100 + i, 10 + i));
       return envelope({ records, total, size: 20, current, pages: Math.ceil(total / 20) });
     },
   });
@@ -66,7 +68,10 @@ describe('goods list', () => {
     const tree = await screen.findByRole('navigation', { name: 'Categories' });
     expect(within(tree).getByRole('link', { name: 'T-Shirts' })).toHaveAttribute('aria-current', 'page');
     // The branch above the current category is open.
-    expect(within(tree).getByRole('button', { name: 'Hide the subcategories of Fashion' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(tree).getByRole('button', { name: 'Hide the subcategories of Fashion' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(await screen.findByText('45 products')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
@@ -111,7 +116,10 @@ describe('goods list', () => {
     await user.click(within(paging).getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=newest&current=2'));
     await waitFor(() => expect(searchCalls(fetchMock).at(-1)?.searchParams.get('current')).toBe('2'));
-    expect(await screen.findByRole('link', { name: 'Product 200' })).toHaveAttribute('href', '/productdetails?prodId=200');
+    expect(await screen.findByRole('link', { name: 'Product 200' })).toHaveAttribute(
+      'href',
+      '/productdetails?prodId=200',
+    );
   });
 
   it('applies a price range in the visitor’s currency; amounts are checked and formatted on blur', async () => {
@@ -143,7 +151,9 @@ describe('goods list', () => {
     await user.click(min); // blur formats the amount
     expect(max).toHaveValue('120.50');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?categoryId=4&minPrice=50&maxPrice=120.5&currency=TRY'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?categoryId=4&minPrice=50&maxPrice=120.5&currency=TRY'),
+    );
     await waitFor(() => expect(searchCalls(fetchMock).at(-1)?.searchParams.get('currency')).toBe('TRY'));
     expect(screen.getByRole('link', { name: 'Remove the price range' })).toHaveTextContent('TRY 50.00 – 120.50');
   });

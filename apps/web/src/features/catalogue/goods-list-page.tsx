@@ -25,7 +25,17 @@ import '../../components/ui/field.css';
 import './catalogue.css';
 
 const FilterIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true" focusable="false">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M4 6h16M7 12h10M10 18h4" />
   </svg>
 );
@@ -61,7 +71,8 @@ export default function GoodsListPage() {
   const title = state.keyword
     ? t('title.search', { keyword: state.keyword })
     : (category?.categoryName ?? (state.categoryId === null ? t('title.all') : t('title.products')));
-  const hasFilters = Boolean(state.keyword) || state.categoryId !== null || state.minPrice !== null || state.maxPrice !== null;
+  const hasFilters =
+    Boolean(state.keyword) || state.categoryId !== null || state.minPrice !== null || state.maxPrice !== null;
   const page = results.data;
   const money = (n: number) => n.toFixed(2);
 
@@ -116,7 +127,9 @@ export default function GoodsListPage() {
             maxPrice={state.maxPrice}
             currency={rangeCurrency}
             onApply={({ minPrice, maxPrice }) => {
-              void navigate(href({ minPrice, maxPrice, currency: minPrice === null && maxPrice === null ? null : rangeCurrency }));
+              void navigate(
+                href({ minPrice, maxPrice, currency: minPrice === null && maxPrice === null ? null : rangeCurrency }),
+              );
             }}
           />
         </aside>
@@ -126,7 +139,11 @@ export default function GoodsListPage() {
             <ul className="filter-chips" aria-label={t('filters.active')}>
               {state.keyword ? (
                 <li>
-                  <Link className="chip" to={href({ keyword: '' })} aria-label={t('filters.remove-keyword', { keyword: state.keyword })}>
+                  <Link
+                    className="chip"
+                    to={href({ keyword: '' })}
+                    aria-label={t('filters.remove-keyword', { keyword: state.keyword })}
+                  >
                     <SearchIcon size={14} />
                     {state.keyword}
                     <CloseIcon size={14} />
@@ -147,7 +164,11 @@ export default function GoodsListPage() {
               ) : null}
               {state.minPrice !== null || state.maxPrice !== null ? (
                 <li>
-                  <Link className="chip" to={href({ minPrice: null, maxPrice: null })} aria-label={t('filters.remove-price')}>
+                  <Link
+                    className="chip"
+                    to={href({ minPrice: null, maxPrice: null })}
+                    aria-label={t('filters.remove-price')}
+                  >
                     {t('filters.range', {
                       currency: rangeCurrency,
                       min: state.minPrice === null ? '0.00' : money(state.minPrice),
@@ -159,7 +180,10 @@ export default function GoodsListPage() {
               ) : null}
               {hasFilters ? (
                 <li>
-                  <Link className="chip-clear" to={`/goodslist${goodsListSearch({ ...DEFAULT_STATE, sort: state.sort })}`}>
+                  <Link
+                    className="chip-clear"
+                    to={`/goodslist${goodsListSearch({ ...DEFAULT_STATE, sort: state.sort })}`}
+                  >
                     {t('filters.clear-all')}
                   </Link>
                 </li>
@@ -221,7 +245,9 @@ export default function GoodsListPage() {
           ) : (
             <ul className="product-grid goods-grid" aria-busy={!page || results.isPlaceholderData}>
               {page
-                ? page.records.map((p) => <ProductCard key={p.prodId} product={p} originalLabel={t('price.original')} />)
+                ? page.records.map((p) => (
+                    <ProductCard key={p.prodId} product={p} originalLabel={t('price.original')} />
+                  ))
                 : Array.from({ length: 8 }, (_, i) => <ProductCardSkeleton key={i} />)}
             </ul>
           )}

@@ -5,7 +5,9 @@ const parse = (qs: string) => parseGoodsListParams(new URLSearchParams(qs));
 
 describe('goods-list URL state', () => {
   it('reads every control from the query and ignores values that do not parse', () => {
-    expect(parse('keyword=%20lamp%20&categoryId=4&minPrice=5&maxPrice=20.5&currency=eur&sort=price_asc&current=3')).toEqual({
+    expect(
+      parse('keyword=%20lamp%20&categoryId=4&minPrice=5&maxPrice=20.5&currency=eur&sort=price_asc&current=3'),
+    ).toEqual({
       keyword: 'lamp',
       categoryId: 4,
       minPrice: 5,
@@ -19,7 +21,16 @@ describe('goods-list URL state', () => {
   });
 
   it('writes a short query: defaults left out, and parsing it gives the same state', () => {
-    const state = { ...DEFAULT_STATE, keyword: 'red bag', categoryId: 7, minPrice: 1, maxPrice: null, currency: 'TRY', sort: 'newest' as const, current: 2 };
+    const state = {
+      ...DEFAULT_STATE,
+      keyword: 'red bag',
+      categoryId: 7,
+      minPrice: 1,
+      maxPrice: null,
+      currency: 'TRY',
+      sort: 'newest' as const,
+      current: 2,
+    };
     const qs = goodsListSearch(state);
     expect(qs).toBe('?keyword=red+bag&categoryId=7&minPrice=1&currency=TRY&sort=newest&current=2');
     expect(parse(qs.slice(1))).toEqual(state);

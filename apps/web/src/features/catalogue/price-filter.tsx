@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkAmount, formatAmountOnBlur, parseAmount, sanitizeAmountInput, type AmountProblem } from '../../lib/amount';
+import {
+  checkAmount,
+  formatAmountOnBlur,
+  parseAmount,
+  sanitizeAmountInput,
+  type AmountProblem,
+} from '../../lib/amount';
 
 /** Largest price the search accepts (contract SearchProductsQuery). */
 const MAX_PRICE = 10_000_000;

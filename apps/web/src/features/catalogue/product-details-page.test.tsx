@@ -59,15 +59,28 @@ const QUOTE = {
 
 function productApi(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
-    'GET /api/prod/prodInfo': (url) => (url.searchParams.get('prodId') === '7' ? envelope(PRODUCT) : envelope(null, { code: 'A00006', msg: 'The product was not found', status: 404 })),
+    'GET /api/prod/prodInfo': (url) =>
+      url.searchParams.get('prodId') === '7'
+        ? envelope(PRODUCT)
+        : envelope(null, { code: 'A00006', msg: 'The product was not found', status: 404 }),
     'GET /api/category/categories': () => envelope([]),
-    'GET /api/countries': () => envelope([{ code: 'FR', name: 'France' }, { code: 'US', name: 'United States' }]),
+    'GET /api/countries': () =>
+      envelope([
+        { code: 'FR', name: 'France' },
+        { code: 'US', name: 'United States' },
+      ]),
     ...extra,
   });
 }
 
 function renderProduct(path: string) {
-  return renderRoutes([{ path: '/productdetails', element: <ProductDetailsPage /> }, { path: '*', element: <p>elsewhere</p> }], path);
+  return renderRoutes(
+    [
+      { path: '/productdetails', element: <ProductDetailsPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    path,
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -192,7 +205,18 @@ describe('product details', () => {
   it('says "No shipping method delivers to France" with the reasons when no method ships there, without a toast', async () => {
     productApi({
       'POST /api/logistics/prod/price': () =>
-        envelope({ options: [], excluded: [{ methodId: 1, code: 'POST', name: 'Post', reasonCode: 'destination', reason: 'Does not deliver to France' }] }),
+        envelope({
+          options: [],
+          excluded: [
+            {
+              methodId: 1,
+              code: 'POST',
+              name: 'Post',
+              reasonCode: 'destination',
+              reason: 'Does not deliver to France',
+            },
+          ],
+        }),
     });
     const user = userEvent.setup();
     renderProduct('/productdetails?prodId=7');
@@ -252,7 +276,9 @@ describe('product details', () => {
       ['cart', { prodId: 7, skuId, count: 2 }],
       ['wish', { prodId: 7, skuId }],
     ]);
-    await waitFor(() => expect(toast.list().map((t) => t.text)).toEqual(['Added to the cart', 'Added to the wish list']));
+    await waitFor(() =>
+      expect(toast.list().map((t) => t.text)).toEqual(['Added to the cart', 'Added to the wish list']),
+    );
   });
 
   it('renders the sanitized description and follows its links inside the app', async () => {

@@ -24,7 +24,17 @@ import '../../components/ui/rich-text.css';
 import './catalogue.css';
 
 const HeartIcon = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M12 20s-8-4.8-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.2 12 20 12 20Z" />
   </svg>
 );
@@ -242,14 +252,24 @@ function ProductView({ product }: { product: ProductDetail }) {
           <QuantityInput value={quantity} stock={stock} onChange={setQuantity} />
 
           <div className="product-actions">
-            <button type="button" className="button button-primary" disabled={addToCart.isPending || stock <= 0} onClick={onAddToCart}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={addToCart.isPending || stock <= 0}
+              onClick={onAddToCart}
+            >
               <CartIcon size={20} />
               {t('actions.cart')}
             </button>
             <button type="button" className="button button-buy" onClick={buyNow} disabled={!sku || stock <= 0}>
               {t('actions.buy')}
             </button>
-            <button type="button" className="button button-secondary" disabled={addToWishList.isPending} onClick={onAddToWishList}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={addToWishList.isPending}
+              onClick={onAddToWishList}
+            >
               <HeartIcon />
               {t('actions.wishlist')}
             </button>

@@ -19,7 +19,8 @@ export function VariantPicker({ specs, selection, stateOf, onPick }: VariantPick
       {specs.map((spec) => (
         <fieldset key={spec.name} className="spec">
           <legend>
-            <span className="spec-name">{spec.name}:</span> <span className="spec-chosen">{selection[spec.name] ?? ''}</span>
+            <span className="spec-name">{spec.name}:</span>{' '}
+            <span className="spec-chosen">{selection[spec.name] ?? ''}</span>
           </legend>
           <div className="spec-values">
             {spec.values.map((value) => {

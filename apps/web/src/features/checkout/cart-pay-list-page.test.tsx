@@ -38,10 +38,23 @@ const line = (basketId: number, over: Partial<CartLine> = {}): CartLine => ({
 });
 const cart = (lines: CartLine[]): Cart => ({
   lines,
-  totals: { selectedLines: lines.length, selectedCount: 0, goodsTotal: 0, takenDownSelected: lines.some((l) => l.selected && l.takenDown) },
+  totals: {
+    selectedLines: lines.length,
+    selectedCount: 0,
+    goodsTotal: 0,
+    takenDownSelected: lines.some((l) => l.selected && l.takenDown),
+  },
 });
 
-const address = { addrId: 'a-us', firstName: 'Demo', lastName: 'User', country: 'US', city: 'Austin', address: '1 Main St', postCode: '73301' };
+const address = {
+  addrId: 'a-us',
+  firstName: 'Demo',
+  lastName: 'User',
+  country: 'US',
+  city: 'Austin',
+  address: '1 Main St',
+  postCode: '73301',
+};
 const priced: ConfirmResult = {
   lines: [
     { prodId: 10, skuId: 100, skuCode: 'P-1', title: 'Product 1', image: '', count: 1, unitPrice: 10, lineTotal: 10 },
@@ -63,11 +76,19 @@ const priced: ConfirmResult = {
 };
 
 function renderPage(path: string) {
-  return renderRoutes([{ path: '/user/cartpaylist', element: <CartPayListPage /> }, { path: '*', element: <p>elsewhere</p> }], path);
+  return renderRoutes(
+    [
+      { path: '/user/cartpaylist', element: <CartPayListPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    path,
+  );
 }
 
 beforeAll(() => loadNamespace('checkout'));
-beforeEach(() => session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }));
+beforeEach(() =>
+  session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }),
+);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('cart checkout page', { timeout: 30_000 }, () => {
@@ -82,10 +103,19 @@ describe('cart checkout page', { timeout: 30_000 }, () => {
         return envelope(priced);
       },
       'POST /api/p/order/submit': (_url, init) => {
-        submits.push({ body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)['Idempotency-Key'] });
+        submits.push({
+          body: JSON.parse(String(init.body)),
+          key: (init.headers as Record<string, string>)['Idempotency-Key'],
+        });
         return envelope({
           orders: [
-            { id: 'o-7', number: 'O00000007', state: 'awaiting-payment', total: 45.8, payBy: '2030-01-01T00:15:00.000Z' },
+            {
+              id: 'o-7',
+              number: 'O00000007',
+              state: 'awaiting-payment',
+              total: 45.8,
+              payBy: '2030-01-01T00:15:00.000Z',
+            },
           ],
           total: 45.8,
         });
@@ -106,7 +136,9 @@ describe('cart checkout page', { timeout: 30_000 }, () => {
     await user.click(summary.getByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/paymentorder'));
     expect(router.state.location.search).toBe('?orders=o-7');
-    expect(submits).toEqual([{ body: { confirmToken: 'cart-token', fromCart: true }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) as string }]);
+    expect(submits).toEqual([
+      { body: { confirmToken: 'cart-token', fromCart: true }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) as string },
+    ]);
   });
 
   it('without basketIds it buys the selected lines', async () => {
@@ -134,16 +166,22 @@ describe('cart checkout page', { timeout: 30_000 }, () => {
   it('a taken-down product among the chosen lines: the SPEC message, and no pricing', async () => {
     const fetchMock = fakeApi({ 'GET /api/p/shopCart': () => envelope(cart([line(1), line(2, { takenDown: true })])) });
     renderPage('/user/cartpaylist?basketIds=1,2');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry! some of the products you have selected have been taken down.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sorry! some of the products you have selected have been taken down.',
+    );
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/basket/confirm'))).toBe(false);
   });
 
   it('no shipping address, or no billing address: the server message with the link to set one', async () => {
     for (const reason of ['shipping-address-empty', 'billing-address-empty'] as const) {
-      const msg = reason === 'shipping-address-empty' ? 'The shipping address is empty, please set one in your profile' : 'The billing address is empty, please set one in your profile';
+      const msg =
+        reason === 'shipping-address-empty'
+          ? 'The shipping address is empty, please set one in your profile'
+          : 'The billing address is empty, please set one in your profile';
       fakeApi({
         'GET /api/p/shopCart': () => envelope(cart([line(1)])),
-        'POST /api/p/order/basket/confirm': () => envelope({ reason, link: '/user/profile' }, { code: 'A00001', msg, status: 422 }),
+        'POST /api/p/order/basket/confirm': () =>
+          envelope({ reason, link: '/user/profile' }, { code: 'A00001', msg, status: 422 }),
       });
       const view = renderPage('/user/cartpaylist');
       expect(await screen.findByRole('alert')).toHaveTextContent(msg);

@@ -10,7 +10,12 @@ import './checkout.css';
 /** The cart lines to buy: those named by `?basketIds=1,2` (the cart's checkout button), else the selected ones. */
 function chosenLines(lines: CartLine[], param: string | null): CartLine[] {
   if (param === null) return lines.filter((l) => l.selected);
-  const ids = new Set(param.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0));
+  const ids = new Set(
+    param
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
+  );
   return lines.filter((l) => ids.has(l.basketId));
 }
 
@@ -30,7 +35,9 @@ export default function CartPayListPage() {
   const takenDown = lines.some((l) => l.takenDown);
   const ready = cart.isSuccess && lines.length > 0 && !takenDown;
   const confirm = useBasketConfirm(
-    ready ? { lines: lines.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count })), consigneeId, shippingMethod } : null,
+    ready
+      ? { lines: lines.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count })), consigneeId, shippingMethod }
+      : null,
   );
   const backToCart = <Link to="/user/shoppingcart">{t('links.cart')}</Link>;
 
@@ -38,10 +45,22 @@ export default function CartPayListPage() {
     <div className="checkout-page">
       <h1>{t('title')}</h1>
       {cart.isPending ? <Skeleton active /> : null}
-      {cart.isError ? <Alert type="error" showIcon role="alert" title={cart.error.message} action={backToCart} /> : null}
-      {cart.isSuccess && lines.length === 0 ? <Alert type="warning" showIcon role="alert" title={t('cart.select-first')} action={backToCart} /> : null}
-      {cart.isSuccess && takenDown ? <Alert type="warning" showIcon role="alert" title={t('taken-down')} action={backToCart} /> : null}
-      <CheckoutView confirm={confirm} enabled={ready} fromCart onConsignee={setConsigneeId} onMethod={setShippingMethod} />
+      {cart.isError ? (
+        <Alert type="error" showIcon role="alert" title={cart.error.message} action={backToCart} />
+      ) : null}
+      {cart.isSuccess && lines.length === 0 ? (
+        <Alert type="warning" showIcon role="alert" title={t('cart.select-first')} action={backToCart} />
+      ) : null}
+      {cart.isSuccess && takenDown ? (
+        <Alert type="warning" showIcon role="alert" title={t('taken-down')} action={backToCart} />
+      ) : null}
+      <CheckoutView
+        confirm={confirm}
+        enabled={ready}
+        fromCart
+        onConsignee={setConsigneeId}
+        onMethod={setShippingMethod}
+      />
     </div>
   );
 }

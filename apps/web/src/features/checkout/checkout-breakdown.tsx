@@ -20,7 +20,13 @@ export function ConfirmError({ error }: { error: Error }) {
       showIcon
       role="alert"
       title={failure?.msg ?? error.message}
-      action={needsAddress && link ? <Link to={link}>{t('links.add-address')}</Link> : <Link to="/goodslist">{t('links.shop')}</Link>}
+      action={
+        needsAddress && link ? (
+          <Link to={link}>{t('links.add-address')}</Link>
+        ) : (
+          <Link to="/goodslist">{t('links.shop')}</Link>
+        )
+      }
     />
   );
 }
@@ -52,7 +58,11 @@ export function Breakdown({ data, busy, onConsignee, onMethod, children }: Break
           <h2 id="checkout-consignee">{t('consignee.title')}</h2>
           <Link to="/user/profile">{t('links.add-address')}</Link>
         </div>
-        <Radio.Group className="checkout-choices" value={data.consignee.addrId} onChange={(e) => onConsignee(e.target.value as string)}>
+        <Radio.Group
+          className="checkout-choices"
+          value={data.consignee.addrId}
+          onChange={(e) => onConsignee(e.target.value as string)}
+        >
           {data.consignees.map((a) => (
             <Radio key={a.addrId} value={a.addrId} className="checkout-choice">
               <span className="checkout-choice-name">
@@ -73,7 +83,11 @@ export function Breakdown({ data, busy, onConsignee, onMethod, children }: Break
 
       <section className="checkout-section" aria-labelledby="checkout-shipping">
         <h2 id="checkout-shipping">{t('shipping.title')}</h2>
-        <Radio.Group className="checkout-choices" value={selected?.code} onChange={(e) => onMethod(e.target.value as string)}>
+        <Radio.Group
+          className="checkout-choices"
+          value={selected?.code}
+          onChange={(e) => onMethod(e.target.value as string)}
+        >
           {data.shippingOptions.map((o) => (
             <Radio key={o.code} value={o.code} className="checkout-choice">
               <span className="checkout-choice-name">{o.name}</span>
@@ -90,7 +104,11 @@ export function Breakdown({ data, busy, onConsignee, onMethod, children }: Break
         <ul className="checkout-lines">
           {data.lines.map((l) => (
             <li key={l.skuId} className="checkout-line">
-              {l.image ? <img src={l.image} alt="" width={56} height={56} /> : <span className="checkout-line-noimage" />}
+              {l.image ? (
+                <img src={l.image} alt="" width={56} height={56} />
+              ) : (
+                <span className="checkout-line-noimage" />
+              )}
               <span className="checkout-line-text">
                 <Link to={`/productdetails?prodId=${l.prodId}&skuId=${l.skuId}`}>{l.title}</Link>
                 <span className="checkout-muted">{t('lines.sku', { code: l.skuCode })}</span>
@@ -120,7 +138,9 @@ export function Breakdown({ data, busy, onConsignee, onMethod, children }: Break
             <dd>{money(data.serviceFee)}</dd>
           </div>
           <div>
-            <dt>{t('totals.tax', { rate: percent.format(data.taxRate / 100), country: country(data.consignee.country) })}</dt>
+            <dt>
+              {t('totals.tax', { rate: percent.format(data.taxRate / 100), country: country(data.consignee.country) })}
+            </dt>
             <dd>{money(data.tax)}</dd>
           </div>
           <div className="checkout-total">

@@ -20,7 +20,12 @@ export function CheckoutView({ confirm, enabled, fromCart, onConsignee, onMethod
   if (!confirm.data) return <Skeleton active />;
   return (
     <Breakdown data={confirm.data} busy={confirm.isFetching} onConsignee={onConsignee} onMethod={onMethod}>
-      <SubmitOrder data={confirm.data} repricing={confirm.isFetching} fromCart={fromCart} reconfirm={() => void confirm.refetch()} />
+      <SubmitOrder
+        data={confirm.data}
+        repricing={confirm.isFetching}
+        fromCart={fromCart}
+        reconfirm={() => void confirm.refetch()}
+      />
     </Breakdown>
   );
 }

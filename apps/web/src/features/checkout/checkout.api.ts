@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CartSchema, ConfirmResultSchema, SubmitResultSchema } from '@dsm/contract';
-import type { Cart, ConfirmBasketBody, ConfirmProdBody, ConfirmResult, SubmitOrderBody, SubmitResult } from '@dsm/contract';
+import type {
+  Cart,
+  ConfirmBasketBody,
+  ConfirmProdBody,
+  ConfirmResult,
+  SubmitOrderBody,
+  SubmitResult,
+} from '@dsm/contract';
 import { ApiError, api } from '../../lib/api';
 import { cartKeys, checkoutKeys } from '../../lib/query-keys';
 
@@ -23,8 +30,10 @@ const confirmQuery = <B extends object>(path: string, key: readonly unknown[], b
     retry: false,
   });
 
-export const prodConfirmQuery = (body: ConfirmProdBody) => confirmQuery('/p/order/prod/confirm', checkoutKeys.prodConfirm(body), body);
-export const basketConfirmQuery = (body: ConfirmBasketBody) => confirmQuery('/p/order/basket/confirm', checkoutKeys.basketConfirm(body), body);
+export const prodConfirmQuery = (body: ConfirmProdBody) =>
+  confirmQuery('/p/order/prod/confirm', checkoutKeys.prodConfirm(body), body);
+export const basketConfirmQuery = (body: ConfirmBasketBody) =>
+  confirmQuery('/p/order/basket/confirm', checkoutKeys.basketConfirm(body), body);
 
 export const useProdConfirm = (body: ConfirmProdBody | null) =>
   useQuery({ ...prodConfirmQuery(body ?? { prodId: 0, skuId: 0, count: 1 }), enabled: body !== null });
@@ -37,4 +46,7 @@ export const submitOrder = (body: SubmitOrderBody, idempotencyKey: string) =>
 
 /** GET /api/p/shopCart (the cart page's query, same key): the lines a cart checkout buys. */
 export const useCartLines = () =>
-  useQuery({ queryKey: cartKeys.lines(), queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal, schema: CartSchema }) });
+  useQuery({
+    queryKey: cartKeys.lines(),
+    queryFn: ({ signal }) => api.data<Cart>('/p/shopCart', { signal, schema: CartSchema }),
+  });

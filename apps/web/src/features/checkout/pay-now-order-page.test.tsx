@@ -16,14 +16,33 @@ import { session } from '../../lib/session';
 import PayNowOrderPage from './pay-now-order-page';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
-const address = (addrId: string, country: string, city: string) => ({ addrId, firstName: 'Ada', lastName: 'Lovelace', country, city, address: '1 Rue X', postCode: '75001' });
+const address = (addrId: string, country: string, city: string) => ({
+  addrId,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  country,
+  city,
+  address: '1 Rue X',
+  postCode: '75001',
+});
 
 /** The server's answer for three lamps to France, or to Turkey by the express method. */
 function result(consignee: 'FR' | 'TR', method: 'POST' | 'EXPRESS'): ConfirmResult {
   const toFrance = consignee === 'FR';
   const shipping = method === 'POST' ? 7.2 : 31.5;
   return {
-    lines: [{ prodId: 7, skuId: 13, skuCode: 'CO-LAMP', title: 'Desk lamp', image: '', count: 3, unitPrice: 19.99, lineTotal: 59.97 }],
+    lines: [
+      {
+        prodId: 7,
+        skuId: 13,
+        skuCode: 'CO-LAMP',
+        title: 'Desk lamp',
+        image: '',
+        count: 3,
+        unitPrice: 19.99,
+        lineTotal: 59.97,
+      },
+    ],
     goodsTotal: 59.97,
     shippingOptions: [
       { code: 'POST', name: 'China Post', price: 7.2, days: { min: 15, max: 30 }, selected: method === 'POST' },
@@ -50,17 +69,31 @@ const COUNTRIES = [
 ];
 
 function renderPage(path = '/user/paynoworder?prodId=7&skuId=13&count=3') {
-  return renderRoutes([{ path: '/user/paynoworder', element: <PayNowOrderPage /> }, { path: '*', element: <p>elsewhere</p> }], path);
+  return renderRoutes(
+    [
+      { path: '/user/paynoworder', element: <PayNowOrderPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    path,
+  );
 }
 
 const submitted = (ids: string[]) => ({
-  orders: ids.map((id, i) => ({ id, number: `O0000004${i}`, state: 'awaiting-payment', total: 80.36, payBy: '2030-01-01T00:15:00.000Z' })),
+  orders: ids.map((id, i) => ({
+    id,
+    number: `O0000004${i}`,
+    state: 'awaiting-payment',
+    total: 80.36,
+    payBy: '2030-01-01T00:15:00.000Z',
+  })),
   total: 80.36 * ids.length,
 });
 const keyOf = (init: RequestInit) => (init.headers as Record<string, string>)['Idempotency-Key'];
 
 beforeAll(() => loadNamespace('checkout'));
-beforeEach(() => session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }));
+beforeEach(() =>
+  session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }),
+);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('buy-now checkout page', { timeout: 30_000 }, () => {
@@ -71,7 +104,9 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
       'POST /api/p/order/prod/confirm': (_url, init) => {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         bodies.push(body);
-        return envelope(result(body.consigneeId === 'a-tr' ? 'TR' : 'FR', body.shippingMethod === 'EXPRESS' ? 'EXPRESS' : 'POST'));
+        return envelope(
+          result(body.consigneeId === 'a-tr' ? 'TR' : 'FR', body.shippingMethod === 'EXPRESS' ? 'EXPRESS' : 'POST'),
+        );
       },
     });
     const user = ui();
@@ -91,7 +126,9 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$104.66'));
     expect(bodies.at(-1)).toMatchObject({ shippingMethod: 'EXPRESS' });
 
-    await user.click(within(screen.getByRole('region', { name: 'Shipping address' })).getByRole('radio', { name: /Istanbul/ }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Shipping address' })).getByRole('radio', { name: /Istanbul/ }),
+    );
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ consigneeId: 'a-tr' }));
     expect(await summary.findByText('Tax (20%, Türkiye)')).toBeInTheDocument();
   });
@@ -117,7 +154,9 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
         ),
     });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The shipping address is empty, please set one in your profile');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The shipping address is empty, please set one in your profile',
+    );
     expect(screen.getByRole('link', { name: 'Add or edit addresses' })).toHaveAttribute('href', '/user/profile');
   });
 
@@ -152,7 +191,9 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ confirmToken: 'token', remark: 'gift wrap', fromCart: false });
     expect(calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(sessionStorage.getItem('orders.payBy') ?? '{}')).toMatchObject({ 'o-1': '2030-01-01T00:15:00.000Z' });
+    expect(JSON.parse(sessionStorage.getItem('orders.payBy') ?? '{}')).toMatchObject({
+      'o-1': '2030-01-01T00:15:00.000Z',
+    });
   });
 
   it('a retry after a lost answer resends the same key', async () => {
@@ -163,7 +204,10 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
       'POST /api/p/order/submit': (_url, init) => {
         keys.push(keyOf(init));
         return keys.length === 1
-          ? envelope({ reason: 'out-of-stock' }, { code: 'A00001', msg: 'Not enough stock: 2 left of this variant', status: 422 })
+          ? envelope(
+              { reason: 'out-of-stock' },
+              { code: 'A00001', msg: 'Not enough stock: 2 left of this variant', status: 422 },
+            )
           : envelope(submitted(['o-1']));
       },
     });
@@ -187,9 +231,15 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
         return envelope({ ...result('FR', 'POST'), confirmToken: `token-${confirms}` });
       },
       'POST /api/p/order/submit': (_url, init) => {
-        calls.push({ token: (JSON.parse(String(init.body)) as { confirmToken: string }).confirmToken, key: keyOf(init) });
+        calls.push({
+          token: (JSON.parse(String(init.body)) as { confirmToken: string }).confirmToken,
+          key: keyOf(init),
+        });
         return calls.length === 1
-          ? envelope({ reason: 'confirm-invalid' }, { code: 'A00001', msg: 'Order information check wrong, retry', status: 422 })
+          ? envelope(
+              { reason: 'confirm-invalid' },
+              { code: 'A00001', msg: 'Order information check wrong, retry', status: 422 },
+            )
           : envelope(submitted(['o-1']));
       },
     });

@@ -33,8 +33,16 @@ export default function PayNowOrderPage() {
   return (
     <div className="checkout-page">
       <h1>{t('title')}</h1>
-      {!line ? <Alert type="error" showIcon title={t('bad-link')} action={<Link to="/goodslist">{t('links.shop')}</Link>} /> : null}
-      <CheckoutView confirm={confirm} enabled={line !== null} fromCart={false} onConsignee={setConsigneeId} onMethod={setShippingMethod} />
+      {!line ? (
+        <Alert type="error" showIcon title={t('bad-link')} action={<Link to="/goodslist">{t('links.shop')}</Link>} />
+      ) : null}
+      <CheckoutView
+        confirm={confirm}
+        enabled={line !== null}
+        fromCart={false}
+        onConsignee={setConsigneeId}
+        onMethod={setShippingMethod}
+      />
     </div>
   );
 }

@@ -78,7 +78,14 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
           description={error.repriced ? t('submit-repriced') : undefined}
         />
       ) : null}
-      <Button type="primary" size="large" block loading={busy} disabled={repricing && !busy} onClick={() => void submit()}>
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={busy}
+        disabled={repricing && !busy}
+        onClick={() => void submit()}
+      >
         {t('submit')}
       </Button>
       <p className="checkout-muted">{t('submit-note')}</p>

@@ -24,7 +24,15 @@ export function suggestedProducts(suggestions: readonly Suggestion[]): Pickable[
     for (const c of s.candidates) {
       const had = byProduct.get(c.productId);
       const matchedBy = [...new Set([...(had?.matchedBy ?? []), ...c.matchedBy])];
-      if (!had || (had.score ?? 0) < c.score) byProduct.set(c.productId, { productId: c.productId, title: c.title, imageUrl: c.imageUrl, price: c.price, score: c.score, matchedBy });
+      if (!had || (had.score ?? 0) < c.score)
+        byProduct.set(c.productId, {
+          productId: c.productId,
+          title: c.title,
+          imageUrl: c.imageUrl,
+          price: c.price,
+          score: c.score,
+          matchedBy,
+        });
       else had.matchedBy = matchedBy;
     }
   }
@@ -49,13 +57,20 @@ export default function AddConnectionPage() {
   const suggested = useMemo(() => suggestedProducts(suggestions.data ?? []), [suggestions.data]);
 
   const choose = (productId: string) =>
-    navigate(`/user/addconnectionsku?product=${encodeURIComponent(id ?? '')}&catalogue=${encodeURIComponent(productId)}`);
+    navigate(
+      `/user/addconnectionsku?product=${encodeURIComponent(id ?? '')}&catalogue=${encodeURIComponent(productId)}`,
+    );
 
   const item = (p: Pickable) => (
     <List.Item
       key={p.productId}
       actions={[
-        <Button key="choose" type="primary" onClick={() => choose(p.productId)} aria-label={`${t('pick.choose')}: ${p.title}`}>
+        <Button
+          key="choose"
+          type="primary"
+          onClick={() => choose(p.productId)}
+          aria-label={`${t('pick.choose')}: ${p.title}`}
+        >
           {t('pick.choose')}
         </Button>,
       ]}
@@ -89,7 +104,9 @@ export default function AddConnectionPage() {
             loading={suggestions.isLoading}
             dataSource={suggested}
             renderItem={item}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pick.no-suggestions')} /> }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pick.no-suggestions')} />,
+            }}
           />
           <h2>{t('pick.search')}</h2>
           <Input.Search
@@ -104,7 +121,12 @@ export default function AddConnectionPage() {
             <List
               className="cx-list"
               loading={search.isFetching}
-              dataSource={(search.data?.records ?? []).map((r) => ({ productId: String(r.prodId), title: r.prodName, imageUrl: r.pic || null, price: r.price }))}
+              dataSource={(search.data?.records ?? []).map((r) => ({
+                productId: String(r.prodId),
+                title: r.prodName,
+                imageUrl: r.pic || null,
+                price: r.price,
+              }))}
               renderItem={item}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pick.no-results')} /> }}
             />

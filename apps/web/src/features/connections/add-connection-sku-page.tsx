@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMoney } from '../../lib/money';
 import { toast } from '../../lib/toast';
-import { connectionActions, useCatalogueProduct, useRefreshConnections, useStoreProduct, useSuggestions } from './connections.api';
+import {
+  connectionActions,
+  useCatalogueProduct,
+  useRefreshConnections,
+  useStoreProduct,
+  useSuggestions,
+} from './connections.api';
 import { StoreProductHead, Thumb, optionsText, stackOnPhone } from './store-product-head';
 import './connections.css';
 

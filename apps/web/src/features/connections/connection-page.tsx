@@ -7,7 +7,8 @@ import { type StoreOption, useStoreProductCount, useStoreProducts, useStores } f
 import { Thumb } from './store-product-head';
 import './connections.css';
 
-const isFilter = (v: string | null): v is ConnectionFilter => (CONNECTION_FILTERS as readonly string[]).includes(v ?? '');
+const isFilter = (v: string | null): v is ConnectionFilter =>
+  (CONNECTION_FILTERS as readonly string[]).includes(v ?? '');
 
 /**
  * /user/connection (SPEC §2, issue 11): the caller's store products by connection state, with
@@ -17,7 +18,9 @@ const isFilter = (v: string | null): v is ConnectionFilter => (CONNECTION_FILTER
 export default function ConnectionPage() {
   const { t } = useTranslation('connections');
   const [params, setParams] = useSearchParams();
-  const filter: ConnectionFilter = isFilter(params.get('tab')) ? (params.get('tab') as ConnectionFilter) : 'unconnected';
+  const filter: ConnectionFilter = isFilter(params.get('tab'))
+    ? (params.get('tab') as ConnectionFilter)
+    : 'unconnected';
   const storeId = params.get('store') ?? undefined;
   const q = params.get('q') ?? undefined;
   const [typed, setTyped] = useState(q ?? '');
@@ -37,14 +40,17 @@ export default function ConnectionPage() {
     setPaging((p) => ({ ...p, current: 1 }));
     setParams((p) => {
       const out = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(next)) if (v === null || v === '') out.delete(k);
-      else out.set(k, v);
+      for (const [k, v] of Object.entries(next))
+        if (v === null || v === '') out.delete(k);
+        else out.set(k, v);
       return out;
     });
   };
 
   // The stores to filter by: the stores module's list, else those seen on this page.
-  const seen = new Map<string, StoreOption>((list.data?.records ?? []).map((p) => [p.storeId, { id: p.storeId, name: p.storeName }]));
+  const seen = new Map<string, StoreOption>(
+    (list.data?.records ?? []).map((p) => [p.storeId, { id: p.storeId, name: p.storeName }]),
+  );
   const storeOptions = (stores.data ?? [...seen.values()]).map((s) => ({ value: s.id, label: s.name }));
 
   if (everything.data === 0) {
@@ -88,7 +94,9 @@ export default function ConnectionPage() {
   const actionsCell = (p: StoreProduct) => (
     <div className="cx-actions">
       <Link to={`/user/addconnection?product=${encodeURIComponent(p.id)}`}>{t('list.connect')}</Link>
-      {p.connectedCount ? <Link to={`/user/skuconnect?product=${encodeURIComponent(p.id)}`}>{t('list.manage')}</Link> : null}
+      {p.connectedCount ? (
+        <Link to={`/user/skuconnect?product=${encodeURIComponent(p.id)}`}>{t('list.manage')}</Link>
+      ) : null}
     </div>
   );
   const columns: TableColumnsType<StoreProduct> = wide

@@ -28,15 +28,44 @@ const PRODUCT: StoreProduct = {
   url: null,
   status: 'active',
   variants: [
-    { id: 'v-red', externalId: '1', title: 'Red', sku: null, options: [{ name: 'Colour', value: 'Red' }], price: 19.99, currency: 'EUR', imageUrl: null, connection: { state: 'needs-review', reviewReason: 'taken-down', sku: SKU, connectedAt: '2026-11-24T09:00:00.000Z' } },
-    { id: 'v-grey', externalId: '2', title: 'Grey', sku: null, options: [], price: 19.99, currency: 'EUR', imageUrl: null, connection: null },
+    {
+      id: 'v-red',
+      externalId: '1',
+      title: 'Red',
+      sku: null,
+      options: [{ name: 'Colour', value: 'Red' }],
+      price: 19.99,
+      currency: 'EUR',
+      imageUrl: null,
+      connection: {
+        state: 'needs-review',
+        reviewReason: 'taken-down',
+        sku: SKU,
+        connectedAt: '2026-11-24T09:00:00.000Z',
+      },
+    },
+    {
+      id: 'v-grey',
+      externalId: '2',
+      title: 'Grey',
+      sku: null,
+      options: [],
+      price: 19.99,
+      currency: 'EUR',
+      imageUrl: null,
+      connection: null,
+    },
   ],
   connectedCount: 1,
   reviewCount: 1,
   updatedAt: '2026-11-24T09:00:00.000Z',
   canUndo: true,
 };
-const change = (id: string, action: ConnectionChange['action'], extra: Partial<ConnectionChange> = {}): ConnectionChange => ({
+const change = (
+  id: string,
+  action: ConnectionChange['action'],
+  extra: Partial<ConnectionChange> = {},
+): ConnectionChange => ({
   id,
   action,
   actorType: action === 'review' ? 'system' : 'user',
@@ -90,7 +119,11 @@ describe('/user/skuconnect', { timeout: 30_000 }, () => {
     fakeApi({
       [`GET /api/p/store-products/${ID}`]: () => envelope(PRODUCT),
       [`GET /api/p/store-products/${ID}/history`]: () =>
-        envelope([change('c-review', 'review', { note: 'the catalogue product was taken down' }), change('c-2', 'connect'), change('c-1', 'disconnect', { undone: true })]),
+        envelope([
+          change('c-review', 'review', { note: 'the catalogue product was taken down' }),
+          change('c-2', 'connect'),
+          change('c-1', 'disconnect', { undone: true }),
+        ]),
       [`POST /api/p/store-products/${ID}/undo`]: (_url, init) => {
         undos.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
         return envelope({ ...PRODUCT, canUndo: false });

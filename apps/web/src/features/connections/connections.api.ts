@@ -1,4 +1,11 @@
-import { ConnectionChangeListSchema, ProductDetailSchema, ProductListItemPageSchema, StoreProductPageSchema, StoreProductSchema, SuggestionListSchema } from '@dsm/contract';
+import {
+  ConnectionChangeListSchema,
+  ProductDetailSchema,
+  ProductListItemPageSchema,
+  StoreProductPageSchema,
+  StoreProductSchema,
+  SuggestionListSchema,
+} from '@dsm/contract';
 import type {
   ConnectBody,
   ConnectionChange,
@@ -35,17 +42,31 @@ export interface StoreProductsFilter {
 export function useStoreProducts(filter: StoreProductsFilter) {
   return useQuery({
     queryKey: connectionKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<StoreProduct>>('/p/store-products', { signal, query: { ...filter }, schema: StoreProductPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<StoreProduct>>('/p/store-products', {
+        signal,
+        query: { ...filter },
+        schema: StoreProductPageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The number beside a tab: the same list asked for one row, read for its total. */
-export function useStoreProductCount(filter: Omit<StoreProductsFilter, 'current' | 'size'> | { filter?: undefined; storeId?: string; q?: string }) {
+export function useStoreProductCount(
+  filter: Omit<StoreProductsFilter, 'current' | 'size'> | { filter?: undefined; storeId?: string; q?: string },
+) {
   return useQuery({
     queryKey: connectionKeys.count(filter),
     queryFn: ({ signal }) =>
-      api.data<Page<StoreProduct>>('/p/store-products', { signal, query: { ...filter, current: 1, size: 1 }, loadingflags: true, schema: StoreProductPageSchema }).then((p) => p.total),
+      api
+        .data<Page<StoreProduct>>('/p/store-products', {
+          signal,
+          query: { ...filter, current: 1, size: 1 },
+          loadingflags: true,
+          schema: StoreProductPageSchema,
+        })
+        .then((p) => p.total),
   });
 }
 
@@ -70,7 +91,12 @@ export function useStores() {
 export function useStoreProduct(id: string | null) {
   return useQuery({
     queryKey: connectionKeys.one(id ?? ''),
-    queryFn: ({ signal }) => api.data<StoreProduct>(`/p/store-products/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: StoreProductSchema }),
+    queryFn: ({ signal }) =>
+      api.data<StoreProduct>(`/p/store-products/${encodeURIComponent(id!)}`, {
+        signal,
+        noshow: true,
+        schema: StoreProductSchema,
+      }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -79,7 +105,12 @@ export function useStoreProduct(id: string | null) {
 export function useSuggestions(id: string | null) {
   return useQuery({
     queryKey: connectionKeys.suggestions(id ?? ''),
-    queryFn: ({ signal }) => api.data<Suggestion[]>(`/p/store-products/${encodeURIComponent(id!)}/suggestions`, { signal, noshow: true, schema: SuggestionListSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Suggestion[]>(`/p/store-products/${encodeURIComponent(id!)}/suggestions`, {
+        signal,
+        noshow: true,
+        schema: SuggestionListSchema,
+      }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -88,7 +119,12 @@ export function useSuggestions(id: string | null) {
 export function useHistory(id: string | null) {
   return useQuery({
     queryKey: connectionKeys.history(id ?? ''),
-    queryFn: ({ signal }) => api.data<ConnectionChange[]>(`/p/store-products/${encodeURIComponent(id!)}/history`, { signal, noshow: true, schema: ConnectionChangeListSchema }),
+    queryFn: ({ signal }) =>
+      api.data<ConnectionChange[]>(`/p/store-products/${encodeURIComponent(id!)}/history`, {
+        signal,
+        noshow: true,
+        schema: ConnectionChangeListSchema,
+      }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -98,7 +134,13 @@ export function useHistory(id: string | null) {
 export function useCatalogueSearch(keyword: string) {
   return useQuery({
     queryKey: ['catalogue', 'search', { keyword, size: 12, for: 'connections' }],
-    queryFn: ({ signal }) => api.data<Page<ProductListItem>>('/prod/search', { signal, query: { keyword, current: 1, size: 12 }, loadingflags: true, schema: ProductListItemPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<ProductListItem>>('/prod/search', {
+        signal,
+        query: { keyword, current: 1, size: 12 },
+        loadingflags: true,
+        schema: ProductListItemPageSchema,
+      }),
     enabled: keyword.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -108,7 +150,13 @@ export function useCatalogueSearch(keyword: string) {
 export function useCatalogueProduct(prodId: number | null) {
   return useQuery({
     queryKey: ['catalogue', 'product', prodId ?? 0],
-    queryFn: ({ signal }) => api.data<ProductDetail>('/prod/prodInfo', { signal, query: { prodId: prodId! }, noshow: true, schema: ProductDetailSchema }),
+    queryFn: ({ signal }) =>
+      api.data<ProductDetail>('/prod/prodInfo', {
+        signal,
+        query: { prodId: prodId! },
+        noshow: true,
+        schema: ProductDetailSchema,
+      }),
     enabled: prodId !== null && Number.isInteger(prodId) && prodId > 0,
     retry: false,
   });
@@ -120,9 +168,12 @@ const key = () => ({ idempotencyKey: crypto.randomUUID() });
 
 /** The writes; a refusal (409 already associated, undo-stale…) shows as the API client's warning. */
 export const connectionActions = {
-  connect: (id: string, body: ConnectBody) => api.post<StoreProduct>(path(id, 'connections'), body, { ...key(), schema: StoreProductSchema }),
-  disconnect: (id: string, variantIds: string[]) => api.post<StoreProduct>(path(id, 'disconnect'), { variantIds }, { ...key(), schema: StoreProductSchema }),
-  undo: (id: string, changeId: string) => api.post<StoreProduct>(path(id, 'undo'), { changeId }, { ...key(), schema: StoreProductSchema }),
+  connect: (id: string, body: ConnectBody) =>
+    api.post<StoreProduct>(path(id, 'connections'), body, { ...key(), schema: StoreProductSchema }),
+  disconnect: (id: string, variantIds: string[]) =>
+    api.post<StoreProduct>(path(id, 'disconnect'), { variantIds }, { ...key(), schema: StoreProductSchema }),
+  undo: (id: string, changeId: string) =>
+    api.post<StoreProduct>(path(id, 'undo'), { changeId }, { ...key(), schema: StoreProductSchema }),
 };
 
 /** Every store-product read refreshes after a change. */

@@ -11,7 +11,8 @@ import { StoreProductHead, Thumb, optionsText, stackOnPhone } from './store-prod
 import './connections.css';
 
 /** "Linen Dress · Colour: Red, Size: M" */
-const skuText = (sku: CatalogueSkuRef | null, none: string) => (sku ? [sku.title, sku.specs].filter(Boolean).join(' · ') : none);
+const skuText = (sku: CatalogueSkuRef | null, none: string) =>
+  sku ? [sku.title, sku.specs].filter(Boolean).join(' · ') : none;
 
 /** The change undo would take back: the newest one not undone that is the seller's (not a review mark). */
 export function undoTarget(history: readonly ConnectionChange[]): ConnectionChange | undefined {
@@ -43,8 +44,13 @@ export default function SkuConnectPage() {
       setBusy(false);
     }
   }
-  const disconnect = (variantIds: string[]) => run(() => connectionActions.disconnect(id!, variantIds), t('detail.disconnected'));
-  const confirm = (v: StoreVariant) => run(() => connectionActions.connect(id!, { links: [{ variantId: v.id, skuId: v.connection!.sku.skuId }] }), t('detail.confirmed'));
+  const disconnect = (variantIds: string[]) =>
+    run(() => connectionActions.disconnect(id!, variantIds), t('detail.disconnected'));
+  const confirm = (v: StoreVariant) =>
+    run(
+      () => connectionActions.connect(id!, { links: [{ variantId: v.id, skuId: v.connection!.sku.skuId }] }),
+      t('detail.confirmed'),
+    );
   const target = product.data?.canUndo ? undoTarget(history.data ?? []) : undefined;
 
   const columns: TableColumnsType<StoreVariant> = [
@@ -81,7 +87,9 @@ export default function SkuConnectPage() {
         !v.connection ? null : v.connection.state === 'needs-review' ? (
           <div>
             <Tag color="orange">{t('detail.needs-review')}</Tag>
-            {v.connection.reviewReason ? <div className="cx-muted">{t(`detail.review-reasons.${v.connection.reviewReason}`)}</div> : null}
+            {v.connection.reviewReason ? (
+              <div className="cx-muted">{t(`detail.review-reasons.${v.connection.reviewReason}`)}</div>
+            ) : null}
           </div>
         ) : (
           <Tag color="green">{t('detail.connected')}</Tag>
@@ -126,24 +134,45 @@ export default function SkuConnectPage() {
               </Popconfirm>
             ) : null}
           </div>
-          <Table<StoreVariant> rowKey="id" showHeader={wide} columns={stackOnPhone(columns, wide, 'row')} dataSource={product.data.variants} scroll={wide ? { x: 'max-content' } : undefined} pagination={false} />
+          <Table<StoreVariant>
+            rowKey="id"
+            showHeader={wide}
+            columns={stackOnPhone(columns, wide, 'row')}
+            dataSource={product.data.variants}
+            scroll={wide ? { x: 'max-content' } : undefined}
+            pagination={false}
+          />
           <h2>{t('detail.history')}</h2>
           {target ? <p className="cx-muted">{t('detail.undo-hint')}</p> : null}
-          {history.data && history.data.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.no-history')} /> : null}
+          {history.data && history.data.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.no-history')} />
+          ) : null}
           <Timeline
             className="cx-history"
             items={(history.data ?? []).map((c) => ({
-              color: c.action === 'review' ? 'orange' : c.action === 'disconnect' ? 'red' : c.action === 'undo' ? 'gray' : 'green',
+              color:
+                c.action === 'review'
+                  ? 'orange'
+                  : c.action === 'disconnect'
+                    ? 'red'
+                    : c.action === 'undo'
+                      ? 'gray'
+                      : 'green',
               children: (
                 <div className="cx-change" data-testid={`change-${c.id}`}>
                   <div className="cx-change-head">
                     <strong>{t(`detail.actions.${c.action}`)}</strong>
                     {c.undone ? <Tag>{t('detail.undone-tag')}</Tag> : null}
                     <span className="cx-muted">
-                      {c.actorType === 'system' ? t('detail.actor-system') : (c.actorName ?? '')} · {formatOrderTime(c.at, lang)}
+                      {c.actorType === 'system' ? t('detail.actor-system') : (c.actorName ?? '')} ·{' '}
+                      {formatOrderTime(c.at, lang)}
                     </span>
                     {target?.id === c.id ? (
-                      <Button size="small" disabled={busy} onClick={() => void run(() => connectionActions.undo(id!, c.id), t('detail.undone'))}>
+                      <Button
+                        size="small"
+                        disabled={busy}
+                        onClick={() => void run(() => connectionActions.undo(id!, c.id), t('detail.undone'))}
+                      >
                         {t('detail.undo')}
                       </Button>
                     ) : null}
@@ -152,7 +181,8 @@ export default function SkuConnectPage() {
                   <ul className="cx-change-lines">
                     {c.variants.map((v) => (
                       <li key={v.variantId}>
-                        <span>{v.variantTitle}</span>: <span className="cx-muted">{skuText(v.before, t('detail.none'))}</span> →{' '}
+                        <span>{v.variantTitle}</span>:{' '}
+                        <span className="cx-muted">{skuText(v.before, t('detail.none'))}</span> →{' '}
                         <span>{skuText(v.after, t('detail.none'))}</span>
                       </li>
                     ))}

@@ -6,7 +6,11 @@ import { Link } from 'react-router';
 
 /** The picture of a store product or variant, or an empty frame of the same size. */
 export function Thumb({ src, size = 56 }: { src: string | null | undefined; size?: number }) {
-  return src ? <img className="cx-thumb" src={src} alt="" width={size} height={size} loading="lazy" /> : <span className="cx-thumb cx-thumb-empty" style={{ width: size, height: size }} />;
+  return src ? (
+    <img className="cx-thumb" src={src} alt="" width={size} height={size} loading="lazy" />
+  ) : (
+    <span className="cx-thumb cx-thumb-empty" style={{ width: size, height: size }} />
+  );
 }
 
 /**
@@ -43,7 +47,9 @@ export function StoreProductHead({ query }: { query: { data?: StoreProduct; isEr
             </>
           ) : null}
         </div>
-        <div className="cx-muted">{t('list.connected-of', { connected: p.connectedCount, total: p.variants.length })}</div>
+        <div className="cx-muted">
+          {t('list.connected-of', { connected: p.connectedCount, total: p.variants.length })}
+        </div>
       </div>
       <Link className="cx-back" to="/user/connection">
         {t('head.back')}
@@ -53,7 +59,8 @@ export function StoreProductHead({ query }: { query: { data?: StoreProduct; isEr
 }
 
 /** "Colour: Red, Size: M" for a store variant's options. */
-export const optionsText = (options: Array<{ name: string; value: string }>) => options.map((o) => `${o.name}: ${o.value}`).join(', ');
+export const optionsText = (options: Array<{ name: string; value: string }>) =>
+  options.map((o) => `${o.name}: ${o.value}`).join(', ');
 
 /**
  * On a phone a table's columns would scroll sideways and hide the actions: the cells of each row

@@ -9,7 +9,10 @@ import ContentPage from './content-page';
 
 const PAGES: Record<string, Record<string, { title: string; body: string }>> = {
   aboutus: {
-    'en-US': { title: 'About Us', body: '<p>We ship.</p><h2>Contact</h2><p>See <a href="/contanctus">contact</a>.</p>' },
+    'en-US': {
+      title: 'About Us',
+      body: '<p>We ship.</p><h2>Contact</h2><p>See <a href="/contanctus">contact</a>.</p>',
+    },
     'fr-FR': { title: 'À propos', body: '<p>Nous expédions.</p>' },
   },
 };
@@ -21,12 +24,22 @@ function contentApi() {
       const locale = PAGES.aboutus![lang] ? lang : 'en-US';
       return envelope({ slug: 'aboutus', locale, ...PAGES.aboutus![locale], updatedAt: '2026-03-01T10:00:00.000Z' });
     },
-    'GET /api/content/pages/faq': () => envelope({ slug: 'faq', locale: 'en-US', title: 'FAQ', body: '<p>Questions.</p>', updatedAt: '2026-03-01T10:00:00.000Z' }),
+    'GET /api/content/pages/faq': () =>
+      envelope({
+        slug: 'faq',
+        locale: 'en-US',
+        title: 'FAQ',
+        body: '<p>Questions.</p>',
+        updatedAt: '2026-03-01T10:00:00.000Z',
+      }),
   });
 }
 
 function renderPage(path: string) {
-  const routes = ['aboutus', 'faq', 'privacy', 'contanctus'].map((slug) => ({ path: `/${slug}`, element: <ContentPage /> }));
+  const routes = ['aboutus', 'faq', 'privacy', 'contanctus'].map((slug) => ({
+    path: `/${slug}`,
+    element: <ContentPage />,
+  }));
   return renderRoutes(routes, path);
 }
 
@@ -57,7 +70,9 @@ describe('static content pages', () => {
     expect(languages).toEqual(['en-US', 'fr-FR']);
 
     await setLanguage('tr-TR');
-    expect(await screen.findByText('Bu sayfa henüz dilinizde mevcut değil; İngilizce olarak gösteriliyor.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Bu sayfa henüz dilinizde mevcut değil; İngilizce olarak gösteriliyor.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
     expect(screen.getByRole('article')).toHaveAttribute('lang', 'en-US');
     await setLanguage('en-US');

@@ -78,7 +78,11 @@ export default function ContentPage() {
           </header>
           {/* The server sanitizes page bodies when the operator saves them (scripts, event
               handlers and unsafe URLs removed); that is why this HTML may be inserted as it is. */}
-          <div className="rich-text content-body" onClick={onLinkClick} dangerouslySetInnerHTML={{ __html: data.body }} />
+          <div
+            className="rich-text content-body"
+            onClick={onLinkClick}
+            dangerouslySetInnerHTML={{ __html: data.body }}
+          />
         </>
       ) : (
         <div className="content-skeleton" aria-hidden="true">

@@ -9,7 +9,11 @@ import { contentKeys } from '../../lib/query-keys';
  * English and says so in `locale`). `noshow`: a missing page is shown in place, not as a toast.
  */
 export function fetchContentPage(slug: string, signal?: AbortSignal) {
-  return api.data<ContentPage>(`/content/pages/${encodeURIComponent(slug)}`, { signal, noshow: true, schema: ContentPageSchema });
+  return api.data<ContentPage>(`/content/pages/${encodeURIComponent(slug)}`, {
+    signal,
+    noshow: true,
+    schema: ContentPageSchema,
+  });
 }
 
 export const contentPageQuery = (slug: string) =>

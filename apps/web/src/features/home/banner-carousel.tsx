@@ -30,12 +30,34 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
 }
 
 const PrevIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="m15 5-7 7 7 7" />
   </svg>
 );
 const NextIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="m9 5 7 7-7 7" />
   </svg>
 );
@@ -122,32 +144,42 @@ export default function BannerCarousel({ priority = false }: { priority?: boolea
       <div className="carousel-controls">
         {count > 1 ? (
           <>
-          <button
-            type="button"
-            className="carousel-button"
-            onClick={() => setPaused((p) => !p)}
-            aria-label={paused ? t('carousel.play') : t('carousel.pause')}
-          >
-            {paused ? <PlayIcon /> : <PauseIcon />}
-          </button>
-          <button type="button" className="carousel-button" onClick={() => go(current - 1)} aria-label={t('carousel.previous')}>
-            <PrevIcon />
-          </button>
-          <div className="carousel-dots">
-            {banners?.map((banner, i) => (
-              <button
-                key={banner.imgId}
-                type="button"
-                className="carousel-dot"
-                aria-label={t('carousel.show', { n: i + 1, title: banner.title || banner.alt })}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => go(i)}
-              />
-            ))}
-          </div>
-          <button type="button" className="carousel-button" onClick={() => go(current + 1)} aria-label={t('carousel.next')}>
-            <NextIcon />
-          </button>
+            <button
+              type="button"
+              className="carousel-button"
+              onClick={() => setPaused((p) => !p)}
+              aria-label={paused ? t('carousel.play') : t('carousel.pause')}
+            >
+              {paused ? <PlayIcon /> : <PauseIcon />}
+            </button>
+            <button
+              type="button"
+              className="carousel-button"
+              onClick={() => go(current - 1)}
+              aria-label={t('carousel.previous')}
+            >
+              <PrevIcon />
+            </button>
+            <div className="carousel-dots">
+              {banners?.map((banner, i) => (
+                <button
+                  key={banner.imgId}
+                  type="button"
+                  className="carousel-dot"
+                  aria-label={t('carousel.show', { n: i + 1, title: banner.title || banner.alt })}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => go(i)}
+                />
+              ))}
+            </div>
+            <button
+              type="button"
+              className="carousel-button"
+              onClick={() => go(current + 1)}
+              aria-label={t('carousel.next')}
+            >
+              <NextIcon />
+            </button>
           </>
         ) : null}
       </div>

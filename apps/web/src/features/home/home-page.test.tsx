@@ -13,14 +13,29 @@ const BANNERS = [1, 2, 3].map((n) => ({
   alt: `Picture ${n}`,
   seq: n,
 }));
-const item = (prodId: number) => ({ prodId, prodName: `Product ${prodId}`, pic: `/p/${prodId}.svg`, price: 5, oriPrice: 8, categoryId: 1, sales: 0, tags: [] });
+const item = (prodId: number) => ({
+  prodId,
+  prodName: `Product ${prodId}`,
+  pic: `/p/${prodId}.svg`,
+  price: 5,
+  oriPrice: 8,
+  categoryId: 1,
+  sales: 0,
+  tags: [],
+});
 
 function homeApi() {
   return fakeApi({
     'GET /api/indexImgs': () => envelope(BANNERS),
     'GET /api/shop/notice/topNoticeList': () =>
       envelope([
-        { id: 1, title: 'Welcome aboard', body: '<p>Read <a href="/howitworks">how it works</a>.</p>', pinned: true, publishedAt: '2026-01-01T00:00:00Z' },
+        {
+          id: 1,
+          title: 'Welcome aboard',
+          body: '<p>Read <a href="/howitworks">how it works</a>.</p>',
+          pinned: true,
+          publishedAt: '2026-01-01T00:00:00Z',
+        },
         { id: 2, title: 'Old news', body: '<p>x</p>', pinned: false, publishedAt: '2026-01-01T00:00:00Z' },
       ]),
     'GET /api/category/categories': () =>
@@ -41,7 +56,13 @@ function homeApi() {
 }
 
 function renderHome() {
-  return renderRoutes([{ path: '/index', element: <HomePage /> }, { path: '*', element: <p>elsewhere</p> }], '/index');
+  return renderRoutes(
+    [
+      { path: '/index', element: <HomePage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    '/index',
+  );
 }
 
 afterEach(() => {
@@ -53,12 +74,17 @@ describe('home page', () => {
   it('paints the hero and the 18 market tiles before any data, then links tiles to their category', async () => {
     homeApi();
     renderHome();
-    expect(screen.getByRole('heading', { level: 1, name: 'Source products from China for your online store' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Source products from China for your online store' }),
+    ).toBeInTheDocument();
     const market = screen.getByRole('region', { name: 'Commodity market' });
     expect(within(market).getAllByRole('listitem')).toHaveLength(18);
     expect(within(market).getByRole('link', { name: 'Weddings' })).toHaveAttribute('href', '/goodslist');
 
-    expect(await within(market).findByRole('link', { name: 'Pets' })).toHaveAttribute('href', '/goodslist?categoryId=12');
+    expect(await within(market).findByRole('link', { name: 'Pets' })).toHaveAttribute(
+      'href',
+      '/goodslist?categoryId=12',
+    );
     expect(within(market).getByRole('link', { name: 'Bags' })).toHaveAttribute('href', '/goodslist?categoryId=11');
   });
 
@@ -71,7 +97,9 @@ describe('home page', () => {
     const li = card.closest('li')!;
     expect(within(li).getByText('$5.00')).toBeInTheDocument();
     expect(within(li).getByText('$8.00').closest('del')).not.toBeNull();
-    expect(await within(screen.getByRole('region', { name: 'Trending' })).findByRole('link', { name: 'Product 201' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Trending' })).findByRole('link', { name: 'Product 201' }),
+    ).toBeInTheDocument();
   });
 
   it('shows only the pinned notices, each opening its text', async () => {
@@ -100,7 +128,10 @@ describe('home page', () => {
     await user.click(within(carousel).getByRole('button', { name: 'Previous slide' }));
     expect(slide(3)).toBeVisible();
     await user.click(within(carousel).getByRole('button', { name: 'Show slide 1: Banner 1' }));
-    expect(within(carousel).getByRole('button', { name: 'Show slide 1: Banner 1' })).toHaveAttribute('aria-current', 'true');
+    expect(within(carousel).getByRole('button', { name: 'Show slide 1: Banner 1' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
 
     const pause = within(carousel).getByRole('button', { name: 'Pause the slides' });
     await user.click(pause);

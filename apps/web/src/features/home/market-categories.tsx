@@ -15,7 +15,12 @@ export function MarketCategories() {
   const { t } = useTranslation('home');
   const { data: tree } = useCategoryTree(ready);
   const tiles = tree?.length
-    ? tree.map((c) => ({ key: String(c.categoryId), icon: c.icon, name: c.categoryName, to: `/goodslist?categoryId=${c.categoryId}` }))
+    ? tree.map((c) => ({
+        key: String(c.categoryId),
+        icon: c.icon,
+        name: c.categoryName,
+        to: `/goodslist?categoryId=${c.categoryId}`,
+      }))
     : CATEGORY_ICON_KEYS.map((icon) => ({ key: icon, icon, name: t(`market.icons.${icon}`), to: '/goodslist' }));
 
   return (

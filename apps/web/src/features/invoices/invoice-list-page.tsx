@@ -32,17 +32,34 @@ export default function InvoiceListPage() {
   const columns: TableColumnsType<InvoiceSummary> = [
     { key: 'number', title: t('list.number'), render: (_, inv) => <strong>{inv.number}</strong> },
     { key: 'issued', title: t('list.issued'), render: (_, inv) => formatInvoiceTime(inv.issuedAt, lang) },
-    { key: 'reference', title: t('list.reference'), responsive: ['md'], render: (_, inv) => inv.orderNumber ?? inv.reference ?? '—' },
-    { key: 'payable', title: t('list.payable'), align: 'right', render: (_, inv) => formatInvoiceAmount(inv.payable, inv.currency, lang) },
+    {
+      key: 'reference',
+      title: t('list.reference'),
+      responsive: ['md'],
+      render: (_, inv) => inv.orderNumber ?? inv.reference ?? '—',
+    },
+    {
+      key: 'payable',
+      title: t('list.payable'),
+      align: 'right',
+      render: (_, inv) => formatInvoiceAmount(inv.payable, inv.currency, lang),
+    },
     {
       key: 'action',
       title: t('list.action'),
       render: (_, inv) => (
         <span className="invoice-row-actions">
-          <Link to={`/user/orderinvoice?id=${encodeURIComponent(inv.id)}`} aria-label={t('list.view-label', { number: inv.number })}>
+          <Link
+            to={`/user/orderinvoice?id=${encodeURIComponent(inv.id)}`}
+            aria-label={t('list.view-label', { number: inv.number })}
+          >
             {t('list.view')}
           </Link>
-          <a href={invoicePdfUrl(inv.id)} download={`${inv.number}.pdf`} aria-label={t('list.pdf-label', { number: inv.number })}>
+          <a
+            href={invoicePdfUrl(inv.id)}
+            download={`${inv.number}.pdf`}
+            aria-label={t('list.pdf-label', { number: inv.number })}
+          >
             {t('list.pdf')}
           </a>
         </span>

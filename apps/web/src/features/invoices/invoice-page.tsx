@@ -20,7 +20,12 @@ export default function InvoicePage() {
   const invoice = useInvoice(id);
   const notFound = (
     <div className="invoice-page">
-      <Alert type="warning" showIcon message={t('invoice.not-found')} action={<Link to="/user/downloadinvoice">{t('invoice.all-invoices')}</Link>} />
+      <Alert
+        type="warning"
+        showIcon
+        message={t('invoice.not-found')}
+        action={<Link to="/user/downloadinvoice">{t('invoice.all-invoices')}</Link>}
+      />
     </div>
   );
 
@@ -30,7 +35,12 @@ export default function InvoicePage() {
   if (!id) {
     return (
       <div className="invoice-page">
-        <Alert type="info" showIcon message={t('invoice.no-id')} action={<Link to="/user/downloadinvoice">{t('invoice.all-invoices')}</Link>} />
+        <Alert
+          type="info"
+          showIcon
+          message={t('invoice.no-id')}
+          action={<Link to="/user/downloadinvoice">{t('invoice.all-invoices')}</Link>}
+        />
       </div>
     );
   }
@@ -57,7 +67,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('invoices');
   const lang = useSession((s) => s.lang);
   const money = (v: number) => formatInvoiceAmount(v, invoice.currency, lang);
-  const plain = (v: number) => new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+  const plain = (v: number) =>
+    new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
   const method = t(`methods.${invoice.paymentMethod}`, { defaultValue: invoice.paymentMethod });
   const totals: Array<[string, number, boolean?]> = [
     [t('invoice.product-cost'), invoice.productCost],

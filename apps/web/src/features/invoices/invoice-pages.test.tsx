@@ -24,9 +24,23 @@ const INVOICE: Invoice = {
   issuedAt: '2026-03-14T09:31:00.000Z',
   paidAt: '2026-03-14T09:30:00.000Z',
   paymentMethod: 'wallet',
-  billTo: { name: 'Ayşe Yılmaz', company: 'Güneş İthalat', vatNumber: 'TR1234567890', address: 'İstiklal Cd. 12, İstanbul', countryCode: 'TR' },
-  billFrom: { name: 'DEMO Marketplace Ltd', company: null, vatNumber: null, address: '1 Example Street', countryCode: 'GB' },
-  lines: [{ title: '无线蓝牙耳机', sku: 'BT-EAR-01', specs: 'Colour: black', unitPrice: 12.5, quantity: 2, amount: 25 }],
+  billTo: {
+    name: 'Ayşe Yılmaz',
+    company: 'Güneş İthalat',
+    vatNumber: 'TR1234567890',
+    address: 'İstiklal Cd. 12, İstanbul',
+    countryCode: 'TR',
+  },
+  billFrom: {
+    name: 'DEMO Marketplace Ltd',
+    company: null,
+    vatNumber: null,
+    address: '1 Example Street',
+    countryCode: 'GB',
+  },
+  lines: [
+    { title: '无线蓝牙耳机', sku: 'BT-EAR-01', specs: 'Colour: black', unitPrice: 12.5, quantity: 2, amount: 25 },
+  ],
   productCost: 25,
   shipping: 4,
   tax: 3.23,
@@ -39,7 +53,16 @@ const INVOICE: Invoice = {
   pdfReady: true,
 };
 const SECOND = { ...INVOICE, id: '22222222-2222-4222-8222-222222222222', number: 'INV-2026-000043', payable: 10 };
-const summary = (i: Invoice) => ({ id: i.id, number: i.number, reference: i.reference, orderNumber: i.orderNumber, issuedAt: i.issuedAt, paidAt: i.paidAt, payable: i.payable, currency: i.currency });
+const summary = (i: Invoice) => ({
+  id: i.id,
+  number: i.number,
+  reference: i.reference,
+  orderNumber: i.orderNumber,
+  issuedAt: i.issuedAt,
+  paidAt: i.paidAt,
+  payable: i.payable,
+  currency: i.currency,
+});
 
 beforeAll(async () => {
   await loadNamespace('invoices');
@@ -53,7 +76,8 @@ afterEach(async () => {
 });
 
 describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
-  const render = (id: string) => renderRoutes([{ path: '/user/orderinvoice', element: <InvoicePage /> }], `/user/orderinvoice?id=${id}`);
+  const render = (id: string) =>
+    renderRoutes([{ path: '/user/orderinvoice', element: <InvoicePage /> }], `/user/orderinvoice?id=${id}`);
 
   it('shows every invoice field, the lines and the totals, with a Download PDF link and Print', async () => {
     fakeApi({ [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE) });
@@ -71,10 +95,15 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     expect(screen.getByText('3.23 USD')).toBeInTheDocument();
     expect(screen.getByText('-1.00 USD')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32.48 USD');
-    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/p/invoices/${INVOICE.id}/pdf`);
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/api/p/invoices/${INVOICE.id}/pdf`,
+    );
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    await userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }).click(screen.getByRole('button', { name: 'Print' }));
+    await userEvent
+      .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+      .click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();
   });
 
@@ -91,7 +120,13 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
       'GET /api/p/invoices': (url) => {
         asked.push(new URL(String(url), 'http://x').searchParams.get('reference') ?? '');
         const mine = new URL(String(url), 'http://x').searchParams.get('reference') === 'order-1';
-        return envelope({ records: mine ? [summary(INVOICE)] : [], total: mine ? 1 : 0, size: 1, current: 1, pages: 1 });
+        return envelope({
+          records: mine ? [summary(INVOICE)] : [],
+          total: mine ? 1 : 0,
+          size: 1,
+          current: 1,
+          pages: 1,
+        });
       },
       [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE),
     });
@@ -115,12 +150,14 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
 });
 
 describe('invoice list (/user/downloadinvoice)', { timeout: 30_000 }, () => {
-  const render = () => renderRoutes([{ path: '/user/downloadinvoice', element: <InvoiceListPage /> }], '/user/downloadinvoice');
+  const render = () =>
+    renderRoutes([{ path: '/user/downloadinvoice', element: <InvoiceListPage /> }], '/user/downloadinvoice');
 
   it('lists the invoices and downloads the selected ones as one PDF', async () => {
     let asked: unknown = null;
     fakeApi({
-      'GET /api/p/invoices': () => envelope({ records: [summary(INVOICE), summary(SECOND)], total: 2, size: 10, current: 1, pages: 1 }),
+      'GET /api/p/invoices': () =>
+        envelope({ records: [summary(INVOICE), summary(SECOND)], total: 2, size: 10, current: 1, pages: 1 }),
       'POST /api/p/invoices/download': (_url, init) => {
         asked = JSON.parse(String(init.body));
         return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
@@ -132,8 +169,14 @@ describe('invoice list (/user/downloadinvoice)', { timeout: 30_000 }, () => {
     render();
     expect(await screen.findByText('INV-2026-000042')).toBeInTheDocument();
     expect(screen.getByText('32.48 USD')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View invoice INV-2026-000042' })).toHaveAttribute('href', `/user/orderinvoice?id=${INVOICE.id}`);
-    expect(screen.getByRole('link', { name: 'Download invoice INV-2026-000043 as PDF' })).toHaveAttribute('href', `/api/p/invoices/${SECOND.id}/pdf`);
+    expect(screen.getByRole('link', { name: 'View invoice INV-2026-000042' })).toHaveAttribute(
+      'href',
+      `/user/orderinvoice?id=${INVOICE.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Download invoice INV-2026-000043 as PDF' })).toHaveAttribute(
+      'href',
+      `/api/p/invoices/${SECOND.id}/pdf`,
+    );
 
     const button = screen.getByRole('button', { name: 'Download selected (0)' });
     expect(button).toBeDisabled();

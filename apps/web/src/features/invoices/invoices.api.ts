@@ -9,7 +9,8 @@ import { session } from '../../lib/session';
 export function useInvoices(paging: { current: number; size: number }) {
   return useQuery({
     queryKey: invoicesKeys.list(paging),
-    queryFn: ({ signal }) => api.data<Page<InvoiceSummary>>('/p/invoices', { signal, query: { ...paging }, schema: InvoiceSummaryPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<InvoiceSummary>>('/p/invoices', { signal, query: { ...paging }, schema: InvoiceSummaryPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -18,7 +19,8 @@ export function useInvoices(paging: { current: number; size: number }) {
 export function useInvoice(id: string | null) {
   return useQuery({
     queryKey: invoicesKeys.one(id ?? ''),
-    queryFn: ({ signal }) => api.data<Invoice>(`/p/invoices/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: InvoiceSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Invoice>(`/p/invoices/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: InvoiceSchema }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -29,7 +31,14 @@ export function useInvoiceOfOrder(orderId: string | null) {
   return useQuery({
     queryKey: invoicesKeys.ofOrder(orderId ?? ''),
     queryFn: async ({ signal }) =>
-      (await api.data<Page<InvoiceSummary>>('/p/invoices', { signal, noshow: true, query: { reference: orderId!, current: 1, size: 1 }, schema: InvoiceSummaryPageSchema })).records[0]?.id ?? null,
+      (
+        await api.data<Page<InvoiceSummary>>('/p/invoices', {
+          signal,
+          noshow: true,
+          query: { reference: orderId!, current: 1, size: 1 },
+          schema: InvoiceSummaryPageSchema,
+        })
+      ).records[0]?.id ?? null,
     enabled: Boolean(orderId),
     retry: false,
   });
@@ -52,7 +61,11 @@ export async function downloadInvoices(ids: string[]): Promise<{ ok: true } | { 
     response = await fetch(buildUrl('/p/invoices/download'), {
       method: 'POST',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, ...(token ? { Authorization: token } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': lang,
+        ...(token ? { Authorization: token } : {}),
+      },
       body: JSON.stringify({ ids }),
     });
   } catch {

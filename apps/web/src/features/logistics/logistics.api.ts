@@ -6,7 +6,11 @@ import { logisticsKeys } from '../../lib/query-keys';
 
 /** GET /api/logistics/warehouse: where goods ship from (the calculator's "from"). */
 export function fetchWarehouses(signal?: AbortSignal) {
-  return api.data<WarehouseOption[]>('/logistics/warehouse', { signal, loadingflags: true, schema: WarehouseOptionListSchema });
+  return api.data<WarehouseOption[]>('/logistics/warehouse', {
+    signal,
+    loadingflags: true,
+    schema: WarehouseOptionListSchema,
+  });
 }
 export const warehousesQuery = queryOptions({
   queryKey: logisticsKeys.warehouses(),
@@ -17,7 +21,10 @@ export const useWarehouses = () => useQuery(warehousesQuery);
 
 /** GET /api/logistics/attributes: what the goods are (general, battery…), named in the visitor's language. */
 export function fetchAttributes(signal?: AbortSignal) {
-  return api.data<Array<{ code: ShippingAttribute; name: string }>>('/logistics/attributes', { signal, loadingflags: true });
+  return api.data<Array<{ code: ShippingAttribute; name: string }>>('/logistics/attributes', {
+    signal,
+    loadingflags: true,
+  });
 }
 export const attributesQuery = queryOptions({
   queryKey: logisticsKeys.attributes(),
@@ -52,12 +59,19 @@ export type CalculateOutcome =
  * A00002 with its per-field messages. Anything else is thrown for the page's error state.
  */
 export async function calculateShipping(body: CalculateBody, signal?: AbortSignal): Promise<CalculateOutcome> {
-  const result = await api.post<ShippingQuote>('/logistics/calculate', body, { signal, noshow: true, schema: ShippingQuoteSchema });
+  const result = await api.post<ShippingQuote>('/logistics/calculate', body, {
+    signal,
+    noshow: true,
+    schema: ShippingQuoteSchema,
+  });
   if (result.success) {
     const options = [...result.data.options].sort((a, b) => a.price - b.price);
-    return options.length ? { kind: 'quote', quote: { ...result.data, options } } : { kind: 'none', quote: result.data };
+    return options.length
+      ? { kind: 'quote', quote: { ...result.data, options } }
+      : { kind: 'none', quote: result.data };
   }
-  if (result.reason === 'no-shipping-method') return { kind: 'none', quote: (result.data as ShippingQuote | null) ?? null };
+  if (result.reason === 'no-shipping-method')
+    return { kind: 'none', quote: (result.data as ShippingQuote | null) ?? null };
   if (result.errorCode === 'A00002' && Array.isArray(result.data)) {
     const errors: FieldErrors = {};
     for (const item of result.data as Array<{ field?: string; message?: string }>) {

@@ -10,9 +10,18 @@ import ShippingFeePage from './shipping-fee-page';
 const QUOTE = {
   options: [
     { methodId: 3, code: 'DHL', name: 'DHL Express', price: 29.6, days: { min: 3, max: 6 }, chargeableWeight: 1.5 },
-    { methodId: 2, code: 'YUN', name: 'YunExpress Standard', price: 8.7, days: { min: 7, max: 15 }, chargeableWeight: 1.5 },
+    {
+      methodId: 2,
+      code: 'YUN',
+      name: 'YunExpress Standard',
+      price: 8.7,
+      days: { min: 7, max: 15 },
+      chargeableWeight: 1.5,
+    },
   ],
-  excluded: [{ methodId: 1, code: 'POST', name: 'China Post', reasonCode: 'attribute', reason: 'Refuses battery goods' }],
+  excluded: [
+    { methodId: 1, code: 'POST', name: 'China Post', reasonCode: 'attribute', reason: 'Refuses battery goods' },
+  ],
 };
 
 function calculatorApi(calculate: NonNullable<Parameters<typeof fakeApi>[0]>[string] = () => envelope(QUOTE)) {
@@ -27,13 +36,19 @@ function calculatorApi(calculate: NonNullable<Parameters<typeof fakeApi>[0]>[str
         { code: 'general', name: 'General goods' },
         { code: 'battery', name: 'Battery' },
       ]),
-    'GET /api/countries': () => envelope([{ code: 'DE', name: 'Germany' }, { code: 'US', name: 'United States' }]),
+    'GET /api/countries': () =>
+      envelope([
+        { code: 'DE', name: 'Germany' },
+        { code: 'US', name: 'United States' },
+      ]),
     'POST /api/logistics/calculate': calculate,
   });
 }
 
 const calculateCalls = (fetchMock: ReturnType<typeof fakeApi>) =>
-  fetchMock.mock.calls.filter(([u]) => String(u) === '/api/logistics/calculate').map(([, init]) => JSON.parse(String(init?.body)));
+  fetchMock.mock.calls
+    .filter(([u]) => String(u) === '/api/logistics/calculate')
+    .map(([, init]) => JSON.parse(String(init?.body)));
 
 function renderCalculator(path = '/shippingfee') {
   return renderRoutes([{ path: '/shippingfee', element: <ShippingFeePage /> }], path);
@@ -114,15 +129,22 @@ describe('shipping fee calculator', () => {
     await user.click(screen.getByRole('button', { name: 'Calculate' }));
 
     await waitFor(() =>
-      expect(router.state.location.search).toBe('?type=parcel&from=CN&to=US&weight=1.50&length=20.00&width=15.00&height=10.00&attribute=battery'),
+      expect(router.state.location.search).toBe(
+        '?type=parcel&from=CN&to=US&weight=1.50&length=20.00&width=15.00&height=10.00&attribute=battery',
+      ),
     );
     const table = await screen.findByRole('table', { name: 'Methods that can carry this parcel, cheapest first' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['YunExpress StandardCheapest', 'DHL Express']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'YunExpress StandardCheapest',
+      'DHL Express',
+    ]);
     expect(rows[0]).toHaveTextContent('7–15 days');
     expect(rows[0]).toHaveTextContent('1.50 kg');
     expect(rows[0]).toHaveTextContent('€8.00'); // 8.70 × 0.92
-    expect(screen.getByText('Refuses battery goods', { exact: false })).toHaveTextContent('China Post: Refuses battery goods');
+    expect(screen.getByText('Refuses battery goods', { exact: false })).toHaveTextContent(
+      'China Post: Refuses battery goods',
+    );
     expect(calculateCalls(fetchMock)).toEqual([
       { type: 'parcel', from: 'CN', to: 'US', weight: 1.5, length: 20, width: 15, height: 10, attribute: 'battery' },
     ]);
@@ -141,13 +163,27 @@ describe('shipping fee calculator', () => {
   it('says "Shipping information not found" with the reasons when no method can carry it', async () => {
     calculatorApi(() =>
       envelope(
-        { options: [], excluded: [{ methodId: 6, code: 'USPS', name: 'USPS Ground', reasonCode: 'destination', reason: 'Does not deliver to Germany' }], reason: 'no-shipping-method' },
+        {
+          options: [],
+          excluded: [
+            {
+              methodId: 6,
+              code: 'USPS',
+              name: 'USPS Ground',
+              reasonCode: 'destination',
+              reason: 'Does not deliver to Germany',
+            },
+          ],
+          reason: 'no-shipping-method',
+        },
         { code: 'A00001', msg: 'Shipping information not found', status: 422 },
       ),
     );
     renderCalculator('/shippingfee?type=parcel&from=US&to=DE&weight=1&length=1&width=1&height=1&attribute=general');
     expect(await screen.findByText('Shipping information not found')).toBeInTheDocument();
-    expect(screen.getByText('Does not deliver to Germany', { exact: false })).toHaveTextContent('USPS Ground: Does not deliver to Germany');
+    expect(screen.getByText('Does not deliver to Germany', { exact: false })).toHaveTextContent(
+      'USPS Ground: Does not deliver to Germany',
+    );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(toast.list()).toEqual([]);
   });

@@ -101,7 +101,8 @@ function CalculatorFormView({ initial, serverErrors }: { initial: CalculatorForm
   }
 
   const described = (field: Field, hint?: boolean) =>
-    [errorOf(field) ? `${id}-${field}-error` : '', hint ? `${id}-${field}-hint` : ''].filter(Boolean).join(' ') || undefined;
+    [errorOf(field) ? `${id}-${field}-error` : '', hint ? `${id}-${field}-hint` : ''].filter(Boolean).join(' ') ||
+    undefined;
   const error = (field: Field) =>
     errorOf(field) ? (
       <p className="ui-error" id={`${id}-${field}-error`}>
@@ -184,7 +185,9 @@ function CalculatorFormView({ initial, serverErrors }: { initial: CalculatorForm
                 {w.name}
               </option>
             ))}
-            {form.from && !warehouses.data?.some((w) => w.code === form.from) ? <option value={form.from}>{form.from}</option> : null}
+            {form.from && !warehouses.data?.some((w) => w.code === form.from) ? (
+              <option value={form.from}>{form.from}</option>
+            ) : null}
           </select>
           {error('from')}
         </div>
@@ -194,21 +197,21 @@ function CalculatorFormView({ initial, serverErrors }: { initial: CalculatorForm
             {t('fields.to')}
           </label>
           <Combobox
-              id={`${id}-to`}
-              label={t('fields.to')}
-              placeholder={t('choose-country')}
-              options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name, keywords: c.code }))}
-              value={form.to || null}
-              onChange={(code) => {
-                set('to', code);
-                touch('to');
-              }}
-              onBlur={() => touch('to')}
-              invalid={Boolean(errorOf('to'))}
-              describedBy={described('to')}
-              disabled={!countries.data}
-              noOptionsText={t('no-country')}
-            />
+            id={`${id}-to`}
+            label={t('fields.to')}
+            placeholder={t('choose-country')}
+            options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name, keywords: c.code }))}
+            value={form.to || null}
+            onChange={(code) => {
+              set('to', code);
+              touch('to');
+            }}
+            onBlur={() => touch('to')}
+            invalid={Boolean(errorOf('to'))}
+            describedBy={described('to')}
+            disabled={!countries.data}
+            noOptionsText={t('no-country')}
+          />
           {error('to')}
         </div>
       </div>
@@ -236,7 +239,11 @@ function CalculatorFormView({ initial, serverErrors }: { initial: CalculatorForm
 
       <fieldset className="calc-sizes">
         <legend className="ui-label">{t(isDocument ? 'fields.size-optional' : 'fields.size')}</legend>
-        <div className="calc-grid three">{SIZE_FIELDS.map((side) => <div key={side}>{amountField(side, 'cm', isDocument)}</div>)}</div>
+        <div className="calc-grid three">
+          {SIZE_FIELDS.map((side) => (
+            <div key={side}>{amountField(side, 'cm', isDocument)}</div>
+          ))}
+        </div>
       </fieldset>
 
       <div className="calc-actions">
@@ -294,7 +301,9 @@ function Results({ submitted, result }: ResultsProps) {
                   <tr key={o.methodId}>
                     <th scope="row">
                       {o.name}
-                      {i === 0 && options.length > 1 ? <span className="badge-cheapest">{t('results.cheapest')}</span> : null}
+                      {i === 0 && options.length > 1 ? (
+                        <span className="badge-cheapest">{t('results.cheapest')}</span>
+                      ) : null}
                     </th>
                     <td>{t('results.days-value', { min: o.days.min, max: o.days.max })}</td>
                     <td className="num">{t('results.kg', { value: weight.format(o.chargeableWeight) })}</td>

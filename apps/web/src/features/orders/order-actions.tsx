@@ -34,7 +34,13 @@ export function OrderActions({ order, onSplit, size = 'small' }: Props) {
     await refresh();
   }
 
-  const confirmed = (event: OrderEvent, question: string, call: () => Promise<ApiResult<unknown>>, done: string, danger = false) =>
+  const confirmed = (
+    event: OrderEvent,
+    question: string,
+    call: () => Promise<ApiResult<unknown>>,
+    done: string,
+    danger = false,
+  ) =>
     can(event) ? (
       <Popconfirm
         key={event}
@@ -53,12 +59,20 @@ export function OrderActions({ order, onSplit, size = 'small' }: Props) {
   return (
     <div className="order-actions">
       {can('pay') ? (
-        <Link className="button button-primary order-pay" to={payLink([order.id])} aria-label={t('buttons.pay-named', { number: order.number })}>
+        <Link
+          className="button button-primary order-pay"
+          to={payLink([order.id])}
+          aria-label={t('buttons.pay-named', { number: order.number })}
+        >
           {t('buttons.pay')}
         </Link>
       ) : null}
       {can('pay-price-difference') ? (
-        <Link className="button button-primary order-link" to="/user/fillpricedifference" aria-label={t('buttons.pay-difference-named', { number: order.number })}>
+        <Link
+          className="button button-primary order-link"
+          to="/user/fillpricedifference"
+          aria-label={t('buttons.pay-difference-named', { number: order.number })}
+        >
           {t('buttons.pay-difference')}
         </Link>
       ) : null}
@@ -76,15 +90,40 @@ export function OrderActions({ order, onSplit, size = 'small' }: Props) {
           {t('buttons.split')}
         </Button>
       ) : null}
-      {confirmed('reset-split', t('confirm.reset-split', { number: order.number }), () => orderActions.resetSplit(order.id), t('done.reset-split'))}
-      {confirmed('resolve-abnormal', t('confirm.resolve-abnormal', { number: order.number }), () => orderActions.resolve(order.id), t('done.resolve-abnormal'))}
-      {confirmed('ignore-abnormal', t('confirm.ignore-abnormal', { number: order.number }), () => orderActions.ignore(order.id), t('done.ignore-abnormal'))}
+      {confirmed(
+        'reset-split',
+        t('confirm.reset-split', { number: order.number }),
+        () => orderActions.resetSplit(order.id),
+        t('done.reset-split'),
+      )}
+      {confirmed(
+        'resolve-abnormal',
+        t('confirm.resolve-abnormal', { number: order.number }),
+        () => orderActions.resolve(order.id),
+        t('done.resolve-abnormal'),
+      )}
+      {confirmed(
+        'ignore-abnormal',
+        t('confirm.ignore-abnormal', { number: order.number }),
+        () => orderActions.ignore(order.id),
+        t('done.ignore-abnormal'),
+      )}
       {AFTER_SALES_STATES.includes(order.state) && !order.abnormal ? (
-        <Link className="button button-secondary order-link" to="/user/aftersalesorders" aria-label={t('buttons.after-sales-named', { number: order.number })}>
+        <Link
+          className="button button-secondary order-link"
+          to="/user/aftersalesorders"
+          aria-label={t('buttons.after-sales-named', { number: order.number })}
+        >
           {t('buttons.after-sales')}
         </Link>
       ) : null}
-      {confirmed('trash', t('confirm.trash', { number: order.number }), () => orderActions.trash(order.id), t('done.trash'), true)}
+      {confirmed(
+        'trash',
+        t('confirm.trash', { number: order.number }),
+        () => orderActions.trash(order.id),
+        t('done.trash'),
+        true,
+      )}
     </div>
   );
 }

@@ -31,7 +31,13 @@ export function OrderDrawer({ id, splitting, onSplit, onOpen, onClose }: Props) 
   const o = order.data;
 
   return (
-    <Drawer open title={o ? t('detail.title', { number: o.number }) : t('detail.loading')} size={760} onClose={onClose} className="order-drawer">
+    <Drawer
+      open
+      title={o ? t('detail.title', { number: o.number }) : t('detail.loading')}
+      size={760}
+      onClose={onClose}
+      className="order-drawer"
+    >
       {order.isPending ? <Skeleton active /> : null}
       {order.isError ? <Alert type="warning" showIcon title={t('detail.not-found')} /> : null}
       {o ? (

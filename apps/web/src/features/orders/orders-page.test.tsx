@@ -26,7 +26,8 @@ afterEach(async () => {
   await setLanguage('en-US');
 });
 
-const render = (path = '/user/storeorder') => renderRoutes([{ path: '/user/storeorder', element: <OrdersPage /> }], path);
+const render = (path = '/user/storeorder') =>
+  renderRoutes([{ path: '/user/storeorder', element: <OrdersPage /> }], path);
 const user = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as unknown;
 
@@ -38,9 +39,21 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
       'GET /api/p/orders': (url) => {
         tabs.push(url.searchParams.get('tab') ?? '');
         if (url.searchParams.get('tab') === 'shipped') {
-          return envelope(page([summary('o-3', { state: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001', actions: [] })]));
+          return envelope(
+            page([summary('o-3', { state: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001', actions: [] })]),
+          );
         }
-        return envelope(page([summary('o-1'), summary('o-2', { state: 'pending', abnormal: true, abnormalReason: 'SKU sold out', actions: ['resolve-abnormal', 'ignore-abnormal'] })]));
+        return envelope(
+          page([
+            summary('o-1'),
+            summary('o-2', {
+              state: 'pending',
+              abnormal: true,
+              abnormalReason: 'SKU sold out',
+              actions: ['resolve-abnormal', 'ignore-abnormal'],
+            }),
+          ]),
+        );
       },
     });
     render();
@@ -52,7 +65,10 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('$49.99').length).toBeGreaterThan(0);
 
     // Row 1 may be paid, deleted or split; row 2 (abnormal) only answered.
-    expect(screen.getByRole('link', { name: 'Pay order O00000001' })).toHaveAttribute('href', '/user/paymentorder?orders=o-1');
+    expect(screen.getByRole('link', { name: 'Pay order O00000001' })).toHaveAttribute(
+      'href',
+      '/user/paymentorder?orders=o-1',
+    );
     expect(screen.getByRole('button', { name: 'Split order O00000001' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pay order O00000002' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ignore the problem of order O00000002' })).toBeInTheDocument();
@@ -66,16 +82,23 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(tabs).toContain('shipped');
     expect(screen.queryByRole('button', { name: /Split order/ })).not.toBeInTheDocument();
     // A paid order may ask for after-sales.
-    expect(screen.getByRole('link', { name: 'Ask for a refund or reshipment of order O00000003' })).toHaveAttribute('href', '/user/aftersalesorders');
+    expect(screen.getByRole('link', { name: 'Ask for a refund or reshipment of order O00000003' })).toHaveAttribute(
+      'href',
+      '/user/aftersalesorders',
+    );
   });
 
   it('a held order (price difference due) links to the page that pays it', async () => {
     fakeApi({
       'GET /api/p/orders/counts': () => envelope(COUNTS),
-      'GET /api/p/orders': () => envelope(page([summary('o-4', { state: 'pending', actions: ['pay-price-difference'] })])),
+      'GET /api/p/orders': () =>
+        envelope(page([summary('o-4', { state: 'pending', actions: ['pay-price-difference'] })])),
     });
     render();
-    expect(await screen.findByRole('link', { name: 'Pay the price difference of order O00000004' })).toHaveAttribute('href', '/user/fillpricedifference');
+    expect(await screen.findByRole('link', { name: 'Pay the price difference of order O00000004' })).toHaveAttribute(
+      'href',
+      '/user/fillpricedifference',
+    );
   });
 
   it('restores the selected orders of the draft box in one call', async () => {
@@ -85,7 +108,8 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
       'GET /api/p/orders/counts': () => envelope(COUNTS),
       'GET /api/p/orders': (url) => {
         expect(url.searchParams.get('tab')).toBe('trash');
-        const trashed = (id: string) => summary(id, { state: 'trashed', actions: ['restore'], trashedAt: '2026-03-15T09:30:00.000Z' });
+        const trashed = (id: string) =>
+          summary(id, { state: 'trashed', actions: ['restore'], trashedAt: '2026-03-15T09:30:00.000Z' });
         return envelope(page(done ? [] : [trashed('o-4'), trashed('o-5')]));
       },
       'POST /api/p/orders/restore': (_url, init) => {
@@ -131,10 +155,13 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     const u = user();
     await u.click(screen.getByRole('checkbox', { name: 'Select order O00000001' }));
     await u.click(screen.getByRole('checkbox', { name: 'Select order O00000002' }));
-    expect(screen.getByRole('link', { name: 'Pay selected' })).toHaveAttribute('href', '/user/paymentorder?orders=o-1,o-2');
+    expect(screen.getByRole('link', { name: 'Pay selected' })).toHaveAttribute(
+      'href',
+      '/user/paymentorder?orders=o-1,o-2',
+    );
   });
 
-  it('shows the detail with lines, amounts, addresses, tracking and the timeline in the user\'s words', async () => {
+  it("shows the detail with lines, amounts, addresses, tracking and the timeline in the user's words", async () => {
     const order = detail('o-7', {
       state: 'shipped',
       paidAt: '2026-03-14T10:00:00.000Z',
@@ -144,12 +171,54 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
       total: 47.99,
       actions: [],
       events: [
-        { event: 'create', fromState: null, toState: 'awaiting-payment', actorType: 'user', reason: null, at: '2026-03-14T09:30:00.000Z' },
-        { event: 'pay', fromState: 'awaiting-payment', toState: 'pending', actorType: 'user', reason: null, at: '2026-03-14T10:00:00.000Z' },
-        { event: 'mark-abnormal', fromState: 'pending', toState: 'pending', actorType: 'operator', reason: 'Colour out of stock', at: '2026-03-14T11:00:00.000Z' },
-        { event: 'ignore-abnormal', fromState: 'pending', toState: 'pending', actorType: 'user', reason: null, at: '2026-03-14T12:00:00.000Z' },
-        { event: 'purchase', fromState: 'pending', toState: 'purchasing', actorType: 'operator', reason: null, at: '2026-03-15T09:00:00.000Z' },
-        { event: 'ship', fromState: 'purchasing', toState: 'shipped', actorType: 'system', reason: null, at: '2026-03-16T09:00:00.000Z' },
+        {
+          event: 'create',
+          fromState: null,
+          toState: 'awaiting-payment',
+          actorType: 'user',
+          reason: null,
+          at: '2026-03-14T09:30:00.000Z',
+        },
+        {
+          event: 'pay',
+          fromState: 'awaiting-payment',
+          toState: 'pending',
+          actorType: 'user',
+          reason: null,
+          at: '2026-03-14T10:00:00.000Z',
+        },
+        {
+          event: 'mark-abnormal',
+          fromState: 'pending',
+          toState: 'pending',
+          actorType: 'operator',
+          reason: 'Colour out of stock',
+          at: '2026-03-14T11:00:00.000Z',
+        },
+        {
+          event: 'ignore-abnormal',
+          fromState: 'pending',
+          toState: 'pending',
+          actorType: 'user',
+          reason: null,
+          at: '2026-03-14T12:00:00.000Z',
+        },
+        {
+          event: 'purchase',
+          fromState: 'pending',
+          toState: 'purchasing',
+          actorType: 'operator',
+          reason: null,
+          at: '2026-03-15T09:00:00.000Z',
+        },
+        {
+          event: 'ship',
+          fromState: 'purchasing',
+          toState: 'shipped',
+          actorType: 'system',
+          reason: null,
+          at: '2026-03-16T09:00:00.000Z',
+        },
       ],
     });
     fakeApi({
@@ -166,8 +235,13 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('−$2.00')).toBeInTheDocument();
     expect(within(drawer).getByTestId('order-total')).toHaveTextContent('$47.99');
     expect(within(drawer).getByText('JD0001')).toBeInTheDocument();
-    expect(within(within(drawer).getByRole('region', { name: 'Bill to' })).getByText('Billing Ltd')).toBeInTheDocument();
-    expect(within(drawer).getByRole('link', { name: 'Invoice' })).toHaveAttribute('href', `/user/orderinvoice?order=o-7`);
+    expect(
+      within(within(drawer).getByRole('region', { name: 'Bill to' })).getByText('Billing Ltd'),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Invoice' })).toHaveAttribute(
+      'href',
+      `/user/orderinvoice?order=o-7`,
+    );
 
     const events = within(drawer).getAllByTestId('order-event');
     expect(events).toHaveLength(6);
@@ -181,10 +255,12 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     // The same timeline in French.
     await setLanguage('fr-FR');
     expect(await within(drawer).findByText('Historique')).toBeInTheDocument();
-    expect(within(drawer).getAllByTestId('order-event')[1]).toHaveTextContent('En attente de paiement → En attente · par vous');
+    expect(within(drawer).getAllByTestId('order-event')[1]).toHaveTextContent(
+      'En attente de paiement → En attente · par vous',
+    );
   });
 
-  it('splits by selected items, showing the server\'s validation message, then by SKU', async () => {
+  it("splits by selected items, showing the server's validation message, then by SKU", async () => {
     const bodies: unknown[] = [];
     fakeApi({
       'GET /api/p/orders/counts': () => envelope(COUNTS),
@@ -194,16 +270,27 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
         const body = bodyOf(init) as { mode: string };
         bodies.push(body);
         if (body.mode === 'items') {
-          return envelope([{ field: 'groups', message: 'A split must make at least two orders' }], { code: 'A00002', msg: 'Invalid', status: 400 });
+          return envelope([{ field: 'groups', message: 'A split must make at least two orders' }], {
+            code: 'A00002',
+            msg: 'Invalid',
+            status: 400,
+          });
         }
-        return envelope({ children: [{ id: 'c-1', number: 'O00000011' }, { id: 'c-2', number: 'O00000012' }] });
+        return envelope({
+          children: [
+            { id: 'c-1', number: 'O00000011' },
+            { id: 'c-2', number: 'O00000012' },
+          ],
+        });
       },
     });
     render();
     const u = user();
     await u.click(await screen.findByRole('button', { name: 'Split order O00000001' }));
     // (antd's ids are all "test-id" under test, so the dialog is found by its text.)
-    const dialog = (await screen.findByText('Each of the 2 products becomes an order of its own.')).closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findByText('Each of the 2 products becomes an order of its own.')).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     expect(within(dialog).getByText('Split order O00000001')).toBeInTheDocument();
 
     await u.click(within(dialog).getByLabelText('By selected items'));
@@ -214,7 +301,15 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(within(dialog).getByTestId('split-rest-0')).toHaveTextContent('0');
     await u.click(within(dialog).getByRole('button', { name: 'Split' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A split must make at least two orders');
-    expect(bodies[0]).toEqual({ mode: 'items', groups: [[{ lineId: 'l-1', quantity: 2 }, { lineId: 'l-2', quantity: 1 }]] });
+    expect(bodies[0]).toEqual({
+      mode: 'items',
+      groups: [
+        [
+          { lineId: 'l-1', quantity: 2 },
+          { lineId: 'l-2', quantity: 1 },
+        ],
+      ],
+    });
 
     await u.click(within(dialog).getByLabelText('By SKU'));
     await u.click(within(dialog).getByRole('button', { name: 'Split' }));

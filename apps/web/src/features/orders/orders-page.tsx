@@ -40,8 +40,9 @@ export default function OrdersPage() {
   const change = (next: Record<string, string | null>) =>
     setParams((p) => {
       const out = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(next)) if (v === null) out.delete(k);
-      else out.set(k, v);
+      for (const [k, v] of Object.entries(next))
+        if (v === null) out.delete(k);
+        else out.set(k, v);
       return out;
     });
   const open = (id: string, split = false) => {
@@ -64,14 +65,26 @@ export default function OrdersPage() {
       title: t('list.order'),
       render: (_, o) => (
         <div className="orders-order">
-          {o.firstLine?.image ? <img src={o.firstLine.image} alt="" width={48} height={48} loading="lazy" /> : <span className="order-item-pic" />}
+          {o.firstLine?.image ? (
+            <img src={o.firstLine.image} alt="" width={48} height={48} loading="lazy" />
+          ) : (
+            <span className="order-item-pic" />
+          )}
           <div>
-            <Button type="link" className="orders-number" onClick={() => open(o.id)} aria-label={t('list.open', { number: o.number })}>
+            <Button
+              type="link"
+              className="orders-number"
+              onClick={() => open(o.id)}
+              aria-label={t('list.open', { number: o.number })}
+            >
               {o.number}
             </Button>
             {o.firstLine ? <div>{o.firstLine.title}</div> : null}
             <div className="order-muted">
-              {[o.firstLine ? specsText(o.firstLine.specs) : '', o.lineCount > 1 ? t('list.more-lines', { count: o.lineCount - 1 }) : '']
+              {[
+                o.firstLine ? specsText(o.firstLine.specs) : '',
+                o.lineCount > 1 ? t('list.more-lines', { count: o.lineCount - 1 }) : '',
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </div>
@@ -86,13 +99,20 @@ export default function OrdersPage() {
         <div>
           <OrderStateTag state={o.state} abnormal={o.abnormal} />
           <div className="order-muted">{formatOrderTime(o.createdAt, lang)}</div>
-          {o.trackingNumber ? <div className="order-muted">{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</div> : null}
+          {o.trackingNumber ? (
+            <div className="order-muted">{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</div>
+          ) : null}
         </div>
       ),
     },
     { key: 'items', title: t('list.items'), align: 'right', dataIndex: 'itemCount' },
     { key: 'total', title: t('list.total'), align: 'right', render: (_, o) => <strong>{money(o.total)}</strong> },
-    { key: 'actions', title: t('list.actions'), fixed: wide ? 'end' : undefined, render: (_, o) => <OrderActions order={o} onSplit={() => open(o.id, true)} /> },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      fixed: wide ? 'end' : undefined,
+      render: (_, o) => <OrderActions order={o} onSplit={() => open(o.id, true)} />,
+    },
   ];
 
   const count = (k: OrderTab) => counts.data?.[k];

@@ -1,5 +1,13 @@
 import { OrderCountsSchema, OrderDetailSchema, OrderSummaryPageSchema, RestoreResultSchema } from '@dsm/contract';
-import type { OrderCounts, OrderDetail, OrderSummary, OrderTab, Page, RestoreResult, SplitOrderBody } from '@dsm/contract';
+import type {
+  OrderCounts,
+  OrderDetail,
+  OrderSummary,
+  OrderTab,
+  Page,
+  RestoreResult,
+  SplitOrderBody,
+} from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../lib/api';
 import { ordersKeys } from '../../lib/query-keys';
@@ -14,21 +22,30 @@ export interface OrdersFilter {
 export function useOrders(filter: OrdersFilter) {
   return useQuery({
     queryKey: ordersKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter }, schema: OrderSummaryPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter }, schema: OrderSummaryPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/p/orders/counts: the number beside each tab. */
 export function useOrderCounts() {
-  return useQuery({ queryKey: ordersKeys.counts(), queryFn: ({ signal }) => api.data<OrderCounts>('/p/orders/counts', { signal, schema: OrderCountsSchema }) });
+  return useQuery({
+    queryKey: ordersKeys.counts(),
+    queryFn: ({ signal }) => api.data<OrderCounts>('/p/orders/counts', { signal, schema: OrderCountsSchema }),
+  });
 }
 
 /** GET /api/p/orders/:id (another user's id answers "not found", quietly: the drawer says so). */
 export function useOrder(id: string | null) {
   return useQuery({
     queryKey: ordersKeys.one(id ?? ''),
-    queryFn: ({ signal }) => api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id!)}`, { signal, noshow: true, schema: OrderDetailSchema }),
+    queryFn: ({ signal }) =>
+      api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id!)}`, {
+        signal,
+        noshow: true,
+        schema: OrderDetailSchema,
+      }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -41,14 +58,21 @@ const key = () => ({ idempotencyKey: crypto.randomUUID() });
 /** The user's one-click events; a refusal (409 with the state) shows as the API client's warning. */
 export const orderActions = {
   trash: (id: string) => api.post<OrderDetail>(path(id, 'trash'), undefined, { ...key(), schema: OrderDetailSchema }),
-  resolve: (id: string) => api.post<OrderDetail>(path(id, 'abnormal/resolve'), undefined, { ...key(), schema: OrderDetailSchema }),
-  ignore: (id: string) => api.post<OrderDetail>(path(id, 'abnormal/ignore'), undefined, { ...key(), schema: OrderDetailSchema }),
-  resetSplit: (id: string) => api.post<OrderDetail>(path(id, 'reset-split'), undefined, { ...key(), schema: OrderDetailSchema }),
-  restore: (ids: string[]) => api.post<RestoreResult>('/p/orders/restore', { ids }, { ...key(), schema: RestoreResultSchema }),
+  resolve: (id: string) =>
+    api.post<OrderDetail>(path(id, 'abnormal/resolve'), undefined, { ...key(), schema: OrderDetailSchema }),
+  ignore: (id: string) =>
+    api.post<OrderDetail>(path(id, 'abnormal/ignore'), undefined, { ...key(), schema: OrderDetailSchema }),
+  resetSplit: (id: string) =>
+    api.post<OrderDetail>(path(id, 'reset-split'), undefined, { ...key(), schema: OrderDetailSchema }),
+  restore: (ids: string[]) =>
+    api.post<RestoreResult>('/p/orders/restore', { ids }, { ...key(), schema: RestoreResultSchema }),
 };
 
 /** POST …/split: validation messages (A00002) are shown in the dialog, not as a toast. */
-export function splitOrder(id: string, body: SplitOrderBody): Promise<ApiResult<{ children: Array<{ id: string; number: string }> }>> {
+export function splitOrder(
+  id: string,
+  body: SplitOrderBody,
+): Promise<ApiResult<{ children: Array<{ id: string; number: string }> }>> {
   return api.post(path(id, 'split'), body, { ...key(), noshow: true });
 }
 

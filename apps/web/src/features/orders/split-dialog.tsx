@@ -13,7 +13,15 @@ type Mode = SplitOrderBody['mode'];
  * groups with a quantity per line, whatever is left forms one more order. The server checks the
  * quantities; its messages are listed here as they come (no second set of rules in the browser).
  */
-export function SplitDialog({ order, onClose, onDone }: { order: OrderDetail; onClose: () => void; onDone: () => void }) {
+export function SplitDialog({
+  order,
+  onClose,
+  onDone,
+}: {
+  order: OrderDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('orders');
   const [mode, setMode] = useState<Mode>('by-sku');
   // groups[g][l]: how many of line l go to new order g.
@@ -23,7 +31,9 @@ export function SplitDialog({ order, onClose, onDone }: { order: OrderDetail; on
 
   const rest = (l: number) => order.lines[l]!.quantity - groups.reduce((s, g) => s + (g[l] ?? 0), 0);
   const setQty = (g: number, l: number, q: number | null) =>
-    setGroups((all) => all.map((row, gi) => (gi === g ? row.map((v, li) => (li === l ? Math.max(0, Math.trunc(q ?? 0)) : v)) : row)));
+    setGroups((all) =>
+      all.map((row, gi) => (gi === g ? row.map((v, li) => (li === l ? Math.max(0, Math.trunc(q ?? 0)) : v)) : row)),
+    );
 
   async function submit() {
     const body: SplitOrderBody =
@@ -31,16 +41,25 @@ export function SplitDialog({ order, onClose, onDone }: { order: OrderDetail; on
         ? { mode }
         : {
             mode,
-            groups: groups.map((g) => g.flatMap((q, l) => (q > 0 ? [{ lineId: order.lines[l]!.id, quantity: q }] : []))),
+            groups: groups.map((g) =>
+              g.flatMap((q, l) => (q > 0 ? [{ lineId: order.lines[l]!.id, quantity: q }] : [])),
+            ),
           };
     setSaving(true);
     const result = await splitOrder(order.id, body).finally(() => setSaving(false));
     if (result.success) {
-      toast.success(t('split.done', { count: result.data.children.length, numbers: result.data.children.map((c) => c.number).join(', ') }));
+      toast.success(
+        t('split.done', {
+          count: result.data.children.length,
+          numbers: result.data.children.map((c) => c.number).join(', '),
+        }),
+      );
       onDone();
       return;
     }
-    const details = Array.isArray(result.data) ? (result.data as Array<{ message?: string }>).map((d) => d.message).filter((m): m is string => Boolean(m)) : [];
+    const details = Array.isArray(result.data)
+      ? (result.data as Array<{ message?: string }>).map((d) => d.message).filter((m): m is string => Boolean(m))
+      : [];
     setErrors([...new Set(details.length ? details : [result.msg])]);
   }
 
@@ -62,7 +81,12 @@ export function SplitDialog({ order, onClose, onDone }: { order: OrderDetail; on
         <span className="split-group-head">
           {t('split.new-order', { n: g + 1 })}
           {groups.length > 1 ? (
-            <Button size="small" type="link" onClick={() => setGroups((all) => all.filter((__, i) => i !== g))} aria-label={t('split.remove-group', { n: g + 1 })}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => setGroups((all) => all.filter((__, i) => i !== g))}
+              aria-label={t('split.remove-group', { n: g + 1 })}
+            >
               ×
             </Button>
           ) : null}
@@ -112,20 +136,43 @@ export function SplitDialog({ order, onClose, onDone }: { order: OrderDetail; on
           { value: 'items', label: t('split.by-items') },
         ]}
       />
-      <p className="order-muted split-hint">{mode === 'by-sku' ? t('split.by-sku-hint', { count: order.lines.length }) : t('split.by-items-hint')}</p>
+      <p className="order-muted split-hint">
+        {mode === 'by-sku' ? t('split.by-sku-hint', { count: order.lines.length }) : t('split.by-items-hint')}
+      </p>
       {errors.length ? (
         <Alert
           type="error"
           showIcon
           role="alert"
           className="order-alert"
-          title={errors.length === 1 ? errors[0] : <ul className="split-errors">{errors.map((e) => <li key={e}>{e}</li>)}</ul>}
+          title={
+            errors.length === 1 ? (
+              errors[0]
+            ) : (
+              <ul className="split-errors">
+                {errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            )
+          }
         />
       ) : null}
       {mode === 'items' ? (
         <>
-          <Table<OrderLine> rowKey="id" size="small" columns={columns} dataSource={order.lines} pagination={false} scroll={{ x: 'max-content' }} />
-          <Button className="split-add" onClick={() => setGroups((all) => [...all, order.lines.map(() => 0)])} disabled={groups.length >= 20}>
+          <Table<OrderLine>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={order.lines}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+          <Button
+            className="split-add"
+            onClick={() => setGroups((all) => [...all, order.lines.map(() => 0)])}
+            disabled={groups.length >= 20}
+          >
             {t('split.add-group')}
           </Button>
         </>

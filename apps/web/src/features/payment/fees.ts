@@ -18,7 +18,12 @@ export function previewFee(rule: FeeRule, amount: number): FeePreview {
 export function feeRuleWords(rule: FeeRule, t: TFunction<'payment'>, usd: (n: number) => string, lang: string): string {
   // 4.4 in the language's digits (4,4 in fr-FR and tr-TR), like the amounts next to it.
   const pct = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(rule.percent);
-  const percent = rule.percent > 0 ? (rule.base > 0 ? t('fee.percent-base', { percent: pct, base: usd(rule.base) }) : t('fee.percent', { percent: pct })) : '';
+  const percent =
+    rule.percent > 0
+      ? rule.base > 0
+        ? t('fee.percent-base', { percent: pct, base: usd(rule.base) })
+        : t('fee.percent', { percent: pct })
+      : '';
   if (!percent && rule.fixed <= 0) return t('fee.none');
   if (!percent) return t('fee.fixed-only', { fixed: usd(rule.fixed) });
   return rule.fixed > 0 ? t('fee.plus-fixed', { rule: percent, fixed: usd(rule.fixed) }) : percent;

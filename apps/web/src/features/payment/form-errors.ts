@@ -8,7 +8,9 @@ import type { ApiFailure } from '../../lib/api';
  */
 export function applyFieldErrors(form: FormInstance, result: ApiFailure, fields: readonly string[]): string[] {
   if (result.errorCode !== ERRORS.VALIDATION.code || !Array.isArray(result.data)) return [];
-  const errors = (result.data as FieldError[]).filter((e) => typeof e?.field === 'string' && typeof e?.message === 'string');
+  const errors = (result.data as FieldError[]).filter(
+    (e) => typeof e?.field === 'string' && typeof e?.message === 'string',
+  );
   const onForm = errors.filter((e) => fields.includes(e.field));
   form.setFields(onForm.map((e) => ({ name: e.field, errors: [e.message] })));
   return errors.filter((e) => !fields.includes(e.field)).map((e) => e.message);

@@ -18,7 +18,13 @@ import { ORDER_ID, headersOf, order, orderPayment } from '../../test/factories';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 const renderPage = (search = '?payment=p-1') =>
-  renderRoutes([{ path: '/user/paystate', element: <PayStatePage /> }, { path: '*', element: <p>elsewhere</p> }], `/user/paystate${search}`);
+  renderRoutes(
+    [
+      { path: '/user/paystate', element: <PayStatePage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    `/user/paystate${search}`,
+  );
 const link = (name: string) => screen.getByRole('link', { name });
 const unpaid = (over: Partial<OrderPayment>) =>
   orderPayment({
@@ -31,7 +37,9 @@ const unpaid = (over: Partial<OrderPayment>) =>
   });
 
 beforeAll(() => loadNamespace('payment'));
-beforeEach(() => session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }));
+beforeEach(() =>
+  session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }),
+);
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -59,7 +67,8 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
   it('insufficient balance: what is locked and missing, top up that amount, or cancel the payment', async () => {
     const cancels: Array<string | undefined> = [];
     fakeApi({
-      'GET /api/p/order/payments/p-1': () => envelope(unpaid({ outcome: 'insufficient-balance', locked: 107.5, shortfall: 12.5 })),
+      'GET /api/p/order/payments/p-1': () =>
+        envelope(unpaid({ outcome: 'insufficient-balance', locked: 107.5, shortfall: 12.5 })),
       'POST /api/p/order/payments/p-1/cancel': (_url, init) => {
         cancels.push(headersOf(init)['Idempotency-Key']);
         return envelope(unpaid({ outcome: 'failed', reason: 'The payment was cancelled' }));
@@ -68,7 +77,9 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
     const user = ui();
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Insufficient balance' })).toBeInTheDocument();
-    expect(screen.getByText(/\$107\.50 of your wallet is locked for these orders and \$12\.50 is missing/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/\$107\.50 of your wallet is locked for these orders and \$12\.50 is missing/),
+    ).toBeInTheDocument();
     expect(link('Top up $12.50')).toHaveAttribute('href', '/user/recharge?amount=12.50');
     await user.click(screen.getByRole('button', { name: 'Cancel payment' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
@@ -79,14 +90,20 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
   });
 
   it('failed shows the reason and the way back to paying; error says nothing was charged', async () => {
-    fakeApi({ 'GET /api/p/order/payments/p-1': () => envelope(unpaid({ outcome: 'failed', method: 'paypal', reason: 'PayPal refused the payment' })) });
+    fakeApi({
+      'GET /api/p/order/payments/p-1': () =>
+        envelope(unpaid({ outcome: 'failed', method: 'paypal', reason: 'PayPal refused the payment' })),
+    });
     const view = renderPage();
     expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeInTheDocument();
     expect(screen.getByText('Note: PayPal refused the payment')).toBeInTheDocument();
     expect(link('Try again')).toHaveAttribute('href', '/user/paymentorder?orders=o-1,o-2');
     view.unmount();
 
-    fakeApi({ 'GET /api/p/order/payments/p-1': () => envelope(unpaid({ outcome: 'error', reason: 'The provider did not answer' })) });
+    fakeApi({
+      'GET /api/p/order/payments/p-1': () =>
+        envelope(unpaid({ outcome: 'error', reason: 'The provider did not answer' })),
+    });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Payment error' })).toBeInTheDocument();
     expect(screen.getByText(/Nothing was charged/)).toBeInTheDocument();
@@ -94,7 +111,10 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
   });
 
   it('pending at PayPal offers to continue there; an unknown payment is said', async () => {
-    fakeApi({ 'GET /api/p/order/payments/p-1': () => envelope(unpaid({ outcome: 'pending', method: 'paypal', approveUrl: 'https://paypal.example/a' })) });
+    fakeApi({
+      'GET /api/p/order/payments/p-1': () =>
+        envelope(unpaid({ outcome: 'pending', method: 'paypal', approveUrl: 'https://paypal.example/a' })),
+    });
     const view = renderPage();
     expect(await screen.findByText('Approve the payment at PayPal to finish it.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to PayPal' })).toBeInTheDocument();
@@ -114,7 +134,8 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
         captured = true;
         return envelope(order({ state: 'completed', method: 'paypal' }));
       },
-      'GET /api/p/order/payments/p-1': () => envelope(captured ? orderPayment() : unpaid({ outcome: 'pending', method: 'paypal' })),
+      'GET /api/p/order/payments/p-1': () =>
+        envelope(captured ? orderPayment() : unpaid({ outcome: 'pending', method: 'paypal' })),
     });
     renderPage(`?payment=p-1&recharge=${ORDER_ID}&token=T7&PayerID=P1`);
     expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5_000 })).toBeInTheDocument();
@@ -128,7 +149,8 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
         captures += 1;
         return envelope(order({ state: 'completed', method: 'paypal' }));
       },
-      'GET /api/p/order/payments/p-1': () => envelope(unpaid({ outcome: 'pending', method: 'paypal', approveUrl: 'https://paypal.example/a' })),
+      'GET /api/p/order/payments/p-1': () =>
+        envelope(unpaid({ outcome: 'pending', method: 'paypal', approveUrl: 'https://paypal.example/a' })),
     });
     renderPage(`?payment=p-1&recharge=${ORDER_ID}&token=T7&cancelled=1`);
     expect(await screen.findByRole('button', { name: 'Continue to PayPal' })).toBeInTheDocument();

@@ -34,7 +34,8 @@ export function OrderPayState({ id }: { id: string }) {
   usePaypalReturn();
   const payment = useQuery({
     ...orderPaymentQuery(id),
-    refetchInterval: (q) => (q.state.data?.outcome === 'pending' && Date.now() - startedAt < POLL_LIMIT_MS ? POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.outcome === 'pending' && Date.now() - startedAt < POLL_LIMIT_MS ? POLL_MS : false,
   });
 
   if (payment.isError && !payment.data) {
@@ -104,7 +105,10 @@ function Outcome({ payment, polling, checkAgain }: OutcomeProps) {
   const usd = useUsd();
   const numbers = payment.orders.map((o) => o.number).join(', ');
   const unpaid = payment.orders.filter((o) => o.state === 'awaiting-payment').map((o) => encodeURIComponent(o.id));
-  const retry = unpaid.length > 0 ? button(`/user/paymentorder?orders=${unpaid.join(',')}`, t('order-pay.links.try-again'), 'secondary') : null;
+  const retry =
+    unpaid.length > 0
+      ? button(`/user/paymentorder?orders=${unpaid.join(',')}`, t('order-pay.links.try-again'), 'secondary')
+      : null;
   const orders = (kind: 'primary' | 'secondary') => button('/user/storeorder', t('order-pay.links.orders'), kind);
   const details = (
     <div className="outcome-details">
@@ -139,7 +143,11 @@ function Outcome({ payment, polling, checkAgain }: OutcomeProps) {
         t('order-pay.insufficient.title'),
         t('order-pay.insufficient.text', { locked: usd(payment.locked), shortfall: usd(payment.shortfall) }),
         <>
-          {button(`/user/recharge?amount=${payment.shortfall.toFixed(2)}`, t('order-pay.links.recharge', { amount: usd(payment.shortfall) }), 'primary')}
+          {button(
+            `/user/recharge?amount=${payment.shortfall.toFixed(2)}`,
+            t('order-pay.links.recharge', { amount: usd(payment.shortfall) }),
+            'primary',
+          )}
           <CancelPayment payment={payment} />
         </>,
       );

@@ -17,19 +17,28 @@ export const payOrders = (body: PayOrdersBody, idempotencyKey: string) =>
 export const orderPaymentQuery = (id: string) =>
   queryOptions({
     queryKey: paymentsKeys.payment(id),
-    queryFn: ({ signal }) => api.data<OrderPayment>(paymentPath(id), { signal, noshow: true, loadingflags: true, schema: OrderPaymentSchema }),
+    queryFn: ({ signal }) =>
+      api.data<OrderPayment>(paymentPath(id), { signal, noshow: true, loadingflags: true, schema: OrderPaymentSchema }),
   });
 
 export const cancelOrderPayment = (id: string, idempotencyKey: string) =>
-  api.post<OrderPayment>(paymentPath(id, '/cancel'), undefined, { idempotencyKey, noshow: true, schema: OrderPaymentSchema });
+  api.post<OrderPayment>(paymentPath(id, '/cancel'), undefined, {
+    idempotencyKey,
+    noshow: true,
+    schema: OrderPaymentSchema,
+  });
 
 /** GET /api/p/orders/:id: one order to pay (lines, total, state). */
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: paymentsKeys.order(id),
-    queryFn: ({ signal }) => api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id)}`, { signal, noshow: true, schema: OrderDetailSchema }),
+    queryFn: ({ signal }) =>
+      api.data<OrderDetail>(`/p/orders/${encodeURIComponent(id)}`, { signal, noshow: true, schema: OrderDetailSchema }),
   });
 
 /** GET /api/p/wallet (the wallet page's query, same key): what the wallet can pay. */
 export const useWalletRecord = () =>
-  useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }) });
+  useQuery({
+    queryKey: walletKeys.record(),
+    queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }),
+  });

@@ -15,11 +15,28 @@ export function OrderSummary({ order }: { order: RechargeOrder }) {
     { key: 'method', label: t('summary.method'), children: t(`method.${order.method}`) },
     { key: 'amount', label: t('summary.amount'), children: <UsdAmount value={order.amount} /> },
     { key: 'fee', label: t('summary.fee'), children: <UsdAmount value={order.fee} /> },
-    { key: 'total', label: t('summary.total'), children: <strong><UsdAmount value={order.total} equivalent /></strong> },
+    {
+      key: 'total',
+      label: t('summary.total'),
+      children: (
+        <strong>
+          <UsdAmount value={order.total} equivalent />
+        </strong>
+      ),
+    },
     { key: 'state', label: t('summary.state'), children: <RechargeStateTag state={order.state} /> },
     ...(order.expiresAt && order.state === 'awaiting-payment'
       ? [{ key: 'expires', label: t('summary.expires'), children: date.format(new Date(order.expiresAt)) }]
       : []),
   ];
-  return <Descriptions className="payment-summary" title={t('summary.title')} column={1} bordered size="small" items={items} />;
+  return (
+    <Descriptions
+      className="payment-summary"
+      title={t('summary.title')}
+      column={1}
+      bordered
+      size="small"
+      items={items}
+    />
+  );
 }

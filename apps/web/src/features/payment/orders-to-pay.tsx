@@ -46,12 +46,17 @@ export function OrdersToPay({ orders, payBy }: { orders: OrderDetail[]; payBy: R
         const more = o.lineCount - 1;
         return (
           <li key={o.id} className="pay-order-line" data-testid={`pay-order-${o.number}`}>
-            {o.firstLine?.image ? <img src={o.firstLine.image} alt="" width={56} height={56} /> : <span className="pay-order-line-noimage" />}
+            {o.firstLine?.image ? (
+              <img src={o.firstLine.image} alt="" width={56} height={56} />
+            ) : (
+              <span className="pay-order-line-noimage" />
+            )}
             <span className="pay-order-line-text">
               <strong>{t('pay-order.order-number', { number: o.number })}</strong>
               <span className="pay-order-muted">
                 {o.firstLine?.title ?? ''}
-                {more > 0 ? ` ${t('pay-order.more-lines', { count: more })}` : ''} · {t('pay-order.items', { count: o.itemCount })}
+                {more > 0 ? ` ${t('pay-order.more-lines', { count: more })}` : ''} ·{' '}
+                {t('pay-order.items', { count: o.itemCount })}
               </span>
               {o.state !== 'awaiting-payment' ? (
                 <Tag color="blue">{t('pay-order.not-awaiting', { state: t(`pay-order.states.${o.state}`) })}</Tag>

@@ -8,7 +8,8 @@ import { session } from '../../lib/session';
 import PayConfirmationPage from './pay-confirmation-page';
 import { ORDER_ID, order } from '../../test/factories';
 
-const renderAt = (search: string) => renderRoutes([{ path: '/user/payconfirmation', element: <PayConfirmationPage /> }], `/user/payconfirmation${search}`);
+const renderAt = (search: string) =>
+  renderRoutes([{ path: '/user/payconfirmation', element: <PayConfirmationPage /> }], `/user/payconfirmation${search}`);
 const link = (name: string) => screen.getByRole('link', { name });
 
 beforeAll(() => loadNamespace('payment'));
@@ -19,7 +20,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('payment confirmation, by outcome', { timeout: 30_000 }, () => {
   it('success: the amount credited, links to the wallet balance and the recharge orders', async () => {
-    fakeApi({ [`GET /api/p/recharges/${ORDER_ID}`]: () => envelope(order({ state: 'completed', method: 'paypal', fee: 4.7, total: 104.7 })) });
+    fakeApi({
+      [`GET /api/p/recharges/${ORDER_ID}`]: () =>
+        envelope(order({ state: 'completed', method: 'paypal', fee: 4.7, total: 104.7 })),
+    });
     renderAt(`?recharge=${ORDER_ID}`);
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
     expect(screen.getByText('$100.00 has been added to your wallet balance.')).toBeInTheDocument();
@@ -38,7 +42,10 @@ describe('payment confirmation, by outcome', { timeout: 30_000 }, () => {
   });
 
   it('failed: "Recharge failed, please contact us" with the contact link and try again', async () => {
-    fakeApi({ [`GET /api/p/recharges/${ORDER_ID}`]: () => envelope(order({ state: 'closed', closeReason: 'failed', method: 'card', note: 'card declined' })) });
+    fakeApi({
+      [`GET /api/p/recharges/${ORDER_ID}`]: () =>
+        envelope(order({ state: 'closed', closeReason: 'failed', method: 'card', note: 'card declined' })),
+    });
     renderAt(`?recharge=${ORDER_ID}`);
     expect(await screen.findByRole('heading', { name: 'Recharge failed, please contact us' })).toBeInTheDocument();
     expect(link('Contact us')).toHaveAttribute('href', '/contanctus');
@@ -48,7 +55,8 @@ describe('payment confirmation, by outcome', { timeout: 30_000 }, () => {
 
   it("error: a rejected slip says so with the operator's reason and points to the wallet", async () => {
     fakeApi({
-      [`GET /api/p/recharges/${ORDER_ID}`]: () => envelope(order({ state: 'closed', closeReason: 'rejected', note: 'The amount on the slip does not match' })),
+      [`GET /api/p/recharges/${ORDER_ID}`]: () =>
+        envelope(order({ state: 'closed', closeReason: 'rejected', note: 'The amount on the slip does not match' })),
     });
     renderAt(`?recharge=${ORDER_ID}`);
     expect(await screen.findByRole('heading', { name: 'Payment error' })).toBeInTheDocument();
@@ -61,14 +69,18 @@ describe('payment confirmation, by outcome', { timeout: 30_000 }, () => {
     fakeApi();
     renderAt('?outcome=error');
     expect(await screen.findByRole('heading', { name: 'Payment error' })).toBeInTheDocument();
-    expect(screen.getByText('The payment did not go through. Cancel the payment and check your wallet before trying again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The payment did not go through. Cancel the payment and check your wallet before trying again.'),
+    ).toBeInTheDocument();
   });
 
   it('insufficient balance: what is locked, the shortfall, and a Recharge button for it', async () => {
     fakeApi();
     renderAt('?outcome=insufficient-balance&amount=12.5');
     expect(await screen.findByRole('heading', { name: 'Insufficient balance' })).toBeInTheDocument();
-    expect(screen.getByText(/is locked for this payment, and \$12\.50 is missing.*completes by itself/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/is locked for this payment, and \$12\.50 is missing.*completes by itself/),
+    ).toBeInTheDocument();
     expect(link('Recharge $12.50')).toHaveAttribute('href', '/user/recharge?amount=12.50');
   });
 

@@ -20,7 +20,15 @@ export default function PayConfirmationPage() {
   const amount = Number(params.get('amount'));
 
   if (!id) {
-    if (!isOutcome(outcome)) return <Alert type="error" showIcon title={t('not-found')} action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>} />;
+    if (!isOutcome(outcome))
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title={t('not-found')}
+          action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>}
+        />
+      );
     return (
       <div className="payment-page payment-confirmation">
         <OutcomeView outcome={outcome} details={params.get('amount') && Number.isFinite(amount) ? { amount } : {}} />
@@ -28,7 +36,15 @@ export default function PayConfirmationPage() {
     );
   }
   if (order.isPending) return <Skeleton active />;
-  if (!order.data) return <Alert type="error" showIcon title={t('not-found')} action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>} />;
+  if (!order.data)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('not-found')}
+        action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>}
+      />
+    );
   const o = order.data;
   return (
     <div className="payment-page payment-confirmation">

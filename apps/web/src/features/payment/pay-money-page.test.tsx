@@ -10,7 +10,8 @@ import PayMoneyPage from './pay-money-page';
 import { METHODS, ORDER_ID, headersOf, order } from '../../test/factories';
 
 // applyAccept off: the page's own check must refuse a wrong type, as when "All files" is chosen.
-const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null, applyAccept: false });
+const ui = () =>
+  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null, applyAccept: false });
 const ORDER_URL = `/api/p/recharges/${ORDER_ID}`;
 
 function renderPayMoney() {

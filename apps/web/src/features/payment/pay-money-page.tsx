@@ -34,7 +34,12 @@ export default function PayMoneyPage() {
     <div className="payment-page">
       <h1>{t('paymoney.title')}</h1>
       {!id || order.isError || methods.isError ? (
-        <Alert type="error" showIcon title={t('not-found')} action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('not-found')}
+          action={<Link to="/user/rechargeorder">{t('links.orders')}</Link>}
+        />
       ) : null}
       {id && !ready && !order.isError ? <Skeleton active /> : null}
       {ready ? <BankTransfer order={order.data} bank={methods.data.bank} /> : null}
@@ -54,7 +59,11 @@ function BankTransfer({ order, bank }: { order: RechargeOrder; bank: BankDetails
           className="payment-notice"
           type="info"
           showIcon
-          title={order.method !== 'bank' ? t('paymoney.not-bank') : t('payment.not-awaiting', { state: t(`state.${order.state}`) })}
+          title={
+            order.method !== 'bank'
+              ? t('paymoney.not-bank')
+              : t('payment.not-awaiting', { state: t(`state.${order.state}`) })
+          }
           action={<Link to={`/user/payconfirmation?${query}`}>{t('payment.see-result')}</Link>}
         />
       </>
@@ -83,7 +92,9 @@ function BankTransfer({ order, bank }: { order: RechargeOrder; bank: BankDetails
               <div key={label} className="bank-row">
                 <dt>{label}</dt>
                 <dd>
-                  <Typography.Text copyable={{ text: copied, tooltips: [t('paymoney.copy', { label }), t('paymoney.copied')] }}>
+                  <Typography.Text
+                    copyable={{ text: copied, tooltips: [t('paymoney.copy', { label }), t('paymoney.copied')] }}
+                  >
                     {value}
                   </Typography.Text>
                 </dd>

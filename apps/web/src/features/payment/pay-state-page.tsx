@@ -63,7 +63,10 @@ function RechargePayState() {
   }, [data, navigate, confirmation]);
 
   useEffect(() => {
-    const timer = setTimeout(() => void navigate(confirmation, { replace: true }), Math.max(0, startedAt + POLL_LIMIT_MS - Date.now()));
+    const timer = setTimeout(
+      () => void navigate(confirmation, { replace: true }),
+      Math.max(0, startedAt + POLL_LIMIT_MS - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [navigate, confirmation, startedAt]);
 

@@ -11,10 +11,20 @@ import { METHODS, headersOf, orderDetail, orderPayment, walletRecord } from '../
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 const renderPage = (search = '?orders=o-1,o-2') =>
-  renderRoutes([{ path: '/user/paymentorder', element: <PaymentOrderPage /> }, { path: '*', element: <p>elsewhere</p> }], `/user/paymentorder${search}`);
+  renderRoutes(
+    [
+      { path: '/user/paymentorder', element: <PaymentOrderPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    `/user/paymentorder${search}`,
+  );
 
 /** The orders, the wallet and the recharge methods; `pay` answers POST /api/p/order/pay. */
-function api(balance: number, pay: (body: unknown, key: string | undefined) => Response, orders = [orderDetail('o-1'), orderDetail('o-2')]) {
+function api(
+  balance: number,
+  pay: (body: unknown, key: string | undefined) => Response,
+  orders = [orderDetail('o-1'), orderDetail('o-2')],
+) {
   return fakeApi({
     ...Object.fromEntries(orders.map((o) => [`GET /api/p/orders/${o.id}`, () => envelope(o)])),
     'GET /api/p/wallet': () => envelope(walletRecord(balance)),
@@ -35,7 +45,10 @@ afterEach(() => {
 
 describe('order confirmation and payment choice', { timeout: 30_000 }, () => {
   it('lists the orders with their pay-by time, the balance, and pays from the wallet → /user/paystate', async () => {
-    sessionStorage.setItem('orders.payBy', JSON.stringify({ 'o-1': new Date(Date.now() + 14 * 60_000 + 30_000).toISOString() }));
+    sessionStorage.setItem(
+      'orders.payBy',
+      JSON.stringify({ 'o-1': new Date(Date.now() + 14 * 60_000 + 30_000).toISOString() }),
+    );
     const calls: Array<{ body: unknown; key: string | undefined }> = [];
     api(500, (body, key) => {
       calls.push({ body, key });
@@ -53,7 +66,9 @@ describe('order confirmation and payment choice', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Pay from the wallet' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/paystate'));
     expect(router.state.location.search).toBe('?payment=p-1');
-    expect(calls).toEqual([{ body: { orderIds: ['o-1', 'o-2'], method: 'wallet' }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) as string }]);
+    expect(calls).toEqual([
+      { body: { orderIds: ['o-1', 'o-2'], method: 'wallet' }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) as string },
+    ]);
   });
 
   it('PayPal shows its fee by the recharge fee rule and goes to the approve page', async () => {
@@ -61,7 +76,9 @@ describe('order confirmation and payment choice', { timeout: 30_000 }, () => {
     const calls: unknown[] = [];
     api(500, (body) => {
       calls.push(body);
-      return envelope(orderPayment({ method: 'paypal', outcome: 'pending', approveUrl: 'https://paypal.example/approve/1' }));
+      return envelope(
+        orderPayment({ method: 'paypal', outcome: 'pending', approveUrl: 'https://paypal.example/approve/1' }),
+      );
     });
     const user = ui();
     renderPage();
@@ -79,7 +96,9 @@ describe('order confirmation and payment choice', { timeout: 30_000 }, () => {
     const keys: Array<string | undefined> = [];
     api(100, (_body, key) => {
       keys.push(key);
-      return keys.length === 1 ? envelope(null, { code: 'A00001', msg: 'Interface error, please contact the administrator', status: 422 }) : envelope(orderPayment({ outcome: 'insufficient-balance' }));
+      return keys.length === 1
+        ? envelope(null, { code: 'A00001', msg: 'Interface error, please contact the administrator', status: 422 })
+        : envelope(orderPayment({ outcome: 'insufficient-balance' }));
     });
     const user = ui();
     const { router } = renderPage();
@@ -93,13 +112,19 @@ describe('order confirmation and payment choice', { timeout: 30_000 }, () => {
 
   it('an order no longer awaiting payment is shown, not paid; no order in the link is said', async () => {
     const calls: Array<{ orderIds: string[] }> = [];
-    api(500, (body) => {
-      calls.push(body as { orderIds: string[] });
-      return envelope(orderPayment());
-    }, [orderDetail('o-1'), orderDetail('o-2', { state: 'pending' })]);
+    api(
+      500,
+      (body) => {
+        calls.push(body as { orderIds: string[] });
+        return envelope(orderPayment());
+      },
+      [orderDetail('o-1'), orderDetail('o-2', { state: 'pending' })],
+    );
     const user = ui();
     const view = renderPage();
-    expect(within(await screen.findByTestId('pay-order-O-o-2')).getByText('Not to pay: paid, pending purchase')).toBeInTheDocument();
+    expect(
+      within(await screen.findByTestId('pay-order-O-o-2')).getByText('Not to pay: paid, pending purchase'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('pay-total')).toHaveTextContent('$60.00');
     await user.click(screen.getByRole('button', { name: 'Pay from the wallet' }));
     await waitFor(() => expect(calls).toEqual([{ orderIds: ['o-1'], method: 'wallet' }]));

@@ -16,7 +16,15 @@ import { OrdersToPay } from './orders-to-pay';
 import './payment.css';
 
 /** `?orders=a,b` → ids (at most 50, the pay call's limit). */
-const idsFromUrl = (param: string | null) => [...new Set((param ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 50);
+const idsFromUrl = (param: string | null) =>
+  [
+    ...new Set(
+      (param ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 50);
 
 /**
  * /user/paymentorder?orders=<ids>: the order confirmation and the payment choice (SPEC §2). The
@@ -37,9 +45,19 @@ export default function PaymentOrderPage() {
   return (
     <div className="pay-order-page">
       <h1>{t('pay-order.title')}</h1>
-      {ids.length === 0 ? <Alert type="error" showIcon role="alert" title={t('pay-order.no-orders')} action={<Link to="/user/storeorder">{t('pay-order.my-orders')}</Link>} /> : null}
+      {ids.length === 0 ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('pay-order.no-orders')}
+          action={<Link to="/user/storeorder">{t('pay-order.my-orders')}</Link>}
+        />
+      ) : null}
       {ids.length > 0 && pending ? <Skeleton active /> : null}
-      {missing ? <Alert className="pay-order-notice" type="warning" showIcon role="alert" title={t('pay-order.some-missing')} /> : null}
+      {missing ? (
+        <Alert className="pay-order-notice" type="warning" showIcon role="alert" title={t('pay-order.some-missing')} />
+      ) : null}
       {!pending && orders.length > 0 ? <PayPanel orders={orders} /> : null}
     </div>
   );
@@ -47,7 +65,7 @@ export default function PaymentOrderPage() {
 
 function PayPanel({ orders }: { orders: OrderDetail[] }) {
   const { t } = useTranslation('payment');
-  
+
   const usd = useUsd();
   const lang = useSession((s) => s.lang);
   const navigate = useNavigate();
@@ -98,19 +116,29 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
 
       <section className="pay-order-section" aria-labelledby="pay-method">
         <h2 id="pay-method">{t('pay-order.method')}</h2>
-        <Radio.Group className="pay-order-choices" value={method} onChange={(e) => setMethod(e.target.value as OrderPaymentMethod)}>
+        <Radio.Group
+          className="pay-order-choices"
+          value={method}
+          onChange={(e) => setMethod(e.target.value as OrderPaymentMethod)}
+        >
           <Radio value="wallet" className="pay-order-choice">
             <span className="pay-order-choice-name">{t('pay-order.wallet')}</span>
             <span className="pay-order-choice-detail" data-testid="wallet-balance">
               {spendable === null ? t('pay-order.balance-loading') : t('pay-order.balance', { amount: usd(spendable) })}
             </span>
-            {short > 0 ? <span className="pay-order-choice-detail pay-short">{t('pay-order.short', { amount: usd(short) })}</span> : null}
+            {short > 0 ? (
+              <span className="pay-order-choice-detail pay-short">{t('pay-order.short', { amount: usd(short) })}</span>
+            ) : null}
           </Radio>
           {paypal && paypalRule ? (
             <Radio value="paypal" className="pay-order-choice">
               <span className="pay-order-choice-name">PayPal</span>
               <span className="pay-order-choice-detail" data-testid="paypal-fee">
-                {t('pay-order.paypal-fee', { fee: usd(paypal.fee), rule: feeRuleWords(paypalRule, t, usd, lang), total: usd(paypal.total) })}
+                {t('pay-order.paypal-fee', {
+                  fee: usd(paypal.fee),
+                  rule: feeRuleWords(paypalRule, t, usd, lang),
+                  total: usd(paypal.total),
+                })}
               </span>
             </Radio>
           ) : null}
@@ -131,11 +159,27 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
           </div>
         </dl>
         {error ? <Alert className="pay-order-submit-error" type="error" showIcon role="alert" title={error} /> : null}
-        {payable.length === 0 ? <Alert type="info" showIcon title={t('pay-order.nothing-to-pay')} action={<Link to="/user/storeorder">{t('pay-order.my-orders')}</Link>} /> : null}
-        <Button type="primary" size="large" block loading={busy} disabled={payable.length === 0} onClick={() => void pay()}>
+        {payable.length === 0 ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t('pay-order.nothing-to-pay')}
+            action={<Link to="/user/storeorder">{t('pay-order.my-orders')}</Link>}
+          />
+        ) : null}
+        <Button
+          type="primary"
+          size="large"
+          block
+          loading={busy}
+          disabled={payable.length === 0}
+          onClick={() => void pay()}
+        >
           {method === 'paypal' ? t('pay-order.pay-paypal') : t('pay-order.pay-wallet')}
         </Button>
-        <p className="pay-order-muted">{method === 'wallet' ? t('pay-order.wallet-note') : t('pay-order.paypal-note')}</p>
+        <p className="pay-order-muted">
+          {method === 'wallet' ? t('pay-order.wallet-note') : t('pay-order.paypal-note')}
+        </p>
       </section>
     </div>
   );

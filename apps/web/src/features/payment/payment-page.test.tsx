@@ -35,7 +35,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const where = (router: ReturnType<typeof renderRoutes>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
+const where = (router: ReturnType<typeof renderRoutes>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('payment page', { timeout: 30_000 }, () => {
   it('shows the order summary before paying', async () => {
@@ -81,7 +82,9 @@ describe('payment page', { timeout: 30_000 }, () => {
   it('says a payment cancelled at the provider can be retried', async () => {
     fakeApi({ [`GET ${ORDER_URL}`]: () => envelope(order({ method: 'card' })) });
     renderPayment(`?recharge=${ORDER_ID}&cancelled=1`);
-    expect(await screen.findByText('The payment was cancelled. Nothing was charged; you can try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The payment was cancelled. Nothing was charged; you can try again.'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pay now by card' })).toBeEnabled();
   });
 
@@ -90,7 +93,12 @@ describe('payment page', { timeout: 30_000 }, () => {
     const fetchMock = fakeApi({
       [`GET ${ORDER_URL}`]: () => envelope(current),
       [`POST ${ORDER_URL}/cancel`]: () => {
-        current = order({ state: 'closed', closeReason: 'cancelled', closedAt: '2026-11-24T11:00:00.000Z', expiresAt: null });
+        current = order({
+          state: 'closed',
+          closeReason: 'cancelled',
+          closedAt: '2026-11-24T11:00:00.000Z',
+          expiresAt: null,
+        });
         return envelope(current);
       },
     });
@@ -102,7 +110,10 @@ describe('payment page', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('This order is no longer waiting for payment (state: Closed).')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the result' })).toHaveAttribute('href', `/user/payconfirmation?recharge=${ORDER_ID}`);
+    expect(screen.getByRole('link', { name: 'See the result' })).toHaveAttribute(
+      'href',
+      `/user/payconfirmation?recharge=${ORDER_ID}`,
+    );
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancel'))).toHaveLength(1);
   });
 });
@@ -115,7 +126,10 @@ describe('/paypal', { timeout: 30_000 }, () => {
       [`POST ${ORDER_URL}/checkout`]: (_url, init) => {
         keys.push(headersOf(init)['Idempotency-Key']!);
         return fail
-          ? envelope({ reason: 'provider-unavailable' }, { code: 'A00001', msg: 'The payment provider cannot be reached right now.' })
+          ? envelope(
+              { reason: 'provider-unavailable' },
+              { code: 'A00001', msg: 'The payment provider cannot be reached right now.' },
+            )
           : envelope({ redirectUrl: 'https://paypal.example/checkoutnow?token=T1' });
       },
     });

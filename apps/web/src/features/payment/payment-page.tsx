@@ -24,7 +24,9 @@ export default function PaymentPage() {
   return (
     <div className="payment-page">
       <h1>{t('payment.title')}</h1>
-      {params.get('cancelled') === '1' ? <Alert className="payment-notice" type="warning" showIcon title={t('payment.cancelled-at-provider')} /> : null}
+      {params.get('cancelled') === '1' ? (
+        <Alert className="payment-notice" type="warning" showIcon title={t('payment.cancelled-at-provider')} />
+      ) : null}
       {!id || order.isError ? <NotFound /> : null}
       {id && order.isPending ? <Skeleton active /> : null}
       {order.data ? <PaymentPanel order={order.data} /> : null}

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { RechargeCheckoutSchema, RechargeMethodsSchema, RechargeOrderPageSchema, RechargeOrderSchema } from '@dsm/contract';
+import {
+  RechargeCheckoutSchema,
+  RechargeMethodsSchema,
+  RechargeOrderPageSchema,
+  RechargeOrderSchema,
+} from '@dsm/contract';
 import type {
   CreateRechargeBody,
   Page,
@@ -23,7 +28,8 @@ const orderPath = (id: string, action = '') => `/p/recharges/${encodeURIComponen
 export const methodsQuery = () =>
   queryOptions({
     queryKey: rechargeKeys.methods(),
-    queryFn: ({ signal }) => api.data<RechargeMethods>('/p/recharge/methods', { signal, schema: RechargeMethodsSchema }),
+    queryFn: ({ signal }) =>
+      api.data<RechargeMethods>('/p/recharge/methods', { signal, schema: RechargeMethodsSchema }),
     staleTime: 60_000,
   });
 export const useRechargeMethods = () => useQuery(methodsQuery());
@@ -39,7 +45,8 @@ export const rechargeQuery = (id: string) =>
 export const rechargesQuery = (filter: RechargeFilter) =>
   queryOptions({
     queryKey: rechargeKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<RechargeOrder>>('/p/recharges', { query: { ...filter }, signal, schema: RechargeOrderPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<RechargeOrder>>('/p/recharges', { query: { ...filter }, signal, schema: RechargeOrderPageSchema }),
     placeholderData: keepPreviousData,
   });
 
@@ -48,13 +55,25 @@ export const createRecharge = (body: CreateRechargeBody, idempotencyKey: string)
 
 /** PayPal's approve link or the card provider's checkout page, for the browser to open. */
 export const startCheckout = (id: string, idempotencyKey: string) =>
-  api.post<RechargeCheckout>(orderPath(id, '/checkout'), undefined, { idempotencyKey, noshow: true, schema: RechargeCheckoutSchema });
+  api.post<RechargeCheckout>(orderPath(id, '/checkout'), undefined, {
+    idempotencyKey,
+    noshow: true,
+    schema: RechargeCheckoutSchema,
+  });
 
 export const capturePaypal = (id: string, idempotencyKey: string) =>
-  api.post<RechargeOrder>(orderPath(id, '/paypal/capture'), undefined, { idempotencyKey, noshow: true, schema: RechargeOrderSchema });
+  api.post<RechargeOrder>(orderPath(id, '/paypal/capture'), undefined, {
+    idempotencyKey,
+    noshow: true,
+    schema: RechargeOrderSchema,
+  });
 
 export const confirmCard = (id: string, idempotencyKey: string) =>
-  api.post<RechargeOrder>(orderPath(id, '/card/confirm'), undefined, { idempotencyKey, loadingflags: true, schema: RechargeOrderSchema });
+  api.post<RechargeOrder>(orderPath(id, '/card/confirm'), undefined, {
+    idempotencyKey,
+    loadingflags: true,
+    schema: RechargeOrderSchema,
+  });
 
 export const cancelRecharge = (id: string, idempotencyKey: string) =>
   api.post<RechargeOrder>(orderPath(id, '/cancel'), undefined, { idempotencyKey, schema: RechargeOrderSchema });

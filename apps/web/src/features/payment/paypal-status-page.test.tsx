@@ -20,7 +20,8 @@ function renderReturn(path: string) {
     path,
   );
 }
-const where = (router: ReturnType<typeof renderRoutes>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
+const where = (router: ReturnType<typeof renderRoutes>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 beforeAll(() => loadNamespace('payment'));
 beforeEach(() => {
@@ -36,7 +37,10 @@ describe('PayPal return (/paypalstatus)', { timeout: 30_000 }, () => {
     const fetchMock = fakeApi();
     renderReturn(`/paypalstatus?recharge=${ORDER_ID}&token=T1&cancelled=1`);
     expect(await screen.findByRole('heading', { name: 'PayPal payment cancelled' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the payment' })).toHaveAttribute('href', `/user/payment?recharge=${ORDER_ID}`);
+    expect(screen.getByRole('link', { name: 'Back to the payment' })).toHaveAttribute(
+      'href',
+      `/user/payment?recharge=${ORDER_ID}`,
+    );
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/capture'))).toBe(false);
   });
 

@@ -24,7 +24,12 @@ const ORDERS = [
     state: 'closed',
     closeReason: 'rejected',
     note: 'The amount on the slip does not match',
-    slip: { fileName: 'transfer.pdf', contentType: 'application/pdf', size: 2048, uploadedAt: '2026-11-23T10:00:00.000Z' },
+    slip: {
+      fileName: 'transfer.pdf',
+      contentType: 'application/pdf',
+      size: 2048,
+      uploadedAt: '2026-11-23T10:00:00.000Z',
+    },
   }),
   order({ id: 'o-3', number: 'R20261122-000050', state: 'pending', method: 'paypal', fee: 4.7, total: 104.7 }),
 ];
@@ -60,12 +65,16 @@ describe('recharge orders', { timeout: 30_000 }, () => {
     expect(within(rejected).getByText('Slip: transfer.pdf')).toBeInTheDocument();
     expect(within(rejected).queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
     expect(within(await row('R20261122-000050')).getByText('$104.70')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/p/recharges?state=all&current=1&size=10')).toBe(true);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/p/recharges?state=all&current=1&size=10')).toBe(
+      true,
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Pending' }));
     await waitFor(() => expect(screen.queryByText('R20261123-000099')).not.toBeInTheDocument());
     expect(screen.getByText('R20261122-000050')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/p/recharges?state=pending&current=1&size=10')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url) === '/api/p/recharges?state=pending&current=1&size=10'),
+    ).toBe(true);
 
     await user.click(screen.getByRole('tab', { name: 'Awaiting payment' }));
     await user.click(await screen.findByRole('button', { name: 'Pay R20261124-000123' }));

@@ -48,7 +48,16 @@ export default function RechargeOrdersPage() {
     { title: t('summary.method'), key: 'method', render: (_, o) => t(`method.${o.method}`) },
     { title: t('summary.amount'), key: 'amount', align: 'right', render: (_, o) => <UsdAmount value={o.amount} /> },
     { title: t('summary.fee'), key: 'fee', align: 'right', render: (_, o) => <UsdAmount value={o.fee} /> },
-    { title: t('summary.total'), key: 'total', align: 'right', render: (_, o) => <strong><UsdAmount value={o.total} /></strong> },
+    {
+      title: t('summary.total'),
+      key: 'total',
+      align: 'right',
+      render: (_, o) => (
+        <strong>
+          <UsdAmount value={o.total} />
+        </strong>
+      ),
+    },
     {
       title: t('orders.note'),
       key: 'note',
@@ -71,15 +80,29 @@ export default function RechargeOrdersPage() {
       render: (_, o) =>
         o.state === 'awaiting-payment' ? (
           <div className="orders-actions">
-            <Button size="small" type="primary" aria-label={t('orders.pay-named', { number: o.number })} onClick={() => void navigate(`/user/payment?recharge=${encodeURIComponent(o.id)}`)}>
+            <Button
+              size="small"
+              type="primary"
+              aria-label={t('orders.pay-named', { number: o.number })}
+              onClick={() => void navigate(`/user/payment?recharge=${encodeURIComponent(o.id)}`)}
+            >
               {t('orders.pay')}
             </Button>
-            <Button size="small" danger loading={cancelling === o.id} aria-label={t('orders.cancel-named', { number: o.number })} onClick={() => void cancel(o)}>
+            <Button
+              size="small"
+              danger
+              loading={cancelling === o.id}
+              aria-label={t('orders.cancel-named', { number: o.number })}
+              onClick={() => void cancel(o)}
+            >
               {t('orders.cancel')}
             </Button>
           </div>
         ) : (
-          <Link to={`/user/payconfirmation?recharge=${encodeURIComponent(o.id)}`} aria-label={t('orders.details-named', { number: o.number })}>
+          <Link
+            to={`/user/payconfirmation?recharge=${encodeURIComponent(o.id)}`}
+            aria-label={t('orders.details-named', { number: o.number })}
+          >
             {t('orders.details')}
           </Link>
         ),

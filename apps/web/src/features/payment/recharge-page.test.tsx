@@ -35,7 +35,9 @@ describe('recharge page', { timeout: 30_000 }, () => {
     renderRecharge();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Recharge your wallet' })).toBeInTheDocument();
-    expect(await screen.findByText('Sandbox: payments go to a local test provider, no real money moves.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sandbox: payments go to a local test provider, no real money moves.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('From $10.00 to $50,000.00.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'PayPal 4.4% of the amount + $0.30' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Card 2.9% of (amount + $0.50) + $0.50' })).toBeInTheDocument();
@@ -93,7 +95,10 @@ describe('recharge page', { timeout: 30_000 }, () => {
     fakeApi({
       'GET /api/p/recharge/methods': () => envelope(METHODS),
       'POST /api/p/recharges': () =>
-        envelope([{ field: 'method', message: 'This payment method is not available at the moment' }], { code: 'A00002', msg: 'invalid' }),
+        envelope([{ field: 'method', message: 'This payment method is not available at the moment' }], {
+          code: 'A00002',
+          msg: 'invalid',
+        }),
     });
     const user = ui();
     renderRecharge();

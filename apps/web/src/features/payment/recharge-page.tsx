@@ -108,7 +108,11 @@ function RechargeForm({ config }: { config: RechargeMethods }) {
       >
         <AmountInput prefix="$" suffix="USD" placeholder={usd(100)} className="recharge-amount" />
       </Form.Item>
-      <Form.Item name="method" label={t('recharge.method')} rules={[{ required: true, message: t('recharge.method-required') }]}>
+      <Form.Item
+        name="method"
+        label={t('recharge.method')}
+        rules={[{ required: true, message: t('recharge.method-required') }]}
+      >
         <Radio.Group className="recharge-methods" aria-label={t('recharge.method')}>
           {enabled.map((m) => (
             <Radio key={m.method} value={m.method} className="recharge-method">
@@ -123,11 +127,17 @@ function RechargeForm({ config }: { config: RechargeMethods }) {
         {preview ? (
           <dl>
             <dt>{t('summary.amount')}</dt>
-            <dd><UsdAmount value={preview.amount} /></dd>
+            <dd>
+              <UsdAmount value={preview.amount} />
+            </dd>
             <dt>{t('summary.fee')}</dt>
-            <dd><UsdAmount value={preview.fee} /></dd>
+            <dd>
+              <UsdAmount value={preview.fee} />
+            </dd>
             <dt className="recharge-total">{t('summary.total-to-pay')}</dt>
-            <dd className="recharge-total"><UsdAmount value={preview.total} equivalent /></dd>
+            <dd className="recharge-total">
+              <UsdAmount value={preview.total} equivalent />
+            </dd>
           </dl>
         ) : (
           <p className="payment-muted">{t('recharge.preview-empty')}</p>

@@ -26,9 +26,22 @@ const DUE: PriceDifference = {
   cancelledAt: null,
   cancelReason: null,
 };
-const PAID: PriceDifference = { ...DUE, id: '22222222-2222-4222-8222-222222222222', orderNumber: 'O00000041', state: 'paid', paidAt: '2026-11-23T09:00:00.000Z' };
+const PAID: PriceDifference = {
+  ...DUE,
+  id: '22222222-2222-4222-8222-222222222222',
+  orderNumber: 'O00000041',
+  state: 'paid',
+  paidAt: '2026-11-23T09:00:00.000Z',
+};
 const page = (records: PriceDifference[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
-const wallet = (balance: number) => ({ balance, locked: 0, bonus: 0, income: balance, consumption: 0, recharge: balance });
+const wallet = (balance: number) => ({
+  balance,
+  locked: 0,
+  bonus: 0,
+  income: balance,
+  consumption: 0,
+  recharge: balance,
+});
 
 beforeAll(async () => {
   await loadNamespace('pricing');
@@ -39,7 +52,11 @@ afterEach(async () => {
   await setLanguage('en-US');
 });
 
-const render = () => renderRoutes([{ path: '/user/fillpricedifference', element: <FillPriceDifferencePage /> }], '/user/fillpricedifference');
+const render = () =>
+  renderRoutes(
+    [{ path: '/user/fillpricedifference', element: <FillPriceDifferencePage /> }],
+    '/user/fillpricedifference',
+  );
 
 describe('/user/fillpricedifference', { timeout: 30_000 }, () => {
   it('lists the differences with the wallet balance, pays a due one once, and refreshes', async () => {
@@ -47,12 +64,15 @@ describe('/user/fillpricedifference', { timeout: 30_000 }, () => {
     let balance = 20;
     const pays: Array<string | null> = [];
     fakeApi({
-      'GET /api/p/price-differences': (url) => envelope(page(url.searchParams.get('state') === 'paid' ? rows.filter((r) => r.state === 'paid') : rows)),
+      'GET /api/p/price-differences': (url) =>
+        envelope(page(url.searchParams.get('state') === 'paid' ? rows.filter((r) => r.state === 'paid') : rows)),
       'GET /api/p/wallet': () => envelope(wallet(balance)),
       [`POST /api/p/price-differences/${DUE.id}/pay`]: (_url, init) => {
         pays.push(new Headers(init.headers).get('Idempotency-Key'));
         balance = 7.5;
-        rows = rows.map((r) => (r.id === DUE.id ? { ...r, state: 'paid' as const, paidAt: '2026-11-24T10:00:00.000Z' } : r));
+        rows = rows.map((r) =>
+          r.id === DUE.id ? { ...r, state: 'paid' as const, paidAt: '2026-11-24T10:00:00.000Z' } : r,
+        );
         return envelope(rows[0]);
       },
     });
@@ -71,7 +91,9 @@ describe('/user/fillpricedifference', { timeout: 30_000 }, () => {
     await waitFor(() => expect(pays).toHaveLength(1));
     expect(pays[0]).toMatch(/.+/);
     expect(await screen.findByText('Wallet balance: $7.50')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByText('O00000042').closest('tr')!).getByText('Paid')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByText('O00000042').closest('tr')!).getByText('Paid')).toBeInTheDocument(),
+    );
   });
 
   it('not enough money: says so with a recharge link, nothing else changes', async () => {
@@ -79,13 +101,18 @@ describe('/user/fillpricedifference', { timeout: 30_000 }, () => {
       'GET /api/p/price-differences': () => envelope(page([DUE])),
       'GET /api/p/wallet': () => envelope(wallet(1)),
       [`POST /api/p/price-differences/${DUE.id}/pay`]: () =>
-        envelope({ reason: 'insufficient-balance', link: '/user/recharge' }, { code: 'A00010', msg: 'Insufficient balance: 1.00 USD available, 12.50 USD needed.', status: 422 }),
+        envelope(
+          { reason: 'insufficient-balance', link: '/user/recharge' },
+          { code: 'A00010', msg: 'Insufficient balance: 1.00 USD available, 12.50 USD needed.', status: 422 },
+        ),
     });
     render();
     const row = (await screen.findByText('O00000042')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Pay the price difference of order O00000042' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText('Your balance is not enough for this difference. Recharge your wallet, then pay.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your balance is not enough for this difference. Recharge your wallet, then pay.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Insufficient balance: 1.00 USD available, 12.50 USD needed.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Recharge' })[0]).toHaveAttribute('href', '/user/recharge');
   });

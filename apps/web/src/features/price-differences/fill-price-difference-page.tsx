@@ -6,7 +6,13 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { type DifferenceFilter, STATE_COLOURS, usePayPriceDifference, usePriceDifferences, useWalletForDifferences } from '../../lib/price-differences';
+import {
+  type DifferenceFilter,
+  STATE_COLOURS,
+  usePayPriceDifference,
+  usePriceDifferences,
+  useWalletForDifferences,
+} from '../../lib/price-differences';
 import './price-differences.css';
 
 const TABS = ['all', 'due', 'paid', 'cancelled'] as const;
@@ -44,15 +50,33 @@ export default function FillPriceDifferencePage() {
     { key: 'order', title: t('fill.order'), render: (_, d) => <strong>{d.orderNumber}</strong> },
     { key: 'amount', title: t('fill.amount'), align: 'right', render: (_, d) => usd(d.amount) },
     { key: 'reason', title: t('fill.reason'), render: (_, d) => <span className="pricing-reason">{d.reason}</span> },
-    { key: 'state', title: t('fill.state'), render: (_, d) => <Tag color={STATE_COLOURS[d.state]}>{t(`states.${d.state}`)}</Tag> },
-    { key: 'created', title: t('fill.created'), responsive: ['md'], render: (_, d) => date.format(new Date(d.createdAt)) },
+    {
+      key: 'state',
+      title: t('fill.state'),
+      render: (_, d) => <Tag color={STATE_COLOURS[d.state]}>{t(`states.${d.state}`)}</Tag>,
+    },
+    {
+      key: 'created',
+      title: t('fill.created'),
+      responsive: ['md'],
+      render: (_, d) => date.format(new Date(d.createdAt)),
+    },
     {
       key: 'action',
       title: t('fill.action'),
       render: (_, d) =>
         d.state === 'due' ? (
-          <Popconfirm title={t('fill.confirm', { amount: usd(d.amount), number: d.orderNumber })} onConfirm={() => void payOne(d)} okText={t('fill.pay')}>
-            <Button type="primary" size="small" loading={paying === d.id} aria-label={t('fill.pay-label', { number: d.orderNumber })}>
+          <Popconfirm
+            title={t('fill.confirm', { amount: usd(d.amount), number: d.orderNumber })}
+            onConfirm={() => void payOne(d)}
+            okText={t('fill.pay')}
+          >
+            <Button
+              type="primary"
+              size="small"
+              loading={paying === d.id}
+              aria-label={t('fill.pay-label', { number: d.orderNumber })}
+            >
               {t('fill.pay')}
             </Button>
           </Popconfirm>

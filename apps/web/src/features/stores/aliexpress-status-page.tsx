@@ -19,16 +19,21 @@ export default function AliexpressStatusPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';
-  const [failure, setFailure] = useState<FlowFailure | null>(code && state ? null : { msg: t('flow.aliexpress-no-code') });
+  const [failure, setFailure] = useState<FlowFailure | null>(
+    code && state ? null : { msg: t('flow.aliexpress-no-code') },
+  );
 
-  useOnce(() => {
-    void storeActions.aliCallback(code, state).then(async (res) => {
-      if (!res.success) return setFailure({ msg: res.msg, reason: res.reason });
-      toast.success(t('flow.connected', { name: res.data.name }));
-      await refresh();
-      void navigate('/user/aliexpress', { replace: true });
-    });
-  }, Boolean(code && state));
+  useOnce(
+    () => {
+      void storeActions.aliCallback(code, state).then(async (res) => {
+        if (!res.success) return setFailure({ msg: res.msg, reason: res.reason });
+        toast.success(t('flow.connected', { name: res.data.name }));
+        await refresh();
+        void navigate('/user/aliexpress', { replace: true });
+      });
+    },
+    Boolean(code && state),
+  );
 
   if (failure) return <FlowFailed failure={failure} retryTo="/user/aliexpress" />;
   return <FlowWorking title={t('flow.aliexpress-callback')} />;

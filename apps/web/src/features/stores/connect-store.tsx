@@ -33,7 +33,16 @@ function ShopifyDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal open title={t('connect.shopify-title')} okText={t('connect.shopify-go')} cancelText={t('card.cancel')} confirmLoading={sending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t('connect.shopify-title')}
+      okText={t('connect.shopify-go')}
+      cancelText={t('card.cancel')}
+      confirmLoading={sending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <p className="st-muted">{t('connect.shopify-text')}</p>
       {error ? (
         <p className="st-error" role="alert">
@@ -41,7 +50,12 @@ function ShopifyDialog({ onClose }: { onClose: () => void }) {
         </p>
       ) : null}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void install(v)}>
-        <Form.Item name="shop" label={t('connect.shop')} extra={t('connect.shop-hint')} rules={[{ required: true, whitespace: true, message: t('connect.shop-required') }]}>
+        <Form.Item
+          name="shop"
+          label={t('connect.shop')}
+          extra={t('connect.shop-hint')}
+          rules={[{ required: true, whitespace: true, message: t('connect.shop-required') }]}
+        >
           <Input placeholder="your-shop.myshopify.com" autoFocus autoComplete="off" inputMode="url" />
         </Form.Item>
       </Form>

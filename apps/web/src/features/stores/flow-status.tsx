@@ -48,7 +48,15 @@ export function LogInAgainButton() {
 export function FlowFailed({ failure, retryTo }: { failure: FlowFailure; retryTo: string }) {
   const { t } = useTranslation('stores');
   if (failure.reason === 'store-not-current-user') {
-    return <StatusPage tone="warning" icon={<AlertIcon />} title={t('flow.not-current-user')} text={t('flow.not-current-user-text')} actions={<LogInAgainButton />} />;
+    return (
+      <StatusPage
+        tone="warning"
+        icon={<AlertIcon />}
+        title={t('flow.not-current-user')}
+        text={t('flow.not-current-user-text')}
+        actions={<LogInAgainButton />}
+      />
+    );
   }
   return (
     <StatusPage

@@ -35,15 +35,41 @@ export default function RedirectAccessPage() {
       </Link>
     </>
   );
-  if (declined) return <StatusPage tone="warning" icon={<AlertIcon />} title={t('access.declined')} text={t('access.declined-text')} actions={back} />;
+  if (declined)
+    return (
+      <StatusPage
+        tone="warning"
+        icon={<AlertIcon />}
+        title={t('access.declined')}
+        text={t('access.declined-text')}
+        actions={back}
+      />
+    );
   if (outcome.error) {
     const failure = outcome.error instanceof ApiError ? outcome.error.result : { msg: t('flow.failed') };
-    return <FlowFailed failure={{ msg: failure.msg, reason: 'reason' in failure ? failure.reason : undefined }} retryTo="/user/woocommerce" />;
+    return (
+      <FlowFailed
+        failure={{ msg: failure.msg, reason: 'reason' in failure ? failure.reason : undefined }}
+        retryTo="/user/woocommerce"
+      />
+    );
   }
   const o = outcome.data;
   if (!o || (o.state === 'pending' && outcome.waiting)) return <FlowWorking title={t('access.waiting')} />;
-  if (o.state === 'pending') return <StatusPage tone="warning" icon={<AlertIcon />} title={t('access.pending')} text={t('access.pending-text')} actions={back} />;
-  if (o.state === 'failed') return <StatusPage tone="warning" icon={<AlertIcon />} title={t('flow.failed')} text={o.error ?? ''} actions={back} />;
+  if (o.state === 'pending')
+    return (
+      <StatusPage
+        tone="warning"
+        icon={<AlertIcon />}
+        title={t('access.pending')}
+        text={t('access.pending-text')}
+        actions={back}
+      />
+    );
+  if (o.state === 'failed')
+    return (
+      <StatusPage tone="warning" icon={<AlertIcon />} title={t('flow.failed')} text={o.error ?? ''} actions={back} />
+    );
   return (
     <StatusPage
       icon={<StoreIcon />}

@@ -30,9 +30,28 @@ export function RenameStoreDialog({ store, onClose }: { store: Store; onClose: (
   }
 
   return (
-    <Modal open title={t('rename.title')} okText={t('rename.save')} cancelText={t('card.cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ name: store.name }} onFinish={(v) => void save(v)} requiredMark={false}>
-        <Form.Item name="name" label={t('rename.name')} rules={[{ required: true, whitespace: true, message: t('form.name-required') }]}>
+    <Modal
+      open
+      title={t('rename.title')}
+      okText={t('rename.save')}
+      cancelText={t('card.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: store.name }}
+        onFinish={(v) => void save(v)}
+        requiredMark={false}
+      >
+        <Form.Item
+          name="name"
+          label={t('rename.name')}
+          rules={[{ required: true, whitespace: true, message: t('form.name-required') }]}
+        >
           <Input maxLength={STORE_NAME_MAX} autoFocus />
         </Form.Item>
       </Form>

@@ -27,7 +27,13 @@ function SyncLine({ sync, lang }: { sync: StoreSync | null; lang: string }) {
     return (
       <div className="st-sync" role="status">
         <span>{t(sync.state === 'queued' ? 'card.sync-queued' : 'card.sync-running', { count: sync.imported })}</span>
-        <Progress percent={percent ?? 0} status="active" showInfo={percent !== null} size="small" aria-label={t('card.sync-progress')} />
+        <Progress
+          percent={percent ?? 0}
+          status="active"
+          showInfo={percent !== null}
+          size="small"
+          aria-label={t('card.sync-progress')}
+        />
       </div>
     );
   }
@@ -129,9 +135,15 @@ export function StoreCard({ store }: { store: Store }) {
 
       {store.status === 'reauthorize' ? <Alert type="warning" showIcon title={t('card.reauthorize-needed')} /> : null}
       {store.authorizationExpiring && store.authorizationExpiresAt && store.status === 'connected' ? (
-        <Alert type="warning" showIcon title={t('card.expiring', { date: formatOrderTime(store.authorizationExpiresAt, lang) })} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('card.expiring', { date: formatOrderTime(store.authorizationExpiresAt, lang) })}
+        />
       ) : null}
-      {unbindError ? <Alert type="error" showIcon title={unbindError} closable={{ onClose: () => setUnbindError(null) }} /> : null}
+      {unbindError ? (
+        <Alert type="error" showIcon title={unbindError} closable={{ onClose: () => setUnbindError(null) }} />
+      ) : null}
 
       <dl className="st-facts">
         <div>
@@ -153,18 +165,32 @@ export function StoreCard({ store }: { store: Store }) {
         <div>
           <dt>{t('card.products')}</dt>
           <dd>
-            <Link to={`/user/connection?store=${encodeURIComponent(store.id)}`}>{t('card.product-count', { count: store.productCount })}</Link>
+            <Link to={`/user/connection?store=${encodeURIComponent(store.id)}`}>
+              {t('card.product-count', { count: store.productCount })}
+            </Link>
           </dd>
         </div>
       </dl>
 
       <div className="st-switches">
         <label className="st-switch">
-          <Switch size="small" checked={store.inventorySync} disabled={!connected || busy !== null} loading={busy === 'inventorySync'} onChange={(v) => void toggle('inventorySync', v)} />
+          <Switch
+            size="small"
+            checked={store.inventorySync}
+            disabled={!connected || busy !== null}
+            loading={busy === 'inventorySync'}
+            onChange={(v) => void toggle('inventorySync', v)}
+          />
           <span>{t('card.inventory-sync')}</span>
         </label>
         <label className="st-switch">
-          <Switch size="small" checked={store.emailPermission} disabled={!connected || busy !== null} loading={busy === 'emailPermission'} onChange={(v) => void toggle('emailPermission', v)} />
+          <Switch
+            size="small"
+            checked={store.emailPermission}
+            disabled={!connected || busy !== null}
+            loading={busy === 'emailPermission'}
+            onChange={(v) => void toggle('emailPermission', v)}
+          />
           <span>{t('card.email-permission')}</span>
         </label>
       </div>
@@ -175,7 +201,12 @@ export function StoreCard({ store }: { store: Store }) {
             {running ? t('card.syncing') : t('card.sync-now')}
           </Button>
         ) : null}
-        <Button type={connected ? 'default' : 'primary'} onClick={() => void reauthorize()} loading={busy === 'reauthorize'} disabled={busy !== null}>
+        <Button
+          type={connected ? 'default' : 'primary'}
+          onClick={() => void reauthorize()}
+          loading={busy === 'reauthorize'}
+          disabled={busy !== null}
+        >
           {store.status === 'disconnected' ? t('card.reconnect') : t('card.reauthorize')}
         </Button>
         <Button onClick={() => setRenaming(true)} disabled={busy !== null}>

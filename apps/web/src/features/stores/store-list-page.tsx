@@ -22,7 +22,9 @@ export function StoreList({ platform }: { platform?: StorePlatformName }) {
       <ConnectStore only={platform} />
       {list.isError ? <Alert type="error" showIcon title={t('list.load-failed')} /> : null}
       {list.isLoading ? <Spin /> : null}
-      {list.data && stores.length === 0 ? <Empty className="st-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> : null}
+      {list.data && stores.length === 0 ? (
+        <Empty className="st-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
+      ) : null}
       <div className="st-cards">
         {stores.map((s) => (
           <StoreCard key={s.id} store={s} />

@@ -45,7 +45,8 @@ const STORE: Store = {
   lastSync: sync(),
   createdAt: '2026-11-24T08:00:00.000Z',
 };
-const failure = (reason: string, msg: string, code = 'A00001') => envelope({ reason }, { code, msg, status: code === 'A00001' ? 422 : 409 });
+const failure = (reason: string, msg: string, code = 'A00001') =>
+  envelope({ reason }, { code, msg, status: code === 'A00001' ? 422 : 409 });
 
 beforeAll(async () => {
   await loadNamespace('stores');
@@ -61,8 +62,11 @@ afterEach(async () => {
 describe('the jump to a platform', () => {
   it('accepts http(s) and this site’s paths only', () => {
     expect(jumpTarget('https://shop.example.com/admin/oauth?x=1', 'http://localhost')?.host).toBe('shop.example.com');
-    expect(jumpTarget('/sandbox/woocommerce/wc-auth/v1/authorize', 'http://localhost')?.href).toBe('http://localhost/sandbox/woocommerce/wc-auth/v1/authorize');
-    for (const bad of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://x.example.com', null, '']) expect(jumpTarget(bad, 'http://localhost')).toBeNull();
+    expect(jumpTarget('/sandbox/woocommerce/wc-auth/v1/authorize', 'http://localhost')?.href).toBe(
+      'http://localhost/sandbox/woocommerce/wc-auth/v1/authorize',
+    );
+    for (const bad of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://x.example.com', null, ''])
+      expect(jumpTarget(bad, 'http://localhost')).toBeNull();
   });
 
   it('goes on by itself only to the address this tab asked for, once', () => {
@@ -76,9 +80,15 @@ describe('the jump to a platform', () => {
   it('/externalJump shows the host; a link it was not sent by waits for a click', async () => {
     const go = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
     fakeApi();
-    renderRoutes([{ path: '/externalJump', element: <ExternalJumpPage /> }], `/externalJump?to=${encodeURIComponent('https://evil.example.com/x')}`);
+    renderRoutes(
+      [{ path: '/externalJump', element: <ExternalJumpPage /> }],
+      `/externalJump?to=${encodeURIComponent('https://evil.example.com/x')}`,
+    );
     expect(await screen.findByRole('heading', { name: 'You are leaving for evil.example.com' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue to evil.example.com' })).toHaveAttribute('href', 'https://evil.example.com/x');
+    expect(screen.getByRole('link', { name: 'Continue to evil.example.com' })).toHaveAttribute(
+      'href',
+      'https://evil.example.com/x',
+    );
     expect(go).not.toHaveBeenCalled();
   });
 
@@ -90,7 +100,10 @@ describe('the jump to a platform', () => {
     expect(await screen.findByRole('heading', { name: 'Taking you to demo.myshopify.com…' })).toBeInTheDocument();
     expect(go).toHaveBeenCalledWith('https://demo.myshopify.com/admin/oauth/authorize?client_id=1');
     unmount();
-    renderRoutes([{ path: '/externalJump', element: <ExternalJumpPage /> }], `/externalJump?to=${encodeURIComponent('javascript:alert(1)')}`);
+    renderRoutes(
+      [{ path: '/externalJump', element: <ExternalJumpPage /> }],
+      `/externalJump?to=${encodeURIComponent('javascript:alert(1)')}`,
+    );
     expect(await screen.findByRole('heading', { name: 'This link cannot be opened' })).toBeInTheDocument();
     expect(go).toHaveBeenCalledTimes(1);
   });
@@ -102,12 +115,29 @@ describe('/user/shopify', { timeout: 30_000 }, () => {
     fakeApi({
       'GET /api/p/stores': () =>
         envelope([
-          { ...STORE, lastSync: sync({ state: 'running', finishedAt: null, imported: 2, pagesRead: 1, totalPages: 2 }) },
-          { ...STORE, id: 's-2', name: 'Ali seller', platform: 'aliexpress', status: 'reauthorize', sandbox: false, authorizationExpiresAt: '2026-11-28T08:00:00.000Z', authorizationExpiring: true, lastSync: null },
+          {
+            ...STORE,
+            lastSync: sync({ state: 'running', finishedAt: null, imported: 2, pagesRead: 1, totalPages: 2 }),
+          },
+          {
+            ...STORE,
+            id: 's-2',
+            name: 'Ali seller',
+            platform: 'aliexpress',
+            status: 'reauthorize',
+            sandbox: false,
+            authorizationExpiresAt: '2026-11-28T08:00:00.000Z',
+            authorizationExpiring: true,
+            lastSync: null,
+          },
         ]),
       'GET /api/p/stores/s-1/sync': () => {
         polls += 1;
-        return envelope(polls < 2 ? sync({ state: 'running', finishedAt: null, imported: 3, pagesRead: 1, totalPages: 2 }) : sync({ imported: 5, pagesRead: 2, totalPages: 2 }));
+        return envelope(
+          polls < 2
+            ? sync({ state: 'running', finishedAt: null, imported: 3, pagesRead: 1, totalPages: 2 })
+            : sync({ imported: 5, pagesRead: 2, totalPages: 2 }),
+        );
       },
     });
     renderRoutes([{ path: '/user/shopify', element: <StoreListPage /> }], '/user/shopify');
@@ -160,7 +190,10 @@ describe('/user/woocommerce', { timeout: 30_000 }, () => {
   }
 
   it('shows the store’s refusal of the keys above the form', async () => {
-    fakeApi({ 'POST /api/p/stores/woocommerce': () => failure('store-credentials-refused', 'The store refused the consumer key and secret: Consumer key is invalid.') });
+    fakeApi({
+      'POST /api/p/stores/woocommerce': () =>
+        failure('store-credentials-refused', 'The store refused the consumer key and secret: Consumer key is invalid.'),
+    });
     renderRoutes([{ path: '/user/woocommerce', element: <WooCommercePage /> }], '/user/woocommerce');
     await screen.findByRole('heading', { name: 'Add a WooCommerce store' });
     await fill();
@@ -176,7 +209,11 @@ describe('/user/woocommerce', { timeout: 30_000 }, () => {
         calls += 1;
         return calls === 1
           ? failure('store-address-taken', 'The store mugs.example.com is already connected', 'A00005')
-          : envelope([{ field: 'consumerSecret', message: 'The consumer secret starts with cs_' }], { code: 'A00002', msg: 'Check the form', status: 400 });
+          : envelope([{ field: 'consumerSecret', message: 'The consumer secret starts with cs_' }], {
+              code: 'A00002',
+              msg: 'Check the form',
+              status: 400,
+            });
       },
     });
     renderRoutes([{ path: '/user/woocommerce', element: <WooCommercePage /> }], '/user/woocommerce');
@@ -197,10 +234,19 @@ describe('/authensuccess', { timeout: 30_000 }, () => {
         return failure('store-not-current-user', 'You are not the current user, log in again');
       },
     });
-    renderRoutes([{ path: '/authensuccess', element: <AuthSuccessPage /> }], '/authensuccess?code=c1&hmac=h1&shop=a.myshopify.com&state=n1&timestamp=1700000000');
-    expect(await screen.findByRole('heading', { name: 'You are not the current user, log in again' })).toBeInTheDocument();
+    renderRoutes(
+      [{ path: '/authensuccess', element: <AuthSuccessPage /> }],
+      '/authensuccess?code=c1&hmac=h1&shop=a.myshopify.com&state=n1&timestamp=1700000000',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'You are not the current user, log in again' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in again' })).toBeInTheDocument();
-    await waitFor(() => expect(bodies).toEqual([{ query: { code: 'c1', hmac: 'h1', shop: 'a.myshopify.com', state: 'n1', timestamp: '1700000000' } }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { query: { code: 'c1', hmac: 'h1', shop: 'a.myshopify.com', state: 'n1', timestamp: '1700000000' } },
+      ]),
+    );
   });
 
   it('sends a visitor who is not logged in to /authlogin with the query kept', async () => {

@@ -1,4 +1,10 @@
-import { AuthorizeAnswerSchema, StoreListSchema, StoreSchema, StoreSyncSchema, WooAuthorizationOutcomeSchema } from '@dsm/contract';
+import {
+  AuthorizeAnswerSchema,
+  StoreListSchema,
+  StoreSchema,
+  StoreSyncSchema,
+  WooAuthorizationOutcomeSchema,
+} from '@dsm/contract';
 import type {
   AddWooStoreBody,
   AuthorizeAnswer,
@@ -36,7 +42,12 @@ export function useStoreList() {
 export function useStoreSync(id: string, enabled: boolean) {
   return useQuery({
     queryKey: storeKeys.sync(id),
-    queryFn: ({ signal }) => api.data<StoreSync | null>(`/p/stores/${encodeURIComponent(id)}/sync`, { signal, loadingflags: true, noshow: true }),
+    queryFn: ({ signal }) =>
+      api.data<StoreSync | null>(`/p/stores/${encodeURIComponent(id)}/sync`, {
+        signal,
+        loadingflags: true,
+        noshow: true,
+      }),
     enabled,
     refetchInterval: (q) => (syncRunning(q.state.data) ? SYNC_POLL_MS : false),
   });
@@ -51,10 +62,16 @@ export function useWooOutcome(nonce: string, enabled: boolean) {
   const [since] = useState(() => Date.now());
   const query = useQuery({
     queryKey: storeKeys.wooOutcome(nonce),
-    queryFn: ({ signal }) => api.data<WooAuthorizationOutcome>(`/p/stores/woocommerce/authorizations/${encodeURIComponent(nonce)}`, { signal, noshow: true, schema: WooAuthorizationOutcomeSchema }),
+    queryFn: ({ signal }) =>
+      api.data<WooAuthorizationOutcome>(`/p/stores/woocommerce/authorizations/${encodeURIComponent(nonce)}`, {
+        signal,
+        noshow: true,
+        schema: WooAuthorizationOutcomeSchema,
+      }),
     enabled,
     retry: false,
-    refetchInterval: (q) => (q.state.data?.state === 'pending' && q.state.dataUpdatedAt - since < WOO_OUTCOME_WAIT_MS ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.state === 'pending' && q.state.dataUpdatedAt - since < WOO_OUTCOME_WAIT_MS ? 1000 : false,
   });
   /** Still polling: a `pending` answer means "wait", not "the store did not answer". */
   return { ...query, waiting: query.dataUpdatedAt - since < WOO_OUTCOME_WAIT_MS };
@@ -69,21 +86,46 @@ const once = (extra: RequestOptions = {}): RequestOptions => ({ idempotencyKey: 
  * outcome) are called with `noshow` so the reason is not shown twice.
  */
 export const storeActions = {
-  update: (id: string, body: UpdateStoreBody) => api.patch<Store>(storePath(id), body, { ...once(), schema: StoreSchema }),
+  update: (id: string, body: UpdateStoreBody) =>
+    api.patch<Store>(storePath(id), body, { ...once(), schema: StoreSchema }),
   sync: (id: string) => api.post<StoreSync>(storePath(id, '/sync'), undefined, { ...once(), schema: StoreSyncSchema }),
-  unbind: (id: string) => api.post<Store>(storePath(id, '/unbind'), undefined, { ...once({ noshow: true }), schema: StoreSchema }),
-  reauthorize: (id: string) => api.post<AuthorizeAnswer>(storePath(id, '/reauthorize'), undefined, { ...once(), schema: AuthorizeAnswerSchema }),
-  addWoo: (body: AddWooStoreBody) => api.post<Store>('/p/stores/woocommerce', body, { ...once({ noshow: true }), schema: StoreSchema }),
-  wooAuthorize: (body: WooAuthorizeBody) => api.post<AuthorizeAnswer>('/p/stores/woocommerce/authorize', body, { ...once({ noshow: true }), schema: AuthorizeAnswerSchema }),
+  unbind: (id: string) =>
+    api.post<Store>(storePath(id, '/unbind'), undefined, { ...once({ noshow: true }), schema: StoreSchema }),
+  reauthorize: (id: string) =>
+    api.post<AuthorizeAnswer>(storePath(id, '/reauthorize'), undefined, { ...once(), schema: AuthorizeAnswerSchema }),
+  addWoo: (body: AddWooStoreBody) =>
+    api.post<Store>('/p/stores/woocommerce', body, { ...once({ noshow: true }), schema: StoreSchema }),
+  wooAuthorize: (body: WooAuthorizeBody) =>
+    api.post<AuthorizeAnswer>('/p/stores/woocommerce/authorize', body, {
+      ...once({ noshow: true }),
+      schema: AuthorizeAnswerSchema,
+    }),
   shopifyInstall: (shop: string, query?: Record<string, string>) =>
-    api.post<AuthorizeAnswer>('/p/stores/shopify/install', query ? { shop, query } : { shop }, { ...once({ noshow: true }), schema: AuthorizeAnswerSchema }),
-  shopifyCallback: (query: Record<string, string>) => api.post<Store>('/p/stores/shopify/callback', { query }, { ...once({ noshow: true }), schema: StoreSchema }),
-  aliAuthorize: () => api.post<AuthorizeAnswer>('/p/stores/aliexpress/authorize', undefined, { ...once(), schema: AuthorizeAnswerSchema }),
-  aliCallback: (code: string, state: string) => api.post<Store>('/p/stores/aliexpress/callback', { code, state }, { ...once({ noshow: true }), schema: StoreSchema }),
+    api.post<AuthorizeAnswer>('/p/stores/shopify/install', query ? { shop, query } : { shop }, {
+      ...once({ noshow: true }),
+      schema: AuthorizeAnswerSchema,
+    }),
+  shopifyCallback: (query: Record<string, string>) =>
+    api.post<Store>('/p/stores/shopify/callback', { query }, { ...once({ noshow: true }), schema: StoreSchema }),
+  aliAuthorize: () =>
+    api.post<AuthorizeAnswer>('/p/stores/aliexpress/authorize', undefined, {
+      ...once(),
+      schema: AuthorizeAnswerSchema,
+    }),
+  aliCallback: (code: string, state: string) =>
+    api.post<Store>(
+      '/p/stores/aliexpress/callback',
+      { code, state },
+      { ...once({ noshow: true }), schema: StoreSchema },
+    ),
 };
 
 /** After a change: the store list, its syncs and every store-product read (counts, filters). */
 export function useRefreshStores() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: storeKeys.all }), client.invalidateQueries({ queryKey: ['connections'] })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: storeKeys.all }),
+      client.invalidateQueries({ queryKey: ['connections'] }),
+    ]);
 }

@@ -77,12 +77,29 @@ export default function WooCommercePage() {
     <section className="st-page st-narrow">
       <h1>{t('woo.title')}</h1>
       <p className="st-muted st-intro">{t('woo.intro')}</p>
-      {refusal ? <Alert className="st-refusal" type="error" showIcon title={t('woo.refused')} description={refusal} /> : null}
-      <Form<Values> form={form} layout="vertical" requiredMark onFinish={(v) => void addByKeys(v)} onValuesChange={() => setRefusal(null)}>
-        <Form.Item name="name" label={t('woo.name')} rules={[{ required: true, whitespace: true, message: t('form.name-required') }]}>
+      {refusal ? (
+        <Alert className="st-refusal" type="error" showIcon title={t('woo.refused')} description={refusal} />
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark
+        onFinish={(v) => void addByKeys(v)}
+        onValuesChange={() => setRefusal(null)}
+      >
+        <Form.Item
+          name="name"
+          label={t('woo.name')}
+          rules={[{ required: true, whitespace: true, message: t('form.name-required') }]}
+        >
           <Input maxLength={STORE_NAME_MAX} autoComplete="organization" />
         </Form.Item>
-        <Form.Item name="address" label={t('woo.address')} extra={t('woo.address-hint')} rules={[{ required: true, whitespace: true, message: t('form.address-required') }]}>
+        <Form.Item
+          name="address"
+          label={t('woo.address')}
+          extra={t('woo.address-hint')}
+          rules={[{ required: true, whitespace: true, message: t('form.address-required') }]}
+        >
           <Input maxLength={STORE_ADDRESS_MAX} placeholder="shop.example.com" inputMode="url" autoComplete="url" />
         </Form.Item>
         <h2>{t('woo.by-keys')}</h2>
@@ -107,7 +124,11 @@ export default function WooCommercePage() {
         <Form.Item name="consumerKey" label={t('woo.consumer-key')} rules={keyRules('ck_', t('form.key-invalid'))}>
           <Input placeholder="ck_…" autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Form.Item name="consumerSecret" label={t('woo.consumer-secret')} rules={keyRules('cs_', t('form.secret-invalid'))}>
+        <Form.Item
+          name="consumerSecret"
+          label={t('woo.consumer-secret')}
+          rules={keyRules('cs_', t('form.secret-invalid'))}
+        >
           <Input.Password placeholder="cs_…" autoComplete="off" spellCheck={false} />
         </Form.Item>
         <div className="st-form-actions">

@@ -47,7 +47,14 @@ export function BalanceChart({ points, money, day, label, pointLabel }: BalanceC
         <polygon points={area} className="balance-chart-area" />
         <polyline points={line} className="balance-chart-line" vectorEffect="non-scaling-stroke" />
         {points.map((p, i) => (
-          <circle key={p.day} cx={x(i)} cy={y(p.balance)} r={points.length > 60 ? 1.5 : 3} className="balance-chart-point" data-testid="chart-point">
+          <circle
+            key={p.day}
+            cx={x(i)}
+            cy={y(p.balance)}
+            r={points.length > 60 ? 1.5 : 3}
+            className="balance-chart-point"
+            data-testid="chart-point"
+          >
             <title>{pointLabel(day(p.day), money(p.balance))}</title>
           </circle>
         ))}

@@ -48,14 +48,21 @@ function walletApi() {
   const linesCalls: URLSearchParams[] = [];
   const seriesCalls: URLSearchParams[] = [];
   const fetchMock = fakeApi({
-    'GET /api/p/wallet': () => envelope({ balance: 123.45, locked: 10, bonus: 5, income: 300, consumption: 171.55, recharge: 250 }),
+    'GET /api/p/wallet': () =>
+      envelope({ balance: 123.45, locked: 10, bonus: 5, income: 300, consumption: 171.55, recharge: 250 }),
     'GET /api/p/wallet/lines': (url) => {
       linesCalls.push(url.searchParams);
       const type = url.searchParams.get('type');
       const rows = ALL.filter((l) => type === 'all' || l.type === type);
       const current = Number(url.searchParams.get('current'));
       const size = Number(url.searchParams.get('size'));
-      return envelope({ records: rows.slice((current - 1) * size, current * size), total: rows.length, size, current, pages: Math.ceil(rows.length / size) });
+      return envelope({
+        records: rows.slice((current - 1) * size, current * size),
+        total: rows.length,
+        size,
+        current,
+        pages: Math.ceil(rows.length / size),
+      });
     },
     'GET /api/p/wallet/balance-series': (url) => {
       seriesCalls.push(url.searchParams);
@@ -97,7 +104,9 @@ describe('/user/walletBalance', { timeout: 30_000 }, () => {
     session.set({ pay_rate: RATES[1]! }); // EUR 0.92
     walletApi();
     render();
-    expect(await screen.findByText('Shown in EUR at today\'s rate. Your wallet is kept in US dollars (USD).')).toBeInTheDocument();
+    expect(
+      await screen.findByText("Shown in EUR at today's rate. Your wallet is kept in US dollars (USD)."),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('wallet-available')).toHaveTextContent('€113.57'));
   });
 
@@ -131,7 +140,12 @@ describe('/user/walletBalance', { timeout: 30_000 }, () => {
     const link = screen.getByRole('link', { name: 'Export statement (CSV)' });
     const href = new URL(link.getAttribute('href')!, 'http://localhost');
     expect(href.pathname).toBe('/api/p/wallet/statement.csv');
-    expect(Object.fromEntries(href.searchParams)).toEqual({ type: 'consume', from: '2026-11-01', to: '2026-11-15', lang: 'en-US' });
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      type: 'consume',
+      from: '2026-11-01',
+      to: '2026-11-15',
+      lang: 'en-US',
+    });
     expect(link).toHaveAttribute('download');
   });
 

@@ -5,7 +5,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { BalanceChart } from './balance-chart';
-import { type LineType, type LinesFilter, statementUrl, useBalanceSeries, useWalletLines, useWalletRecord } from './wallet.api';
+import {
+  type LineType,
+  type LinesFilter,
+  statementUrl,
+  useBalanceSeries,
+  useWalletLines,
+  useWalletRecord,
+} from './wallet.api';
 import './wallet.css';
 
 const LINE_TYPES: LineType[] = ['all', 'income', 'consume'];
@@ -103,7 +110,11 @@ export default function WalletBalancePage() {
       title: t('history.reference'),
       responsive: ['lg'],
       // The number the user knows (R…, W…); an adjustment has none, its note says why.
-      render: (_, l) => <span className="wallet-reference">{l.referenceType === 'adjustment' ? '' : l.referenceLabel || l.referenceId}</span>,
+      render: (_, l) => (
+        <span className="wallet-reference">
+          {l.referenceType === 'adjustment' ? '' : l.referenceLabel || l.referenceId}
+        </span>
+      ),
     },
   ];
 
@@ -122,7 +133,12 @@ export default function WalletBalancePage() {
       {notUsd ? <p className="wallet-usd-note">{t('usd-note', { currency: payRate.currencyCode })}</p> : null}
 
       {record.isError ? (
-        <Alert type="error" showIcon title={record.error.message} action={<Button onClick={() => void record.refetch()}>{t('retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={record.error.message}
+          action={<Button onClick={() => void record.refetch()}>{t('retry')}</Button>}
+        />
       ) : (
         <>
           <div className="wallet-cards">
@@ -185,16 +201,34 @@ export default function WalletBalancePage() {
           />
           <label className="wallet-date">
             <span>{t('history.from')}</span>
-            <Input type="date" value={from ?? ''} max={to ?? today} onChange={(e) => update({ from: e.target.value || undefined })} />
+            <Input
+              type="date"
+              value={from ?? ''}
+              max={to ?? today}
+              onChange={(e) => update({ from: e.target.value || undefined })}
+            />
           </label>
           <label className="wallet-date">
             <span>{t('history.to')}</span>
-            <Input type="date" value={to ?? ''} min={from} max={today} onChange={(e) => update({ to: e.target.value || undefined })} />
+            <Input
+              type="date"
+              value={to ?? ''}
+              min={from}
+              max={today}
+              onChange={(e) => update({ to: e.target.value || undefined })}
+            />
           </label>
-          {from || to ? <Button onClick={() => update({ from: undefined, to: undefined })}>{t('history.clear')}</Button> : null}
+          {from || to ? (
+            <Button onClick={() => update({ from: undefined, to: undefined })}>{t('history.clear')}</Button>
+          ) : null}
         </div>
         {lines.isError ? (
-          <Alert type="error" showIcon title={lines.error.message} action={<Button onClick={() => void lines.refetch()}>{t('retry')}</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            title={lines.error.message}
+            action={<Button onClick={() => void lines.refetch()}>{t('retry')}</Button>}
+          />
         ) : (
           <Table<WalletLine>
             rowKey="id"
@@ -209,7 +243,11 @@ export default function WalletBalancePage() {
               total: lines.data?.total ?? 0,
               showSizeChanger: true,
               showTotal: (total) => t('history.total', { count: total }),
-              onChange: (current, size) => update({ current: current > 1 ? String(current) : undefined, size: size !== 10 ? String(size) : undefined }, true),
+              onChange: (current, size) =>
+                update(
+                  { current: current > 1 ? String(current) : undefined, size: size !== 10 ? String(size) : undefined },
+                  true,
+                ),
             }}
           />
         )}

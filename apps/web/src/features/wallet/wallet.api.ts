@@ -15,14 +15,18 @@ export interface LinesFilter {
 
 /** GET /api/p/wallet: balances and totals, decimal USD. */
 export function useWalletRecord() {
-  return useQuery({ queryKey: walletKeys.record(), queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }) });
+  return useQuery({
+    queryKey: walletKeys.record(),
+    queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }),
+  });
 }
 
 /** GET /api/p/wallet/lines: newest first, one line per entry that changed the wallet. */
 export function useWalletLines(filter: LinesFilter) {
   return useQuery({
     queryKey: walletKeys.lines(filter),
-    queryFn: ({ signal }) => api.data<Page<WalletLine>>('/p/wallet/lines', { signal, query: { ...filter }, schema: WalletLinePageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<WalletLine>>('/p/wallet/lines', { signal, query: { ...filter }, schema: WalletLinePageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +35,12 @@ export function useWalletLines(filter: LinesFilter) {
 export function useBalanceSeries(range: { from?: string; to?: string }) {
   return useQuery({
     queryKey: walletKeys.series(range),
-    queryFn: ({ signal }) => api.data<WalletBalanceSeries>('/p/wallet/balance-series', { signal, query: { ...range }, schema: WalletBalanceSeriesSchema }),
+    queryFn: ({ signal }) =>
+      api.data<WalletBalanceSeries>('/p/wallet/balance-series', {
+        signal,
+        query: { ...range },
+        schema: WalletBalanceSeriesSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }

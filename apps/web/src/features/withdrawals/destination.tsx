@@ -17,7 +17,11 @@ export function DestinationList({ method, values }: { method: WithdrawalMethod; 
       return {
         key,
         label: t(`fields.${key}`),
-        children: COUNTRY_FIELDS.has(key) ? countryName(value) : key === 'accountType' ? t(`account-types.${value}`) : value,
+        children: COUNTRY_FIELDS.has(key)
+          ? countryName(value)
+          : key === 'accountType'
+            ? t(`account-types.${value}`)
+            : value,
       };
     });
   return <Descriptions className="withdraw-destination" column={1} size="small" bordered items={items} />;

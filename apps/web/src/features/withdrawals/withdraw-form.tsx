@@ -1,5 +1,12 @@
 import { useMemo, useState } from 'react';
-import { BANK_ACCOUNT_TYPES, ERRORS, WISE_CURRENCIES, WITHDRAWAL_METHODS, type WithdrawalLimits, type WithdrawalRequest } from '@dsm/contract';
+import {
+  BANK_ACCOUNT_TYPES,
+  ERRORS,
+  WISE_CURRENCIES,
+  WITHDRAWAL_METHODS,
+  type WithdrawalLimits,
+  type WithdrawalRequest,
+} from '@dsm/contract';
 import { Alert, Button, Col, Descriptions, Form, Input, Modal, Radio, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../components/ui/amount-input';
@@ -12,7 +19,13 @@ import { createWithdrawal, useRefreshAfterChange } from './withdrawals.api';
 import { DestinationList } from './destination';
 
 const COUNTRY_FIELDS = new Set(['country', 'bankCountry']);
-const AUTOCOMPLETE: Record<string, string> = { beneficiaryName: 'name', payoneerEmail: 'email', city: 'address-level2', address: 'street-address', postCode: 'postal-code' };
+const AUTOCOMPLETE: Record<string, string> = {
+  beneficiaryName: 'name',
+  payoneerEmail: 'email',
+  city: 'address-level2',
+  address: 'street-address',
+  postCode: 'postal-code',
+};
 
 /** A00002 data → the messages under their fields; true when one of the form's fields was named. */
 function showServerErrors(form: FormInstance, data: unknown): boolean {
@@ -31,7 +44,12 @@ function showServerErrors(form: FormInstance, data: unknown): boolean {
   return fields.length > 0;
 }
 
-function CountrySelect(props: { id?: string; value?: string; onChange?: (v: string) => void; sanctioned: readonly string[] }) {
+function CountrySelect(props: {
+  id?: string;
+  value?: string;
+  onChange?: (v: string) => void;
+  sanctioned: readonly string[];
+}) {
   const { t } = useTranslation('withdrawals');
   const countries = useCountries();
   const { sanctioned, ...rest } = props;
@@ -42,7 +60,10 @@ function CountrySelect(props: { id?: string; value?: string; onChange?: (v: stri
       loading={countries.isPending}
       placeholder={t('placeholders.country')}
       // Sanctioned countries stay in the list: choosing one shows the notice under the field.
-      options={(countries.data ?? []).map((c) => ({ value: c.code, label: sanctioned.includes(c.code) ? `${c.name} ⚠` : c.name }))}
+      options={(countries.data ?? []).map((c) => ({
+        value: c.code,
+        label: sanctioned.includes(c.code) ? `${c.name} ⚠` : c.name,
+      }))}
     />
   );
 }
@@ -58,7 +79,9 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
   const refresh = useRefreshAfterChange();
   const countries = useCountries();
   // The notice names the countries in the reader's language; the code stands in until the list loads.
-  const sanctionedNames = limits.sanctionedCountries.map((code) => countries.data?.find((c) => c.code === code)?.name ?? code);
+  const sanctionedNames = limits.sanctionedCountries.map(
+    (code) => countries.data?.find((c) => c.code === code)?.name ?? code,
+  );
   const usd = (amount: number) => formatMoney(amount, null, lang);
   const fields = method ? METHOD_FIELDS[method] : [];
   const optional = (method && OPTIONAL_FIELDS[method]) ?? [];
@@ -110,7 +133,13 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
     return <Input autoComplete={AUTOCOMPLETE[name] ?? 'off'} type={name === 'payoneerEmail' ? 'email' : 'text'} />;
   };
   const hint = (name: string) =>
-    name === 'postCode' ? t('hints.postCode') : name === 'country' ? t('hints.country') : method === 'swift' && name === 'accountNumber' ? t('hints.swift-account') : undefined;
+    name === 'postCode'
+      ? t('hints.postCode')
+      : name === 'country'
+        ? t('hints.country')
+        : method === 'swift' && name === 'accountNumber'
+          ? t('hints.swift-account')
+          : undefined;
 
   return (
     <section className="withdraw-form-card" aria-labelledby="withdraw-form-title">
@@ -129,13 +158,27 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
         onFinish={review}
         onValuesChange={(changed) => {
           // A new method starts from a clean slate of messages.
-          if ('method' in changed) form.setFields(Object.keys(form.getFieldsValue(true)).filter((n) => n !== 'method').map((name) => ({ name, errors: [] })));
+          if ('method' in changed)
+            form.setFields(
+              Object.keys(form.getFieldsValue(true))
+                .filter((n) => n !== 'method')
+                .map((name) => ({ name, errors: [] })),
+            );
         }}
         scrollToFirstError={{ focus: true, block: 'center' }}
         initialValues={{ accountType: 'checking', currency: 'EUR' }}
       >
-        <Form.Item name="method" label={t('fields.method')} required rules={[rule('method')]} extra={method ? t(`method-hints.${method}`) : undefined}>
-          <Radio.Group className="withdraw-methods" options={WITHDRAWAL_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))} />
+        <Form.Item
+          name="method"
+          label={t('fields.method')}
+          required
+          rules={[rule('method')]}
+          extra={method ? t(`method-hints.${method}`) : undefined}
+        >
+          <Radio.Group
+            className="withdraw-methods"
+            options={WITHDRAWAL_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))}
+          />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
@@ -146,7 +189,8 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
               rules={[rule('amount')]}
               extra={
                 <span className="withdraw-amount-extra">
-                  {t('withdrawable-amount', { amount: usd(limits.withdrawable) })} · {t('minimum', { amount: usd(limits.minimum) })}
+                  {t('withdrawable-amount', { amount: usd(limits.withdrawable) })} ·{' '}
+                  {t('minimum', { amount: usd(limits.minimum) })}
                   {limits.withdrawable >= limits.minimum ? (
                     <Button
                       type="link"
@@ -166,13 +210,25 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="beneficiaryName" label={t('fields.beneficiaryName')} required rules={[rule('beneficiaryName')]} extra={t('hints.beneficiaryName')}>
+            <Form.Item
+              name="beneficiaryName"
+              label={t('fields.beneficiaryName')}
+              required
+              rules={[rule('beneficiaryName')]}
+              extra={t('hints.beneficiaryName')}
+            >
               {input('beneficiaryName')}
             </Form.Item>
           </Col>
           {fields.map((name) => (
             <Col key={`${method}-${name}`} xs={24} sm={12}>
-              <Form.Item name={name} label={t(`fields.${name}`)} required={!optional.includes(name)} rules={[rule(name)]} extra={hint(name)}>
+              <Form.Item
+                name={name}
+                label={t(`fields.${name}`)}
+                required={!optional.includes(name)}
+                rules={[rule(name)]}
+                extra={hint(name)}
+              >
                 {input(name)}
               </Form.Item>
             </Col>
@@ -204,7 +260,11 @@ export function WithdrawForm({ limits }: { limits: WithdrawalLimits }) {
               size="small"
               bordered
               items={[
-                { key: 'amount', label: t('confirm.amount'), children: <strong>{usd(confirming.request.amount)}</strong> },
+                {
+                  key: 'amount',
+                  label: t('confirm.amount'),
+                  children: <strong>{usd(confirming.request.amount)}</strong>,
+                },
                 { key: 'method', label: t('confirm.method'), children: t(`methods.${confirming.request.method}`) },
               ]}
             />

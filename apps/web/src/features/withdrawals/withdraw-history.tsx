@@ -8,9 +8,15 @@ import { toast } from '../../lib/toast';
 import { DestinationList } from './destination';
 import { type HistoryFilter, cancelWithdrawal, useHistory, useRefreshAfterChange } from './withdrawals.api';
 
-const STATE_COLORS: Record<WithdrawalState, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
+const STATE_COLORS: Record<WithdrawalState, string> = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'default',
+};
 
-const formatDate = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const formatDate = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The user's withdrawal requests: state, amount, where to, the outcome; Cancel while pending. */
 export function WithdrawHistory() {
@@ -58,7 +64,9 @@ export function WithdrawHistory() {
       render: (_, w) => (
         <div className="withdraw-cell">
           <span>{w.destination.beneficiaryName}</span>
-          <span className="withdraw-muted">{w.destination.iban ?? w.destination.payoneerEmail ?? w.destination.accountNumber}</span>
+          <span className="withdraw-muted">
+            {w.destination.iban ?? w.destination.payoneerEmail ?? w.destination.accountNumber}
+          </span>
         </div>
       ),
     },
@@ -70,8 +78,12 @@ export function WithdrawHistory() {
         <div className="withdraw-cell">
           <Tag color={STATE_COLORS[w.state]}>{t(`states.${w.state}`)}</Tag>
           {w.payoutReference ? <span>{t('history.payout-reference', { reference: w.payoutReference })}</span> : null}
-          {w.rejectReason ? <span className="withdraw-reason">{t('history.reject-reason', { reason: w.rejectReason })}</span> : null}
-          {w.closedAt ? <span className="withdraw-muted">{t('history.closed-at', { date: formatDate(w.closedAt, lang) })}</span> : null}
+          {w.rejectReason ? (
+            <span className="withdraw-reason">{t('history.reject-reason', { reason: w.rejectReason })}</span>
+          ) : null}
+          {w.closedAt ? (
+            <span className="withdraw-muted">{t('history.closed-at', { date: formatDate(w.closedAt, lang) })}</span>
+          ) : null}
         </div>
       ),
     },
@@ -87,7 +99,12 @@ export function WithdrawHistory() {
             cancelText={t('history.keep')}
             onConfirm={() => cancel(w)}
           >
-            <Button size="small" danger loading={cancelling === w.id} aria-label={t('history.cancel-label', { number: w.number })}>
+            <Button
+              size="small"
+              danger
+              loading={cancelling === w.id}
+              aria-label={t('history.cancel-label', { number: w.number })}
+            >
               {t('history.cancel')}
             </Button>
           </Popconfirm>

@@ -77,7 +77,15 @@ describe('withdraw page', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Payoneer e-mail')).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText('SWIFT / IBAN bank transfer'));
-    for (const label of ['SWIFT/BIC code', 'Bank name', 'Bank address', 'Bank country', 'IBAN', 'Account number', 'Post code']) {
+    for (const label of [
+      'SWIFT/BIC code',
+      'Bank name',
+      'Bank address',
+      'Bank country',
+      'IBAN',
+      'Account number',
+      'Post code',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     await typeInto(user, 'SWIFT/BIC code', 'DEUT1');
@@ -138,7 +146,9 @@ describe('withdraw page', { timeout: 30_000 }, () => {
       iban: 'TR330006100519786457841326',
     });
     expect(posted!.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText('Withdrawal W000001 requested. The amount is held until it is paid out.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Withdrawal W000001 requested. The amount is held until it is paid out.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('W000001')).toBeInTheDocument();
   });
 
@@ -149,8 +159,15 @@ describe('withdraw page', { timeout: 30_000 }, () => {
       'GET /api/p/withdrawals': () => page([]),
       'POST /api/p/withdrawals': () =>
         answer++ === 0
-          ? envelope([{ field: 'iban', message: 'Server: this IBAN is refused' }], { code: 'A00002', msg: 'invalid', status: 400 })
-          : envelope({ reason: 'insufficient-balance', availableMinor: 100, neededMinor: 6000 }, { code: 'A00010', msg: 'The amount is more than you can withdraw', status: 422 }),
+          ? envelope([{ field: 'iban', message: 'Server: this IBAN is refused' }], {
+              code: 'A00002',
+              msg: 'invalid',
+              status: 400,
+            })
+          : envelope(
+              { reason: 'insufficient-balance', availableMinor: 100, neededMinor: 6000 },
+              { code: 'A00010', msg: 'The amount is more than you can withdraw', status: 422 },
+            ),
     });
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     render();
@@ -174,8 +191,20 @@ describe('withdraw page', { timeout: 30_000 }, () => {
       'GET /api/p/withdrawals': () =>
         page([
           withdrawal({ id: 'w-3', number: 'W000003', state: cancelled ? 'cancelled' : 'pending' }),
-          withdrawal({ id: 'w-2', number: 'W000002', state: 'rejected', rejectReason: 'Name does not match', closedAt: '2026-01-03T10:00:00.000Z' }),
-          withdrawal({ id: 'w-1', number: 'W000001', state: 'approved', payoutReference: 'FAST-42', closedAt: '2026-01-03T10:00:00.000Z' }),
+          withdrawal({
+            id: 'w-2',
+            number: 'W000002',
+            state: 'rejected',
+            rejectReason: 'Name does not match',
+            closedAt: '2026-01-03T10:00:00.000Z',
+          }),
+          withdrawal({
+            id: 'w-1',
+            number: 'W000001',
+            state: 'approved',
+            payoutReference: 'FAST-42',
+            closedAt: '2026-01-03T10:00:00.000Z',
+          }),
         ]),
       'POST /api/p/withdrawals/w-3/cancel': () => {
         cancelled = true;
@@ -189,7 +218,11 @@ describe('withdraw page', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('button', { name: /Cancel withdrawal/ })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Cancel withdrawal W000003' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
-    expect(await screen.findByText('Withdrawal W000003 cancelled. The amount is back in your wallet.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel withdrawal W000003' })).not.toBeInTheDocument());
+    expect(
+      await screen.findByText('Withdrawal W000003 cancelled. The amount is back in your wallet.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Cancel withdrawal W000003' })).not.toBeInTheDocument(),
+    );
   });
 });

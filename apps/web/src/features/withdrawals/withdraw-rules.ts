@@ -1,4 +1,10 @@
-import { WITHDRAWAL_METHODS, WITHDRAWAL_METHOD_FIELDS, type WithdrawalMethod, type WithdrawalRequest, withdrawalRequestBody } from '@dsm/contract';
+import {
+  WITHDRAWAL_METHODS,
+  WITHDRAWAL_METHOD_FIELDS,
+  type WithdrawalMethod,
+  type WithdrawalRequest,
+  withdrawalRequestBody,
+} from '@dsm/contract';
 import type { TFunction } from 'i18next';
 
 /**
@@ -9,7 +15,9 @@ import type { TFunction } from 'i18next';
 /** The fields each method asks for, in the order a person fills them in (decision 0073). */
 export const METHOD_FIELDS = WITHDRAWAL_METHOD_FIELDS;
 /** Fields a method may leave empty (a wire takes an IBAN or an account number). */
-export const OPTIONAL_FIELDS: Partial<Record<WithdrawalMethod, readonly string[]>> = { swift: ['iban', 'accountNumber'] };
+export const OPTIONAL_FIELDS: Partial<Record<WithdrawalMethod, readonly string[]>> = {
+  swift: ['iban', 'accountNumber'],
+};
 
 export const isMethod = (v: unknown): v is WithdrawalMethod => (WITHDRAWAL_METHODS as readonly unknown[]).includes(v);
 
@@ -18,7 +26,11 @@ export type FormValues = Record<string, unknown> & { method?: WithdrawalMethod; 
 /** What is sent: the method's fields only, trimmed; empty optional fields left out. */
 export function requestOf(values: FormValues): Record<string, unknown> {
   const method = values.method;
-  const out: Record<string, unknown> = { method, amount: values.amount ?? undefined, beneficiaryName: values.beneficiaryName };
+  const out: Record<string, unknown> = {
+    method,
+    amount: values.amount ?? undefined,
+    beneficiaryName: values.beneficiaryName,
+  };
   for (const field of isMethod(method) ? METHOD_FIELDS[method] : []) out[field] = values[field];
   for (const [key, value] of Object.entries(out)) {
     const v = typeof value === 'string' ? value.trim() : value;
@@ -44,10 +56,16 @@ function messageOf(issue: Issue, request: Record<string, unknown>, t: TFunction<
   return t('rules.invalid');
 }
 
-export type Checked = { data: WithdrawalRequest; errors: Record<string, string> } | { data: null; errors: Record<string, string> };
+export type Checked =
+  | { data: WithdrawalRequest; errors: Record<string, string> }
+  | { data: null; errors: Record<string, string> };
 
 /** Validates the form's values; the first message of each field. */
-export function checkWithdrawal(values: FormValues, sanctioned: readonly string[], t: TFunction<'withdrawals'>): Checked {
+export function checkWithdrawal(
+  values: FormValues,
+  sanctioned: readonly string[],
+  t: TFunction<'withdrawals'>,
+): Checked {
   const request = requestOf(values);
   const result = schemaFor(sanctioned).safeParse(request);
   if (result.success) return { data: result.data, errors: {} };

@@ -13,7 +13,8 @@ export interface HistoryFilter {
 /** GET /api/p/withdrawals/limits: withdrawable cash, the minimum and the sanctioned countries. */
 export const limitsQuery = queryOptions({
   queryKey: withdrawalsKeys.limits(),
-  queryFn: ({ signal }) => api.data<WithdrawalLimits>('/p/withdrawals/limits', { signal, schema: WithdrawalLimitsSchema }),
+  queryFn: ({ signal }) =>
+    api.data<WithdrawalLimits>('/p/withdrawals/limits', { signal, schema: WithdrawalLimitsSchema }),
 });
 
 export const useLimits = () => useQuery(limitsQuery);
@@ -22,7 +23,8 @@ export const useLimits = () => useQuery(limitsQuery);
 export function useHistory(filter: HistoryFilter) {
   return useQuery({
     queryKey: withdrawalsKeys.list(filter),
-    queryFn: ({ signal }) => api.data<Page<Withdrawal>>('/p/withdrawals', { signal, query: { ...filter }, schema: WithdrawalPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<Withdrawal>>('/p/withdrawals', { signal, query: { ...filter }, schema: WithdrawalPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,12 +36,18 @@ export function createWithdrawal(body: WithdrawalRequest, idempotencyKey: string
 
 /** POST /api/p/withdrawals/{id}/cancel: only while pending; the amount returns to the wallet. */
 export function cancelWithdrawal(id: string): Promise<ApiResult<Withdrawal>> {
-  return api.post<Withdrawal>(`/p/withdrawals/${encodeURIComponent(id)}/cancel`, undefined, { idempotencyKey: `cancel-${id}`, schema: WithdrawalSchema });
+  return api.post<Withdrawal>(`/p/withdrawals/${encodeURIComponent(id)}/cancel`, undefined, {
+    idempotencyKey: `cancel-${id}`,
+    schema: WithdrawalSchema,
+  });
 }
 
 /** After a request or a cancel: the limits, the history and the wallet's own reads change. */
 export function useRefreshAfterChange() {
   const client = useQueryClient();
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: withdrawalsKeys.all }), client.invalidateQueries({ queryKey: ['wallet'] })]);
+    Promise.all([
+      client.invalidateQueries({ queryKey: withdrawalsKeys.all }),
+      client.invalidateQueries({ queryKey: ['wallet'] }),
+    ]);
 }

@@ -40,7 +40,11 @@ export function aliExpressEndpoint(apiUrl: string, api: string): string {
  * `method` for business APIs, `session` when acting for a seller) with the API's own, signed as
  * §3.2 says, sent as a form body. Answers the parsed body once it is not an error.
  */
-export async function callAliExpress(app: AliExpressApp, call: AliExpressCall, http: Partial<HttpPolicy> = {}): Promise<Record<string, unknown>> {
+export async function callAliExpress(
+  app: AliExpressApp,
+  call: AliExpressCall,
+  http: Partial<HttpPolicy> = {},
+): Promise<Record<string, unknown>> {
   const params: Record<string, string> = {
     ...call.params,
     app_key: app.appKey,
@@ -71,7 +75,8 @@ export async function callAliExpress(app: AliExpressApp, call: AliExpressCall, h
   if (isAliExpressError(body)) throw aliExpressError(body, res.status, call.tokenCall);
   if (res.status === 429) throw new StorePlatformError('aliexpress', 'throttled', 'HTTP 429', 429);
   if (res.status >= 500) throw new StorePlatformError('aliexpress', 'unavailable', `HTTP ${res.status}`, res.status);
-  if (res.status >= 400 || !body || typeof body !== 'object') throw new StorePlatformError('aliexpress', 'protocol', `unexpected answer (HTTP ${res.status})`, res.status);
+  if (res.status >= 400 || !body || typeof body !== 'object')
+    throw new StorePlatformError('aliexpress', 'protocol', `unexpected answer (HTTP ${res.status})`, res.status);
   return body as Record<string, unknown>;
 }
 
@@ -79,6 +84,7 @@ export async function callAliExpress(app: AliExpressApp, call: AliExpressCall, h
 export function responseOf(api: string, body: Record<string, unknown>): Record<string, unknown> {
   const key = `${api.replaceAll('.', '_')}_response`;
   const r = body[key];
-  if (!r || typeof r !== 'object') throw new StorePlatformError('aliexpress', 'protocol', `${key} missing from the answer`);
+  if (!r || typeof r !== 'object')
+    throw new StorePlatformError('aliexpress', 'protocol', `${key} missing from the answer`);
   return r as Record<string, unknown>;
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../store-platform.js';
 import { StorePlatformError } from '../store-platform.js';
-import { aliExpressAuthorizeUrl, createAliExpressToken, refreshAliExpressToken, tokensOf, tokensToCredentials } from './ae.auth.js';
+import {
+  aliExpressAuthorizeUrl,
+  createAliExpressToken,
+  refreshAliExpressToken,
+  tokensOf,
+  tokensToCredentials,
+} from './ae.auth.js';
 import { type AliExpressApp, callAliExpress } from './ae.call.js';
 import { AliExpressClient } from './ae.client.js';
 import { aliExpressError } from './ae.errors.js';
@@ -40,9 +46,20 @@ async function kindOf(p: Promise<unknown>): Promise<string> {
 
 describe('authorization', () => {
   it('builds the authorize URL of the reference', () => {
-    const u = new URL(aliExpressAuthorizeUrl({ appKey: '500001', authUrl: 'https://api-sg.aliexpress.com/oauth/authorize' }, { redirectUri: 'https://m.example/aliexpressstatus', state: 'abc' }));
+    const u = new URL(
+      aliExpressAuthorizeUrl(
+        { appKey: '500001', authUrl: 'https://api-sg.aliexpress.com/oauth/authorize' },
+        { redirectUri: 'https://m.example/aliexpressstatus', state: 'abc' },
+      ),
+    );
     expect(u.origin + u.pathname).toBe('https://api-sg.aliexpress.com/oauth/authorize');
-    expect(Object.fromEntries(u.searchParams)).toEqual({ response_type: 'code', force_auth: 'true', redirect_uri: 'https://m.example/aliexpressstatus', client_id: '500001', state: 'abc' });
+    expect(Object.fromEntries(u.searchParams)).toEqual({
+      response_type: 'code',
+      force_auth: 'true',
+      redirect_uri: 'https://m.example/aliexpressstatus',
+      client_id: '500001',
+      state: 'abc',
+    });
   });
 
   it('exchanges the code once for tokens with their lifetimes and the seller', async () => {
@@ -72,17 +89,30 @@ describe('authorization', () => {
     expect(await kindOf(refreshAliExpressToken(app, t.refreshToken, http))).toBe('auth');
   });
 
-  it('a wrong app secret is our mistake (invalid), not the seller\'s token', async () => {
+  it("a wrong app secret is our mistake (invalid), not the seller's token", async () => {
     const t = await authorize('seller-c');
-    const err = await refreshAliExpressToken({ ...app, appSecret: 'wrong' }, t.refreshToken, http).catch((e: unknown) => e);
-    expect(err).toMatchObject({ kind: 'invalid', detail: 'IncompleteSignature: The request signature does not conform to platform standards' });
+    const err = await refreshAliExpressToken({ ...app, appSecret: 'wrong' }, t.refreshToken, http).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({
+      kind: 'invalid',
+      detail: 'IncompleteSignature: The request signature does not conform to platform standards',
+    });
   });
 
   it('reads expires_in / refresh_expires_in and expire_time / refresh_token_valid_time, the earlier winning', () => {
     const now = 1_000_000;
     const base = { access_token: 'a', refresh_token: 'r', seller_id: '9' };
-    expect(tokensOf({ ...base, expires_in: 60, refresh_expires_in: 120 }, now)).toMatchObject({ accessExpiresAt: now + 60_000, refreshExpiresAt: now + 120_000 });
-    expect(tokensOf({ ...base, expire_time: now + 5000, expires_in: '60', refresh_token_valid_time: String(now + 9000) }, now)).toMatchObject({ accessExpiresAt: now + 5000, refreshExpiresAt: now + 9000 });
+    expect(tokensOf({ ...base, expires_in: 60, refresh_expires_in: 120 }, now)).toMatchObject({
+      accessExpiresAt: now + 60_000,
+      refreshExpiresAt: now + 120_000,
+    });
+    expect(
+      tokensOf(
+        { ...base, expire_time: now + 5000, expires_in: '60', refresh_token_valid_time: String(now + 9000) },
+        now,
+      ),
+    ).toMatchObject({ accessExpiresAt: now + 5000, refreshExpiresAt: now + 9000 });
     expect(tokensOf({ ...base, expires_in: 60 }, now).refreshExpiresAt).toBeNull();
     expect(() => tokensOf({ ...base }, now)).toThrow(StorePlatformError);
   });
@@ -90,18 +120,43 @@ describe('authorization', () => {
 
 describe('the gateway', () => {
   it('a tampered signature is refused with IncompleteSignature', async () => {
-    const params: Record<string, string> = { app_key: ae.appKey, timestamp: String(Date.now()), sign_method: 'sha256', code: 'x' };
+    const params: Record<string, string> = {
+      app_key: ae.appKey,
+      timestamp: String(Date.now()),
+      sign_method: 'sha256',
+      code: 'x',
+    };
     params.sign = signAliExpress(ae.appSecret, '/auth/token/create', params);
     params.code = 'y'; // changed after signing
-    const res = await fetch(`${ae.baseUrl}/rest/auth/token/create`, { method: 'POST', body: new URLSearchParams(params) });
-    expect(await res.json()).toMatchObject({ code: 'IncompleteSignature', type: 'ISV', request_id: expect.any(String) });
+    const res = await fetch(`${ae.baseUrl}/rest/auth/token/create`, {
+      method: 'POST',
+      body: new URLSearchParams(params),
+    });
+    expect(await res.json()).toMatchObject({
+      code: 'IncompleteSignature',
+      type: 'ISV',
+      request_id: expect.any(String),
+    });
     // Signed without the path prefix (as a business API would be): refused too.
     params.sign = signAliExpress(ae.appSecret, 'auth.token.create', params);
-    expect(await (await fetch(`${ae.baseUrl}/rest/auth/token/create`, { method: 'POST', body: new URLSearchParams(params) })).json()).toMatchObject({ code: 'IncompleteSignature' });
+    expect(
+      await (
+        await fetch(`${ae.baseUrl}/rest/auth/token/create`, { method: 'POST', body: new URLSearchParams(params) })
+      ).json(),
+    ).toMatchObject({ code: 'IncompleteSignature' });
   });
 
   it('business calls need a live session token', async () => {
-    const err = await callAliExpress(app, { api: 'aliexpress.ds.product.get', params: { product_id: '1', ship_to_country: 'US' }, session: 'nope', idempotent: true }, http).catch((e: unknown) => e);
+    const err = await callAliExpress(
+      app,
+      {
+        api: 'aliexpress.ds.product.get',
+        params: { product_id: '1', ship_to_country: 'US' },
+        session: 'nope',
+        idempotent: true,
+      },
+      http,
+    ).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'auth', detail: expect.stringContaining('IllegalAccessToken') });
   });
 
@@ -117,9 +172,15 @@ describe('the gateway', () => {
 });
 
 describe('AliExpressClient', () => {
-  it('lists the seller\'s products page by page with their SKUs in minor units', async () => {
+  it("lists the seller's products page by page with their SKUs in minor units", async () => {
     const t = await authorize('seller-d');
-    const mat = ae.addProduct('seller-d', { subject: 'Yoga mat', price: '24.99', option: 'Size', values: ['S', 'M'], skuCode: 'YOGA' });
+    const mat = ae.addProduct('seller-d', {
+      subject: 'Yoga mat',
+      price: '24.99',
+      option: 'Size',
+      values: ['S', 'M'],
+      skuCode: 'YOGA',
+    });
     for (let i = 1; i <= 4; i++) ae.addProduct('seller-d', { subject: `Thing ${i}`, price: '1.50' });
     ae.addProduct('someone-else', { subject: 'Not mine', price: '2.00' });
     const client = new AliExpressClient({ app, credentials: tokensToCredentials(t), http });
@@ -130,11 +191,19 @@ describe('AliExpressClient', () => {
       pages.push(page);
       cursor = page.next;
     } while (cursor);
-    expect(pages.map((p) => [p.products.length, p.totalPages])).toEqual([[2, 3], [2, 3], [1, 3]]);
+    expect(pages.map((p) => [p.products.length, p.totalPages])).toEqual([
+      [2, 3],
+      [2, 3],
+      [1, 3],
+    ]);
     const all = pages.flatMap((p) => p.products);
     expect(all.map((p) => p.title)).not.toContain('Not mine');
     const got = all.find((p) => p.externalId === mat.productId)!;
-    expect(got).toMatchObject({ title: 'Yoga mat', status: 'active', url: `https://www.aliexpress.com/item/${mat.productId}.html` });
+    expect(got).toMatchObject({
+      title: 'Yoga mat',
+      status: 'active',
+      url: `https://www.aliexpress.com/item/${mat.productId}.html`,
+    });
     expect(got.variants.map((v) => [v.externalId, v.sku, v.title, v.options, v.price])).toEqual([
       [mat.skus[0]!.skuId, 'YOGA-S', 'S', [{ name: 'Size', value: 'S' }], { amount: 2499, currency: 'USD' }],
       [mat.skus[1]!.skuId, 'YOGA-M', 'M', [{ name: 'Size', value: 'M' }], { amount: 2499, currency: 'USD' }],
@@ -146,7 +215,12 @@ describe('AliExpressClient', () => {
     const t = await authorize('seller-e');
     ae.addProduct('seller-e', { subject: 'Lamp', price: '9.00' });
     const saved: StoreCredentials[] = [];
-    const client = new AliExpressClient({ app, credentials: { ...tokensToCredentials(t), accessExpiresAt: Date.now() + 1000 }, http, onCredentials: async (c) => void saved.push(c) });
+    const client = new AliExpressClient({
+      app,
+      credentials: { ...tokensToCredentials(t), accessExpiresAt: Date.now() + 1000 },
+      http,
+      onCredentials: async (c) => void saved.push(c),
+    });
     const page = await client.listProducts(null);
     expect(page.products.map((p) => p.title)).toEqual(['Lamp']);
     expect(saved).toHaveLength(1);
@@ -157,7 +231,12 @@ describe('AliExpressClient', () => {
   it('a token refused early is refreshed once; a refresh token refused too → auth', async () => {
     const t = await authorize('seller-f');
     const saved: StoreCredentials[] = [];
-    const client = new AliExpressClient({ app, credentials: tokensToCredentials(t), http, onCredentials: async (c) => void saved.push(c) });
+    const client = new AliExpressClient({
+      app,
+      credentials: tokensToCredentials(t),
+      http,
+      onCredentials: async (c) => void saved.push(c),
+    });
     ae.expireAccessTokens();
     await client.listProducts(null);
     expect(saved).toHaveLength(1);

@@ -1,4 +1,12 @@
-import type { HttpPolicy, ListProductsOptions, OnCredentials, StoreClient, StoreCredentials, StoreProductData, StoreProductPage } from '../store-platform.js';
+import type {
+  HttpPolicy,
+  ListProductsOptions,
+  OnCredentials,
+  StoreClient,
+  StoreCredentials,
+  StoreProductData,
+  StoreProductPage,
+} from '../store-platform.js';
 import { StorePlatformError } from '../store-platform.js';
 import { type AliExpressTokens, credentialsToTokens, refreshAliExpressToken, tokensToCredentials } from './ae.auth.js';
 import { type AliExpressApp, callAliExpress, responseOf } from './ae.call.js';
@@ -44,7 +52,11 @@ export class AliExpressClient implements StoreClient {
       try {
         const next = await refreshAliExpressToken(this.o.app, this.tokens.refreshToken, this.o.http);
         // The platform may omit the seller on refresh: keep what we know.
-        const merged = { ...next, sellerId: next.sellerId || this.tokens.sellerId, account: next.account ?? this.tokens.account };
+        const merged = {
+          ...next,
+          sellerId: next.sellerId || this.tokens.sellerId,
+          account: next.account ?? this.tokens.account,
+        };
         await this.o.onCredentials?.({ ...this.o.credentials, ...tokensToCredentials(merged) });
         this.tokens = merged;
       } finally {
@@ -62,7 +74,11 @@ export class AliExpressClient implements StoreClient {
 
   /** A business call with the seller's token; a token refused before its time → one refresh and one retry. */
   private async call(api: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-    const run = async () => responseOf(api, await callAliExpress(this.o.app, { api, params, session: await this.session(), idempotent: true }, this.o.http));
+    const run = async () =>
+      responseOf(
+        api,
+        await callAliExpress(this.o.app, { api, params, session: await this.session(), idempotent: true }, this.o.http),
+      );
     try {
       return await run();
     } catch (err) {
@@ -74,15 +90,29 @@ export class AliExpressClient implements StoreClient {
 
   async listProducts(cursor: string | null, options: ListProductsOptions = {}): Promise<StoreProductPage> {
     const page = cursor ? Number(cursor) : 1;
-    if (!Number.isInteger(page) || page < 1) throw new StorePlatformError('aliexpress', 'invalid', `bad cursor ${cursor}`);
-    const query: Record<string, unknown> = { current_page: page, page_size: Math.min(options.pageSize ?? 20, MAX_PAGE), product_status_type: 'onSelling' };
+    if (!Number.isInteger(page) || page < 1)
+      throw new StorePlatformError('aliexpress', 'invalid', `bad cursor ${cursor}`);
+    const query: Record<string, unknown> = {
+      current_page: page,
+      page_size: Math.min(options.pageSize ?? 20, MAX_PAGE),
+      product_status_type: 'onSelling',
+    };
     if (options.updatedSince) query.gmt_modified_start = aeTimeParam(options.updatedSince);
     const r = await this.call(AE_LIST_API, { aeop_a_e_product_list_query: JSON.stringify(query) });
     const result = (r.result ?? {}) as Record<string, unknown>;
     if (result.success === false) {
-      throw new StorePlatformError('aliexpress', 'invalid', `${String(result.error_code ?? 'error')}: ${String(result.error_message ?? result.error_msg ?? 'product list refused')}`.slice(0, 300));
+      throw new StorePlatformError(
+        'aliexpress',
+        'invalid',
+        `${String(result.error_code ?? 'error')}: ${String(result.error_message ?? result.error_msg ?? 'product list refused')}`.slice(
+          0,
+          300,
+        ),
+      );
     }
-    const listed = listOf(result.aeop_a_e_product_display_d_t_o_list, 'item_display_dto').map(listedProduct).filter((p): p is AeListedProduct => p !== null);
+    const listed = listOf(result.aeop_a_e_product_display_d_t_o_list, 'item_display_dto')
+      .map(listedProduct)
+      .filter((p): p is AeListedProduct => p !== null);
     const products: StoreProductData[] = [];
     for (const l of listed) {
       const p = await this.readProduct(l.productId, l);
@@ -90,7 +120,11 @@ export class AliExpressClient implements StoreClient {
     }
     const totalPages = Number(result.total_page ?? 0) || undefined;
     const current = Number(result.current_page ?? page) || page;
-    return { products, next: totalPages !== undefined && current < totalPages ? String(current + 1) : null, totalPages };
+    return {
+      products,
+      next: totalPages !== undefined && current < totalPages ? String(current + 1) : null,
+      totalPages,
+    };
   }
 
   getProduct(externalId: string): Promise<StoreProductData | null> {

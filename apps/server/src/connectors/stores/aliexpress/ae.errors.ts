@@ -13,9 +13,24 @@ export interface AliExpressErrorBody {
  * others are what peers report for expired or refused tokens (UNCONFIRMED as a full list), so a
  * message about an expired or invalid token counts too.
  */
-const AUTH_CODES = new Set(['IllegalAccessToken', 'IllegalRefreshToken', 'InvalidSession', 'SessionExpired', 'InvalidCode', 'IllegalCode']);
+const AUTH_CODES = new Set([
+  'IllegalAccessToken',
+  'IllegalRefreshToken',
+  'InvalidSession',
+  'SessionExpired',
+  'InvalidCode',
+  'IllegalCode',
+]);
 /** Codes that are our own mistake (a wrong app key, secret or request), never the owner's token. */
-const OURS = new Set(['IncompleteSignature', 'InvalidSignature', 'InvalidAppKey', 'MissingParameter', 'InvalidParameter', 'InvalidApiPath', 'InvalidMethod']);
+const OURS = new Set([
+  'IncompleteSignature',
+  'InvalidSignature',
+  'InvalidAppKey',
+  'MissingParameter',
+  'InvalidParameter',
+  'InvalidApiPath',
+  'InvalidMethod',
+]);
 
 export function isAliExpressError(body: unknown): body is AliExpressErrorBody & { code: string } {
   if (!body || typeof body !== 'object') return false;
@@ -34,7 +49,11 @@ export function aliExpressError(body: AliExpressErrorBody, status: number, token
   const type = String(body.type ?? '').toUpperCase();
   const detail = `${code}: ${body.message ?? 'no message'}`.slice(0, 300);
   let kind: StorePlatformErrorKind;
-  if (AUTH_CODES.has(code) || (!OURS.has(code) && /token|session/i.test(code) && /expire|invalid|illegal/i.test(`${code} ${body.message ?? ''}`))) kind = 'auth';
+  if (
+    AUTH_CODES.has(code) ||
+    (!OURS.has(code) && /token|session/i.test(code) && /expire|invalid|illegal/i.test(`${code} ${body.message ?? ''}`))
+  )
+    kind = 'auth';
   else if (type === 'ISP' || type === 'SYSTEM') kind = 'unavailable';
   else if (/ApiCallLimit|Throttl|Frequency/i.test(code)) kind = 'throttled';
   else if (tokenCall && !OURS.has(code)) kind = 'auth';

@@ -18,7 +18,8 @@ export function listOf(value: unknown, key: string): Obj[] {
   return [];
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null);
+const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null;
 
 /**
  * AliExpress writes times as `yyyy-MM-dd HH:mm:ss` without a zone (UNCONFIRMED which zone);
@@ -48,7 +49,12 @@ export interface AeListedProduct {
 export function listedProduct(o: Obj): AeListedProduct | null {
   const productId = text(o.product_id);
   if (!productId) return null;
-  return { productId, subject: text(o.subject), imageUrl: text(o.image_u_r_ls)?.split(';')[0] ?? null, updatedAt: aeTime(o.gmt_modified) };
+  return {
+    productId,
+    subject: text(o.subject),
+    imageUrl: text(o.image_u_r_ls)?.split(';')[0] ?? null,
+    updatedAt: aeTime(o.gmt_modified),
+  };
 }
 
 function status(s: string | null): StoreProductData['status'] {
@@ -64,7 +70,12 @@ function status(s: string | null): StoreProductData['status'] {
  * (`offer_sale_price`, else `sku_price`) in the SKU's currency. A product with no SKU list is one
  * variant of its own.
  */
-export function toStoreProduct(productId: string, result: Obj, listed: AeListedProduct | null, currencyFallback: string): StoreProductData {
+export function toStoreProduct(
+  productId: string,
+  result: Obj,
+  listed: AeListedProduct | null,
+  currencyFallback: string,
+): StoreProductData {
   const baseInfo = (result.ae_item_base_info_dto ?? {}) as Obj;
   const media = (result.ae_multimedia_info_dto ?? {}) as Obj;
   const title = text(baseInfo.subject) ?? listed?.subject ?? productId;
@@ -73,7 +84,10 @@ export function toStoreProduct(productId: string, result: Obj, listed: AeListedP
   const variants: StoreVariantData[] = listOf(result.ae_item_sku_info_dtos, 'ae_item_sku_info_d_t_o').map((s, i) => {
     const props = listOf(s.ae_sku_property_dtos, 'ae_sku_property_d_t_o');
     const options = props
-      .map((p) => ({ name: text(p.sku_property_name) ?? '', value: text(p.property_value_definition_name) ?? text(p.sku_property_value) ?? '' }))
+      .map((p) => ({
+        name: text(p.sku_property_name) ?? '',
+        value: text(p.property_value_definition_name) ?? text(p.sku_property_value) ?? '',
+      }))
       .filter((o) => o.name !== '');
     const currency = (text(s.currency_code) ?? baseCurrency).toUpperCase();
     return {
@@ -85,7 +99,8 @@ export function toStoreProduct(productId: string, result: Obj, listed: AeListedP
       imageUrl: props.map((p) => text(p.sku_image)).find(Boolean) ?? image,
     };
   });
-  if (!variants.length) variants.push({ externalId: productId, sku: null, title, options: [], price: null, imageUrl: image });
+  if (!variants.length)
+    variants.push({ externalId: productId, sku: null, title, options: [], price: null, imageUrl: image });
   return {
     externalId: productId,
     title,

@@ -16,5 +16,8 @@ export function aliExpressStringToSign(apiName: string, params: Record<string, s
 }
 
 export function signAliExpress(secret: string, apiName: string, params: Record<string, string>): string {
-  return createHmac('sha256', secret).update(aliExpressStringToSign(apiName, params), 'utf8').digest('hex').toUpperCase();
+  return createHmac('sha256', secret)
+    .update(aliExpressStringToSign(apiName, params), 'utf8')
+    .digest('hex')
+    .toUpperCase();
 }

@@ -103,7 +103,12 @@ export type QueryCheck =
  * more where a replay is harmless). `state` is not checked here: it is the caller's nonce, bound
  * to a user in our tables.
  */
-export function verifyShopifyQuery(query: ShopifyQuery, secrets: string | readonly string[], now: Date = new Date(), toleranceSeconds = QUERY_TIMESTAMP_TOLERANCE_SECONDS): QueryCheck {
+export function verifyShopifyQuery(
+  query: ShopifyQuery,
+  secrets: string | readonly string[],
+  now: Date = new Date(),
+  toleranceSeconds = QUERY_TIMESTAMP_TOLERANCE_SECONDS,
+): QueryCheck {
   const pairs = pairsOf(query);
   const given = pairs.get('hmac');
   if (!given || !/^[0-9a-f]{64}$/i.test(given)) return { ok: false, reason: 'hmac' };
@@ -112,12 +117,14 @@ export function verifyShopifyQuery(query: ShopifyQuery, secrets: string | readon
   const message = messageOf(pairs);
   let matched = false;
   for (const secret of list) {
-    if (secret && safeEqual(createHmac('sha256', secret).update(message).digest('hex'), given.toLowerCase())) matched = true;
+    if (secret && safeEqual(createHmac('sha256', secret).update(message).digest('hex'), given.toLowerCase()))
+      matched = true;
   }
   if (!matched) return { ok: false, reason: 'hmac' };
   const shop = pairs.get('shop') ?? '';
   if (!isShopDomain(shop)) return { ok: false, reason: 'shop' };
   const ts = Number(pairs.get('timestamp'));
-  if (!Number.isSafeInteger(ts) || Math.abs(now.getTime() / 1000 - ts) > toleranceSeconds) return { ok: false, reason: 'timestamp' };
+  if (!Number.isSafeInteger(ts) || Math.abs(now.getTime() / 1000 - ts) > toleranceSeconds)
+    return { ok: false, reason: 'timestamp' };
   return { ok: true, shop: shop.toLowerCase(), timestamp: ts, values: Object.fromEntries(pairs) };
 }

@@ -1,4 +1,12 @@
-import { type ListProductsOptions, type OnCredentials, type StoreClient, type StoreCredentials, StorePlatformError, type StoreProductData, type StoreProductPage } from '../store-platform.js';
+import {
+  type ListProductsOptions,
+  type OnCredentials,
+  type StoreClient,
+  type StoreCredentials,
+  StorePlatformError,
+  type StoreProductData,
+  type StoreProductPage,
+} from '../store-platform.js';
 import { shopBaseUrl } from './shopify.auth.js';
 import { ShopifyAdmin, type ShopifyAdminOptions } from './shopify.graphql.js';
 import {
@@ -19,14 +27,27 @@ import type { ShopifyApp, ShopifyTokens } from './shopify.token.js';
 
 /** Tokens as they are stored: one flat object (sealed as a whole by the stores module). */
 export function tokensToCredentials(shop: string, t: ShopifyTokens): StoreCredentials {
-  return { shop, accessToken: t.accessToken, scope: t.scope, accessExpiresAt: t.accessExpiresAt, refreshToken: t.refreshToken, refreshExpiresAt: t.refreshExpiresAt };
+  return {
+    shop,
+    accessToken: t.accessToken,
+    scope: t.scope,
+    accessExpiresAt: t.accessExpiresAt,
+    refreshToken: t.refreshToken,
+    refreshExpiresAt: t.refreshExpiresAt,
+  };
 }
 
 export function credentialsToTokens(c: StoreCredentials): ShopifyTokens {
   const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
   const accessToken = str(c.accessToken);
   if (!accessToken) throw new StorePlatformError('shopify', 'auth', 'no access token stored');
-  return { accessToken, scope: str(c.scope) ?? '', accessExpiresAt: str(c.accessExpiresAt), refreshToken: str(c.refreshToken), refreshExpiresAt: str(c.refreshExpiresAt) };
+  return {
+    accessToken,
+    scope: str(c.scope) ?? '',
+    accessExpiresAt: str(c.accessExpiresAt),
+    refreshToken: str(c.refreshToken),
+    refreshExpiresAt: str(c.refreshExpiresAt),
+  };
 }
 
 export interface ShopifyClientOptions extends Omit<ShopifyAdminOptions, 'tokens' | 'onTokens' | 'reloadTokens'> {
@@ -78,14 +99,24 @@ export class ShopifyClient implements StoreClient {
   }
 
   async listProducts(cursor: string | null, options: ListProductsOptions = {}): Promise<StoreProductPage> {
-    const first = Math.max(1, Math.min(options.pageSize ?? this.o.pageSize ?? PRODUCTS_PER_PAGE, MAX_PRODUCTS_PER_PAGE));
+    const first = Math.max(
+      1,
+      Math.min(options.pageSize ?? this.o.pageSize ?? PRODUCTS_PER_PAGE, MAX_PRODUCTS_PER_PAGE),
+    );
     // At or after: a product changed at the very instant of the last pull is read again, not lost.
     const query = options.updatedSince ? `updated_at:>='${options.updatedSince.toISOString()}'` : null;
-    const data = await this.admin.request<ProductsAnswer>(PRODUCTS_QUERY, { first, after: cursor, query, variantsFirst: VARIANTS_PER_PRODUCT });
-    if (!data.products || !Array.isArray(data.products.nodes)) throw new StorePlatformError('shopify', 'protocol', 'the answer has no products');
+    const data = await this.admin.request<ProductsAnswer>(PRODUCTS_QUERY, {
+      first,
+      after: cursor,
+      query,
+      variantsFirst: VARIANTS_PER_PRODUCT,
+    });
+    if (!data.products || !Array.isArray(data.products.nodes))
+      throw new StorePlatformError('shopify', 'protocol', 'the answer has no products');
     const currency = data.shop?.currencyCode ?? null;
     const products: StoreProductData[] = [];
-    for (const p of data.products.nodes) products.push(toStoreProduct(p, await this.allVariants(p), currency, this.adminBase));
+    for (const p of data.products.nodes)
+      products.push(toStoreProduct(p, await this.allVariants(p), currency, this.adminBase));
     const { hasNextPage, endCursor } = data.products.pageInfo;
     return { products, next: hasNextPage && endCursor ? endCursor : null };
   }
@@ -93,9 +124,17 @@ export class ShopifyClient implements StoreClient {
   async getProduct(externalId: string): Promise<StoreProductData | null> {
     const id = productGid(externalId);
     if (!id) return null;
-    const data = await this.admin.request<{ shop: { currencyCode: string | null } | null; product: GqlProduct | null }>(PRODUCT_QUERY, { id, variantsFirst: VARIANTS_PER_PRODUCT });
+    const data = await this.admin.request<{ shop: { currencyCode: string | null } | null; product: GqlProduct | null }>(
+      PRODUCT_QUERY,
+      { id, variantsFirst: VARIANTS_PER_PRODUCT },
+    );
     if (!data.product) return null;
-    return toStoreProduct(data.product, await this.allVariants(data.product), data.shop?.currencyCode ?? null, this.adminBase);
+    return toStoreProduct(
+      data.product,
+      await this.allVariants(data.product),
+      data.shop?.currencyCode ?? null,
+      this.adminBase,
+    );
   }
 
   /** The product's variants beyond the first page, 100 at a time (Shopify allows 2,048 per product). */
@@ -103,7 +142,9 @@ export class ShopifyClient implements StoreClient {
     const all = [...p.variants.nodes];
     let page = p.variants.pageInfo;
     while (page.hasNextPage && page.endCursor) {
-      const data = await this.admin.request<{ product: { variants: { pageInfo: PageInfo; nodes: GqlVariant[] } } | null }>(PRODUCT_VARIANTS_QUERY, { id: p.id, first: VARIANTS_PER_PAGE, after: page.endCursor });
+      const data = await this.admin.request<{
+        product: { variants: { pageInfo: PageInfo; nodes: GqlVariant[] } } | null;
+      }>(PRODUCT_VARIANTS_QUERY, { id: p.id, first: VARIANTS_PER_PAGE, after: page.endCursor });
       if (!data.product) break; // deleted while we read it: what we have is all there is
       all.push(...data.product.variants.nodes);
       page = data.product.variants.pageInfo;
@@ -117,9 +158,16 @@ export class ShopifyClient implements StoreClient {
    * A shop where the app is no longer installed counts as done.
    */
   async uninstall(): Promise<void> {
-    const data = await this.admin.request<{ appUninstall: { userErrors: Array<{ code?: string; message?: string }> } | null }>(APP_UNINSTALL_MUTATION, {}, { mutation: true });
+    const data = await this.admin.request<{
+      appUninstall: { userErrors: Array<{ code?: string; message?: string }> } | null;
+    }>(APP_UNINSTALL_MUTATION, {}, { mutation: true });
     const errors = data.appUninstall?.userErrors ?? [];
     const blocking = errors.filter((e) => e.code !== 'APP_NOT_INSTALLED');
-    if (blocking.length) throw new StorePlatformError('shopify', 'invalid', `${blocking[0]!.code ?? 'error'}: ${blocking[0]!.message ?? ''}`.slice(0, 200));
+    if (blocking.length)
+      throw new StorePlatformError(
+        'shopify',
+        'invalid',
+        `${blocking[0]!.code ?? 'error'}: ${blocking[0]!.message ?? ''}`.slice(0, 200),
+      );
   }
 }

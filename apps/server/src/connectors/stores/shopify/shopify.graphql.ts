@@ -84,11 +84,16 @@ export class ShopifyAdmin {
 
   private canRefresh(): boolean {
     const t = this.tokens;
-    return Boolean(t.refreshToken) && (t.refreshExpiresAt === null || Date.parse(t.refreshExpiresAt) > this.now().getTime());
+    return (
+      Boolean(t.refreshToken) && (t.refreshExpiresAt === null || Date.parse(t.refreshExpiresAt) > this.now().getTime())
+    );
   }
 
   private expiresSoon(t: ShopifyTokens): boolean {
-    return t.accessExpiresAt !== null && Date.parse(t.accessExpiresAt) - (this.o.refreshMarginMs ?? 5 * 60_000) <= this.now().getTime();
+    return (
+      t.accessExpiresAt !== null &&
+      Date.parse(t.accessExpiresAt) - (this.o.refreshMarginMs ?? 5 * 60_000) <= this.now().getTime()
+    );
   }
 
   /** Stored tokens newer than ours (another worker rotated them), or null. */
@@ -110,7 +115,12 @@ export class ShopifyAdmin {
           return;
         }
         if (elsewhere) this.tokens = elsewhere;
-        if (!this.canRefresh()) throw new StorePlatformError('shopify', 'auth', 'the access token ran out and there is no usable refresh token');
+        if (!this.canRefresh())
+          throw new StorePlatformError(
+            'shopify',
+            'auth',
+            'the access token ran out and there is no usable refresh token',
+          );
         let next: ShopifyTokens;
         try {
           next = await refreshShopifyToken(this.o.app, this.o.shop, this.tokens.refreshToken!, this.now());
@@ -129,7 +139,9 @@ export class ShopifyAdmin {
           throw err;
         }
         // A refresh answer without a new refresh token keeps the old one (it was not rotated).
-        const merged: ShopifyTokens = next.refreshToken ? next : { ...next, refreshToken: this.tokens.refreshToken, refreshExpiresAt: this.tokens.refreshExpiresAt };
+        const merged: ShopifyTokens = next.refreshToken
+          ? next
+          : { ...next, refreshToken: this.tokens.refreshToken, refreshExpiresAt: this.tokens.refreshExpiresAt };
         await this.o.onTokens?.(merged);
         this.tokens = merged;
       } finally {
@@ -148,7 +160,11 @@ export class ShopifyAdmin {
    * Runs a query or mutation and answers its `data`. Queries may be sent again after a timeout;
    * a mutation is not (Shopify does not de-duplicate them).
    */
-  async request<T>(query: string, variables: Record<string, unknown> = {}, options: { mutation?: boolean } = {}): Promise<T> {
+  async request<T>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    options: { mutation?: boolean } = {},
+  ): Promise<T> {
     const limit = this.o.throttle ?? { maxWaitMs: 30_000, maxAttempts: 5 };
     const sleep = this.o.sleep ?? defaultSleep;
     let refreshedOn401 = false;
@@ -160,7 +176,11 @@ export class ShopifyAdmin {
         {
           method: 'POST',
           url: this.endpoint,
-          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': this.tokens.accessToken },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'x-shopify-access-token': this.tokens.accessToken,
+          },
           body: JSON.stringify({ query, variables }),
           idempotent: !options.mutation,
         },
@@ -175,10 +195,23 @@ export class ShopifyAdmin {
         }
         throw new StorePlatformError('shopify', 'auth', 'the shop refused the access token', 401);
       }
-      if (res.status === 403) throw new StorePlatformError('shopify', 'auth', 'the app lacks a scope this call needs', 403);
-      if (res.status === 404) throw new StorePlatformError('shopify', 'not-found', `no shop or API version at ${this.o.shop} (${this.o.app.apiVersion})`, 404);
+      if (res.status === 403)
+        throw new StorePlatformError('shopify', 'auth', 'the app lacks a scope this call needs', 403);
+      if (res.status === 404)
+        throw new StorePlatformError(
+          'shopify',
+          'not-found',
+          `no shop or API version at ${this.o.shop} (${this.o.app.apiVersion})`,
+          404,
+        );
       // 402: the shop's plan is unpaid (frozen); 423: the shop is locked. Neither is ours to fix.
-      if (res.status === 402 || res.status === 423) throw new StorePlatformError('shopify', 'unavailable', `the shop is not available (HTTP ${res.status})`, res.status);
+      if (res.status === 402 || res.status === 423)
+        throw new StorePlatformError(
+          'shopify',
+          'unavailable',
+          `the shop is not available (HTTP ${res.status})`,
+          res.status,
+        );
       if (res.status >= 500) throw new StorePlatformError('shopify', 'unavailable', `HTTP ${res.status}`, res.status);
       if (res.status !== 200) throw new StorePlatformError('shopify', 'invalid', `HTTP ${res.status}`, res.status);
       const answer = jsonOf<GraphqlAnswer<T>>('shopify', res);
@@ -187,9 +220,14 @@ export class ShopifyAdmin {
       const errors = typeof answer.errors === 'string' ? [{ message: answer.errors }] : (answer.errors ?? []);
       if (errors.some((e) => e.extensions?.code === 'THROTTLED')) {
         const wait = throttleWait(cost);
-        if (wait === null) throw new StorePlatformError('shopify', 'invalid', 'the query costs more than the bucket can ever hold');
+        if (wait === null)
+          throw new StorePlatformError('shopify', 'invalid', 'the query costs more than the bucket can ever hold');
         if (attempt >= limit.maxAttempts || waited + wait > limit.maxWaitMs) {
-          throw new StorePlatformError('shopify', 'throttled', `still throttled after waiting ${Math.round(waited / 1000)} s`);
+          throw new StorePlatformError(
+            'shopify',
+            'throttled',
+            `still throttled after waiting ${Math.round(waited / 1000)} s`,
+          );
         }
         await sleep(wait);
         waited += wait;
@@ -198,10 +236,12 @@ export class ShopifyAdmin {
       if (errors.length) {
         const first = errors[0]!;
         const code = first.extensions?.code;
-        if (code === 'ACCESS_DENIED') throw new StorePlatformError('shopify', 'auth', `access denied: ${first.message ?? ''}`.slice(0, 200));
+        if (code === 'ACCESS_DENIED')
+          throw new StorePlatformError('shopify', 'auth', `access denied: ${first.message ?? ''}`.slice(0, 200));
         throw new StorePlatformError('shopify', 'invalid', `${code ?? 'error'}: ${first.message ?? ''}`.slice(0, 200));
       }
-      if (answer.data === undefined || answer.data === null) throw new StorePlatformError('shopify', 'protocol', 'the answer has no data');
+      if (answer.data === undefined || answer.data === null)
+        throw new StorePlatformError('shopify', 'protocol', 'the answer has no data');
       return answer.data;
     }
   }

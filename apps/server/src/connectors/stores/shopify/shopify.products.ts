@@ -85,8 +85,15 @@ function status(s: string): StoreProductData['status'] {
 /** Shopify's single variant of a product without options is "Default Title" with the option "Title". */
 const isDefaultOption = (o: { name: string; value: string }) => o.name === 'Title' && o.value === 'Default Title';
 
-export function toVariant(v: GqlVariant, productTitle: string, productImage: string | null, currency: string | null): StoreVariantData {
-  const options = (v.selectedOptions ?? []).filter((o) => !isDefaultOption(o)).map((o) => ({ name: o.name, value: o.value }));
+export function toVariant(
+  v: GqlVariant,
+  productTitle: string,
+  productImage: string | null,
+  currency: string | null,
+): StoreVariantData {
+  const options = (v.selectedOptions ?? [])
+    .filter((o) => !isDefaultOption(o))
+    .map((o) => ({ name: o.name, value: o.value }));
   return {
     externalId: v.id,
     sku: v.sku ? v.sku : null,
@@ -98,7 +105,12 @@ export function toVariant(v: GqlVariant, productTitle: string, productImage: str
 }
 
 /** A product with all its variants (the caller read any beyond the first page) → the common shape. */
-export function toStoreProduct(p: GqlProduct, variants: GqlVariant[], currency: string | null, adminBase: string): StoreProductData {
+export function toStoreProduct(
+  p: GqlProduct,
+  variants: GqlVariant[],
+  currency: string | null,
+  adminBase: string,
+): StoreProductData {
   const image = p.featuredMedia?.preview?.image?.url ?? null;
   return {
     externalId: p.id,

@@ -41,7 +41,12 @@ interface TokenAnswer {
 const seconds = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 const at = (now: Date, s: number | null) => (s === null ? null : new Date(now.getTime() + s * 1000).toISOString());
 
-async function tokenCall(app: ShopifyApp, shop: string, body: Record<string, string>, now: Date): Promise<ShopifyTokens> {
+async function tokenCall(
+  app: ShopifyApp,
+  shop: string,
+  body: Record<string, string>,
+  now: Date,
+): Promise<ShopifyTokens> {
   const res = await storeFetch(
     'shopify',
     {
@@ -56,14 +61,21 @@ async function tokenCall(app: ShopifyApp, shop: string, body: Record<string, str
     app.http,
   );
   if (res.status === 404) throw new StorePlatformError('shopify', 'not-found', `no shop at ${shop}`, 404);
-  if (res.status >= 500) throw new StorePlatformError('shopify', 'unavailable', `token endpoint answered HTTP ${res.status}`, res.status);
+  if (res.status >= 500)
+    throw new StorePlatformError('shopify', 'unavailable', `token endpoint answered HTTP ${res.status}`, res.status);
   const data = res.text.trim() ? jsonOf<TokenAnswer>('shopify', res) : {};
   if (res.status >= 400) {
     // Shopify's words (`invalid_request`: "authorization code was not found or was already used").
-    const why = typeof data.error_description === 'string' ? data.error_description : typeof data.error === 'string' ? data.error : `HTTP ${res.status}`;
+    const why =
+      typeof data.error_description === 'string'
+        ? data.error_description
+        : typeof data.error === 'string'
+          ? data.error
+          : `HTTP ${res.status}`;
     throw new StorePlatformError('shopify', 'auth', why.slice(0, 200), res.status);
   }
-  if (typeof data.access_token !== 'string' || !data.access_token) throw new StorePlatformError('shopify', 'protocol', 'the token answer has no access_token', res.status);
+  if (typeof data.access_token !== 'string' || !data.access_token)
+    throw new StorePlatformError('shopify', 'protocol', 'the token answer has no access_token', res.status);
   return {
     accessToken: data.access_token,
     scope: typeof data.scope === 'string' ? data.scope : '',
@@ -74,7 +86,12 @@ async function tokenCall(app: ShopifyApp, shop: string, body: Record<string, str
 }
 
 /** The callback's `code` for an expiring offline token and its refresh token. */
-export function exchangeShopifyCode(app: ShopifyApp, shop: string, code: string, now: Date = new Date()): Promise<ShopifyTokens> {
+export function exchangeShopifyCode(
+  app: ShopifyApp,
+  shop: string,
+  code: string,
+  now: Date = new Date(),
+): Promise<ShopifyTokens> {
   return tokenCall(app, shop, { code, expiring: '1' }, now);
 }
 
@@ -83,6 +100,11 @@ export function exchangeShopifyCode(app: ShopifyApp, shop: string, code: string,
  * is the only one that works from now on, so the caller must store it before anything else. A
  * refused refresh (revoked, run out, already used) is `auth`: the owner must authorize again.
  */
-export function refreshShopifyToken(app: ShopifyApp, shop: string, refreshToken: string, now: Date = new Date()): Promise<ShopifyTokens> {
+export function refreshShopifyToken(
+  app: ShopifyApp,
+  shop: string,
+  refreshToken: string,
+  now: Date = new Date(),
+): Promise<ShopifyTokens> {
   return tokenCall(app, shop, { grant_type: 'refresh_token', refresh_token: refreshToken }, now);
 }

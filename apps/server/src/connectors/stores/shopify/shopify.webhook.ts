@@ -11,7 +11,11 @@ export function shopifyWebhookHmac(rawBody: Buffer | string, secret: string): st
   return createHmac('sha256', secret).update(rawBody).digest('base64');
 }
 
-export function verifyShopifyWebhook(rawBody: Buffer | string, header: string | string[] | undefined, secrets: readonly string[]): boolean {
+export function verifyShopifyWebhook(
+  rawBody: Buffer | string,
+  header: string | string[] | undefined,
+  secrets: readonly string[],
+): boolean {
   const given = Array.isArray(header) ? header[0] : header;
   if (!given || !/^[A-Za-z0-9+/]{43}=$/.test(given.trim())) return false;
   let ok = false;

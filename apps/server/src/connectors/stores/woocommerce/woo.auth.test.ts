@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseWooAddress } from './woo.address';
-import { isWooPing, oauthBaseString, oauthSignature, parseWooKeysCallback, signOAuthUrl, verifyWooWebhook, wooAuthorizeUrl } from './woo.auth';
+import {
+  isWooPing,
+  oauthBaseString,
+  oauthSignature,
+  parseWooKeysCallback,
+  signOAuthUrl,
+  verifyWooWebhook,
+  wooAuthorizeUrl,
+} from './woo.auth';
 import { decimalToMinor } from './woo.products';
 
 describe('OAuth 1.0a one-legged (WooCommerce over http)', () => {
@@ -25,7 +33,12 @@ describe('OAuth 1.0a one-legged (WooCommerce over http)', () => {
 
   it('signs a URL with the same parameters and no oauth_version', () => {
     const signed = new URL(
-      signOAuthUrl('GET', 'http://shop.example.test/wp-json/wc/v3/products?page=2&per_page=10&search=tee+%26+mug', { consumerKey: 'ck_0123456789abcdef', consumerSecret: 'cs_fedcba9876543210' }, { timestamp: 1700000000, nonce: 'n0nce' }),
+      signOAuthUrl(
+        'GET',
+        'http://shop.example.test/wp-json/wc/v3/products?page=2&per_page=10&search=tee+%26+mug',
+        { consumerKey: 'ck_0123456789abcdef', consumerSecret: 'cs_fedcba9876543210' },
+        { timestamp: 1700000000, nonce: 'n0nce' },
+      ),
     );
     expect(signed.searchParams.get('oauth_signature')).toBe('GsWR+H6m2WHqcfRkz/UGZBxbPKG8u0F2Enn36v2aznw=');
     expect(signed.searchParams.has('oauth_version')).toBe(false);
@@ -36,22 +49,53 @@ describe('store address identity', () => {
   it('one store for https://Shop.example.com/ and shop.example.com; www. and scheme dropped, path kept', () => {
     expect(normaliseWooAddress('https://Shop.example.com/')?.address).toBe('shop.example.com');
     expect(normaliseWooAddress('shop.example.com')?.address).toBe('shop.example.com');
-    expect(normaliseWooAddress('http://www.shop.example.com/store/')).toEqual({ address: 'shop.example.com/store', baseUrl: 'http://www.shop.example.com/store', hostname: 'www.shop.example.com' });
+    expect(normaliseWooAddress('http://www.shop.example.com/store/')).toEqual({
+      address: 'shop.example.com/store',
+      baseUrl: 'http://www.shop.example.com/store',
+      hostname: 'www.shop.example.com',
+    });
     expect(normaliseWooAddress('shop.example.com')?.baseUrl).toBe('https://shop.example.com');
   });
   it('refuses what is not a web address', () => {
-    for (const bad of ['', 'ftp://shop.example.com', 'user:pw@shop.example.com', 'shop.example.com/?x=1', 'not a url', 'localhost-only']) expect(normaliseWooAddress(bad)).toBeNull();
+    for (const bad of [
+      '',
+      'ftp://shop.example.com',
+      'user:pw@shop.example.com',
+      'shop.example.com/?x=1',
+      'not a url',
+      'localhost-only',
+    ])
+      expect(normaliseWooAddress(bad)).toBeNull();
   });
 });
 
 describe('key provisioning', () => {
   it('builds /wc-auth/v1/authorize with every mandatory parameter', () => {
-    const url = new URL(wooAuthorizeUrl({ baseUrl: 'https://shop.example.com', appName: 'Marketplace', scope: 'read_write', userId: 'a1', returnUrl: 'https://m.example/n/redirectAccess', callbackUrl: 'https://m.example/api/cb/n' }));
+    const url = new URL(
+      wooAuthorizeUrl({
+        baseUrl: 'https://shop.example.com',
+        appName: 'Marketplace',
+        scope: 'read_write',
+        userId: 'a1',
+        returnUrl: 'https://m.example/n/redirectAccess',
+        callbackUrl: 'https://m.example/api/cb/n',
+      }),
+    );
     expect(url.pathname).toBe('/wc-auth/v1/authorize');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ app_name: 'Marketplace', scope: 'read_write', user_id: 'a1', return_url: 'https://m.example/n/redirectAccess', callback_url: 'https://m.example/api/cb/n' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      app_name: 'Marketplace',
+      scope: 'read_write',
+      user_id: 'a1',
+      return_url: 'https://m.example/n/redirectAccess',
+      callback_url: 'https://m.example/api/cb/n',
+    });
   });
   it('parses the posted keys and refuses anything else', () => {
-    expect(parseWooKeysCallback('{"key_id":1,"user_id":123,"consumer_key":"ck_abc","consumer_secret":"cs_def","key_permissions":"read_write"}')).toEqual({
+    expect(
+      parseWooKeysCallback(
+        '{"key_id":1,"user_id":123,"consumer_key":"ck_abc","consumer_secret":"cs_def","key_permissions":"read_write"}',
+      ),
+    ).toEqual({
       keyId: 1,
       userId: '123',
       consumerKey: 'ck_abc',
@@ -59,7 +103,9 @@ describe('key provisioning', () => {
       permissions: 'read_write',
     });
     expect(parseWooKeysCallback('consumer_key=ck_abc')).toBeNull();
-    expect(parseWooKeysCallback('{"user_id":1,"consumer_key":"x","consumer_secret":"cs_def","key_permissions":"read"}')).toBeNull();
+    expect(
+      parseWooKeysCallback('{"user_id":1,"consumer_key":"x","consumer_secret":"cs_def","key_permissions":"read"}'),
+    ).toBeNull();
   });
 });
 

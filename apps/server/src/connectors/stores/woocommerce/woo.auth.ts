@@ -35,14 +35,21 @@ export type OAuthMethod = 'HMAC-SHA256' | 'HMAC-SHA1';
 
 /** base64(HMAC(consumer_secret + '&', base string)): one-legged, so the token secret is empty. */
 export function oauthSignature(base: string, consumerSecret: string, method: OAuthMethod = 'HMAC-SHA256'): string {
-  return createHmac(method === 'HMAC-SHA1' ? 'sha1' : 'sha256', `${consumerSecret}&`).update(base).digest('base64');
+  return createHmac(method === 'HMAC-SHA1' ? 'sha1' : 'sha256', `${consumerSecret}&`)
+    .update(base)
+    .digest('base64');
 }
 
 /**
  * Signs a request for plain http: returns the URL with the oauth_* parameters added to its
  * query (WooCommerce reads them there; no oauth_version, as its docs say). The body is not signed.
  */
-export function signOAuthUrl(method: string, url: string, keys: WooKeys, at: { timestamp?: number; nonce?: string } = {}): string {
+export function signOAuthUrl(
+  method: string,
+  url: string,
+  keys: WooKeys,
+  at: { timestamp?: number; nonce?: string } = {},
+): string {
   const u = new URL(url);
   const oauth: Array<[string, string]> = [
     ['oauth_consumer_key', keys.consumerKey],
@@ -82,7 +89,13 @@ export interface WooAuthorizeRequest {
 
 /** All parameters are mandatory on WooCommerce's side. */
 export function wooAuthorizeUrl(r: WooAuthorizeRequest): string {
-  const q = new URLSearchParams({ app_name: r.appName, scope: r.scope, user_id: r.userId, return_url: r.returnUrl, callback_url: r.callbackUrl });
+  const q = new URLSearchParams({
+    app_name: r.appName,
+    scope: r.scope,
+    user_id: r.userId,
+    return_url: r.returnUrl,
+    callback_url: r.callbackUrl,
+  });
   return `${r.baseUrl}/wc-auth/v1/authorize?${q.toString()}`;
 }
 
@@ -105,10 +118,17 @@ export function parseWooKeysCallback(raw: string): WooKeysCallback | null {
   }
   if (!body || typeof body !== 'object') return null;
   const { consumer_key: key, consumer_secret: secret, user_id: userId, key_permissions: perms, key_id: keyId } = body;
-  if (typeof key !== 'string' || !/^ck_\w+$/.test(key) || typeof secret !== 'string' || !/^cs_\w+$/.test(secret)) return null;
+  if (typeof key !== 'string' || !/^ck_\w+$/.test(key) || typeof secret !== 'string' || !/^cs_\w+$/.test(secret))
+    return null;
   if (typeof userId !== 'string' && typeof userId !== 'number') return null;
   if (perms !== 'read' && perms !== 'write' && perms !== 'read_write') return null;
-  return { consumerKey: key, consumerSecret: secret, userId: String(userId), permissions: perms, keyId: typeof keyId === 'number' ? keyId : null };
+  return {
+    consumerKey: key,
+    consumerSecret: secret,
+    userId: String(userId),
+    permissions: perms,
+    keyId: typeof keyId === 'number' ? keyId : null,
+  };
 }
 
 // ---- webhooks ----

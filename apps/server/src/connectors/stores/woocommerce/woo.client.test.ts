@@ -19,7 +19,10 @@ async function emulator(options: Parameters<typeof startWooEmulator>[0] = {}) {
   emulators.push(e);
   return e;
 }
-const viaHttps = (e: WooEmulator): typeof fetch => (input, init) => fetch(String(input).replace('https://shop.example.test', e.baseUrl), init);
+const viaHttps =
+  (e: WooEmulator): typeof fetch =>
+  (input, init) =>
+    fetch(String(input).replace('https://shop.example.test', e.baseUrl), init);
 
 describe('WooCommerce client', () => {
   let plain: WooEmulator;
@@ -55,7 +58,11 @@ describe('WooCommerce client', () => {
   });
 
   it('a wrong secret over OAuth is an auth error with the store words', async () => {
-    const client = new WooClient({ baseUrl: plain.baseUrl, credentials: { consumerKey: plain.firstKey.consumerKey, consumerSecret: 'cs_wrongwrongwrong' }, http: fast });
+    const client = new WooClient({
+      baseUrl: plain.baseUrl,
+      credentials: { consumerKey: plain.firstKey.consumerKey, consumerSecret: 'cs_wrongwrongwrong' },
+      http: fast,
+    });
     const err = await client.check().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StorePlatformError);
     expect(err).toMatchObject({ kind: 'auth', detail: 'Invalid signature - provided signature does not match.' });
@@ -93,30 +100,60 @@ describe('WooCommerce client', () => {
   it('HTTP Basic over https', async () => {
     const e = await emulator({ ssl: true });
     e.store.add({ name: 'Only one', price: '1.00' });
-    const client = new WooClient({ baseUrl: 'https://shop.example.test', credentials: e.firstKey, http: { ...fast, fetch: viaHttps(e) } });
+    const client = new WooClient({
+      baseUrl: 'https://shop.example.test',
+      credentials: e.firstKey,
+      http: { ...fast, fetch: viaHttps(e) },
+    });
     await expect(client.check()).resolves.toEqual({ authMode: 'basic' });
     expect((await client.listProducts(null)).products).toHaveLength(1);
-    const bad = new WooClient({ baseUrl: 'https://shop.example.test', credentials: { ...e.firstKey, consumerSecret: 'cs_nope12345' }, http: { ...fast, fetch: viaHttps(e) } });
+    const bad = new WooClient({
+      baseUrl: 'https://shop.example.test',
+      credentials: { ...e.firstKey, consumerSecret: 'cs_nope12345' },
+      http: { ...fast, fetch: viaHttps(e) },
+    });
     await expect(bad.check()).rejects.toMatchObject({ kind: 'auth', detail: 'Consumer secret is invalid.' });
   });
 
   it('falls back to query-string keys when the host drops the Authorization header', async () => {
     const e = await emulator({ ssl: true, dropAuthorizationHeader: true });
-    const client = new WooClient({ baseUrl: 'https://shop.example.test', credentials: e.firstKey, http: { ...fast, fetch: viaHttps(e) } });
+    const client = new WooClient({
+      baseUrl: 'https://shop.example.test',
+      credentials: e.firstKey,
+      http: { ...fast, fetch: viaHttps(e) },
+    });
     await expect(client.check()).resolves.toEqual({ authMode: 'query' });
     expect(e.requests.filter((r) => r.status === 401)).toHaveLength(1);
   });
 
   it('a store that is not WooCommerce, and one that does not answer, say so', async () => {
-    const other = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'));
+    const other = createServer((_req, res) =>
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'),
+    );
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
-    const client = new WooClient({ baseUrl: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, credentials: plain.firstKey, http: fast });
-    await expect(client.check()).rejects.toMatchObject({ kind: 'not-found', detail: 'the WooCommerce REST API was not found at this address' });
+    const client = new WooClient({
+      baseUrl: `http://127.0.0.1:${(other.address() as AddressInfo).port}`,
+      credentials: plain.firstKey,
+      http: fast,
+    });
+    await expect(client.check()).rejects.toMatchObject({
+      kind: 'not-found',
+      detail: 'the WooCommerce REST API was not found at this address',
+    });
     other.close();
-    const moved = createServer((_req, res) => res.writeHead(301, { location: 'https://www.shop.example.test/wp-json/wc/v3/products?per_page=1' }).end());
+    const moved = createServer((_req, res) =>
+      res.writeHead(301, { location: 'https://www.shop.example.test/wp-json/wc/v3/products?per_page=1' }).end(),
+    );
     await new Promise<void>((r) => moved.listen(0, '127.0.0.1', r));
-    const redirected = new WooClient({ baseUrl: `http://127.0.0.1:${(moved.address() as AddressInfo).port}`, credentials: plain.firstKey, http: fast });
-    await expect(redirected.check()).rejects.toMatchObject({ kind: 'not-found', detail: 'the store redirects to https://www.shop.example.test: enter the address it redirects to' });
+    const redirected = new WooClient({
+      baseUrl: `http://127.0.0.1:${(moved.address() as AddressInfo).port}`,
+      credentials: plain.firstKey,
+      http: fast,
+    });
+    await expect(redirected.check()).rejects.toMatchObject({
+      kind: 'not-found',
+      detail: 'the store redirects to https://www.shop.example.test: enter the address it redirects to',
+    });
     moved.close();
     const gone = new WooClient({ baseUrl: 'http://127.0.0.1:1', credentials: plain.firstKey, http: fast });
     await expect(gone.check()).rejects.toMatchObject({ kind: 'unavailable' });
@@ -131,7 +168,12 @@ describe('WooCommerce client', () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const client = new WooClient({ baseUrl: plain.baseUrl, credentials: plain.firstKey, http: fast });
-    const id = await client.createWebhook({ name: 'x', topic: 'product.updated', deliveryUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, secret: 's3cret' });
+    const id = await client.createWebhook({
+      name: 'x',
+      topic: 'product.updated',
+      deliveryUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      secret: 's3cret',
+    });
     await plain.idle();
     expect(pings).toEqual([`webhook_id=${id}`]);
     await client.deleteWebhook(id);

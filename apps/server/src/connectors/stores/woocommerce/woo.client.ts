@@ -56,7 +56,12 @@ export class WooClient implements StoreClient {
   }
 
   /** One REST call with the keys presented the right way; answers any status for the caller. */
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query: Record<string, string> = {}, body?: unknown): Promise<StoreResponse> {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    query: Record<string, string> = {},
+    body?: unknown,
+  ): Promise<StoreResponse> {
     const url = new URL(`${this.baseUrl}${API}${path}`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const send = (mode: WooAuthMode) => {
@@ -67,7 +72,17 @@ export class WooClient implements StoreClient {
       else if (mode === 'query') target = withQueryKeys(target, this.options.credentials);
       else target = signOAuthUrl(method, target, this.options.credentials);
       // Writes here (webhooks) are not de-duplicated by WooCommerce: never sent twice after a timeout.
-      return storeFetch('woocommerce', { method, url: target, headers, body: body === undefined ? undefined : JSON.stringify(body), idempotent: method === 'GET' || method === 'DELETE' }, this.options.http);
+      return storeFetch(
+        'woocommerce',
+        {
+          method,
+          url: target,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          idempotent: method === 'GET' || method === 'DELETE',
+        },
+        this.options.http,
+      );
     };
     const res = await send(this.mode);
     if (res.status === 401 && this.mode === 'basic' && !this.options.credentials.authMode) {
@@ -79,7 +94,12 @@ export class WooClient implements StoreClient {
   }
 
   /** Reads JSON from a 2xx answer, or throws the StorePlatformError its status means. */
-  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query: Record<string, string> = {}, body?: unknown): Promise<{ data: T; res: StoreResponse }> {
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    query: Record<string, string> = {},
+    body?: unknown,
+  ): Promise<{ data: T; res: StoreResponse }> {
     const res = await this.request(method, path, query, body);
     if (res.status >= 200 && res.status < 300) return { data: jsonOf<T>('woocommerce', res), res };
     throw errorOf(res);
@@ -87,7 +107,8 @@ export class WooClient implements StoreClient {
 
   async listProducts(cursor: string | null, options: ListProductsOptions = {}): Promise<StoreProductPage> {
     const page = cursor ? Number(cursor) : 1;
-    if (!Number.isSafeInteger(page) || page < 1) throw new StorePlatformError('woocommerce', 'invalid', `not a page number: ${cursor}`);
+    if (!Number.isSafeInteger(page) || page < 1)
+      throw new StorePlatformError('woocommerce', 'invalid', `not a page number: ${cursor}`);
     const query: Record<string, string> = {
       page: String(page),
       per_page: String(Math.min(options.pageSize ?? this.options.pageSize ?? 50, 100)),
@@ -100,7 +121,8 @@ export class WooClient implements StoreClient {
       query.dates_are_gmt = 'true';
     }
     const { data, res } = await this.call<WooProduct[]>('GET', '/products', query);
-    if (!Array.isArray(data)) throw new StorePlatformError('woocommerce', 'protocol', 'the product list is not an array');
+    if (!Array.isArray(data))
+      throw new StorePlatformError('woocommerce', 'protocol', 'the product list is not an array');
     const totalPages = Number(res.headers.get('x-wp-totalpages') ?? '');
     const products: StoreProductData[] = [];
     for (const p of data) products.push(await this.withVariations(p));
@@ -118,7 +140,13 @@ export class WooClient implements StoreClient {
     const p = jsonOf<WooProduct & { parent_id?: number }>('woocommerce', res);
     if ((p.status as string) === 'trash') return null;
     // A variation's id names a "product" too (its webhooks carry it): the product is its parent.
-    if (p.type === 'variation' && typeof p.parent_id === 'number' && p.parent_id > 0 && String(p.parent_id) !== externalId) return this.getProduct(String(p.parent_id));
+    if (
+      p.type === 'variation' &&
+      typeof p.parent_id === 'number' &&
+      p.parent_id > 0 &&
+      String(p.parent_id) !== externalId
+    )
+      return this.getProduct(String(p.parent_id));
     return this.withVariations(p);
   }
 
@@ -129,8 +157,14 @@ export class WooClient implements StoreClient {
   }
 
   async createWebhook(w: { name: string; topic: string; deliveryUrl: string; secret: string }): Promise<string> {
-    const { data } = await this.call<{ id?: number }>('POST', '/webhooks', {}, { name: w.name, topic: w.topic, delivery_url: w.deliveryUrl, secret: w.secret, status: 'active' });
-    if (typeof data.id !== 'number') throw new StorePlatformError('woocommerce', 'protocol', 'the created webhook has no id');
+    const { data } = await this.call<{ id?: number }>(
+      'POST',
+      '/webhooks',
+      {},
+      { name: w.name, topic: w.topic, delivery_url: w.deliveryUrl, secret: w.secret, status: 'active' },
+    );
+    if (typeof data.id !== 'number')
+      throw new StorePlatformError('woocommerce', 'protocol', 'the created webhook has no id');
     return String(data.id);
   }
 
@@ -159,8 +193,14 @@ export class WooClient implements StoreClient {
     const variations: WooVariation[] = [];
     if (p.type === 'variable') {
       for (let page = 1; ; page++) {
-        const { data, res } = await this.call<WooVariation[]>('GET', `/products/${p.id}/variations`, { page: String(page), per_page: String(VARIATIONS_PER_PAGE), orderby: 'id', order: 'asc' });
-        if (!Array.isArray(data)) throw new StorePlatformError('woocommerce', 'protocol', 'the variation list is not an array');
+        const { data, res } = await this.call<WooVariation[]>('GET', `/products/${p.id}/variations`, {
+          page: String(page),
+          per_page: String(VARIATIONS_PER_PAGE),
+          orderby: 'id',
+          order: 'asc',
+        });
+        if (!Array.isArray(data))
+          throw new StorePlatformError('woocommerce', 'protocol', 'the variation list is not an array');
         variations.push(...data);
         const total = Number(res.headers.get('x-wp-totalpages') ?? '');
         if (Number.isSafeInteger(total) ? page >= total : data.length < VARIATIONS_PER_PAGE) break;
@@ -190,11 +230,19 @@ export function errorOf(res: StoreResponse): StorePlatformError {
     } catch {
       /* a relative or unreadable location: said without it */
     }
-    return new StorePlatformError('woocommerce', 'not-found', `the store redirects${where}: enter the address it redirects to`, s);
+    return new StorePlatformError(
+      'woocommerce',
+      'not-found',
+      `the store redirects${where}: enter the address it redirects to`,
+      s,
+    );
   }
   if (s === 401 || s === 403) return new StorePlatformError('woocommerce', 'auth', said || `HTTP ${s}`, s);
   if (s === 404) {
-    const detail = body.code === 'rest_no_route' || !body.code ? 'the WooCommerce REST API was not found at this address' : said || 'not found';
+    const detail =
+      body.code === 'rest_no_route' || !body.code
+        ? 'the WooCommerce REST API was not found at this address'
+        : said || 'not found';
     return new StorePlatformError('woocommerce', 'not-found', detail, s);
   }
   if (s === 429) return new StorePlatformError('woocommerce', 'throttled', said || 'too many requests', s);

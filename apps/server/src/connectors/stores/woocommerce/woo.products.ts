@@ -50,7 +50,9 @@ export function toStoreProduct(p: WooProduct, variations: WooVariation[], curren
   const variants: StoreVariantData[] = [];
   if (p.type === 'variable') {
     for (const v of variations) {
-      const options = (v.attributes ?? []).filter((a) => a.name).map((a) => ({ name: String(a.name), value: String(a.option ?? '') }));
+      const options = (v.attributes ?? [])
+        .filter((a) => a.name)
+        .map((a) => ({ name: String(a.name), value: String(a.option ?? '') }));
       variants.push({
         externalId: String(v.id),
         sku: blank(v.sku),
@@ -63,7 +65,22 @@ export function toStoreProduct(p: WooProduct, variations: WooVariation[], curren
       if (vAt && vAt > updatedAt) updatedAt = vAt;
     }
   } else {
-    variants.push({ externalId: String(p.id), sku: blank(p.sku), title: p.name, options: [], price: decimalToMinor(p.price || p.regular_price, currency), imageUrl: image });
+    variants.push({
+      externalId: String(p.id),
+      sku: blank(p.sku),
+      title: p.name,
+      options: [],
+      price: decimalToMinor(p.price || p.regular_price, currency),
+      imageUrl: image,
+    });
   }
-  return { externalId: String(p.id), title: p.name, imageUrl: image, url: blank(p.permalink), status: status(p.status), updatedAt, variants };
+  return {
+    externalId: String(p.id),
+    title: p.name,
+    imageUrl: image,
+    url: blank(p.permalink),
+    status: status(p.status),
+    updatedAt,
+    variants,
+  };
 }

@@ -5,14 +5,7 @@ type Warehouse = 'CN' | 'US' | 'EU';
 import { demoImageUrl } from './demo-images';
 import { VOCABULARY_A } from './vocabulary-a';
 import { VOCABULARY_B } from './vocabulary-b';
-import {
-  COLOURS,
-  DESCRIPTION_LABELS,
-  FEATURES,
-  type Four,
-  SPECS,
-  WAREHOUSE_NAMES,
-} from './vocabulary-common';
+import { COLOURS, DESCRIPTION_LABELS, FEATURES, type Four, SPECS, WAREHOUSE_NAMES } from './vocabulary-common';
 import type { CategoryVocabulary, SubcategoryVocabulary } from './vocabulary-types';
 
 /**
@@ -44,9 +37,26 @@ function prng(seed: number): () => number {
   };
 }
 
-interface Adjective { en: string; zh: string; fr: [string, string, string, string]; tr: string }
-interface Noun { en: string; zh: string; fr: string; gender: 0 | 1 | 2 | 3; tr: string; attribute?: ShippingAttribute }
-interface Material { en: string; zh: string; fr: string; tr: string }
+interface Adjective {
+  en: string;
+  zh: string;
+  fr: [string, string, string, string];
+  tr: string;
+}
+interface Noun {
+  en: string;
+  zh: string;
+  fr: string;
+  gender: 0 | 1 | 2 | 3;
+  tr: string;
+  attribute?: ShippingAttribute;
+}
+interface Material {
+  en: string;
+  zh: string;
+  fr: string;
+  tr: string;
+}
 
 const GENDER = { m: 0, f: 1, mp: 2, fp: 3 } as const;
 
@@ -61,7 +71,14 @@ function adjective(text: string): Adjective {
 
 function noun(text: string): Noun {
   const [en, zh, fr, g, tr, attribute] = text.split('|') as string[];
-  return { en: en!, zh: zh!, fr: fr!, gender: GENDER[g as keyof typeof GENDER], tr: tr!, attribute: attribute as ShippingAttribute | undefined };
+  return {
+    en: en!,
+    zh: zh!,
+    fr: fr!,
+    gender: GENDER[g as keyof typeof GENDER],
+    tr: tr!,
+    attribute: attribute as ShippingAttribute | undefined,
+  };
 }
 
 function four(text: string): Four {
@@ -86,7 +103,11 @@ function lowerWords(text: string, locale: 'en' | 'tr'): string {
 function lowerWordsUncached(text: string, locale: 'en' | 'tr'): string {
   return text
     .split(' ')
-    .map((w) => (PROPER.has(w) || w.split('-').some((p) => p.length > 1 && p === p.toUpperCase() && /\p{Lu}/u.test(p)) ? w : w.toLocaleLowerCase(locale)))
+    .map((w) =>
+      PROPER.has(w) || w.split('-').some((p) => p.length > 1 && p === p.toUpperCase() && /\p{Lu}/u.test(p))
+        ? w
+        : w.toLocaleLowerCase(locale),
+    )
     .join(' ');
 }
 
@@ -132,7 +153,9 @@ export function generateProduct(index: number): DemoProduct {
   const n = noun(pick(rng, sub.nouns));
   const adj = adjective(pick(rng, sub.adjectives));
   const material = sub.materials.length && rng() < 0.7 ? (four(pick(rng, sub.materials)) as unknown as string[]) : null;
-  const mat: Material | null = material ? { en: material[0]!, zh: material[1]!, fr: material[2]!, tr: material[3]! } : null;
+  const mat: Material | null = material
+    ? { en: material[0]!, zh: material[1]!, fr: material[2]!, tr: material[3]! }
+    : null;
   const use = four(pick(rng, root.uses));
   const feature = pick(rng, FEATURES);
   const warehouse: Warehouse = ((r) => (r < 0.7 ? 'CN' : r < 0.85 ? 'US' : 'EU'))(rng());
@@ -160,7 +183,12 @@ export function generateProduct(index: number): DemoProduct {
   for (const [ci, colour] of colours.entries()) {
     for (const [si, size] of (sizes.length ? sizes : [null]).entries()) {
       // Bigger formats and packs cost more; clothing sizes cost the same.
-      const step = sub.sizes === 'pack' ? [1, 1.8, 4][si] ?? 1 : ['dimension', 'capacity'].includes(sub.sizes) ? 1 + 0.25 * si : 1;
+      const step =
+        sub.sizes === 'pack'
+          ? ([1, 1.8, 4][si] ?? 1)
+          : ['dimension', 'capacity'].includes(sub.sizes)
+            ? 1 + 0.25 * si
+            : 1;
       const price = dollars(base * step);
       const scale = 1 + 0.15 * si;
       skus.push({

@@ -26,7 +26,13 @@ interface Taxonomy {
 type Column = [name: string, type: string, values: unknown[]];
 
 /** `insert into <table> (<cols>) select * from unnest(…)`, with optional extra SELECT expressions. */
-async function insertColumns(db: Db, table: string, columns: Column[], select?: SQL, ignoreConflicts = false): Promise<void> {
+async function insertColumns(
+  db: Db,
+  table: string,
+  columns: Column[],
+  select?: SQL,
+  ignoreConflicts = false,
+): Promise<void> {
   if (columns[0]![2].length === 0) return;
   const names = sql.raw(columns.map((c) => c[0]).join(', '));
   const arrays = sql.join(
@@ -46,7 +52,12 @@ async function ids<T extends string>(db: Db, query: SQL): Promise<Array<Record<T
 }
 
 /** Names in the four languages for many rows at once: `[ownerId, Four]` pairs. */
-async function insertNames(db: Db, table: string, key: string, rows: Array<[number, readonly string[]]>): Promise<void> {
+async function insertNames(
+  db: Db,
+  table: string,
+  key: string,
+  rows: Array<[number, readonly string[]]>,
+): Promise<void> {
   const owner: number[] = [];
   const locale: string[] = [];
   const name: string[] = [];
@@ -57,7 +68,17 @@ async function insertNames(db: Db, table: string, key: string, rows: Array<[numb
       name.push(four[LANG_INDEX[l]]!);
     }
   }
-  await insertColumns(db, table, [[key, 'int', owner], ['locale', 'text', locale], ['name', 'text', name]], undefined, true);
+  await insertColumns(
+    db,
+    table,
+    [
+      [key, 'int', owner],
+      ['locale', 'text', locale],
+      ['name', 'text', name],
+    ],
+    undefined,
+    true,
+  );
 }
 
 /**
@@ -67,11 +88,16 @@ async function insertNames(db: Db, table: string, key: string, rows: Array<[numb
 async function ensureTaxonomy(db: Db): Promise<Taxonomy> {
   type Cat = { id: number; parent_id: number | null; icon: string; name: string | null };
   const loadCategories = async () =>
-    (await ids<keyof Cat>(db, sql`select c.id, c.parent_id, c.icon, t.name from categories c
-        left join category_translations t on t.category_id = c.id and t.locale = 'en-US'`)) as unknown as Cat[];
+    (await ids<keyof Cat>(
+      db,
+      sql`select c.id, c.parent_id, c.icon, t.name from categories c
+        left join category_translations t on t.category_id = c.id and t.locale = 'en-US'`,
+    )) as unknown as Cat[];
   let existing = await loadCategories();
   const rootOf = (icon: string) => existing.find((c) => c.parent_id === null && c.icon === icon);
-  const missingRoots = CATEGORY_VOCABULARY.map((root, position) => ({ root, position })).filter(({ root }) => !rootOf(root.icon));
+  const missingRoots = CATEGORY_VOCABULARY.map((root, position) => ({ root, position })).filter(
+    ({ root }) => !rootOf(root.icon),
+  );
   if (missingRoots.length) {
     const created = await ids<'id' | 'icon'>(
       db,
@@ -79,10 +105,16 @@ async function ensureTaxonomy(db: Db): Promise<Taxonomy> {
           select * from unnest(${sql.param(missingRoots.map((r) => r.root.icon))}::text[], ${sql.param(missingRoots.map((r) => r.position))}::int[])
           returning id, icon`,
     );
-    await insertNames(db, 'category_translations', 'category_id', created.map((c) => [Number(c.id), CATEGORY_VOCABULARY.find((r) => r.icon === c.icon)!.names]));
+    await insertNames(
+      db,
+      'category_translations',
+      'category_id',
+      created.map((c) => [Number(c.id), CATEGORY_VOCABULARY.find((r) => r.icon === c.icon)!.names]),
+    );
     existing = await loadCategories();
   }
-  const subOf = (rootId: number, name: string) => existing.find((c) => Number(c.parent_id) === rootId && c.name === name);
+  const subOf = (rootId: number, name: string) =>
+    existing.find((c) => Number(c.parent_id) === rootId && c.name === name);
   const missingSubs = CATEGORY_VOCABULARY.flatMap((root) =>
     root.subcategories.map((sub, position) => ({ root, sub, position, rootId: Number(rootOf(root.icon)!.id) })),
   ).filter((s) => !subOf(s.rootId, s.sub.names[0]));
@@ -98,14 +130,19 @@ async function ensureTaxonomy(db: Db): Promise<Taxonomy> {
       db,
       'category_translations',
       'category_id',
-      created.map((c) => [Number(c.id), missingSubs.find((s) => s.rootId === Number(c.parent_id) && s.position === Number(c.position))!.sub.names]),
+      created.map((c) => [
+        Number(c.id),
+        missingSubs.find((s) => s.rootId === Number(c.parent_id) && s.position === Number(c.position))!.sub.names,
+      ]),
     );
     existing = await loadCategories();
   }
   const subcategoryIds = new Map<string, number>();
   for (const root of CATEGORY_VOCABULARY) {
     const rootId = Number(rootOf(root.icon)!.id);
-    root.subcategories.forEach((sub, si) => subcategoryIds.set(`${root.icon}/${si}`, Number(subOf(rootId, sub.names[0])!.id)));
+    root.subcategories.forEach((sub, si) =>
+      subcategoryIds.set(`${root.icon}/${si}`, Number(subOf(rootId, sub.names[0])!.id)),
+    );
   }
 
   // Specs and their values, by code.
@@ -116,8 +153,15 @@ async function ensureTaxonomy(db: Db): Promise<Taxonomy> {
   const propertyIds = new Map(
     (await ids<'id' | 'code'>(db, sql`select id, code from properties`)).map((p) => [String(p.code), Number(p.id)]),
   );
-  await insertNames(db, 'property_translations', 'property_id', specs.map((s) => [propertyIds.get(s.code)!, s.names]));
-  const valueRows = specs.flatMap((s) => s.values.map((v, position) => ({ propertyId: propertyIds.get(s.code)!, spec: s.code, value: v, position })));
+  await insertNames(
+    db,
+    'property_translations',
+    'property_id',
+    specs.map((s) => [propertyIds.get(s.code)!, s.names]),
+  );
+  const valueRows = specs.flatMap((s) =>
+    s.values.map((v, position) => ({ propertyId: propertyIds.get(s.code)!, spec: s.code, value: v, position })),
+  );
   await db.execute(sql`insert into property_values (property_id, code, position)
     select * from unnest(${sql.param(valueRows.map((v) => v.propertyId))}::int[], ${sql.param(valueRows.map((v) => v.value.code))}::text[],
       ${sql.param(valueRows.map((v) => v.position))}::int[])
@@ -129,14 +173,27 @@ async function ensureTaxonomy(db: Db): Promise<Taxonomy> {
     ]),
   );
   const values = new Map<string, [number, number]>();
-  for (const v of valueRows) values.set(`${v.spec}/${v.value.code}`, [v.propertyId, valueIds.get(`${v.propertyId}/${v.value.code}`)!]);
-  await insertNames(db, 'property_value_translations', 'value_id', valueRows.map((v) => [values.get(`${v.spec}/${v.value.code}`)![1], v.value.names]));
+  for (const v of valueRows)
+    values.set(`${v.spec}/${v.value.code}`, [v.propertyId, valueIds.get(`${v.propertyId}/${v.value.code}`)!]);
+  await insertNames(
+    db,
+    'property_value_translations',
+    'value_id',
+    valueRows.map((v) => [values.get(`${v.spec}/${v.value.code}`)![1], v.value.names]),
+  );
 
   await db.execute(sql`insert into tags (code, position)
     select * from unnest(${sql.param(TAGS.map((t) => t.code))}::text[], ${sql.param(TAGS.map((_, i) => i))}::int[])
     on conflict do nothing`);
-  const tagIds = new Map((await ids<'id' | 'code'>(db, sql`select id, code from tags`)).map((t) => [String(t.code), Number(t.id)]));
-  await insertNames(db, 'tag_translations', 'tag_id', TAGS.map((t) => [tagIds.get(t.code)!, t.names]));
+  const tagIds = new Map(
+    (await ids<'id' | 'code'>(db, sql`select id, code from tags`)).map((t) => [String(t.code), Number(t.id)]),
+  );
+  await insertNames(
+    db,
+    'tag_translations',
+    'tag_id',
+    TAGS.map((t) => [tagIds.get(t.code)!, t.names]),
+  );
   return { subcategoryIds, values, tagIds };
 }
 
@@ -174,25 +231,67 @@ async function insertBatch(db: Db, taxonomy: Taxonomy, batch: DemoProduct[], pro
           created_at, created_at, catalogue_search_document(en_t, en_b, fr_t, fr_b, tr_t, tr_b, zh_t, zh_b)`,
   );
 
-  const t: Column[] = [['product_id', 'int', []], ['locale', 'text', []], ['title', 'text', []], ['brief', 'text', []], ['description', 'text', []]];
-  const img: Column[] = [['product_id', 'int', []], ['url', 'text', []], ['position', 'int', []]];
-  const sku: Column[] = [
-    ['id', 'int', []], ['product_id', 'int', []], ['sku_code', 'text', []], ['price_minor', 'int', []],
-    ['original_price_minor', 'int', []], ['weight_grams', 'int', []], ['length_mm', 'int', []], ['width_mm', 'int', []],
-    ['height_mm', 'int', []], ['stock', 'int', []], ['image', 'text', []], ['position', 'int', []],
+  const t: Column[] = [
+    ['product_id', 'int', []],
+    ['locale', 'text', []],
+    ['title', 'text', []],
+    ['brief', 'text', []],
+    ['description', 'text', []],
   ];
-  const spv: Column[] = [['sku_id', 'int', []], ['property_id', 'int', []], ['value_id', 'int', []]];
-  const ptag: Column[] = [['product_id', 'int', []], ['tag_id', 'int', []], ['created_at', 'timestamptz', []]];
+  const img: Column[] = [
+    ['product_id', 'int', []],
+    ['url', 'text', []],
+    ['position', 'int', []],
+  ];
+  const sku: Column[] = [
+    ['id', 'int', []],
+    ['product_id', 'int', []],
+    ['sku_code', 'text', []],
+    ['price_minor', 'int', []],
+    ['original_price_minor', 'int', []],
+    ['weight_grams', 'int', []],
+    ['length_mm', 'int', []],
+    ['width_mm', 'int', []],
+    ['height_mm', 'int', []],
+    ['stock', 'int', []],
+    ['image', 'text', []],
+    ['position', 'int', []],
+  ];
+  const spv: Column[] = [
+    ['sku_id', 'int', []],
+    ['property_id', 'int', []],
+    ['value_id', 'int', []],
+  ];
+  const ptag: Column[] = [
+    ['product_id', 'int', []],
+    ['tag_id', 'int', []],
+    ['created_at', 'timestamptz', []],
+  ];
   const push = (cols: Column[], ...row: unknown[]) => row.forEach((v, i) => cols[i]![2].push(v));
 
   let nextSku = 0;
   batch.forEach((p, i) => {
     const productId = productIds[i]!;
-    for (const locale of LOCALES) push(t, productId, locale, p.texts[locale].title, p.texts[locale].brief, p.texts[locale].description);
+    for (const locale of LOCALES)
+      push(t, productId, locale, p.texts[locale].title, p.texts[locale].brief, p.texts[locale].description);
     p.images.forEach((url, position) => push(img, productId, url, position));
     p.skus.forEach((s, position) => {
       const skuId = skuIds[nextSku++]!;
-      push(sku, skuId, productId, s.code, s.priceMinor, s.originalPriceMinor, s.weightGrams, s.lengthMm, s.widthMm, s.heightMm, s.stock, s.image, position);
+      push(
+        sku,
+        skuId,
+        productId,
+        s.code,
+        s.priceMinor,
+        s.originalPriceMinor,
+        s.weightGrams,
+        s.lengthMm,
+        s.widthMm,
+        s.heightMm,
+        s.stock,
+        s.image,
+        position,
+      );
       for (const [spec, value] of s.specs) {
         const [propertyId, valueId] = taxonomy.values.get(`${spec}/${value}`)!;
         push(spv, skuId, propertyId, valueId);
@@ -211,7 +310,10 @@ async function insertBatch(db: Db, taxonomy: Taxonomy, batch: DemoProduct[], pro
 /** `n` ids from a table's identity sequence: no collision with rows other writers add meanwhile. */
 async function reserveIds(db: Db, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const rows = await ids<'id'>(db, sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`);
+  const rows = await ids<'id'>(
+    db,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -262,7 +364,13 @@ export interface SeedResult {
  */
 export async function seedDemoCatalogue(
   db: Db,
-  options: { products: number; firstStartOnly?: boolean; batchSize?: number; parallel?: number; log?: (line: string) => void },
+  options: {
+    products: number;
+    firstStartOnly?: boolean;
+    batchSize?: number;
+    parallel?: number;
+    log?: (line: string) => void;
+  },
 ): Promise<SeedResult> {
   const started = performance.now();
   if (options.firstStartOnly) {
@@ -289,7 +397,9 @@ export async function seedDemoCatalogue(
   const running = new Set<Promise<void>>();
   let created = 0;
   for (let index = start; index < options.products; index += batchSize) {
-    const batch = Array.from({ length: Math.min(batchSize, options.products - index) }, (_, i) => generateProduct(index + i));
+    const batch = Array.from({ length: Math.min(batchSize, options.products - index) }, (_, i) =>
+      generateProduct(index + i),
+    );
     const skuCount = batch.reduce((n, p) => n + p.skus.length, 0);
     const productIds = await reserveIds(db, 'products', batch.length);
     const skuIds = await reserveIds(db, 'skus', skuCount);

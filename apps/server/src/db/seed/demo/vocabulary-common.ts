@@ -100,13 +100,53 @@ export const TAGS: ReadonlyArray<{ code: string; names: Four }> = [
 ];
 
 /** Sentence pieces of briefs. French features agree with the noun: masculine, feminine, and their plurals. */
-export const FEATURES: ReadonlyArray<{ en: string; zh: string; fr: readonly [m: string, f: string, mp: string, fp: string]; tr: string }> = [
-  { en: 'easy to care for', zh: '易于打理', fr: ['facile à entretenir', 'facile à entretenir', 'faciles à entretenir', 'faciles à entretenir'], tr: 'bakımı kolay' },
-  { en: 'built to last', zh: '经久耐用', fr: ['conçu pour durer', 'conçue pour durer', 'conçus pour durer', 'conçues pour durer'], tr: 'uzun ömürlü' },
-  { en: 'carefully finished', zh: '做工精细', fr: ['aux finitions soignées', 'aux finitions soignées', 'aux finitions soignées', 'aux finitions soignées'], tr: 'özenle işlenmiş' },
-  { en: 'practical for everyday use', zh: '日常使用十分方便', fr: ['pratique au quotidien', 'pratique au quotidien', 'pratiques au quotidien', 'pratiques au quotidien'], tr: 'günlük kullanımda pratik' },
-  { en: 'with a timeless design', zh: '设计简约大方', fr: ['au design intemporel', 'au design intemporel', 'au design intemporel', 'au design intemporel'], tr: 'zamansız bir tasarıma sahip' },
-  { en: 'great value for money', zh: '性价比高', fr: ['d’un excellent rapport qualité-prix', 'd’un excellent rapport qualité-prix', 'd’un excellent rapport qualité-prix', 'd’un excellent rapport qualité-prix'], tr: 'fiyat performans açısından üstün' },
+export const FEATURES: ReadonlyArray<{
+  en: string;
+  zh: string;
+  fr: readonly [m: string, f: string, mp: string, fp: string];
+  tr: string;
+}> = [
+  {
+    en: 'easy to care for',
+    zh: '易于打理',
+    fr: ['facile à entretenir', 'facile à entretenir', 'faciles à entretenir', 'faciles à entretenir'],
+    tr: 'bakımı kolay',
+  },
+  {
+    en: 'built to last',
+    zh: '经久耐用',
+    fr: ['conçu pour durer', 'conçue pour durer', 'conçus pour durer', 'conçues pour durer'],
+    tr: 'uzun ömürlü',
+  },
+  {
+    en: 'carefully finished',
+    zh: '做工精细',
+    fr: ['aux finitions soignées', 'aux finitions soignées', 'aux finitions soignées', 'aux finitions soignées'],
+    tr: 'özenle işlenmiş',
+  },
+  {
+    en: 'practical for everyday use',
+    zh: '日常使用十分方便',
+    fr: ['pratique au quotidien', 'pratique au quotidien', 'pratiques au quotidien', 'pratiques au quotidien'],
+    tr: 'günlük kullanımda pratik',
+  },
+  {
+    en: 'with a timeless design',
+    zh: '设计简约大方',
+    fr: ['au design intemporel', 'au design intemporel', 'au design intemporel', 'au design intemporel'],
+    tr: 'zamansız bir tasarıma sahip',
+  },
+  {
+    en: 'great value for money',
+    zh: '性价比高',
+    fr: [
+      'd’un excellent rapport qualité-prix',
+      'd’un excellent rapport qualité-prix',
+      'd’un excellent rapport qualité-prix',
+      'd’un excellent rapport qualité-prix',
+    ],
+    tr: 'fiyat performans açısından üstün',
+  },
 ];
 
 export const DESCRIPTION_LABELS = {

@@ -81,7 +81,11 @@ export function AddressList({ kind }: { kind: AddressKind }) {
                   </span>
                 </address>
                 <div className="address-actions">
-                  <Button size="small" onClick={() => setEditing({ address: a })} aria-label={t('address.edit-label', { name })}>
+                  <Button
+                    size="small"
+                    onClick={() => setEditing({ address: a })}
+                    aria-label={t('address.edit-label', { name })}
+                  >
                     {t('actions.edit')}
                   </Button>
                   <Popconfirm
@@ -108,7 +112,9 @@ export function AddressList({ kind }: { kind: AddressKind }) {
                       loading={makeDefault.isPending && makeDefault.variables === a.addrId}
                       aria-label={t('address.set-default-label', { name })}
                       onClick={() =>
-                        makeDefault.mutate(a.addrId, { onSuccess: () => void toast.success(t('address.default-set', { name })) })
+                        makeDefault.mutate(a.addrId, {
+                          onSuccess: () => void toast.success(t('address.default-set', { name })),
+                        })
                       }
                     >
                       {t('address.set-default')}
@@ -121,7 +127,9 @@ export function AddressList({ kind }: { kind: AddressKind }) {
         </ul>
       )}
 
-      {editing ? <AddressFormModal kind={kind} address={editing.address} open onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <AddressFormModal kind={kind} address={editing.address} open onClose={() => setEditing(null)} />
+      ) : null}
     </section>
   );
 }

@@ -53,7 +53,12 @@ export function TrimmedInput({ name, onBlur, ...props }: InputProps & { name: st
 /** Country: a searchable select of GET /api/countries in the interface language. */
 export { useCountryName } from '../../../lib/countries';
 
-export function CountrySelect(props: { id?: string; value?: string; onChange?: (v: string) => void; 'aria-required'?: boolean }) {
+export function CountrySelect(props: {
+  id?: string;
+  value?: string;
+  onChange?: (v: string) => void;
+  'aria-required'?: boolean;
+}) {
   const { t } = useTranslation('accounts');
   const countries = useCountries();
   return (

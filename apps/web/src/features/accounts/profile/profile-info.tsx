@@ -93,7 +93,13 @@ function ProfileView({ profile, onEdit }: { profile: UserProfile; onEdit: () => 
           {t('profile.edit')}
         </Button>
       </div>
-      <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} layout={wide ? 'horizontal' : 'vertical'} items={items} size="middle" />
+      <Descriptions
+        bordered
+        column={{ xs: 1, sm: 1, md: 2 }}
+        layout={wide ? 'horizontal' : 'vertical'}
+        items={items}
+        size="middle"
+      />
     </section>
   );
 }
@@ -117,7 +123,14 @@ function ProfileForm({ profile, onDone }: { profile: UserProfile; onDone: () => 
       const { user_info: info } = session.get();
       session.set({
         shop_name: result.data.username,
-        user_info: { ...info, username: result.data.username, firstname: result.data.firstname, lastname: result.data.lastname, country: result.data.country, phoneNumber: result.data.phoneNumber },
+        user_info: {
+          ...info,
+          username: result.data.username,
+          firstname: result.data.firstname,
+          lastname: result.data.lastname,
+          country: result.data.country,
+          phoneNumber: result.data.phoneNumber,
+        },
       });
       toast.success(t('profile.saved'));
       onDone();
@@ -156,13 +169,23 @@ function ProfileForm({ profile, onDone }: { profile: UserProfile; onDone: () => 
             const required = !OPTIONAL.includes(name);
             return (
               <Col key={name} xs={24} sm={wide ? 24 : 12}>
-                <Form.Item name={name} label={t(`fields.${name}`)} required={required} rules={[schemaRule(UpdateProfileBody, name, t)]}>
+                <Form.Item
+                  name={name}
+                  label={t(`fields.${name}`)}
+                  required={required}
+                  rules={[schemaRule(UpdateProfileBody, name, t)]}
+                >
                   {name === 'country' ? (
                     <CountrySelect aria-required />
                   ) : name === 'address' ? (
                     <Input.TextArea autoComplete={autoComplete} autoSize={{ minRows: 2, maxRows: 4 }} />
                   ) : (
-                    <TrimmedInput name={name} autoComplete={autoComplete} type={type} aria-required={required || undefined} />
+                    <TrimmedInput
+                      name={name}
+                      autoComplete={autoComplete}
+                      type={type}
+                      aria-required={required || undefined}
+                    />
                   )}
                 </Form.Item>
               </Col>

@@ -74,7 +74,8 @@ describe('profile page', { timeout: 30_000 }, () => {
     const fetchMock = fakeApi({
       'GET /api/countries': () => envelope(COUNTRIES),
       'GET /api/p/user/info': () => envelope(PROFILE),
-      'GET /api/p/address': (url) => envelope(url.searchParams.get('kind') === 'consignee' ? [address('a1', 'Jane', true)] : []),
+      'GET /api/p/address': (url) =>
+        envelope(url.searchParams.get('kind') === 'consignee' ? [address('a1', 'Jane', true)] : []),
     });
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const { router } = renderProfile();
@@ -134,11 +135,13 @@ describe('profile page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(card('John Doe')).getByText('Default')).toBeInTheDocument());
     expect(within(card('Jane Doe')).queryByText('Default')).not.toBeInTheDocument();
     expect(screen.getAllByText('Default')).toHaveLength(1);
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/p/address/a2/default' && init?.method === 'PUT')).toBe(
-      true,
-    );
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/p/address/a2/default' && init?.method === 'PUT'),
+    ).toBe(true);
     // The default is listed first.
-    const names = screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-labelledby') && within(li).getByRole('heading').textContent);
+    const names = screen
+      .getAllByRole('listitem')
+      .map((li) => li.getAttribute('aria-labelledby') && within(li).getByRole('heading').textContent);
     expect(names).toEqual(['John Doe', 'Jane Doe']);
   });
 
@@ -207,7 +210,12 @@ describe('profile page', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('post code must have at most 16 characters')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
-    expect(JSON.parse(String(init?.body))).toMatchObject({ kind: 'consignee', country: 'DE', emails: 'jane@example.com', isDefault: false });
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      kind: 'consignee',
+      country: 'DE',
+      emails: 'jane@example.com',
+      isDefault: false,
+    });
   });
 
   it('edits the registration info, the e-mail staying read-only', async () => {

@@ -37,11 +37,28 @@ const REFUND: AdminAfterSales = {
   createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: null,
   closedAt: null,
-  events: [{ event: 'requested', fromState: null, toState: 'requested', actorType: 'user', note: null, at: '2026-11-20T10:00:00.000Z' }],
+  events: [
+    {
+      event: 'requested',
+      fromState: null,
+      toState: 'requested',
+      actorType: 'user',
+      note: null,
+      at: '2026-11-20T10:00:00.000Z',
+    },
+  ],
   userId: 'u-1',
   userEmail: 'ada@example.com',
 };
-const RESHIP: AdminAfterSales = { ...REFUND, id: '22222222-2222-4222-8222-222222222222', number: 'AS00000043', kind: 'reshipment', amount: null, state: 'approved', images: [] };
+const RESHIP: AdminAfterSales = {
+  ...REFUND,
+  id: '22222222-2222-4222-8222-222222222222',
+  number: 'AS00000043',
+  kind: 'reshipment',
+  amount: null,
+  state: 'approved',
+  images: [],
+};
 
 /** The open dialog whose title is `title` (antd's ids are all "test-id" under test: found by role, then by text). */
 async function dialogTitled(title: string): Promise<HTMLElement> {
@@ -53,8 +70,10 @@ async function dialogTitled(title: string): Promise<HTMLElement> {
   return found!;
 }
 
-const page = (records: AdminAfterSales[]) => envelope({ records, total: records.length, size: 20, current: 1, pages: 1 });
-const render = () => renderRoutes([{ path: '/admin/after-sales', element: <AdminAfterSalesPage /> }], '/admin/after-sales');
+const page = (records: AdminAfterSales[]) =>
+  envelope({ records, total: records.length, size: 20, current: 1, pages: 1 });
+const render = () =>
+  renderRoutes([{ path: '/admin/after-sales', element: <AdminAfterSalesPage /> }], '/admin/after-sales');
 
 beforeAll(async () => {
   await loadNamespace('after-sales');
@@ -71,12 +90,23 @@ afterEach(async () => {
 describe('operator after-sales queue (/admin/after-sales)', { timeout: 90_000 }, () => {
   it('approves a refund (the amount and the wallet are named), rejects with a required reason, marks a reshipment reshipped', async () => {
     const calls: Array<{ path: string; body: unknown; key: string }> = [];
-    const record = (path: string, init: RequestInit) => calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : null, key: (init.headers as Record<string, string>)['Idempotency-Key']! });
+    const record = (path: string, init: RequestInit) =>
+      calls.push({
+        path,
+        body: init.body ? JSON.parse(String(init.body)) : null,
+        key: (init.headers as Record<string, string>)['Idempotency-Key']!,
+      });
     fakeApi({
       'GET /api/admin/after-sales': () => page([REFUND, RESHIP]),
-      [`POST /api/admin/after-sales/${REFUND.id}/approve`]: (url, init) => (record(url.pathname, init), envelope({ ...REFUND, state: 'refunded', refunded: 20 })),
-      [`POST /api/admin/after-sales/${REFUND.id}/reject`]: (url, init) => (record(url.pathname, init), envelope({ ...REFUND, state: 'rejected', rejectReason: 'No damage' })),
-      [`POST /api/admin/after-sales/${RESHIP.id}/reshipped`]: (url, init) => (record(url.pathname, init), envelope({ ...RESHIP, state: 'reshipped' })),
+      [`POST /api/admin/after-sales/${REFUND.id}/approve`]: (url, init) => (
+        record(url.pathname, init), envelope({ ...REFUND, state: 'refunded', refunded: 20 })
+      ),
+      [`POST /api/admin/after-sales/${REFUND.id}/reject`]: (url, init) => (
+        record(url.pathname, init), envelope({ ...REFUND, state: 'rejected', rejectReason: 'No damage' })
+      ),
+      [`POST /api/admin/after-sales/${RESHIP.id}/reshipped`]: (url, init) => (
+        record(url.pathname, init), envelope({ ...RESHIP, state: 'reshipped' })
+      ),
     });
     const user = ui();
     render();
@@ -90,7 +120,9 @@ describe('operator after-sales queue (/admin/after-sales)', { timeout: 90_000 },
 
     await user.click(screen.getByRole('button', { name: 'Approve AS00000042' }));
     let dialog = await dialogTitled('Approve AS00000042');
-    expect(within(dialog).getByText('$20.00 will be credited to the wallet of ada@example.com now.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('$20.00 will be credited to the wallet of ada@example.com now.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Request AS00000042 approved', {}, SLOW)).toBeInTheDocument();
 
@@ -124,12 +156,17 @@ describe('operator after-sales queue (/admin/after-sales)', { timeout: 90_000 },
     fakeApi({
       'GET /api/admin/after-sales': () => page([REFUND]),
       [`POST /api/admin/after-sales/${REFUND.id}/approve`]: () =>
-        envelope({ reason: 'after-sales-transition-refused' }, { code: 'A00007', msg: 'This is not possible now: request AS00000042 is cancelled', status: 409 }),
+        envelope(
+          { reason: 'after-sales-transition-refused' },
+          { code: 'A00007', msg: 'This is not possible now: request AS00000042 is cancelled', status: 409 },
+        ),
     });
     const user = ui();
     render();
     await user.click(await screen.findByRole('button', { name: 'Approve AS00000042' }, SLOW));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('This is not possible now: request AS00000042 is cancelled', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText('This is not possible now: request AS00000042 is cancelled', {}, SLOW),
+    ).toBeInTheDocument();
   });
 });

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { AFTER_SALES_ANSWER_MAX, AFTER_SALES_STATES, CARRIER_MAX, ERRORS, TRACKING_NUMBER_MAX, type AdminAfterSales } from '@dsm/contract';
+import {
+  AFTER_SALES_ANSWER_MAX,
+  AFTER_SALES_STATES,
+  CARRIER_MAX,
+  ERRORS,
+  TRACKING_NUMBER_MAX,
+  type AdminAfterSales,
+} from '@dsm/contract';
 import { Alert, Button, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AfterSalesDetail, STATE_COLORS } from '../../../components/after-sales/after-sales-detail';
@@ -9,7 +16,14 @@ import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../shared/format';
 import { AdminListPage } from '../shared/list-page';
 import './after-sales.css';
-import { type AdminAfterSalesFilter, approveAfterSales, markReshipped, rejectAfterSales, useAdminAfterSales, useRefreshAdminAfterSales } from './after-sales.api';
+import {
+  type AdminAfterSalesFilter,
+  approveAfterSales,
+  markReshipped,
+  rejectAfterSales,
+  useAdminAfterSales,
+  useRefreshAdminAfterSales,
+} from './after-sales.api';
 
 type Step = 'approve' | 'reject' | 'reship' | 'view';
 type Decision = { step: Step; request: AdminAfterSales; key: string };
@@ -55,7 +69,12 @@ export default function AdminAfterSalesPage() {
       return;
     }
     if (result.errorCode === ERRORS.VALIDATION.code && Array.isArray(result.data)) {
-      form.setFields((result.data as Array<{ field: string; message?: string }>).map((e) => ({ name: e.field as keyof Values, errors: [e.message ?? result.msg] })));
+      form.setFields(
+        (result.data as Array<{ field: string; message?: string }>).map((e) => ({
+          name: e.field as keyof Values,
+          errors: [e.message ?? result.msg],
+        })),
+      );
       return;
     }
     // Decided meanwhile (another operator, or the user cancelled): say so and show the queue as it is.
@@ -87,7 +106,9 @@ export default function AdminAfterSalesPage() {
           </strong>
           <span className="admin-muted">{t('admin.order', { number: r.orderNumber, total: usd(r.orderTotal) })}</span>
           <span className="aftersales-admin-wrap">{r.reason}</span>
-          {r.images.length ? <span className="admin-muted">{t('admin.images', { count: r.images.length })}</span> : null}
+          {r.images.length ? (
+            <span className="admin-muted">{t('admin.images', { count: r.images.length })}</span>
+          ) : null}
         </Space>
       ),
     },
@@ -116,7 +137,10 @@ export default function AdminAfterSalesPage() {
             aria-label={t('admin.filter')}
             value={filter.state}
             onChange={(state) => setFilter({ ...filter, state, current: 1 })}
-            options={(['open', ...AFTER_SALES_STATES, 'all'] as const).map((s) => ({ value: s, label: s === 'open' || s === 'all' ? t(`admin.filters.${s}`) : t(`states.${s}`) }))}
+            options={(['open', ...AFTER_SALES_STATES, 'all'] as const).map((s) => ({
+              value: s,
+              label: s === 'open' || s === 'all' ? t(`admin.filters.${s}`) : t(`states.${s}`),
+            }))}
             style={{ minWidth: 160 }}
           />
         }
@@ -138,20 +162,39 @@ export default function AdminAfterSalesPage() {
           <Space direction="vertical">
             {r.state === 'requested' ? (
               <>
-                <Button type="primary" size="small" onClick={() => open('approve', r)} aria-label={t('admin.approve-label', { number: r.number })}>
+                <Button
+                  type="primary"
+                  size="small"
+                  onClick={() => open('approve', r)}
+                  aria-label={t('admin.approve-label', { number: r.number })}
+                >
                   {t('admin.approve')}
                 </Button>
-                <Button danger size="small" onClick={() => open('reject', r)} aria-label={t('admin.reject-label', { number: r.number })}>
+                <Button
+                  danger
+                  size="small"
+                  onClick={() => open('reject', r)}
+                  aria-label={t('admin.reject-label', { number: r.number })}
+                >
                   {t('admin.reject')}
                 </Button>
               </>
             ) : null}
             {r.state === 'approved' && r.kind === 'reshipment' ? (
-              <Button type="primary" size="small" onClick={() => open('reship', r)} aria-label={t('admin.reship-label', { number: r.number })}>
+              <Button
+                type="primary"
+                size="small"
+                onClick={() => open('reship', r)}
+                aria-label={t('admin.reship-label', { number: r.number })}
+              >
                 {t('admin.reship')}
               </Button>
             ) : null}
-            <Button size="small" onClick={() => open('view', r)} aria-label={t('admin.view-label', { number: r.number })}>
+            <Button
+              size="small"
+              onClick={() => open('view', r)}
+              aria-label={t('admin.view-label', { number: r.number })}
+            >
               {t('admin.view')}
             </Button>
           </Space>
@@ -185,16 +228,28 @@ export default function AdminAfterSalesPage() {
             {step === 'view' ? <AfterSalesDetail request={request} admin /> : null}
             <Form<Values> form={form} layout="vertical" onFinish={(v) => void decide(v)} requiredMark>
               {step === 'reject' ? (
-                <Form.Item name="reason" label={t('admin.reject-reason')} rules={[{ required: true, whitespace: true, message: t('admin.reject-reason-required') }]}>
+                <Form.Item
+                  name="reason"
+                  label={t('admin.reject-reason')}
+                  rules={[{ required: true, whitespace: true, message: t('admin.reject-reason-required') }]}
+                >
                   <Input.TextArea rows={3} maxLength={AFTER_SALES_ANSWER_MAX} autoFocus />
                 </Form.Item>
               ) : null}
               {step === 'reship' ? (
                 <>
-                  <Form.Item name="carrier" label={t('admin.carrier')} rules={[{ required: true, whitespace: true, message: t('admin.carrier-required') }]}>
+                  <Form.Item
+                    name="carrier"
+                    label={t('admin.carrier')}
+                    rules={[{ required: true, whitespace: true, message: t('admin.carrier-required') }]}
+                  >
                     <Input maxLength={CARRIER_MAX} autoFocus />
                   </Form.Item>
-                  <Form.Item name="trackingNumber" label={t('admin.tracking')} rules={[{ required: true, whitespace: true, message: t('admin.tracking-required') }]}>
+                  <Form.Item
+                    name="trackingNumber"
+                    label={t('admin.tracking')}
+                    rules={[{ required: true, whitespace: true, message: t('admin.tracking-required') }]}
+                  >
                     <Input maxLength={TRACKING_NUMBER_MAX} />
                   </Form.Item>
                 </>

@@ -10,7 +10,12 @@ export type AdminAfterSalesFilter = AdminAfterSalesListQuery;
 export function useAdminAfterSales(filter: AdminAfterSalesFilter) {
   return useQuery({
     queryKey: afterSalesKeys.admin(filter),
-    queryFn: ({ signal }) => api.data<Page<AdminAfterSales>>('/admin/after-sales', { signal, query: { ...filter }, schema: AdminAfterSalesPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<AdminAfterSales>>('/admin/after-sales', {
+        signal,
+        query: { ...filter },
+        schema: AdminAfterSalesPageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,15 +24,32 @@ const path = (id: string, step: string) => `/admin/after-sales/${encodeURICompon
 
 /** POST …/approve: a refund is credited to the user's wallet at once; a reshipment waits to be marked reshipped. */
 export const approveAfterSales = (id: string, key: string): Promise<ApiResult<AdminAfterSales>> =>
-  api.post<AdminAfterSales>(path(id, 'approve'), undefined, { idempotencyKey: key, noshow: true, schema: AdminAfterSalesSchema });
+  api.post<AdminAfterSales>(path(id, 'approve'), undefined, {
+    idempotencyKey: key,
+    noshow: true,
+    schema: AdminAfterSalesSchema,
+  });
 
 /** POST …/reject: the reason is shown to the user. */
 export const rejectAfterSales = (id: string, reason: string, key: string): Promise<ApiResult<AdminAfterSales>> =>
-  api.post<AdminAfterSales>(path(id, 'reject'), { reason }, { idempotencyKey: key, noshow: true, schema: AdminAfterSalesSchema });
+  api.post<AdminAfterSales>(
+    path(id, 'reject'),
+    { reason },
+    { idempotencyKey: key, noshow: true, schema: AdminAfterSalesSchema },
+  );
 
 /** POST …/reshipped: the carrier and tracking number of the new parcel. */
-export const markReshipped = (id: string, carrier: string, trackingNumber: string, key: string): Promise<ApiResult<AdminAfterSales>> =>
-  api.post<AdminAfterSales>(path(id, 'reshipped'), { carrier, trackingNumber }, { idempotencyKey: key, noshow: true, schema: AdminAfterSalesSchema });
+export const markReshipped = (
+  id: string,
+  carrier: string,
+  trackingNumber: string,
+  key: string,
+): Promise<ApiResult<AdminAfterSales>> =>
+  api.post<AdminAfterSales>(
+    path(id, 'reshipped'),
+    { carrier, trackingNumber },
+    { idempotencyKey: key, noshow: true, schema: AdminAfterSalesSchema },
+  );
 
 export function useRefreshAdminAfterSales() {
   const client = useQueryClient();

@@ -44,7 +44,12 @@ function ImageFilePicker({ value, onChange, id }: { value?: File; onChange?: (fi
   return (
     <div id={id}>
       {preview ? <img className="admin-banner-preview" src={preview} alt={t('banners.chosen-image')} /> : null}
-      <Upload accept={BANNER_IMAGE_TYPES.join(',')} showUploadList={false} aria-label={t('banners.choose-image')} beforeUpload={(file) => (onChange?.(file), Upload.LIST_IGNORE)}>
+      <Upload
+        accept={BANNER_IMAGE_TYPES.join(',')}
+        showUploadList={false}
+        aria-label={t('banners.choose-image')}
+        beforeUpload={(file) => (onChange?.(file), Upload.LIST_IGNORE)}
+      >
         <Button>{value ? t('banners.replace-image') : t('banners.choose-image')}</Button>
       </Upload>
       {value ? <span className="admin-muted"> {value.name}</span> : null}
@@ -65,84 +70,109 @@ function BannerFields({ banner, errors }: { banner: AdminBanner | null; errors: 
   }, [errors]);
   return (
     <>
-    <Form.Item name="source" label={t('banners.image')}>
-      <Radio.Group
-        options={[
-          ...(banner ? [{ value: 'keep', label: t('banners.keep-image') }] : []),
-          { value: 'upload', label: t('banners.upload-image') },
-          { value: 'url', label: t('banners.use-image-url') },
-        ]}
-      />
-    </Form.Item>
-    {source === 'keep' && banner ? <img className="admin-banner-preview" src={banner.imgUrl} alt={t('banners.current-image')} /> : null}
-    {source === 'upload' ? (
-      <Form.Item
-        name="imageFile"
-        label={t('banners.image-file')}
-        extra={t('banners.image-hint')}
-        rules={[
-          { required: true, message: t('banners.image-required') },
-          {
-            validator: (_, file?: File) => {
-              const problem = file ? checkImage(file, BANNER_IMAGE_TYPES) : null;
-              if (!problem) return Promise.resolve();
-              return Promise.reject(new Error(t(problem === 'image-type' ? 'banners.image-type' : `images.${problem}`, { name: file!.name })));
+      <Form.Item name="source" label={t('banners.image')}>
+        <Radio.Group
+          options={[
+            ...(banner ? [{ value: 'keep', label: t('banners.keep-image') }] : []),
+            { value: 'upload', label: t('banners.upload-image') },
+            { value: 'url', label: t('banners.use-image-url') },
+          ]}
+        />
+      </Form.Item>
+      {source === 'keep' && banner ? (
+        <img className="admin-banner-preview" src={banner.imgUrl} alt={t('banners.current-image')} />
+      ) : null}
+      {source === 'upload' ? (
+        <Form.Item
+          name="imageFile"
+          label={t('banners.image-file')}
+          extra={t('banners.image-hint')}
+          rules={[
+            { required: true, message: t('banners.image-required') },
+            {
+              validator: (_, file?: File) => {
+                const problem = file ? checkImage(file, BANNER_IMAGE_TYPES) : null;
+                if (!problem) return Promise.resolve();
+                return Promise.reject(
+                  new Error(
+                    t(problem === 'image-type' ? 'banners.image-type' : `images.${problem}`, { name: file!.name }),
+                  ),
+                );
+              },
             },
-          },
-        ]}
-      >
-        <ImageFilePicker />
-      </Form.Item>
-    ) : null}
-    {source === 'url' ? (
-      <Form.Item
-        name="imgUrl"
-        label={t('banners.image-url')}
-        extra={t('banners.image-url-hint')}
-        rules={[rules.requiredText(t('banners.image-required')), { pattern: IMAGE_URL, message: t('banners.image-url-invalid') }, rules.max(500)]}
-      >
-        <Input inputMode="url" maxLength={500} />
-      </Form.Item>
-    ) : null}
-    <div className="admin-grid">
-      <Form.Item name="link" label={t('banners.link')} extra={t('banners.link-hint')} rules={[{ pattern: LINK, message: t('banners.link-invalid') }, rules.max(500)]}>
-        <Input inputMode="url" maxLength={500} />
-      </Form.Item>
-      <Form.Item name="seq" label={t('form.position')} extra={t('form.position-hint')} rules={[rules.range(0, 10_000)]}>
-        <DecimalInput decimals={0} />
-      </Form.Item>
-      <Form.Item name="active" label={t('banners.active')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-    </div>
-    <LocaleTabs prefix="text" activeKey={tab} onChange={setTab}>
-      {(locale) => (
-        <div lang={locale}>
-          <Form.Item
-            name={['text', locale, 'title']}
-            label={t('banners.title')}
-            rules={
-              locale === 'en-US'
-                ? [rules.requiredText(t('banners.title-required')), rules.max(200)]
-                : [
-                    rules.max(200),
-                    ({ getFieldValue }) => ({
-                      validator: (_, value?: string) =>
-                        !value?.trim() && String(getFieldValue(['text', locale, 'alt']) ?? '').trim()
-                          ? Promise.reject(new Error(t('banners.title-needed')))
-                          : Promise.resolve(),
-                    }),
-                  ]
-            }
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name={['text', locale, 'alt']} label={t('banners.alt')} extra={t('banners.alt-hint')} rules={[rules.max(200)]}>
-            <Input maxLength={200} />
-          </Form.Item>
-        </div>
-      )}
-    </LocaleTabs>
+          ]}
+        >
+          <ImageFilePicker />
+        </Form.Item>
+      ) : null}
+      {source === 'url' ? (
+        <Form.Item
+          name="imgUrl"
+          label={t('banners.image-url')}
+          extra={t('banners.image-url-hint')}
+          rules={[
+            rules.requiredText(t('banners.image-required')),
+            { pattern: IMAGE_URL, message: t('banners.image-url-invalid') },
+            rules.max(500),
+          ]}
+        >
+          <Input inputMode="url" maxLength={500} />
+        </Form.Item>
+      ) : null}
+      <div className="admin-grid">
+        <Form.Item
+          name="link"
+          label={t('banners.link')}
+          extra={t('banners.link-hint')}
+          rules={[{ pattern: LINK, message: t('banners.link-invalid') }, rules.max(500)]}
+        >
+          <Input inputMode="url" maxLength={500} />
+        </Form.Item>
+        <Form.Item
+          name="seq"
+          label={t('form.position')}
+          extra={t('form.position-hint')}
+          rules={[rules.range(0, 10_000)]}
+        >
+          <DecimalInput decimals={0} />
+        </Form.Item>
+        <Form.Item name="active" label={t('banners.active')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </div>
+      <LocaleTabs prefix="text" activeKey={tab} onChange={setTab}>
+        {(locale) => (
+          <div lang={locale}>
+            <Form.Item
+              name={['text', locale, 'title']}
+              label={t('banners.title')}
+              rules={
+                locale === 'en-US'
+                  ? [rules.requiredText(t('banners.title-required')), rules.max(200)]
+                  : [
+                      rules.max(200),
+                      ({ getFieldValue }) => ({
+                        validator: (_, value?: string) =>
+                          !value?.trim() && String(getFieldValue(['text', locale, 'alt']) ?? '').trim()
+                            ? Promise.reject(new Error(t('banners.title-needed')))
+                            : Promise.resolve(),
+                      }),
+                    ]
+              }
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+            <Form.Item
+              name={['text', locale, 'alt']}
+              label={t('banners.alt')}
+              extra={t('banners.alt-hint')}
+              rules={[rules.max(200)]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+          </div>
+        )}
+      </LocaleTabs>
     </>
   );
 }
@@ -159,15 +189,28 @@ export default function BannersPage() {
     {
       title: t('banners.image'),
       key: 'image',
-      render: (_, b) => <img className="admin-banner-thumb" src={b.imgUrl} alt={b.text[lang]?.alt || b.text['en-US']?.alt || ''} loading="lazy" />,
+      render: (_, b) => (
+        <img
+          className="admin-banner-thumb"
+          src={b.imgUrl}
+          alt={b.text[lang]?.alt || b.text['en-US']?.alt || ''}
+          loading="lazy"
+        />
+      ),
     },
     { title: t('banners.title'), key: 'title', render: (_, b) => titleOf(b, lang) },
-    { title: t('banners.link'), dataIndex: 'link', render: (link: string) => link || <span className="admin-muted">—</span> },
+    {
+      title: t('banners.link'),
+      dataIndex: 'link',
+      render: (link: string) => link || <span className="admin-muted">—</span>,
+    },
     { title: t('form.position'), dataIndex: 'seq', align: 'right' },
     {
       title: t('banners.active'),
       key: 'active',
-      render: (_, b) => <Tag color={b.active ? 'green' : 'default'}>{b.active ? t('banners.shown') : t('banners.hidden')}</Tag>,
+      render: (_, b) => (
+        <Tag color={b.active ? 'green' : 'default'}>{b.active ? t('banners.shown') : t('banners.hidden')}</Tag>
+      ),
     },
   ];
 
@@ -180,7 +223,9 @@ export default function BannersPage() {
       link: banner?.link ?? '',
       seq: banner?.seq ?? 0,
       active: banner?.active ?? true,
-      text: Object.fromEntries(LOCALES.map((l) => [l, { title: banner?.text[l]?.title ?? '', alt: banner?.text[l]?.alt ?? '' }])) as BannerValues['text'],
+      text: Object.fromEntries(
+        LOCALES.map((l) => [l, { title: banner?.text[l]?.title ?? '', alt: banner?.text[l]?.alt ?? '' }]),
+      ) as BannerValues['text'],
     }),
     fields: ({ row, errors }) => <BannerFields banner={row} errors={errors} />,
     submit: async (values, banner) => {
@@ -220,7 +265,11 @@ export default function BannersPage() {
       query={{ ...banners, data: rows }}
       rowName={(b) => titleOf(b, lang)}
       editor={editor}
-      remove={{ question: (name) => t('banners.delete-title', { name }), run: (b) => remove(b.imgId), done: () => t('banners.deleted') }}
+      remove={{
+        question: (name) => t('banners.delete-title', { name }),
+        run: (b) => remove(b.imgId),
+        done: () => t('banners.deleted'),
+      }}
     />
   );
 }

@@ -6,7 +6,8 @@ import { adminKeys, contentKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/content/banners';
 
-export const fetchAdminBanners = (signal?: AbortSignal) => api.data<AdminBanner[]>(PATH, { signal, schema: AdminBannerListSchema });
+export const fetchAdminBanners = (signal?: AbortSignal) =>
+  api.data<AdminBanner[]>(PATH, { signal, schema: AdminBannerListSchema });
 
 export const adminBannersQuery = queryOptions({
   queryKey: adminKeys.banners(),
@@ -18,8 +19,10 @@ export function useAdminBanners() {
 }
 
 /** Banner bodies carry an uploaded picture inline (base64 `image`) or an `imgUrl`. */
-export const createBanner = (body: CreateBannerBody) => api.post<AdminBanner>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminBannerSchema });
-export const updateBanner = (id: number, body: UpdateBannerBody) => api.put<AdminBanner>(`${PATH}/${id}`, body, { schema: AdminBannerSchema });
+export const createBanner = (body: CreateBannerBody) =>
+  api.post<AdminBanner>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminBannerSchema });
+export const updateBanner = (id: number, body: UpdateBannerBody) =>
+  api.put<AdminBanner>(`${PATH}/${id}`, body, { schema: AdminBannerSchema });
 export const deleteBanner = (id: number) => api.del<null>(`${PATH}/${id}`);
 
 export function useBannerActions() {
@@ -32,7 +35,8 @@ export function useBannerActions() {
     return result;
   };
   return {
-    save: (id: number | null, body: CreateBannerBody) => (id === null ? createBanner(body) : updateBanner(id, body)).then(after),
+    save: (id: number | null, body: CreateBannerBody) =>
+      (id === null ? createBanner(body) : updateBanner(id, body)).then(after),
     remove: (id: number) => deleteBanner(id).then(after),
   };
 }

@@ -31,8 +31,16 @@ function CategoryModal({ editing, onClose }: { editing: Editing; onClose: () => 
   const actions = useCategoryActions();
   const initial: CategoryValues =
     editing.mode === 'edit'
-      ? { icon: editing.category.icon as CategoryIcon, position: editing.category.position, names: namesForForm(editing.category.names) }
-      : { icon: (editing.parent?.icon as CategoryIcon | undefined) ?? undefined, position: 0, names: namesForForm(undefined) };
+      ? {
+          icon: editing.category.icon as CategoryIcon,
+          position: editing.category.position,
+          names: namesForForm(editing.category.names),
+        }
+      : {
+          icon: (editing.parent?.icon as CategoryIcon | undefined) ?? undefined,
+          position: 0,
+          names: namesForForm(undefined),
+        };
 
   async function submit(values: CategoryValues) {
     setSaving(true);
@@ -71,9 +79,17 @@ function CategoryModal({ editing, onClose }: { editing: Editing; onClose: () => 
         <LocalizedNames />
         <div className="admin-grid">
           <Form.Item name="icon" label={t('categories.icon')} rules={[rules.required()]}>
-            <Select showSearch={SEARCH_BY_LABEL} options={CATEGORY_ICONS.map((icon) => ({ value: icon, label: t(`icons.${icon}`) }))} />
+            <Select
+              showSearch={SEARCH_BY_LABEL}
+              options={CATEGORY_ICONS.map((icon) => ({ value: icon, label: t(`icons.${icon}`) }))}
+            />
           </Form.Item>
-          <Form.Item name="position" label={t('form.position')} extra={t('form.position-hint')} rules={[rules.range(0, 100_000)]}>
+          <Form.Item
+            name="position"
+            label={t('form.position')}
+            extra={t('form.position-hint')}
+            rules={[rules.range(0, 100_000)]}
+          >
             <DecimalInput decimals={0} />
           </Form.Item>
         </div>
@@ -118,9 +134,19 @@ function MoveModal({ category, all, onClose }: { category: AdminCategory; all: A
       onCancel={onClose}
     >
       <ServerErrors messages={orphans} />
-      <Form form={form} layout="vertical" initialValues={{ parentId: category.parentId ?? undefined }} onFinish={(v) => void submit(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ parentId: category.parentId ?? undefined }}
+        onFinish={(v) => void submit(v)}
+      >
         <Form.Item name="parentId" label={t('categories.parent')} extra={t('categories.parent-hint')}>
-          <TreeSelect treeData={tree} allowClear placeholder={t('categories.top-level')} showSearch={SEARCH_TREE_BY_TITLE} />
+          <TreeSelect
+            treeData={tree}
+            allowClear
+            placeholder={t('categories.top-level')}
+            showSearch={SEARCH_TREE_BY_TITLE}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -149,7 +175,11 @@ export default function CategoriesPage() {
         </span>
       ),
     },
-    { title: t('categories.icon'), key: 'icon', render: (_, n) => t(`icons.${n.category.icon}`, { defaultValue: n.category.icon }) },
+    {
+      title: t('categories.icon'),
+      key: 'icon',
+      render: (_, n) => t(`icons.${n.category.icon}`, { defaultValue: n.category.icon }),
+    },
     { title: t('categories.products'), key: 'count', align: 'right', render: (_, n) => n.category.productCount },
     { title: t('form.position'), key: 'position', align: 'right', render: (_, n) => n.category.position },
   ];
@@ -173,13 +203,25 @@ export default function CategoriesPage() {
         // Edit and add-below open the page's own dialog: a new category may go under a parent.
         rowActions={(n) => (
           <>
-            <Button size="small" onClick={() => setEditing({ mode: 'edit', category: n.category })} aria-label={t('actions.edit-named', { name: n.title })}>
+            <Button
+              size="small"
+              onClick={() => setEditing({ mode: 'edit', category: n.category })}
+              aria-label={t('actions.edit-named', { name: n.title })}
+            >
               {t('actions.edit')}
             </Button>
-            <Button size="small" onClick={() => setEditing({ mode: 'create', parent: n.category })} aria-label={t('categories.add-sub-named', { name: n.title })}>
+            <Button
+              size="small"
+              onClick={() => setEditing({ mode: 'create', parent: n.category })}
+              aria-label={t('categories.add-sub-named', { name: n.title })}
+            >
               {t('categories.add-sub')}
             </Button>
-            <Button size="small" onClick={() => setMoving(n.category)} aria-label={t('categories.move-named', { name: n.title })}>
+            <Button
+              size="small"
+              onClick={() => setMoving(n.category)}
+              aria-label={t('categories.move-named', { name: n.title })}
+            >
               {t('categories.move')}
             </Button>
           </>

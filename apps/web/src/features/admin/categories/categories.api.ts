@@ -7,7 +7,8 @@ import { adminKeys, catalogueKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/catalogue/categories';
 
-export const fetchAdminCategories = (signal?: AbortSignal) => api.data<AdminCategory[]>(PATH, { signal, schema: AdminCategoryListSchema });
+export const fetchAdminCategories = (signal?: AbortSignal) =>
+  api.data<AdminCategory[]>(PATH, { signal, schema: AdminCategoryListSchema });
 
 export const adminCategoriesQuery = queryOptions({
   queryKey: adminKeys.categories(),
@@ -18,9 +19,12 @@ export function useAdminCategories() {
   return useQuery(adminCategoriesQuery);
 }
 
-export const createCategory = (body: CreateCategoryBody) => api.post<AdminCategory>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminCategorySchema });
-export const updateCategory = (id: number, body: UpdateCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}`, body, { schema: AdminCategorySchema });
-export const moveCategory = (id: number, body: MoveCategoryBody) => api.put<AdminCategory>(`${PATH}/${id}/move`, body, { schema: AdminCategorySchema });
+export const createCategory = (body: CreateCategoryBody) =>
+  api.post<AdminCategory>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminCategorySchema });
+export const updateCategory = (id: number, body: UpdateCategoryBody) =>
+  api.put<AdminCategory>(`${PATH}/${id}`, body, { schema: AdminCategorySchema });
+export const moveCategory = (id: number, body: MoveCategoryBody) =>
+  api.put<AdminCategory>(`${PATH}/${id}/move`, body, { schema: AdminCategorySchema });
 export const deleteCategory = (id: number) => api.del<null>(`${PATH}/${id}`);
 
 /** The writes, each refreshing the console's list and the storefront's tree when it succeeds. */
@@ -54,7 +58,12 @@ export interface CategoryNode {
 export function categoryTree(list: readonly AdminCategory[], lang: Locale): CategoryNode[] {
   const nodes = new Map<number, CategoryNode>();
   for (const category of list) {
-    nodes.set(category.categoryId, { key: category.categoryId, value: category.categoryId, title: pickName(category.names, lang), category });
+    nodes.set(category.categoryId, {
+      key: category.categoryId,
+      value: category.categoryId,
+      title: pickName(category.names, lang),
+      category,
+    });
   }
   const roots: CategoryNode[] = [];
   for (const node of nodes.values()) {

@@ -53,13 +53,21 @@ function SettingsForm({ items }: { items: AdminConfigValue[] }) {
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} className="admin-form admin-settings">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={(v) => void submit(v)}
+      className="admin-form admin-settings"
+    >
       <ServerErrors messages={orphans} />
       {codes.map((code) => (
         <Form.Item key={code} name={['v', code]} label={label(code)} extra={extra(code)} rules={fieldRules(code)}>
           <Input
             type={code === CONFIG_CODES.supportEmail ? 'email' : code === CONFIG_CODES.chatLink ? 'url' : 'text'}
-            inputMode={code === CONFIG_CODES.supportEmail ? 'email' : code === CONFIG_CODES.chatLink ? 'url' : undefined}
+            inputMode={
+              code === CONFIG_CODES.supportEmail ? 'email' : code === CONFIG_CODES.chatLink ? 'url' : undefined
+            }
             autoComplete="off"
           />
         </Form.Item>

@@ -8,7 +8,8 @@ export interface AdminConfigValue extends ConfigInfo {
   isPublic: boolean;
 }
 
-export const fetchAdminConfig = (signal?: AbortSignal) => api.data<AdminConfigValue[]>('/admin/config-info', { signal });
+export const fetchAdminConfig = (signal?: AbortSignal) =>
+  api.data<AdminConfigValue[]>('/admin/config-info', { signal });
 
 export const adminConfigQuery = queryOptions({
   queryKey: adminKeys.configInfo(),
@@ -19,7 +20,8 @@ export function useAdminConfig() {
   return useQuery(adminConfigQuery);
 }
 
-export const updateConfig = (code: string, value: string) => api.put<ConfigInfo>(`/admin/config-info/${code}`, { value }, { schema: ConfigInfoSchema });
+export const updateConfig = (code: string, value: string) =>
+  api.put<ConfigInfo>(`/admin/config-info/${code}`, { value }, { schema: ConfigInfoSchema });
 
 export function useUpdateConfig() {
   const client = useQueryClient();

@@ -33,7 +33,9 @@ export default function CurrencyPage() {
   // Rows are filled once; a refetch after a save must not undo another row being edited.
   const [initial, setInitial] = useState<Values | null>(null);
   if (rates.data && !initial) {
-    setInitial({ c: Object.fromEntries(rates.data.map((r) => [r.currencyCode, { rate: r.rate, symbol: r.symbol, name: r.name }])) });
+    setInitial({
+      c: Object.fromEntries(rates.data.map((r) => [r.currencyCode, { rate: r.rate, symbol: r.symbol, name: r.name }])),
+    });
   }
 
   async function save(currency: Currency) {
@@ -56,7 +58,9 @@ export default function CurrencyPage() {
       setOrphans([]);
       toast.success(t('currency.saved', { code }));
     } else {
-      setOrphans(applyServerErrors(form, result, (path) => (typeof path[0] === 'string' ? ['c', code, path[0]] : null)));
+      setOrphans(
+        applyServerErrors(form, result, (path) => (typeof path[0] === 'string' ? ['c', code, path[0]] : null)),
+      );
     }
   }
 
@@ -108,7 +112,12 @@ export default function CurrencyPage() {
       // Stays in view when the other columns are wider than the console (decision 0066).
       fixed: 'end',
       render: (_, c) => (
-        <Button type="primary" loading={saving === c.currencyCode} onClick={() => void save(c)} aria-label={t('currency.save-of', { code: c.currencyCode })}>
+        <Button
+          type="primary"
+          loading={saving === c.currencyCode}
+          onClick={() => void save(c)}
+          aria-label={t('currency.save-of', { code: c.currencyCode })}
+        >
           {t('actions.save')}
         </Button>
       ),

@@ -8,7 +8,8 @@ import { currencyRatesQuery, useCurrencyRates } from '../../../lib/currency';
 export { currencyRatesQuery as adminRatesQuery, useCurrencyRates as useAdminRates };
 
 /** PUT /api/admin/currency/{code}: units of the currency per 1 USD (USD itself stays at 1). */
-export const updateCurrency = (code: string, body: UpdateCurrencyBody) => api.put<Currency>(`/admin/currency/${code}`, body, { schema: CurrencySchema });
+export const updateCurrency = (code: string, body: UpdateCurrencyBody) =>
+  api.put<Currency>(`/admin/currency/${code}`, body, { schema: CurrencySchema });
 
 export function useUpdateCurrency() {
   const client = useQueryClient();

@@ -45,7 +45,16 @@ describe('background jobs console', { timeout: 60_000 }, () => {
   it('lists jobs with state, attempts and last error, filters by state, and retries a failed one', async () => {
     let jobs: Job[] = [
       job({}),
-      job({ id: '00000000-0000-4000-8000-000000000002', type: 'jobs.purge', state: 'queued', attempts: 0, maxAttempts: 3, lastError: null, finishedAt: null, scheduleKey: 'jobs.purge' }),
+      job({
+        id: '00000000-0000-4000-8000-000000000002',
+        type: 'jobs.purge',
+        state: 'queued',
+        attempts: 0,
+        maxAttempts: 3,
+        lastError: null,
+        finishedAt: null,
+        scheduleKey: 'jobs.purge',
+      }),
     ];
     const fetchMock = fakeApi({
       'GET /api/admin/jobs': (url) => {
@@ -83,7 +92,9 @@ describe('background jobs console', { timeout: 60_000 }, () => {
 
   it('speaks the operator’s language', async () => {
     await setLanguage('fr-FR');
-    fakeApi({ 'GET /api/admin/jobs': () => envelope({ records: [job({})], total: 1, size: 10, current: 1, pages: 1 }) });
+    fakeApi({
+      'GET /api/admin/jobs': () => envelope({ records: [job({})], total: 1, size: 10, current: 1, pages: 1 }),
+    });
     renderAt(<JobsPage />, '/admin/jobs');
     expect(await screen.findByText('En échec')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Relancer mail.send' })).toBeInTheDocument();

@@ -8,7 +8,12 @@ import { AdminListPage } from '../shared/list-page';
 import { type JobsFilter, useAdminJobs, useRetryJob } from './jobs.api';
 import './jobs.css';
 
-const STATE_COLOURS: Record<JobState, string | undefined> = { queued: 'blue', running: 'gold', failed: 'red', done: 'green' };
+const STATE_COLOURS: Record<JobState, string | undefined> = {
+  queued: 'blue',
+  running: 'gold',
+  failed: 'red',
+  done: 'green',
+};
 
 /**
  * /admin/jobs: the background jobs of every server process (e-mail, clean-ups, later store
@@ -46,11 +51,16 @@ export default function JobsPage() {
       key: 'state',
       render: (_, j) => <Tag color={STATE_COLOURS[j.state]}>{t(`jobs.state-${j.state}`)}</Tag>,
     },
-    { title: t('jobs.attempts'), key: 'attempts', render: (_, j) => t('jobs.attempts-of', { n: j.attempts, max: j.maxAttempts }) },
+    {
+      title: t('jobs.attempts'),
+      key: 'attempts',
+      render: (_, j) => t('jobs.attempts-of', { n: j.attempts, max: j.maxAttempts }),
+    },
     {
       title: t('jobs.last-error'),
       key: 'lastError',
-      render: (_, j) => (j.lastError ? <span className="jobs-error">{j.lastError}</span> : <span className="admin-muted">—</span>),
+      render: (_, j) =>
+        j.lastError ? <span className="jobs-error">{j.lastError}</span> : <span className="admin-muted">—</span>,
     },
     {
       title: t('jobs.when'),
@@ -80,7 +90,10 @@ export default function JobsPage() {
             value={filter.state ?? 'all'}
             style={{ minWidth: 160 }}
             onChange={(state) => setFilter((f) => ({ ...f, current: 1, state: state === 'all' ? undefined : state }))}
-            options={[{ value: 'all', label: t('jobs.all-states') }, ...JOB_STATES.map((s) => ({ value: s, label: t(`jobs.state-${s}`) }))]}
+            options={[
+              { value: 'all', label: t('jobs.all-states') },
+              ...JOB_STATES.map((s) => ({ value: s, label: t(`jobs.state-${s}`) })),
+            ]}
           />
           <Input.Search
             aria-label={t('jobs.type-filter')}
@@ -104,7 +117,12 @@ export default function JobsPage() {
       rowName={(j) => j.type}
       rowActions={(j) =>
         j.state === 'failed' ? (
-          <Button size="small" loading={retrying === j.id} onClick={() => void onRetry(j)} aria-label={t('jobs.retry-named', { type: j.type })}>
+          <Button
+            size="small"
+            loading={retrying === j.id}
+            onClick={() => void onRetry(j)}
+            aria-label={t('jobs.retry-named', { type: j.type })}
+          >
             {t('jobs.retry')}
           </Button>
         ) : null

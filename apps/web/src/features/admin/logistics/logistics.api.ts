@@ -1,5 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminShippingMethodListSchema, AdminShippingMethodSchema, AdminWarehouseListSchema, AdminWarehouseSchema } from '@dsm/contract';
+import {
+  AdminShippingMethodListSchema,
+  AdminShippingMethodSchema,
+  AdminWarehouseListSchema,
+  AdminWarehouseSchema,
+} from '@dsm/contract';
 import type {
   AdminShippingMethod,
   AdminWarehouse,
@@ -14,7 +19,8 @@ import { adminKeys, logisticsKeys } from '../../../lib/query-keys';
 
 const BASE = '/admin/logistics';
 
-export const fetchAdminWarehouses = (signal?: AbortSignal) => api.data<AdminWarehouse[]>(`${BASE}/warehouses`, { signal, schema: AdminWarehouseListSchema });
+export const fetchAdminWarehouses = (signal?: AbortSignal) =>
+  api.data<AdminWarehouse[]>(`${BASE}/warehouses`, { signal, schema: AdminWarehouseListSchema });
 
 export const adminWarehousesQuery = queryOptions({
   queryKey: adminKeys.warehouses(),
@@ -25,7 +31,8 @@ export function useAdminWarehouses() {
   return useQuery(adminWarehousesQuery);
 }
 
-export const fetchShippingMethods = (signal?: AbortSignal) => api.data<AdminShippingMethod[]>(`${BASE}/methods`, { signal, schema: AdminShippingMethodListSchema });
+export const fetchShippingMethods = (signal?: AbortSignal) =>
+  api.data<AdminShippingMethod[]>(`${BASE}/methods`, { signal, schema: AdminShippingMethodListSchema });
 
 export const shippingMethodsQuery = queryOptions({
   queryKey: adminKeys.shippingMethods(),
@@ -49,16 +56,31 @@ export function useShippingMethod(methodId: number) {
   return useQuery({ ...shippingMethodQuery(methodId), enabled: Number.isInteger(methodId) && methodId > 0 });
 }
 
-export const createWarehouse = (body: CreateWarehouseBody) => api.post<AdminWarehouse>(`${BASE}/warehouses`, body, { idempotencyKey: crypto.randomUUID(), schema: AdminWarehouseSchema });
-export const updateWarehouse = (code: string, body: UpdateWarehouseBody) => api.put<AdminWarehouse>(`${BASE}/warehouses/${code}`, body, { schema: AdminWarehouseSchema });
-export const createShippingMethod = (body: CreateShippingMethodBody) => api.post<AdminShippingMethod>(`${BASE}/methods`, body, { idempotencyKey: crypto.randomUUID(), schema: AdminShippingMethodSchema });
+export const createWarehouse = (body: CreateWarehouseBody) =>
+  api.post<AdminWarehouse>(`${BASE}/warehouses`, body, {
+    idempotencyKey: crypto.randomUUID(),
+    schema: AdminWarehouseSchema,
+  });
+export const updateWarehouse = (code: string, body: UpdateWarehouseBody) =>
+  api.put<AdminWarehouse>(`${BASE}/warehouses/${code}`, body, { schema: AdminWarehouseSchema });
+export const createShippingMethod = (body: CreateShippingMethodBody) =>
+  api.post<AdminShippingMethod>(`${BASE}/methods`, body, {
+    idempotencyKey: crypto.randomUUID(),
+    schema: AdminShippingMethodSchema,
+  });
 export const updateShippingMethod = (methodId: number, body: UpdateShippingMethodBody) =>
   api.put<AdminShippingMethod>(`${BASE}/methods/${methodId}`, body, { schema: AdminShippingMethodSchema });
-export const addZone = (methodId: number, body: ShippingZoneBody) => api.post<AdminShippingMethod>(`${BASE}/methods/${methodId}/zones`, body, { idempotencyKey: crypto.randomUUID(), schema: AdminShippingMethodSchema });
-export const updateZone = (zoneId: number, body: ShippingZoneBody) => api.put<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, body, { schema: AdminShippingMethodSchema });
+export const addZone = (methodId: number, body: ShippingZoneBody) =>
+  api.post<AdminShippingMethod>(`${BASE}/methods/${methodId}/zones`, body, {
+    idempotencyKey: crypto.randomUUID(),
+    schema: AdminShippingMethodSchema,
+  });
+export const updateZone = (zoneId: number, body: ShippingZoneBody) =>
+  api.put<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, body, { schema: AdminShippingMethodSchema });
 /** Refused (409, with the reason) while products or shipping methods use the warehouse. */
 export const deleteWarehouse = (code: string) => api.del<null>(`${BASE}/warehouses/${encodeURIComponent(code)}`);
-export const deleteZone = (zoneId: number) => api.del<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, { schema: AdminShippingMethodSchema });
+export const deleteZone = (zoneId: number) =>
+  api.del<AdminShippingMethod>(`${BASE}/zones/${zoneId}`, { schema: AdminShippingMethodSchema });
 
 /** Logistics writes; each refreshes the console and the storefront's calculator answers. */
 export function useLogisticsActions() {

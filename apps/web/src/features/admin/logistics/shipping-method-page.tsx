@@ -24,7 +24,9 @@ interface ZoneValues {
 const EMPTY_RATE: RateRow = { maxWeight: null, firstWeight: 0.5, firstPrice: null, stepWeight: 0.5, stepPrice: null };
 
 function toValues(zone: AdminShippingZone | null): ZoneValues {
-  return zone ? { name: zone.name, countries: [...zone.countries], rates: zone.rates.map((r) => ({ ...r })) } : { name: '', countries: [], rates: [{ ...EMPTY_RATE }] };
+  return zone
+    ? { name: zone.name, countries: [...zone.countries], rates: zone.rates.map((r) => ({ ...r })) }
+    : { name: '', countries: [], rates: [{ ...EMPTY_RATE }] };
 }
 
 interface ZoneCardProps {
@@ -80,7 +82,14 @@ function ZoneCard({ method, zone, countryOptions, onDone, formName }: ZoneCardPr
 
   async function onDelete() {
     if (!zone) return onDone?.();
-    if (!(await confirm({ title: t('shipping.delete-zone-title', { name: zone.name }), okText: t('actions.delete'), danger: true }))) return;
+    if (
+      !(await confirm({
+        title: t('shipping.delete-zone-title', { name: zone.name }),
+        okText: t('actions.delete'),
+        danger: true,
+      }))
+    )
+      return;
     const result = await deleteZone(zone.zoneId);
     if (result.success) toast.success(t('shipping.zone-deleted', { name: zone.name }));
   }
@@ -92,13 +101,20 @@ function ZoneCard({ method, zone, countryOptions, onDone, formName }: ZoneCardPr
         name={[name, field]}
         rules={[
           ...(required ? [rules.required()] : []),
-          ...(money ? [rules.decimals(2), rules.range(0, 100_000)] : [rules.positive(), rules.decimals(2), rules.range(0, 5000)]),
+          ...(money
+            ? [rules.decimals(2), rules.range(0, 100_000)]
+            : [rules.positive(), rules.decimals(2), rules.range(0, 5000)]),
         ]}
       >
         {money ? (
           <MoneyInput aria-label={label} />
         ) : (
-          <DecimalInput decimals={2} suffix="kg" aria-label={label} placeholder={field === 'maxWeight' ? t('shipping.no-limit') : undefined} />
+          <DecimalInput
+            decimals={2}
+            suffix="kg"
+            aria-label={label}
+            placeholder={field === 'maxWeight' ? t('shipping.no-limit') : undefined}
+          />
         )}
       </Form.Item>
     );
@@ -125,7 +141,12 @@ function ZoneCard({ method, zone, countryOptions, onDone, formName }: ZoneCardPr
         </div>
         <Form.List
           name="rates"
-          rules={[{ validator: (_, rows?: RateRow[]) => (rows?.length ? Promise.resolve() : Promise.reject(new Error(t('shipping.rates-required')))) }]}
+          rules={[
+            {
+              validator: (_, rows?: RateRow[]) =>
+                rows?.length ? Promise.resolve() : Promise.reject(new Error(t('shipping.rates-required'))),
+            },
+          ]}
         >
           {(fields, { add, remove }, { errors }) => (
             <>
@@ -137,16 +158,41 @@ function ZoneCard({ method, zone, countryOptions, onDone, formName }: ZoneCardPr
                 rowKey="key"
                 dataSource={fields.map((f) => ({ key: f.key, name: f.name }))}
                 columns={[
-                  { title: t('shipping.rate-maxWeight'), key: 'max', render: (_, r, i) => rateCell(r.name, 'maxWeight', i + 1, false, false) },
-                  { title: t('shipping.rate-firstWeight'), key: 'fw', render: (_, r, i) => rateCell(r.name, 'firstWeight', i + 1, false, true) },
-                  { title: t('shipping.rate-firstPrice'), key: 'fp', render: (_, r, i) => rateCell(r.name, 'firstPrice', i + 1, true, true) },
-                  { title: t('shipping.rate-stepWeight'), key: 'sw', render: (_, r, i) => rateCell(r.name, 'stepWeight', i + 1, false, true) },
-                  { title: t('shipping.rate-stepPrice'), key: 'sp', render: (_, r, i) => rateCell(r.name, 'stepPrice', i + 1, true, true) },
+                  {
+                    title: t('shipping.rate-maxWeight'),
+                    key: 'max',
+                    render: (_, r, i) => rateCell(r.name, 'maxWeight', i + 1, false, false),
+                  },
+                  {
+                    title: t('shipping.rate-firstWeight'),
+                    key: 'fw',
+                    render: (_, r, i) => rateCell(r.name, 'firstWeight', i + 1, false, true),
+                  },
+                  {
+                    title: t('shipping.rate-firstPrice'),
+                    key: 'fp',
+                    render: (_, r, i) => rateCell(r.name, 'firstPrice', i + 1, true, true),
+                  },
+                  {
+                    title: t('shipping.rate-stepWeight'),
+                    key: 'sw',
+                    render: (_, r, i) => rateCell(r.name, 'stepWeight', i + 1, false, true),
+                  },
+                  {
+                    title: t('shipping.rate-stepPrice'),
+                    key: 'sp',
+                    render: (_, r, i) => rateCell(r.name, 'stepPrice', i + 1, true, true),
+                  },
                   {
                     title: t('actions.label'),
                     key: 'remove',
                     render: (_, r, i) => (
-                      <Button danger aria-label={t('shipping.remove-rate', { n: i + 1 })} disabled={fields.length <= 1} onClick={() => remove(r.name)}>
+                      <Button
+                        danger
+                        aria-label={t('shipping.remove-rate', { n: i + 1 })}
+                        disabled={fields.length <= 1}
+                        onClick={() => remove(r.name)}
+                      >
                         ×
                       </Button>
                     ),
@@ -219,18 +265,34 @@ export default function ShippingMethodPage() {
             items={[
               { key: 'code', label: t('shipping.code'), children: method.code },
               { key: 'warehouse', label: t('shipping.warehouse'), children: method.warehouse },
-              { key: 'days', label: t('shipping.delivery'), children: t('shipping.days-range', { min: method.minDays, max: method.maxDays }) },
+              {
+                key: 'days',
+                label: t('shipping.delivery'),
+                children: t('shipping.days-range', { min: method.minDays, max: method.maxDays }),
+              },
               { key: 'divisor', label: t('shipping.divisor'), children: method.volumetricDivisor },
               {
                 key: 'active',
                 label: t('shipping.active'),
-                children: <Tag color={method.active ? 'green' : 'default'}>{method.active ? t('shipping.on') : t('shipping.off')}</Tag>,
+                children: (
+                  <Tag color={method.active ? 'green' : 'default'}>
+                    {method.active ? t('shipping.on') : t('shipping.off')}
+                  </Tag>
+                ),
               },
             ]}
           />
-          {method.zones.length === 0 && drafts.length === 0 ? <p className="admin-hint">{t('shipping.no-zones')}</p> : null}
+          {method.zones.length === 0 && drafts.length === 0 ? (
+            <p className="admin-hint">{t('shipping.no-zones')}</p>
+          ) : null}
           {method.zones.map((zone) => (
-            <ZoneCard key={zone.zoneId} formName={`zone-${zone.zoneId}`} method={method} zone={zone} countryOptions={countryOptions} />
+            <ZoneCard
+              key={zone.zoneId}
+              formName={`zone-${zone.zoneId}`}
+              method={method}
+              zone={zone}
+              countryOptions={countryOptions}
+            />
           ))}
           {drafts.map((id) => (
             <ZoneCard

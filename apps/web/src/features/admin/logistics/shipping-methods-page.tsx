@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import { Checkbox, Form, Input, Select, Switch, Tag, type TableColumnsType } from 'antd';
-import { SHIPPING_ATTRIBUTE, type AdminShippingMethod, type CreateShippingMethodBody, type Locale } from '@dsm/contract';
+import {
+  SHIPPING_ATTRIBUTE,
+  type AdminShippingMethod,
+  type CreateShippingMethodBody,
+  type Locale,
+} from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -44,7 +49,10 @@ function MethodFields({ method }: { method: AdminShippingMethod | null }) {
         <Form.Item name="warehouse" label={t('shipping.warehouse')} rules={[rules.required()]}>
           <Select
             loading={warehouses.isLoading}
-            options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang)} (${w.code})` }))}
+            options={(warehouses.data ?? []).map((w) => ({
+              value: w.code,
+              label: `${pickName(w.names, lang)} (${w.code})`,
+            }))}
           />
         </Form.Item>
       </div>
@@ -71,7 +79,9 @@ function MethodFields({ method }: { method: AdminShippingMethod | null }) {
             ({ getFieldValue }) => ({
               validator: (_, value: number | null) => {
                 const min = getFieldValue('minDays') as number | null;
-                return value !== null && min !== null && value < min ? Promise.reject(new Error(t('shipping.days-order'))) : Promise.resolve();
+                return value !== null && min !== null && value < min
+                  ? Promise.reject(new Error(t('shipping.days-order')))
+                  : Promise.resolve();
               },
             }),
           ]}
@@ -120,7 +130,11 @@ export default function ShippingMethodsPage() {
       ),
     },
     { title: t('shipping.warehouse'), key: 'warehouse', render: (_, m) => warehouseName(m.warehouse) },
-    { title: t('shipping.delivery'), key: 'days', render: (_, m) => t('shipping.days-range', { min: m.minDays, max: m.maxDays }) },
+    {
+      title: t('shipping.delivery'),
+      key: 'days',
+      render: (_, m) => t('shipping.days-range', { min: m.minDays, max: m.maxDays }),
+    },
     { title: t('shipping.divisor'), dataIndex: 'volumetricDivisor', align: 'right' },
     {
       title: t('shipping.refused'),
@@ -140,7 +154,9 @@ export default function ShippingMethodsPage() {
     {
       title: t('shipping.active'),
       key: 'active',
-      render: (_, m) => <Tag color={m.active ? 'green' : 'default'}>{m.active ? t('shipping.on') : t('shipping.off')}</Tag>,
+      render: (_, m) => (
+        <Tag color={m.active ? 'green' : 'default'}>{m.active ? t('shipping.on') : t('shipping.off')}</Tag>
+      ),
     },
   ];
 
@@ -187,7 +203,10 @@ export default function ShippingMethodsPage() {
       rowName={(m) => pickName(m.names, lang)}
       editor={editor}
       rowActions={(m) => (
-        <Link to={`/admin/shipping/${m.methodId}`} aria-label={t('shipping.zones-rates-named', { name: pickName(m.names, lang) })}>
+        <Link
+          to={`/admin/shipping/${m.methodId}`}
+          aria-label={t('shipping.zones-rates-named', { name: pickName(m.names, lang) })}
+        >
           {t('shipping.zones-rates')}
         </Link>
       )}

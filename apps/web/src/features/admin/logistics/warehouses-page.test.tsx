@@ -46,9 +46,13 @@ describe('warehouses', { timeout: 60_000 }, () => {
     expect(within(dialog).getAllByText('Delete the warehouse China?').length).toBeGreaterThan(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
-      await screen.findByText('Warehouse CN cannot be deleted: 12 products and 3 shipping methods use it. Move them or turn the warehouse off instead.'),
+      await screen.findByText(
+        'Warehouse CN cannot be deleted: 12 products and 3 shipping methods use it. Move them or turn the warehouse off instead.',
+      ),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/warehouses/CN') && init?.method === 'DELETE')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/warehouses/CN') && init?.method === 'DELETE'),
+    ).toBe(true);
     expect(screen.getByText('China')).toBeInTheDocument();
   });
 });

@@ -72,7 +72,9 @@ export default function WarehousesPage() {
     {
       title: t('warehouses.active'),
       key: 'active',
-      render: (_, w) => <Tag color={w.active ? 'green' : 'default'}>{w.active ? t('shipping.on') : t('shipping.off')}</Tag>,
+      render: (_, w) => (
+        <Tag color={w.active ? 'green' : 'default'}>{w.active ? t('shipping.on') : t('shipping.off')}</Tag>
+      ),
     },
     { title: t('form.position'), dataIndex: 'position', align: 'right' },
   ];
@@ -110,7 +112,11 @@ export default function WarehousesPage() {
       rowName={(w) => pickName(w.names, lang) || w.code}
       editor={editor}
       // A warehouse still in use is refused by the server, whose reason shows as a warning.
-      remove={{ question: (name) => t('warehouses.delete-title', { name }), run: (w) => deleteWarehouse(w.code), done: () => t('warehouses.deleted') }}
+      remove={{
+        question: (name) => t('warehouses.delete-title', { name }),
+        run: (w) => deleteWarehouse(w.code),
+        done: () => t('warehouses.deleted'),
+      }}
     />
   );
 }

@@ -39,7 +39,12 @@ export default function MailOutboxPage() {
   const [open, setOpen] = useState<MailOutboxEntry | null>(null);
 
   const columns: TableColumnsType<MailOutboxEntry> = [
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('admin.outbox.time'), render: (v: string) => formatDateTime(v, lang) },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('admin.outbox.time'),
+      render: (v: string) => formatDateTime(v, lang),
+    },
     {
       key: 'subject',
       title: t('admin.outbox.subject'),
@@ -56,7 +61,11 @@ export default function MailOutboxPage() {
       key: 'view',
       title: t('admin.outbox.message'),
       render: (_, e) => (
-        <Button size="small" onClick={() => setOpen(e)} aria-label={t('admin.outbox.view-label', { subject: e.subject, to: e.to })}>
+        <Button
+          size="small"
+          onClick={() => setOpen(e)}
+          aria-label={t('admin.outbox.view-label', { subject: e.subject, to: e.to })}
+        >
           {t('admin.outbox.view')}
         </Button>
       ),
@@ -74,7 +83,12 @@ export default function MailOutboxPage() {
           </Button>
         }
         loadError={
-          <Alert type="error" showIcon title={outbox.error?.message} action={<Button onClick={() => void outbox.refetch()}>{t('actions.retry')}</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            title={outbox.error?.message}
+            action={<Button onClick={() => void outbox.refetch()}>{t('actions.retry')}</Button>}
+          />
         }
         rowKey="id"
         columns={columns}

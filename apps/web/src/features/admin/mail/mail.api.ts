@@ -11,7 +11,10 @@ export interface OutboxFilter {
 
 /** GET /api/admin/mail-outbox: sent and recorded mail, newest first. */
 export function fetchOutbox(filter: OutboxFilter): Promise<Page<MailOutboxEntry>> {
-  return api.data<Page<MailOutboxEntry>>('/admin/mail-outbox', { query: { ...filter }, schema: MailOutboxEntryPageSchema });
+  return api.data<Page<MailOutboxEntry>>('/admin/mail-outbox', {
+    query: { ...filter },
+    schema: MailOutboxEntryPageSchema,
+  });
 }
 
 export const outboxQuery = (filter: OutboxFilter) =>

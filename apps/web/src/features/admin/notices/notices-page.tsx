@@ -45,7 +45,12 @@ function NoticeBody({ locale }: { locale: Locale }) {
       >
         <Input maxLength={200} />
       </Form.Item>
-      <Form.Item name={['text', locale, 'body']} label={t('notices.body')} extra={t('form.html-hint')} rules={[rules.max(100_000)]}>
+      <Form.Item
+        name={['text', locale, 'body']}
+        label={t('notices.body')}
+        extra={t('form.html-hint')}
+        rules={[rules.max(100_000)]}
+      >
         <Input.TextArea rows={6} className="admin-code" spellCheck={false} />
       </Form.Item>
       <Button onClick={() => setPreview((v) => !v)} aria-expanded={preview}>
@@ -54,7 +59,11 @@ function NoticeBody({ locale }: { locale: Locale }) {
       {preview ? (
         <Form.Item noStyle shouldUpdate>
           {(form) => (
-            <HtmlPreview lang={locale} title={form.getFieldValue(['text', locale, 'title'])} html={form.getFieldValue(['text', locale, 'body']) ?? ''} />
+            <HtmlPreview
+              lang={locale}
+              title={form.getFieldValue(['text', locale, 'title'])}
+              html={form.getFieldValue(['text', locale, 'body']) ?? ''}
+            />
           )}
         </Form.Item>
       ) : null}
@@ -96,14 +105,22 @@ export default function NoticesPage() {
     {
       title: t('notices.pinned'),
       key: 'pinned',
-      render: (_, n) => (n.pinned ? <Tag color="blue">{t('notices.pinned-tag')}</Tag> : <span className="admin-muted">—</span>),
+      render: (_, n) =>
+        n.pinned ? <Tag color="blue">{t('notices.pinned-tag')}</Tag> : <span className="admin-muted">—</span>,
     },
     {
       title: t('notices.languages'),
       key: 'languages',
-      render: (_, n) => LOCALES.filter((l) => n.text[l]).map((l) => t(`common:languages.${l}`)).join(', '),
+      render: (_, n) =>
+        LOCALES.filter((l) => n.text[l])
+          .map((l) => t(`common:languages.${l}`))
+          .join(', '),
     },
-    { title: t('notices.published-at'), key: 'publishedAt', render: (_, n) => dateFormat.format(new Date(n.publishedAt)) },
+    {
+      title: t('notices.published-at'),
+      key: 'publishedAt',
+      render: (_, n) => dateFormat.format(new Date(n.publishedAt)),
+    },
   ];
 
   const editor: ListEditor<AdminNotice, NoticeValues> = {
@@ -111,7 +128,9 @@ export default function NoticesPage() {
     width: 760,
     initialValues: (notice) => ({
       pinned: notice?.pinned ?? false,
-      text: Object.fromEntries(LOCALES.map((l) => [l, { title: notice?.text[l]?.title ?? '', body: notice?.text[l]?.body ?? '' }])) as NoticeValues['text'],
+      text: Object.fromEntries(
+        LOCALES.map((l) => [l, { title: notice?.text[l]?.title ?? '', body: notice?.text[l]?.body ?? '' }]),
+      ) as NoticeValues['text'],
     }),
     fields: ({ errors }) => <NoticeFields errors={errors} />,
     submit: (values, notice) => {
@@ -139,7 +158,11 @@ export default function NoticesPage() {
       paging={{ current: page.current, size: page.size, onChange: (current, size) => setPage({ current, size }) }}
       rowName={(n) => titleOf(n, lang)}
       editor={editor}
-      remove={{ question: (name) => t('notices.delete-title', { name }), run: (n) => remove(n.id), done: () => t('notices.deleted') }}
+      remove={{
+        question: (name) => t('notices.delete-title', { name }),
+        run: (n) => remove(n.id),
+        done: () => t('notices.deleted'),
+      }}
     />
   );
 }

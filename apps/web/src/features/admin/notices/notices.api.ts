@@ -20,8 +20,10 @@ export function useAdminNotices(current: number, size: number) {
   return useQuery(adminNoticesQuery(current, size));
 }
 
-export const createNotice = (body: SaveNoticeBody) => api.post<AdminNotice>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminNoticeSchema });
-export const updateNotice = (id: number, body: SaveNoticeBody) => api.put<AdminNotice>(`${PATH}/${id}`, body, { schema: AdminNoticeSchema });
+export const createNotice = (body: SaveNoticeBody) =>
+  api.post<AdminNotice>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminNoticeSchema });
+export const updateNotice = (id: number, body: SaveNoticeBody) =>
+  api.put<AdminNotice>(`${PATH}/${id}`, body, { schema: AdminNoticeSchema });
 export const deleteNotice = (id: number) => api.del<null>(`${PATH}/${id}`);
 
 export function useNoticeActions() {
@@ -34,7 +36,8 @@ export function useNoticeActions() {
     return result;
   };
   return {
-    save: (id: number | null, body: SaveNoticeBody) => (id === null ? createNotice(body) : updateNotice(id, body)).then(after),
+    save: (id: number | null, body: SaveNoticeBody) =>
+      (id === null ? createNotice(body) : updateNotice(id, body)).then(after),
     remove: (id: number) => deleteNotice(id).then(after),
   };
 }

@@ -46,7 +46,10 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
     setSaving(true);
     const call: Promise<ApiResult<unknown>> =
       dialog === 'ship'
-        ? adminOrderActions.ship(order.id, { carrier: values.carrier ?? '', trackingNumber: values.trackingNumber ?? '' })
+        ? adminOrderActions.ship(order.id, {
+            carrier: values.carrier ?? '',
+            trackingNumber: values.trackingNumber ?? '',
+          })
         : adminOrderActions.abnormal(order.id, values.reason ?? '');
     const result = await call.finally(() => setSaving(false));
     if (result.success) {
@@ -61,7 +64,13 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
 
   const button = (event: OrderEvent, onClick: () => void, primary = false, danger = false) =>
     can(event) ? (
-      <Button size="small" type={primary ? 'primary' : 'default'} danger={danger} onClick={onClick} aria-label={t(`admin.${event}-named`, { number: order.number })}>
+      <Button
+        size="small"
+        type={primary ? 'primary' : 'default'}
+        danger={danger}
+        onClick={onClick}
+        aria-label={t(`admin.${event}-named`, { number: order.number })}
+      >
         {t(`admin.${event}`)}
       </Button>
     ) : null;
@@ -85,7 +94,9 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
       ) : null}
       <Modal
         open={dialog !== null}
-        title={dialog ? t(dialog === 'ship' ? 'admin.ship-title' : 'admin.abnormal-title', { number: order.number }) : ''}
+        title={
+          dialog ? t(dialog === 'ship' ? 'admin.ship-title' : 'admin.abnormal-title', { number: order.number }) : ''
+        }
         okText={t(dialog === 'ship' ? 'admin.ship' : 'admin.mark-abnormal')}
         cancelText={t('actions.cancel')}
         okButtonProps={{ danger: dialog === 'abnormal' }}
@@ -98,7 +109,12 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark>
           {dialog === 'ship' ? (
             <>
-              <Form.Item name="carrier" label={t('detail.carrier')} required rules={[{ required: true, whitespace: true, message: t('admin.carrier-required') }]}>
+              <Form.Item
+                name="carrier"
+                label={t('detail.carrier')}
+                required
+                rules={[{ required: true, whitespace: true, message: t('admin.carrier-required') }]}
+              >
                 <Input maxLength={CARRIER_MAX} autoFocus />
               </Form.Item>
               <Form.Item
@@ -111,7 +127,13 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
               </Form.Item>
             </>
           ) : (
-            <Form.Item name="reason" label={t('admin.reason')} extra={t('admin.reason-hint')} required rules={[{ required: true, whitespace: true, message: t('admin.reason-required') }]}>
+            <Form.Item
+              name="reason"
+              label={t('admin.reason')}
+              extra={t('admin.reason-hint')}
+              required
+              rules={[{ required: true, whitespace: true, message: t('admin.reason-required') }]}
+            >
               <Input.TextArea rows={3} maxLength={ORDER_REASON_MAX} autoFocus />
             </Form.Item>
           )}

@@ -63,14 +63,21 @@ describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
     fakeApi({
       'GET /api/admin/orders': (url) => {
         states.push(url.searchParams.get('state') ?? '');
-        const records = url.searchParams.get('state') === 'purchasing' ? [moved ? { ...ORDER, state: 'shipped' as const, actions: [] } : ORDER] : [];
+        const records =
+          url.searchParams.get('state') === 'purchasing'
+            ? [moved ? { ...ORDER, state: 'shipped' as const, actions: [] } : ORDER]
+            : [];
         return envelope(page(records));
       },
       'POST /api/admin/orders/o-9/ship': (_url, init) => {
         const body = JSON.parse(String(init.body)) as { trackingNumber: string };
         shipped.push(body);
         if (body.trackingNumber.length < 5) {
-          return envelope([{ field: 'trackingNumber', message: 'The tracking number looks wrong' }], { code: 'A00002', msg: 'Invalid', status: 400 });
+          return envelope([{ field: 'trackingNumber', message: 'The tracking number looks wrong' }], {
+            code: 'A00002',
+            msg: 'Invalid',
+            status: 400,
+          });
         }
         moved = true;
         return envelope({ ...ORDER, state: 'shipped' });
@@ -88,7 +95,9 @@ describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Start purchasing order O00000009' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Ship order O00000009' }));
-    const dialog = (await screen.findByText('Ship order O00000009', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findByText('Ship order O00000009', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     expect(await within(dialog).findByText('Enter the carrier')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter the tracking number')).toBeInTheDocument();
@@ -108,9 +117,14 @@ describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
 
   it('raises a price difference on a pending order from its row', async () => {
     const raised: unknown[] = [];
-    const pending = { ...ORDER, state: 'pending' as const, actions: ['purchase', 'raise-price-difference', 'mark-abnormal'] as AdminOrder['actions'] };
+    const pending = {
+      ...ORDER,
+      state: 'pending' as const,
+      actions: ['purchase', 'raise-price-difference', 'mark-abnormal'] as AdminOrder['actions'],
+    };
     fakeApi({
-      'GET /api/admin/orders': () => envelope(page([raised.length ? { ...pending, actions: ['mark-abnormal'] as AdminOrder['actions'] } : pending])),
+      'GET /api/admin/orders': () =>
+        envelope(page([raised.length ? { ...pending, actions: ['mark-abnormal'] as AdminOrder['actions'] } : pending])),
       'POST /api/admin/orders/o-9/price-difference': (_url, init) => {
         raised.push(JSON.parse(String(init.body)));
         return envelope({ id: 'pd-1' });
@@ -119,12 +133,18 @@ describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
     await user.click(await screen.findByRole('button', { name: 'Raise a price difference on order O00000009' }));
-    const dialog = (await screen.findByText('Raise a price difference on order O00000009', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    const dialog = (
+      await screen.findByText('Raise a price difference on order O00000009', { selector: '.ant-modal-title' })
+    ).closest('.ant-modal') as HTMLElement;
     await user.type(within(dialog).getByLabelText('Amount (USD)'), '12.5');
     await user.type(within(dialog).getByLabelText('Reason'), 'The supplier raised the price');
     await user.click(within(dialog).getByRole('button', { name: 'Raise price difference' }));
     await waitFor(() => expect(raised).toEqual([{ amount: 12.5, reason: 'The supplier raised the price' }]));
     expect(await screen.findByText('Price difference raised on order O00000009')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Raise a price difference on order O00000009' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Raise a price difference on order O00000009' }),
+      ).not.toBeInTheDocument(),
+    );
   });
 });

@@ -10,7 +10,17 @@ import { AdminOrderActions } from './order-admin-actions';
 import { type AdminOrdersFilter, useAdminOrder, useAdminOrders } from './orders.api';
 
 /** The filter's order: the purchase queue first, then what follows it, then the rest. */
-const STATE_FILTERS = ['pending', 'purchasing', 'shipped', 'abnormal', 'awaiting-payment', 'delivered', 'trashed', 'split', 'all'] as const;
+const STATE_FILTERS = [
+  'pending',
+  'purchasing',
+  'shipped',
+  'abnormal',
+  'awaiting-payment',
+  'delivered',
+  'trashed',
+  'split',
+  'all',
+] as const;
 type StateFilter = (typeof STATE_FILTERS)[number];
 
 /**
@@ -57,8 +67,12 @@ export default function AdminOrdersPage() {
       render: (_, o) => (
         <Space direction="vertical" size={0}>
           <span>{o.shippingMethodName}</span>
-          {o.trackingNumber ? <span className="admin-muted">{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</span> : null}
-          {o.abnormalReason ? <span className="admin-muted">{t('detail.reason', { reason: o.abnormalReason })}</span> : null}
+          {o.trackingNumber ? (
+            <span className="admin-muted">{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</span>
+          ) : null}
+          {o.abnormalReason ? (
+            <span className="admin-muted">{t('detail.reason', { reason: o.abnormalReason })}</span>
+          ) : null}
         </Space>
       ),
     },
@@ -72,7 +86,11 @@ export default function AdminOrdersPage() {
         rowKey="id"
         columns={columns}
         query={list}
-        paging={{ current: filter.current, size: filter.size, onChange: (current, size) => setFilter({ ...filter, current, size }) }}
+        paging={{
+          current: filter.current,
+          size: filter.size,
+          onChange: (current, size) => setFilter({ ...filter, current, size }),
+        }}
         rowName={(o) => o.number}
         filters={
           <Select<StateFilter>

@@ -25,7 +25,17 @@ function toValues(page: AdminContentPage | undefined): PageValues {
   };
 }
 
-function LanguagePanel({ slug, locale, page, onOrphans }: { slug: PageSlug; locale: Locale; page: AdminContentPage; onOrphans: (m: string[]) => void }) {
+function LanguagePanel({
+  slug,
+  locale,
+  page,
+  onOrphans,
+}: {
+  slug: PageSlug;
+  locale: Locale;
+  page: AdminContentPage;
+  onOrphans: (m: string[]) => void;
+}) {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
@@ -57,7 +67,11 @@ function LanguagePanel({ slug, locale, page, onOrphans }: { slug: PageSlug; loca
       if (saved) form.setFieldValue(['t', locale], { title: saved.title, body: saved.body });
       toast.success(t('pages.saved', { language }));
     } else {
-      onOrphans(applyServerErrors(form, result, (path) => (path[0] === 'title' || path[0] === 'body' ? ['t', locale, path[0]] : null)));
+      onOrphans(
+        applyServerErrors(form, result, (path) =>
+          path[0] === 'title' || path[0] === 'body' ? ['t', locale, path[0]] : null,
+        ),
+      );
     }
   }
 
@@ -65,12 +79,20 @@ function LanguagePanel({ slug, locale, page, onOrphans }: { slug: PageSlug; loca
     <div lang={locale}>
       <p className="admin-hint">
         {stored
-          ? t('pages.last-saved', { date: new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(stored.updatedAt)) })
+          ? t('pages.last-saved', {
+              date: new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                new Date(stored.updatedAt),
+              ),
+            })
           : locale === 'en-US'
             ? t('pages.missing-english')
             : t('pages.missing', { language })}
       </p>
-      <Form.Item name={['t', locale, 'title']} label={t('pages.title')} rules={[rules.requiredText(t('pages.title-required')), rules.max(200)]}>
+      <Form.Item
+        name={['t', locale, 'title']}
+        label={t('pages.title')}
+        rules={[rules.requiredText(t('pages.title-required')), rules.max(200)]}
+      >
         <Input maxLength={200} />
       </Form.Item>
       <Form.Item
@@ -91,7 +113,13 @@ function LanguagePanel({ slug, locale, page, onOrphans }: { slug: PageSlug; loca
       </div>
       {preview ? (
         <Form.Item noStyle shouldUpdate>
-          {(f) => <HtmlPreview lang={locale} title={f.getFieldValue(['t', locale, 'title'])} html={f.getFieldValue(['t', locale, 'body']) ?? ''} />}
+          {(f) => (
+            <HtmlPreview
+              lang={locale}
+              title={f.getFieldValue(['t', locale, 'title'])}
+              html={f.getFieldValue(['t', locale, 'body']) ?? ''}
+            />
+          )}
         </Form.Item>
       ) : null}
     </div>
@@ -138,18 +166,27 @@ export default function PagesPage() {
   const rows: PageRow[] | undefined = pages.data
     ? PAGE_SLUGS.map((slug) => {
         const translations = pages.data.find((p) => p.slug === slug)?.translations ?? [];
-        const latest = translations.map((tr) => tr.updatedAt).sort().at(-1) ?? null;
+        const latest =
+          translations
+            .map((tr) => tr.updatedAt)
+            .sort()
+            .at(-1) ?? null;
         return { slug, languages: translations.length, updatedAt: latest };
       })
     : undefined;
 
   const columns: TableColumnsType<PageRow> = [
     { title: t('pages.choose'), key: 'page', render: (_, r) => t(`routes:${r.slug}`) },
-    { title: t('pages.languages'), key: 'languages', render: (_, r) => t('pages.languages-count', { count: r.languages, total: LOCALES.length }) },
+    {
+      title: t('pages.languages'),
+      key: 'languages',
+      render: (_, r) => t('pages.languages-count', { count: r.languages, total: LOCALES.length }),
+    },
     {
       title: t('pages.updated-at'),
       key: 'updatedAt',
-      render: (_, r) => (r.updatedAt ? dateFormat.format(new Date(r.updatedAt)) : <span className="admin-muted">—</span>),
+      render: (_, r) =>
+        r.updatedAt ? dateFormat.format(new Date(r.updatedAt)) : <span className="admin-muted">—</span>,
     },
   ];
 
@@ -163,7 +200,12 @@ export default function PagesPage() {
       rowName={(r) => t(`routes:${r.slug}`)}
       drawer={{ title: (r) => t(`routes:${r.slug}`), render: (r) => <PageEditor slug={r.slug} /> }}
       rowActions={(r) => (
-        <a href={`/${r.slug}`} target="_blank" rel="noreferrer" aria-label={t('pages.open', { page: t(`routes:${r.slug}`) })}>
+        <a
+          href={`/${r.slug}`}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={t('pages.open', { page: t(`routes:${r.slug}`) })}
+        >
           {t('pages.open-short')}
         </a>
       )}

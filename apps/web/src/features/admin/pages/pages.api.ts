@@ -12,7 +12,8 @@ export interface AdminContentPageSummary {
   translations: Array<{ locale: string; title: string; updatedAt: string }>;
 }
 
-export const fetchAdminPages = (signal?: AbortSignal) => api.data<AdminContentPageSummary[]>(PATH, { signal, schema: AdminContentPageSummaryListSchema });
+export const fetchAdminPages = (signal?: AbortSignal) =>
+  api.data<AdminContentPageSummary[]>(PATH, { signal, schema: AdminContentPageSummaryListSchema });
 
 export const adminPagesQuery = queryOptions({
   queryKey: adminKeys.pages(),
@@ -23,7 +24,8 @@ export function useAdminPages() {
   return useQuery(adminPagesQuery);
 }
 
-export const fetchAdminPage = (slug: string, signal?: AbortSignal) => api.data<AdminContentPage>(`${PATH}/${slug}`, { signal, noshow: true, schema: AdminContentPageSchema });
+export const fetchAdminPage = (slug: string, signal?: AbortSignal) =>
+  api.data<AdminContentPage>(`${PATH}/${slug}`, { signal, noshow: true, schema: AdminContentPageSchema });
 
 export const adminPageQuery = (slug: string) =>
   queryOptions({
@@ -37,7 +39,8 @@ export function useAdminPage(slug: string) {
 }
 
 /** PUT saves one language of a page at a time. */
-export const saveAdminPage = (slug: string, body: SaveContentPageBody) => api.put<AdminContentPage>(`${PATH}/${slug}`, body, { schema: AdminContentPageSchema });
+export const saveAdminPage = (slug: string, body: SaveContentPageBody) =>
+  api.put<AdminContentPage>(`${PATH}/${slug}`, body, { schema: AdminContentPageSchema });
 
 export function useSavePage() {
   const client = useQueryClient();

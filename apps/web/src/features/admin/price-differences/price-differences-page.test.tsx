@@ -60,14 +60,18 @@ describe('/admin/price-differences', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('Amount (USD)'), '12.5');
     await userEvent.type(screen.getByLabelText('Reason'), 'Supplier price rose');
     await userEvent.click(screen.getByRole('button', { name: 'Raise price difference' }));
-    await waitFor(() => expect(bodies).toEqual([{ orderNumber: 'O00000042', amount: 12.5, reason: 'Supplier price rose' }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ orderNumber: 'O00000042', amount: 12.5, reason: 'Supplier price rose' }]),
+    );
 
     const row = (await screen.findByText('ada@example.com')).closest('tr')!;
     expect(within(row).getByText('$12.50')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel the price difference of order O00000042' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel difference' }));
-    await waitFor(() => expect(within(screen.getByText('ada@example.com').closest('tr')!).getByText('Cancelled')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByText('ada@example.com').closest('tr')!).getByText('Cancelled')).toBeInTheDocument(),
+    );
   });
 
   it('the orders console dialog raises on one order and checks the amount', async () => {
@@ -79,7 +83,14 @@ describe('/admin/price-differences', { timeout: 30_000 }, () => {
       },
     });
     const closed: boolean[] = [];
-    renderRoutes([{ path: '/', element: <RaisePriceDifferenceDialog order={{ id: 'o-9', number: 'O00000009' }} onClose={(r) => closed.push(r)} /> }]);
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <RaisePriceDifferenceDialog order={{ id: 'o-9', number: 'O00000009' }} onClose={(r) => closed.push(r)} />
+        ),
+      },
+    ]);
     const dialog = await screen.findByRole('dialog', { name: 'Raise a price difference on order O00000009' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Raise price difference' }));
     expect(await within(dialog).findAllByText('Please fill in this field')).not.toHaveLength(0);

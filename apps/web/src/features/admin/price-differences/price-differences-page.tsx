@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { type AdminDifferenceFilter, STATE_COLOURS, useAdminPriceDifferences, usePriceDifferenceWrites } from '../../../lib/price-differences';
+import {
+  type AdminDifferenceFilter,
+  STATE_COLOURS,
+  useAdminPriceDifferences,
+  usePriceDifferenceWrites,
+} from '../../../lib/price-differences';
 import { ServerErrors } from '../shared/admin-page';
 import { useConfirm } from '../shared/confirm';
 import { AdminListPage } from '../shared/list-page';
@@ -39,7 +44,9 @@ export default function PriceDifferencesPage() {
 
   async function raise(values: Values) {
     setSaving(true);
-    const result = await writes.raiseByNumber({ orderNumber: values.orderNumber, amount: values.amount!, reason: values.reason }).finally(() => setSaving(false));
+    const result = await writes
+      .raiseByNumber({ orderNumber: values.orderNumber, amount: values.amount!, reason: values.reason })
+      .finally(() => setSaving(false));
     if (result.success) {
       setOrphans([]);
       toast.success(t('admin.raised', { number: result.data.orderNumber }));
@@ -50,7 +57,14 @@ export default function PriceDifferencesPage() {
   }
 
   async function cancel(d: AdminPriceDifference) {
-    if (!(await confirm({ title: t('admin.cancel-confirm', { number: d.orderNumber }), danger: true, okText: t('admin.cancel') }))) return;
+    if (
+      !(await confirm({
+        title: t('admin.cancel-confirm', { number: d.orderNumber }),
+        danger: true,
+        okText: t('admin.cancel'),
+      }))
+    )
+      return;
     const result = await writes.cancel(d.id);
     if (result.success) toast.success(t('admin.cancelled', { number: d.orderNumber }));
   }
@@ -59,8 +73,18 @@ export default function PriceDifferencesPage() {
     { title: t('fill.order'), key: 'order', render: (_, d) => <strong>{d.orderNumber}</strong> },
     { title: t('admin.user'), key: 'user', render: (_, d) => d.userEmail },
     { title: t('fill.amount'), key: 'amount', align: 'right', render: (_, d) => usd(d.amount) },
-    { title: t('fill.reason'), key: 'reason', render: (_, d) => <span style={{ display: 'inline-block', maxWidth: 320, whiteSpace: 'normal' }}>{d.reason}</span> },
-    { title: t('fill.state'), key: 'state', render: (_, d) => <Tag color={STATE_COLOURS[d.state]}>{t(`states.${d.state}`)}</Tag> },
+    {
+      title: t('fill.reason'),
+      key: 'reason',
+      render: (_, d) => (
+        <span style={{ display: 'inline-block', maxWidth: 320, whiteSpace: 'normal' }}>{d.reason}</span>
+      ),
+    },
+    {
+      title: t('fill.state'),
+      key: 'state',
+      render: (_, d) => <Tag color={STATE_COLOURS[d.state]}>{t(`states.${d.state}`)}</Tag>,
+    },
     { title: t('fill.created'), key: 'created', render: (_, d) => date.format(new Date(d.createdAt)) },
   ];
 
@@ -98,26 +122,41 @@ export default function PriceDifferencesPage() {
             value={filter.state}
             style={{ width: 160 }}
             onChange={(state) => setFilter({ ...filter, state, current: 1 })}
-            options={(['all', 'due', 'paid', 'cancelled'] as const).map((s) => ({ value: s, label: t(`fill.tabs.${s}`) }))}
+            options={(['all', 'due', 'paid', 'cancelled'] as const).map((s) => ({
+              value: s,
+              label: t(`fill.tabs.${s}`),
+            }))}
           />
           <Input.Search
             aria-label={t('admin.search')}
             placeholder={t('admin.search')}
             allowClear
             style={{ width: 220 }}
-            onSearch={(orderNumber) => setFilter({ ...filter, orderNumber: orderNumber.trim() || undefined, current: 1 })}
+            onSearch={(orderNumber) =>
+              setFilter({ ...filter, orderNumber: orderNumber.trim() || undefined, current: 1 })
+            }
           />
         </>
       }
       rowKey="id"
       columns={columns}
       query={{ ...list, isFetching: list.isPending }}
-      paging={{ current: filter.current, size: filter.size, sizeChanger: 'over-50', onChange: (current, size) => setFilter({ ...filter, current, size }) }}
+      paging={{
+        current: filter.current,
+        size: filter.size,
+        sizeChanger: 'over-50',
+        onChange: (current, size) => setFilter({ ...filter, current, size }),
+      }}
       rowName={(d) => d.orderNumber}
       // Only a due difference can be cancelled; the order goes on without it.
       rowActions={(d) =>
         d.state === 'due' ? (
-          <Button size="small" danger onClick={() => void cancel(d)} aria-label={t('admin.cancel-label', { number: d.orderNumber })}>
+          <Button
+            size="small"
+            danger
+            onClick={() => void cancel(d)}
+            aria-label={t('admin.cancel-label', { number: d.orderNumber })}
+          >
             {t('admin.cancel')}
           </Button>
         ) : null

@@ -19,7 +19,13 @@ interface Values {
  * `<RaisePriceDifferenceDialog order={{ id, number }} onClose={…} />` opens it; the order is held
  * until the user pays. Needs the `pricing` and `admin` namespaces (the console's route loads them).
  */
-export function RaisePriceDifferenceDialog({ order, onClose }: { order: { id: string; number: string }; onClose: (raised: boolean) => void }) {
+export function RaisePriceDifferenceDialog({
+  order,
+  onClose,
+}: {
+  order: { id: string; number: string };
+  onClose: (raised: boolean) => void;
+}) {
   const { t } = useTranslation('pricing');
   const rules = useAdminRules();
   const writes = usePriceDifferenceWrites();
@@ -29,7 +35,9 @@ export function RaisePriceDifferenceDialog({ order, onClose }: { order: { id: st
 
   async function submit(values: Values) {
     setSaving(true);
-    const result = await writes.raiseForOrder(order.id, { amount: values.amount!, reason: values.reason }).finally(() => setSaving(false));
+    const result = await writes
+      .raiseForOrder(order.id, { amount: values.amount!, reason: values.reason })
+      .finally(() => setSaving(false));
     if (result.success) {
       toast.success(t('admin.raised', { number: order.number }));
       onClose(true);
@@ -39,9 +47,21 @@ export function RaisePriceDifferenceDialog({ order, onClose }: { order: { id: st
   }
 
   return (
-    <Modal open title={t('admin.raise-for', { number: order.number })} okText={t('admin.raise')} confirmLoading={saving} onOk={() => form.submit()} onCancel={() => onClose(false)}>
+    <Modal
+      open
+      title={t('admin.raise-for', { number: order.number })}
+      okText={t('admin.raise')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={() => onClose(false)}
+    >
       <ServerErrors messages={orphans} />
-      <Form<Values> form={form} layout="vertical" initialValues={{ amount: null, reason: '' }} onFinish={(v) => void submit(v)}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ amount: null, reason: '' }}
+        onFinish={(v) => void submit(v)}
+      >
         <AmountAndReason rules={rules} />
       </Form>
     </Modal>
@@ -53,10 +73,18 @@ export function AmountAndReason({ rules }: { rules: ReturnType<typeof useAdminRu
   const { t } = useTranslation('pricing');
   return (
     <>
-      <Form.Item name="amount" label={t('admin.amount')} rules={[rules.required(), rules.decimals(2), rules.range(0.01, PRICE_DIFFERENCE_MAX_USD)]}>
+      <Form.Item
+        name="amount"
+        label={t('admin.amount')}
+        rules={[rules.required(), rules.decimals(2), rules.range(0.01, PRICE_DIFFERENCE_MAX_USD)]}
+      >
         <MoneyInput style={{ width: 160 }} />
       </Form.Item>
-      <Form.Item name="reason" label={t('admin.reason')} rules={[rules.requiredText(), rules.max(PRICE_DIFFERENCE_REASON_MAX)]}>
+      <Form.Item
+        name="reason"
+        label={t('admin.reason')}
+        rules={[rules.requiredText(), rules.max(PRICE_DIFFERENCE_REASON_MAX)]}
+      >
         <Input.TextArea rows={2} placeholder={t('admin.reason-placeholder')} />
       </Form.Item>
     </>

@@ -21,7 +21,8 @@ describe('PriceTiersCard (operator product editor)', { timeout: 30_000 }, () => 
   it('shows the MOQ, adds a percentage tier and saves the whole list', async () => {
     const puts: unknown[] = [];
     fakeApi({
-      'GET /api/admin/catalogue/products/7/price-tiers': () => envelope({ prodId: 7, moq: 50, tiers: [{ minQuantity: 50, unitPrice: 8, percentOff: null }] }),
+      'GET /api/admin/catalogue/products/7/price-tiers': () =>
+        envelope({ prodId: 7, moq: 50, tiers: [{ minQuantity: 50, unitPrice: 8, percentOff: null }] }),
       'PUT /api/admin/catalogue/products/7/price-tiers': (_url, init) => {
         puts.push(JSON.parse(String(init.body)));
         return envelope({

@@ -23,7 +23,11 @@ interface Values {
 const path = (prodId: number) => `/admin/catalogue/products/${prodId}/price-tiers`;
 
 function toRows(data: ProductPriceTiers): TierRow[] {
-  return data.tiers.map((t) => ({ minQuantity: t.minQuantity, kind: t.unitPrice === null ? 'percent' : 'fixed', value: t.unitPrice ?? t.percentOff }));
+  return data.tiers.map((t) => ({
+    minQuantity: t.minQuantity,
+    kind: t.unitPrice === null ? 'percent' : 'fixed',
+    value: t.unitPrice ?? t.percentOff,
+  }));
 }
 
 /**
@@ -35,7 +39,10 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
   const { t } = useTranslation('pricing');
   const rules = useAdminRules();
   const client = useQueryClient();
-  const tiers = useQuery({ queryKey: ['admin', ...bulkKeys.tiers(prodId)], queryFn: ({ signal }) => api.data<ProductPriceTiers>(path(prodId), { signal, schema: ProductPriceTiersSchema }) });
+  const tiers = useQuery({
+    queryKey: ['admin', ...bulkKeys.tiers(prodId)],
+    queryFn: ({ signal }) => api.data<ProductPriceTiers>(path(prodId), { signal, schema: ProductPriceTiersSchema }),
+  });
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [orphans, setOrphans] = useState<string[]>([]);
@@ -49,7 +56,9 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
         percentOff: r.kind === 'percent' ? r.value : null,
       })),
     };
-    const result = await api.put<ProductPriceTiers>(path(prodId), body, { schema: ProductPriceTiersSchema }).finally(() => setSaving(false));
+    const result = await api
+      .put<ProductPriceTiers>(path(prodId), body, { schema: ProductPriceTiersSchema })
+      .finally(() => setSaving(false));
     if (result.success) {
       setOrphans([]);
       form.setFieldsValue({ tiers: toRows(result.data) });
@@ -58,7 +67,11 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
       toast.success(t('tiers.saved'));
     } else {
       // tiers.N.unitPrice / percentOff → the row's value field.
-      setOrphans(applyServerErrors(form, result, (p) => (p.length === 3 && (p[2] === 'unitPrice' || p[2] === 'percentOff') ? [p[0]!, p[1]!, 'value'] : p)));
+      setOrphans(
+        applyServerErrors(form, result, (p) =>
+          p.length === 3 && (p[2] === 'unitPrice' || p[2] === 'percentOff') ? [p[0]!, p[1]!, 'value'] : p,
+        ),
+      );
     }
   }
 
@@ -68,7 +81,12 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
       {tiers.isError ? <Alert type="error" showIcon title={t('admin:form.load-failed')} /> : null}
       {tiers.isLoading ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
       {tiers.data ? (
-        <Form<Values> form={form} layout="vertical" initialValues={{ tiers: toRows(tiers.data) }} onFinish={(v) => void save(v)}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={{ tiers: toRows(tiers.data) }}
+          onFinish={(v) => void save(v)}
+        >
           <ServerErrors messages={orphans} />
           <p>{tiers.data.moq ? t('tiers.moq', { count: tiers.data.moq }) : t('tiers.none')}</p>
           <Form.List name="tiers">
@@ -76,7 +94,11 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
               <>
                 {fields.map((field, i) => (
                   <div key={field.key} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>
-                    <Form.Item name={[field.name, 'minQuantity']} label={t('tiers.min-quantity')} rules={[rules.required(), rules.range(2, 99_999)]}>
+                    <Form.Item
+                      name={[field.name, 'minQuantity']}
+                      label={t('tiers.min-quantity')}
+                      rules={[rules.required(), rules.range(2, 99_999)]}
+                    >
                       <InputNumber min={2} max={99_999} precision={0} style={{ width: 120 }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'kind']} label={t('tiers.kind')}>
@@ -95,20 +117,36 @@ export function PriceTiersCard({ prodId }: { prodId: number }) {
                           <Form.Item
                             name={[field.name, 'value']}
                             label={percent ? t('tiers.percent') : t('tiers.fixed')}
-                            rules={[rules.required(), rules.decimals(2), percent ? rules.range(0.01, 99.99) : rules.range(0.01, 1_000_000)]}
+                            rules={[
+                              rules.required(),
+                              rules.decimals(2),
+                              percent ? rules.range(0.01, 99.99) : rules.range(0.01, 1_000_000),
+                            ]}
                           >
-                            <DecimalInput decimals={2} prefix={percent ? undefined : '$'} suffix={percent ? '%' : undefined} style={{ width: 140 }} />
+                            <DecimalInput
+                              decimals={2}
+                              prefix={percent ? undefined : '$'}
+                              suffix={percent ? '%' : undefined}
+                              style={{ width: 140 }}
+                            />
                           </Form.Item>
                         );
                       }}
                     </Form.Item>
-                    <Button style={{ marginTop: 30 }} onClick={() => remove(field.name)} aria-label={`${t('tiers.remove')} ${i + 1}`}>
+                    <Button
+                      style={{ marginTop: 30 }}
+                      onClick={() => remove(field.name)}
+                      aria-label={`${t('tiers.remove')} ${i + 1}`}
+                    >
                       {t('tiers.remove')}
                     </Button>
                   </div>
                 ))}
                 <div style={{ display: 'flex', gap: 8 }}>
-                  <Button disabled={fields.length >= MAX_PRICE_TIERS} onClick={() => add({ minQuantity: null, kind: 'fixed', value: null })}>
+                  <Button
+                    disabled={fields.length >= MAX_PRICE_TIERS}
+                    onClick={() => add({ minQuantity: null, kind: 'fixed', value: null })}
+                  >
                     {t('tiers.add')}
                   </Button>
                   <Button type="primary" htmlType="submit" loading={saving}>

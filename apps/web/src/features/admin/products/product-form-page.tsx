@@ -45,13 +45,20 @@ export function EditProductPage() {
   const [initial, setInitial] = useState<{ id: number; values: ProductFormValues } | null>(null);
   if (data && data.prodId === prodId && initial?.id !== prodId) setInitial({ id: prodId, values: toFormValues(data) });
   const [toggle, holder] = useStatusToggle();
-  const name = data ? pickName(Object.fromEntries(Object.entries(data.translations).map(([l, v]) => [l, v.title])), lang) : '';
+  const name = data
+    ? pickName(Object.fromEntries(Object.entries(data.translations).map(([l, v]) => [l, v.title])), lang)
+    : '';
 
   const actions = data ? (
     <>
       <Tag color={data.status === 'on' ? 'green' : 'default'}>{t(`products.status-${data.status}`)}</Tag>
       {data.status === 'on' ? (
-        <a className="admin-link-button" href={`/productdetails?prodId=${data.prodId}`} target="_blank" rel="noreferrer">
+        <a
+          className="admin-link-button"
+          href={`/productdetails?prodId=${data.prodId}`}
+          target="_blank"
+          rel="noreferrer"
+        >
           {t('products.view-in-store')}
         </a>
       ) : null}
@@ -62,7 +69,11 @@ export function EditProductPage() {
   ) : null;
 
   return (
-    <AdminPage title={name ? t('products.edit-title', { name }) : t('routes:admin-product-edit')} back={back(t)} actions={actions}>
+    <AdminPage
+      title={name ? t('products.edit-title', { name }) : t('routes:admin-product-edit')}
+      back={back(t)}
+      actions={actions}
+    >
       {holder}
       {isError ? <Alert type="error" showIcon title={t('products.load-failed')} /> : null}
       {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : null}

@@ -1,4 +1,11 @@
-import { LOCALES, type AdminProduct, type Locale, type SaveProductBody, type ShippingAttribute, type Warehouse } from '@dsm/contract';
+import {
+  LOCALES,
+  type AdminProduct,
+  type Locale,
+  type SaveProductBody,
+  type ShippingAttribute,
+  type Warehouse,
+} from '@dsm/contract';
 
 export interface TranslationValues {
   title: string;
@@ -72,7 +79,8 @@ export function newProductValues(): ProductFormValues {
 /** A stored product as the form edits it. */
 export function toFormValues(product: AdminProduct): ProductFormValues {
   const specCodes: string[] = [];
-  for (const sku of product.skus) for (const s of sku.specs) if (!specCodes.includes(s.property)) specCodes.push(s.property);
+  for (const sku of product.skus)
+    for (const s of sku.specs) if (!specCodes.includes(s.property)) specCodes.push(s.property);
   return {
     categoryId: product.categoryId,
     attribute: product.attribute,
@@ -103,7 +111,8 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
   };
 }
 
-const hasText = (t: TranslationValues | undefined) => Boolean(t && (t.title.trim() || t.brief.trim() || t.description.trim()));
+const hasText = (t: TranslationValues | undefined) =>
+  Boolean(t && (t.title.trim() || t.brief.trim() || t.description.trim()));
 
 /** The request body: only languages with a text, only the chosen specs, blanks as the API wants them. */
 export function toSaveBody(values: ProductFormValues): SaveProductBody {

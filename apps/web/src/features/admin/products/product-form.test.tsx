@@ -17,8 +17,22 @@ import { ProductForm } from './product-form';
 import { newProductValues, toSaveBody, type ProductFormValues } from './product-form.model';
 
 const CATEGORIES: AdminCategory[] = [
-  { categoryId: 1, parentId: null, icon: 'bags', position: 0, names: { 'en-US': 'Bags', 'fr-FR': 'Sacs' }, productCount: 0 },
-  { categoryId: 19, parentId: 1, icon: 'bags', position: 0, names: { 'en-US': 'Handbags', 'fr-FR': 'Sacs à main' }, productCount: 3 },
+  {
+    categoryId: 1,
+    parentId: null,
+    icon: 'bags',
+    position: 0,
+    names: { 'en-US': 'Bags', 'fr-FR': 'Sacs' },
+    productCount: 0,
+  },
+  {
+    categoryId: 19,
+    parentId: 1,
+    icon: 'bags',
+    position: 0,
+    names: { 'en-US': 'Handbags', 'fr-FR': 'Sacs à main' },
+    productCount: 3,
+  },
 ];
 
 function saved(body: SaveProductBody): AdminProduct {
@@ -29,7 +43,12 @@ function saved(body: SaveProductBody): AdminProduct {
     attribute: body.attribute,
     warehouse: body.warehouse,
     sales: 0,
-    translations: Object.fromEntries(Object.entries(body.translations).map(([l, t]) => [l, { title: t!.title, brief: t!.brief, description: t!.description }])),
+    translations: Object.fromEntries(
+      Object.entries(body.translations).map(([l, t]) => [
+        l,
+        { title: t!.title, brief: t!.brief, description: t!.description },
+      ]),
+    ),
     imgs: body.imgs,
     skus: body.skus.map((s, i) => ({ ...s, skuId: 100 + i, pic: s.pic, specs: s.specs })),
     tagIds: body.tagIds,
@@ -69,10 +88,13 @@ const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.N
 // Role queries are slow on a form this size in jsdom: fields are found by their labels.
 const field = (label: string) => screen.getByLabelText(label);
 /** The field of the language tab that is open (every tab stays mounted). */
-const inOpenTab = (label: string) => within(document.querySelector<HTMLElement>('[role=tabpanel][aria-hidden=false]')!).getByLabelText(label);
+const inOpenTab = (label: string) =>
+  within(document.querySelector<HTMLElement>('[role=tabpanel][aria-hidden=false]')!).getByLabelText(label);
 const tab = (name: string) => screen.getByText(name, { selector: '.ant-tabs-tab-btn *' });
 const posted = (fetchMock: ReturnType<typeof fakeApi>) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/admin/catalogue/products') && init?.method === 'POST');
+  fetchMock.mock.calls.filter(
+    ([url, init]) => String(url).endsWith('/admin/catalogue/products') && init?.method === 'POST',
+  );
 
 // The console's texts load with its routes; a page rendered on its own asks for them here.
 beforeAll(() => loadNamespace('admin'));
@@ -218,7 +240,9 @@ describe('product form', { timeout: 60_000 }, () => {
     await user.type(field('Weight, SKU 1'), '1');
     await user.click(screen.getByText('Create product'));
 
-    expect(await screen.findByText('This SKU code is already used by another product', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('This SKU code is already used by another product', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     // The form moved to the French tab, where the title's message is.
     await waitFor(() => expect(document.querySelector('.ant-tabs-tab-active')).toHaveTextContent('French'));
     const panel = document.querySelector<HTMLElement>('[role=tabpanel][aria-hidden=false]')!;

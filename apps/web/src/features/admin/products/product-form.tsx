@@ -12,7 +12,13 @@ import { pickName } from '../shared/names';
 import { SEARCH_BY_LABEL, SEARCH_TREE_BY_TITLE, useAdminRules } from '../shared/rules';
 import { applyServerErrors, firstErrorLocale, type NamePath } from '../shared/server-errors';
 import { useAdminTags } from '../tags/tags.api';
-import { MAX_IMAGES, mapProductErrorPath, toFormValues, toSaveBody, type ProductFormValues } from './product-form.model';
+import {
+  MAX_IMAGES,
+  mapProductErrorPath,
+  toFormValues,
+  toSaveBody,
+  type ProductFormValues,
+} from './product-form.model';
 import { ProductImages } from './product-images';
 import { useAdminWarehouses } from '../logistics/logistics.api';
 import { propertyLabel, useAdminSpecs, useProductActions } from './products.api';
@@ -61,7 +67,14 @@ function TranslationFields({ locale }: { locale: Locale }) {
         label={t('products.title')}
         rules={titleRules}
         required={required}
-        dependencies={required ? [] : [['translations', locale, 'brief'], ['translations', locale, 'description']]}
+        dependencies={
+          required
+            ? []
+            : [
+                ['translations', locale, 'brief'],
+                ['translations', locale, 'description'],
+              ]
+        }
       >
         <Input maxLength={200} />
       </Form.Item>
@@ -131,7 +144,12 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
     }
     const specCodes: string[] = form.getFieldValue('specCodes') ?? [];
     setOrphans(applyServerErrors(form, result, (path) => mapProductErrorPath(path, specCodes)));
-    reveal(form.getFieldsError().filter((f) => f.errors.length).map((f) => f.name as NamePath));
+    reveal(
+      form
+        .getFieldsError()
+        .filter((f) => f.errors.length)
+        .map((f) => f.name as NamePath),
+    );
   }
 
   const propertyList = properties.data ?? [];
@@ -140,87 +158,105 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
 
   return (
     <>
-    <Form<ProductFormValues>
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      onFinish={(values) => void submit(values)}
-      onFinishFailed={({ errorFields }) => reveal(errorFields.map((f) => f.name as NamePath))}
-      className="admin-form"
-      noValidate
-    >
-      <ServerErrors messages={orphans} />
-      <Section id="product-basics" title={t('products.section-basics')}>
-        <div className="admin-grid">
-          <Form.Item name="categoryId" label={t('products.category')} rules={[rules.required(t('products.category-required'))]}>
-            <TreeSelect
-              treeData={tree}
-              showSearch={SEARCH_TREE_BY_TITLE}
-              loading={categories.isLoading}
-              treeDefaultExpandAll={false}
-              popupMatchSelectWidth={false}
-            />
+      <Form<ProductFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(values) => void submit(values)}
+        onFinishFailed={({ errorFields }) => reveal(errorFields.map((f) => f.name as NamePath))}
+        className="admin-form"
+        noValidate
+      >
+        <ServerErrors messages={orphans} />
+        <Section id="product-basics" title={t('products.section-basics')}>
+          <div className="admin-grid">
+            <Form.Item
+              name="categoryId"
+              label={t('products.category')}
+              rules={[rules.required(t('products.category-required'))]}
+            >
+              <TreeSelect
+                treeData={tree}
+                showSearch={SEARCH_TREE_BY_TITLE}
+                loading={categories.isLoading}
+                treeDefaultExpandAll={false}
+                popupMatchSelectWidth={false}
+              />
+            </Form.Item>
+            <Form.Item name="attribute" label={t('products.attribute')} extra={t('products.attribute-hint')}>
+              <Select options={SHIPPING_ATTRIBUTE.map((a) => ({ value: a, label: t(`attributes.${a}`) }))} />
+            </Form.Item>
+            <Form.Item name="warehouse" label={t('products.warehouse')}>
+              {/* The operator's warehouses (Shipping → Warehouses), whichever they have added. */}
+              <Select
+                loading={warehouses.isLoading}
+                options={(warehouses.data ?? []).map((w) => ({
+                  value: w.code,
+                  label: `${pickName(w.names, lang) || w.code} (${w.code})`,
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="tagIds" label={t('products.tags')}>
+              <Select
+                mode="multiple"
+                loading={tags.isLoading}
+                showSearch={SEARCH_BY_LABEL}
+                options={(tags.data ?? []).map((tag) => ({
+                  value: tag.tagId,
+                  label: pickName(tag.names, lang) || tag.code,
+                }))}
+              />
+            </Form.Item>
+          </div>
+        </Section>
+
+        <Section id="product-texts" title={t('products.section-texts')}>
+          <p className="admin-hint">{t('products.texts-hint')}</p>
+          <LocaleTabs prefix="translations" activeKey={tab} onChange={setTab}>
+            {(locale) => <TranslationFields locale={locale} />}
+          </LocaleTabs>
+        </Section>
+
+        <Section id="product-images" title={t('products.section-images')}>
+          <Form.Item
+            name="imgs"
+            rules={[{ type: 'array', max: MAX_IMAGES, message: t('images.too-many', { max: MAX_IMAGES }) }]}
+          >
+            <ProductImages />
           </Form.Item>
-          <Form.Item name="attribute" label={t('products.attribute')} extra={t('products.attribute-hint')}>
-            <Select options={SHIPPING_ATTRIBUTE.map((a) => ({ value: a, label: t(`attributes.${a}`) }))} />
-          </Form.Item>
-          <Form.Item name="warehouse" label={t('products.warehouse')}>
-            {/* The operator's warehouses (Shipping → Warehouses), whichever they have added. */}
-            <Select
-              loading={warehouses.isLoading}
-              options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang) || w.code} (${w.code})` }))}
-            />
-          </Form.Item>
-          <Form.Item name="tagIds" label={t('products.tags')}>
-            <Select
-              mode="multiple"
-              loading={tags.isLoading}
-              showSearch={SEARCH_BY_LABEL}
-              options={(tags.data ?? []).map((tag) => ({ value: tag.tagId, label: pickName(tag.names, lang) || tag.code }))}
-            />
-          </Form.Item>
+        </Section>
+
+        <Section id="product-skus" title={t('products.section-skus')}>
+          <div className="admin-spec-row">
+            <Form.Item
+              name="specCodes"
+              label={t('products.specs')}
+              extra={t('products.specs-hint')}
+              rules={[{ type: 'array', max: 5 }]}
+            >
+              <Select
+                mode="multiple"
+                maxCount={5}
+                loading={properties.isLoading}
+                options={propertyList.map((p) => ({ value: p.code, label: propertyLabel(p, propertyList, lang) }))}
+              />
+            </Form.Item>
+            <Button onClick={() => setSpecModal(true)}>{t('specs.new-value')}</Button>
+          </div>
+          <SkuTable properties={propertyList} />
+        </Section>
+
+        <div className="admin-form-actions">
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {prodId === null ? t('products.create') : t('actions.save')}
+          </Button>
+          <Link className="admin-link-button" to="/admin/products">
+            {t('actions.cancel')}
+          </Link>
         </div>
-      </Section>
-
-      <Section id="product-texts" title={t('products.section-texts')}>
-        <p className="admin-hint">{t('products.texts-hint')}</p>
-        <LocaleTabs prefix="translations" activeKey={tab} onChange={setTab}>
-          {(locale) => <TranslationFields locale={locale} />}
-        </LocaleTabs>
-      </Section>
-
-      <Section id="product-images" title={t('products.section-images')}>
-        <Form.Item name="imgs" rules={[{ type: 'array', max: MAX_IMAGES, message: t('images.too-many', { max: MAX_IMAGES }) }]}>
-          <ProductImages />
-        </Form.Item>
-      </Section>
-
-      <Section id="product-skus" title={t('products.section-skus')}>
-        <div className="admin-spec-row">
-          <Form.Item name="specCodes" label={t('products.specs')} extra={t('products.specs-hint')} rules={[{ type: 'array', max: 5 }]}>
-            <Select
-              mode="multiple"
-              maxCount={5}
-              loading={properties.isLoading}
-              options={propertyList.map((p) => ({ value: p.code, label: propertyLabel(p, propertyList, lang) }))}
-            />
-          </Form.Item>
-          <Button onClick={() => setSpecModal(true)}>{t('specs.new-value')}</Button>
-        </div>
-        <SkuTable properties={propertyList} />
-      </Section>
-
-      <div className="admin-form-actions">
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {prodId === null ? t('products.create') : t('actions.save')}
-        </Button>
-        <Link className="admin-link-button" to="/admin/products">
-          {t('actions.cancel')}
-        </Link>
-      </div>
-    </Form>
-    {/* Outside the product form: a submit inside the dialog must not bubble into it. */}
-    <SpecValueModal open={specModal} properties={propertyList} onClose={() => setSpecModal(false)} />
+      </Form>
+      {/* Outside the product form: a submit inside the dialog must not bubble into it. */}
+      <SpecValueModal open={specModal} properties={propertyList} onClose={() => setSpecModal(false)} />
     </>
   );
 }

@@ -66,7 +66,12 @@ export function ProductImages({ id, value = [], onChange }: ProductImagesProps) 
               <img src={url} alt={t('images.alt', { n: i + 1 })} loading="lazy" />
               {i === 0 ? <span className="admin-image-main">{t('images.main')}</span> : null}
               <div className="admin-image-actions">
-                <Button size="small" aria-label={t('images.move-before', { n: i + 1 })} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                <Button
+                  size="small"
+                  aria-label={t('images.move-before', { n: i + 1 })}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
                   ←
                 </Button>
                 <Button
@@ -77,7 +82,12 @@ export function ProductImages({ id, value = [], onChange }: ProductImagesProps) 
                 >
                   →
                 </Button>
-                <Button size="small" danger aria-label={t('images.remove', { n: i + 1 })} onClick={() => change(value.filter((_, j) => j !== i))}>
+                <Button
+                  size="small"
+                  danger
+                  aria-label={t('images.remove', { n: i + 1 })}
+                  onClick={() => change(value.filter((_, j) => j !== i))}
+                >
                   ×
                 </Button>
               </div>

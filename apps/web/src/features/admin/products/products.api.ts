@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminProductListItemPageSchema, AdminProductSchema, AdminSpecListSchema, AdminSpecSchema, UploadedImageSchema } from '@dsm/contract';
+import {
+  AdminProductListItemPageSchema,
+  AdminProductSchema,
+  AdminSpecListSchema,
+  AdminSpecSchema,
+  UploadedImageSchema,
+} from '@dsm/contract';
 import type {
   AdminProduct,
   AdminProductListItem,
@@ -27,7 +33,11 @@ export interface AdminProductsFilter {
 }
 
 export const fetchAdminProducts = (filter: AdminProductsFilter, signal?: AbortSignal) =>
-  api.data<Page<AdminProductListItem>>(`${BASE}/products`, { query: { ...filter }, signal, schema: AdminProductListItemPageSchema });
+  api.data<Page<AdminProductListItem>>(`${BASE}/products`, {
+    query: { ...filter },
+    signal,
+    schema: AdminProductListItemPageSchema,
+  });
 
 export const adminProductsQuery = (filter: AdminProductsFilter) =>
   queryOptions({
@@ -56,7 +66,8 @@ export function useAdminProduct(prodId: number) {
   return useQuery({ ...adminProductQuery(prodId), enabled: Number.isInteger(prodId) && prodId > 0 });
 }
 
-export const fetchAdminSpecs = (signal?: AbortSignal) => api.data<AdminSpec[]>(`${BASE}/specs`, { signal, schema: AdminSpecListSchema });
+export const fetchAdminSpecs = (signal?: AbortSignal) =>
+  api.data<AdminSpec[]>(`${BASE}/specs`, { signal, schema: AdminSpecListSchema });
 
 export const adminSpecsQuery = queryOptions({
   queryKey: adminKeys.specs(),
@@ -67,12 +78,15 @@ export function useAdminSpecs() {
   return useQuery(adminSpecsQuery);
 }
 
-export const createProduct = (body: SaveProductBody) => api.post<AdminProduct>(`${BASE}/products`, body, { idempotencyKey: crypto.randomUUID(), schema: AdminProductSchema });
-export const updateProduct = (prodId: number, body: SaveProductBody) => api.put<AdminProduct>(`${BASE}/products/${prodId}`, body, { schema: AdminProductSchema });
+export const createProduct = (body: SaveProductBody) =>
+  api.post<AdminProduct>(`${BASE}/products`, body, { idempotencyKey: crypto.randomUUID(), schema: AdminProductSchema });
+export const updateProduct = (prodId: number, body: SaveProductBody) =>
+  api.put<AdminProduct>(`${BASE}/products/${prodId}`, body, { schema: AdminProductSchema });
 export const setProductStatus = (prodId: number, status: ProductStatus) =>
   api.put<AdminProduct>(`${BASE}/products/${prodId}/status`, { status }, { schema: AdminProductSchema });
 /** POST /admin/catalogue/images: base64 in JSON (no multipart); answers the URL to store. */
-export const uploadProductImage = (body: UploadImageBody) => api.post<UploadedImage>(`${BASE}/images`, body, { schema: UploadedImageSchema });
+export const uploadProductImage = (body: UploadImageBody) =>
+  api.post<UploadedImage>(`${BASE}/images`, body, { schema: UploadedImageSchema });
 export const saveSpec = (body: SaveSpecBody) => api.post<AdminSpec>(`${BASE}/specs`, body, { schema: AdminSpecSchema });
 
 /** A spec's name; two specs named alike (e.g. two "Size") are told apart by their codes. */

@@ -25,7 +25,9 @@ export function SkuTable({ properties }: { properties: AdminSpec[] }) {
   const warehouses = useAdminWarehouses();
   const specCodes: string[] = Form.useWatch('specCodes', form) ?? [];
   const imgs: string[] = Form.useWatch('imgs', form) ?? [];
-  const specs = specCodes.map((code) => properties.find((p) => p.code === code)).filter((p): p is AdminSpec => Boolean(p));
+  const specs = specCodes
+    .map((code) => properties.find((p) => p.code === code))
+    .filter((p): p is AdminSpec => Boolean(p));
 
   const label = (field: string, n: number) => t('skus.cell-label', { field, n });
 
@@ -119,7 +121,12 @@ export function SkuTable({ properties }: { properties: AdminSpec[] }) {
             (row, n) => (
               <Form.Item
                 name={[row.name, 'weight']}
-                rules={[rules.required(t('skus.weight-required')), rules.positive(), rules.decimals(3), rules.range(0, 1000)]}
+                rules={[
+                  rules.required(t('skus.weight-required')),
+                  rules.positive(),
+                  rules.decimals(3),
+                  rules.range(0, 1000),
+                ]}
               >
                 <DecimalInput decimals={3} suffix="kg" aria-label={label(t('skus.weight'), n)} />
               </Form.Item>
@@ -140,7 +147,10 @@ export function SkuTable({ properties }: { properties: AdminSpec[] }) {
           ),
           cell(
             (row, n) => (
-              <Form.Item name={[row.name, 'stocks']} rules={[rules.required(t('skus.stock-required')), rules.range(0, 100_000_000)]}>
+              <Form.Item
+                name={[row.name, 'stocks']}
+                rules={[rules.required(t('skus.stock-required')), rules.range(0, 100_000_000)]}
+              >
                 <DecimalInput decimals={0} aria-label={label(t('skus.stock'), n)} />
               </Form.Item>
             ),
@@ -156,7 +166,10 @@ export function SkuTable({ properties }: { properties: AdminSpec[] }) {
                   placeholder={t('skus.warehouse-product')}
                   popupMatchSelectWidth={false}
                   loading={warehouses.isLoading}
-                  options={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${pickName(w.names, lang) || w.code} (${w.code})` }))}
+                  options={(warehouses.data ?? []).map((w) => ({
+                    value: w.code,
+                    label: `${pickName(w.names, lang) || w.code} (${w.code})`,
+                  }))}
                 />
               </Form.Item>
             ),
@@ -188,7 +201,12 @@ export function SkuTable({ properties }: { properties: AdminSpec[] }) {
           ),
           cell(
             (row, n) => (
-              <Button danger aria-label={t('skus.remove', { n })} onClick={() => remove(row.name)} disabled={fields.length <= 1}>
+              <Button
+                danger
+                aria-label={t('skus.remove', { n })}
+                onClick={() => remove(row.name)}
+                disabled={fields.length <= 1}
+              >
                 ×
               </Button>
             ),

@@ -31,7 +31,15 @@ export function valueCode(name: string, taken: readonly string[]): string {
 }
 
 /** Adds a value (e.g. a new colour) to one of the specs, named in each language. */
-export function SpecValueModal({ open, properties, onClose }: { open: boolean; properties: AdminSpec[]; onClose: () => void }) {
+export function SpecValueModal({
+  open,
+  properties,
+  onClose,
+}: {
+  open: boolean;
+  properties: AdminSpec[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
@@ -44,7 +52,10 @@ export function SpecValueModal({ open, properties, onClose }: { open: boolean; p
     const property = properties.find((p) => p.code === values.property);
     if (!property) return;
     const names = compactNames(values.names);
-    const code = valueCode(names['en-US'] ?? '', property.values.map((v) => v.code));
+    const code = valueCode(
+      names['en-US'] ?? '',
+      property.values.map((v) => v.code),
+    );
     setSaving(true);
     const result = await saveSpec({
       code: property.code,
@@ -61,7 +72,9 @@ export function SpecValueModal({ open, properties, onClose }: { open: boolean; p
     }
     const last = property.values.length;
     setOrphans(
-      applyServerErrors(form, result, (path) => (path[0] === 'values' && path[1] === last && path[2] === 'names' ? ['names', path[3]!] : null)),
+      applyServerErrors(form, result, (path) =>
+        path[0] === 'values' && path[1] === last && path[2] === 'names' ? ['names', path[3]!] : null,
+      ),
     );
   }
 
@@ -79,7 +92,10 @@ export function SpecValueModal({ open, properties, onClose }: { open: boolean; p
       <ServerErrors messages={orphans} />
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ names: {} }}>
         <Form.Item name="property" label={t('specs.spec')} rules={[rules.required()]}>
-          <Select showSearch={SEARCH_BY_LABEL} options={properties.map((p) => ({ value: p.code, label: propertyLabel(p, properties, lang) }))} />
+          <Select
+            showSearch={SEARCH_BY_LABEL}
+            options={properties.map((p) => ({ value: p.code, label: propertyLabel(p, properties, lang) }))}
+          />
         </Form.Item>
         {LOCALES.map((locale) => (
           <Form.Item

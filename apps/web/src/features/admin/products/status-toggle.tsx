@@ -19,8 +19,8 @@ export function useStatusToggle() {
     });
     if (!ok) return;
     const result = await setStatus(prodId, takeDown ? 'off' : 'on');
-    if (result.success) toast.success(takeDown ? t('products.taken-down', { name }) : t('products.put-back-done', { name }));
+    if (result.success)
+      toast.success(takeDown ? t('products.taken-down', { name }) : t('products.put-back-done', { name }));
   };
   return [toggle, holder] as const;
 }
-

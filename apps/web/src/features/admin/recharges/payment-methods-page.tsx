@@ -87,7 +87,12 @@ function MethodCard({ rule }: { rule: RechargeMethodRule }) {
           <Form.Item name="percent" label={t('recharges.percent')} rules={[check.required(), check.range(0, 50)]}>
             <DecimalInput decimals={2} suffix="%" />
           </Form.Item>
-          <Form.Item name="base" label={t('recharges.base')} extra={t('recharges.base-hint')} rules={[check.required(), check.range(0, 1000)]}>
+          <Form.Item
+            name="base"
+            label={t('recharges.base')}
+            extra={t('recharges.base-hint')}
+            rules={[check.required(), check.range(0, 1000)]}
+          >
             <MoneyInput />
           </Form.Item>
           <Form.Item name="fixed" label={t('recharges.fixed')} rules={[check.required(), check.range(0, 1000)]}>
@@ -95,9 +100,18 @@ function MethodCard({ rule }: { rule: RechargeMethodRule }) {
           </Form.Item>
         </div>
         <p className="payment-method-example" aria-live="polite">
-          {t('recharges.example', { amount: usd(fromMinor(EXAMPLE_MINOR)), fee: usd(fromMinor(exampleFeeMinor)), total: usd(fromMinor(EXAMPLE_MINOR + exampleFeeMinor)) })}
+          {t('recharges.example', {
+            amount: usd(fromMinor(EXAMPLE_MINOR)),
+            fee: usd(fromMinor(exampleFeeMinor)),
+            total: usd(fromMinor(EXAMPLE_MINOR + exampleFeeMinor)),
+          })}
         </p>
-        <Button type="primary" htmlType="submit" loading={saving} aria-label={t('recharges.save-named', { method: name })}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={saving}
+          aria-label={t('recharges.save-named', { method: name })}
+        >
           {t('actions.save')}
         </Button>
       </Form>

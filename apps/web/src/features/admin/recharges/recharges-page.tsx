@@ -2,7 +2,13 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Modal, Select, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECHARGE_METHODS, RECHARGE_STATES, type AdminRechargeOrder, type RechargeMethodName, type RechargeState } from '@dsm/contract';
+import {
+  RECHARGE_METHODS,
+  RECHARGE_STATES,
+  type AdminRechargeOrder,
+  type RechargeMethodName,
+  type RechargeState,
+} from '@dsm/contract';
 import { RechargeStateTag } from '../../../components/ui/recharge-state-tag';
 import { formatMoney } from '../../../lib/money';
 import { adminKeys, rechargeKeys } from '../../../lib/query-keys';
@@ -64,7 +70,12 @@ export default function RechargesPage() {
       key: 'slip',
       render: (_, o) =>
         o.slip ? (
-          <a href={slipUrl(o.id)} target="_blank" rel="noreferrer" aria-label={t('recharges.open-slip', { number: o.number })}>
+          <a
+            href={slipUrl(o.id)}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={t('recharges.open-slip', { number: o.number })}
+          >
             {o.slip.fileName}
           </a>
         ) : (
@@ -74,7 +85,12 @@ export default function RechargesPage() {
     { title: t('payment:summary.method'), key: 'method', render: (_, o) => t(`payment:method.${o.method}`) },
     { title: t('payment:summary.amount'), key: 'amount', align: 'right', render: (_, o) => usd(o.amount) },
     { title: t('payment:summary.fee'), key: 'fee', align: 'right', render: (_, o) => usd(o.fee) },
-    { title: t('payment:summary.total'), key: 'total', align: 'right', render: (_, o) => <strong>{usd(o.total)}</strong> },
+    {
+      title: t('payment:summary.total'),
+      key: 'total',
+      align: 'right',
+      render: (_, o) => <strong>{usd(o.total)}</strong>,
+    },
     { title: t('payment:summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
     { title: t('recharges.created'), key: 'created', render: (_, o) => date.format(new Date(o.createdAt)) },
     { title: t('recharges.note'), key: 'note', render: (_, o) => o.note || <span className="admin-muted">—</span> },
@@ -99,14 +115,20 @@ export default function RechargesPage() {
               value={filter.state}
               style={{ minWidth: 180 }}
               onChange={(state) => setFilter((f) => ({ ...f, current: 1, state }))}
-              options={[{ value: 'all', label: t('recharges.all-states') }, ...RECHARGE_STATES.map((s) => ({ value: s, label: t(`payment:state.${s}`) }))]}
+              options={[
+                { value: 'all', label: t('recharges.all-states') },
+                ...RECHARGE_STATES.map((s) => ({ value: s, label: t(`payment:state.${s}`) })),
+              ]}
             />
             <Select<RechargeMethodName | 'all'>
               aria-label={t('recharges.method-filter')}
               value={filter.method}
               style={{ minWidth: 180 }}
               onChange={(method) => setFilter((f) => ({ ...f, current: 1, method }))}
-              options={[{ value: 'all', label: t('recharges.all-methods') }, ...RECHARGE_METHODS.map((m) => ({ value: m, label: t(`payment:method.${m}`) }))]}
+              options={[
+                { value: 'all', label: t('recharges.all-methods') },
+                ...RECHARGE_METHODS.map((m) => ({ value: m, label: t(`payment:method.${m}`) })),
+              ]}
             />
           </>
         }
@@ -124,10 +146,21 @@ export default function RechargesPage() {
         rowActions={(o) =>
           o.state === 'pending' && o.method === 'bank' ? (
             <>
-              <Button size="small" type="primary" loading={busy === o.id} aria-label={t('recharges.approve-named', { number: o.number })} onClick={() => void approve(o)}>
+              <Button
+                size="small"
+                type="primary"
+                loading={busy === o.id}
+                aria-label={t('recharges.approve-named', { number: o.number })}
+                onClick={() => void approve(o)}
+              >
                 {t('recharges.approve')}
               </Button>
-              <Button size="small" danger aria-label={t('recharges.reject-named', { number: o.number })} onClick={() => setRejecting(o)}>
+              <Button
+                size="small"
+                danger
+                aria-label={t('recharges.reject-named', { number: o.number })}
+                onClick={() => setRejecting(o)}
+              >
                 {t('recharges.reject')}
               </Button>
             </>

@@ -67,26 +67,32 @@ describe('operator: recharges', { timeout: 60_000 }, () => {
     expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/admin/recharges'))![0])).toBe(
       '/api/admin/recharges?state=pending&method=bank&current=1&size=10',
     );
-    expect(within(row).getByRole('link', { name: 'Open the transfer slip of R20261124-000123 (new tab)' })).toHaveAttribute(
-      'href',
-      '/api/admin/recharges/r-1/slip',
-    );
+    expect(
+      within(row).getByRole('link', { name: 'Open the transfer slip of R20261124-000123 (new tab)' }),
+    ).toHaveAttribute('href', '/api/admin/recharges/r-1/slip');
     expect(within(row).getByText('Pending')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Approve R20261124-000123' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText(/\$100\.00 will be credited to the wallet of ada@example\.com/)).toBeInTheDocument();
+    expect(
+      within(confirm).getByText(/\$100\.00 will be credited to the wallet of ada@example\.com/),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls).toEqual([{ url: '/api/admin/recharges/r-1/approve' }]));
 
     await user.click(within(row).getByRole('button', { name: 'Reject R20261124-000123' }));
-    const dialog = (await screen.findByText('Reject recharge R20261124-000123')).closest<HTMLElement>('[role="dialog"]')!;
+    const dialog = (await screen.findByText('Reject recharge R20261124-000123')).closest<HTMLElement>(
+      '[role="dialog"]',
+    )!;
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Please give the reason the user will see.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason'), 'The amount on the slip does not match');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1]).toEqual({ url: '/api/admin/recharges/r-1/reject', body: { reason: 'The amount on the slip does not match' } });
+    expect(calls[1]).toEqual({
+      url: '/api/admin/recharges/r-1/reject',
+      body: { reason: 'The amount on the slip does not match' },
+    });
   });
 });
 
@@ -110,8 +116,14 @@ describe('operator: payment methods', { timeout: 60_000 }, () => {
 
     const card = within(await screen.findByRole('form', { name: 'Card' }));
     expect(card.getByText('Example: $100.00 → fee $3.42, total $103.42')).toBeInTheDocument();
-    expect(within(screen.getByRole('form', { name: 'PayPal' })).getByText('Example: $100.00 → fee $4.70, total $104.70')).toBeInTheDocument();
-    expect(within(screen.getByRole('form', { name: 'Bank transfer' })).getByRole('switch', { name: 'Bank transfer enabled' })).not.toBeChecked();
+    expect(
+      within(screen.getByRole('form', { name: 'PayPal' })).getByText('Example: $100.00 → fee $4.70, total $104.70'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('form', { name: 'Bank transfer' })).getByRole('switch', {
+        name: 'Bank transfer enabled',
+      }),
+    ).not.toBeChecked();
 
     const percent = card.getByLabelText('Percent');
     await user.clear(percent);

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminRechargeOrderPageSchema, AdminRechargeOrderSchema, RechargeMethodRuleListSchema, RechargeMethodRuleSchema } from '@dsm/contract';
+import {
+  AdminRechargeOrderPageSchema,
+  AdminRechargeOrderSchema,
+  RechargeMethodRuleListSchema,
+  RechargeMethodRuleSchema,
+} from '@dsm/contract';
 import type {
   AdminRechargeListQuery,
   AdminRechargeOrder,
@@ -17,7 +22,12 @@ export type AdminRechargeFilter = Pick<AdminRechargeListQuery, 'state' | 'method
 export const adminRechargesQuery = (filter: AdminRechargeFilter) =>
   queryOptions({
     queryKey: adminKeys.recharges(filter),
-    queryFn: ({ signal }) => api.data<Page<AdminRechargeOrder>>('/admin/recharges', { query: { ...filter }, signal, schema: AdminRechargeOrderPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<AdminRechargeOrder>>('/admin/recharges', {
+        query: { ...filter },
+        signal,
+        schema: AdminRechargeOrderPageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 export const useAdminRecharges = (filter: AdminRechargeFilter) => useQuery(adminRechargesQuery(filter));
@@ -26,16 +36,24 @@ export const useAdminRecharges = (filter: AdminRechargeFilter) => useQuery(admin
 export const slipUrl = (id: string) => `/api/admin/recharges/${encodeURIComponent(id)}/slip`;
 
 export const approveRecharge = (id: string, idempotencyKey: string) =>
-  api.post<AdminRechargeOrder>(`/admin/recharges/${encodeURIComponent(id)}/approve`, undefined, { idempotencyKey, schema: AdminRechargeOrderSchema });
+  api.post<AdminRechargeOrder>(`/admin/recharges/${encodeURIComponent(id)}/approve`, undefined, {
+    idempotencyKey,
+    schema: AdminRechargeOrderSchema,
+  });
 
 export const rejectRecharge = (id: string, reason: string, idempotencyKey: string) =>
-  api.post<AdminRechargeOrder>(`/admin/recharges/${encodeURIComponent(id)}/reject`, { reason }, { idempotencyKey, schema: AdminRechargeOrderSchema });
+  api.post<AdminRechargeOrder>(
+    `/admin/recharges/${encodeURIComponent(id)}/reject`,
+    { reason },
+    { idempotencyKey, schema: AdminRechargeOrderSchema },
+  );
 
 /** GET /api/admin/recharge-methods: every method, enabled or not, with its fee rule. */
 export const useRechargeMethodRules = () =>
   useQuery({
     queryKey: adminKeys.rechargeMethods(),
-    queryFn: ({ signal }) => api.data<RechargeMethodRule[]>('/admin/recharge-methods', { signal, schema: RechargeMethodRuleListSchema }),
+    queryFn: ({ signal }) =>
+      api.data<RechargeMethodRule[]>('/admin/recharge-methods', { signal, schema: RechargeMethodRuleListSchema }),
   });
 
 export const saveRechargeMethod = (method: RechargeMethodName, body: UpdateRechargeMethodBody) =>

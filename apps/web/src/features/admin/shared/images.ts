@@ -3,7 +3,10 @@ import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, type UploadImageBody } from '@dsm
 export type ImageProblem = 'image-type' | 'image-too-large';
 
 /** What the server would refuse, told before the upload (type and the 2 MB limit). */
-export function checkImage(file: Pick<File, 'type' | 'size'>, types: readonly string[] = IMAGE_CONTENT_TYPES): ImageProblem | null {
+export function checkImage(
+  file: Pick<File, 'type' | 'size'>,
+  types: readonly string[] = IMAGE_CONTENT_TYPES,
+): ImageProblem | null {
   if (!types.includes(file.type)) return 'image-type';
   if (file.size > MAX_IMAGE_BYTES) return 'image-too-large';
   return null;

@@ -26,7 +26,13 @@ const TAGS: AdminTag[] = [
 ] as AdminTag[];
 
 const notice = (id: number, title: string): AdminNotice =>
-  ({ id, pinned: false, publishedAt: '2026-01-02T10:00:00.000Z', updatedAt: '2026-01-02T10:00:00.000Z', text: { 'en-US': { title, body: '<p>x</p>' } } }) as AdminNotice;
+  ({
+    id,
+    pinned: false,
+    publishedAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-02T10:00:00.000Z',
+    text: { 'en-US': { title, body: '<p>x</p>' } },
+  }) as AdminNotice;
 
 beforeAll(() => loadNamespace('admin'));
 beforeEach(() => {
@@ -102,7 +108,11 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
     // 25 notices over pages of 10: page 2 is asked of the server.
     await user.click(screen.getByRole('listitem', { name: '2' }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/admin/content/notices') && String(url).includes('current=2'))).toBe(true),
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) => String(url).includes('/admin/content/notices') && String(url).includes('current=2'),
+        ),
+      ).toBe(true),
     );
   });
 
@@ -113,10 +123,16 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
       'GET /api/admin/content/pages': () =>
         envelope([{ slug: 'aboutus', translations: [{ locale: 'en-US', title: 'About us', updatedAt: stamp }] }]),
       'GET /api/admin/content/pages/aboutus': () =>
-        envelope({ slug: 'aboutus', translations: [{ locale: 'en-US', title: 'About us', body: '<p>We ship.</p>', updatedAt: stamp }] }),
+        envelope({
+          slug: 'aboutus',
+          translations: [{ locale: 'en-US', title: 'About us', body: '<p>We ship.</p>', updatedAt: stamp }],
+        }),
       'PUT /api/admin/content/pages/aboutus': (_url, init) => {
         saved = JSON.parse(String(init.body));
-        return envelope({ slug: 'aboutus', translations: [{ locale: 'en-US', title: 'About us', body: '<p>We ship fast.</p>', updatedAt: stamp }] });
+        return envelope({
+          slug: 'aboutus',
+          translations: [{ locale: 'en-US', title: 'About us', body: '<p>We ship fast.</p>', updatedAt: stamp }],
+        });
       },
     });
     const user = ui();
@@ -132,7 +148,12 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(saved).toEqual({ locale: 'en-US', title: 'About us', body: '<p>We ship fast.</p>' }));
   });
   it('disables Delete with its reason on a row that cannot go, and deletes one that can', async () => {
-    const category = (categoryId: number, parentId: number | null, name: string, productCount: number): AdminCategory => ({
+    const category = (
+      categoryId: number,
+      parentId: number | null,
+      name: string,
+      productCount: number,
+    ): AdminCategory => ({
       categoryId,
       parentId,
       icon: 'toys',
@@ -140,7 +161,12 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
       names: { 'en-US': name },
       productCount,
     });
-    let rows = [category(1, null, 'Toys', 0), category(2, 1, 'Puzzles', 0), category(3, null, 'Garden', 4), category(4, null, 'Spare', 0)];
+    let rows = [
+      category(1, null, 'Toys', 0),
+      category(2, 1, 'Puzzles', 0),
+      category(3, null, 'Garden', 4),
+      category(4, null, 'Spare', 0),
+    ];
     fakeApi({
       'GET /api/admin/catalogue/categories': () => envelope(rows),
       'DELETE /api/admin/catalogue/categories/4': () => {

@@ -28,7 +28,13 @@ type Column<Row> = TableColumnsType<Row>[number];
  * Tables that use it need `scroll={{ x: 'max-content' }}`.
  */
 export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode): Column<Row> {
-  return { title, key: 'actions', fixed: 'end', className: 'admin-actions-cell', render: (_: unknown, row: Row) => render(row) };
+  return {
+    title,
+    key: 'actions',
+    fixed: 'end',
+    className: 'admin-actions-cell',
+    render: (_: unknown, row: Row) => render(row),
+  };
 }
 
 /** What the page's list query gives: a whole list (paged here) or one server page. */
@@ -119,7 +125,15 @@ export interface AdminListPageProps<Row, Values> {
   className?: string;
 }
 
-function EditorModal<Row, Values>({ editor, row, onClose }: { editor: ListEditor<Row, Values>; row: Row | null; onClose: () => void }) {
+function EditorModal<Row, Values>({
+  editor,
+  row,
+  onClose,
+}: {
+  editor: ListEditor<Row, Values>;
+  row: Row | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -136,7 +150,12 @@ function EditorModal<Row, Values>({ editor, row, onClose }: { editor: ListEditor
       return;
     }
     setOrphans(applyServerErrors(form, result, editor.mapField ? (path) => editor.mapField!(path, values) : undefined));
-    setErrors(form.getFieldsError().filter((f) => f.errors.length).map((f) => f.name as NamePath));
+    setErrors(
+      form
+        .getFieldsError()
+        .filter((f) => f.errors.length)
+        .map((f) => f.name as NamePath),
+    );
   }
 
   return (
@@ -165,7 +184,12 @@ function EditorModal<Row, Values>({ editor, row, onClose }: { editor: ListEditor
 }
 
 /** Delete, or a disabled Delete that says why (e.g. a category that still holds products). */
-function DeleteButton<Row>(props: { row: Row; name: string; blocked: string | null; onDelete: (row: Row) => Promise<void> }) {
+function DeleteButton<Row>(props: {
+  row: Row;
+  name: string;
+  blocked: string | null;
+  onDelete: (row: Row) => Promise<void>;
+}) {
   const { t } = useTranslation('admin');
   const label = t('actions.delete-named', { name: props.name });
   return (
@@ -188,7 +212,9 @@ function DeleteButton<Row>(props: { row: Row; name: string; blocked: string | nu
  * confirmation before delete, and server validation errors under their fields.
  * Usage: docs/decisions/0066-conventions.md.
  */
-export function AdminListPage<Row extends object, Values = Record<string, unknown>>(props: AdminListPageProps<Row, Values>) {
+export function AdminListPage<Row extends object, Values = Record<string, unknown>>(
+  props: AdminListPageProps<Row, Values>,
+) {
   const { t } = useTranslation('admin');
   const { query, editor, drawer, remove, rowName } = props;
   const [confirm, holder] = useConfirm();
@@ -228,7 +254,9 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
               </Button>
             ) : null}
             {props.rowActions?.(row)}
-            {remove ? <DeleteButton row={row} name={rowName(row)} blocked={remove.blocked?.(row) ?? null} onDelete={onDelete} /> : null}
+            {remove ? (
+              <DeleteButton row={row} name={rowName(row)} blocked={remove.blocked?.(row) ?? null} onDelete={onDelete} />
+            ) : null}
           </div>
         )),
       ]
@@ -310,9 +338,17 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
           />
         </>
       )}
-      {editor && editing ? <EditorModal editor={editor} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editor && editing ? (
+        <EditorModal editor={editor} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
       {drawer && opened ? (
-        <Drawer open title={drawer.title(opened)} size={drawer.width ?? 760} onClose={() => setOpened(null)} destroyOnHidden>
+        <Drawer
+          open
+          title={drawer.title(opened)}
+          size={drawer.width ?? 760}
+          onClose={() => setOpened(null)}
+          destroyOnHidden
+        >
           {drawer.render(opened)}
         </Drawer>
       ) : null}

@@ -20,7 +20,9 @@ function TabLabel({ prefix, locale, required }: { prefix: string; locale: Locale
   return (
     <Form.Item noStyle shouldUpdate>
       {(form) => {
-        const hasError = form.getFieldsError().some((f) => f.name[0] === prefix && f.name[1] === locale && f.errors.length > 0);
+        const hasError = form
+          .getFieldsError()
+          .some((f) => f.name[0] === prefix && f.name[1] === locale && f.errors.length > 0);
         return (
           <span className="admin-tab-label">
             {required ? t('form.language-required', { language }) : language}

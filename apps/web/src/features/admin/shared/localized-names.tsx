@@ -15,7 +15,9 @@ export function LocalizedNames({ name = 'names', max = 120 }: { name?: string; m
           key={locale}
           name={[name, locale]}
           label={t(`common:languages.${locale}`)}
-          rules={locale === 'en-US' ? [rules.requiredText(t('validation.english-name')), rules.max(max)] : [rules.max(max)]}
+          rules={
+            locale === 'en-US' ? [rules.requiredText(t('validation.english-name')), rules.max(max)] : [rules.max(max)]
+          }
         >
           <Input lang={locale} maxLength={max} />
         </Form.Item>

@@ -9,7 +9,9 @@ export function pickName(names: Names, lang: Locale): string {
 }
 
 /** Drops blank languages (the API wants a language left out rather than empty). */
-export function compactNames(names: Partial<Record<Locale, string | undefined>> | undefined): Partial<Record<Locale, string>> {
+export function compactNames(
+  names: Partial<Record<Locale, string | undefined>> | undefined,
+): Partial<Record<Locale, string>> {
   const out: Partial<Record<Locale, string>> = {};
   for (const locale of LOCALES) {
     const value = names?.[locale]?.trim();

@@ -20,11 +20,15 @@ export function useAdminRules() {
         validator: (_, value: number | null | undefined) =>
           value === null || value === undefined || decimalsOf(value) <= places
             ? Promise.resolve()
-            : Promise.reject(new Error(places === 2 ? t('validation.two-decimals') : t('validation.decimals', { places }))),
+            : Promise.reject(
+                new Error(places === 2 ? t('validation.two-decimals') : t('validation.decimals', { places })),
+              ),
       }),
       positive: (): FormRule => ({
         validator: (_, value: number | null | undefined) =>
-          value === null || value === undefined || value > 0 ? Promise.resolve() : Promise.reject(new Error(t('validation.positive'))),
+          value === null || value === undefined || value > 0
+            ? Promise.resolve()
+            : Promise.reject(new Error(t('validation.positive'))),
       }),
       range: (min: number, max: number): FormRule => ({
         validator: (_, value: number | null | undefined) =>
@@ -34,7 +38,9 @@ export function useAdminRules() {
       }),
       url: (): FormRule => ({
         validator: (_, value: string | undefined) =>
-          !value || /^https?:\/\/[^\s]+$/i.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('validation.url'))),
+          !value || /^https?:\/\/[^\s]+$/i.test(value.trim())
+            ? Promise.resolve()
+            : Promise.reject(new Error(t('validation.url'))),
       }),
       email: (): FormRule => ({ type: 'email', message: t('validation.email') }),
     }),

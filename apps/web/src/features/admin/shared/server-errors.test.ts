@@ -3,7 +3,13 @@ import { LOCALES } from '@dsm/contract';
 import type { ApiFailure } from '../../../lib/api';
 import { fieldErrorsOf, firstErrorLocale, toNamePath } from './server-errors';
 
-const failure = (data: unknown, errorCode = 'A00002'): ApiFailure => ({ code: 'error', success: false, msg: 'x', errorCode, data });
+const failure = (data: unknown, errorCode = 'A00002'): ApiFailure => ({
+  code: 'error',
+  success: false,
+  msg: 'x',
+  errorCode,
+  data,
+});
 
 describe('server field errors', () => {
   it('turns API field paths into form name paths', () => {
@@ -20,7 +26,11 @@ describe('server field errors', () => {
   });
 
   it('finds the first language tab, in tab order, that holds an error', () => {
-    const names = [['skus', 0, 'price'], ['translations', 'tr-TR', 'title'], ['translations', 'fr-FR', 'brief']];
+    const names = [
+      ['skus', 0, 'price'],
+      ['translations', 'tr-TR', 'title'],
+      ['translations', 'fr-FR', 'brief'],
+    ];
     expect(firstErrorLocale(names, 'translations', LOCALES)).toBe('fr-FR');
     expect(firstErrorLocale([['skus', 0, 'price']], 'translations', LOCALES)).toBeUndefined();
   });

@@ -15,13 +15,24 @@ import { useAdminSpecials, useSaveSpecials } from './specials.api';
 const MAX_SPECIALS = 100;
 
 /** The product finder: the operator's own product search, ten at a time. */
-function ProductFinder({ exclude, onAdd, disabled }: { exclude: number[]; onAdd: (prodId: number) => void; disabled: boolean }) {
+function ProductFinder({
+  exclude,
+  onAdd,
+  disabled,
+}: {
+  exclude: number[];
+  onAdd: (prodId: number) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('admin');
   const [keyword, setKeyword] = useState('');
   const found = useQuery({ ...adminProductsQuery({ current: 1, size: 10, keyword: keyword.trim() || undefined }) });
   const options = (found.data?.records ?? [])
     .filter((p) => !exclude.includes(p.prodId))
-    .map((p) => ({ value: p.prodId, label: `#${p.prodId} ${p.prodName}${p.status === 'off' ? ` (${t('products.status-off')})` : ''}` }));
+    .map((p) => ({
+      value: p.prodId,
+      label: `#${p.prodId} ${p.prodName}${p.status === 'off' ? ` (${t('products.status-off')})` : ''}`,
+    }));
   return (
     <Select<number>
       className="admin-specials-finder"
@@ -99,7 +110,12 @@ export default function SpecialsPage() {
         const i = ids.indexOf(p.prodId);
         return (
           <>
-            <Button size="small" disabled={saving || i === 0} aria-label={t('specials.move-up', { name: p.prodName })} onClick={() => move(i, -1)}>
+            <Button
+              size="small"
+              disabled={saving || i === 0}
+              aria-label={t('specials.move-up', { name: p.prodName })}
+              onClick={() => move(i, -1)}
+            >
               ↑
             </Button>
             <Button
@@ -115,7 +131,12 @@ export default function SpecialsPage() {
               danger
               disabled={saving}
               aria-label={t('specials.remove-named', { name: p.prodName })}
-              onClick={() => void change(ids.filter((id) => id !== p.prodId), t('specials.removed'))}
+              onClick={() =>
+                void change(
+                  ids.filter((id) => id !== p.prodId),
+                  t('specials.removed'),
+                )
+              }
             >
               {t('specials.remove')}
             </Button>

@@ -29,7 +29,12 @@ function TagFields({ tag }: { tag: AdminTag | null }) {
         >
           <Input disabled={Boolean(tag)} maxLength={40} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="position" label={t('form.position')} extra={t('form.position-hint')} rules={[rules.range(0, 100_000)]}>
+        <Form.Item
+          name="position"
+          label={t('form.position')}
+          extra={t('form.position-hint')}
+          rules={[rules.range(0, 100_000)]}
+        >
           <DecimalInput decimals={0} />
         </Form.Item>
       </div>
@@ -52,7 +57,10 @@ export default function TagsPage() {
     {
       title: t('tags.languages'),
       key: 'languages',
-      render: (_, tag) => LOCALES.filter((l) => tag.names[l]).map((l) => t(`common:languages.${l}`)).join(', '),
+      render: (_, tag) =>
+        LOCALES.filter((l) => tag.names[l])
+          .map((l) => t(`common:languages.${l}`))
+          .join(', '),
     },
     { title: t('tags.products'), dataIndex: 'productCount', align: 'right' },
     { title: t('form.position'), dataIndex: 'position', align: 'right' },
@@ -63,7 +71,11 @@ export default function TagsPage() {
     initialValues: (tag) => ({ code: tag?.code ?? '', position: tag?.position ?? 0, names: namesForForm(tag?.names) }),
     fields: ({ row }) => <TagFields tag={row} />,
     submit: (values, tag) =>
-      save(tag?.tagId ?? null, { code: values.code.trim().toLowerCase(), position: values.position ?? 0, names: compactNames(values.names) }),
+      save(tag?.tagId ?? null, {
+        code: values.code.trim().toLowerCase(),
+        position: values.position ?? 0,
+        names: compactNames(values.names),
+      }),
     saved: (tag) => (tag ? t('tags.saved') : t('tags.created')),
   };
 
@@ -75,7 +87,9 @@ export default function TagsPage() {
       rowKey="tagId"
       columns={columns}
       query={tags}
-      search={(tag, word) => tag.code.includes(word) || Object.values(tag.names).some((n) => n?.toLowerCase().includes(word))}
+      search={(tag, word) =>
+        tag.code.includes(word) || Object.values(tag.names).some((n) => n?.toLowerCase().includes(word))
+      }
       rowName={nameOf}
       editor={editor}
     />

@@ -6,7 +6,8 @@ import { adminKeys, catalogueKeys } from '../../../lib/query-keys';
 
 const PATH = '/admin/catalogue/tags';
 
-export const fetchAdminTags = (signal?: AbortSignal) => api.data<AdminTag[]>(PATH, { signal, schema: AdminTagListSchema });
+export const fetchAdminTags = (signal?: AbortSignal) =>
+  api.data<AdminTag[]>(PATH, { signal, schema: AdminTagListSchema });
 
 export const adminTagsQuery = queryOptions({
   queryKey: adminKeys.tags(),
@@ -17,8 +18,10 @@ export function useAdminTags() {
   return useQuery(adminTagsQuery);
 }
 
-export const createTag = (body: CreateTagBody) => api.post<AdminTag>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminTagSchema });
-export const updateTag = (id: number, body: UpdateTagBody) => api.put<AdminTag>(`${PATH}/${id}`, body, { schema: AdminTagSchema });
+export const createTag = (body: CreateTagBody) =>
+  api.post<AdminTag>(PATH, body, { idempotencyKey: crypto.randomUUID(), schema: AdminTagSchema });
+export const updateTag = (id: number, body: UpdateTagBody) =>
+  api.put<AdminTag>(`${PATH}/${id}`, body, { schema: AdminTagSchema });
 
 /** Creates (no id) or renames a tag; the console list and the storefront's tags refresh on success. */
 export function useSaveTag() {

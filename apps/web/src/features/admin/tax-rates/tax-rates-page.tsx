@@ -59,11 +59,17 @@ export default function TaxRatesPage() {
         </span>
       ),
     },
-    { title: t('tax-rates.rate'), dataIndex: 'rate', align: 'end', render: (rate: number) => percent.format(rate / 100) },
+    {
+      title: t('tax-rates.rate'),
+      dataIndex: 'rate',
+      align: 'end',
+      render: (rate: number) => percent.format(rate / 100),
+    },
     {
       title: t('tax-rates.updated'),
       dataIndex: 'updatedAt',
-      render: (at: string, r) => (r.updatedBy ? date.format(new Date(at)) : <span className="admin-muted">{t('tax-rates.demo')}</span>),
+      render: (at: string, r) =>
+        r.updatedBy ? date.format(new Date(at)) : <span className="admin-muted">{t('tax-rates.demo')}</span>,
     },
   ];
 
@@ -74,7 +80,13 @@ export default function TaxRatesPage() {
       before={
         <>
           <ServerErrors messages={orphans} />
-          <Form<Values> form={form} layout="inline" onFinish={(v) => void save(v)} className="admin-tax-rate-form" initialValues={{ rate: null }}>
+          <Form<Values>
+            form={form}
+            layout="inline"
+            onFinish={(v) => void save(v)}
+            className="admin-tax-rate-form"
+            initialValues={{ rate: null }}
+          >
             <Form.Item name="country" label={t('tax-rates.country')} rules={[rules.required()]}>
               <Select
                 showSearch
@@ -84,7 +96,11 @@ export default function TaxRatesPage() {
                 options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }))}
               />
             </Form.Item>
-            <Form.Item name="rate" label={t('tax-rates.rate-percent')} rules={[rules.required(), rules.decimals(2), rules.range(0, 100)]}>
+            <Form.Item
+              name="rate"
+              label={t('tax-rates.rate-percent')}
+              rules={[rules.required(), rules.decimals(2), rules.range(0, 100)]}
+            >
               <DecimalInput decimals={2} suffix="%" style={{ width: 120 }} />
             </Form.Item>
             <Form.Item>
@@ -103,7 +119,11 @@ export default function TaxRatesPage() {
       rowName={(r) => r.country}
       // The edit button fills the form above the table, which saves a country's rate.
       rowActions={(r) => (
-        <Button size="small" onClick={() => form.setFieldsValue({ country: r.country, rate: r.rate })} aria-label={ta('actions.edit-named', { name: r.country })}>
+        <Button
+          size="small"
+          onClick={() => form.setFieldsValue({ country: r.country, rate: r.rate })}
+          aria-label={ta('actions.edit-named', { name: r.country })}
+        >
           {ta('actions.edit')}
         </Button>
       )}

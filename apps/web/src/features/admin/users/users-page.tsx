@@ -45,7 +45,12 @@ export default function AdminUsersPage() {
   function changeStatus(user: AdminUser, to: UserStatus) {
     setStatus.mutate(
       { id: user.userId, status: to },
-      { onSuccess: () => void toast.success(t(to === '0' ? 'admin.users.disabled-done' : 'admin.users.enabled-done', { email: user.email })) },
+      {
+        onSuccess: () =>
+          void toast.success(
+            t(to === '0' ? 'admin.users.disabled-done' : 'admin.users.enabled-done', { email: user.email }),
+          ),
+      },
     );
   }
 
@@ -63,12 +68,23 @@ export default function AdminUsersPage() {
         </div>
       ),
     },
-    { key: 'country', dataIndex: 'country', title: t('fields.country'), responsive: ['lg'], render: (code: string) => countryName(code) },
+    {
+      key: 'country',
+      dataIndex: 'country',
+      title: t('fields.country'),
+      responsive: ['lg'],
+      render: (code: string) => countryName(code),
+    },
     {
       key: 'type',
       title: t('admin.users.type'),
       responsive: ['md'],
-      render: (_, u) => (u.role === 'operator' ? <Tag color="purple">{t('admin.users.operator')}</Tag> : t(`options.userType.${u.userType}`)),
+      render: (_, u) =>
+        u.role === 'operator' ? (
+          <Tag color="purple">{t('admin.users.operator')}</Tag>
+        ) : (
+          t(`options.userType.${u.userType}`)
+        ),
     },
     {
       key: 'status',
@@ -117,14 +133,20 @@ export default function AdminUsersPage() {
             onChange={(v: string) => update({ status: v === 'all' ? undefined : v })}
             options={STATUS_FILTERS.map((v) => ({
               value: v,
-              label: v === 'all' ? t('admin.users.all') : v === '1' ? t('admin.users.active') : t('admin.users.disabled'),
+              label:
+                v === 'all' ? t('admin.users.all') : v === '1' ? t('admin.users.active') : t('admin.users.disabled'),
             }))}
             className="admin-status-filter"
           />
         </>
       }
       loadError={
-        <Alert type="error" showIcon title={users.error?.message} action={<Button onClick={() => void users.refetch()}>{t('actions.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={users.error?.message}
+          action={<Button onClick={() => void users.refetch()}>{t('actions.retry')}</Button>}
+        />
       }
       rowKey="userId"
       columns={columns}
@@ -133,7 +155,11 @@ export default function AdminUsersPage() {
         current: filter.current,
         size: filter.size,
         total: (total) => t('admin.total', { count: total }),
-        onChange: (current, size) => update({ current: current > 1 ? String(current) : undefined, size: size !== 10 ? String(size) : undefined }, true),
+        onChange: (current, size) =>
+          update(
+            { current: current > 1 ? String(current) : undefined, size: size !== 10 ? String(size) : undefined },
+            true,
+          ),
       }}
       rowName={(u) => u.email}
       actionsTitle={t('admin.users.action')}
@@ -142,11 +168,18 @@ export default function AdminUsersPage() {
         const disabling = u.status === '1';
         return (
           <Space size="middle">
-            <Link to={`/admin/users/${encodeURIComponent(u.userId)}/wallet`} aria-label={t('admin.users.wallet-label', { email: u.email })}>
+            <Link
+              to={`/admin/users/${encodeURIComponent(u.userId)}/wallet`}
+              aria-label={t('admin.users.wallet-label', { email: u.email })}
+            >
               {t('admin.users.wallet')}
             </Link>
             <Popconfirm
-              title={disabling ? t('admin.users.disable-title', { email: u.email }) : t('admin.users.enable-title', { email: u.email })}
+              title={
+                disabling
+                  ? t('admin.users.disable-title', { email: u.email })
+                  : t('admin.users.enable-title', { email: u.email })
+              }
               description={disabling ? t('admin.users.disable-text') : t('admin.users.enable-text')}
               okText={disabling ? t('admin.users.disable') : t('admin.users.enable')}
               cancelText={t('actions.cancel')}
@@ -157,7 +190,11 @@ export default function AdminUsersPage() {
                 size="small"
                 danger={disabling}
                 loading={setStatus.isPending && setStatus.variables?.id === u.userId}
-                aria-label={disabling ? t('admin.users.disable-label', { email: u.email }) : t('admin.users.enable-label', { email: u.email })}
+                aria-label={
+                  disabling
+                    ? t('admin.users.disable-label', { email: u.email })
+                    : t('admin.users.enable-label', { email: u.email })
+                }
               >
                 {disabling ? t('admin.users.disable') : t('admin.users.enable')}
               </Button>

@@ -33,7 +33,13 @@ function user(id: string, email: string, status: '1' | '0', role: 'user' | 'oper
   };
 }
 
-const page = <T,>(records: T[], current = 1, size = 10) => ({ records, total: records.length, size, current, pages: 1 });
+const page = <T,>(records: T[], current = 1, size = 10) => ({
+  records,
+  total: records.length,
+  size,
+  current,
+  pages: 1,
+});
 
 beforeEach(() => {
   session.login({ accessToken: 'op', userId: 'op-1', userInfo: { status: '1', role: 'operator' } });
@@ -56,19 +62,28 @@ describe('operator pages', { timeout: 30_000 }, () => {
 
     const row = await screen.findByRole('row', { name: /ada@example.com/ });
     expect(within(row).getByText('Active')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Open the wallet of ada@example.com' })).toHaveAttribute('href', '/admin/users/u-2/wallet');
+    expect(within(row).getByRole('link', { name: 'Open the wallet of ada@example.com' })).toHaveAttribute(
+      'href',
+      '/admin/users/u-2/wallet',
+    );
     // The operator cannot disable themself: no button on their own row.
-    expect(within(screen.getByRole('row', { name: /operator@example.com/ })).getByText('This is you')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /operator@example.com/ })).getByText('This is you'),
+    ).toBeInTheDocument();
 
     await ui.type(screen.getByRole('searchbox', { name: 'Search users' }), 'ada{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?keyword=ada'));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/admin/users?current=1&size=10&keyword=ada'))).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).includes('/api/admin/users?current=1&size=10&keyword=ada')),
+    ).toBe(true);
 
     await ui.click(within(row).getByRole('button', { name: 'Disable ada@example.com' }));
     const confirm = await screen.findByRole('tooltip');
     expect(confirm).toHaveTextContent('The user is logged out at once');
     await ui.click(within(confirm).getByRole('button', { name: 'Disable' }));
-    await waitFor(() => expect(within(screen.getByRole('row', { name: /ada@example.com/ })).getByText('Disabled')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('row', { name: /ada@example.com/ })).getByText('Disabled')).toBeInTheDocument(),
+    );
     const put = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/users/u-2/status');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: '0' });
   });
@@ -91,7 +106,9 @@ describe('operator pages', { timeout: 30_000 }, () => {
 
     const row = await screen.findByRole('row', { name: /Your password reset code/ });
     expect(within(row).getByText('to ada@example.com')).toBeInTheDocument();
-    await ui.click(within(row).getByRole('button', { name: 'View "Your password reset code" sent to ada@example.com' }));
+    await ui.click(
+      within(row).getByRole('button', { name: 'View "Your password reset code" sent to ada@example.com' }),
+    );
     // (antd gives every generated id the same value under test, so the dialog is found by role.)
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Your password reset code')).toBeInTheDocument();

@@ -17,7 +17,11 @@ export function fetchUsers(filter: UsersFilter): Promise<Page<AdminUser>> {
 }
 
 export const usersQuery = (filter: UsersFilter) =>
-  queryOptions({ queryKey: adminKeys.users(filter), queryFn: () => fetchUsers(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminKeys.users(filter),
+    queryFn: () => fetchUsers(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export function useUsers(filter: UsersFilter) {
   return useQuery(usersQuery(filter));
@@ -25,7 +29,11 @@ export function useUsers(filter: UsersFilter) {
 
 /** PUT /api/admin/users/{id}/status: disabling ends every session of the user at once. */
 export async function setUserStatus(id: string, status: UserStatus): Promise<AdminUser> {
-  const result = await api.put<AdminUser>(`/admin/users/${encodeURIComponent(id)}/status`, { status }, { schema: AdminUserSchema });
+  const result = await api.put<AdminUser>(
+    `/admin/users/${encodeURIComponent(id)}/status`,
+    { status },
+    { schema: AdminUserSchema },
+  );
   if (!result.success) throw new ApiError(result);
   return result.data;
 }

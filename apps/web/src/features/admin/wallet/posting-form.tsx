@@ -51,7 +51,12 @@ export function PostingForm({ userId, kind }: { userId: string; kind: PostingKin
       <h2 id={`${id}-title`}>{t(adjust ? 'wallet.adjust-title' : 'wallet.bonus-title')}</h2>
       <p className="admin-muted">{t(adjust ? 'wallet.adjust-help' : 'wallet.bonus-help')}</p>
       <ServerErrors messages={orphans} />
-      <Form form={form} layout="vertical" requiredMark initialValues={{ direction: 'credit', amount: null, reason: '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark
+        initialValues={{ direction: 'credit', amount: null, reason: '' }}
+      >
         {adjust ? (
           <Form.Item name="direction">
             <Segmented
@@ -68,7 +73,12 @@ export function PostingForm({ userId, kind }: { userId: string; kind: PostingKin
           htmlFor={`${id}-amount`}
           rules={[
             { required: true, message: t('wallet.amount-required') },
-            { validator: (_, v: number | null) => (v === null || v === undefined || v > 0 ? Promise.resolve() : Promise.reject(new Error(t(adjust ? 'wallet.amount-zero' : 'wallet.amount-positive')))) },
+            {
+              validator: (_, v: number | null) =>
+                v === null || v === undefined || v > 0
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t(adjust ? 'wallet.amount-zero' : 'wallet.amount-positive'))),
+            },
           ]}
         >
           <MoneyInput id={`${id}-amount`} />
@@ -95,7 +105,12 @@ export function PostingForm({ userId, kind }: { userId: string; kind: PostingKin
             type="primary"
             loading={post.isPending}
             // Checked first, so the confirmation only ever asks about a valid posting.
-            onClick={() => void form.validateFields().then(() => setConfirming(true), () => undefined)}
+            onClick={() =>
+              void form.validateFields().then(
+                () => setConfirming(true),
+                () => undefined,
+              )
+            }
           >
             {t(adjust ? 'wallet.submit-adjust' : 'wallet.submit-bonus')}
           </Button>

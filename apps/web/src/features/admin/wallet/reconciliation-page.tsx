@@ -20,11 +20,38 @@ export default function ReconciliationPage() {
   const data = report.data;
 
   const columns: TableColumnsType<ReconciliationFinding> = [
-    { key: 'kind', dataIndex: 'kind', title: t('wallet.recon.kind'), render: (k: string) => t(`wallet.recon.kind-${k}`) },
-    { key: 'subject', dataIndex: 'subjectId', title: t('wallet.recon.subject'), render: (v: string) => <code>{v}</code> },
-    { key: 'actual', dataIndex: 'actual', title: t('wallet.recon.actual'), align: 'end', render: (v: number) => v.toFixed(2) },
-    { key: 'expected', dataIndex: 'expected', title: t('wallet.recon.expected'), align: 'end', render: (v: number) => v.toFixed(2) },
-    { key: 'foundAt', dataIndex: 'foundAt', title: t('wallet.recon.found-at'), render: (v: string) => formatDateTime(v, lang) },
+    {
+      key: 'kind',
+      dataIndex: 'kind',
+      title: t('wallet.recon.kind'),
+      render: (k: string) => t(`wallet.recon.kind-${k}`),
+    },
+    {
+      key: 'subject',
+      dataIndex: 'subjectId',
+      title: t('wallet.recon.subject'),
+      render: (v: string) => <code>{v}</code>,
+    },
+    {
+      key: 'actual',
+      dataIndex: 'actual',
+      title: t('wallet.recon.actual'),
+      align: 'end',
+      render: (v: number) => v.toFixed(2),
+    },
+    {
+      key: 'expected',
+      dataIndex: 'expected',
+      title: t('wallet.recon.expected'),
+      align: 'end',
+      render: (v: number) => v.toFixed(2),
+    },
+    {
+      key: 'foundAt',
+      dataIndex: 'foundAt',
+      title: t('wallet.recon.found-at'),
+      render: (v: string) => formatDateTime(v, lang),
+    },
   ];
 
   return (
@@ -35,7 +62,9 @@ export default function ReconciliationPage() {
         <Button
           type="primary"
           loading={run.isPending}
-          onClick={() => run.mutate(undefined, { onSuccess: (r) => void (r.success && toast.success(t('wallet.recon.ran'))) })}
+          onClick={() =>
+            run.mutate(undefined, { onSuccess: (r) => void (r.success && toast.success(t('wallet.recon.ran'))) })
+          }
         >
           {t('wallet.recon.run-now')}
         </Button>
@@ -46,7 +75,10 @@ export default function ReconciliationPage() {
       ) : (
         <>
           <p className="admin-recon-last">
-            {t('wallet.recon.last-run')}: <strong>{data ? (data.lastRunAt ? formatDateTime(data.lastRunAt, lang) : t('wallet.recon.never')) : '—'}</strong>
+            {t('wallet.recon.last-run')}:{' '}
+            <strong>
+              {data ? (data.lastRunAt ? formatDateTime(data.lastRunAt, lang) : t('wallet.recon.never')) : '—'}
+            </strong>
           </p>
           {data?.lastRunAt ? (
             data.findings.length === 0 ? (
@@ -54,7 +86,13 @@ export default function ReconciliationPage() {
             ) : (
               <>
                 <Alert type="error" showIcon title={t('wallet.recon.bad', { count: data.findings.length })} />
-                <Table<ReconciliationFinding> rowKey="id" columns={columns} dataSource={data.findings} pagination={false} scroll={{ x: 'max-content' }} />
+                <Table<ReconciliationFinding>
+                  rowKey="id"
+                  columns={columns}
+                  dataSource={data.findings}
+                  pagination={false}
+                  scroll={{ x: 'max-content' }}
+                />
               </>
             )
           ) : null}

@@ -41,14 +41,18 @@ export default function UserWalletPage() {
       key: 'kind',
       dataIndex: 'kind',
       title: t('wallet:history.kind'),
-      render: (kind: string, l) => <Tag color={l.type === 'income' ? 'green' : 'volcano'}>{t(`wallet:kinds.${kind}`, { defaultValue: kind })}</Tag>,
+      render: (kind: string, l) => (
+        <Tag color={l.type === 'income' ? 'green' : 'volcano'}>{t(`wallet:kinds.${kind}`, { defaultValue: kind })}</Tag>
+      ),
     },
     {
       key: 'amount',
       dataIndex: 'amount',
       title: t('wallet.amount'),
       align: 'end',
-      render: (amount: number, l) => <span className="admin-wallet-amount">{`${l.type === 'income' ? '+' : '−'}${amount.toFixed(2)}`}</span>,
+      render: (amount: number, l) => (
+        <span className="admin-wallet-amount">{`${l.type === 'income' ? '+' : '−'}${amount.toFixed(2)}`}</span>
+      ),
     },
     { key: 'note', dataIndex: 'note', title: t('wallet:history.note') },
     {
@@ -56,12 +60,21 @@ export default function UserWalletPage() {
       title: t('wallet:history.reference'),
       // An operator posting's reference is the user's own id: nothing to show.
       // The number the user quotes (R…, W…) when there is one; the internal id otherwise.
-      render: (_, l) => (l.referenceType === 'adjustment' ? null : <code title={`${l.referenceType}:${l.referenceId}`}>{l.referenceLabel || `${l.referenceType}:${l.referenceId}`}</code>),
+      render: (_, l) =>
+        l.referenceType === 'adjustment' ? null : (
+          <code title={`${l.referenceType}:${l.referenceId}`}>
+            {l.referenceLabel || `${l.referenceType}:${l.referenceId}`}
+          </code>
+        ),
     },
   ];
 
   return (
-    <AdminPage title={data ? t('wallet.title', { name: data.user.email }) : t('routes:admin-wallet')} back={back} intro={t('wallet.usd')}>
+    <AdminPage
+      title={data ? t('wallet.title', { name: data.user.email }) : t('routes:admin-wallet')}
+      back={back}
+      intro={t('wallet.usd')}
+    >
       <dl className="admin-wallet-cards">
         {(
           [

@@ -28,7 +28,19 @@ const WALLET: AdminWallet = {
   user: { userId: 'u-2', email: 'ada@example.com', username: 'ada' },
   wallet: { balance: 12.5, locked: 3, bonus: 1, income: 20, consumption: 3.5, recharge: 10 },
   lines: {
-    records: [{ id: 'e1', type: 'income', amount: 10, kind: 'recharge', note: '', referenceType: 'recharge', referenceId: 'RC-9', referenceLabel: 'R20261120-000009', time: '2026-11-20T10:00:00.000Z' }],
+    records: [
+      {
+        id: 'e1',
+        type: 'income',
+        amount: 10,
+        kind: 'recharge',
+        note: '',
+        referenceType: 'recharge',
+        referenceId: 'RC-9',
+        referenceLabel: 'R20261120-000009',
+        time: '2026-11-20T10:00:00.000Z',
+      },
+    ],
     total: 1,
     size: 10,
     current: 1,
@@ -49,7 +61,9 @@ describe('operator wallet pages', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/admin/users/:userId/wallet', element: <UserWalletPage /> }], '/admin/users/u-2/wallet');
     expect(await screen.findByRole('heading', { name: 'Wallet of ada@example.com' })).toBeInTheDocument();
     expect(screen.getByText('12.50 USD')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getByRole('row', { name: /Recharge/ })).toHaveTextContent('R20261120-000009');
+    expect(within(screen.getByRole('table')).getByRole('row', { name: /Recharge/ })).toHaveTextContent(
+      'R20261120-000009',
+    );
 
     const form = screen.getByRole('region', { name: 'Adjust cash' });
     const user = ui();
@@ -77,7 +91,16 @@ describe('operator wallet pages', { timeout: 30_000 }, () => {
       'POST /api/admin/wallet/reconciliation': () => {
         report = {
           lastRunAt: '2026-11-24T03:00:00.000Z',
-          findings: [{ id: 'f1', kind: 'balance', subjectId: 'acc-1', actual: 10.01, expected: 10, foundAt: '2026-11-24T03:00:00.000Z' }],
+          findings: [
+            {
+              id: 'f1',
+              kind: 'balance',
+              subjectId: 'acc-1',
+              actual: 10.01,
+              expected: 10,
+              foundAt: '2026-11-24T03:00:00.000Z',
+            },
+          ],
         };
         return envelope(report);
       },

@@ -13,7 +13,13 @@ export interface AdminLinesFilter {
 export function useAdminWallet(userId: string, filter: AdminLinesFilter) {
   return useQuery({
     queryKey: walletKeys.admin(userId, filter),
-    queryFn: ({ signal }) => api.data<AdminWallet>(`/admin/wallets/${encodeURIComponent(userId)}`, { signal, query: { ...filter }, noshow: true, schema: AdminWalletSchema }),
+    queryFn: ({ signal }) =>
+      api.data<AdminWallet>(`/admin/wallets/${encodeURIComponent(userId)}`, {
+        signal,
+        query: { ...filter },
+        noshow: true,
+        schema: AdminWalletSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +38,6 @@ export function usePostToWallet(userId: string) {
         `/admin/wallets/${encodeURIComponent(userId)}/${v.kind}`,
         { amount: v.amount, reason: v.reason },
         { idempotencyKey: v.idempotencyKey, noshow: true, schema: WalletPostedSchema },
-
       ),
     onSettled: () => client.invalidateQueries({ queryKey: walletKeys.admin(userId) }),
   });
@@ -40,14 +45,19 @@ export function usePostToWallet(userId: string) {
 
 /** GET /api/admin/wallet/reconciliation: the last run and its findings. */
 export function useReconciliation() {
-  return useQuery({ queryKey: walletKeys.reconciliation(), queryFn: ({ signal }) => api.data<ReconciliationReport>('/admin/wallet/reconciliation', { signal, schema: ReconciliationReportSchema }) });
+  return useQuery({
+    queryKey: walletKeys.reconciliation(),
+    queryFn: ({ signal }) =>
+      api.data<ReconciliationReport>('/admin/wallet/reconciliation', { signal, schema: ReconciliationReportSchema }),
+  });
 }
 
 /** POST /api/admin/wallet/reconciliation: runs the check now and answers the new report. */
 export function useRunReconciliation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ReconciliationReport>('/admin/wallet/reconciliation', undefined, { schema: ReconciliationReportSchema }),
+    mutationFn: () =>
+      api.post<ReconciliationReport>('/admin/wallet/reconciliation', undefined, { schema: ReconciliationReportSchema }),
     onSuccess: (result) => {
       if (result.success) client.setQueryData(walletKeys.reconciliation(), result.data);
     },

@@ -91,7 +91,9 @@ describe('operator withdrawals page', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Please enter the payout reference')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Payout reference'), 'WIRE-77');
     await user.click(within(dialog).getByRole('button', { name: 'Approve and mark paid' }));
-    await waitFor(() => expect(calls).toEqual([{ path: '/api/admin/withdrawals/w-9/approve', body: { payoutReference: 'WIRE-77' } }]));
+    await waitFor(() =>
+      expect(calls).toEqual([{ path: '/api/admin/withdrawals/w-9/approve', body: { payoutReference: 'WIRE-77' } }]),
+    );
     expect(await screen.findByText('Withdrawal W000009 approved')).toBeInTheDocument();
     expect(await screen.findByText('No withdrawals waiting')).toBeInTheDocument();
   });

@@ -16,9 +16,20 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../shared/format';
 import { AdminListPage } from '../shared/list-page';
-import { type AdminWithdrawalsFilter, approveWithdrawal, rejectWithdrawal, useAdminWithdrawals, useRefreshWithdrawals } from './withdrawals.api';
+import {
+  type AdminWithdrawalsFilter,
+  approveWithdrawal,
+  rejectWithdrawal,
+  useAdminWithdrawals,
+  useRefreshWithdrawals,
+} from './withdrawals.api';
 
-const STATE_COLORS: Record<WithdrawalState, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
+const STATE_COLORS: Record<WithdrawalState, string> = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'default',
+};
 const COUNTRY_FIELDS = new Set(['country', 'bankCountry']);
 
 type Decision = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal; key: string };
@@ -46,10 +57,15 @@ export default function AdminWithdrawalsPage() {
     if (!decision) return;
     const { kind, withdrawal, key } = decision;
     setSaving(true);
-    const result = kind === 'approve' ? await approveWithdrawal(withdrawal.id, text, key) : await rejectWithdrawal(withdrawal.id, text, key);
+    const result =
+      kind === 'approve'
+        ? await approveWithdrawal(withdrawal.id, text, key)
+        : await rejectWithdrawal(withdrawal.id, text, key);
     setSaving(false);
     if (result.success) {
-      toast.success(t(kind === 'approve' ? 'withdrawals.approved' : 'withdrawals.rejected', { number: withdrawal.number }));
+      toast.success(
+        t(kind === 'approve' ? 'withdrawals.approved' : 'withdrawals.rejected', { number: withdrawal.number }),
+      );
       setDecision(null);
       await refresh();
       return;
@@ -77,7 +93,11 @@ export default function AdminWithdrawalsPage() {
           return {
             key: k,
             label: t(`withdrawals:fields.${k}`),
-            children: COUNTRY_FIELDS.has(k) ? `${countryName(value)} (${value})` : k === 'accountType' ? t(`withdrawals:account-types.${value}`) : value,
+            children: COUNTRY_FIELDS.has(k)
+              ? `${countryName(value)} (${value})`
+              : k === 'accountType'
+                ? t(`withdrawals:account-types.${value}`)
+                : value,
           };
         })}
     />
@@ -111,9 +131,13 @@ export default function AdminWithdrawalsPage() {
       render: (_, w) => (
         <Space direction="vertical" size={0}>
           <Tag color={STATE_COLORS[w.state]}>{t(`withdrawals:states.${w.state}`)}</Tag>
-          {w.payoutReference ? <span>{t('withdrawals:history.payout-reference', { reference: w.payoutReference })}</span> : null}
+          {w.payoutReference ? (
+            <span>{t('withdrawals:history.payout-reference', { reference: w.payoutReference })}</span>
+          ) : null}
           {w.rejectReason ? <span>{t('withdrawals:history.reject-reason', { reason: w.rejectReason })}</span> : null}
-          {w.decidedByEmail ? <span className="admin-muted">{t('withdrawals.decided-by', { email: w.decidedByEmail })}</span> : null}
+          {w.decidedByEmail ? (
+            <span className="admin-muted">{t('withdrawals.decided-by', { email: w.decidedByEmail })}</span>
+          ) : null}
         </Space>
       ),
     },
@@ -131,9 +155,11 @@ export default function AdminWithdrawalsPage() {
             aria-label={t('withdrawals.filter')}
             value={filter.state}
             onChange={(state) => setFilter({ ...filter, state, current: 1 })}
-            options={(['pending', 'approved', 'rejected', 'cancelled', 'all'] as const satisfies ReadonlyArray<'all' | (typeof WITHDRAWAL_STATES)[number]>).map(
-              (s) => ({ value: s, label: t(`withdrawals:states.${s}`) }),
-            )}
+            options={(
+              ['pending', 'approved', 'rejected', 'cancelled', 'all'] as const satisfies ReadonlyArray<
+                'all' | (typeof WITHDRAWAL_STATES)[number]
+              >
+            ).map((s) => ({ value: s, label: t(`withdrawals:states.${s}`) }))}
             style={{ minWidth: 160 }}
           />
         }
@@ -154,10 +180,20 @@ export default function AdminWithdrawalsPage() {
         rowActions={(w) =>
           w.state === 'pending' ? (
             <Space direction="vertical">
-              <Button type="primary" size="small" onClick={() => open('approve', w)} aria-label={t('withdrawals.approve-label', { number: w.number })}>
+              <Button
+                type="primary"
+                size="small"
+                onClick={() => open('approve', w)}
+                aria-label={t('withdrawals.approve-label', { number: w.number })}
+              >
                 {t('withdrawals.approve')}
               </Button>
-              <Button danger size="small" onClick={() => open('reject', w)} aria-label={t('withdrawals.reject-label', { number: w.number })}>
+              <Button
+                danger
+                size="small"
+                onClick={() => open('reject', w)}
+                aria-label={t('withdrawals.reject-label', { number: w.number })}
+              >
                 {t('withdrawals.reject')}
               </Button>
             </Space>
@@ -166,7 +202,13 @@ export default function AdminWithdrawalsPage() {
       />
       <Modal
         open={decision !== null}
-        title={decision ? t(approving ? 'withdrawals.approve-title' : 'withdrawals.reject-title', { number: decision.withdrawal.number }) : ''}
+        title={
+          decision
+            ? t(approving ? 'withdrawals.approve-title' : 'withdrawals.reject-title', {
+                number: decision.withdrawal.number,
+              })
+            : ''
+        }
         onCancel={() => setDecision(null)}
         destroyOnHidden
         footer={[
@@ -191,9 +233,19 @@ export default function AdminWithdrawalsPage() {
                 name="text"
                 label={t(approving ? 'withdrawals.payout-reference' : 'withdrawals.reason')}
                 required
-                rules={[{ required: true, whitespace: true, message: t(approving ? 'withdrawals.payout-reference-required' : 'withdrawals.reason-required') }]}
+                rules={[
+                  {
+                    required: true,
+                    whitespace: true,
+                    message: t(approving ? 'withdrawals.payout-reference-required' : 'withdrawals.reason-required'),
+                  },
+                ]}
               >
-                {approving ? <Input maxLength={PAYOUT_REFERENCE_MAX} autoFocus /> : <Input.TextArea rows={3} maxLength={REJECT_REASON_MAX} autoFocus />}
+                {approving ? (
+                  <Input maxLength={PAYOUT_REFERENCE_MAX} autoFocus />
+                ) : (
+                  <Input.TextArea rows={3} maxLength={REJECT_REASON_MAX} autoFocus />
+                )}
               </Form.Item>
             </Form>
           </>

@@ -14,18 +14,39 @@ export interface AdminWithdrawalsFilter {
 export function useAdminWithdrawals(filter: AdminWithdrawalsFilter) {
   return useQuery({
     queryKey: withdrawalsKeys.admin(filter),
-    queryFn: ({ signal }) => api.data<Page<AdminWithdrawal>>('/admin/withdrawals', { signal, query: { ...filter }, schema: AdminWithdrawalPageSchema }),
+    queryFn: ({ signal }) =>
+      api.data<Page<AdminWithdrawal>>('/admin/withdrawals', {
+        signal,
+        query: { ...filter },
+        schema: AdminWithdrawalPageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** POST …/approve: the money was sent; the lock is paid out and the reference shown to the user. */
-export const approveWithdrawal = (id: string, payoutReference: string, idempotencyKey: string): Promise<ApiResult<AdminWithdrawal>> =>
-  api.post<AdminWithdrawal>(`/admin/withdrawals/${encodeURIComponent(id)}/approve`, { payoutReference }, { idempotencyKey, noshow: true, schema: AdminWithdrawalSchema });
+export const approveWithdrawal = (
+  id: string,
+  payoutReference: string,
+  idempotencyKey: string,
+): Promise<ApiResult<AdminWithdrawal>> =>
+  api.post<AdminWithdrawal>(
+    `/admin/withdrawals/${encodeURIComponent(id)}/approve`,
+    { payoutReference },
+    { idempotencyKey, noshow: true, schema: AdminWithdrawalSchema },
+  );
 
 /** POST …/reject: the amount goes back to the user's wallet; the reason is shown to them. */
-export const rejectWithdrawal = (id: string, reason: string, idempotencyKey: string): Promise<ApiResult<AdminWithdrawal>> =>
-  api.post<AdminWithdrawal>(`/admin/withdrawals/${encodeURIComponent(id)}/reject`, { reason }, { idempotencyKey, noshow: true, schema: AdminWithdrawalSchema });
+export const rejectWithdrawal = (
+  id: string,
+  reason: string,
+  idempotencyKey: string,
+): Promise<ApiResult<AdminWithdrawal>> =>
+  api.post<AdminWithdrawal>(
+    `/admin/withdrawals/${encodeURIComponent(id)}/reject`,
+    { reason },
+    { idempotencyKey, noshow: true, schema: AdminWithdrawalSchema },
+  );
 
 export function useRefreshWithdrawals() {
   const client = useQueryClient();
