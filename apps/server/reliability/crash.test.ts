@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client';
-import { HOLDS, rowsOf, storedInvariants } from './invariants';
+import { HOLDS, storedInvariants } from './invariants';
+import { rowsOfQuery } from '../test/factories/reads';
 import { type Acknowledged, type Shop, prepareShop, writeLoad } from './load';
 import { type ServerProcess, call, kill, spawnServer, startServer } from './server-process';
 
@@ -112,7 +113,7 @@ describe('crash and shutdown on the embedded database', () => {
     const database = await openPglite(path.join(dataDir, 'pgdata'));
     try {
       const ids = [...acked.orders];
-      const stored = await rowsOf(
+      const stored = await rowsOfQuery(
         database.db,
         sql`
         select o.id, o.state, (select count(*) from order_lines l where l.order_id = o.id) as lines,

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { reconcileLedger } from '../src/modules/wallet/wallet.reconcile';
-
-type Row = Record<string, unknown>;
-export const rowsOf = async (db: Db, q: ReturnType<typeof sql>) =>
-  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+import { rowsOfQuery } from '../test/factories/reads';
 
 /**
  * What must hold in any stored state, after a race or a crash: the ledger sums to zero and every
@@ -12,12 +9,12 @@ export const rowsOf = async (db: Db, q: ReturnType<typeof sql>) =>
  * below zero, and no order without its lines (an order and its lines are one transaction).
  */
 export async function storedInvariants(db: Db) {
-  const [total] = await rowsOf(db, sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`);
-  const negative = await rowsOf(
+  const [total] = await rowsOfQuery(db, sql`select coalesce(sum(amount_minor), 0) as n from journal_lines`);
+  const negative = await rowsOfQuery(
     db,
     sql`select id, kind, balance_minor from ledger_accounts where user_id is not null and balance_minor < 0`,
   );
-  const orphans = await rowsOf(
+  const orphans = await rowsOfQuery(
     db,
     sql`select o.id from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`,
   );

@@ -10,7 +10,8 @@ import {
   stockOf,
   topUp,
 } from '../test/factories';
-import { HOLDS, rowsOf, storedInvariants } from './invariants';
+import { HOLDS, storedInvariants } from './invariants';
+import { rowsOfQuery } from '../test/factories/reads';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -61,14 +62,14 @@ export function describeRaces(label: string, serverUrl: string) {
       expect(new Set(outcomes.filter((o) => o !== 'success'))).toEqual(new Set(['insufficient-balance']));
       expect(await balancesOf(ctx.db, b.userId)).toEqual({ available: 0, locked: 0, bonus: 0 });
       // Never below zero at any moment: the running balance, line by line in written order.
-      const [running] = await rowsOf(
+      const [running] = await rowsOfQuery(
         ctx.db,
         sql`
         select min(balance) as lowest from (select sum(l.amount_minor) over (order by l.id) as balance from journal_lines l
         join ledger_accounts a on a.id = l.account_id where a.user_id = ${b.userId} and a.kind = 'available') r`,
       );
       expect(Number(running!.lowest)).toBe(0);
-      const [paid] = await rowsOf(
+      const [paid] = await rowsOfQuery(
         ctx.db,
         sql`select count(*) as n from orders where user_id = ${b.userId} and state <> 'awaiting-payment'`,
       );
@@ -81,7 +82,7 @@ export function describeRaces(label: string, serverUrl: string) {
       console.log(`reliability ${label}: 500 concurrent submits for 10 units in ${seconds.toFixed(1)} s`);
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(10);
       expect(answers.filter((a) => a.statusCode === 409 && a.json().data?.reason === 'out-of-stock')).toHaveLength(490);
-      const [sold] = await rowsOf(
+      const [sold] = await rowsOfQuery(
         ctx.db,
         sql`select coalesce(sum(quantity), 0) as n from order_lines where sku_id = ${lamp.skuId}`,
       );
@@ -102,7 +103,7 @@ export function describeRaces(label: string, serverUrl: string) {
       // The rest: the replayed answer or the platform's "same request still in progress" (409).
       for (const a of answers.filter((x) => x.statusCode !== 200))
         expect([a.statusCode, a.json().data?.reason]).toEqual([409, 'idempotency-in-progress']);
-      const [payments] = await rowsOf(
+      const [payments] = await rowsOfQuery(
         ctx.db,
         sql`select count(*) as n from order_payments where user_id = ${b.userId}`,
       );
