@@ -6,14 +6,14 @@ globalThis.ResizeObserver ??= class {
 };
 
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { OrderPayment } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { loadNamespace } from '../../lib/i18n';
 import { session } from '../../lib/session';
-import PayStatePage from './pay-state-page';
+import PayStatePage from './order-pay-state';
 import { ORDER_ID, headersOf, order, orderPayment } from '../../test/factories';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
@@ -155,11 +155,5 @@ describe('/user/paystate for an order payment', { timeout: 30_000 }, () => {
     renderPage(`?payment=p-1&recharge=${ORDER_ID}&token=T7&cancelled=1`);
     expect(await screen.findByRole('button', { name: 'Continue to PayPal' })).toBeInTheDocument();
     expect(captures).toBe(0);
-  });
-
-  it('a recharge (?recharge=) still goes to its confirmation once final', async () => {
-    fakeApi({ [`GET /api/p/recharges/${ORDER_ID}`]: () => envelope(order({ state: 'completed', method: 'paypal' })) });
-    const { router } = renderPage(`?recharge=${ORDER_ID}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/payconfirmation'));
   });
 });

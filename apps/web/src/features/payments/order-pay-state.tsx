@@ -8,12 +8,12 @@ import { AlertIcon, ClockIcon, LockIcon, WalletIcon } from '../../components/ui/
 import { StatusPage } from '../../components/ui/status-page';
 import { leaveSite } from '../../lib/navigation';
 import { paymentsKeys, walletKeys } from '../../lib/query-keys';
-import { useUsd } from './money';
-import { cancelOrderPayment, orderPaymentQuery } from './order-payment.api';
-import { capturePaypal } from './payment.api';
-import './payment.css';
+import { useUsd } from '../../components/payment/money';
+import { cancelOrderPayment, orderPaymentQuery } from './payments.api';
+import { capturePaypal } from '../../lib/recharge';
+import '../../components/payment/payment.css';
 
-/** Like the recharge's wait (pay-state-page.tsx): every 1.5 s, for about a minute. */
+/** Like the recharge's wait (features/recharge/pay-state-page.tsx): every 1.5 s, for about a minute. */
 const POLL_MS = 1_500;
 const POLL_LIMIT_MS = 60_000;
 
@@ -22,6 +22,12 @@ const button = (to: string, label: string, kind: 'primary' | 'secondary') => (
     {label}
   </Link>
 );
+
+/** /user/paystate?payment=<id> as a page (app/pages/pay-state-page.tsx sends `?payment=` here). */
+export default function OrderPayStatePage() {
+  const [params] = useSearchParams();
+  return <OrderPayState id={params.get('payment') ?? ''} />;
+}
 
 /**
  * /user/paystate?payment=<id>: an order payment's outcome (SPEC §4). While pending, the payment

@@ -7,13 +7,13 @@ import { fromMinor, toMinor, type OrderDetail, type OrderPaymentMethod } from '@
 import { leaveSite } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { paymentsKeys, walletKeys } from '../../lib/query-keys';
-import { feeRuleWords, previewFee } from './fees';
-import { UsdAmount, useUsd } from './money';
-import { methodsQuery } from './payment.api';
-import { orderQuery, payOrders, useWalletRecord } from './order-payment.api';
+import { feeRuleWords, previewFee } from '../../lib/fees';
+import { UsdAmount, useUsd } from '../../components/payment/money';
+import { methodsQuery } from '../../lib/recharge';
+import { orderQuery, payOrders, useWalletRecord } from './payments.api';
 import { readPayBy } from '../../lib/pay-by';
 import { OrdersToPay } from './orders-to-pay';
-import './payment.css';
+import '../../components/payment/payment.css';
 
 /** `?orders=a,b` → ids (at most 50, the pay call's limit). */
 const idsFromUrl = (param: string | null) =>

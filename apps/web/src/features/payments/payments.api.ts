@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { paymentsKeys, walletKeys } from '../../lib/query-keys';
 
 /**
- * Paying orders (contract `order-payment.ts`): POST /api/p/order/pay, then GET
+ * Paying orders (contract `payments.ts`): POST /api/p/order/pay, then GET
  * /api/p/order/payments/:id until the outcome is final, and …/cancel for a held payment. Both
  * writes carry an Idempotency-Key chosen by the page (decision 0062).
  */

@@ -3,7 +3,7 @@ import type { RechargeOrder } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { RechargeStateTag } from '../../components/ui/recharge-state-tag';
 import { useSession } from '../../lib/session';
-import { UsdAmount } from './money';
+import { UsdAmount } from '../../components/payment/money';
 
 /** The order as the payment pages show it: number, method, amount, fee, total, expiry, state. */
 export function OrderSummary({ order }: { order: RechargeOrder }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentOutcome, RechargeCloseReason, RechargeMethodName } from '@dsm/contract';
 import { AlertIcon, ClockIcon, LockIcon, WalletIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
-import { useUsd } from './money';
+import { useUsd } from '../../components/payment/money';
 
 export interface OutcomeDetails {
   /** success: what reached the wallet; insufficient-balance: the shortfall to top up. */

@@ -5,7 +5,7 @@ import { PAYMENT_OUTCOMES, type PaymentOutcome, rechargeOutcome } from '@dsm/con
 import { OrderSummary } from './order-summary';
 import { OutcomeView } from './outcome-view';
 import { useRechargeFromUrl } from './use-order';
-import './payment.css';
+import '../../components/payment/payment.css';
 
 const isOutcome = (v: string | null): v is PaymentOutcome => (PAYMENT_OUTCOMES as readonly string[]).includes(v ?? '');
 

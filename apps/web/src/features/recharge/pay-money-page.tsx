@@ -5,11 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SLIP_CONTENT_TYPES, SLIP_MAX_BYTES, type BankDetails, type RechargeOrder } from '@dsm/contract';
 import { rechargeKeys } from '../../lib/query-keys';
-import { useUsd } from './money';
+import { useUsd } from '../../components/payment/money';
 import { OrderSummary } from './order-summary';
-import { uploadSlip, useRechargeMethods } from './payment.api';
+import { useRechargeMethods } from '../../lib/recharge';
+import { uploadSlip } from './recharge.api';
 import { useRechargeFromUrl } from './use-order';
-import './payment.css';
+import '../../components/payment/payment.css';
 
 export type SlipProblem = 'slip-required' | 'slip-type' | 'slip-too-large';
 

@@ -7,9 +7,8 @@ import type { RechargeState } from '@dsm/contract';
 import { AlertIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
 import { rechargeKeys } from '../../lib/query-keys';
-import { OrderPayState } from './order-pay-state';
-import { confirmCard, rechargeQuery } from './payment.api';
-import './payment.css';
+import { confirmCard, rechargeQuery } from './recharge.api';
+import '../../components/payment/payment.css';
 
 /** How often the order is read while the provider or the ledger finishes, and for how long. */
 export const POLL_MS = 1_500;
@@ -17,22 +16,14 @@ export const POLL_LIMIT_MS = 60_000;
 const FINAL: readonly RechargeState[] = ['completed', 'closed'];
 
 /**
- * /user/paystate: a recharge's (`?recharge=`) or an order payment's (`?payment=`) outcome. The
- * order payment has its own view (order-pay-state.tsx); the recharge one is below.
- */
-export default function PayStatePage() {
-  const [params] = useSearchParams();
-  const payment = params.get('payment');
-  return payment ? <OrderPayState id={payment} /> : <RechargePayState />;
-}
-
-/**
  * /user/paystate?recharge=<id>[&session_id=…]: after a provider's return. A card order still
  * awaiting payment is confirmed once (the return and the webhook race; the server credits once),
  * then the order is read every 1.5 s until it is completed or closed, for about a minute; then
- * the confirmation page takes over (it says "pending" if it is still not final).
+ * the confirmation page takes over (it says "pending" if it is still not final). The route also
+ * serves an order payment's outcome (`?payment=`, features/payments): app/pages/pay-state-page.tsx
+ * chooses.
  */
-function RechargePayState() {
+export default function RechargePayStatePage() {
   const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const client = useQueryClient();

@@ -8,9 +8,9 @@ import { leaveSite } from '../../lib/navigation';
 import { rechargeKeys } from '../../lib/query-keys';
 import { useConfirmCancel } from './confirm';
 import { OrderSummary } from './order-summary';
-import { cancelRecharge, startCheckout } from './payment.api';
+import { cancelRecharge, startCheckout } from './recharge.api';
 import { useRechargeFromUrl } from './use-order';
-import './payment.css';
+import '../../components/payment/payment.css';
 
 /**
  * /user/payment?recharge=<id>[&cancelled=1]: the order before paying. "Pay now" goes where the

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
 import { leaveSite } from '../../lib/navigation';
-import { startCheckout } from './payment.api';
-import './payment.css';
+import { startCheckout } from './recharge.api';
+import '../../components/payment/payment.css';
 
 /**
  * /paypal?recharge=<id> (top-level, minimal layout): asks the server for PayPal's approve link

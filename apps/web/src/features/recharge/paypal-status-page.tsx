@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
-import { capturePaypal } from './payment.api';
-import './payment.css';
+import { capturePaypal } from '../../lib/recharge';
+import '../../components/payment/payment.css';
 
 type Failure = { kind: 'failed' } | { kind: 'error'; msg: string };
 

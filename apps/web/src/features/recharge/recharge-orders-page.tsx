@@ -8,9 +8,9 @@ import { RechargeStateTag } from '../../components/ui/recharge-state-tag';
 import { rechargeKeys } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 import { useConfirmCancel } from './confirm';
-import { UsdAmount } from './money';
-import { cancelRecharge, type RechargeFilter, rechargesQuery } from './payment.api';
-import './payment.css';
+import { UsdAmount } from '../../components/payment/money';
+import { cancelRecharge, type RechargeFilter, rechargesQuery } from './recharge.api';
+import '../../components/payment/payment.css';
 
 const FILTERS = ['all', ...RECHARGE_STATES] as const;
 

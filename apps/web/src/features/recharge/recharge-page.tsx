@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { RechargeMethodName, RechargeMethods } from '@dsm/contract';
 import { AmountInput } from '../../components/ui/amount-input';
 import { useSession } from '../../lib/session';
-import { feeRuleWords, previewFee } from './fees';
+import { feeRuleWords, previewFee } from '../../lib/fees';
 import { applyFieldErrors } from './form-errors';
-import { UsdAmount, useUsd } from './money';
-import { createRecharge, useRechargeMethods } from './payment.api';
-import './payment.css';
+import { UsdAmount, useUsd } from '../../components/payment/money';
+import { useRechargeMethods } from '../../lib/recharge';
+import { createRecharge } from './recharge.api';
+import '../../components/payment/payment.css';
 
 interface Values {
   amount: number | null;

@@ -1,38 +1,17 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  RechargeCheckoutSchema,
-  RechargeMethodsSchema,
-  RechargeOrderPageSchema,
-  RechargeOrderSchema,
-} from '@dsm/contract';
-import type {
-  CreateRechargeBody,
-  Page,
-  RechargeCheckout,
-  RechargeListQuery,
-  RechargeMethods,
-  RechargeOrder,
-} from '@dsm/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { RechargeCheckoutSchema, RechargeOrderPageSchema, RechargeOrderSchema } from '@dsm/contract';
+import type { CreateRechargeBody, Page, RechargeCheckout, RechargeListQuery, RechargeOrder } from '@dsm/contract';
 import { api } from '../../lib/api';
 import { rechargeKeys } from '../../lib/query-keys';
 
 /**
- * The recharge routes of the contract (packages/contract/src/wallet-recharge.ts). Every call that
- * can move money carries an Idempotency-Key chosen by the page (decision 0075: which key when).
+ * The recharge routes of the contract (packages/contract/src/recharge.ts); the methods and PayPal's
+ * capture, which order payments use too, are in lib/recharge.ts. Every call that can move money
+ * carries an Idempotency-Key chosen by the page (decision 0075: which key when).
  */
 export type RechargeFilter = Pick<RechargeListQuery, 'state' | 'current' | 'size'>;
 
 const orderPath = (id: string, action = '') => `/p/recharges/${encodeURIComponent(id)}${action}`;
-
-/** GET /api/p/recharge/methods: enabled methods with their fee rules, limits, bank details. */
-export const methodsQuery = () =>
-  queryOptions({
-    queryKey: rechargeKeys.methods(),
-    queryFn: ({ signal }) =>
-      api.data<RechargeMethods>('/p/recharge/methods', { signal, schema: RechargeMethodsSchema }),
-    staleTime: 60_000,
-  });
-export const useRechargeMethods = () => useQuery(methodsQuery());
 
 /** GET /api/p/recharges/:id */
 export const rechargeQuery = (id: string) =>
@@ -59,13 +38,6 @@ export const startCheckout = (id: string, idempotencyKey: string) =>
     idempotencyKey,
     noshow: true,
     schema: RechargeCheckoutSchema,
-  });
-
-export const capturePaypal = (id: string, idempotencyKey: string) =>
-  api.post<RechargeOrder>(orderPath(id, '/paypal/capture'), undefined, {
-    idempotencyKey,
-    noshow: true,
-    schema: RechargeOrderSchema,
   });
 
 export const confirmCard = (id: string, idempotencyKey: string) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { rechargeQuery } from './payment.api';
+import { rechargeQuery } from './recharge.api';
 
 /** The recharge order named by `?recharge=<id>`, the one parameter every payment page shares. */
 export function useRechargeFromUrl() {
