@@ -15,7 +15,12 @@ export function previewFee(rule: FeeRule, amount: number): FeePreview {
 }
 
 /** A fee rule in words: "4.4% of the amount + $0.30", "2.9% of (amount + $0.50) + $0.50", "No fee". */
-export function feeRuleWords(rule: FeeRule, t: TFunction<'payment'>, usd: (n: number) => string, lang: string): string {
+export function feeRuleWords(
+  rule: FeeRule,
+  t: TFunction<'recharge'>,
+  usd: (n: number) => string,
+  lang: string,
+): string {
   // 4.4 in the language's digits (4,4 in fr-FR and tr-TR), like the amounts next to it.
   const pct = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(rule.percent);
   const percent =

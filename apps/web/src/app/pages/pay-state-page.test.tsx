@@ -16,7 +16,7 @@ const renderPage = (search: string) =>
     `/user/paystate${search}`,
   );
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => Promise.all([loadNamespace('payments'), loadNamespace('recharge')]));
 beforeEach(() =>
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }),
 );

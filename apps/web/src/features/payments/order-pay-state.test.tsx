@@ -36,7 +36,7 @@ const unpaid = (over: Partial<OrderPayment>) =>
     ...over,
   });
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => Promise.all([loadNamespace('payments'), loadNamespace('recharge')]));
 beforeEach(() =>
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } }),
 );

@@ -35,7 +35,7 @@ export default function OrderPayStatePage() {
  * and what to do next: the orders, the invoices, a top-up and cancelling a held payment.
  */
 export function OrderPayState({ id }: { id: string }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('payments');
   const [startedAt, setStartedAt] = useState(() => Date.now());
   usePaypalReturn();
   const payment = useQuery({
@@ -107,7 +107,7 @@ interface OutcomeProps {
 }
 
 function Outcome({ payment, polling, checkAgain }: OutcomeProps) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation(['payments', 'recharge']);
   const usd = useUsd();
   const numbers = payment.orders.map((o) => o.number).join(', ');
   const unpaid = payment.orders.filter((o) => o.state === 'awaiting-payment').map((o) => encodeURIComponent(o.id));
@@ -120,7 +120,7 @@ function Outcome({ payment, polling, checkAgain }: OutcomeProps) {
     <div className="outcome-details">
       <p className="outcome-number">{t('order-pay.number', { number: payment.number, amount: usd(payment.amount) })}</p>
       <p className="outcome-number">{t('order-pay.orders', { count: payment.orders.length, numbers })}</p>
-      {payment.reason ? <p className="outcome-note">{t('outcome.note', { note: payment.reason })}</p> : null}
+      {payment.reason ? <p className="outcome-note">{t('recharge:outcome.note', { note: payment.reason })}</p> : null}
     </div>
   );
   const view = (icon: ReactNode, tone: 'neutral' | 'warning', title: string, text: string, actions: ReactNode) => (
@@ -191,7 +191,7 @@ function Outcome({ payment, polling, checkAgain }: OutcomeProps) {
         t('order-pay.error.title'),
         t('order-pay.error.text'),
         <>
-          {button('/user/walletBalance', t('links.check-wallet'), 'primary')}
+          {button('/user/walletBalance', t('recharge:links.check-wallet'), 'primary')}
           {retry}
         </>,
       );
@@ -200,7 +200,7 @@ function Outcome({ payment, polling, checkAgain }: OutcomeProps) {
 
 /** A held payment can be cancelled: the locked amount goes back to the wallet, the orders stay unpaid. */
 function CancelPayment({ payment }: { payment: OrderPayment }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('payments');
   const client = useQueryClient();
   const key = useRef(crypto.randomUUID());
   const [busy, setBusy] = useState(false);

@@ -32,7 +32,7 @@ export function timeLeft(until: number, now: number): string | null {
  * time left before an unpaid order gives its stock back (from the submit answer, when known).
  */
 export function OrdersToPay({ orders, payBy }: { orders: OrderDetail[]; payBy: Record<string, string> }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('payments');
   const money = useMoney();
   const lang = useSession((s) => s.lang);
   const now = useNow(orders.some((o) => payBy[o.id]));

@@ -33,7 +33,7 @@ function api(
   });
 }
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => Promise.all([loadNamespace('payments'), loadNamespace('recharge')]));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
   sessionStorage.clear();

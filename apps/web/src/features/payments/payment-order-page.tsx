@@ -34,7 +34,7 @@ const idsFromUrl = (param: string | null) =>
  * payment are paid; the others say what they are.
  */
 export default function PaymentOrderPage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('payments');
   const [params] = useSearchParams();
   const ids = useMemo(() => idsFromUrl(params.get('orders')), [params]);
   const results = useQueries({ queries: ids.map((id) => orderQuery(id)) });
@@ -64,7 +64,9 @@ export default function PaymentOrderPage() {
 }
 
 function PayPanel({ orders }: { orders: OrderDetail[] }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('payments');
+  // A fee rule in words is the recharge namespace's (lib/fees.ts), as on the recharge page.
+  const { t: feeText } = useTranslation('recharge');
 
   const usd = useUsd();
   const lang = useSession((s) => s.lang);
@@ -136,7 +138,7 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
               <span className="pay-order-choice-detail" data-testid="paypal-fee">
                 {t('pay-order.paypal-fee', {
                   fee: usd(paypal.fee),
-                  rule: feeRuleWords(paypalRule, t, usd, lang),
+                  rule: feeRuleWords(paypalRule, feeText, usd, lang),
                   total: usd(paypal.total),
                 })}
               </span>

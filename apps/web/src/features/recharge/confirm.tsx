@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** "Cancel this recharge order?" asked in the interface language; resolves true on yes. */
 export function useConfirmCancel(): [(number: string) => Promise<boolean>, ReactElement] {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const [modal, holder] = Modal.useModal();
   const confirm = async (number: string) =>
     Boolean(

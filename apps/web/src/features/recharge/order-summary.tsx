@@ -7,7 +7,7 @@ import { UsdAmount } from '../../components/payment/money';
 
 /** The order as the payment pages show it: number, method, amount, fee, total, expiry, state. */
 export function OrderSummary({ order }: { order: RechargeOrder }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const lang = useSession((s) => s.lang);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const items = [

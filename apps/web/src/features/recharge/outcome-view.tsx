@@ -34,7 +34,7 @@ const secondary = (to: string, label: string) => (
  * today and by order payments later (they arrive as ?outcome=…&amount=…).
  */
 export function OutcomeView({ outcome, details = {} }: { outcome: PaymentOutcome; details?: OutcomeDetails }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const usd = useUsd();
   const amount = details.amount !== undefined ? usd(details.amount) : '';
   const wallet = secondary('/user/walletBalance', t('links.wallet'));

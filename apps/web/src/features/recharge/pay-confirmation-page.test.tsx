@@ -12,7 +12,7 @@ const renderAt = (search: string) =>
   renderRoutes([{ path: '/user/payconfirmation', element: <PayConfirmationPage /> }], `/user/payconfirmation${search}`);
 const link = (name: string) => screen.getByRole('link', { name });
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => loadNamespace('recharge'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

@@ -14,7 +14,7 @@ const isOutcome = (v: string | null): v is PaymentOutcome => (PAYMENT_OUTCOMES a
  * `rechargeOutcome`) or ?outcome=<outcome>&amount=<n> (order payments of a later issue).
  */
 export default function PayConfirmationPage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const { id, params, order } = useRechargeFromUrl();
   const outcome = params.get('outcome');
   const amount = Number(params.get('amount'));

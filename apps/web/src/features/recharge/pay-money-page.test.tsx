@@ -30,7 +30,7 @@ const file = (name: string, type: string, size = 1024) => {
   return f;
 };
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => loadNamespace('recharge'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

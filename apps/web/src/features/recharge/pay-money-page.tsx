@@ -27,7 +27,7 @@ export function checkSlip(file: Pick<File, 'type' | 'size'> | null): SlipProblem
  * reference) and the upload of its slip, which puts the order in the operator's review.
  */
 export default function PayMoneyPage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const { id, order } = useRechargeFromUrl();
   const methods = useRechargeMethods();
   const ready = order.data && methods.data;
@@ -49,7 +49,7 @@ export default function PayMoneyPage() {
 }
 
 function BankTransfer({ order, bank }: { order: RechargeOrder; bank: BankDetails }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const usd = useUsd();
   const query = `recharge=${encodeURIComponent(order.id)}`;
   if (order.method !== 'bank' || order.state !== 'awaiting-payment') {
@@ -111,7 +111,7 @@ function BankTransfer({ order, bank }: { order: RechargeOrder; bank: BankDetails
 }
 
 function SlipForm({ order }: { order: RechargeOrder }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const navigate = useNavigate();
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);

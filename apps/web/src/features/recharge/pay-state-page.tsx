@@ -24,7 +24,7 @@ const FINAL: readonly RechargeState[] = ['completed', 'closed'];
  * chooses.
  */
 export default function RechargePayStatePage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params] = useSearchParams();

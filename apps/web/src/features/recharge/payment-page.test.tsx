@@ -26,7 +26,7 @@ function renderPayment(search = `?recharge=${ORDER_ID}`) {
   );
 }
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => loadNamespace('recharge'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

@@ -19,7 +19,7 @@ import '../../components/payment/payment.css';
  * state and links to its confirmation.
  */
 export default function PaymentPage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const { id, params, order } = useRechargeFromUrl();
   return (
     <div className="payment-page">
@@ -35,7 +35,7 @@ export default function PaymentPage() {
 }
 
 function NotFound() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   return (
     <Alert
       type="error"
@@ -47,7 +47,7 @@ function NotFound() {
 }
 
 function PaymentPanel({ order }: { order: RechargeOrder }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const navigate = useNavigate();
   const client = useQueryClient();
   const [confirmCancel, holder] = useConfirmCancel();

@@ -14,7 +14,7 @@ import '../../components/payment/payment.css';
  * effect twice) is answered with the same PayPal order.
  */
 export default function PaypalPage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const [params] = useSearchParams();
   const id = params.get('recharge') ?? '';
   const key = useRef(crypto.randomUUID());

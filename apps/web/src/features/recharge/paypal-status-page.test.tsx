@@ -23,7 +23,7 @@ function renderReturn(path: string) {
 const where = (router: ReturnType<typeof renderRoutes>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => loadNamespace('recharge'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

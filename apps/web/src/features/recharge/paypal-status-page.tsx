@@ -15,7 +15,7 @@ type Failure = { kind: 'failed' } | { kind: 'error'; msg: string };
  * recharge and PayPal's token, so a reload of this page cannot capture twice.
  */
 export default function PaypalStatusPage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('recharge') ?? '';

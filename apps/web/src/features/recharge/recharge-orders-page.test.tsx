@@ -34,7 +34,7 @@ const ORDERS = [
   order({ id: 'o-3', number: 'R20261122-000050', state: 'pending', method: 'paypal', fee: 4.7, total: 104.7 }),
 ];
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => loadNamespace('recharge'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

@@ -16,7 +16,7 @@ const FILTERS = ['all', ...RECHARGE_STATES] as const;
 
 /** /user/rechargeorder: the user's recharge orders by state (SPEC §4), newest first. */
 export default function RechargeOrdersPage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const lang = useSession((s) => s.lang);
   const client = useQueryClient();
   const navigate = useNavigate();

@@ -22,7 +22,7 @@ function renderRecharge(path = '/user/recharge') {
 
 const preview = () => screen.getByRole('region', { name: 'What you will pay' });
 
-beforeAll(() => loadNamespace('payment'));
+beforeAll(() => loadNamespace('recharge'));
 beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'ada', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
 });

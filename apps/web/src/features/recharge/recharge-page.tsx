@@ -22,7 +22,7 @@ interface Values {
  * created, then POST /api/p/recharges and on to /user/payment (decision 0075).
  */
 export default function RechargePage() {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const methods = useRechargeMethods();
   return (
     <div className="payment-page">
@@ -43,7 +43,7 @@ function prefillAmount(raw: string | null, min: number): number | null {
 }
 
 function RechargeForm({ config }: { config: RechargeMethods }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   const usd = useUsd();
   const lang = useSession((s) => s.lang);
   const navigate = useNavigate();
