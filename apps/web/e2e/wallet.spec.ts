@@ -2,12 +2,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
 import admin from '../src/locales/en-US/admin.json';
-import pay from '../src/locales/en-US/payment.json';
+import pay from '../src/locales/en-US/recharge.json';
 import routes from '../src/locales/en-US/routes.json';
 import wallet from '../src/locales/en-US/wallet.json';
 import withdraw from '../src/locales/en-US/withdrawals.json';
 import accountsFr from '../src/locales/fr-FR/accounts.json';
-import payFr from '../src/locales/fr-FR/payment.json';
+import payFr from '../src/locales/fr-FR/recharge.json';
 import { baseUrl, launch, openPage } from './browser';
 
 /*

@@ -70,7 +70,7 @@ export const TOP_LEVEL_PAGES: RouteObject[] = [
   page(
     'paypalstatus',
     'paypalstatus',
-    withText('payment', () => import('../features/payment/paypal-status-page')),
+    withText('recharge', () => import('../features/recharge/paypal-status-page')),
   ),
   page(
     'authensuccess',
@@ -95,7 +95,7 @@ export const TOP_LEVEL_PAGES: RouteObject[] = [
   page(
     'paypal',
     'paypal',
-    withText('payment', () => import('../features/payment/paypal-page')),
+    withText('recharge', () => import('../features/recharge/paypal-page')),
   ),
   page(
     ':accessCode/redirectAccess',
@@ -122,7 +122,7 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'rechargeorder',
     'rechargeorder',
-    withText('payment', () => import('../features/payment/recharge-orders-page')),
+    withText('recharge', () => import('../features/recharge/recharge-orders-page')),
   ),
   page(
     'withdraw',
@@ -132,12 +132,12 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'recharge',
     'recharge',
-    withText('payment', () => import('../features/payment/recharge-page')),
+    withText('recharge', () => import('../features/recharge/recharge-page')),
   ),
   page(
     'payment',
     'payment',
-    withText('payment', () => import('../features/payment/payment-page')),
+    withText('recharge', () => import('../features/recharge/payment-page')),
   ),
   page('wishlist', 'wishlist', () => import('../features/cart/wishlist-page')),
   page('sourcing', 'sourcing'),
@@ -223,7 +223,10 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'paymentorder',
     'paymentorder',
-    withText('payment', () => import('../features/payment/payment-order-page')),
+    withText(
+      'payments',
+      withText('recharge', () => import('../features/payments/payment-order-page')),
+    ),
   ),
   page(
     'cartpaylist',
@@ -233,17 +236,20 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'paymoney',
     'paymoney',
-    withText('payment', () => import('../features/payment/pay-money-page')),
+    withText('recharge', () => import('../features/recharge/pay-money-page')),
   ),
   page(
     'paystate',
     'paystate',
-    withText('payment', () => import('../features/payment/pay-state-page')),
+    withText(
+      'payments',
+      withText('recharge', () => import('./pages/pay-state-page')),
+    ),
   ),
   page(
     'payconfirmation',
     'payconfirmation',
-    withText('payment', () => import('../features/payment/pay-confirmation-page')),
+    withText('recharge', () => import('../features/recharge/pay-confirmation-page')),
   ),
   page('excelorderhistory', 'excelorderhistory'),
 ];
@@ -350,7 +356,7 @@ export const ADMIN_PAGES: RouteObject[] = [
     'recharges',
     'admin-recharges',
     withText(
-      'payment',
+      'recharge',
       withText('admin', () => import('../features/admin/recharges/recharges-page')),
     ),
   ),
@@ -358,7 +364,7 @@ export const ADMIN_PAGES: RouteObject[] = [
     'payment-methods',
     'admin-payment-methods',
     withText(
-      'payment',
+      'recharge',
       withText('admin', () => import('../features/admin/recharges/payment-methods-page')),
     ),
   ),

@@ -12,6 +12,6 @@ const COLOURS: Record<RechargeState, string> = {
 
 /** A recharge order's state as a coloured tag, the same words for the user and the operator. */
 export function RechargeStateTag({ state }: { state: RechargeState }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation('recharge');
   return <Tag color={COLOURS[state]}>{t(`state.${state}`)}</Tag>;
 }

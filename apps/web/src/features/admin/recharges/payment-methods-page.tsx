@@ -40,7 +40,7 @@ export default function PaymentMethodsPage() {
 }
 
 function MethodCard({ rule }: { rule: RechargeMethodRule }) {
-  const { t } = useTranslation(['admin', 'payment']);
+  const { t } = useTranslation(['admin', 'recharge']);
   const lang = useSession((s) => s.lang);
   const check = useAdminRules();
   const client = useQueryClient();
@@ -51,7 +51,7 @@ function MethodCard({ rule }: { rule: RechargeMethodRule }) {
   const usd = (n: number) => formatMoney(n, null, lang);
   const current = { percent: values?.percent ?? 0, base: values?.base ?? 0, fixed: values?.fixed ?? 0 };
   const exampleFeeMinor = feeMinor(current, EXAMPLE_MINOR);
-  const name = t(`payment:method.${rule.method}`);
+  const name = t(`recharge:method.${rule.method}`);
 
   async function onFinish(v: Values) {
     setSaving(true);

@@ -23,7 +23,7 @@ import { type AdminRechargeFilter, approveRecharge, rejectRecharge, slipUrl, use
  * for a review. Approve credits the wallet; reject closes the order with a reason the user sees.
  */
 export default function RechargesPage() {
-  const { t } = useTranslation(['admin', 'payment']);
+  const { t } = useTranslation(['admin', 'recharge']);
   const lang = useSession((s) => s.lang);
   const client = useQueryClient();
   const [filter, setFilter] = useState<AdminRechargeFilter>({ state: 'pending', method: 'bank', current: 1, size: 10 });
@@ -64,7 +64,7 @@ export default function RechargesPage() {
 
   const columns: TableColumnsType<AdminRechargeOrder> = [
     { title: t('recharges.user'), key: 'user', render: (_, o) => o.userEmail },
-    { title: t('payment:summary.number'), key: 'number', render: (_, o) => <strong>{o.number}</strong> },
+    { title: t('recharge:summary.number'), key: 'number', render: (_, o) => <strong>{o.number}</strong> },
     {
       title: t('recharges.slip'),
       key: 'slip',
@@ -82,16 +82,16 @@ export default function RechargesPage() {
           <span className="admin-muted">—</span>
         ),
     },
-    { title: t('payment:summary.method'), key: 'method', render: (_, o) => t(`payment:method.${o.method}`) },
-    { title: t('payment:summary.amount'), key: 'amount', align: 'right', render: (_, o) => usd(o.amount) },
-    { title: t('payment:summary.fee'), key: 'fee', align: 'right', render: (_, o) => usd(o.fee) },
+    { title: t('recharge:summary.method'), key: 'method', render: (_, o) => t(`recharge:method.${o.method}`) },
+    { title: t('recharge:summary.amount'), key: 'amount', align: 'right', render: (_, o) => usd(o.amount) },
+    { title: t('recharge:summary.fee'), key: 'fee', align: 'right', render: (_, o) => usd(o.fee) },
     {
-      title: t('payment:summary.total'),
+      title: t('recharge:summary.total'),
       key: 'total',
       align: 'right',
       render: (_, o) => <strong>{usd(o.total)}</strong>,
     },
-    { title: t('payment:summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
+    { title: t('recharge:summary.state'), key: 'state', render: (_, o) => <RechargeStateTag state={o.state} /> },
     { title: t('recharges.created'), key: 'created', render: (_, o) => date.format(new Date(o.createdAt)) },
     { title: t('recharges.note'), key: 'note', render: (_, o) => o.note || <span className="admin-muted">—</span> },
   ];
@@ -117,7 +117,7 @@ export default function RechargesPage() {
               onChange={(state) => setFilter((f) => ({ ...f, current: 1, state }))}
               options={[
                 { value: 'all', label: t('recharges.all-states') },
-                ...RECHARGE_STATES.map((s) => ({ value: s, label: t(`payment:state.${s}`) })),
+                ...RECHARGE_STATES.map((s) => ({ value: s, label: t(`recharge:state.${s}`) })),
               ]}
             />
             <Select<RechargeMethodName | 'all'>
@@ -127,7 +127,7 @@ export default function RechargesPage() {
               onChange={(method) => setFilter((f) => ({ ...f, current: 1, method }))}
               options={[
                 { value: 'all', label: t('recharges.all-methods') },
-                ...RECHARGE_METHODS.map((m) => ({ value: m, label: t(`payment:method.${m}`) })),
+                ...RECHARGE_METHODS.map((m) => ({ value: m, label: t(`recharge:method.${m}`) })),
               ]}
             />
           </>

@@ -18,7 +18,7 @@ import RechargesPage from './recharges-page';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 
-beforeAll(() => Promise.all([loadNamespace('admin'), loadNamespace('payment')]));
+beforeAll(() => Promise.all([loadNamespace('admin'), loadNamespace('recharge')]));
 beforeEach(() => {
   session.login({ accessToken: 'op', userId: 'op-1', userInfo: { status: '1', role: 'operator' } });
 });
