@@ -20,6 +20,16 @@ export const WalletRecordSchema = z.object({
   consumption: z.number(),
   /** Total of recharges credited. */
   recharge: z.number(),
+  /**
+   * Payments waiting for a top-up (decision 0077: what the wallet had is locked for each, the rest
+   * is short); a top-up completes them oldest first as far as it reaches.
+   */
+  heldPayments: z.number().int(),
+  /**
+   * What a top-up must bring for every held payment to complete: their shortfalls less what is
+   * spendable now (cash and bonus); 0 when none waits.
+   */
+  topUpToRelease: z.number(),
 });
 export type WalletRecord = z.infer<typeof WalletRecordSchema>;
 

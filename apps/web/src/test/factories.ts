@@ -252,4 +252,6 @@ export const walletRecord = (balance: number, bonus = 0) => ({
   income: balance,
   consumption: 0,
   recharge: balance,
+  heldPayments: 0,
+  topUpToRelease: 0,
 });

@@ -154,6 +154,34 @@ describe('POST /api/p/order/pay from the wallet', () => {
     expect(await ledgerTotal(ctx.db)).toBe(0);
   });
 
+  it('orders paid one by one from a short wallet: the wallet says how much a top-up must bring, and exactly that releases them all', async () => {
+    const b = await signedInUser(ctx.db);
+    await topUp(ctx.db, b.userId, 1_000);
+    const orders = await awaitingOrders(ctx.db, b.userId, 3);
+    for (const o of orders) expect((await pay(b.token, [o.id])).json().data.outcome).toBe('insufficient-balance');
+    // The first payment locked the 10.00 there was; the other two hold nothing.
+    const wallet = (await get(b.token, '/api/p/wallet')).json().data;
+    expect(wallet).toMatchObject({ balance: 0, locked: 10, heldPayments: 3, topUpToRelease: 139.97 });
+
+    await topUp(ctx.db, b.userId, 13_996); // one cent short: the oldest two complete, the third waits
+    await ctx.app.jobs.drain();
+    expect((await get(b.token, '/api/p/wallet')).json().data).toMatchObject({ heldPayments: 1, topUpToRelease: 0.01 });
+    await topUp(ctx.db, b.userId, 1);
+    await ctx.app.jobs.drain();
+    expect((await get(b.token, '/api/p/wallet')).json().data).toMatchObject({
+      balance: 0,
+      locked: 0,
+      heldPayments: 0,
+      topUpToRelease: 0,
+    });
+    expect(
+      await orderStates(
+        ctx.db,
+        orders.map((o) => o.id),
+      ),
+    ).toEqual(['pending', 'pending', 'pending']);
+  });
+
   it('trashing an order of a held payment cancels it and releases the lock', async () => {
     const b = await signedInUser(ctx.db);
     await topUp(ctx.db, b.userId, 2_000);

@@ -41,9 +41,15 @@ export async function getWalletRecord(db: Db, userId: string): Promise<WalletRec
     await db.execute(sql`
     select coalesce(sum(net) filter (where net > 0), 0) as income,
            coalesce(-sum(net) filter (where net < 0), 0) as consumption,
-           coalesce(sum(net) filter (where kind = 'recharge'), 0) as recharge
+           coalesce(sum(net) filter (where kind = 'recharge'), 0) as recharge,
+           (select count(*) from wallet_held_payments h where h.user_id = ${userId} and h.state = 'held') as held,
+           (select coalesce(sum(h.shortfall_minor), 0) from wallet_held_payments h
+             where h.user_id = ${userId} and h.state = 'held') as shortfall
     from (${nets(userId)}) n`),
   );
+  // Held payments complete from cash and bonus alike (decision 0077), so what is spendable now
+  // already counts towards their shortfalls.
+  const spendable = of('available') + of('bonus');
   return {
     balance: fromMinor(of('available')),
     locked: fromMinor(of('locked')),
@@ -51,6 +57,8 @@ export async function getWalletRecord(db: Db, userId: string): Promise<WalletRec
     income: fromMinor(Number(totals!.income)),
     consumption: fromMinor(Number(totals!.consumption)),
     recharge: fromMinor(Number(totals!.recharge)),
+    heldPayments: Number(totals!.held),
+    topUpToRelease: fromMinor(Math.max(0, Number(totals!.shortfall) - spendable)),
   };
 }
 

@@ -46,6 +46,8 @@ describe('the wallet routes read only the caller’s wallet', () => {
       income: 108,
       consumption: 21,
       recharge: 100,
+      heldPayments: 0,
+      topUpToRelease: 0,
     });
 
     const all = (await get(alice.token, '/api/p/wallet/lines?size=10')).json().data;
@@ -93,6 +95,8 @@ describe('the wallet routes read only the caller’s wallet', () => {
       income: 0,
       consumption: 0,
       recharge: 0,
+      heldPayments: 0,
+      topUpToRelease: 0,
     });
     expect((await get(carol.token, '/api/p/wallet/lines')).json().data).toMatchObject({ records: [], total: 0 });
   });

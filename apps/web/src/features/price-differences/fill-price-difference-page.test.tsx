@@ -41,6 +41,8 @@ const wallet = (balance: number) => ({
   income: balance,
   consumption: 0,
   recharge: balance,
+  heldPayments: 0,
+  topUpToRelease: 0,
 });
 
 beforeAll(async () => {

@@ -44,12 +44,22 @@ const ALL = [
   ...Array.from({ length: 10 }, (_, i) => line(i + 3)),
 ];
 
-function walletApi() {
+function walletApi(record: { heldPayments?: number; topUpToRelease?: number } = {}) {
   const linesCalls: URLSearchParams[] = [];
   const seriesCalls: URLSearchParams[] = [];
   const fetchMock = fakeApi({
     'GET /api/p/wallet': () =>
-      envelope({ balance: 123.45, locked: 10, bonus: 5, income: 300, consumption: 171.55, recharge: 250 }),
+      envelope({
+        balance: 123.45,
+        locked: 10,
+        bonus: 5,
+        income: 300,
+        consumption: 171.55,
+        recharge: 250,
+        heldPayments: 0,
+        topUpToRelease: 0,
+        ...record,
+      }),
     'GET /api/p/wallet/lines': (url) => {
       linesCalls.push(url.searchParams);
       const type = url.searchParams.get('type');
@@ -98,6 +108,28 @@ describe('/user/walletBalance', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('wallet-recharge')).toHaveTextContent('$250.00');
     // USD is the wallet's own currency: no note needed.
     expect(screen.queryByText(/kept in US dollars/)).not.toBeInTheDocument();
+  });
+
+  it('says how much a top-up must bring to pay every held payment, and opens the recharge with that amount', async () => {
+    walletApi({ heldPayments: 3, topUpToRelease: 139.97 });
+    const { router } = render();
+    expect(await screen.findByText('Payments waiting for a top-up: 3')).toBeInTheDocument();
+    expect(screen.getByText(/Recharging \$139\.97 pays them all/)).toBeInTheDocument();
+    await ui().click(screen.getByRole('button', { name: 'Recharge $139.97' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/recharge'));
+    expect(router.state.location.search).toBe('?amount=139.97');
+  });
+
+  it('says nothing of held payments when none waits, and names them in French when some do', async () => {
+    walletApi();
+    const first = render();
+    await waitFor(() => expect(screen.getByTestId('wallet-available')).toHaveTextContent('$123.45'));
+    expect(screen.queryByText(/waiting for a top-up/)).not.toBeInTheDocument();
+    first.unmount();
+    await setLanguage('fr-FR');
+    walletApi({ heldPayments: 2, topUpToRelease: 20 });
+    render();
+    expect(await screen.findByText("Paiements en attente d'une recharge : 2")).toBeInTheDocument();
   });
 
   it('converts for a EUR user and says the wallet is kept in USD', async () => {

@@ -154,6 +154,24 @@ export default function WalletBalancePage() {
               </div>
             ))}
           </dl>
+          {w && w.heldPayments > 0 ? (
+            // Held payments complete by themselves once a top-up covers them (decision 0077): say
+            // how much that is, so the owner need not add up shortfalls order by order.
+            <Alert
+              className="wallet-held"
+              type="warning"
+              showIcon
+              title={t('held.title', { count: w.heldPayments })}
+              description={t('held.text', { amount: money(w.topUpToRelease) })}
+              action={
+                w.topUpToRelease > 0 ? (
+                  <Button onClick={() => navigate(`/user/recharge?amount=${w.topUpToRelease}`)}>
+                    {t('held.action', { amount: money(w.topUpToRelease) })}
+                  </Button>
+                ) : null
+              }
+            />
+          ) : null}
         </>
       )}
 

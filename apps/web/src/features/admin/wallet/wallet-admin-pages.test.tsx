@@ -26,7 +26,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 const WALLET: AdminWallet = {
   user: { userId: 'u-2', email: 'ada@example.com', username: 'ada' },
-  wallet: { balance: 12.5, locked: 3, bonus: 1, income: 20, consumption: 3.5, recharge: 10 },
+  wallet: {
+    balance: 12.5,
+    locked: 3,
+    bonus: 1,
+    income: 20,
+    consumption: 3.5,
+    recharge: 10,
+    heldPayments: 0,
+    topUpToRelease: 0,
+  },
   lines: {
     records: [
       {
