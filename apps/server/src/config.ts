@@ -10,7 +10,8 @@ const repoRoot = path.resolve(SERVER_DIR, '../..');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless set: the demo's well-known log-ins should not be reachable from the network by default.
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z
     .string()

@@ -7,6 +7,8 @@ import { createFileStore } from './platform/files';
 import { importDiskUploads } from './platform/files/import-disk';
 import { mailTransportLabel } from './platform/mail/mailer';
 import { limitHeapGrowth } from './platform/memory';
+import { readableLogStream } from './platform/readable-log';
+import { logInLines } from './start-banner';
 
 limitHeapGrowth();
 
@@ -27,6 +29,8 @@ const app = await buildApp({
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // In a terminal, one short line per request; piped or redirected, JSON lines for log shippers.
+    ...(process.stdout.isTTY ? { stream: readableLogStream(process.stdout) } : {}),
   },
 });
 
@@ -37,14 +41,14 @@ await app.listen({ port: config.port, host: config.host });
 const url = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
 const where =
   database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
-const operatorLine = accounts.operator.password
-  ? `${accounts.operator.email} / ${accounts.operator.password}`
-  : `${accounts.operator.email} (password as printed at first start, or OPERATOR_PASSWORD)`;
 console.log(
   [
     '',
     `  Marketplace is running at ${url}  (ready in ${Date.now() - started} ms)`,
     `  Database: ${where}`,
+    ...(['127.0.0.1', 'localhost', '::1'].includes(config.host)
+      ? [`  Listening on ${config.host} only: other machines cannot reach it (set HOST=0.0.0.0 to allow them)`]
+      : []),
     `  API docs: ${url}/api/docs`,
     `  Mail: ${mailTransportLabel(config)}`,
     `  Payments: ${config.paymentSandbox ? `sandbox (local emulators at ${url}/sandbox/…; set PAYPAL_* / STRIPE_* for real providers)` : 'PayPal and Stripe as configured'}`,
@@ -64,11 +68,10 @@ console.log(
         ]
       : []),
     `  Files: ${files.kind === 'database' ? 'in the database' : `on disk in ${config.dataDir}/uploads`}${imported ? ` (${imported} copied from disk)` : ''}`,
-    `  Demo store owner: ${accounts.demo.email} / ${accounts.demo.password}`,
-    `  Operator:         ${operatorLine}`,
-    '',
   ].join('\n'),
 );
+// The log-ins last, framed, so they are easy to find above the request lines that follow.
+console.log(logInLines(accounts, database.kind));
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, stop claiming jobs and finish
 // or hand back the held ones (app close), then close the database.

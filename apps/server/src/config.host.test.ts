@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const base = { SECRET_KEY: 'x'.repeat(32), DATA_DIR: '/tmp/config-host-test' };
+
+describe('HOST', () => {
+  it('defaults to 127.0.0.1: the demo log-ins are well known, so only this machine reaches it', () => {
+    expect(loadConfig(base).host).toBe('127.0.0.1');
+  });
+
+  it('listens where HOST says, e.g. every interface', () => {
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+});
