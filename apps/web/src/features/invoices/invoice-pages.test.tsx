@@ -188,6 +188,20 @@ describe('invoice list (/user/downloadinvoice)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('2 invoices downloaded as one PDF')).toBeInTheDocument();
   });
 
+  it('in French, the select-all checkbox is named in French and selects the page', async () => {
+    await setLanguage('fr-FR');
+    fakeApi({
+      'GET /api/p/invoices': () =>
+        envelope({ records: [summary(INVOICE), summary(SECOND)], total: 2, size: 10, current: 1, pages: 1 }),
+    });
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render();
+    expect(await screen.findByText('INV-2026-000042')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner toutes les factures de la page' }));
+    expect(screen.getByLabelText('Sélectionner la facture INV-2026-000043')).toBeChecked();
+  });
+
   it('says when there are no invoices yet', async () => {
     fakeApi({ 'GET /api/p/invoices': () => envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }) });
     render();
