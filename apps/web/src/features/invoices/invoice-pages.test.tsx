@@ -94,6 +94,8 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     expect(within(row).getByText('25.00')).toBeInTheDocument();
     expect(screen.getByText('3.23 USD')).toBeInTheDocument();
     expect(screen.getByText('-1.00 USD')).toBeInTheDocument();
+    // The service fee is named as checkout names it.
+    expect(screen.getByText('Service fee')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32.48 USD');
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
       'href',
@@ -144,6 +146,7 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     render(INVOICE.id);
     expect(await screen.findByRole('heading', { name: 'Fatura' })).toBeInTheDocument();
     expect(screen.getByText('Ödenecek tutar')).toBeInTheDocument();
+    expect(screen.getByText('Hizmet bedeli')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32,48 USD');
     expect(screen.getByRole('link', { name: 'PDF indir' })).toBeInTheDocument();
   });
