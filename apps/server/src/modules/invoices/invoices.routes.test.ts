@@ -135,6 +135,7 @@ describe('invoice PDF', () => {
     expect(text).toContain('39,73 USD');
     expect(text).toContain('-1,00 USD');
     expect(text).toMatch(/Hizmet bedeli\s+0,50 USD/);
+    expect(text).toMatch(/İşlem ücreti\s+0,75 USD/);
   });
 
   it('no discount prints 0.00, not -0.00', async () => {
