@@ -107,6 +107,8 @@ describe('invoice PDF', () => {
     expect(text).toMatch(/12\.50\s+2\s+25\.00/);
     expect(text).toContain('3.23 USD');
     expect(text).toContain('39.73 USD');
+    // The service fee is named as checkout names it.
+    expect(text).toMatch(/服务费\s+0\.50 USD/);
   });
 
   it('tr-TR: Turkish labels (ğ, ş, ı, İ) and Turkish number format', async () => {
@@ -132,6 +134,8 @@ describe('invoice PDF', () => {
     expect(text).toContain('3,23 USD');
     expect(text).toContain('39,73 USD');
     expect(text).toContain('-1,00 USD');
+    expect(text).toMatch(/Hizmet bedeli\s+0,50 USD/);
+    expect(text).toMatch(/İşlem ücreti\s+0,75 USD/);
   });
 
   it('no discount prints 0.00, not -0.00', async () => {
@@ -140,6 +144,9 @@ describe('invoice PDF', () => {
     const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
     expect(text).toMatch(/Discount\s+0\.00 USD/);
     expect(text).not.toContain('-0.00');
+    // The service fee is named as checkout names it, not "Operate amount".
+    expect(text).toMatch(/Service fee\s+0\.50 USD/);
+    expect(text).not.toContain('Operate');
   });
 
   it('the first download stores one file; a render job or a second download keeps that one file', async () => {
@@ -168,6 +175,7 @@ describe('invoice PDF', () => {
     const text = pdfText((await get(token, `/api/p/invoices/${inv.id}/pdf`)).rawPayload);
     expect(text).toContain('Montant à payer');
     expect(text).toContain('39,73 USD');
+    expect(text).toMatch(/Frais de service\s+0,50 USD/);
   });
 });
 

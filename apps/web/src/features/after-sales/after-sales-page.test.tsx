@@ -191,6 +191,15 @@ describe('after-sales page (/user/aftersalesorders)', { timeout: 90_000 }, () =>
     expect(await screen.findByText('AS00000044', {}, SLOW)).toBeInTheDocument();
   });
 
+  it('with no requests yet, says what the page is for and links to the orders, in French too', async () => {
+    await setLanguage('fr-FR');
+    fakeApi({ 'GET /api/p/after-sales': () => page([]) });
+    render();
+    expect(await screen.findByText("Aucune demande après-vente pour l'instant", {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(/vous pouvez demander ici un remboursement ou un remplacement/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voir mes commandes' })).toHaveAttribute('href', '/user/storeorder');
+  });
+
   it("speaks the user's language", async () => {
     await setLanguage('fr-FR');
     fakeApi({ 'GET /api/p/after-sales': () => page([REQUEST]) });

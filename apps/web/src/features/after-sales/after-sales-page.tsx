@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { AfterSales } from '@dsm/contract';
 import { Button, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { EmptyState } from '../../components/ui/empty-state';
 import { AfterSalesDetail, STATE_COLORS, formatTime } from '../../components/after-sales/after-sales-detail';
 import { AfterSalesForm } from './after-sales-form';
 import { cancelAfterSales, useAfterSalesList, useRefreshAfterSales } from './after-sales.api';
@@ -97,7 +99,19 @@ export default function AfterSalesPage() {
         loading={list.isPending}
         // On a phone the table scrolls in its own box instead of widening the page.
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('list.empty') }}
+        locale={{
+          emptyText: (
+            <EmptyState
+              text={t('list.empty')}
+              hint={t('list.empty-hint')}
+              action={
+                <Link className="button button-secondary" to="/user/storeorder">
+                  {t('list.see-orders')}
+                </Link>
+              }
+            />
+          ),
+        }}
         pagination={{
           current: paging.current,
           pageSize: paging.size,

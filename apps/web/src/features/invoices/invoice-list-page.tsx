@@ -92,6 +92,8 @@ export default function InvoiceListPage() {
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(String).slice(0, MAX_INVOICES_PER_DOWNLOAD)),
           getCheckboxProps: (inv) => ({ 'aria-label': t('list.select-label', { number: inv.number }) }),
+          // antd names its header checkbox "Select all" in English whatever the language.
+          getTitleCheckboxProps: () => ({ 'aria-label': t('list.select-all') }),
         }}
         pagination={{
           current: paging.current,

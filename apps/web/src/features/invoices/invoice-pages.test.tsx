@@ -94,6 +94,8 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     expect(within(row).getByText('25.00')).toBeInTheDocument();
     expect(screen.getByText('3.23 USD')).toBeInTheDocument();
     expect(screen.getByText('-1.00 USD')).toBeInTheDocument();
+    // The service fee is named as checkout names it.
+    expect(screen.getByText('Service fee')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32.48 USD');
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
       'href',
@@ -144,6 +146,7 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     render(INVOICE.id);
     expect(await screen.findByRole('heading', { name: 'Fatura' })).toBeInTheDocument();
     expect(screen.getByText('Ödenecek tutar')).toBeInTheDocument();
+    expect(screen.getByText('Hizmet bedeli')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32,48 USD');
     expect(screen.getByRole('link', { name: 'PDF indir' })).toBeInTheDocument();
   });
@@ -186,6 +189,20 @@ describe('invoice list (/user/downloadinvoice)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(asked).toEqual({ ids: [INVOICE.id, SECOND.id] }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(await screen.findByText('2 invoices downloaded as one PDF')).toBeInTheDocument();
+  });
+
+  it('in French, the select-all checkbox is named in French and selects the page', async () => {
+    await setLanguage('fr-FR');
+    fakeApi({
+      'GET /api/p/invoices': () =>
+        envelope({ records: [summary(INVOICE), summary(SECOND)], total: 2, size: 10, current: 1, pages: 1 }),
+    });
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render();
+    expect(await screen.findByText('INV-2026-000042')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner toutes les factures de la page' }));
+    expect(screen.getByLabelText('Sélectionner la facture INV-2026-000043')).toBeChecked();
   });
 
   it('says when there are no invoices yet', async () => {

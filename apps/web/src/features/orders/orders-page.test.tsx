@@ -134,6 +134,19 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The draft box is empty')).toBeInTheDocument();
   });
 
+  it('with no orders, says where orders come from and offers to browse the products, in Turkish too', async () => {
+    await setLanguage('tr-TR');
+    fakeApi({
+      'GET /api/p/orders/counts': () => envelope(COUNTS),
+      'GET /api/p/orders': () => envelope(page([])),
+    });
+    render();
+    expect(
+      await screen.findByText('Verdiğiniz siparişler ödeme, kargo ve faturalarıyla birlikte burada görünür.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ürünlere göz at' })).toHaveAttribute('href', '/goodslist');
+  });
+
   it("shows money in the user's chosen currency", async () => {
     session.set({ pay_rate: { currencyCode: 'EUR', symbol: '€', name: 'Euro', rate: 0.92 } as never });
     fakeApi({

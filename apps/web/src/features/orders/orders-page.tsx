@@ -4,6 +4,7 @@ import { Alert, Button, Grid, Table, Tabs, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OrderStateTag, formatOrderTime, specsText } from '../../components/orders/order-view';
+import { EmptyState } from '../../components/ui/empty-state';
 import { useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -169,7 +170,19 @@ export default function OrdersPage() {
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t(`empty.${tab}`) }}
+        locale={{
+          emptyText: (
+            <EmptyState
+              text={t(`empty.${tab}`)}
+              hint={tab === 'all' ? t('list.empty-hint') : undefined}
+              action={
+                <Link className="button button-primary" to="/goodslist">
+                  {t('list.browse')}
+                </Link>
+              }
+            />
+          ),
+        }}
         rowSelection={
           selectable
             ? {

@@ -90,6 +90,33 @@ describe('background jobs console', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByText('mail.send')).toBeNull());
   });
 
+  it('names each job type in words, keeps the raw type beside it, and shows an unknown type as it is', async () => {
+    fakeApi({
+      'GET /api/admin/jobs': () =>
+        envelope({
+          records: [
+            job({ type: 'stores.expiry-warning', state: 'done', lastError: null }),
+            job({ id: '00000000-0000-4000-8000-000000000003', type: 'wallet.reconcile', state: 'queued' }),
+            job({ id: '00000000-0000-4000-8000-000000000004', type: 'future.thing', state: 'queued' }),
+          ],
+          total: 3,
+          size: 10,
+          current: 1,
+          pages: 1,
+        }),
+    });
+    renderAt(<JobsPage />, '/admin/jobs');
+    const warning = (await screen.findByText('Warn of store authorizations running out')).closest('tr')!;
+    expect(within(warning).getByText('stores.expiry-warning')).toHaveAttribute(
+      'title',
+      'Job type: stores.expiry-warning',
+    );
+    const reconcile = screen.getByText('Reconcile wallets with the ledger').closest('tr')!;
+    expect(within(reconcile).getByText('wallet.reconcile')).toBeInTheDocument();
+    // A type with no name yet: its raw name, once.
+    expect(screen.getAllByText('future.thing')).toHaveLength(1);
+  });
+
   it('speaks the operator’s language', async () => {
     await setLanguage('fr-FR');
     fakeApi({
@@ -97,6 +124,7 @@ describe('background jobs console', { timeout: 60_000 }, () => {
     });
     renderAt(<JobsPage />, '/admin/jobs');
     expect(await screen.findByText('En échec')).toBeInTheDocument();
+    expect(screen.getByText('Envoyer un e-mail')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Relancer mail.send' })).toBeInTheDocument();
   });
 });

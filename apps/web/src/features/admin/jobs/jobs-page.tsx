@@ -26,6 +26,9 @@ export default function JobsPage() {
   const jobs = useAdminJobs(filter);
   const retry = useRetryJob();
   const [retrying, setRetrying] = useState<string | null>(null);
+  // A readable name per job type ("stores.expiry-warning" → "Warn of store authorizations running
+  // out"); a type the catalogue does not know yet is shown as it is.
+  const typeName = (type: string) => t(`jobs.type-names.${type.replaceAll('.', '--')}`, { defaultValue: type });
   const dateFormat = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
 
   async function onRetry(job: Job) {
@@ -41,7 +44,13 @@ export default function JobsPage() {
       key: 'type',
       render: (_, j) => (
         <div className="jobs-type">
-          <strong>{j.type}</strong>
+          <strong>{typeName(j.type)}</strong>
+          {/* The raw type stays in view: it is what the logs and the type filter use. */}
+          {typeName(j.type) === j.type ? null : (
+            <code className="jobs-type-raw" title={t('jobs.type-raw', { type: j.type })}>
+              {j.type}
+            </code>
+          )}
           {j.scheduleKey ? <span className="admin-muted">{t('jobs.recurring')}</span> : null}
         </div>
       ),
