@@ -12,3 +12,10 @@ describe('HOST', () => {
     expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });
+
+describe('DATA_DIR', () => {
+  it('a relative DATA_DIR is read from the folder npm was run in, also for a workspace script', () => {
+    const env = { SECRET_KEY: 'x'.repeat(32), DATA_DIR: './demo-data', INIT_CWD: '/srv/market' };
+    expect(loadConfig(env).dataDir).toBe('/srv/market/demo-data');
+  });
+});

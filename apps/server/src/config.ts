@@ -286,7 +286,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all',
     );
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  // A relative DATA_DIR means the folder npm was run from (INIT_CWD), not the workspace folder npm
+  // runs a workspace script in: `DATA_DIR=./demo npm run operator-password` must reach the data
+  // directory `DATA_DIR=./demo npm start` used.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
