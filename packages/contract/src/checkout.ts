@@ -125,7 +125,11 @@ const AddressSummary = z.object({
   firstName: z.string(),
   lastName: z.string(),
   country: z.string(),
+  province: z.string(),
   city: z.string(),
+  street: z.string(),
+  houseNo: z.string(),
+  /** The second address line. */
   address: z.string(),
   postCode: z.string(),
 });

@@ -4,6 +4,7 @@ export * from './common/envelope';
 export * from './common/paging';
 export * from './common/ids';
 export * from './common/money';
+export * from './common/address';
 export * from './messages';
 export * from './currency';
 export * from './config-info';

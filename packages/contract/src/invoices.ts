@@ -76,6 +76,15 @@ export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
 export const InvoiceIdParams = z.object({ id: z.string() });
 
+/**
+ * `lang`: the language to print the PDF in (the reader's; a link the browser opens itself sends
+ * the browser's Accept-Language, not the app's). Without it the request's Accept-Language
+ * decides, and without that the invoice's own language. Any other value reads as for
+ * Accept-Language ("fr" → fr-FR, unknown → en-US).
+ */
+export const InvoicePdfQuery = z.object({ lang: z.string().max(35).optional() });
+export type InvoicePdfQuery = z.infer<typeof InvoicePdfQuery>;
+
 /** Several invoices as one PDF, in the order given. */
 export const MAX_INVOICES_PER_DOWNLOAD = 50;
 export const InvoiceDownloadBody = z.object({

@@ -17,7 +17,7 @@ export const ADDRESS: OrderAddress = {
   city: 'Paris',
   street: 'Rue de Rivoli',
   houseNo: '1',
-  address: '1 Rue de Rivoli',
+  address: 'Bâtiment A, 2e étage',
   phoneNumber: '+33100000000',
   emails: 'ada@example.com',
   postCode: '75001',
@@ -51,6 +51,7 @@ export async function placeOrder(
     serviceFeeMinor?: number;
     taxMinor?: number;
     discountMinor?: number;
+    billing?: OrderAddress;
   } = {},
 ): Promise<OrderRow> {
   const lines = opts.lines ?? [line(1, 1250, 2), line(2, 999, 1)];
@@ -69,7 +70,7 @@ export async function placeOrder(
     discountMinor,
     totalMinor: goodsMinor + shippingMinor + serviceFeeMinor + taxMinor - discountMinor,
     consignee: ADDRESS,
-    billing: { ...ADDRESS, company: 'Billing Ltd' },
+    billing: opts.billing ?? { ...ADDRESS, company: 'Billing Ltd' },
     shippingMethodCode: 'EXPRESS',
     shippingMethodName: 'Express (7–12 days)',
   };

@@ -27,7 +27,7 @@ export const ADDRESS: OrderAddress = {
   city: 'Paris',
   street: 'Rue de Rivoli',
   houseNo: '1',
-  address: '1 Rue de Rivoli',
+  address: 'Bâtiment A, 2e étage',
   phoneNumber: '+33100000000',
   emails: 'ada@example.com',
   postCode: '75001',

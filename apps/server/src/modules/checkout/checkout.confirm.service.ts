@@ -281,7 +281,10 @@ function summary(a: Address) {
     firstName: a.firstName,
     lastName: a.lastName,
     country: a.country,
+    province: a.province,
     city: a.city,
+    street: a.street,
+    houseNo: a.houseNo,
     address: a.address,
     postCode: a.postCode,
   };

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { type Invoice, type Locale, translate } from '@dsm/contract';
 import PDFDocument from 'pdfkit';
+import { countryName } from '../logistics/logistics.service';
 
 /**
  * Invoices as PDF, drawn on the server in the invoice's language (decision 0082). pdfkit's
@@ -104,8 +105,9 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
       p.name,
       p.company ?? '',
       p.address,
+      // The country by name in the invoice's language; the snapshot keeps its code.
+      countryName(p.countryCode, inv.locale),
       p.vatNumber ? `${t('vat')}: ${p.vatNumber}` : '',
-      `${t('country')}: ${p.countryCode}`,
     ];
     for (const row of rows.filter(Boolean)) py += write(doc, row, x, py, { width: CONTENT / 2 - 10 }) + 1;
     return py;

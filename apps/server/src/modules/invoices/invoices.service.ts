@@ -364,25 +364,36 @@ export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery):
 }
 
 /**
- * The stored PDF of an invoice, rendering and storing it first when it is not there yet. Call it
- * on the database, never inside a transaction (files are written outside one, decision 0064).
- * Rendering is deterministic and files are content addressed, so a retried job, or the job and a
- * download at once, keep one file; only the first writer records it.
+ * The stored PDF of an invoice in `locale` (its own language unless told), rendering and storing
+ * it first when it is not there yet: each language is rendered once (decision 0105). Only the
+ * labels, dates' and amounts' writing differ between languages; the numbers, amounts and names
+ * are the stored snapshot. Call it on the database, never inside a transaction (files are
+ * written outside one, decision 0064). Rendering is deterministic and files are content
+ * addressed, so a retried job, or the job and a download at once, keep one file; only the first
+ * writer records it.
  */
-export async function invoicePdf(db: Db, files: FileStore, given: Row): Promise<Buffer> {
+export async function invoicePdf(db: Db, files: FileStore, given: Row, locale: Locale = given.locale): Promise<Buffer> {
   // Never print an invoice without its number (decision 0101).
   const [row] = await ensureNumbered(db, [given], () => rowsById(db, [given.id]));
   if (!row) throw new Error(`invoice ${given.id} does not exist`);
-  if (row.pdfFile) {
-    const stored = await files.get('invoices', row.pdfFile);
+  const own = locale === row.locale;
+  const known = own ? row.pdfFile : (row.pdfFiles[locale] ?? null);
+  if (known) {
+    const stored = await files.get('invoices', known);
     if (stored) return stored.bytes;
   }
-  const bytes = await renderInvoicesPdf([toInvoice(row)]);
+  const bytes = await renderInvoicesPdf([{ ...toInvoice(row), locale }]);
   const saved = await saveFile(files, 'invoices', bytes);
-  await db
-    .update(invoices)
-    .set({ pdfFile: saved.name })
-    .where(and(eq(invoices.id, row.id), row.pdfFile ? eq(invoices.pdfFile, row.pdfFile) : isNull(invoices.pdfFile)));
+  if (own)
+    await db
+      .update(invoices)
+      .set({ pdfFile: saved.name })
+      .where(and(eq(invoices.id, row.id), known ? eq(invoices.pdfFile, known) : isNull(invoices.pdfFile)));
+  else
+    await db
+      .update(invoices)
+      .set({ pdfFiles: sql`${invoices.pdfFiles} || jsonb_build_object(${locale}::text, ${saved.name}::text)` })
+      .where(eq(invoices.id, row.id));
   return bytes;
 }
 
@@ -402,13 +413,17 @@ export async function ownInvoicePdf(
   files: FileStore,
   userId: string,
   id: string,
+  locale?: Locale,
 ): Promise<{ number: string; bytes: Buffer }> {
   const row = await ownRow(db, userId, id);
-  return { number: row.number, bytes: await invoicePdf(db, files, row) };
+  return { number: row.number, bytes: await invoicePdf(db, files, row, locale) };
 }
 
-/** Several of the user's invoices as one PDF, in the order asked; any id not theirs → 404. */
-export async function ownInvoicesPdf(db: Db, userId: string, ids: readonly string[]): Promise<Buffer> {
+/**
+ * Several of the user's invoices as one PDF, in the order asked, each in `locale` (its own
+ * language unless told); any id not theirs → 404.
+ */
+export async function ownInvoicesPdf(db: Db, userId: string, ids: readonly string[], locale?: Locale): Promise<Buffer> {
   const unique = [...new Set(ids)];
   if (unique.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw notFound();
   const read = () =>
@@ -420,5 +435,10 @@ export async function ownInvoicesPdf(db: Db, userId: string, ids: readonly strin
   if (found.length !== unique.length) throw notFound();
   const rows = await ensureNumbered(db, found, read);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return renderInvoicesPdf(unique.map((id) => toInvoice(byId.get(id)!)));
+  return renderInvoicesPdf(
+    unique.map((id) => {
+      const inv = toInvoice(byId.get(id)!);
+      return { ...inv, locale: locale ?? inv.locale };
+    }),
+  );
 }

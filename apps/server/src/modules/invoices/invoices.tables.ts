@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LOCALES, type InvoiceParty } from '@dsm/contract';
+import { LOCALES, type InvoiceParty, type Locale } from '@dsm/contract';
 import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 
@@ -63,6 +63,11 @@ export const invoices = pgTable(
     locale: text('locale', { enum: LOCALES }).notNull(),
     /** The stored PDF's name in the private `invoices` file area; null until rendered. */
     pdfFile: text('pdf_file'),
+    /**
+     * The stored PDFs in the other languages it was asked in (a download renders in the reader's
+     * language, decision 0105), by locale; each language rendered once. The labels differ only.
+     */
+    pdfFiles: jsonb('pdf_files').$type<Partial<Record<Locale, string>>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),

@@ -1,4 +1,4 @@
-import { type Locale, isLocale } from '@dsm/contract';
+import { type Locale, formatAddress, isLocale } from '@dsm/contract';
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { mailRecipient } from '../accounts/accounts.service';
@@ -110,9 +110,9 @@ async function issueOrderInvoice(
       name: `${b.firstName} ${b.lastName}`.trim(),
       company: b.company || null,
       vatNumber: b.vatnumber || null,
-      address: [b.address || `${b.street} ${b.houseNo}`.trim(), `${b.postCode} ${b.city}`.trim(), b.province]
-        .filter(Boolean)
-        .join(', '),
+      // The whole address (street, house number, second line, city, province); the PDF adds the
+      // country by name in the language it is drawn in.
+      address: formatAddress(b, { withoutCountry: true }),
       countryCode: b.country,
       email: b.emails || null,
     },

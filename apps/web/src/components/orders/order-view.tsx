@@ -1,7 +1,15 @@
-import type { OrderAddress, OrderDetail, OrderEventDto, OrderLine, OrderState } from '@dsm/contract';
+import {
+  type OrderAddress,
+  type OrderDetail,
+  type OrderEventDto,
+  type OrderLine,
+  type OrderState,
+  addressLines,
+} from '@dsm/contract';
 import { Alert, Descriptions, Table, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryName } from '../../lib/countries';
 import './orders.css';
 
 /**
@@ -52,15 +60,16 @@ interface OrderViewProps {
 }
 
 function AddressBlock({ title, address }: { title: string; address: OrderAddress }) {
+  const countryName = useCountryName();
   const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
-  const place = [address.postCode, address.city, address.province, address.country].filter(Boolean).join(', ');
   return (
     <section className="order-address" aria-label={title}>
       <h3>{title}</h3>
       {name ? <p>{name}</p> : null}
       {address.company ? <p>{address.company}</p> : null}
-      <p>{address.address || [address.houseNo, address.street].filter(Boolean).join(' ')}</p>
-      {place ? <p>{place}</p> : null}
+      {addressLines(address, { countryName }).map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
       {address.phoneNumber ? <p>{address.phoneNumber}</p> : null}
       {address.emails ? <p>{address.emails}</p> : null}
     </section>

@@ -52,7 +52,10 @@ const address = {
   lastName: 'User',
   country: 'US',
   city: 'Austin',
-  address: '1 Main St',
+  province: 'TX',
+  street: 'Main St',
+  houseNo: '1',
+  address: '',
   postCode: '73301',
 };
 const priced: ConfirmResult = {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Radio } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ConfirmResult } from '@dsm/contract';
+import { type ConfirmResult, formatAddress } from '@dsm/contract';
 import { ApiError } from '../../lib/api';
 import { useCountryName } from '../../lib/countries';
 import { formatMoney, useMoney } from '../../lib/money';
@@ -68,15 +68,13 @@ export function Breakdown({ data, busy, onConsignee, onMethod, children }: Break
               <span className="checkout-choice-name">
                 {a.firstName} {a.lastName}
               </span>
-              <span className="checkout-choice-detail">
-                {a.address}, {a.postCode} {a.city}, {country(a.country)}
-              </span>
+              <span className="checkout-choice-detail">{formatAddress(a, { countryName: country })}</span>
             </Radio>
           ))}
         </Radio.Group>
         <p className="checkout-muted">
           {t('billing.line', {
-            address: `${data.billing.firstName} ${data.billing.lastName}, ${data.billing.address}, ${data.billing.city}, ${country(data.billing.country)}`,
+            address: `${data.billing.firstName} ${data.billing.lastName}, ${formatAddress(data.billing, { countryName: country })}`,
           })}
         </p>
       </section>

@@ -21,8 +21,11 @@ const address = (addrId: string, country: string, city: string) => ({
   firstName: 'Ada',
   lastName: 'Lovelace',
   country,
+  province: '',
   city,
-  address: '1 Rue X',
+  street: 'Rue X',
+  houseNo: '1',
+  address: '',
   postCode: '75001',
 });
 
@@ -131,6 +134,30 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ consigneeId: 'a-tr' }));
     expect(await summary.findByText('Tax (20%, Türkiye)')).toBeInTheDocument();
+  });
+
+  it('shows the whole address, street and house number with and without the second line', async () => {
+    const withSecondLine = {
+      ...address('a-fr', 'FR', 'Paris'),
+      address: 'Bâtiment B, 3e étage',
+      province: 'Île-de-France',
+    };
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () =>
+        envelope({
+          ...result('FR', 'POST'),
+          consignee: withSecondLine,
+          consignees: [withSecondLine, address('a-tr', 'TR', 'Istanbul')],
+        }),
+    });
+    renderPage();
+    const consignees = within(await screen.findByRole('region', { name: 'Shipping address' }));
+    expect(
+      await consignees.findByText('1 Rue X, Bâtiment B, 3e étage, 75001 Paris, Île-de-France, France'),
+    ).toBeInTheDocument();
+    expect(consignees.getByText('Rue X 1, 75001 Istanbul, Türkiye')).toBeInTheDocument();
+    expect(screen.getByText(/Ada Lovelace, 1 Rue X, 75001 London, United Kingdom/)).toBeInTheDocument();
   });
 
   it('shows the amounts in the chosen currency and says what is charged in dollars', async () => {

@@ -56,7 +56,7 @@ export default function InvoiceListPage() {
             {t('list.view')}
           </Link>
           <a
-            href={invoicePdfUrl(inv.id)}
+            href={invoicePdfUrl(inv.id, lang)}
             download={`${inv.number}.pdf`}
             aria-label={t('list.pdf-label', { number: inv.number })}
           >

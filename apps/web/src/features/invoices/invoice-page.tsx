@@ -86,7 +86,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         <Link to="/user/downloadinvoice">{t('invoice.all-invoices')}</Link>
         <span className="invoice-actions-gap" />
         <Button onClick={() => window.print()}>{t('invoice.print')}</Button>
-        <Button type="primary" href={invoicePdfUrl(invoice.id)} download={`${invoice.number}.pdf`}>
+        <Button type="primary" href={invoicePdfUrl(invoice.id, lang)} download={`${invoice.number}.pdf`}>
           {t('invoice.download-pdf')}
         </Button>
       </div>

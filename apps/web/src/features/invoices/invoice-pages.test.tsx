@@ -99,7 +99,7 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32.48 USD');
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
       'href',
-      `/api/p/invoices/${INVOICE.id}/pdf`,
+      `/api/p/invoices/${INVOICE.id}/pdf?lang=en-US`,
     );
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -148,7 +148,11 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     expect(screen.getByText('Ödenecek tutar')).toBeInTheDocument();
     expect(screen.getByText('Hizmet bedeli')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-payable')).toHaveTextContent('32,48 USD');
-    expect(screen.getByRole('link', { name: 'PDF indir' })).toBeInTheDocument();
+    // The PDF is asked for in the language being read, not the one saved at log-in.
+    expect(screen.getByRole('link', { name: 'PDF indir' })).toHaveAttribute(
+      'href',
+      `/api/p/invoices/${INVOICE.id}/pdf?lang=tr-TR`,
+    );
   });
 });
 
@@ -178,7 +182,7 @@ describe('invoice list (/user/downloadinvoice)', { timeout: 30_000 }, () => {
     );
     expect(screen.getByRole('link', { name: 'Download invoice INV-2026-000043 as PDF' })).toHaveAttribute(
       'href',
-      `/api/p/invoices/${SECOND.id}/pdf`,
+      `/api/p/invoices/${SECOND.id}/pdf?lang=en-US`,
     );
 
     const button = screen.getByRole('button', { name: 'Download selected (0)' });

@@ -44,9 +44,12 @@ export function useInvoiceOfOrder(orderId: string | null) {
   });
 }
 
-/** The stored PDF; the session cookie authenticates the link. */
-export function invoicePdfUrl(id: string): string {
-  return buildUrl(`/p/invoices/${encodeURIComponent(id)}/pdf`);
+/**
+ * The stored PDF in the language the user reads (the browser opening the link sends its own
+ * Accept-Language, so the link names it); the session cookie authenticates the link.
+ */
+export function invoicePdfUrl(id: string, lang: string = session.get().lang): string {
+  return buildUrl(`/p/invoices/${encodeURIComponent(id)}/pdf`, { lang });
 }
 
 /**

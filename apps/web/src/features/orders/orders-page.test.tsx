@@ -273,6 +273,46 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
     );
   });
 
+  it('shows each address whole: street and house number, the second line when there is one, city, province, country', async () => {
+    const order = detail('o-8', { actions: [] });
+    order.consignee = { ...order.consignee, address: '' };
+    fakeApi({
+      'GET /api/countries': () => envelope([{ code: 'FR', name: 'France' }]),
+      'GET /api/p/orders/counts': () => envelope(COUNTS),
+      'GET /api/p/orders': () => envelope(page([summary('o-8', { actions: [] })])),
+      'GET /api/p/orders/o-8': () => envelope(order),
+    });
+    render();
+    await user().click(await screen.findByRole('button', { name: 'Open order O00000008' }));
+    const drawer = await screen.findByRole('dialog');
+    const lines = async (name: string) => {
+      const region = await within(drawer).findByRole('region', { name });
+      await within(region).findByText('France');
+      return [...region.querySelectorAll('p')].map((p) => p.textContent);
+    };
+    expect(await lines('Bill to')).toEqual([
+      'Ada Lovelace',
+      'Billing Ltd',
+      '1 Rue de Rivoli',
+      'Bâtiment A, 2e étage',
+      '75001 Paris',
+      'IDF',
+      'France',
+      '+33100000000',
+      'ada@example.com',
+    ]);
+    expect(await lines('Ship to')).toEqual([
+      'Ada Lovelace',
+      'Analytical SARL',
+      '1 Rue de Rivoli',
+      '75001 Paris',
+      'IDF',
+      'France',
+      '+33100000000',
+      'ada@example.com',
+    ]);
+  });
+
   it("splits by selected items, showing the server's validation message, then by SKU", async () => {
     const bodies: unknown[] = [];
     fakeApi({

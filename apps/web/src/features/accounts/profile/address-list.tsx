@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Address, AddressKind } from '@dsm/contract';
+import { type Address, type AddressKind, addressLines } from '@dsm/contract';
 import { Alert, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
@@ -68,14 +68,9 @@ export function AddressList({ kind }: { kind: AddressKind }) {
                 <address className="address-lines">
                   <span className="address-company">{a.company}</span>
                   <span>{t('address.company-line', { companyID: a.companyID, vatnumber: a.vatnumber })}</span>
-                  <span>
-                    {a.street} {a.houseNo}
-                  </span>
-                  <span>{a.address}</span>
-                  <span>
-                    {a.postCode} {a.city}, {a.province}
-                  </span>
-                  <span>{countryName(a.country)}</span>
+                  {addressLines(a, { countryName }).map((line, i) => (
+                    <span key={i}>{line}</span>
+                  ))}
                   <span>
                     {a.phoneNumber} · {a.emails}
                   </span>
