@@ -34,7 +34,10 @@ export async function schedulePayBy(uow: UnitOfWork, orderId: string, payBy: Dat
   const at = sql`${payBy.toISOString()}::timestamptz`;
   const saved = placed
     ? sql`insert into order_pay_by (order_id, pay_by, confirm_sig, within_hold_cap) values (${orderId}, ${at}, ${placed.confirmSig}, ${
-        placed.maxUnpaid > 0 ? sql`${unpaidOrderCountSql(placed.userId)} <= ${placed.maxUnpaid}` : sql`true`
+        placed.maxUnpaid > 0
+          ? // A token that already placed its order is told so (the unique signature), not the cap.
+            sql`${unpaidOrderCountSql(placed.userId)} <= ${placed.maxUnpaid} or exists (select 1 from order_pay_by where confirm_sig = ${placed.confirmSig})`
+          : sql`true`
       })`
     : sql`insert into order_pay_by (order_id, pay_by) values (${orderId}, ${at})
     on conflict (order_id) do update set pay_by = excluded.pay_by`;

@@ -116,8 +116,10 @@ describe('the unpaid-order cap', () => {
     const fay = await buyer(ctx);
     const lamp = await product(ctx, 'HC-CANCEL', 20);
     const placed: string[] = [];
+    let firstToken = '';
     for (let i = 0; i < CAP; i++) {
       const { confirmToken } = await confirmBuyNow(ctx, fay.token, lamp, 1);
+      firstToken ||= confirmToken;
       const res = await submit(ctx, fay.token, { confirmToken });
       placed.push(res.json().data.orders[0].id);
     }
@@ -126,6 +128,9 @@ describe('the unpaid-order cap', () => {
     expect(refused.json().msg).toBe(
       `You already have ${CAP} orders waiting for payment, which hold their stock. Pay or cancel the waiting orders under My orders, then place this one.`,
     );
+    // A token that placed one of the waiting orders is told it did, not the cap.
+    const reused = await submit(ctx, fay.token, { confirmToken: firstToken });
+    expect(reused.json().data).toMatchObject({ reason: 'confirm-used' });
     // Another user is not held back by this one's orders.
     const gus = await buyer(ctx);
     const other = await confirmBuyNow(ctx, gus.token, lamp, 1);
