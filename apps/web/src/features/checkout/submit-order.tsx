@@ -78,8 +78,13 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
           showIcon
           role="alert"
           title={error.msg}
-          description={error.repriced ? t('submit-repriced') : undefined}
-          action={error.toOrders ? <Link to="/user/storeorder">{t('submit-see-orders')}</Link> : undefined}
+          description={
+            error.repriced ? (
+              t('submit-repriced')
+            ) : error.toOrders ? (
+              <Link to="/user/storeorder">{t('submit-see-orders')}</Link>
+            ) : undefined
+          }
         />
       ) : null}
       <Button
