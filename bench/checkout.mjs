@@ -32,7 +32,7 @@ import { root, startServer } from './server.mjs';
 const P99_LIMIT_MS = 150;
 const SCENARIOS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 // Each seeded user submits many orders in the window and pays them only later: the unpaid-order
-// cap (decision 0105) stays on, so its lock and count are measured, but far above what they reach.
+// cap (decision 0106) stays on, so its lock and count are measured, but far above what they reach.
 const HOLD_CAP = { CHECKOUT_MAX_UNPAID_ORDERS: '100000' };
 const SERVER_URL = process.env.CHECKOUT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -124,7 +124,7 @@ export async function confirmOrder(
       T: priced.totalMinor,
     },
     e: expiresAt,
-    // Each confirm its own token (decision 0105): a token places one order, so two checkouts of
+    // Each confirm its own token (decision 0106): a token places one order, so two checkouts of
     // the same lines in the same second must not share one.
     n: randomBytes(6).toString('base64url'),
     ...(purchaseType === 'bulk' ? { p: 'bulk' as const } : {}),

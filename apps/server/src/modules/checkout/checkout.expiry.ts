@@ -18,7 +18,7 @@ import { orderPayBy } from './checkout.tables';
 export const ORDER_EXPIRE_JOB = 'order.expire';
 
 /**
- * What a submitted order's pay-by row also records (decision 0105): the confirm token's signature
+ * What a submitted order's pay-by row also records (decision 0106): the confirm token's signature
  * (unique: a second order of the same token fails `order_pay_by_confirm_sig`) and, when a cap is
  * set, whether the user's unpaid orders are still within it (else `order_pay_by_hold_cap` fails).
  */

@@ -6,7 +6,7 @@ import { buyer, confirmBuyNow, product, rows, stockOf, submit, type Ctx } from '
 
 /**
  * A confirm token places one order, and a user holds at most CHECKOUT_MAX_UNPAID_ORDERS unpaid
- * (decision 0105). Bursts of 50 submits: on PGlite, and on PostgreSQL with TEST_DATABASE_URL (a
+ * (decision 0106). Bursts of 50 submits: on PGlite, and on PostgreSQL with TEST_DATABASE_URL (a
  * pool of connections, so the submits truly overlap in the database).
  */
 let ctx: Ctx;

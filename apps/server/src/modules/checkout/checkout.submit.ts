@@ -83,7 +83,7 @@ export async function submitOrder(
 }
 
 /**
- * Step 2 (decision 0105): one submit of a user at a time, until commit, so the hold cap's count
+ * Step 2 (decision 0106): one submit of a user at a time, until commit, so the hold cap's count
  * (in the pay-by insert, a later statement with a later snapshot) sees every order of the user
  * committed before; other users never wait. A transaction-scoped advisory lock: nothing to clean.
  */
@@ -99,7 +99,7 @@ function violated(err: unknown): string | undefined {
 }
 
 /**
- * The pay-by insert refused by its constraints (decision 0105): the token already placed an order
+ * The pay-by insert refused by its constraints (decision 0106): the token already placed an order
  * (a concurrent submit of it waits for that order's commit, then lands here), or the user holds
  * as many unpaid orders as allowed. Either way nothing of this submit is kept.
  */

@@ -37,14 +37,14 @@ export const orderPayBy = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
     /**
-     * The signature of the confirm token that placed the order (decision 0105): unique, so a token
+     * The signature of the confirm token that placed the order (decision 0106): unique, so a token
      * places one order however often and however concurrently it is submitted. Null for a split's
      * children, which were not placed by a token.
      */
     confirmSig: text('confirm_sig'),
     /**
      * Whether the user's unpaid orders, this one included, were within CHECKOUT_MAX_UNPAID_ORDERS
-     * when it was placed (decision 0105): computed by the submit's insert, refused by the check.
+     * when it was placed (decision 0106): computed by the submit's insert, refused by the check.
      */
     withinHoldCap: boolean('within_hold_cap').notNull().default(true),
   },

@@ -34,7 +34,7 @@ export { assertAllowed } from './orders.states';
 
 /**
  * The number of the user's orders awaiting payment, as a scalar subquery another module's
- * statement can embed (checkout's hold cap, decision 0105): it reads the orders_user_state_idx
+ * statement can embed (checkout's hold cap, decision 0106): it reads the orders_user_state_idx
  * index and costs no round trip of its own.
  */
 export function unpaidOrderCountSql(userId: string): SQL {

@@ -53,7 +53,7 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
       return;
     }
     const repriced = result.reason === 'confirm-invalid';
-    // Already placed, or too many orders waiting for payment (decision 0105): the way on is the orders list.
+    // Already placed, or too many orders waiting for payment (decision 0106): the way on is the orders list.
     const toOrders = result.reason === 'confirm-used' || result.reason === 'hold-cap';
     setError({ msg: result.msg, repriced, toOrders });
     if (repriced) reconfirm();
