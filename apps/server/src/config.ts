@@ -78,6 +78,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  // Checkout (decision 0106): how many unpaid orders one user may hold stock with at once (0 = no cap).
+  CHECKOUT_MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(100_000).default(20),
   RECHARGE_EXPIRY_MINUTES: z.coerce
     .number()
     .int()
@@ -204,9 +206,10 @@ export interface Config {
   /**
    * Checkout pricing (decision 0083): the service fee as basis points of the goods total, and how
    * long a confirm token stays valid. Defaults: 200 (2 %), 15 minutes. `payMinutes` (decision 0084):
-   * how long a placed order awaits payment holding its stock; default 30.
+   * how long a placed order awaits payment holding its stock; default 30. `maxUnpaidOrders`
+   * (decision 0106): how many unpaid orders one user may hold at once; default 20, 0 = no cap.
    */
-  checkout?: { serviceFeeBps: number; confirmMinutes: number; payMinutes?: number };
+  checkout?: { serviceFeeBps: number; confirmMinutes: number; payMinutes?: number; maxUnpaidOrders?: number };
   /** Recharge orders (decision 0074); defaults: 60 minutes, the demo bank details. */
   /** The seller on invoices ("bill from", decision 0082); the demo company unless configured. */
   invoiceSeller?: typeof DEMO_INVOICE_SELLER;
@@ -336,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       serviceFeeBps: e.CHECKOUT_SERVICE_FEE_BPS,
       confirmMinutes: e.CHECKOUT_CONFIRM_MINUTES,
       payMinutes: e.ORDER_PAY_MINUTES,
+      maxUnpaidOrders: e.CHECKOUT_MAX_UNPAID_ORDERS,
     },
     invoiceSeller: invoiceSeller(e),
     stores: {

@@ -174,6 +174,8 @@ export interface ConfirmClaims {
   e: number;
   /** Purchase type when bulk (decision 0090); absent means dropshipping. */
   p?: 'bulk';
+  /** A random nonce (decision 0106): every confirm signs a different token, each good for one order. */
+  n?: string;
 }
 
 // ---- Tax rates (operator) ---------------------------------------------------------------------

@@ -99,6 +99,9 @@ export const ERROR_REASONS = [
   'shipping-address-empty',
   'billing-address-empty',
   'confirm-invalid',
+  // A confirm token places one order; a user holds at most so many unpaid (decision 0106).
+  'confirm-used',
+  'hold-cap',
   // Platform: idempotent writes and the jobs console.
   'idempotency-key-reused',
   'idempotency-in-progress',

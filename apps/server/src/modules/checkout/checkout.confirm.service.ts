@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type Address,
   type ConfirmClaims,
@@ -41,10 +42,15 @@ export interface ConfirmSettings {
 }
 
 /** Defaults when the configuration leaves them out (tests): 2 % service fee, 15 minutes, pay within 30. */
-export const CHECKOUT_DEFAULTS = { serviceFeeBps: 200, confirmMinutes: 15, payMinutes: 30 } as const;
+export const CHECKOUT_DEFAULTS = {
+  serviceFeeBps: 200,
+  confirmMinutes: 15,
+  payMinutes: 30,
+  maxUnpaidOrders: 20,
+} as const;
 
 /** The checkout's settings: the configuration's over the defaults (the routes and the stock reactions read them). */
-export function checkoutSettings(config: Config): ConfirmSettings & { payMinutes: number } {
+export function checkoutSettings(config: Config): ConfirmSettings & { payMinutes: number; maxUnpaidOrders: number } {
   return { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
 }
 
@@ -118,6 +124,9 @@ export async function confirmOrder(
       T: priced.totalMinor,
     },
     e: expiresAt,
+    // Each confirm its own token (decision 0106): a token places one order, so two checkouts of
+    // the same lines in the same second must not share one.
+    n: randomBytes(6).toString('base64url'),
     ...(purchaseType === 'bulk' ? { p: 'bulk' as const } : {}),
   };
 

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { releaseStock, reserveStock } from '../catalogue/catalogue.service';
-import { type OrderChange, SYSTEM, getOrder, transition } from '../orders/orders.service';
+import { type OrderChange, SYSTEM, getOrder, transition, unpaidOrderCountSql } from '../orders/orders.service';
 import { orderPayBy } from './checkout.tables';
 
 /**
@@ -17,9 +17,29 @@ import { orderPayBy } from './checkout.tables';
  */
 export const ORDER_EXPIRE_JOB = 'order.expire';
 
+/**
+ * What a submitted order's pay-by row also records (decision 0106): the confirm token's signature
+ * (unique: a second order of the same token fails `order_pay_by_confirm_sig`) and, when a cap is
+ * set, whether the user's unpaid orders are still within it (else `order_pay_by_hold_cap` fails).
+ */
+export interface PlacedBy {
+  confirmSig: string;
+  userId: string;
+  /** CHECKOUT_MAX_UNPAID_ORDERS; 0 = no cap. */
+  maxUnpaid: number;
+}
+
 /** Sets (or moves) the order's pay-by time and schedules its expiry job for then. */
-export async function schedulePayBy(uow: UnitOfWork, orderId: string, payBy: Date): Promise<void> {
-  const saved = sql`insert into order_pay_by (order_id, pay_by) values (${orderId}, ${payBy.toISOString()}::timestamptz)
+export async function schedulePayBy(uow: UnitOfWork, orderId: string, payBy: Date, placed?: PlacedBy): Promise<void> {
+  const at = sql`${payBy.toISOString()}::timestamptz`;
+  const saved = placed
+    ? sql`insert into order_pay_by (order_id, pay_by, confirm_sig, within_hold_cap) values (${orderId}, ${at}, ${placed.confirmSig}, ${
+        placed.maxUnpaid > 0
+          ? // A token that already placed its order is told so (the unique signature), not the cap.
+            sql`${unpaidOrderCountSql(placed.userId)} <= ${placed.maxUnpaid} or exists (select 1 from order_pay_by where confirm_sig = ${placed.confirmSig})`
+          : sql`true`
+      })`
+    : sql`insert into order_pay_by (order_id, pay_by) values (${orderId}, ${at})
     on conflict (order_id) do update set pay_by = excluded.pay_by`;
   await uow.enqueue({ type: ORDER_EXPIRE_JOB, payload: { orderId }, runAt: payBy, alongside: saved });
 }

@@ -9,6 +9,7 @@ import {
   isLocale,
   translate,
 } from '@dsm/contract';
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -24,6 +25,8 @@ export interface SubmitSettings {
   secretKey: string;
   /** How long the order awaits payment holding its stock (ORDER_PAY_MINUTES). */
   payMinutes: number;
+  /** How many unpaid orders one user may hold at once, this one included (CHECKOUT_MAX_UNPAID_ORDERS; 0 = no cap). */
+  maxUnpaidOrders?: number;
   mailer?: Mailer;
   now?: Date;
 }
@@ -33,8 +36,9 @@ export interface SubmitSettings {
  * in the caller's one unit of work (the route's idempotent one), so the order, its stock, the
  * cart and the e-mail land together or not at all:
  *
- *   verify the token → still on sale → create the order → empty the cart lines
- *   → record the e-mail → schedule the expiry → reserve stock (SKU rows locked until commit).
+ *   verify the token → hold the user's turn → still on sale → create the order → empty the cart
+ *   lines → record the e-mail → schedule the expiry (one order per token, within the hold cap)
+ *   → reserve stock (SKU rows locked until commit).
  *
  * The product cache is dropped after commit by the stock step, so the product page shows the
  * new stock as soon as the order exists.
@@ -47,6 +51,8 @@ export async function submitOrder(
   settings: SubmitSettings,
 ): Promise<SubmitResult> {
   const claims = verifyConfirmToken(settings.secretKey, body.confirmToken, userId, settings.now);
+  const maxUnpaid = settings.maxUnpaidOrders ?? 0;
+  if (maxUnpaid > 0) await holdTurn(uow, userId);
   const skus = await checkStillOnSale(uow, claims, locale);
   const order = await createFromClaims(uow, userId, claims, skus, body.remark, locale);
   if (body.fromCart)
@@ -57,7 +63,10 @@ export async function submitOrder(
     );
   const payBy = new Date((settings.now ?? new Date()).getTime() + settings.payMinutes * 60_000);
   if (settings.mailer) await recordPlacedMail(uow, settings.mailer, order, payBy);
-  await schedulePayBy(uow, order.id, payBy);
+  await placedOnce(
+    schedulePayBy(uow, order.id, payBy, { confirmSig: signatureOf(body.confirmToken), userId, maxUnpaid }),
+    maxUnpaid,
+  );
   // Last (decision 0092): reserving locks the SKU rows until commit, and every order of a popular
   // SKU queues on that lock, so it is held for as few statements as possible. Too little stock
   // still refuses the whole order: the unit of work rolls back what came before.
@@ -74,7 +83,40 @@ export async function submitOrder(
 }
 
 /**
- * Step 2: every product is still sold (taken down since confirm → SPEC's message, 409). One read
+ * Step 2 (decision 0106): one submit of a user at a time, until commit, so the hold cap's count
+ * (in the pay-by insert, a later statement with a later snapshot) sees every order of the user
+ * committed before; other users never wait. A transaction-scoped advisory lock: nothing to clean.
+ */
+async function holdTurn(uow: UnitOfWork, userId: string): Promise<void> {
+  await uow.tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-hold:${userId}`}, 0))`);
+}
+
+const signatureOf = (token: string) => token.slice(token.indexOf('.') + 1);
+
+function violated(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return e?.constraint ?? e?.cause?.constraint;
+}
+
+/**
+ * The pay-by insert refused by its constraints (decision 0106): the token already placed an order
+ * (a concurrent submit of it waits for that order's commit, then lands here), or the user holds
+ * as many unpaid orders as allowed. Either way nothing of this submit is kept.
+ */
+async function placedOnce(saving: Promise<void>, maxUnpaid: number): Promise<void> {
+  try {
+    await saving;
+  } catch (err) {
+    const constraint = violated(err);
+    if (constraint === 'order_pay_by_confirm_sig') throw AppError.business('confirm-used', 'checkout.confirm-used');
+    if (constraint === 'order_pay_by_hold_cap')
+      throw AppError.business('hold-cap', 'checkout.hold-cap', { max: maxUnpaid }, { max: maxUnpaid });
+    throw err;
+  }
+}
+
+/**
+ * Step 3: every product is still sold (taken down since confirm → SPEC's message, 409). One read
  * for all lines, which also gives what the order's lines record (code, title, image, specs); the
  * stock is read again, locked, by the last step (decision 0094).
  */
@@ -114,7 +156,7 @@ function specsOf(properties: string | undefined): Record<string, string> {
   return out;
 }
 
-/** Step 4: the order awaiting payment, with exactly the lines, prices and amounts the token vouches for. */
+/** Step 5: the order awaiting payment, with exactly the lines, prices and amounts the token vouches for. */
 async function createFromClaims(
   uow: UnitOfWork,
   userId: string,
@@ -153,7 +195,7 @@ async function createFromClaims(
   });
 }
 
-/** Step 6: "order placed", in the user's language, delivered by a mail job after commit. */
+/** Step 7: "order placed", in the user's language, delivered by a mail job after commit. */
 async function recordPlacedMail(uow: UnitOfWork, mailer: Mailer, order: OrderRow, payBy: Date): Promise<void> {
   const user = await mailRecipient(uow.tx, order.userId);
   if (!user) return;

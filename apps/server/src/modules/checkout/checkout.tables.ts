@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 import { orders } from '../orders/orders.tables';
 
@@ -29,9 +29,24 @@ export const taxRates = pgTable(
  * again on restore. The `order.expire` job compares with it, so an older job of an order that was
  * trashed and restored since does nothing. A split's children follow their parent's time.
  */
-export const orderPayBy = pgTable('order_pay_by', {
-  orderId: uuid('order_id')
-    .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
-});
+export const orderPayBy = pgTable(
+  'order_pay_by',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
+    /**
+     * The signature of the confirm token that placed the order (decision 0106): unique, so a token
+     * places one order however often and however concurrently it is submitted. Null for a split's
+     * children, which were not placed by a token.
+     */
+    confirmSig: text('confirm_sig'),
+    /**
+     * Whether the user's unpaid orders, this one included, were within CHECKOUT_MAX_UNPAID_ORDERS
+     * when it was placed (decision 0106): computed by the submit's insert, refused by the check.
+     */
+    withinHoldCap: boolean('within_hold_cap').notNull().default(true),
+  },
+  (t) => [unique('order_pay_by_confirm_sig').on(t.confirmSig), check('order_pay_by_hold_cap', sql`${t.withinHoldCap}`)],
+);

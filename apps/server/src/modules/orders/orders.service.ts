@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { type SQL, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows, rowMapper } from '../../db/rows';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
@@ -31,6 +31,15 @@ export { onOrderChange, type OrderChange, type OrderChangeHandler } from './orde
  */
 export { lockOrder } from './orders.queries';
 export { assertAllowed } from './orders.states';
+
+/**
+ * The number of the user's orders awaiting payment, as a scalar subquery another module's
+ * statement can embed (checkout's hold cap, decision 0106): it reads the orders_user_state_idx
+ * index and costs no round trip of its own.
+ */
+export function unpaidOrderCountSql(userId: string): SQL {
+  return sql`(select count(*) from orders where user_id = ${userId} and state = 'awaiting-payment')`;
+}
 
 /** Order rows by id, as they are now (payments shows its orders' states). */
 export async function ordersByIds(db: Db, ids: readonly string[]) {

@@ -283,4 +283,44 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     expect(calls.map((c) => c.token)).toEqual(['token-1', 'token-2']);
     expect(calls[1]!.key).not.toBe(calls[0]!.key);
   });
+
+  it('too many unpaid orders: the server message, a link to the orders, no new price, the button usable again', async () => {
+    let confirms = 0;
+    const msg =
+      'You already have 20 orders waiting for payment, which hold their stock. Pay or cancel the waiting orders under My orders, then place this one.';
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () => {
+        confirms += 1;
+        return envelope(result('FR', 'POST'));
+      },
+      'POST /api/p/order/submit': () => envelope({ reason: 'hold-cap', max: 20 }, { code: 'A00001', msg, status: 422 }),
+    });
+    const user = ui();
+    const { router } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Submit order' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(msg);
+    expect(alert).not.toHaveTextContent('The prices were checked again');
+    expect(within(alert).getByRole('link', { name: 'Go to my orders' })).toHaveAttribute('href', '/user/storeorder');
+    expect(confirms).toBe(1);
+    expect(router.state.location.pathname).toBe('/user/paynoworder');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit order' })).toBeEnabled());
+  });
+
+  it('a checkout that already placed its order says so and links to the orders', async () => {
+    const msg =
+      'This checkout has already placed an order. Find it under My orders to pay it, or check out again for a new order.';
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () => envelope(result('FR', 'POST')),
+      'POST /api/p/order/submit': () => envelope({ reason: 'confirm-used' }, { code: 'A00001', msg, status: 422 }),
+    });
+    const user = ui();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Submit order' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(msg);
+    expect(within(alert).getByRole('link', { name: 'Go to my orders' })).toHaveAttribute('href', '/user/storeorder');
+  });
 });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ORDER_REMARK_MAX, type ConfirmResult } from '@dsm/contract';
 import { cartKeys } from '../../lib/query-keys';
@@ -21,7 +21,8 @@ interface SubmitOrderProps {
  * The remark and "Submit order" (POST /api/p/order/submit). The Idempotency-Key belongs to what
  * is submitted (token + remark): a double click, or pressing again after a lost answer, sends
  * the same key, so one order is placed; a new price (new token) or another remark is a new key.
- * A refused token ("Order information check wrong, retry") prices again and asks to check.
+ * A refused token ("Order information check wrong, retry") prices again and asks to check; a
+ * token that already placed its order, or the unpaid-order cap, links to the user's orders.
  */
 export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrderProps) {
   const { t } = useTranslation('checkout');
@@ -29,7 +30,7 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
   const client = useQueryClient();
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ msg: string; repriced: boolean } | null>(null);
+  const [error, setError] = useState<{ msg: string; repriced: boolean; toOrders: boolean } | null>(null);
   const keys = useRef(new Map<string, string>());
   const inFlight = useRef(false);
 
@@ -52,7 +53,9 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
       return;
     }
     const repriced = result.reason === 'confirm-invalid';
-    setError({ msg: result.msg, repriced });
+    // Already placed, or too many orders waiting for payment (decision 0106): the way on is the orders list.
+    const toOrders = result.reason === 'confirm-used' || result.reason === 'hold-cap';
+    setError({ msg: result.msg, repriced, toOrders });
     if (repriced) reconfirm();
   }
 
@@ -75,7 +78,13 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
           showIcon
           role="alert"
           title={error.msg}
-          description={error.repriced ? t('submit-repriced') : undefined}
+          description={
+            error.repriced ? (
+              t('submit-repriced')
+            ) : error.toOrders ? (
+              <Link to="/user/storeorder">{t('submit-see-orders')}</Link>
+            ) : undefined
+          }
         />
       ) : null}
       <Button
