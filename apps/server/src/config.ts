@@ -79,7 +79,7 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   // Checkout (decision 0106): how many unpaid orders one user may hold stock with at once (0 = no cap).
-  CHECKOUT_MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(100_000).default(20),
+  CHECKOUT_MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(100_000).default(100),
   RECHARGE_EXPIRY_MINUTES: z.coerce
     .number()
     .int()
@@ -207,7 +207,7 @@ export interface Config {
    * Checkout pricing (decision 0083): the service fee as basis points of the goods total, and how
    * long a confirm token stays valid. Defaults: 200 (2 %), 15 minutes. `payMinutes` (decision 0084):
    * how long a placed order awaits payment holding its stock; default 30. `maxUnpaidOrders`
-   * (decision 0106): how many unpaid orders one user may hold at once; default 20, 0 = no cap.
+   * (decision 0106): how many unpaid orders one user may hold at once; default 100, 0 = no cap.
    */
   checkout?: { serviceFeeBps: number; confirmMinutes: number; payMinutes?: number; maxUnpaidOrders?: number };
   /** Recharge orders (decision 0074); defaults: 60 minutes, the demo bank details. */

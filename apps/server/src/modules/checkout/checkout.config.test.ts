@@ -9,13 +9,14 @@ describe('checkout configuration', () => {
       serviceFeeBps: 200,
       confirmMinutes: 15,
       payMinutes: 30,
-      maxUnpaidOrders: 20,
+      maxUnpaidOrders: 100,
     });
     expect(loadConfig({ ...base, ORDER_PAY_MINUTES: '90' }).checkout?.payMinutes).toBe(90);
     expect(() => loadConfig({ ...base, ORDER_PAY_MINUTES: '0' })).toThrow(/ORDER_PAY_MINUTES/);
   });
 
-  it('CHECKOUT_MAX_UNPAID_ORDERS: 20 by default, 0 turns the cap off, refused when negative', () => {
+  it('CHECKOUT_MAX_UNPAID_ORDERS: 100 by default, 0 turns the cap off, refused when negative', () => {
+    expect(loadConfig(base).checkout?.maxUnpaidOrders).toBe(100);
     expect(loadConfig({ ...base, CHECKOUT_MAX_UNPAID_ORDERS: '5' }).checkout?.maxUnpaidOrders).toBe(5);
     expect(loadConfig({ ...base, CHECKOUT_MAX_UNPAID_ORDERS: '0' }).checkout?.maxUnpaidOrders).toBe(0);
     expect(() => loadConfig({ ...base, CHECKOUT_MAX_UNPAID_ORDERS: '-1' })).toThrow(/CHECKOUT_MAX_UNPAID_ORDERS/);

@@ -46,7 +46,7 @@ export const CHECKOUT_DEFAULTS = {
   serviceFeeBps: 200,
   confirmMinutes: 15,
   payMinutes: 30,
-  maxUnpaidOrders: 20,
+  maxUnpaidOrders: 100,
 } as const;
 
 /** The checkout's settings: the configuration's over the defaults (the routes and the stock reactions read them). */
