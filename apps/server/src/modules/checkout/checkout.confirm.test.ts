@@ -1,7 +1,7 @@
 import { SaveProductBody, translate } from '@dsm/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionFor, testConfig } from '../../../test/harness';
+import { createTestApp, testConfig } from '../../../test/harness';
+import { address, signedInUser } from '../../../test/factories';
 import { AppError } from '../../platform/app-error';
 import { createProduct, setProductStatus } from '../catalogue/catalogue.admin-products.service';
 import { listAdminCategories } from '../catalogue/catalogue.categories.service';
@@ -11,18 +11,9 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let lamp: { prodId: number; skuId: number };
 const SECRET = testConfig().secretKey;
 
-type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows;
-
-let serial = 0;
 /** A user with a session and, optionally, a consignee address in `country` and a billing address. */
 async function user({ consignee, billing = true }: { consignee?: string; billing?: boolean } = {}) {
-  const name = `co${++serial}${Math.random().toString(36).slice(2, 8)}`;
-  const email = `${name}@example.com`;
-  const [row] = await rows(
-    sql`insert into users (email, username, password_hash, first_name) values (${email}, ${name}, 'x', 'Ada') returning id`,
-  );
-  const token = await sessionFor(ctx.db, email);
+  const { userId, token } = await signedInUser(ctx.db);
   const addresses: Record<string, string> = {};
   for (const [kind, country] of [
     ['consignee', consignee],
@@ -33,28 +24,7 @@ async function user({ consignee, billing = true }: { consignee?: string; billing
     expect(res.json().code).toBe('00000');
     addresses[kind] = res.json().data.addrId;
   }
-  return { userId: String(row!.id), token, addresses };
-}
-
-function address(kind: string, country: string) {
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    country,
-    company: 'AL Ltd',
-    companyID: 'C-1',
-    vatnumber: 'V-1',
-    province: 'P',
-    city: 'City',
-    street: 'Street',
-    houseNo: '1',
-    address: 'Flat 2',
-    phoneNumber: '+33 1 00 00 00 00',
-    emails: 'ada@example.com',
-    postCode: '75001',
-    kind,
-    isDefault: true,
-  };
+  return { userId, token, addresses };
 }
 
 const post = (token: string, url: string, payload: object, lang = 'en-US') =>
