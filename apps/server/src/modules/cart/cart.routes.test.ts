@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { setProductStatus } from '../catalogue/catalogue.admin-products.service';
 import { createTestCategories, createTestProduct } from '../../../test/factories';
+import { rawRows } from '../../db/rows';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let categoryId: number;
@@ -12,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
-type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows;
+const rows = async (q: ReturnType<typeof sql>) => rawRows(await ctx.db.execute(q));
 
 let serial = 0;
 async function user() {

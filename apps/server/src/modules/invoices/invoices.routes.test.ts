@@ -11,6 +11,7 @@ import { jobs } from '../../platform/jobs/jobs.tables';
 import type { FileStore } from '../../platform/files';
 import { type IssueInvoiceInput, INVOICE_NUMBER_PENDING_JOB, invoicePdf, issueInvoice } from './invoices.service';
 import { invoices } from './invoices.tables';
+import { rawRows } from '../../db/rows';
 
 /** A store that keeps nothing (to render afresh without touching the real one). */
 const noStore: FileStore = {
@@ -77,8 +78,7 @@ async function issueLeftUnnumbered(input: IssueInvoiceInput) {
   );
 }
 
-const rows = async (q: ReturnType<typeof sql>) =>
-  ((await ctx.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+const rows = async (q: ReturnType<typeof sql>) => rawRows(await ctx.db.execute(q));
 
 describe('invoice PDF', () => {
   it('zh-CN: Chinese labels and product name, Turkish letters of the buyer, the numbers with 2 decimals and the currency', async () => {

@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../../test/harness';
 import { line, newUser, placeOrder } from '../../../test/factories';
 import { resetSplit, shareByWeight, splitOrder } from './orders.split';
 import { transition } from './orders.states';
+import { rawRows } from '../../db/rows';
 
 let database: Database;
 let db: Database['db'];
@@ -14,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+const rows = async (q: ReturnType<typeof sql>) => rawRows(await db.execute(q));
 const MONEY = [
   'goods_minor',
   'shipping_minor',

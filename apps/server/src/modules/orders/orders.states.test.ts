@@ -6,6 +6,7 @@ import { inTransaction } from '../../platform/unit-of-work';
 import { ADDRESS, line, newUser, orderIn, placeOrder } from '../../../test/factories';
 import { createOrder } from './orders.create';
 import { TRANSITIONS, type TransitionEvent, transition } from './orders.states';
+import { rawRows } from '../../db/rows';
 
 let database: Database;
 let db: Database['db'];
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+const rows = async (q: ReturnType<typeof sql>) => rawRows(await db.execute(q));
 const orderRow = async (id: string) => (await rows(sql`select * from orders where id = ${id}`))[0]!;
 const events = async (id: string) =>
   rows(

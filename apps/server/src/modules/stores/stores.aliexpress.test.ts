@@ -9,6 +9,7 @@ import { startAliExpressAuthorize } from './stores.aliexpress';
 import { storeProductsOf } from './stores.queries';
 import { openCredentials } from './stores.secrets';
 import { refreshDueTokens, sendExpiryWarnings } from './stores.tokens';
+import { rawRows } from '../../db/rows';
 
 // AliExpress stores against the emulated open platform: the seller authorization bound to the
 // user who started it, the signed token exchange, the import, token refresh and rotation,
@@ -40,8 +41,7 @@ afterAll(async () => {
   await ae.close();
 });
 
-type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows;
+const rows = async (q: ReturnType<typeof sql>) => rawRows(await ctx.db.execute(q));
 let serial = 0;
 async function owner() {
   const u = await newUser(ctx.db);

@@ -8,6 +8,7 @@ import { findStoreProductForUser, storeProductsOf } from './stores.queries';
 import { queueDuePulls, runSync } from './stores.sync';
 import { wooWebhookSignature } from '../../connectors/stores/woocommerce';
 import { openWebhookSecret } from './stores.secrets';
+import { rawRows } from '../../db/rows';
 
 // Stores against emulated WooCommerce stores on loopback (allowed here by configuration), with
 // the app listening so the stores can deliver webhooks and post keys to it.
@@ -49,8 +50,7 @@ async function emulator(products = 0): Promise<WooEmulator> {
   return e;
 }
 
-type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows;
+const rows = async (q: ReturnType<typeof sql>) => rawRows(await ctx.db.execute(q));
 async function owner() {
   const u = await newUser(ctx.db);
   return { ...u, token: await sessionFor(ctx.db, u.email) };

@@ -8,6 +8,7 @@ import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webh
 import { newUser } from '../../../test/factories';
 import { openCredentials } from './stores.secrets';
 import { normaliseShop } from './stores.shopify';
+import { rawRows } from '../../db/rows';
 
 // Shopify through the stores module against the emulator, the app listening so the emulator's
 // webhooks reach it: install, callback, import, refresh, webhooks, privacy, unbind.
@@ -60,8 +61,7 @@ afterAll(async () => {
   await ctx.app.close();
 });
 
-type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows;
+const rows = async (q: ReturnType<typeof sql>) => rawRows(await ctx.db.execute(q));
 async function owner() {
   const u = await newUser(ctx.db);
   return { ...u, token: await sessionFor(ctx.db, u.email) };
