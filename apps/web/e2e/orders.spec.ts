@@ -240,7 +240,9 @@ async function operatorStep(page: Page, state: keyof typeof orders.admin.states,
 /** Download PDF on the invoice page, as the user clicks it: the saved file's bytes and text. */
 async function invoicePdf(page: Page, label: string) {
   const link = page.getByRole('link', { name: label });
-  expect(await link.getAttribute('href')).toMatch(/\/api\/p\/invoices\/[^/]+\/pdf$/);
+  // The PDF is drawn in the language the page is read in (decision 0105), which the link names.
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  expect(await link.getAttribute('href')).toMatch(new RegExp(`/api/p/invoices/[^/]+/pdf\\?lang=${lang}$`));
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-invoice-'));
