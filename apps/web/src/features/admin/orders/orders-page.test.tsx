@@ -5,6 +5,7 @@ import type { AdminOrder, OrderDetail } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { detail } from '../../../test/factories';
+import { phoneScreen } from '../../../test/screen-width';
 import { loadNamespace } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import AdminOrdersPage from './orders-page';
@@ -67,20 +68,6 @@ beforeEach(() => {
   session.login({ accessToken: 'tok', shopName: 'op', userId: 'op-1', userInfo: { status: '1', role: 'operator' } });
 });
 afterEach(() => vi.unstubAllGlobals());
-
-/** Makes the console's media query for a phone match, as on a 375 px screen. */
-function phoneScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 const moved = (over: Partial<AdminOrder>): OrderDetail => ({ ...detail('o-9'), ...ORDER, ...over });

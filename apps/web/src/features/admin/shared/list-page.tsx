@@ -28,8 +28,8 @@ type Column<Row> = TableColumnsType<Row>[number];
  * The Actions column of every operator table: fixed to the right edge, so its buttons stay in view
  * when the other columns are wider than the console's content area (they scroll under it). Its
  * buttons wrap within a bounded width (admin.css) so that at 1280 px it does not itself push the
- * table past the content area and cover the columns before it. Tables that use it need
- * `scroll={{ x: 'max-content' }}`; on a phone AdminListPage shows cards instead.
+ * table past the content area and cover the columns before it. Tables that use it need a
+ * horizontal scroll (`scroll={{ x: true }}`); on a phone AdminListPage shows cards instead.
  */
 export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode): Column<Row> {
   return {
@@ -343,7 +343,11 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
             />
           ) : (
             <Table<Row>
-              scroll={{ x: 'max-content' }}
+              // As wide as the content area, columns wrapping their text to fit it; past its width only
+              // when the content cannot wrap (then it scrolls under the fixed Actions column). With
+              // 'max-content' every column kept its one-line width and the table overflowed at 1280 px.
+              scroll={{ x: true }}
+              tableLayout="auto"
               {...props.table}
               locale={props.empty ? { ...props.table?.locale, emptyText: props.empty } : props.table?.locale}
               rowKey={props.rowKey}
