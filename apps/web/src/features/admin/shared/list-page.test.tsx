@@ -179,7 +179,7 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
     renderAt(<CategoriesPage />, '/admin/categories');
     // The page's own button beside the title, and its own row actions before Delete.
     expect(await screen.findByRole('button', { name: 'New top-level category' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Add a subcategory to Garden' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add subcategory to Garden' })).toBeInTheDocument();
     // A parent and a category with products stay; the reason is in the button's name and title.
     expect(screen.getByRole('button', { name: 'Delete Toys (only empty categories can be deleted)' })).toBeDisabled();
     const garden = screen.getByRole('button', { name: 'Delete Garden (only empty categories can be deleted)' });
@@ -230,7 +230,7 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
         'Garden',
       ]);
       const puzzles = screen.getByRole('article', { name: 'Puzzles' });
-      expect(within(puzzles).getByRole('button', { name: 'Add a subcategory to Puzzles' })).toBeInTheDocument();
+      expect(within(puzzles).getByRole('button', { name: 'Add subcategory to Puzzles' })).toBeInTheDocument();
       expect(within(puzzles).getByRole('button', { name: 'Delete Puzzles' })).toBeEnabled();
     });
 
