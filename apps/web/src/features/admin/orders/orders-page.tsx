@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminOrder } from '@dsm/contract';
 import { Alert, Button, Drawer, Select, Skeleton, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,7 @@ export default function AdminOrdersPage() {
         rowKey="id"
         columns={columns}
         query={list}
-        before={moved ? <MovedNotice moved={moved} showing={state} onClose={() => setMoved(null)} /> : null}
+        before={<MovedNotice moved={moved} showing={state} onClose={() => setMoved(null)} />}
         paging={{
           current: filter.current,
           size: filter.size,
@@ -144,32 +144,41 @@ export default function AdminOrdersPage() {
  * What the last step did: "Order O… is shipped", with a link to the filter that now holds it when
  * the list shown no longer does. It stays until closed or the next step, unlike a toast.
  */
-function MovedNotice({ moved, showing, onClose }: { moved: Moved; showing: StateFilter; onClose: () => void }) {
+function MovedNotice({ moved, showing, onClose }: { moved: Moved | null; showing: StateFilter; onClose: () => void }) {
   const { t } = useTranslation('orders');
-  const done = t(`admin.done-${moved.step === 'mark-abnormal' ? 'abnormal' : moved.step}`, { number: moved.number });
-  const gone = showing !== 'all' && showing !== moved.to;
+  // Far down a long list (a phone) the notice above it would be out of sight: bring it into view.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (moved) frame.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [moved]);
+  const gone = moved !== null && showing !== 'all' && showing !== moved.to;
+  // The frame is always there, so a screen reader hears the notice when it appears in it.
   return (
-    <Alert
-      className="admin-moved-notice"
-      type="success"
-      showIcon
-      role="status"
-      closable={{ 'aria-label': t('actions.close') }}
-      onClose={onClose}
-      title={
-        <>
-          {done}
-          {gone ? (
+    <div ref={frame} aria-live="polite">
+      {moved ? (
+        <Alert
+          className="admin-moved-notice"
+          type="success"
+          showIcon
+          role="status"
+          closable={{ 'aria-label': t('actions.close') }}
+          onClose={onClose}
+          title={
             <>
-              {' · '}
-              <Link to={`?state=${moved.to}`} replace>
-                {t('admin.show-moved', { state: t(`admin.states.${moved.to}`) })}
-              </Link>
+              {t(`admin.done-${moved.step === 'mark-abnormal' ? 'abnormal' : moved.step}`, { number: moved.number })}
+              {gone ? (
+                <>
+                  {' · '}
+                  <Link to={`?state=${moved.to}`} replace>
+                    {t('admin.show-moved', { state: t(`admin.states.${moved.to}`) })}
+                  </Link>
+                </>
+              ) : null}
             </>
-          ) : null}
-        </>
-      }
-    />
+          }
+        />
+      ) : null}
+    </div>
   );
 }
 
