@@ -212,8 +212,9 @@ function DeleteButton<Row>(props: {
 
 /**
  * The operator's list-and-edit screen: title and create button, filters, a table with paging whose
- * Actions column stays in view, the create/edit form in a dialog (or an editor in a drawer), a
- * confirmation before delete, and server validation errors under their fields.
+ * Actions column stays in view (on a phone, a card per row holding its buttons: decision 0108), the
+ * create/edit form in a dialog (or an editor in a drawer), a confirmation before delete, and
+ * server validation errors under their fields.
  * Usage: docs/decisions/0066-conventions.md.
  */
 export function AdminListPage<Row extends object, Values = Record<string, unknown>>(
