@@ -205,7 +205,7 @@ describe('confirm: one shipment per warehouse', () => {
     expect(heavy).toMatchObject({
       shipment: null,
       cannotShip: {
-        reason: 'Aucun mode de livraison de Entrepôt SHB vers Japon ne peut transporter ce produit.',
+        reason: 'Aucun mode de livraison vers Japon au départ de : Entrepôt SHB ne peut transporter ce produit.',
         methods: [{ name: 'Ligne SHB_GROUND', reason: expect.stringContaining('1 kg') }],
       },
     });
