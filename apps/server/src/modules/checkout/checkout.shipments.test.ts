@@ -287,6 +287,16 @@ describe('submit: one order per shipment, paid together', () => {
     ).json().data;
     expect(cart.lines.map((l: { skuId: number }) => l.skuId)).toEqual([p.heavy!.skuId]);
 
+    // Each order names the others of its checkout; the user's detail shows them.
+    const detail = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/p/orders/${orders[1].id}`,
+        headers: { authorization: `Bearer ${ada.token}` },
+      })
+    ).json().data;
+    expect(detail.placedWith.map((o: { id: string }) => o.id)).toEqual([orders[0].id, orders[2].id]);
+
     // The token placed its checkout: submitting it again places nothing.
     const again = await submit(ctx, ada.token, { confirmToken: confirmed.confirmToken });
     expect(again.json().data).toMatchObject({ reason: 'confirm-used' });

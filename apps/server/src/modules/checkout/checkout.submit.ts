@@ -54,7 +54,8 @@ export async function submitOrder(
   const maxUnpaid = settings.maxUnpaidOrders ?? 0;
   if (maxUnpaid > 0) await holdTurn(uow, userId);
   const skus = await checkStillOnSale(uow, claims, locale);
-  const placed = await createFromClaims(uow, userId, claims, skus, body.remark, locale);
+  const confirmSig = signatureOf(body.confirmToken);
+  const placed = await createFromClaims(uow, userId, claims, skus, body.remark, locale, confirmSig);
   if (body.fromCart)
     await removeOrderedLines(
       uow,
@@ -63,7 +64,6 @@ export async function submitOrder(
     );
   const payBy = new Date((settings.now ?? new Date()).getTime() + settings.payMinutes * 60_000);
   if (settings.mailer) await recordPlacedMail(uow, settings.mailer, placed, payBy);
-  const confirmSig = signatureOf(body.confirmToken);
   // One pay-by row per order; the first carries the token's signature itself, so a second
   // submit of the token is refused on it (decision 0106), the others a numbered one.
   for (const [at, order] of placed.entries())
@@ -178,6 +178,7 @@ async function createFromClaims(
   skus: CartSkuFacts[],
   remark: string | undefined,
   locale: Locale,
+  confirmSig: string,
 ): Promise<OrderRow[]> {
   const [consignee, billing] = await snapshotAddresses(uow, userId, [claims.c, claims.b]);
   const placed: OrderRow[] = [];
@@ -213,6 +214,8 @@ async function createFromClaims(
         remark,
         // A tier price applied (or the buyer chose bulk) at confirm: a bulk order (decision 0090).
         purchaseType: claims.p ?? 'dropshipping',
+        // The orders of one checkout know each other (the user's timeline names the others).
+        checkoutRef: claims.o.length > 1 ? confirmSig : null,
       }),
     );
   }
