@@ -38,14 +38,12 @@ export function CannotShip({ lines, onRemove }: CannotShipProps) {
                   </ul>
                 ) : null}
                 <span>{onRemove ? t('cannot-ship.advice-cart') : t('cannot-ship.advice')}</span>
+                {onRemove ? (
+                  <Button size="small" className="checkout-remove" onClick={() => onRemove(l)}>
+                    {t('cannot-ship.remove')}
+                  </Button>
+                ) : null}
               </>
-            }
-            action={
-              onRemove ? (
-                <Button size="small" onClick={() => onRemove(l)}>
-                  {t('cannot-ship.remove')}
-                </Button>
-              ) : undefined
             }
           />
         </div>
