@@ -350,5 +350,57 @@ describe('submit: one order per shipment, paid together', () => {
       ['delivered', 'SHA Air', 'SHA123'],
       ['shipped', 'SHB Ground', 'SHB456'],
     ]);
+
+    // After-sales on one shipment's order: a refund of part of it, the other order untouched.
+    const refund = await post(
+      ctx,
+      ada.token,
+      '/api/p/after-sales',
+      { orderId: first!.id, kind: 'refund', reason: 'Arrived scratched', amount: 5 },
+      { 'idempotency-key': `as-${first!.id}` },
+    );
+    expect(refund.json().code, JSON.stringify(refund.json())).toBe('00000');
+  });
+
+  it('a shipment with two lines splits by SKU like any order; its sibling stays as it was', async () => {
+    const ada = await buyerIn('JP');
+    const confirmed = (
+      await basket(ada.token, [
+        [p.a!, 1],
+        [p.heavy!, 1], // cannot ship: left out
+        [p.b!, 1],
+      ])
+    ).json().data;
+    expect(confirmed.shipments).toHaveLength(2);
+    const extra = await productIn('SHA', `SH-A2-${Date.now()}`, 5, 0.1);
+    const both = (
+      await basket(ada.token, [
+        [p.a!, 1],
+        [extra, 2],
+        [p.b!, 1],
+      ])
+    ).json().data;
+    expect(both.shipments[0].skuIds).toEqual([p.a!.skuId, extra.skuId]);
+    const { orders } = (await submit(ctx, ada.token, { confirmToken: both.confirmToken })).json().data;
+    const split = await post(
+      ctx,
+      ada.token,
+      `/api/p/orders/${orders[0].id}/split`,
+      { mode: 'by-sku' },
+      {
+        'idempotency-key': `split-${orders[0].id}`,
+      },
+    );
+    expect(split.json().code, JSON.stringify(split.json())).toBe('00000');
+    expect(split.json().data.children).toHaveLength(2);
+    const sibling = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/p/orders/${orders[1].id}`,
+        headers: { authorization: `Bearer ${ada.token}` },
+      })
+    ).json().data;
+    expect(sibling).toMatchObject({ state: 'awaiting-payment', total: 40.6 });
+    expect(sibling.placedWith.map((o: { id: string }) => o.id)).toEqual([orders[0].id]);
   });
 });
