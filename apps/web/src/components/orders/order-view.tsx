@@ -125,6 +125,12 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
           )}
           <div>
             <div className="order-item-title">{l.title}</div>
+            {/* The name it was bought under (the buyer's language at submit), when the reader's differs. */}
+            {l.orderedTitle ? (
+              <div className="order-muted" data-testid="order-line-ordered-as">
+                {t('detail.ordered-as', { title: l.orderedTitle })}
+              </div>
+            ) : null}
             <div className="order-muted">{[l.skuCode, specsText(l.specs)].filter(Boolean).join(' · ')}</div>
           </div>
         </div>
