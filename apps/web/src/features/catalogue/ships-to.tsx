@@ -18,6 +18,7 @@ import './ships-to.css';
  * The product page's line: "Ships from <warehouse> · Ships to <country>: yes, from $x in n–m days",
  * or "Does not ship to <country>" with the reasons the calculator gave, for the chosen SKU and
  * quantity (weight and attribute limits included). Shares its quote with the shipping estimate.
+ * It sits in the buy box, whose live region announces its changes.
  */
 export function ShipsToLine({
   warehouse,
@@ -47,10 +48,11 @@ export function ShipsToLine({
   const cheapest = current?.kind === 'options' ? current.quote.options[0] : undefined;
 
   return (
-    <div className="ships-to-line" aria-live="polite" data-testid="ships-to">
+    <div className="ships-to-line" data-testid="ships-to">
       <p>
         <span>{t('ships-to.from', { warehouse: warehouseName(warehouse) })}</span>
-        {country ? (
+        {/* A failed quote leaves the "ships to" part out rather than "checking" for ever. */}
+        {country && !quote.isError ? (
           <>
             <span aria-hidden="true"> · </span>
             {cheapest ? (
