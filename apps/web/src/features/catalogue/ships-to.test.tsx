@@ -198,13 +198,14 @@ describe('product page: "Ships from … · Ships to …"', () => {
               reasonCode: 'weight',
               reason: 'Over the weight limit (2 kg at most)',
             },
+            { methodId: 4, code: 'SF', name: 'SF', reasonCode: 'destination', reason: 'Does not deliver to France' },
           ],
         }),
     });
     productPage();
     const line = await screen.findByTestId('ships-to');
     expect(await within(line).findByText('Does not ship to France')).toBeInTheDocument();
-    // Each reason once.
+    // Each reason once; "does not deliver there" is what the line already says.
     expect(
       within(line)
         .getAllByRole('listitem')

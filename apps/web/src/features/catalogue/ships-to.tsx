@@ -44,7 +44,12 @@ export function ShipsToLine({
   // The answer for another country or SKU stays on screen while the next loads: do not show it as this one's.
   const current = result && !quote.isPlaceholderData ? result : undefined;
   const name = country ? countryName(country) : '';
-  const reasons = current?.kind === 'none' ? [...new Set(current.quote.excluded.map((m) => m.reason))] : [];
+  // "Does not deliver to <country>" is what the line already says: only the other reasons (an
+  // attribute refused, a weight limit) are worth listing, each once.
+  const reasons =
+    current?.kind === 'none'
+      ? [...new Set(current.quote.excluded.filter((m) => m.reasonCode !== 'destination').map((m) => m.reason))]
+      : [];
   const cheapest = current?.kind === 'options' ? current.quote.options[0] : undefined;
 
   return (
