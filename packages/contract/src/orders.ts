@@ -165,6 +165,8 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   lines: z.array(OrderLineSchema),
   /** The split's children (on a `split` parent), oldest first. */
   children: z.array(z.object({ id: z.string(), number: z.string(), state: z.enum(ORDER_STATES) })),
+  /** The other orders of the same checkout, one per shipment (decision 0107), by number. */
+  placedWith: z.array(z.object({ id: z.string(), number: z.string(), state: z.enum(ORDER_STATES) })).optional(),
   /** The timeline, oldest first. */
   events: z.array(OrderEventSchema),
 });

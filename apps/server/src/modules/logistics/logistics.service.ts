@@ -73,6 +73,21 @@ export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseO
   }));
 }
 
+/** Every warehouse, active or not, by code, named in the caller's language: what checkout says a line ships from. */
+export async function allWarehouses(db: Db, locale: Locale): Promise<Map<string, WarehouseOption>> {
+  const snapshot = await logisticsSnapshot(db);
+  return new Map(
+    [...snapshot.warehouses.values()].map((w) => [
+      w.code,
+      {
+        code: w.code,
+        name: pickLocalized(snapshot.warehouseNames.get(w.code) ?? [], locale)?.name ?? w.code,
+        country: w.country,
+      },
+    ]),
+  );
+}
+
 /**
  * The active warehouses from which at least one active method has a zone (with rates) for the
  * country, by the calculator's own zone rule: a '*' zone never means the warehouse's own country.

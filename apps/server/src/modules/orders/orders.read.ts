@@ -12,7 +12,7 @@ import {
   toPage,
   type Page,
 } from '@dsm/contract';
-import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
@@ -142,6 +142,19 @@ export async function getOrder(
     .from(orders)
     .where(eq(orders.parentOrderId, id))
     .orderBy(asc(orders.createdAt), asc(orders.number));
+  const placedWith = row.checkout_ref
+    ? await db
+        .select({ id: orders.id, number: orders.number, state: orders.state })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.checkoutRef, String(row.checkout_ref)),
+            ne(orders.id, id),
+            eq(orders.userId, String(row.user_id)),
+          ),
+        )
+        .orderBy(asc(orders.number))
+    : [];
   return {
     ...toSummary(row, actor),
     storeId: (row.store_id as string | null) ?? null,
@@ -164,6 +177,7 @@ export async function getOrder(
       storePrice: l.storePriceMinor === null ? null : fromMinor(l.storePriceMinor),
     })),
     children,
+    placedWith,
     events: events.map((e) => ({
       event: e.event,
       fromState: e.fromState,

@@ -171,6 +171,19 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
           </ul>
         </section>
       ) : null}
+      {order.placedWith?.length ? (
+        <section aria-label={t('detail.placed-with')} className="order-section">
+          <h3>{t('detail.placed-with')}</h3>
+          <p className="order-muted">{t('detail.placed-with-note', { method: order.shippingMethodName })}</p>
+          <ul className="order-children">
+            {order.placedWith.map((c) => (
+              <li key={c.id}>
+                {renderChild ? renderChild(c) : c.number} <OrderStateTag state={c.state} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="order-section" aria-label={t('detail.lines')}>
         <h3>{t('detail.lines')}</h3>
         <Table<OrderLine>

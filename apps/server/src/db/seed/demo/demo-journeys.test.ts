@@ -70,9 +70,13 @@ describe('the demo store owner can buy what the shop shows first', () => {
       }
       const res = await post('/api/p/order/prod/confirm', { prodId, skuId: sku.skuId, count: 1 });
       const body = res.json();
-      if (body.code !== '00000') stuck.push(`${where}: ${name} (#${prodId}): ${body.msg}`);
-      else if (body.data.shippingOptions.length === 0) stuck.push(`${where}: ${name} (#${prodId}): no shipping option`);
-      else if (body.data.total > spendable) stuck.push(`${where}: ${name} (#${prodId}): ${body.data.total} > wallet`);
+      const line = body.data?.lines?.[0];
+      const shipment = body.data?.shipments?.[0];
+      const label = `${where}: ${name} (#${prodId})`;
+      if (body.code !== '00000') stuck.push(`${label}: ${body.msg}`);
+      else if (line?.cannotShip) stuck.push(`${label}: ${line.cannotShip.reason}`);
+      else if (!shipment || shipment.shippingOptions.length === 0) stuck.push(`${label}: no shipping option`);
+      else if (body.data.total > spendable) stuck.push(`${label}: ${body.data.total} > wallet ${spendable}`);
     }
     expect(stuck).toEqual([]);
     // Goods list and both shelves: well over 20 distinct products were tried.
