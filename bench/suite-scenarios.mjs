@@ -80,6 +80,8 @@ export function newSearch(i, categoryIds) {
     minPrice,
     maxPrice,
     sort: SORTS[j % SORTS.length],
+    // 1 in 4 "ships to my country" (decision 0110): France leaves out the US warehouse's products.
+    shipsTo: j % 4 === 1 ? 'FR' : undefined,
     current: i % 8 === 7 ? 20 + (j % 30) : 1, // 1 in 8 a deep page (20–49)
     size: 20,
   };

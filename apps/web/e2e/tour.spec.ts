@@ -175,7 +175,7 @@ describe('browser tour fixes', () => {
   ])(
     'says on the product page (%s) that no method ships to the country, without an error',
     async (lang, text, japan) => {
-      // A product no method of its warehouse ships to Japan (the US and EU warehouses ship locally).
+      // A product no method of its warehouse ships to Japan (the US warehouse ships to the US and Canada only).
       let found: { prodId: number } | undefined;
       for (let prodId = 1; prodId < 60 && !found; prodId += 1) {
         const product = await api<{ skuList: Array<{ skuId: number }> } | null>(

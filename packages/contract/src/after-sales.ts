@@ -95,7 +95,15 @@ export const AfterSalesSchema = z.object({
   /** What was credited to the wallet (refunded requests). */
   refunded: z.number().nullable(),
   images: z.array(z.string()),
-  lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int(), title: z.string() })),
+  /** The lines concerned; `title` in the reader's language, `orderedTitle` as ordered when it differs (decision 0111). */
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      quantity: z.number().int(),
+      title: z.string(),
+      orderedTitle: z.string().optional(),
+    }),
+  ),
   /** The operator's reason for a rejection, shown to the user. */
   rejectReason: z.string().nullable(),
   carrier: z.string().nullable(),
@@ -123,7 +131,9 @@ export const AfterSalesEligibleOrderSchema = z.object({
   state: z.enum(ORDER_STATES),
   total: z.number(),
   refundable: z.number(),
-  lines: z.array(z.object({ id: z.string(), title: z.string(), quantity: z.number().int() })),
+  lines: z.array(
+    z.object({ id: z.string(), title: z.string(), orderedTitle: z.string().optional(), quantity: z.number().int() }),
+  ),
 });
 export type AfterSalesEligibleOrder = z.infer<typeof AfterSalesEligibleOrderSchema>;
 

@@ -100,6 +100,8 @@ export const ProductListItemSchema = z.object({
   categoryId: z.number().int(),
   sales: z.number().int(),
   tags: z.array(TagSchema),
+  /** The warehouse code it ships from (its name: GET /api/logistics/warehouse). */
+  warehouse: z.string(),
 });
 export type ProductListItem = z.infer<typeof ProductListItemSchema>;
 export const ProductPageSchema = pageOf(ProductListItemSchema);
@@ -159,6 +161,8 @@ export type ListProductsByTagQuery = z.infer<typeof ListProductsByTagQuery>;
 /**
  * GET /api/prod/search. `categoryId` includes its whole subtree; `minPrice`/`maxPrice` are in
  * `currency` (default USD) and compared with prices as the web shows them in that currency.
+ * `shipsTo` (ISO alpha-2) keeps the products whose warehouse has an active shipping method with a
+ * zone for that country (weight and attribute limits are per SKU: the product page tells, 0110).
  */
 export const SearchProductsQuery = PageQuerySchema.extend({
   keyword: optionalQuery(z.string().trim().max(100)),
@@ -167,6 +171,12 @@ export const SearchProductsQuery = PageQuerySchema.extend({
   maxPrice: optionalQuery(z.coerce.number().min(0).max(10_000_000)),
   currency: optionalQuery(z.string().regex(/^[A-Za-z]{3}$/)),
   sort: optionalQuery(z.enum(PRODUCT_SORTS)),
+  shipsTo: optionalQuery(
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'logistics.country-invalid')
+      .transform((s) => s.toUpperCase()),
+  ),
 }).refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
   message: 'catalogue.price-range',
   path: ['minPrice'],

@@ -81,8 +81,13 @@ export type ConfirmLineInput = z.infer<typeof ConfirmLineInput>;
 const ConfirmOptions = {
   /** The consignee (shipping) address; none → the user's default consignee. */
   consigneeId: z.string().max(64).optional(),
-  /** A shipping method code; none or not offered → the cheapest. */
+  /** A shipping method code for every shipment that offers it; none or not offered → the cheapest. */
   shippingMethod: z.string().max(64).optional(),
+  /**
+   * The method chosen per shipment (decision 0107), keyed by the shipment's `key` of the confirm
+   * result; wins over `shippingMethod`. A key or code that is not offered falls back to the cheapest.
+   */
+  shippingMethods: z.record(z.string().max(64), z.string().max(64)).optional(),
   /** The buyer chose bulk purchase (decision 0090); a reached price tier makes the order bulk anyway. */
   purchaseType: z.enum(PURCHASE_TYPES).optional(),
 };
@@ -110,6 +115,20 @@ export const ConfirmLineSchema = z.object({
   lineTotal: z.number(),
   /** The bulk tier applied to this line (decision 0090): from how many pieces, and the price before it. */
   tier: z.object({ minQuantity: z.number().int(), basePrice: z.number() }).nullable().optional(),
+  /** The shipment (`ConfirmShipment.key`) the line goes in; null when it cannot ship (decision 0107). */
+  shipment: z.string().nullable().optional(),
+  /**
+   * Why the line cannot ship to the consignee at all, in the caller's language: it is left out of
+   * the order and of every total, and the rest of the checkout goes on. `methods` are the
+   * warehouse's methods with each one's reason (destination, weight, attribute).
+   */
+  cannotShip: z
+    .object({
+      reason: z.string(),
+      methods: z.array(z.object({ name: z.string(), reason: z.string() })),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const ConfirmShippingOption = z.object({
@@ -119,6 +138,25 @@ export const ConfirmShippingOption = z.object({
   days: z.object({ min: z.number().int(), max: z.number().int() }),
   selected: z.boolean(),
 });
+
+/**
+ * One parcel of the checkout (decision 0107): the lines that ship from one warehouse by one method,
+ * which becomes one order of its own when submitted. Amounts in USD, each rounded per shipment, so
+ * the checkout's totals are exactly the sums of its orders'.
+ */
+export const ConfirmShipmentSchema = z.object({
+  /** Names the shipment in `shippingMethods`: the warehouse code, `-2`… when one warehouse needs two parcels. */
+  key: z.string(),
+  warehouse: z.object({ code: z.string(), name: z.string(), country: z.string() }),
+  skuIds: z.array(z.number().int()),
+  shippingOptions: z.array(ConfirmShippingOption),
+  goodsTotal: z.number(),
+  shipping: z.number(),
+  serviceFee: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});
+export type ConfirmShipment = z.infer<typeof ConfirmShipmentSchema>;
 
 const AddressSummary = z.object({
   addrId: z.string(),
@@ -135,9 +173,15 @@ const AddressSummary = z.object({
 });
 
 export const ConfirmResultSchema = z.object({
+  /** Every line asked for, those that cannot ship included (marked `cannotShip`). */
   lines: z.array(ConfirmLineSchema),
+  /** The sum over the shipments (lines that cannot ship are not counted). */
   goodsTotal: z.number(),
+  /** The first shipment's options (the only shipment of most checkouts); `shipments` has each one's. */
   shippingOptions: z.array(ConfirmShippingOption),
+  /** One per warehouse parcel, each submitted as its own order under one payment (decision 0107). */
+  shipments: z.array(ConfirmShipmentSchema),
+  /** Shipping summed over the shipments. */
   shipping: z.number(),
   serviceFee: z.number(),
   /** The service fee rate in percent (2 = 2 %). */
@@ -157,6 +201,16 @@ export const ConfirmResultSchema = z.object({
 });
 export type ConfirmResult = z.infer<typeof ConfirmResultSchema>;
 
+/** goods, shipping, service fee, tax, total (minor units); tax rate in bp. */
+export interface ConfirmAmounts {
+  g: number;
+  s: number;
+  f: number;
+  t: number;
+  r: number;
+  T: number;
+}
+
 /** What a confirm token vouches for: exactly what was priced (minor units), for submit to re-use. */
 export interface ConfirmClaims {
   /** The user it was priced for. */
@@ -166,10 +220,12 @@ export interface ConfirmClaims {
   /** Consignee and billing address ids. */
   c: string;
   b: string;
-  /** Shipping method code. */
-  m: string;
-  /** goods, shipping, service fee, tax, total (minor units); tax rate in bp. */
-  a: { g: number; s: number; f: number; t: number; r: number; T: number };
+  /**
+   * The orders to place, one per shipment (decision 0107): the shipping method code, the indexes
+   * into `l` of its lines, and its goods, shipping, service fee, tax, total (minor units) and tax
+   * rate (bp). Lines that cannot ship are in none and not in `l`.
+   */
+  o: Array<{ m: string; i: number[]; a: ConfirmAmounts }>;
   /** Expiry, seconds since the epoch. */
   e: number;
   /** Purchase type when bulk (decision 0090); absent means dropshipping. */

@@ -116,6 +116,15 @@ export type ShippingQuote = z.infer<typeof ShippingQuoteSchema>;
 export const WarehouseOptionSchema = z.object({ code: z.string(), name: z.string(), country: z.string() });
 export type WarehouseOption = z.infer<typeof WarehouseOptionSchema>;
 
+/**
+ * GET /api/logistics/ships-to?country=: the active warehouses with at least one active method
+ * that has a zone for the country (weight and attribute limits aside: they are per SKU).
+ */
+export const ShipsToQuery = z.object({ country: CountryCodeSchema('logistics.to-required') });
+export type ShipsToQuery = z.infer<typeof ShipsToQuery>;
+export const ShipsToSchema = z.object({ country: z.string(), warehouses: z.array(z.string()) });
+export type ShipsTo = z.infer<typeof ShipsToSchema>;
+
 /** GET /api/logistics/attributes: the attribute choices with their names in the caller's language. */
 export const ShippingAttributeOptionSchema = z.object({ code: ShippingAttributeSchema, name: z.string() });
 

@@ -97,7 +97,13 @@ export const OrderLineSchema = z.object({
   productId: z.number().int(),
   skuId: z.number().int(),
   skuCode: z.string(),
+  /**
+   * The product's name in the reader's language (the catalogue's current name), else the name as
+   * ordered (decision 0111).
+   */
   title: z.string(),
+  /** The name as ordered (the snapshot, in the buyer's language at submit), only when `title` differs. */
+  orderedTitle: z.string().optional(),
   /** The variant's specs as shown when ordered, e.g. {Colour: 'Red', Size: 'M'}. */
   specs: z.record(z.string(), z.string()),
   image: z.string(),
@@ -131,7 +137,15 @@ export const OrderSummarySchema = z.object({
   /** Total of all line quantities. */
   itemCount: z.number().int(),
   lineCount: z.number().int(),
-  firstLine: z.object({ title: z.string(), image: z.string(), specs: z.record(z.string(), z.string()) }).nullable(),
+  /** The first line; `title` and `orderedTitle` as on OrderLine. */
+  firstLine: z
+    .object({
+      title: z.string(),
+      orderedTitle: z.string().optional(),
+      image: z.string(),
+      specs: z.record(z.string(), z.string()),
+    })
+    .nullable(),
   goods: z.number(),
   shipping: z.number(),
   serviceFee: z.number(),
@@ -165,6 +179,8 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   lines: z.array(OrderLineSchema),
   /** The split's children (on a `split` parent), oldest first. */
   children: z.array(z.object({ id: z.string(), number: z.string(), state: z.enum(ORDER_STATES) })),
+  /** The other orders of the same checkout, one per shipment (decision 0107), by number. */
+  placedWith: z.array(z.object({ id: z.string(), number: z.string(), state: z.enum(ORDER_STATES) })).optional(),
   /** The timeline, oldest first. */
   events: z.array(OrderEventSchema),
 });

@@ -23,13 +23,20 @@ export const ADDRESS: OrderAddress = {
   postCode: '75001',
 };
 
+/**
+ * The product id of a made-up line: one no seeded catalogue has (the demo has hundreds from 1),
+ * so the line is read under its own title in every language (decision 0111). A test about real
+ * products passes `productId` in `extra`.
+ */
+export const UNKNOWN_PRODUCT_ID = 900_000_000;
+
 export const line = (
   skuId: number,
   unitPriceMinor: number,
   quantity: number,
   extra: Partial<NewOrderLine> = {},
 ): NewOrderLine => ({
-  productId: 100 + skuId,
+  productId: UNKNOWN_PRODUCT_ID + skuId,
   skuId,
   skuCode: `SKU-${skuId}`,
   title: `Product ${skuId}`,

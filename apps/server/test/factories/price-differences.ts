@@ -1,6 +1,7 @@
 import type { OrderAddress, PurchaseType } from '@dsm/contract';
 import type { Db } from '../../src/db/client';
 import { type Actor, createOrder, transition } from '../../src/modules/orders/orders.service';
+import { UNKNOWN_PRODUCT_ID } from './orders';
 
 /**
  * An order carried to a state through the orders service, with a purchase type (price
@@ -35,7 +36,7 @@ export async function orderInState(
 ) {
   const lines = [
     {
-      productId: 101,
+      productId: UNKNOWN_PRODUCT_ID + 1,
       skuId: 1,
       skuCode: 'SKU-1',
       title: 'Product 1',
@@ -46,7 +47,7 @@ export async function orderInState(
       lineTotalMinor: 2500,
     },
     {
-      productId: 102,
+      productId: UNKNOWN_PRODUCT_ID + 2,
       skuId: 2,
       skuCode: 'SKU-2',
       title: 'Product 2',

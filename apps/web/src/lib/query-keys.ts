@@ -27,6 +27,7 @@ export const logisticsKeys = {
   attributes: () => [...logisticsKeys.all, 'attributes'] as const,
   calculate: (body: object) => [...logisticsKeys.all, 'calculate', body] as const,
   prodPrice: (body: object) => [...logisticsKeys.all, 'prod-price', body] as const,
+  shipsTo: (country: string) => [...logisticsKeys.all, 'ships-to', country] as const,
 };
 
 export const accountsKeys = {

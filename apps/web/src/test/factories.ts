@@ -1,10 +1,12 @@
 import {
+  type Address,
   DEFAULT_FEE_RULES,
   type OrderAddress,
   type OrderCounts,
   type OrderDetail,
   type OrderPayment,
   type OrderSummary,
+  type ProductListItem,
   type RechargeMethods,
   type RechargeOrder,
 } from '@dsm/contract';
@@ -254,4 +256,28 @@ export const walletRecord = (balance: number, bonus = 0) => ({
   recharge: balance,
   heldPayments: 0,
   topUpToRelease: 0,
+});
+
+/* Accounts: a saved address as GET /api/p/address lists it (packages/contract/src/accounts.ts). */
+export const savedAddress = (over: Partial<Address> = {}): Address => ({
+  ...ADDRESS,
+  addrId: 'addr-1',
+  kind: 'consignee',
+  isDefault: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/* Catalogue: one product of a list (goods list, shelves), as GET /api/prod/search answers it. */
+export const listItem = (prodId: number, over: Partial<ProductListItem> = {}): ProductListItem => ({
+  prodId,
+  prodName: `Product ${prodId}`,
+  pic: `/api/files/demo/p${prodId}.svg`,
+  price: 10,
+  oriPrice: 15,
+  categoryId: 30,
+  sales: 1,
+  tags: [],
+  warehouse: 'CN',
+  ...over,
 });

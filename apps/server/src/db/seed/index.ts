@@ -5,6 +5,7 @@ import { seedCurrencies } from '../../modules/currency/currency.service';
 import { seedLogistics } from '../../modules/logistics/logistics.seed';
 import { seedContent } from '../../modules/content/content.seed';
 import { seedCatalogue } from '../../modules/catalogue/catalogue.seed';
+import { seedDemoWallet } from '../../modules/wallet/wallet.seed';
 import type { Db } from '../client';
 
 /** Reference data and demo accounts. Every step is idempotent: starting twice adds nothing. */
@@ -14,5 +15,7 @@ export async function seed(db: Db, config: Pick<Config, 'demoUser' | 'operator'>
   await seedLogistics(db);
   await seedContent(db);
   await seedCatalogue(db);
-  return seedAccounts(db, config);
+  const accounts = await seedAccounts(db, config);
+  if (accounts.demo.userId) await seedDemoWallet(db, accounts.demo.userId);
+  return accounts;
 }

@@ -8,7 +8,8 @@ import { createAddress, listAddresses } from './accounts.address.service';
 import { hashPassword } from './accounts.password';
 
 export interface SeededAccounts {
-  demo: { email: string; password: string };
+  /** `userId`: the demo store owner's account (absent only if it could not be made). */
+  demo: { email: string; password: string; userId?: string };
   /** The operator's password, known only when this run created the account. */
   operator: { email: string; password?: string; created: boolean };
 }
@@ -94,7 +95,7 @@ export async function seedAccounts(db: Db, config: Pick<Config, 'demoUser' | 'op
     created = true;
   }
   return {
-    demo: config.demoUser,
+    demo: { ...config.demoUser, ...(demoId ? { userId: demoId } : {}) },
     operator: {
       email: config.operator.email,
       password: created ? operatorPassword : config.operator.password,

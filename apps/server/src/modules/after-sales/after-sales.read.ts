@@ -4,6 +4,7 @@ import {
   type AdminAfterSalesListQuery,
   type AfterSales,
   type AfterSalesEligibleOrder,
+  type Locale,
   type Page,
   type PageQuery,
   fromMinor,
@@ -13,15 +14,18 @@ import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { userEmails } from '../accounts/accounts.service';
-import { ordersWithLines } from '../orders/orders.service';
+import { catalogueNamesOfLines, ordersWithLines, readerTitle } from '../orders/orders.service';
 import { type AfterSalesRow, refundableMinor } from './after-sales.service';
 import { afterSalesEvents, afterSalesRequests } from './after-sales.tables';
 
-/** The DTOs of contract/after-sales.ts. */
+/**
+ * The DTOs of contract/after-sales.ts. Given the reader's `locale`, line names are the
+ * catalogue's in that language, with the name as ordered beside them (decision 0111).
+ */
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-async function toDtos(db: Db, rows: AfterSalesRow[]): Promise<AfterSales[]> {
+async function toDtos(db: Db, rows: AfterSalesRow[], locale: Locale | undefined): Promise<AfterSales[]> {
   const events = rows.length
     ? await db
         .select()
@@ -34,6 +38,13 @@ async function toDtos(db: Db, rows: AfterSalesRow[]): Promise<AfterSales[]> {
         )
         .orderBy(asc(afterSalesEvents.at), asc(afterSalesEvents.id))
     : [];
+  const names = locale
+    ? await catalogueNamesOfLines(
+        db,
+        rows.flatMap((r) => r.lines.map((l) => l.lineId)),
+        locale,
+      )
+    : new Map<string, string>();
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
@@ -46,7 +57,11 @@ async function toDtos(db: Db, rows: AfterSalesRow[]): Promise<AfterSales[]> {
     amount: r.amountMinor === null ? null : fromMinor(r.amountMinor),
     refunded: r.refundedMinor === null ? null : fromMinor(r.refundedMinor),
     images: r.images,
-    lines: r.lines,
+    lines: r.lines.map((l) => ({
+      lineId: l.lineId,
+      quantity: l.quantity,
+      ...readerTitle(l.title, names.get(l.lineId)),
+    })),
     rejectReason: r.rejectReason,
     carrier: r.carrier,
     trackingNumber: r.trackingNumber,
@@ -87,13 +102,17 @@ async function page(
 }
 
 /** The user's own requests, newest first. */
-export async function listOwn(db: Db, userId: string, q: PageQuery): Promise<Page<AfterSales>> {
+export async function listOwn(db: Db, userId: string, q: PageQuery, locale?: Locale): Promise<Page<AfterSales>> {
   const { rows, total } = await page(db, eq(afterSalesRequests.userId, userId), q, false);
-  return toPage(await toDtos(db, rows), total, q);
+  return toPage(await toDtos(db, rows, locale), total, q);
 }
 
 /** One request; with `userId`, another user's is "not found". */
-export async function getRequest(db: Db, id: string, userId?: string): Promise<AfterSales & { userId: string }> {
+export async function getRequest(
+  db: Db,
+  id: string,
+  { userId, locale }: { userId?: string; locale?: Locale } = {},
+): Promise<AfterSales & { userId: string }> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw AppError.notFound('aftersales.not-found');
   const where =
     userId === undefined
@@ -101,11 +120,11 @@ export async function getRequest(db: Db, id: string, userId?: string): Promise<A
       : and(eq(afterSalesRequests.id, id), eq(afterSalesRequests.userId, userId));
   const [row] = await db.select().from(afterSalesRequests).where(where);
   if (!row) throw AppError.notFound('aftersales.not-found');
-  return { ...(await toDtos(db, [row]))[0]!, userId: row.userId };
+  return { ...(await toDtos(db, [row], locale))[0]!, userId: row.userId };
 }
 
 /** Operator: the queue (open requests oldest first) or one state, or all newest first. */
-export async function listAdmin(db: Db, q: AdminAfterSalesListQuery): Promise<Page<AdminAfterSales>> {
+export async function listAdmin(db: Db, q: AdminAfterSalesListQuery, locale?: Locale): Promise<Page<AdminAfterSales>> {
   const where =
     q.state === 'all'
       ? undefined
@@ -122,7 +141,7 @@ export async function listAdmin(db: Db, q: AdminAfterSalesListQuery): Promise<Pa
     db,
     rows.map((r) => r.userId),
   );
-  const dtos = await toDtos(db, rows);
+  const dtos = await toDtos(db, rows, locale);
   return toPage(
     dtos.map((d, i) => ({ ...d, userId: rows[i]!.userId, userEmail: emails.get(rows[i]!.userId) ?? '' })),
     total,
@@ -134,13 +153,13 @@ export async function listAdmin(db: Db, q: AdminAfterSalesListQuery): Promise<Pa
  * The user's paid orders an after-sales request may be made for now (not abnormal, no open
  * request), with what a refund may still return.
  */
-export async function eligibleOrders(db: Db, userId: string): Promise<AfterSalesEligibleOrder[]> {
+export async function eligibleOrders(db: Db, userId: string, locale?: Locale): Promise<AfterSalesEligibleOrder[]> {
   const open = await db
     .select({ orderId: afterSalesRequests.orderId })
     .from(afterSalesRequests)
     .where(and(eq(afterSalesRequests.userId, userId), sql`${afterSalesRequests.state} in ('requested', 'approved')`));
   const busy = new Set(open.map((r) => r.orderId));
-  const orders = (await ordersWithLines(db, userId, AFTER_SALES_ORDER_STATES)).filter(
+  const orders = (await ordersWithLines(db, userId, AFTER_SALES_ORDER_STATES, { locale })).filter(
     (o) => !o.abnormal && !busy.has(o.id),
   );
   const out: AfterSalesEligibleOrder[] = [];

@@ -9,6 +9,7 @@ import {
   AfterSalesListQuery,
   AfterSalesSchema,
   CreateAfterSalesBody,
+  type Locale,
   RejectAfterSalesBody,
   ReshippedAfterSalesBody,
   envelopeOf,
@@ -50,22 +51,22 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
   app.get(
     '/p/after-sales',
     { schema: { tags, querystring: AfterSalesListQuery, response: { 200: envelopeOf(pageOf(AfterSalesSchema)) } } },
-    async (req) => ok(await listOwn(db, req.session.userId, req.query)),
+    async (req) => ok(await listOwn(db, req.session.userId, req.query, req.locale)),
   );
   app.get(
     '/p/after-sales/orders',
     { schema: { tags, response: { 200: envelopeOf(z.array(AfterSalesEligibleOrderSchema)) } } },
-    async (req) => ok(await eligibleOrders(db, req.session.userId)),
+    async (req) => ok(await eligibleOrders(db, req.session.userId, req.locale)),
   );
   app.get('/p/after-sales/:id', { schema: { tags, params: AfterSalesIdParams, response: one } }, async (req) =>
-    ok(strip(await getRequest(db, req.params.id, req.session.userId))),
+    ok(strip(await getRequest(db, req.params.id, { userId: req.session.userId, locale: req.locale }))),
   );
   app.post('/p/after-sales', { schema: { tags, body: CreateAfterSalesBody, response: one } }, async (req, reply) => {
     // The pictures were uploaded first; checked before the unit of work (the store may use the root handle).
     await assertImagesStored(files, req.body.images);
     return idempotent(db, req, reply, async (uow) => {
       const row = await createRequest(uow, req.session.userId, req.body);
-      return ok(strip(await getRequest(uow.tx, row.id)));
+      return ok(strip(await getRequest(uow.tx, row.id, { locale: req.locale })));
     });
   });
   app.post(
@@ -74,7 +75,7 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => {
         const row = await cancelRequest(uow, req.session.userId, req.params.id);
-        return ok(strip(await getRequest(uow.tx, row.id)));
+        return ok(strip(await getRequest(uow.tx, row.id, { locale: req.locale })));
       }),
   );
 
@@ -90,7 +91,7 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
     return reply.type(file.contentType).send(file.bytes);
   };
   app.get('/p/after-sales/:id/images/:image', { schema: { tags, params: AfterSalesImageParams } }, async (req, reply) =>
-    sendImage(reply, (await getRequest(db, req.params.id, req.session.userId)).images, req.params.image),
+    sendImage(reply, (await getRequest(db, req.params.id, { userId: req.session.userId })).images, req.params.image),
   );
   app.get(
     '/admin/after-sales/:id/images/:image',
@@ -130,16 +131,16 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
         response: { 200: envelopeOf(pageOf(AdminAfterSalesSchema)) },
       },
     },
-    async (req) => ok(await listAdmin(db, req.query)),
+    async (req) => ok(await listAdmin(db, req.query, req.locale)),
   );
-  const adminAnswer = async (db: Db, id: string) => {
-    const page = await getRequest(db, id);
+  const adminAnswer = async (db: Db, id: string, locale: Locale) => {
+    const page = await getRequest(db, id, { locale });
     return ok({ ...page, userEmail: (await userEmails(db, [page.userId])).get(page.userId) ?? '' });
   };
   app.get(
     '/admin/after-sales/:id',
     { schema: { tags: adminTags, params: AfterSalesIdParams, response: adminOne } },
-    async (req) => adminAnswer(db, req.params.id),
+    async (req) => adminAnswer(db, req.params.id, req.locale),
   );
   app.post(
     '/admin/after-sales/:id/approve',
@@ -147,7 +148,7 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => {
         await approveRequest(uow, operatorId(req), req.params.id);
-        return adminAnswer(uow.tx, req.params.id);
+        return adminAnswer(uow.tx, req.params.id, req.locale);
       }),
   );
   app.post(
@@ -156,7 +157,7 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => {
         await rejectRequest(uow, operatorId(req), req.params.id, req.body.reason);
-        return adminAnswer(uow.tx, req.params.id);
+        return adminAnswer(uow.tx, req.params.id, req.locale);
       }),
   );
   app.post(
@@ -165,7 +166,7 @@ export async function afterSalesRoutes(app: App, { db, files }: { db: Db; files:
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => {
         await markReshipped(uow, operatorId(req), req.params.id, req.body.carrier, req.body.trackingNumber);
-        return adminAnswer(uow.tx, req.params.id);
+        return adminAnswer(uow.tx, req.params.id, req.locale);
       }),
   );
 }

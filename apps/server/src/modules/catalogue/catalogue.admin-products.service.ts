@@ -407,7 +407,7 @@ export async function adminListItems(
 ): Promise<AdminProductListItem[]> {
   const rows = await db.execute(sql`
     select ${listColumns(locale)}, p.status, p.total_stock, p.created_at
-    from (select p.id, p.category_id, p.price_minor, p.original_price_minor, p.sales_count, p.pic, p.status,
+    from (select p.id, p.category_id, p.price_minor, p.original_price_minor, p.sales_count, p.pic, p.warehouse, p.status,
             p.total_stock, p.created_at
           from products p where ${where} order by ${orderBy}${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}) p
     order by ${orderBy}`);

@@ -16,6 +16,7 @@ export interface ListRow {
   original_price_minor: number;
   sales_count: number;
   pic: string;
+  warehouse: string;
   title: string | null;
   tag_ids: number[] | string | null;
 }
@@ -26,7 +27,7 @@ export interface ListRow {
  * only for the rows of the page.
  */
 export function listColumns(locale: Locale) {
-  return sql`p.id, p.category_id, p.price_minor, p.original_price_minor, p.sales_count, p.pic,
+  return sql`p.id, p.category_id, p.price_minor, p.original_price_minor, p.sales_count, p.pic, p.warehouse,
     (select t.title from product_translations t where t.product_id = p.id
       order by ${fallbackOrder('t.locale', locale)} limit 1) as title,
     (select array_agg(pt.tag_id order by pt.tag_id) from product_tags pt where pt.product_id = p.id) as tag_ids`;
@@ -52,6 +53,7 @@ export async function toListItems(db: Db, rows: ListRow[], locale: Locale): Prom
     tags: parseIds(r.tag_ids)
       .map((id) => tags.get(id))
       .filter((t) => t !== undefined),
+    warehouse: r.warehouse,
   }));
 }
 

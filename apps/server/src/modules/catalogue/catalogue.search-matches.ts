@@ -13,6 +13,7 @@ interface MatchRow {
   sales_count: number;
   created_us: number | string;
   relevance: number | string;
+  warehouse: string;
 }
 
 /** All visible products matching `tsquery` (all visible products when null), with the sort keys. */
@@ -21,7 +22,7 @@ export async function loadMatchSet(db: Db, tsquery: string | null): Promise<Matc
   const rank: SQL = keyword ? sql`ts_rank(p.search_document, ${tsquery}::tsquery)` : sql`0`;
   const rows = rawRows<MatchRow>(
     await db.execute(sql`
-      select p.id, p.category_id, p.price_minor, p.sales_count,
+      select p.id, p.category_id, p.price_minor, p.sales_count, p.warehouse,
         (extract(epoch from p.created_at) * 1000000)::float8 as created_us, ${rank} as relevance
       from products p
       where p.status = 'on' ${keyword ? sql`and p.search_document @@ ${tsquery}::tsquery` : sql``}`),
@@ -29,15 +30,18 @@ export async function loadMatchSet(db: Db, tsquery: string | null): Promise<Matc
   const n = rows.length;
   const set: MatchSet = {
     size: n,
-    bytes: n * (4 * 4 + 8 * 2 + 4 * 6) + 200,
+    bytes: n * (4 * 4 + 8 * 2 + 2 + 4 * 6) + 200,
     id: new Int32Array(n),
     category: new Int32Array(n),
     price: new Int32Array(n),
     sales: new Int32Array(n),
     created: new Float64Array(n),
     relevance: new Float64Array(n),
+    warehouse: new Uint16Array(n),
+    warehouseCodes: [],
     orders: new Map(),
   };
+  const codeIndex = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     set.id[i] = Number(r.id);
@@ -46,6 +50,12 @@ export async function loadMatchSet(db: Db, tsquery: string | null): Promise<Matc
     set.sales[i] = Number(r.sales_count);
     set.created[i] = Number(r.created_us);
     set.relevance[i] = Number(r.relevance);
+    let w = codeIndex.get(r.warehouse);
+    if (w === undefined) {
+      w = set.warehouseCodes.push(r.warehouse) - 1;
+      codeIndex.set(r.warehouse, w);
+    }
+    set.warehouse[i] = w;
   }
   return set;
 }
@@ -89,6 +99,8 @@ export interface MatchFilter {
   categoryIds?: readonly number[];
   from?: number;
   to?: number;
+  /** Warehouse codes a product must ship from (the goods list's `shipsTo`, resolved by logistics). */
+  warehouses?: ReadonlySet<string>;
 }
 
 /** The total and the ids of one page, in one pass over the set in the sort's order. */
@@ -104,6 +116,8 @@ export function pageOfMatches(
   const categories = f.categoryIds ? new Set(f.categoryIds) : null;
   const from = f.from ?? -Infinity;
   const to = f.to ?? Infinity;
+  // One flag per code of the set: the test in the loop is an array read, not a string lookup.
+  const shipsFrom = f.warehouses ? set.warehouseCodes.map((code) => f.warehouses!.has(code)) : null;
   const skip = (current - 1) * size;
   const ids: number[] = [];
   let total = 0;
@@ -112,6 +126,7 @@ export function pageOfMatches(
     const p = set.price[i]!;
     if (p < from || p > to) continue;
     if (categories && !categories.has(set.category[i]!)) continue;
+    if (shipsFrom && !shipsFrom[set.warehouse[i]!]) continue;
     if (total >= skip && ids.length < size) ids.push(set.id[i]!);
     total++;
   }

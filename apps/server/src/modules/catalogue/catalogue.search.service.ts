@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { getRate } from '../currency/currency.service';
+import { isKnownCountry, warehousesShippingTo } from '../logistics/logistics.service';
 import { cachesFor } from './catalogue.cache';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns, toListItems } from './catalogue.products.service';
@@ -68,7 +69,7 @@ async function runSearch(db: Db, f: Filters, sort: ProductSort, current: number,
 
 /**
  * GET /api/prod/search: keyword (all four languages, typo-tolerant), category subtree, price
- * range in any currency, five sorts, paging. An empty result is an empty page.
+ * range in any currency, ships to a country, five sorts, paging. An empty result is an empty page.
  */
 export async function searchProducts(db: Db, q: SearchProductsQuery, locale: Locale): Promise<Page<ProductListItem>> {
   const sort = q.sort ?? 'relevance';
@@ -84,6 +85,16 @@ export async function searchProducts(db: Db, q: SearchProductsQuery, locale: Loc
     if (rate === null) throw AppError.invalid([{ field: 'currency', messageKey: 'catalogue.currency-unknown' }]);
     Object.assign(filters, usdMinorRange(rate, q.minPrice, q.maxPrice));
     if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) return empty;
+  }
+  if (q.shipsTo !== undefined) {
+    if (!isKnownCountry(q.shipsTo)) {
+      throw AppError.invalid([
+        { field: 'shipsTo', messageKey: 'logistics.unknown-country', params: { code: q.shipsTo } },
+      ]);
+    }
+    // Logistics says which warehouses reach the country; the set filters in process like a category.
+    filters.warehouses = new Set(await warehousesShippingTo(db, q.shipsTo));
+    if (filters.warehouses.size === 0) return empty;
   }
   const keyword = q.keyword?.trim() ?? '';
   if (keyword) {
@@ -117,7 +128,7 @@ export async function listProductsByTag(
     db.execute(sql`
       select ${listColumns(locale)}, p.tagged_at
       from (
-        select p.id, p.category_id, p.price_minor, p.original_price_minor, p.sales_count, p.pic,
+        select p.id, p.category_id, p.price_minor, p.original_price_minor, p.sales_count, p.pic, p.warehouse,
           pt.created_at as tagged_at
         from product_tags pt join products p on p.id = pt.product_id
         where ${where}

@@ -18,6 +18,9 @@ export interface MatchSet {
   created: Float64Array;
   /** ts_rank of the keyword (a float4 in PostgreSQL, so exact here); 0 without a keyword. */
   relevance: Float64Array;
+  /** The product's warehouse, as an index into `warehouseCodes` (a handful of codes). */
+  warehouse: Uint16Array;
+  warehouseCodes: string[];
   /** Positions in each sort's order, made on first use. */
   orders: Map<string, Uint32Array>;
 }

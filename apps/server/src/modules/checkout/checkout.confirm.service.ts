@@ -9,7 +9,6 @@ import {
   bpsToPercent,
   fromMinor,
   priceOrder,
-  toMinor,
 } from '@dsm/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -21,7 +20,14 @@ import {
   getSkuPurchaseFacts,
   getSkuShippingFacts,
 } from '../catalogue/catalogue.service';
-import { quoteProductShipping } from '../logistics/logistics.service';
+import {
+  type CatalogueReads,
+  type SkuShippingFacts,
+  allWarehouses,
+  countryName,
+  quoteProductShipping,
+} from '../logistics/logistics.service';
+import { type ShipmentPlan, planShipments } from './checkout.shipments';
 import { priceWithTiers, purchaseTypeOf } from './checkout.tiers';
 import { signConfirmToken } from './checkout.token';
 import { taxRateBpsFor } from './tax-rates.service';
@@ -30,6 +36,8 @@ export interface ConfirmInput {
   lines: ConfirmLineInput[];
   consigneeId?: string;
   shippingMethod?: string;
+  /** The method chosen per shipment key (decision 0107). */
+  shippingMethods?: Record<string, string>;
   /** The buyer chose bulk purchase (decision 0090). */
   purchaseType?: PurchaseType;
 }
@@ -52,14 +60,6 @@ export const CHECKOUT_DEFAULTS = {
 /** The checkout's settings: the configuration's over the defaults (the routes and the stock reactions read them). */
 export function checkoutSettings(config: Config): ConfirmSettings & { payMinutes: number; maxUnpaidOrders: number } {
   return { secretKey: config.secretKey, ...CHECKOUT_DEFAULTS, ...config.checkout };
-}
-
-interface MethodTotal {
-  code: string;
-  name: string;
-  priceMinor: number;
-  minDays: number;
-  maxDays: number;
 }
 
 /** Where the web sends the user to add an address (SPEC §8 "prompt to set it"). */
@@ -88,47 +88,73 @@ export async function confirmOrder(
       lines.map((l) => l.prodId),
     ),
   ] as const);
-  const [methods, taxRateBps] = await inStepOrder([
-    shippingMethods(db, lines, consignee.country, locale),
+  const [plan, taxRateBps] = await inStepOrder([
+    planFor(db, lines, consignee.country, locale),
     taxRateBpsFor(db, consignee.country),
   ] as const);
-  const method = methods.find((m) => m.code === input.shippingMethod) ?? methods[0]!;
-  // Bulk price tiers (decision 0090): the unit price each line is charged.
+  if (plan.shipments.length === 0) nothingShips(skus, plan, consignee, consignees);
+  // Bulk price tiers (decision 0090): the unit price each line is charged. Tiers count the
+  // product's quantity over the whole checkout, shipments or not: it is one purchase.
   const tiered = priceWithTiers(
     tiers,
     skus.map((s, i) => ({ prodId: s.prodId, count: lines[i]!.count, priceMinor: s.priceMinor })),
   );
   const purchaseType = purchaseTypeOf(tiered, input.purchaseType);
 
-  const priced = priceOrder({
-    lines: tiered.map((t, i) => ({ unitPriceMinor: t.unitPriceMinor, count: lines[i]!.count })),
-    shippingMinor: method.priceMinor,
-    serviceFeeBps: settings.serviceFeeBps,
-    taxRateBps,
+  // Step 5: each shipment priced as the order it becomes (SPEC §9), its method the one chosen
+  // for it, else the one chosen for all, else the cheapest.
+  const shipments = plan.shipments.map((shipment) => {
+    const chosen = input.shippingMethods?.[shipment.key] ?? input.shippingMethod;
+    const method = shipment.methods.find((m) => m.code === chosen) ?? shipment.methods[0]!;
+    const priced = priceOrder({
+      lines: shipment.lines.map((i) => ({ unitPriceMinor: tiered[i]!.unitPriceMinor, count: lines[i]!.count })),
+      shippingMinor: method.priceMinor,
+      serviceFeeBps: settings.serviceFeeBps,
+      taxRateBps,
+    });
+    return { ...shipment, method, priced };
   });
+  const sum = (pick: (p: (typeof shipments)[number]['priced']) => number) =>
+    shipments.reduce((total, s) => total + pick(s.priced), 0);
+  const shipmentOf = new Map(shipments.flatMap((s) => s.lines.map((i) => [i, s.key] as const)));
+  // The token vouches only for what ships; `l` keeps the lines in checkout order.
+  const shipped = lines.map((_, i) => i).filter((i) => shipmentOf.has(i));
+  const position = new Map(shipped.map((i, at) => [i, at]));
 
   const now = settings.now ?? new Date();
   const expiresAt = Math.floor(now.getTime() / 1000) + settings.confirmMinutes * 60;
   const claims: ConfirmClaims = {
     u: userId,
-    l: skus.map((s, i) => [s.prodId, s.skuId, lines[i]!.count, tiered[i]!.unitPriceMinor]),
+    l: shipped.map((i) => [skus[i]!.prodId, skus[i]!.skuId, lines[i]!.count, tiered[i]!.unitPriceMinor]),
     c: consignee.addrId,
     b: billing.addrId,
-    m: method.code,
-    a: {
-      g: priced.goodsMinor,
-      s: priced.shippingMinor,
-      f: priced.serviceFeeMinor,
-      t: priced.taxMinor,
-      r: taxRateBps,
-      T: priced.totalMinor,
-    },
+    o: shipments.map((s) => ({
+      m: s.method.code,
+      i: s.lines.map((i) => position.get(i)!),
+      a: {
+        g: s.priced.goodsMinor,
+        s: s.priced.shippingMinor,
+        f: s.priced.serviceFeeMinor,
+        t: s.priced.taxMinor,
+        r: taxRateBps,
+        T: s.priced.totalMinor,
+      },
+    })),
     e: expiresAt,
     // Each confirm its own token (decision 0106): a token places one order, so two checkouts of
     // the same lines in the same second must not share one.
     n: randomBytes(6).toString('base64url'),
     ...(purchaseType === 'bulk' ? { p: 'bulk' as const } : {}),
   };
+
+  const optionsOf = (s: (typeof shipments)[number]) =>
+    s.methods.map((m) => ({
+      code: m.code,
+      name: m.name,
+      price: fromMinor(m.priceMinor),
+      days: { min: m.minDays, max: m.maxDays },
+      selected: m.code === s.method.code,
+    }));
 
   return {
     lines: skus.map((s, i) => ({
@@ -139,25 +165,32 @@ export async function confirmOrder(
       image: s.image,
       count: lines[i]!.count,
       unitPrice: fromMinor(tiered[i]!.unitPriceMinor),
-      lineTotal: fromMinor(priced.lineTotalsMinor[i]!),
+      lineTotal: fromMinor(tiered[i]!.unitPriceMinor * lines[i]!.count),
       tier: tiered[i]!.tier
         ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) }
         : null,
+      shipment: shipmentOf.get(i) ?? null,
+      cannotShip: plan.cannotShip.get(i) ?? null,
     })),
-    goodsTotal: fromMinor(priced.goodsMinor),
-    shippingOptions: methods.map((m) => ({
-      code: m.code,
-      name: m.name,
-      price: fromMinor(m.priceMinor),
-      days: { min: m.minDays, max: m.maxDays },
-      selected: m.code === method.code,
+    goodsTotal: fromMinor(sum((p) => p.goodsMinor)),
+    shippingOptions: shipments[0] ? optionsOf(shipments[0]) : [],
+    shipments: shipments.map((s) => ({
+      key: s.key,
+      warehouse: s.warehouse,
+      skuIds: s.lines.map((i) => skus[i]!.skuId),
+      shippingOptions: optionsOf(s),
+      goodsTotal: fromMinor(s.priced.goodsMinor),
+      shipping: fromMinor(s.priced.shippingMinor),
+      serviceFee: fromMinor(s.priced.serviceFeeMinor),
+      tax: fromMinor(s.priced.taxMinor),
+      total: fromMinor(s.priced.totalMinor),
     })),
-    shipping: fromMinor(priced.shippingMinor),
-    serviceFee: fromMinor(priced.serviceFeeMinor),
+    shipping: fromMinor(sum((p) => p.shippingMinor)),
+    serviceFee: fromMinor(sum((p) => p.serviceFeeMinor)),
     serviceFeeRate: bpsToPercent(settings.serviceFeeBps),
-    tax: fromMinor(priced.taxMinor),
+    tax: fromMinor(sum((p) => p.taxMinor)),
     taxRate: bpsToPercent(taxRateBps),
-    total: fromMinor(priced.totalMinor),
+    total: fromMinor(sum((p) => p.totalMinor)),
     consignee: summary(consignee),
     billing: summary(billing),
     consignees: consignees.map(summary),
@@ -165,6 +198,23 @@ export async function confirmOrder(
     expiresAt: new Date(expiresAt * 1000).toISOString(),
     purchaseType,
   };
+}
+
+/**
+ * No line can ship to the consignee: SPEC §8's "Shipping information not found", carrying each
+ * line's reason and the consignees, so the page can say why and offer another address.
+ */
+function nothingShips(skus: SkuPurchaseFacts[], plan: ShipmentPlan, consignee: Address, consignees: Address[]): never {
+  throw AppError.business(
+    'no-shipping-method',
+    'logistics.not-found',
+    {},
+    {
+      lines: skus.map((s, i) => ({ prodId: s.prodId, skuId: s.skuId, title: s.title, ...plan.cannotShip.get(i)! })),
+      consignee: summary(consignee),
+      consignees: consignees.map(summary),
+    },
+  );
 }
 
 /** The same SKU twice (a basket may send it so) is one line of the summed quantity. */
@@ -230,47 +280,39 @@ async function chooseAddresses(
 }
 
 /**
- * Step 4: the methods that carry every line to the country, cheapest first. Each line is quoted
- * as its own parcel from its own warehouse by the logistics module, and a method's price is the
- * sum over the lines (decision 0083): lines may ship from different warehouses.
+ * Step 4: the shipments (decision 0107). Each line is quoted as its own parcel from its own
+ * warehouse by the logistics module; `planShipments` puts together what one warehouse sends by
+ * one method.
  */
-async function shippingMethods(
-  db: Db,
-  lines: ConfirmLineInput[],
-  country: string,
-  locale: Locale,
-): Promise<MethodTotal[]> {
-  const quotes = await inStepOrder(
-    lines.map((line) =>
-      quoteProductShipping(
-        db,
-        { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country },
-        locale,
-        getSkuShippingFacts,
+async function planFor(db: Db, lines: ConfirmLineInput[], country: string, locale: Locale): Promise<ShipmentPlan> {
+  const facts = new Map<string, SkuShippingFacts | null>();
+  const remembered: CatalogueReads['skuShippingFacts'] = async (d, prodId, skuId) => {
+    const found = await getSkuShippingFacts(d, prodId, skuId);
+    facts.set(`${prodId}:${skuId}`, found);
+    return found;
+  };
+  const [quotes, warehouses] = await Promise.all([
+    inStepOrder(
+      lines.map((line) =>
+        quoteProductShipping(
+          db,
+          { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country },
+          locale,
+          remembered,
+        ),
       ),
     ),
+    allWarehouses(db, locale),
+  ]);
+  const plan = planShipments(
+    quotes.map((quote, i) => {
+      const code = facts.get(`${lines[i]!.prodId}:${lines[i]!.skuId}`)?.warehouse ?? '';
+      return { quote, warehouse: warehouses.get(code) ?? { code, name: code, country: '' } };
+    }),
+    countryName(country, locale),
+    locale,
   );
-  let totals: Map<string, MethodTotal> | null = null;
-  for (const quote of quotes) {
-    const next = new Map<string, MethodTotal>();
-    for (const o of quote.options) {
-      const before: MethodTotal | undefined = totals ? totals.get(o.code) : undefined;
-      if (totals && !before) continue; // an earlier line cannot go by this method
-      next.set(o.code, {
-        code: o.code,
-        name: o.name,
-        priceMinor: (before?.priceMinor ?? 0) + toMinor(o.price),
-        minDays: Math.max(before?.minDays ?? 0, o.days.min),
-        maxDays: Math.max(before?.maxDays ?? 0, o.days.max),
-      });
-    }
-    totals = next;
-  }
-  const methods = [...(totals?.values() ?? [])].sort(
-    (a, b) => a.priceMinor - b.priceMinor || a.code.localeCompare(b.code),
-  );
-  if (methods.length === 0) throw AppError.business('no-shipping-method', 'logistics.not-found');
-  return methods;
+  return plan;
 }
 
 /**

@@ -207,8 +207,7 @@ describe('confirm token', () => {
       l: [[lamp.prodId, lamp.skuId, 3, 1999]],
       c: ada.addresses.consignee,
       b: ada.addresses.billing,
-      m: 'CN_POST_AIR',
-      a: { g: 5997, s: 720, f: 120, t: 1199, r: 2000, T: 8036 },
+      o: [{ m: 'CN_POST_AIR', i: [0], a: { g: 5997, s: 720, f: 120, t: 1199, r: 2000, T: 8036 } }],
     });
   });
 
@@ -216,7 +215,7 @@ describe('confirm token', () => {
     const { ada, token } = await priced();
     const [payload, mac] = token.split('.') as [string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    claims.a.T = 1;
+    claims.o[0].a.T = 1;
     const forged = `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${mac}`;
     refused(() => verifyConfirmToken(SECRET, forged, ada.userId));
     refused(() => verifyConfirmToken(SECRET, `${payload}.${mac.slice(0, -2)}AA`, ada.userId));

@@ -126,7 +126,7 @@ describe('the unpaid-order cap', () => {
     const { confirmToken } = await confirmBuyNow(ctx, fay.token, lamp, 1);
     const refused = await submit(ctx, fay.token, { confirmToken });
     expect(refused.json().msg).toBe(
-      `You already have ${CAP} orders waiting for payment, which hold their stock. Pay or cancel the waiting orders under My orders, then place this one.`,
+      `You have reached the limit of orders waiting for payment (${CAP}), which hold their stock. Pay or cancel the waiting orders under My orders, then place this one.`,
     );
     // A token that placed one of the waiting orders is told it did, not the cap.
     const reused = await submit(ctx, fay.token, { confirmToken: firstToken });

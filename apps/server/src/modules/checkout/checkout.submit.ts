@@ -36,9 +36,9 @@ export interface SubmitSettings {
  * in the caller's one unit of work (the route's idempotent one), so the order, its stock, the
  * cart and the e-mail land together or not at all:
  *
- *   verify the token → hold the user's turn → still on sale → create the order → empty the cart
- *   lines → record the e-mail → schedule the expiry (one order per token, within the hold cap)
- *   → reserve stock (SKU rows locked until commit).
+ *   verify the token → hold the user's turn → still on sale → create one order per shipment
+ *   (decision 0107) → empty the cart lines → record the e-mail → schedule each order's expiry
+ *   (one checkout per token, within the hold cap) → reserve stock (SKU rows locked until commit).
  *
  * The product cache is dropped after commit by the stock step, so the product page shows the
  * new stock as soon as the order exists.
@@ -54,7 +54,8 @@ export async function submitOrder(
   const maxUnpaid = settings.maxUnpaidOrders ?? 0;
   if (maxUnpaid > 0) await holdTurn(uow, userId);
   const skus = await checkStillOnSale(uow, claims, locale);
-  const order = await createFromClaims(uow, userId, claims, skus, body.remark, locale);
+  const confirmSig = signatureOf(body.confirmToken);
+  const placed = await createFromClaims(uow, userId, claims, skus, body.remark, locale, confirmSig);
   if (body.fromCart)
     await removeOrderedLines(
       uow,
@@ -62,24 +63,34 @@ export async function submitOrder(
       claims.l.map(([, skuId]) => skuId),
     );
   const payBy = new Date((settings.now ?? new Date()).getTime() + settings.payMinutes * 60_000);
-  if (settings.mailer) await recordPlacedMail(uow, settings.mailer, order, payBy);
-  await placedOnce(
-    schedulePayBy(uow, order.id, payBy, { confirmSig: signatureOf(body.confirmToken), userId, maxUnpaid }),
-    maxUnpaid,
-  );
+  if (settings.mailer) await recordPlacedMail(uow, settings.mailer, placed, payBy);
+  // One pay-by row per order; the first carries the token's signature itself, so a second
+  // submit of the token is refused on it (decision 0106), the others a numbered one.
+  for (const [at, order] of placed.entries())
+    await placedOnce(
+      schedulePayBy(uow, order.id, payBy, {
+        confirmSig: at === 0 ? confirmSig : `${confirmSig}#${at + 1}`,
+        userId,
+        maxUnpaid,
+      }),
+      maxUnpaid,
+    );
   // Last (decision 0092): reserving locks the SKU rows until commit, and every order of a popular
   // SKU queues on that lock, so it is held for as few statements as possible. Too little stock
-  // still refuses the whole order: the unit of work rolls back what came before.
+  // still refuses the whole checkout: the unit of work rolls back what came before.
   await reserveStock(
     uow,
     claims.l.map(([prodId, skuId, count]) => ({ prodId, skuId, count })),
     locale,
   );
-  const total = fromMinor(order.totalMinor);
-  return {
-    orders: [{ id: order.id, number: order.number, state: order.state, total, payBy: payBy.toISOString() }],
-    total,
-  };
+  const orders = placed.map((order) => ({
+    id: order.id,
+    number: order.number,
+    state: order.state,
+    total: fromMinor(order.totalMinor),
+    payBy: payBy.toISOString(),
+  }));
+  return { orders, total: fromMinor(placed.reduce((sum, o) => sum + o.totalMinor, 0)) };
 }
 
 /**
@@ -156,7 +167,10 @@ function specsOf(properties: string | undefined): Record<string, string> {
   return out;
 }
 
-/** Step 5: the order awaiting payment, with exactly the lines, prices and amounts the token vouches for. */
+/**
+ * Step 5: one order awaiting payment per shipment (decision 0107), each with exactly the lines,
+ * method and amounts the token vouches for.
+ */
 async function createFromClaims(
   uow: UnitOfWork,
   userId: string,
@@ -164,46 +178,62 @@ async function createFromClaims(
   skus: CartSkuFacts[],
   remark: string | undefined,
   locale: Locale,
-): Promise<OrderRow> {
-  const { g, s, f, t, T } = claims.a;
+  confirmSig: string,
+): Promise<OrderRow[]> {
   const [consignee, billing] = await snapshotAddresses(uow, userId, [claims.c, claims.b]);
-  return createOrder(uow, {
-    userId,
-    lines: claims.l.map(([productId, skuId, quantity, unitPriceMinor], i) => ({
-      productId,
-      skuId,
-      skuCode: skus[i]!.skuCode,
-      title: skus[i]!.prodName || skus[i]!.skuCode,
-      specs: specsOf(skus[i]!.properties),
-      image: skus[i]!.pic,
-      unitPriceMinor,
-      quantity,
-      lineTotalMinor: unitPriceMinor * quantity,
-    })),
-    goodsMinor: g,
-    shippingMinor: s,
-    serviceFeeMinor: f,
-    taxMinor: t,
-    totalMinor: T,
-    consignee: consignee!,
-    billing: billing!,
-    shippingMethodCode: claims.m,
-    shippingMethodName: await shippingMethodName(uow.tx, claims.m, locale),
-    remark,
-    // A tier price applied (or the buyer chose bulk) at confirm: a bulk order (decision 0090).
-    purchaseType: claims.p ?? 'dropshipping',
-  });
+  const placed: OrderRow[] = [];
+  for (const shipment of claims.o) {
+    const { g, s, f, t, T } = shipment.a;
+    placed.push(
+      await createOrder(uow, {
+        userId,
+        lines: shipment.i.map((at) => {
+          const [productId, skuId, quantity, unitPriceMinor] = claims.l[at]!;
+          const sku = skus[at]!;
+          return {
+            productId,
+            skuId,
+            skuCode: sku.skuCode,
+            title: sku.prodName || sku.skuCode,
+            specs: specsOf(sku.properties),
+            image: sku.pic,
+            unitPriceMinor,
+            quantity,
+            lineTotalMinor: unitPriceMinor * quantity,
+          };
+        }),
+        goodsMinor: g,
+        shippingMinor: s,
+        serviceFeeMinor: f,
+        taxMinor: t,
+        totalMinor: T,
+        consignee: consignee!,
+        billing: billing!,
+        shippingMethodCode: shipment.m,
+        shippingMethodName: await shippingMethodName(uow.tx, shipment.m, locale),
+        remark,
+        // A tier price applied (or the buyer chose bulk) at confirm: a bulk order (decision 0090).
+        purchaseType: claims.p ?? 'dropshipping',
+        // The orders of one checkout know each other (the user's timeline names the others).
+        checkoutRef: claims.o.length > 1 ? confirmSig : null,
+      }),
+    );
+  }
+  return placed;
 }
 
-/** Step 7: "order placed", in the user's language, delivered by a mail job after commit. */
-async function recordPlacedMail(uow: UnitOfWork, mailer: Mailer, order: OrderRow, payBy: Date): Promise<void> {
-  const user = await mailRecipient(uow.tx, order.userId);
+/**
+ * Step 7: "order placed", in the user's language, delivered by a mail job after commit: one
+ * e-mail for the checkout, naming each of its orders (one per shipment) and their sum.
+ */
+async function recordPlacedMail(uow: UnitOfWork, mailer: Mailer, placed: OrderRow[], payBy: Date): Promise<void> {
+  const user = await mailRecipient(uow.tx, placed[0]!.userId);
   if (!user) return;
   const locale = isLocale(user.locale) ? user.locale : 'en-US';
   const params = {
     name: user.name,
-    number: order.number,
-    total: fromMinor(order.totalMinor).toFixed(2),
+    number: placed.map((o) => o.number).join(', '),
+    total: fromMinor(placed.reduce((sum, o) => sum + o.totalMinor, 0)).toFixed(2),
     payBy: payBy.toISOString().slice(0, 16).replace('T', ' '),
   };
   await mailer.record(uow, {

@@ -45,5 +45,7 @@ export function verifyConfirmToken(
     throw invalid();
   }
   if (claims.u !== userId || typeof claims.e !== 'number' || claims.e * 1000 <= now.getTime()) throw invalid();
+  // A token signed before shipments (decision 0107) has no orders: priced again, like an expired one.
+  if (!Array.isArray(claims.o) || claims.o.length === 0) throw invalid();
   return claims;
 }

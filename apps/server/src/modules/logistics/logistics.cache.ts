@@ -18,7 +18,7 @@ import {
 /**
  * The logistics reference data (warehouses, methods, their names, zones, rates) as one in-memory
  * snapshot (decision 0092). A quote read it in six queries per request; the tables are small (the
- * demo data: 3 warehouses, 9 methods, 23 zones, 27 rates) and change only when the operator
+ * demo data: 3 warehouses, 11 methods, 30 zones, 37 rates) and change only when the operator
  * edits them, so the whole set is loaded at once (six queries side by side) and kept:
  * - every operator write in logistics.admin.service.ts clears it on its node after commit
  *   (`invalidateLogistics`), so the operator's next quote already uses the new rates;

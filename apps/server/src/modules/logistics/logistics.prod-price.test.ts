@@ -50,6 +50,7 @@ describe('POST /api/logistics/prod/price', () => {
     expect(options.map((o) => [o.code, o.price, o.chargeableWeight])).toEqual([
       ['CN_POST_AIR', 4.8, 0.4],
       ['YUN_STANDARD', 5.8, 0.5],
+      ['YUN_SENSITIVE', 8.2, 0.5],
       ['DHL_EXPRESS', 22.5, 0.6],
       ['SEA_FREIGHT', 45, 0.5],
     ]);
@@ -67,7 +68,7 @@ describe('POST /api/logistics/prod/price', () => {
   it("uses the product's attribute: battery goods leave out the methods refusing them", async () => {
     const res = await price({ ...powerBank, count: 2, countryCode: 'TR' }, 'tr-TR');
     const body = res.json().data;
-    expect(body.options.map((o: { code: string }) => o.code)).toEqual(['YUN_STANDARD', 'DHL_EXPRESS']);
+    expect(body.options.map((o: { code: string }) => o.code)).toEqual(['YUN_STANDARD', 'YUN_SENSITIVE', 'DHL_EXPRESS']);
     expect(
       body.excluded
         .filter((e: { reasonCode: string }) => e.reasonCode === 'attribute')

@@ -49,6 +49,8 @@ describe('POST /api/logistics/calculate', () => {
     expect(quote.options.map((o) => [o.code, o.price, o.chargeableWeight])).toEqual([
       // divisor 6000: 4 kg → 5.80 + 7 × 1.70
       ['YUN_STANDARD', 17.7, 4],
+      // the sensitive-goods line, dearer: 8.20 + 7 × 2.20
+      ['YUN_SENSITIVE', 23.6, 4],
       // first 10 kg always paid
       ['SEA_FREIGHT', 45, 4],
       // divisor 5000: 4.8 kg (volumetric beats the actual 1 kg) → 18.00 + 5 × 8.00 in the band above 2 kg
@@ -86,8 +88,8 @@ describe('POST /api/logistics/calculate', () => {
       reason,
     });
     expect(quote.excluded.find((e) => e.code === 'SEA_FREIGHT')?.reasonCode).toBe('attribute');
-    // YunExpress and DHL carry batteries.
-    expect(quote.options.map((o) => o.code)).toEqual(['YUN_STANDARD', 'DHL_EXPRESS']);
+    // YunExpress (both lines) and DHL carry batteries.
+    expect(quote.options.map((o) => o.code)).toEqual(['YUN_STANDARD', 'YUN_SENSITIVE', 'DHL_EXPRESS']);
   });
 
   it('uses the domestic method and no rest-of-world zone inside the warehouse country', async () => {

@@ -3,6 +3,8 @@ import {
   ProdShippingPriceBody,
   ShippingAttributeOptionSchema,
   ShippingQuoteSchema,
+  ShipsToQuery,
+  ShipsToSchema,
   WarehouseOptionSchema,
   envelopeOf,
 } from '@dsm/contract';
@@ -16,8 +18,11 @@ import {
   calculateShipping,
   listAttributes,
   listWarehouses,
+  isKnownCountry,
   quoteProductShipping,
+  warehousesShippingTo,
 } from './logistics.service';
+import { AppError } from '../../platform/app-error';
 
 const NO_OPTION =
   'When no method can carry it: A00001 (HTTP 422) "Shipping information not found", with the same ' +
@@ -36,6 +41,29 @@ export async function logisticsRoutes(app: App, deps: LogisticsDeps) {
     '/logistics/warehouse',
     { schema: { tags: ['logistics'], response: { 200: envelopeOf(z.array(WarehouseOptionSchema)) } } },
     async (req) => ok(await listWarehouses(db, req.locale)),
+  );
+
+  app.get(
+    '/logistics/ships-to',
+    {
+      schema: {
+        tags: ['logistics'],
+        description:
+          'The warehouses with an active method that has a zone for the country (weight and attribute limits are ' +
+          "per SKU: the product page's quote tells). The goods list marks products from the others.",
+        querystring: ShipsToQuery,
+        response: { 200: envelopeOf(ShipsToSchema) },
+      },
+    },
+    async (req) => {
+      const { country } = req.query;
+      if (!isKnownCountry(country)) {
+        throw AppError.invalid([
+          { field: 'country', messageKey: 'logistics.unknown-country', params: { code: country } },
+        ]);
+      }
+      return ok({ country, warehouses: await warehousesShippingTo(db, country) });
+    },
   );
 
   app.get(

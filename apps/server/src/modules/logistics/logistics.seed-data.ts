@@ -208,6 +208,29 @@ export const SEED_METHODS: SeedMethod[] = [
     zones: [{ name: 'Mainland China', countries: ['CN'], rates: [band(50, 1000, 250, 1000, 100)] }],
   },
   {
+    // Sensitive goods (batteries, liquids, powders, cosmetics) need a line that accepts them: without
+    // it no product of those kinds in the China warehouse could leave the country (decision 0110).
+    code: 'YUN_SENSITIVE',
+    warehouse: 'CN',
+    names: {
+      'en-US': 'YunExpress Sensitive Goods Line',
+      'zh-CN': '云途特货专线',
+      'fr-FR': 'YunExpress – ligne marchandises sensibles',
+      'tr-TR': 'YunExpress Hassas Ürün Hattı',
+    },
+    volumetricDivisor: 6000,
+    minDays: 10,
+    maxDays: 20,
+    refusedAttributes: [],
+    position: 6,
+    zones: [
+      { name: 'North America', countries: NORTH_AMERICA, rates: [band(20, 500, 790, 500, 210)] },
+      { name: 'Western Europe', countries: WESTERN_EUROPE, rates: [band(20, 500, 820, 500, 220)] },
+      { name: 'Türkiye & Oceania', countries: FAR, rates: [band(20, 500, 900, 500, 250)] },
+      { name: 'Rest of world', countries: ['*'], rates: [band(20, 500, 1100, 500, 300)] },
+    ],
+  },
+  {
     code: 'USPS_GROUND',
     warehouse: 'US',
     names: {
@@ -277,5 +300,39 @@ export const SEED_METHODS: SeedMethod[] = [
     refusedAttributes: ['battery', 'liquid'],
     position: 2,
     zones: [{ name: 'EU', countries: ['DE', 'FR', 'ES', 'IT', 'NL'], rates: [band(40, 500, 620, 500, 90)] }],
+  },
+  {
+    // The EU warehouse's way out of Europe: without it its products shipped to no one outside the
+    // EU and the UK, the demo store owner (US) included (issue 20, decision 0110).
+    code: 'DHL_EXPRESS_EU',
+    warehouse: 'EU',
+    names: {
+      'en-US': 'DHL Express Worldwide (from Frankfurt)',
+      'zh-CN': 'DHL 全球快递（法兰克福发货）',
+      'fr-FR': 'DHL Express Worldwide (depuis Francfort)',
+      'tr-TR': 'DHL Express Worldwide (Frankfurt çıkışlı)',
+    },
+    volumetricDivisor: 5000,
+    minDays: 3,
+    maxDays: 7,
+    refusedAttributes: [],
+    position: 3,
+    zones: [
+      {
+        name: 'North America',
+        countries: NORTH_AMERICA,
+        rates: [band(2, 500, 2400, 500, 520), band(70, 500, 2400, 1000, 900)],
+      },
+      {
+        name: 'Türkiye & Oceania',
+        countries: FAR,
+        rates: [band(2, 500, 2100, 500, 480), band(70, 500, 2100, 1000, 850)],
+      },
+      {
+        name: 'Rest of world',
+        countries: ['*'],
+        rates: [band(2, 500, 2800, 500, 620), band(70, 500, 2800, 1000, 1100)],
+      },
+    ],
   },
 ];

@@ -11,12 +11,13 @@ import {
 } from '@dsm/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { DbOrUow } from '../../platform/unit-of-work';
 import { pickLocalized } from '../../platform/localized';
 import { countryName, isKnownCountry } from './countries';
 
 /** Country codes and names in the four languages, for modules that take a country (checkout's tax rates). */
 export { countryName, isKnownCountry };
-import { type Parcel, type Quote, cmToHundredths, kgToGrams, quote } from './logistics.pricing';
+import { type Parcel, type Quote, cmToHundredths, kgToGrams, pickZone, quote } from './logistics.pricing';
 import { type LogisticsSnapshot, logisticsSnapshot } from './logistics.cache';
 import { type WarehouseRow, activeWarehouse, findWarehouse, methodsForQuote } from './logistics.queries';
 
@@ -70,6 +71,42 @@ export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseO
     name: pickLocalized(snapshot.warehouseNames.get(w.code) ?? [], locale)?.name ?? w.code,
     country: w.country,
   }));
+}
+
+/** Every warehouse, active or not, by code, named in the caller's language: what checkout says a line ships from. */
+export async function allWarehouses(db: Db, locale: Locale): Promise<Map<string, WarehouseOption>> {
+  const snapshot = await logisticsSnapshot(db);
+  return new Map(
+    [...snapshot.warehouses.values()].map((w) => [
+      w.code,
+      {
+        code: w.code,
+        name: pickLocalized(snapshot.warehouseNames.get(w.code) ?? [], locale)?.name ?? w.code,
+        country: w.country,
+      },
+    ]),
+  );
+}
+
+/**
+ * The active warehouses from which at least one active method has a zone (with rates) for the
+ * country, by the calculator's own zone rule: a '*' zone never means the warehouse's own country.
+ * Weight and attribute limits are left out: they are per SKU (decision 0110). From the snapshot,
+ * so no query; the catalogue's goods list filters on it (`shipsTo`).
+ */
+export async function warehousesShippingTo(db: DbOrUow, country: string): Promise<string[]> {
+  const snapshot = await logisticsSnapshot(db);
+  const codes: string[] = [];
+  for (const warehouse of snapshot.warehouses.values()) {
+    if (!warehouse.active) continue;
+    // Names are not needed to find a zone: the locale only picks them.
+    const reaches = methodsForQuote(snapshot, warehouse, 'en-US').some((m) => {
+      const zone = pickZone(m, country);
+      return zone !== undefined && zone.rates.length > 0;
+    });
+    if (reaches) codes.push(warehouse.code);
+  }
+  return codes.sort();
 }
 
 export function listAttributes(locale: Locale): Array<{ code: ShippingAttribute; name: string }> {

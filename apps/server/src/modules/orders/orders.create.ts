@@ -44,6 +44,8 @@ export interface NewOrder {
   purchaseType?: PurchaseType;
   /** Set by splitOrder: the parent whose lines this child takes. */
   parentOrderId?: string | null;
+  /** Shared by the orders of one checkout, one per shipment (decision 0107). */
+  checkoutRef?: string | null;
 }
 
 const isMinor = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
@@ -133,6 +135,7 @@ export async function createOrder(
       storeOrderRef: input.storeOrderRef ?? null,
       state: 'awaiting-payment',
       parentOrderId: input.parentOrderId ?? null,
+      checkoutRef: input.checkoutRef ?? null,
       goodsMinor: input.goodsMinor,
       shippingMinor: input.shippingMinor,
       serviceFeeMinor: input.serviceFeeMinor,

@@ -1,4 +1,5 @@
 import {
+  type Locale,
   type AdminOrder,
   type AdminOrderListQuery,
   type OrderCounts,
@@ -12,7 +13,7 @@ import {
   toPage,
   type Page,
 } from '@dsm/contract';
-import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
@@ -20,8 +21,13 @@ import { userEmails } from '../accounts/accounts.service';
 import { type OrderRow, assertOrderId } from './orders.queries';
 import { allowedEvents } from './orders.states';
 import { orderEvents, orderLines, orders } from './orders.tables';
+import { catalogueNames, readerTitle } from './orders.titles';
 
-/** The order lists, tab counts and detail (DTOs of contract/orders.ts). */
+/**
+ * The order lists, tab counts and detail (DTOs of contract/orders.ts). Given the reader's
+ * `locale`, line names are the catalogue's in that language, with the name as ordered beside them
+ * (orders.titles.ts, decision 0111); without it, the names as ordered.
+ */
 
 /** Which orders each tab shows (SPEC §4). `split` parents are in no tab: their children are. */
 const TAB_WHERE: Record<OrderTab, SQL> = {
@@ -41,12 +47,12 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 
 /** An order row with its line aggregates and first line (one query for a whole page). */
 const SUMMARY_SELECT = sql`
-  select o.*, agg.item_count, agg.line_count, fl.title as first_title, fl.image as first_image, fl.specs as first_specs
+  select o.*, agg.item_count, agg.line_count, fl.product_id as first_product_id, fl.title as first_title, fl.image as first_image, fl.specs as first_specs
   from orders o
   cross join lateral (select coalesce(sum(quantity), 0) as item_count, count(*) as line_count from order_lines where order_id = o.id) agg
-  left join lateral (select title, image, specs from order_lines where order_id = o.id order by position limit 1) fl on true`;
+  left join lateral (select product_id, title, image, specs from order_lines where order_id = o.id order by position limit 1) fl on true`;
 
-function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
+function toSummary(r: Row, actor: 'user' | 'operator', names: ReadonlyMap<number, string>): OrderSummary {
   const state = r.state as OrderRow['state'];
   const abnormalReason = (r.abnormal_reason as string | null) ?? null;
   const parentOrderId = (r.parent_order_id as string | null) ?? null;
@@ -64,7 +70,11 @@ function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
     firstLine:
       r.first_title == null
         ? null
-        : { title: String(r.first_title), image: String(r.first_image), specs: json(r.first_specs) },
+        : {
+            ...readerTitle(String(r.first_title), names.get(Number(r.first_product_id))),
+            image: String(r.first_image),
+            specs: json(r.first_specs),
+          },
     goods: fromMinor(Number(r.goods_minor)),
     shipping: fromMinor(Number(r.shipping_minor)),
     serviceFee: fromMinor(Number(r.service_fee_minor)),
@@ -85,8 +95,21 @@ function toSummary(r: Row, actor: 'user' | 'operator'): OrderSummary {
   };
 }
 
+/** The catalogue's names of the rows' first lines in the reader's language (one read for a page). */
+const firstLineNames = (db: Db, rows: Row[], locale: Locale | undefined) =>
+  catalogueNames(
+    db,
+    rows.filter((r) => r.first_product_id != null).map((r) => Number(r.first_product_id)),
+    locale,
+  );
+
 /** The caller's orders in one tab, newest first. */
-export async function listOrders(db: Db, userId: string, q: OrderListQuery): Promise<Page<OrderSummary>> {
+export async function listOrders(
+  db: Db,
+  userId: string,
+  q: OrderListQuery,
+  locale?: Locale,
+): Promise<Page<OrderSummary>> {
   const type = q.type ? sql`and o.purchase_type = ${q.type}` : sql``;
   const where = sql`where o.user_id = ${userId} and ${TAB_WHERE[q.tab]} ${type}`;
   const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));
@@ -95,8 +118,9 @@ export async function listOrders(db: Db, userId: string, q: OrderListQuery): Pro
       sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
     ),
   );
+  const names = await firstLineNames(db, rows, locale);
   return toPage(
-    rows.map((r) => toSummary(r, 'user')),
+    rows.map((r) => toSummary(r, 'user', names)),
     Number(count!.n),
     q,
   );
@@ -124,7 +148,7 @@ export async function countOrders(
 export async function getOrder(
   db: Db,
   id: string,
-  { userId, actor }: { userId?: string; actor: 'user' | 'operator' },
+  { userId, actor, locale }: { userId?: string; actor: 'user' | 'operator'; locale?: Locale },
 ): Promise<OrderDetail> {
   assertOrderId(id);
   const owner = userId === undefined ? sql`` : sql`and o.user_id = ${userId}`;
@@ -142,8 +166,26 @@ export async function getOrder(
     .from(orders)
     .where(eq(orders.parentOrderId, id))
     .orderBy(asc(orders.createdAt), asc(orders.number));
+  const placedWith = row.checkout_ref
+    ? await db
+        .select({ id: orders.id, number: orders.number, state: orders.state })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.checkoutRef, String(row.checkout_ref)),
+            ne(orders.id, id),
+            eq(orders.userId, String(row.user_id)),
+          ),
+        )
+        .orderBy(asc(orders.number))
+    : [];
+  const names = await catalogueNames(
+    db,
+    lines.map((l) => l.productId),
+    locale,
+  );
   return {
-    ...toSummary(row, actor),
+    ...toSummary(row, actor, names),
     storeId: (row.store_id as string | null) ?? null,
     storeOrderRef: (row.store_order_ref as string | null) ?? null,
     shippingMethodCode: String(row.shipping_method_code),
@@ -155,7 +197,7 @@ export async function getOrder(
       productId: l.productId,
       skuId: l.skuId,
       skuCode: l.skuCode,
-      title: l.title,
+      ...readerTitle(l.title, names.get(l.productId)),
       specs: l.specs,
       image: l.image,
       unitPrice: fromMinor(l.unitPriceMinor),
@@ -164,6 +206,7 @@ export async function getOrder(
       storePrice: l.storePriceMinor === null ? null : fromMinor(l.storePriceMinor),
     })),
     children,
+    placedWith,
     events: events.map((e) => ({
       event: e.event,
       fromState: e.fromState,
@@ -176,7 +219,7 @@ export async function getOrder(
 }
 
 /** Operator: orders in one state (or abnormal, or all); pending and purchasing oldest first (a queue). */
-export async function listAdminOrders(db: Db, q: AdminOrderListQuery): Promise<Page<AdminOrder>> {
+export async function listAdminOrders(db: Db, q: AdminOrderListQuery, locale?: Locale): Promise<Page<AdminOrder>> {
   const where =
     q.state === 'all'
       ? sql``
@@ -195,9 +238,10 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery): Promise<P
     db,
     rows.map((r) => String(r.user_id)),
   );
+  const names = await firstLineNames(db, rows, locale);
   return toPage(
     rows.map((r) => ({
-      ...toSummary(r, 'operator'),
+      ...toSummary(r, 'operator', names),
       userId: String(r.user_id),
       userEmail: emails.get(String(r.user_id)) ?? '',
     })),
@@ -212,12 +256,15 @@ export async function findOrderByNumber(db: Db, number: string): Promise<OrderRo
   return row ?? null;
 }
 
-/** A user's orders in `states` with their lines (id, title, quantity), newest first (after-sales' order picker, decision 0088). */
+/**
+ * A user's orders in `states` with their lines (id, title, quantity), newest first (after-sales'
+ * order picker, decision 0088). With `locale`, titles are for that reader; without, as ordered.
+ */
 export async function ordersWithLines(
   db: Db,
   userId: string,
   states: readonly string[],
-  { ids }: { ids?: readonly string[] } = {},
+  { ids, locale }: { ids?: readonly string[]; locale?: Locale } = {},
 ): Promise<
   Array<{
     id: string;
@@ -225,7 +272,7 @@ export async function ordersWithLines(
     state: OrderRow['state'];
     abnormal: boolean;
     totalMinor: number;
-    lines: Array<{ id: string; title: string; quantity: number }>;
+    lines: Array<{ id: string; title: string; orderedTitle?: string; quantity: number }>;
   }>
 > {
   if (!states.length) return [];
@@ -241,7 +288,7 @@ export async function ordersWithLines(
   const rows = rawRows(
     await db.execute(sql`
     select o.id, o.number, o.state, o.abnormal_reason, o.total_minor,
-      coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'quantity', l.quantity) order by l.position) from order_lines l where l.order_id = o.id), '[]') as lines
+      coalesce((select json_agg(json_build_object('id', l.id, 'productId', l.product_id, 'title', l.title, 'quantity', l.quantity) order by l.position) from order_lines l where l.order_id = o.id), '[]') as lines
     from orders o
     where o.user_id = ${userId} and o.state in (${sql.join(
       states.map((s) => sql`${s}`),
@@ -249,12 +296,23 @@ export async function ordersWithLines(
     )}) ${only}
     order by o.created_at desc, o.number desc limit 200`),
   );
-  return rows.map((r) => ({
+  type Line = { id: string; productId: number; title: string; quantity: number };
+  const linesOf = rows.map((r) => json<Line[]>(r.lines));
+  const names = await catalogueNames(
+    db,
+    linesOf.flat().map((l) => l.productId),
+    locale,
+  );
+  return rows.map((r, i) => ({
     id: String(r.id),
     number: String(r.number),
     state: r.state as OrderRow['state'],
     abnormal: r.abnormal_reason !== null,
     totalMinor: Number(r.total_minor),
-    lines: json<Array<{ id: string; title: string; quantity: number }>>(r.lines),
+    lines: linesOf[i]!.map((l) => ({
+      id: l.id,
+      ...readerTitle(l.title, names.get(l.productId)),
+      quantity: l.quantity,
+    })),
   }));
 }

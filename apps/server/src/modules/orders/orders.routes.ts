@@ -37,6 +37,7 @@ import {
 /**
  * The user's orders (/api/p/orders: own orders only, another user's → 404) and the operator's
  * (/api/admin/orders). Every state change is idempotent by key and answers the order's detail.
+ * Line names are in the request's language (decision 0111).
  */
 export async function ordersRoutes(app: App, { db }: { db: Db }) {
   const tags = ['orders'];
@@ -46,7 +47,7 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
   app.get(
     '/p/orders',
     { schema: { tags, querystring: OrderListQuery, response: { 200: envelopeOf(pageOf(OrderSummarySchema)) } } },
-    async (req) => ok(await listOrders(db, req.session.userId, req.query)),
+    async (req) => ok(await listOrders(db, req.session.userId, req.query, req.locale)),
   );
   app.get(
     '/p/orders/counts',
@@ -54,7 +55,7 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
     async (req) => ok(await countOrders(db, req.session.userId, req.query)),
   );
   app.get('/p/orders/:id', { schema: { tags, params: OrderIdParams, response: detail } }, async (req) =>
-    ok(await getOrder(db, req.params.id, { userId: req.session.userId, actor: 'user' })),
+    ok(await getOrder(db, req.params.id, { userId: req.session.userId, actor: 'user', locale: req.locale })),
   );
 
   /** A user's event on their own order, answered with the order as it now is. */
@@ -63,7 +64,7 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
       idempotent(db, req, reply, async (uow) => {
         const userId = req.session.userId;
         await transition(uow, req.params.id, event, user(userId), {}, { ownerId: userId });
-        return ok(await getOrder(uow.tx, req.params.id, { userId, actor: 'user' }));
+        return ok(await getOrder(uow.tx, req.params.id, { userId, actor: 'user', locale: req.locale }));
       }),
     );
   userEvent('/p/orders/:id/trash', 'trash');
@@ -105,7 +106,7 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
       idempotent(db, req, reply, async (uow) => {
         const userId = req.session.userId;
         await resetSplit(uow, req.params.id, user(userId), { ownerId: userId });
-        return ok(await getOrder(uow.tx, req.params.id, { userId, actor: 'user' }));
+        return ok(await getOrder(uow.tx, req.params.id, { userId, actor: 'user', locale: req.locale }));
       }),
   );
 
@@ -119,10 +120,10 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
         response: { 200: envelopeOf(pageOf(AdminOrderSchema)) },
       },
     },
-    async (req) => ok(await listAdminOrders(db, req.query)),
+    async (req) => ok(await listAdminOrders(db, req.query, req.locale)),
   );
   app.get('/admin/orders/:id', { schema: { tags: adminTags, params: OrderIdParams, response: detail } }, async (req) =>
-    ok(await getOrder(db, req.params.id, { actor: 'operator' })),
+    ok(await getOrder(db, req.params.id, { actor: 'operator', locale: req.locale })),
   );
 
   /** An operator's event, answered with the order as the operator sees it. */
@@ -144,7 +145,7 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
             { type: 'operator', id: req.session.userId },
             data(req.body as z.infer<B>),
           );
-          return ok(await getOrder(uow.tx, req.params.id, { actor: 'operator' }));
+          return ok(await getOrder(uow.tx, req.params.id, { actor: 'operator', locale: req.locale }));
         }),
     );
   operatorEvent('/admin/orders/:id/purchase', 'purchase', undefined, () => ({}));

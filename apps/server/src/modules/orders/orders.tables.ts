@@ -48,6 +48,11 @@ export const orders = pgTable(
     state: text('state', { enum: ORDER_STATES }).notNull().default('awaiting-payment'),
     /** A child of a split points at the parent (whose state is then `split`). */
     parentOrderId: uuid('parent_order_id'),
+    /**
+     * The orders of one checkout, one per shipment (decision 0107), share it: the confirm token's
+     * signature. Null for an order that was its checkout's only one.
+     */
+    checkoutRef: text('checkout_ref'),
     goodsMinor: moneyMinor('goods_minor').notNull(),
     shippingMinor: moneyMinor('shipping_minor').notNull(),
     serviceFeeMinor: moneyMinor('service_fee_minor').notNull(),
@@ -84,6 +89,7 @@ export const orders = pgTable(
     index('orders_user_state_idx').on(t.userId, t.state, t.createdAt),
     index('orders_state_idx').on(t.state, t.createdAt),
     index('orders_parent_idx').on(t.parentOrderId),
+    index('orders_checkout_ref_idx').on(t.checkoutRef).where(sql`${t.checkoutRef} is not null`),
     check('orders_price_difference_due', sql`${t.priceDifferenceDueMinor} is null or ${t.priceDifferenceDueMinor} > 0`),
     foreignKey({ name: 'orders_parent_fk', columns: [t.parentOrderId], foreignColumns: [t.id] }).onDelete('restrict'),
     uniqueIndex('orders_store_ref_key').on(t.storeId, t.storeOrderRef).where(sql`${t.storeOrderRef} is not null`),

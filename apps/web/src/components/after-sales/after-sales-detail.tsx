@@ -94,7 +94,11 @@ export function AfterSalesDetail({ request, admin = false }: { request: AfterSal
                 {
                   key: 'items',
                   label: t('detail.items'),
-                  children: request.lines.map((l) => `${l.title} × ${l.quantity}`).join(', '),
+                  // The name as ordered, when the reader's differs, in brackets: it is what the
+                  // invoice says (decision 0111).
+                  children: request.lines
+                    .map((l) => `${l.title}${l.orderedTitle ? ` (${l.orderedTitle})` : ''} × ${l.quantity}`)
+                    .join(', '),
                 },
               ]
             : []),

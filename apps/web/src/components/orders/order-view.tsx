@@ -125,6 +125,12 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
           )}
           <div>
             <div className="order-item-title">{l.title}</div>
+            {/* The name it was bought under (the buyer's language at submit), when the reader's differs. */}
+            {l.orderedTitle ? (
+              <div className="order-muted" data-testid="order-line-ordered-as">
+                {t('detail.ordered-as', { title: l.orderedTitle })}
+              </div>
+            ) : null}
             <div className="order-muted">{[l.skuCode, specsText(l.specs)].filter(Boolean).join(' · ')}</div>
           </div>
         </div>
@@ -164,6 +170,19 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
           <h3>{t('detail.children')}</h3>
           <ul className="order-children">
             {order.children.map((c) => (
+              <li key={c.id}>
+                {renderChild ? renderChild(c) : c.number} <OrderStateTag state={c.state} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {order.placedWith?.length ? (
+        <section aria-label={t('detail.placed-with')} className="order-section">
+          <h3>{t('detail.placed-with')}</h3>
+          <p className="order-muted">{t('detail.placed-with-note', { method: order.shippingMethodName })}</p>
+          <ul className="order-children">
+            {order.placedWith.map((c) => (
               <li key={c.id}>
                 {renderChild ? renderChild(c) : c.number} <OrderStateTag state={c.state} />
               </li>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from './price';
 import './product-card.css';
@@ -14,6 +15,8 @@ interface ProductCardProps {
   product: ProductCardItem;
   /** Screen-reader words before the struck original price. */
   originalLabel: string;
+  /** Small print under the price (the goods list's "ships from"). */
+  children?: ReactNode;
 }
 
 /**
@@ -21,7 +24,7 @@ interface ProductCardProps {
  * page. The picture is decorative (the title names the link), sized to reserve its square before
  * it loads, and lazy: cards are mostly below the fold.
  */
-export function ProductCard({ product, originalLabel }: ProductCardProps) {
+export function ProductCard({ product, originalLabel, children }: ProductCardProps) {
   return (
     <li className="product-card">
       <Link to={`/productdetails?prodId=${product.prodId}`} className="product-card-link">
@@ -38,6 +41,7 @@ export function ProductCard({ product, originalLabel }: ProductCardProps) {
         originalLabel={originalLabel}
         className="product-card-price"
       />
+      {children}
     </li>
   );
 }

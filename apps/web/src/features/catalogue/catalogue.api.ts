@@ -16,6 +16,8 @@ export interface ProductSearch {
   maxPrice?: number;
   currency?: string;
   sort?: ProductSort;
+  /** ISO alpha-2: only products some method carries there from their warehouse. */
+  shipsTo?: string;
   current: number;
   size: number;
 }

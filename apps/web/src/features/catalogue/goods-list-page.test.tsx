@@ -27,6 +27,7 @@ const product = (prodId: number, price: number) => ({
   categoryId: 30,
   sales: 1,
   tags: [],
+  warehouse: 'CN',
 });
 
 /** The search API: 45 products, 20 per page, unless `empty`. */

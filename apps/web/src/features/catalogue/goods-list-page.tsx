@@ -21,6 +21,7 @@ import {
 } from './goods-list-state';
 import { Pagination } from './pagination';
 import { PriceFilter } from './price-filter';
+import { ShipsToFilter, useShipsFromNotes } from './ships-to';
 import '../../components/ui/field.css';
 import './catalogue.css';
 
@@ -58,6 +59,7 @@ export default function GoodsListPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const sortId = useId();
+  const shipsFrom = useShipsFromNotes(state.shipsTo);
 
   // The header's search box shows the keyword being looked at (it clears it when we leave).
   useEffect(() => {
@@ -72,7 +74,11 @@ export default function GoodsListPage() {
     ? t('title.search', { keyword: state.keyword })
     : (category?.categoryName ?? (state.categoryId === null ? t('title.all') : t('title.products')));
   const hasFilters =
-    Boolean(state.keyword) || state.categoryId !== null || state.minPrice !== null || state.maxPrice !== null;
+    Boolean(state.keyword) ||
+    state.categoryId !== null ||
+    state.minPrice !== null ||
+    state.maxPrice !== null ||
+    state.shipsTo !== null;
   const page = results.data;
   const money = (n: number) => n.toFixed(2);
 
@@ -131,6 +137,11 @@ export default function GoodsListPage() {
                 href({ minPrice, maxPrice, currency: minPrice === null && maxPrice === null ? null : rangeCurrency }),
               );
             }}
+          />
+          <ShipsToFilter
+            active={state.shipsTo}
+            onToggle={(shipsTo) => void navigate(href({ shipsTo }))}
+            onCountry={(shipsTo) => (state.shipsTo ? void navigate(href({ shipsTo })) : undefined)}
           />
         </aside>
 
@@ -246,7 +257,9 @@ export default function GoodsListPage() {
             <ul className="product-grid goods-grid" aria-busy={!page || results.isPlaceholderData}>
               {page
                 ? page.records.map((p) => (
-                    <ProductCard key={p.prodId} product={p} originalLabel={t('price.original')} />
+                    <ProductCard key={p.prodId} product={p} originalLabel={t('price.original')}>
+                      {shipsFrom(p.warehouse)}
+                    </ProductCard>
                   ))
                 : Array.from({ length: 8 }, (_, i) => <ProductCardSkeleton key={i} />)}
             </ul>

@@ -6,7 +6,9 @@ const parse = (qs: string) => parseGoodsListParams(new URLSearchParams(qs));
 describe('goods-list URL state', () => {
   it('reads every control from the query and ignores values that do not parse', () => {
     expect(
-      parse('keyword=%20lamp%20&categoryId=4&minPrice=5&maxPrice=20.5&currency=eur&sort=price_asc&current=3'),
+      parse(
+        'keyword=%20lamp%20&categoryId=4&minPrice=5&maxPrice=20.5&currency=eur&sort=price_asc&current=3&shipsTo=fr',
+      ),
     ).toEqual({
       keyword: 'lamp',
       categoryId: 4,
@@ -15,8 +17,11 @@ describe('goods-list URL state', () => {
       currency: 'EUR',
       sort: 'price_asc',
       current: 3,
+      shipsTo: 'FR',
     });
-    expect(parse('categoryId=x&minPrice=-1&maxPrice=1.234&sort=cheap&current=0&currency=euro')).toEqual(DEFAULT_STATE);
+    expect(parse('categoryId=x&minPrice=-1&maxPrice=1.234&sort=cheap&current=0&currency=euro&shipsTo=France')).toEqual(
+      DEFAULT_STATE,
+    );
     expect(parse('minPrice=30&maxPrice=10')).toMatchObject({ minPrice: 10, maxPrice: 30 });
   });
 
@@ -30,9 +35,10 @@ describe('goods-list URL state', () => {
       currency: 'TRY',
       sort: 'newest' as const,
       current: 2,
+      shipsTo: 'US',
     };
     const qs = goodsListSearch(state);
-    expect(qs).toBe('?keyword=red+bag&categoryId=7&minPrice=1&currency=TRY&sort=newest&current=2');
+    expect(qs).toBe('?keyword=red+bag&categoryId=7&minPrice=1&currency=TRY&shipsTo=US&sort=newest&current=2');
     expect(parse(qs.slice(1))).toEqual(state);
     expect(goodsListSearch(DEFAULT_STATE)).toBe('');
   });

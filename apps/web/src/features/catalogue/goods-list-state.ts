@@ -7,8 +7,8 @@ export const PAGE_SIZE = 20;
 
 /**
  * Everything the goods list shows is decided by its URL query, so a link reproduces the page and
- * the back button undoes a change: keyword, categoryId, minPrice, maxPrice (in `currency`), sort,
- * current (the page). A value that does not parse is ignored, as if absent.
+ * the back button undoes a change: keyword, categoryId, minPrice, maxPrice (in `currency`), shipsTo,
+ * sort, current (the page). A value that does not parse is ignored, as if absent.
  */
 export interface GoodsListState {
   keyword: string;
@@ -19,6 +19,8 @@ export interface GoodsListState {
   currency: string | null;
   sort: ProductSort;
   current: number;
+  /** Only products that ship to this country (ISO alpha-2); null: all. */
+  shipsTo: string | null;
 }
 
 export const DEFAULT_STATE: GoodsListState = {
@@ -29,6 +31,7 @@ export const DEFAULT_STATE: GoodsListState = {
   currency: null,
   sort: 'relevance',
   current: 1,
+  shipsTo: null,
 };
 
 function positiveInt(value: string | null): number | null {
@@ -45,6 +48,7 @@ function amount(value: string | null): number | null {
 export function parseGoodsListParams(params: URLSearchParams): GoodsListState {
   const sort = params.get('sort') as ProductSort | null;
   const currency = params.get('currency');
+  const shipsTo = params.get('shipsTo');
   let minPrice = amount(params.get('minPrice'));
   let maxPrice = amount(params.get('maxPrice'));
   // A reversed range in a hand-edited link: read it the way it was meant.
@@ -57,6 +61,7 @@ export function parseGoodsListParams(params: URLSearchParams): GoodsListState {
     currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : null,
     sort: sort && SORTS.includes(sort) ? sort : DEFAULT_STATE.sort,
     current: positiveInt(params.get('current')) ?? 1,
+    shipsTo: shipsTo && /^[A-Za-z]{2}$/.test(shipsTo) ? shipsTo.toUpperCase() : null,
   };
 }
 
@@ -68,6 +73,7 @@ export function goodsListSearch(state: GoodsListState): string {
   if (state.minPrice !== null) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
   if ((state.minPrice !== null || state.maxPrice !== null) && state.currency) params.set('currency', state.currency);
+  if (state.shipsTo) params.set('shipsTo', state.shipsTo);
   if (state.sort !== DEFAULT_STATE.sort) params.set('sort', state.sort);
   if (state.current > 1) params.set('current', String(state.current));
   const text = params.toString();
@@ -95,6 +101,7 @@ export function toProductSearch(state: GoodsListState, visitorCurrency: string):
     maxPrice: state.maxPrice ?? undefined,
     currency: hasRange ? (state.currency ?? visitorCurrency) : undefined,
     sort: state.sort === DEFAULT_STATE.sort ? undefined : state.sort,
+    shipsTo: state.shipsTo ?? undefined,
     current: state.current,
     size: PAGE_SIZE,
   };

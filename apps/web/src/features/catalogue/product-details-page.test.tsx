@@ -198,7 +198,8 @@ describe('product details', () => {
     expect(rows[0]).toHaveTextContent('1.1 kg');
     expect(rows[0]).toHaveTextContent('$4.50');
 
-    const [, init] = fetchMock.mock.calls.find(([u]) => String(u) === '/api/logistics/prod/price') ?? [];
+    // The "ships to" line asked for the visitor's own country first (ships-to.test.tsx): the estimate's is France.
+    const [, init] = fetchMock.mock.calls.filter(([u]) => String(u) === '/api/logistics/prod/price').at(-1) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ prodId: 7, skuId: 11, count: 1, countryCode: 'FR' });
   });
 

@@ -17,6 +17,7 @@ import { Gallery } from './gallery';
 import { QuantityInput } from '../../components/ui/quantity-input';
 import { BulkPrice } from './bulk-price';
 import { ShippingEstimate } from './shipping-estimate';
+import { ShipsToLine } from './ships-to';
 import { VariantPicker } from './variant-picker';
 import { clampQuantity, initialSku, pickSku, selectionOf, valueState } from './variants';
 import '../../components/ui/field.css';
@@ -233,11 +234,10 @@ function ProductView({ product }: { product: ProductDetail }) {
                 <dt>{t('facts.weight')}</dt>
                 <dd data-testid="weight">{sku ? t('shipping.kg', { value: weight.format(sku.weight) }) : '—'}</dd>
               </div>
-              <div>
-                <dt>{t('facts.warehouse')}</dt>
-                <dd>{t(`warehouse.${product.warehouse}`)}</dd>
-              </div>
             </dl>
+            {sku ? (
+              <ShipsToLine warehouse={product.warehouse} prodId={product.prodId} skuId={sku.skuId} count={quantity} />
+            ) : null}
           </div>
 
           {product.specs.length ? (

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Combobox } from '../../components/ui/combobox';
 import { useCountries } from '../../lib/countries';
 import { useMoney } from '../../lib/money';
-import { useSession } from '../../lib/session';
+import { isLoggedIn, useSession } from '../../lib/session';
+import { chooseShipTo } from '../../lib/ship-to';
 import { shippingEstimateQuery } from './catalogue.api';
 
 interface ShippingEstimateProps {
@@ -22,6 +23,7 @@ export function ShippingEstimate({ prodId, skuId, count }: ShippingEstimateProps
   const { t } = useTranslation('catalogue');
   const money = useMoney();
   const lang = useSession((s) => s.lang);
+  const loggedIn = useSession(isLoggedIn);
   const countryId = useId();
   const [country, setCountry] = useState<string | null>(null);
   const countries = useCountries();
@@ -46,7 +48,11 @@ export function ShippingEstimate({ prodId, skuId, count }: ShippingEstimateProps
           placeholder={t('shipping.country-placeholder')}
           options={options}
           value={country}
-          onChange={setCountry}
+          onChange={(code) => {
+            setCountry(code);
+            // A visitor's choice is their country for "ships to" too (a user's is their address's).
+            if (!loggedIn) chooseShipTo(code);
+          }}
           disabled={!countries.data}
           noOptionsText={t('shipping.no-country')}
         />

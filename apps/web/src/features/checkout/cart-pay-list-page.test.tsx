@@ -58,13 +58,48 @@ const address = {
   address: '',
   postCode: '73301',
 };
+const chinaPost = [{ code: 'POST', name: 'China Post', price: 5, days: { min: 10, max: 20 }, selected: true }];
+const china = { code: 'CN', name: 'China warehouse', country: 'CN' };
 const priced: ConfirmResult = {
   lines: [
-    { prodId: 10, skuId: 100, skuCode: 'P-1', title: 'Product 1', image: '', count: 1, unitPrice: 10, lineTotal: 10 },
-    { prodId: 30, skuId: 300, skuCode: 'P-3', title: 'Product 3', image: '', count: 3, unitPrice: 10, lineTotal: 30 },
+    {
+      prodId: 10,
+      skuId: 100,
+      skuCode: 'P-1',
+      title: 'Product 1',
+      image: '',
+      count: 1,
+      unitPrice: 10,
+      lineTotal: 10,
+      shipment: 'CN',
+    },
+    {
+      prodId: 30,
+      skuId: 300,
+      skuCode: 'P-3',
+      title: 'Product 3',
+      image: '',
+      count: 3,
+      unitPrice: 10,
+      lineTotal: 30,
+      shipment: 'CN',
+    },
   ],
   goodsTotal: 40,
-  shippingOptions: [{ code: 'POST', name: 'China Post', price: 5, days: { min: 10, max: 20 }, selected: true }],
+  shippingOptions: chinaPost,
+  shipments: [
+    {
+      key: 'CN',
+      warehouse: china,
+      skuIds: [100, 300],
+      shippingOptions: chinaPost,
+      goodsTotal: 40,
+      shipping: 5,
+      serviceFee: 0.8,
+      tax: 0,
+      total: 45.8,
+    },
+  ],
   shipping: 5,
   serviceFee: 0.8,
   serviceFeeRate: 2,
@@ -132,6 +167,7 @@ describe('cart checkout page', { timeout: 30_000 }, () => {
         { prodId: 10, skuId: 100, count: 1 },
         { prodId: 30, skuId: 300, count: 3 },
       ],
+      shippingMethods: {},
     });
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$45.80');
@@ -192,5 +228,116 @@ describe('cart checkout page', { timeout: 30_000 }, () => {
       view.unmount();
       vi.unstubAllGlobals();
     }
+  });
+
+  it('two warehouses: a section per shipment with its own methods; a line that cannot ship says why and can leave the checkout', async () => {
+    const ups = [{ code: 'UPS', name: 'UPS Ground', price: 8.9, days: { min: 2, max: 5 }, selected: true }];
+    const twoShipments: ConfirmResult = {
+      ...priced,
+      lines: [
+        { ...priced.lines[0]!, shipment: 'US' },
+        { ...priced.lines[1]!, shipment: 'CN' },
+        {
+          prodId: 20,
+          skuId: 200,
+          skuCode: 'P-2',
+          title: 'Product 2',
+          image: '',
+          count: 1,
+          unitPrice: 10,
+          lineTotal: 10,
+          shipment: null,
+          cannotShip: {
+            reason: 'Nothing ships from EU warehouse to United States.',
+            methods: [{ name: 'DHL Paket', reason: 'Does not deliver to United States' }],
+          },
+        },
+      ],
+      goodsTotal: 40,
+      shipments: [
+        {
+          ...priced.shipments[0]!,
+          key: 'US',
+          warehouse: { code: 'US', name: 'US warehouse', country: 'US' },
+          skuIds: [100],
+          shippingOptions: ups,
+          goodsTotal: 10,
+          shipping: 8.9,
+          serviceFee: 0.2,
+          total: 19.1,
+        },
+        { ...priced.shipments[0]!, skuIds: [300], goodsTotal: 30, serviceFee: 0.6, total: 35.6 },
+      ],
+      shipping: 13.9,
+      total: 54.7,
+    };
+    const confirms: Array<{ lines: Array<{ skuId: number }>; shippingMethods?: object }> = [];
+    fakeApi({
+      'GET /api/countries': () => envelope([{ code: 'US', name: 'United States' }]),
+      'GET /api/p/shopCart': () => envelope(cart([line(1), line(2), line(3)])),
+      'POST /api/p/order/basket/confirm': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { lines: Array<{ skuId: number }> };
+        confirms.push(body);
+        const asked = new Set(body.lines.map((l) => l.skuId));
+        return envelope({ ...twoShipments, lines: twoShipments.lines.filter((l) => asked.has(l.skuId)) });
+      },
+    });
+    const user = ui();
+    const { router } = renderPage('/user/cartpaylist?basketIds=1,2,3');
+    const us = within(await screen.findByRole('region', { name: 'Shipment 1 of 2 · ships from US warehouse' }));
+    expect(us.getByText('Product 1')).toBeInTheDocument();
+    expect(us.getByRole('radio', { name: /UPS Ground/ })).toBeChecked();
+    const cn = within(screen.getByRole('region', { name: 'Shipment 2 of 2 · ships from China warehouse' }));
+    expect(cn.getByText('Product 3')).toBeInTheDocument();
+    expect(cn.queryByText('Product 1')).toBeNull();
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(summary.getByText('Shipping (2 shipments)').nextSibling).toHaveTextContent('$13.90');
+    expect(summary.getByText(/2 orders/)).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$54.70');
+
+    const stuck = within(screen.getByRole('region', { name: 'Cannot be shipped to this address' }));
+    expect(stuck.getByText('Product 2')).toBeInTheDocument();
+    expect(stuck.getByText('Nothing ships from EU warehouse to United States.')).toBeInTheDocument();
+    expect(stuck.getByText('DHL Paket: Does not deliver to United States')).toBeInTheDocument();
+    await user.click(stuck.getByRole('button', { name: 'Remove from this order' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?basketIds=1%2C3'));
+    await waitFor(() => expect(confirms.at(-1)!.lines.map((l) => l.skuId)).toEqual([100, 300]));
+    expect(screen.queryByRole('region', { name: 'Cannot be shipped to this address' })).toBeNull();
+  });
+
+  it('nothing can ship: "Shipping information not found" with each line\'s reason, and another address to choose', async () => {
+    const other = { ...address, addrId: 'a-de', country: 'DE', city: 'Berlin' };
+    const confirms: Array<{ consigneeId?: string }> = [];
+    fakeApi({
+      'GET /api/countries': () => envelope([{ code: 'US', name: 'United States' }]),
+      'GET /api/p/shopCart': () => envelope(cart([line(2)])),
+      'POST /api/p/order/basket/confirm': (_url, init) => {
+        confirms.push(JSON.parse(String(init.body)) as { consigneeId?: string });
+        return envelope(
+          {
+            reason: 'no-shipping-method',
+            lines: [
+              {
+                prodId: 20,
+                skuId: 200,
+                title: 'Product 2',
+                reason: 'Nothing ships from EU warehouse to United States.',
+              },
+            ],
+            consignee: address,
+            consignees: [address, other],
+          },
+          { code: 'A00001', msg: 'Shipping information not found', status: 422 },
+        );
+      },
+    });
+    const user = ui();
+    renderPage('/user/cartpaylist?basketIds=2');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Shipping information not found');
+    expect(alert).toHaveTextContent('Product 2: Nothing ships from EU warehouse to United States.');
+    const choice = within(screen.getByRole('region', { name: 'Ship to another address' }));
+    await user.click(choice.getByRole('radio', { name: /Berlin/ }));
+    await waitFor(() => expect(confirms.at(-1)).toMatchObject({ consigneeId: 'a-de' }));
   });
 });

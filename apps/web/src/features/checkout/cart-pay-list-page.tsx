@@ -23,22 +23,33 @@ function chosenLines(lines: CartLine[], param: string | null): CartLine[] {
  * /user/cartpaylist?basketIds=…: cart checkout (SPEC §2 "cart purchase"). The chosen cart lines
  * are priced by POST /api/p/order/basket/confirm and shown exactly like buy-now; submitting
  * sends `fromCart: true`, so the server removes the ordered lines from the cart with the order.
+ * Lines from several warehouses are one shipment each (decision 0107); a line that cannot ship
+ * can be taken out of this checkout, which keeps it in the cart.
  * Nothing chosen, or a taken-down product among them, is said before any pricing.
  */
 export default function CartPayListPage() {
   const { t } = useTranslation('checkout');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const cart = useCartLines();
   const [consigneeId, setConsigneeId] = useState<string | undefined>();
-  const [shippingMethod, setShippingMethod] = useState<string | undefined>();
+  const [shippingMethods, setShippingMethods] = useState<Record<string, string>>({});
   const lines = cart.data ? chosenLines(cart.data.lines, params.get('basketIds')) : [];
   const takenDown = lines.some((l) => l.takenDown);
   const ready = cart.isSuccess && lines.length > 0 && !takenDown;
   const confirm = useBasketConfirm(
     ready
-      ? { lines: lines.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count })), consigneeId, shippingMethod }
+      ? {
+          lines: lines.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count })),
+          consigneeId,
+          shippingMethods,
+        }
       : null,
   );
+  // A line that cannot ship leaves this checkout (it stays in the cart): the rest is priced again.
+  const remove = (line: { skuId: number }) => {
+    const kept = lines.filter((l) => l.skuId !== line.skuId).map((l) => l.basketId);
+    setParams({ basketIds: kept.join(',') }, { replace: true });
+  };
   const backToCart = <Link to="/user/shoppingcart">{t('links.cart')}</Link>;
 
   return (
@@ -59,7 +70,8 @@ export default function CartPayListPage() {
         enabled={ready}
         fromCart
         onConsignee={setConsigneeId}
-        onMethod={setShippingMethod}
+        onMethod={(shipment, code) => setShippingMethods((chosen) => ({ ...chosen, [shipment]: code }))}
+        onRemove={remove}
       />
     </div>
   );

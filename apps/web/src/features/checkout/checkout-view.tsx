@@ -10,16 +10,25 @@ interface CheckoutViewProps {
   enabled: boolean;
   fromCart: boolean;
   onConsignee: (id: string) => void;
-  onMethod: (code: string) => void;
+  /** A method chosen for one shipment (decision 0107). */
+  onMethod: (shipment: string, code: string) => void;
+  /** Cart checkout: takes a line that cannot ship out of this checkout. */
+  onRemove?: (line: ConfirmResult['lines'][number]) => void;
 }
 
 /** What buy-now and cart checkout share: the confirm call's states, the breakdown and submit. */
-export function CheckoutView({ confirm, enabled, fromCart, onConsignee, onMethod }: CheckoutViewProps) {
+export function CheckoutView({ confirm, enabled, fromCart, onConsignee, onMethod, onRemove }: CheckoutViewProps) {
   if (!enabled) return null;
-  if (confirm.isError) return <ConfirmError error={confirm.error} />;
+  if (confirm.isError) return <ConfirmError error={confirm.error} onConsignee={onConsignee} />;
   if (!confirm.data) return <Skeleton active />;
   return (
-    <Breakdown data={confirm.data} busy={confirm.isFetching} onConsignee={onConsignee} onMethod={onMethod}>
+    <Breakdown
+      data={confirm.data}
+      busy={confirm.isFetching}
+      onConsignee={onConsignee}
+      onMethod={onMethod}
+      onRemove={onRemove}
+    >
       <SubmitOrder
         data={confirm.data}
         repricing={confirm.isFetching}

@@ -33,6 +33,11 @@ const address = (addrId: string, country: string, city: string) => ({
 function result(consignee: 'FR' | 'TR', method: 'POST' | 'EXPRESS'): ConfirmResult {
   const toFrance = consignee === 'FR';
   const shipping = method === 'POST' ? 7.2 : 31.5;
+  const shippingOptions = [
+    { code: 'POST', name: 'China Post', price: 7.2, days: { min: 15, max: 30 }, selected: method === 'POST' },
+    { code: 'EXPRESS', name: 'DHL Express', price: 31.5, days: { min: 3, max: 5 }, selected: method === 'EXPRESS' },
+  ];
+  const total = Math.round((59.97 + shipping + 1.2 + 11.99) * 100) / 100;
   return {
     lines: [
       {
@@ -44,19 +49,31 @@ function result(consignee: 'FR' | 'TR', method: 'POST' | 'EXPRESS'): ConfirmResu
         count: 3,
         unitPrice: 19.99,
         lineTotal: 59.97,
+        shipment: 'CN',
+        cannotShip: null,
       },
     ],
     goodsTotal: 59.97,
-    shippingOptions: [
-      { code: 'POST', name: 'China Post', price: 7.2, days: { min: 15, max: 30 }, selected: method === 'POST' },
-      { code: 'EXPRESS', name: 'DHL Express', price: 31.5, days: { min: 3, max: 5 }, selected: method === 'EXPRESS' },
+    shippingOptions,
+    shipments: [
+      {
+        key: 'CN',
+        warehouse: { code: 'CN', name: 'China warehouse', country: 'CN' },
+        skuIds: [13],
+        shippingOptions,
+        goodsTotal: 59.97,
+        shipping,
+        serviceFee: 1.2,
+        tax: 11.99,
+        total,
+      },
     ],
     shipping,
     serviceFee: 1.2,
     serviceFeeRate: 2,
     tax: 11.99,
     taxRate: 20,
-    total: Math.round((59.97 + shipping + 1.2 + 11.99) * 100) / 100,
+    total,
     consignee: toFrance ? address('a-fr', 'FR', 'Paris') : address('a-tr', 'TR', 'Istanbul'),
     billing: address('a-gb', 'GB', 'London'),
     consignees: [address('a-fr', 'FR', 'Paris'), address('a-tr', 'TR', 'Istanbul')],
@@ -108,14 +125,17 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         bodies.push(body);
         return envelope(
-          result(body.consigneeId === 'a-tr' ? 'TR' : 'FR', body.shippingMethod === 'EXPRESS' ? 'EXPRESS' : 'POST'),
+          result(
+            body.consigneeId === 'a-tr' ? 'TR' : 'FR',
+            (body.shippingMethods as Record<string, string> | undefined)?.CN === 'EXPRESS' ? 'EXPRESS' : 'POST',
+          ),
         );
       },
     });
     const user = ui();
     renderPage();
     expect(await screen.findByText('Desk lamp')).toBeInTheDocument();
-    expect(bodies[0]).toEqual({ prodId: 7, skuId: 13, count: 3 });
+    expect(bodies[0]).toEqual({ prodId: 7, skuId: 13, count: 3, shippingMethods: {} });
     expect(screen.getByText('$19.99 × 3')).toBeInTheDocument();
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(summary.getByText('Service fee (2%)').nextSibling).toHaveTextContent('$1.20');
@@ -123,11 +143,13 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$80.36');
     expect(summary.getByRole('button', { name: 'Submit order' })).toBeEnabled();
 
-    const shipping = within(screen.getByRole('region', { name: 'Shipping method' }));
+    // One warehouse: one shipment, headed by where it ships from, with its methods.
+    const shipping = within(screen.getByRole('region', { name: 'Ships from China warehouse' }));
+    expect(shipping.getByText('Desk lamp')).toBeInTheDocument();
     expect(shipping.getByText('$31.50 · 3–5 days')).toBeInTheDocument();
     await user.click(shipping.getByRole('radio', { name: /DHL Express/ }));
     await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$104.66'));
-    expect(bodies.at(-1)).toMatchObject({ shippingMethod: 'EXPRESS' });
+    expect(bodies.at(-1)).toMatchObject({ shippingMethods: { CN: 'EXPRESS' } });
 
     await user.click(
       within(screen.getByRole('region', { name: 'Shipping address' })).getByRole('radio', { name: /Istanbul/ }),

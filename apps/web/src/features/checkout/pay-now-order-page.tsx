@@ -19,7 +19,8 @@ function lineFromUrl(params: URLSearchParams): Pick<ConfirmProdBody, 'prodId' | 
 
 /**
  * /user/paynoworder?prodId&skuId&count: buy-now checkout (decision 0083). The server prices it
- * (POST /api/p/order/prod/confirm); choosing another consignee or shipping method prices again;
+ * (POST /api/p/order/prod/confirm); choosing another consignee or shipping method prices again (a line from a warehouse
+ * that does not reach the address says why);
  * "Submit order" places it and goes on to /user/paymentorder. The cart is left alone.
  */
 export default function PayNowOrderPage() {
@@ -27,8 +28,8 @@ export default function PayNowOrderPage() {
   const [params] = useSearchParams();
   const line = lineFromUrl(params);
   const [consigneeId, setConsigneeId] = useState<string | undefined>();
-  const [shippingMethod, setShippingMethod] = useState<string | undefined>();
-  const confirm = useProdConfirm(line ? { ...line, consigneeId, shippingMethod } : null);
+  const [shippingMethods, setShippingMethods] = useState<Record<string, string>>({});
+  const confirm = useProdConfirm(line ? { ...line, consigneeId, shippingMethods } : null);
 
   return (
     <div className="checkout-page">
@@ -41,7 +42,7 @@ export default function PayNowOrderPage() {
         enabled={line !== null}
         fromCart={false}
         onConsignee={setConsigneeId}
-        onMethod={setShippingMethod}
+        onMethod={(shipment, code) => setShippingMethods((chosen) => ({ ...chosen, [shipment]: code }))}
       />
     </div>
   );

@@ -22,6 +22,7 @@ const item = (prodId: number) => ({
   categoryId: 1,
   sales: 0,
   tags: [],
+  warehouse: 'CN',
 });
 
 function homeApi() {

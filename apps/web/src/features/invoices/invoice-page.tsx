@@ -1,7 +1,8 @@
-import type { Invoice, InvoiceParty } from '@dsm/contract';
+import { type Invoice, type InvoiceParty, formatAddress } from '@dsm/contract';
 import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useCountryName } from '../../lib/countries';
 import { useSession } from '../../lib/session';
 import { formatInvoiceAmount, formatInvoiceTime, invoicePdfUrl, useInvoice, useInvoiceOfOrder } from './invoices.api';
 import './invoices.css';
@@ -51,14 +52,18 @@ export default function InvoicePage() {
 
 function Party({ title, party }: { title: string; party: InvoiceParty }) {
   const { t } = useTranslation('invoices');
+  const countryName = useCountryName();
+  // The invoice keeps the country's code; it is named in the reader's language, as the PDF does
+  // (decision 0105), and as the last line of the address, where the shared formatter puts it.
+  const country = formatAddress({ country: party.countryCode }, { countryName });
   return (
     <section className="invoice-party" aria-label={title}>
       <h2>{title}</h2>
       <p>{party.name}</p>
       {party.company ? <p>{party.company}</p> : null}
       <p>{party.address}</p>
+      {country ? <p>{country}</p> : null}
       {party.vatNumber ? <p>{`${t('invoice.vat')}: ${party.vatNumber}`}</p> : null}
-      <p>{`${t('invoice.country')}: ${party.countryCode}`}</p>
     </section>
   );
 }

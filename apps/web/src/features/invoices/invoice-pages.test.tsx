@@ -64,6 +64,20 @@ const summary = (i: Invoice) => ({
   currency: i.currency,
 });
 
+/** GET /api/countries as the server answers it: names in the request's language. */
+const countries = (_: URL, init: RequestInit) =>
+  envelope(
+    new Headers(init.headers).get('Accept-Language') === 'fr-FR'
+      ? [
+          { code: 'GB', name: 'Royaume-Uni' },
+          { code: 'TR', name: 'Turquie' },
+        ]
+      : [
+          { code: 'GB', name: 'United Kingdom' },
+          { code: 'TR', name: 'Türkiye' },
+        ],
+  );
+
 beforeAll(async () => {
   await loadNamespace('invoices');
 });
@@ -80,7 +94,7 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/user/orderinvoice', element: <InvoicePage /> }], `/user/orderinvoice?id=${id}`);
 
   it('shows every invoice field, the lines and the totals, with a Download PDF link and Print', async () => {
-    fakeApi({ [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE) });
+    fakeApi({ [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE), 'GET /api/countries': countries });
     render(INVOICE.id);
     expect(await screen.findByRole('heading', { name: 'Invoice' })).toBeInTheDocument();
     expect(screen.getAllByText('INV-2026-000042').length).toBeGreaterThan(0);
@@ -88,7 +102,10 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
     expect(screen.getByText('O00001001')).toBeInTheDocument(); // the order's number, not its internal id
     const billTo = screen.getByRole('region', { name: 'Bill to' });
     expect(within(billTo).getByText('Ayşe Yılmaz')).toBeInTheDocument();
-    expect(within(billTo).getByText('Country code: TR')).toBeInTheDocument();
+    // The country by its name in the reader's language, on the address's last line (not its code).
+    expect(await within(billTo).findByText('Türkiye')).toBeInTheDocument();
+    expect(within(billTo).queryByText(/TR$/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Bill from' })).getByText('United Kingdom')).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /无线蓝牙耳机/ });
     expect(within(row).getByText('12.50')).toBeInTheDocument();
     expect(within(row).getByText('25.00')).toBeInTheDocument();
@@ -153,6 +170,14 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
       'href',
       `/api/p/invoices/${INVOICE.id}/pdf?lang=tr-TR`,
     );
+  });
+
+  it('in French, the bill-to country is named in French', async () => {
+    await setLanguage('fr-FR');
+    fakeApi({ [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(INVOICE), 'GET /api/countries': countries });
+    render(INVOICE.id);
+    const billTo = await screen.findByRole('region', { name: 'Facturé à' });
+    expect(await within(billTo).findByText('Turquie')).toBeInTheDocument();
   });
 });
 

@@ -183,6 +183,7 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
       discount: 2,
       total: 47.99,
       actions: [],
+      placedWith: [{ id: 'o-8', number: 'O00000008', state: 'pending' }],
       events: [
         {
           event: 'create',
@@ -255,6 +256,11 @@ describe('orders page (/user/storeorder)', { timeout: 30_000 }, () => {
       'href',
       `/user/orderinvoice?order=o-7`,
     );
+
+    // Another shipment of the same checkout is its own order (decision 0107): named, with its state.
+    const siblings = within(drawer).getByRole('region', { name: 'Placed in the same checkout' });
+    expect(siblings).toHaveTextContent('O00000008');
+    expect(siblings).toHaveTextContent('Pending');
 
     const events = within(drawer).getAllByTestId('order-event');
     expect(events).toHaveLength(6);

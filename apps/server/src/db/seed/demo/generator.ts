@@ -206,6 +206,10 @@ export function generateProduct(index: number): DemoProduct {
     }
   }
 
+  // A SKU may be sold out, never every SKU of a product: a demo product on a list that cannot be
+  // bought is a dead end (issue 20). No draw from the PRNG, so every product stays what it was.
+  if (!skus.some((s) => s.stock > 0)) skus[0]!.stock = 20 + (index % 200);
+
   const salesCount = Math.floor(rng() ** 3 * 5000);
   const ageDays = Math.floor(rng() * 365);
   const createdAt = new Date(ANCHOR - ageDays * DAY - index * 1000);
