@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { AdminPage, ServerErrors } from '../shared/admin-page';
 import { DecimalInput } from '../shared/decimal-input';
 import { useAdminRules } from '../shared/rules';
+import { useNarrow } from '../shared/use-narrow';
 import { applyServerErrors } from '../shared/server-errors';
 import { useAdminRates, useUpdateCurrency } from './currency.api';
 
@@ -24,6 +25,7 @@ const BASE = 'USD';
 export default function CurrencyPage() {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
+  const narrow = useNarrow();
   const rules = useAdminRules();
   const rates = useAdminRates();
   const update = useUpdateCurrency();
@@ -109,8 +111,9 @@ export default function CurrencyPage() {
     {
       title: t('actions.label'),
       key: 'save',
-      // Stays in view when the other columns are wider than the console (decision 0066).
-      fixed: 'end',
+      // Stays in view when the other columns are wider than the console (decision 0066); not on a
+      // phone, where a fixed column would cover most of the grid: the row scrolls to its Save.
+      fixed: narrow ? undefined : 'end',
       render: (_, c) => (
         <Button
           type="primary"
@@ -136,7 +139,10 @@ export default function CurrencyPage() {
             columns={columns}
             dataSource={rates.data ?? []}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            // As wide as the console, the example wrapping, so that at 1280 px the fixed Save column
+            // covers nothing; a phone scrolls it (nothing fixed there).
+            scroll={{ x: true }}
+            tableLayout="auto"
           />
         </Form>
       ) : (

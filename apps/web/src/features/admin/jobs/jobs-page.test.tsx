@@ -13,6 +13,7 @@ import { envelope, renderAt } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { loadNamespace, setLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
+import { phoneScreen } from '../../../test/screen-width';
 import JobsPage from './jobs-page';
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
@@ -115,6 +116,35 @@ describe('background jobs console', { timeout: 60_000 }, () => {
     expect(within(reconcile).getByText('wallet.reconcile')).toBeInTheDocument();
     // A type with no name yet: its raw name, once.
     expect(screen.getAllByText('future.thing')).toHaveLength(1);
+  });
+
+  it('on a phone shows each job as a card named in words, its Retry inside it', async () => {
+    phoneScreen();
+    fakeApi({
+      'GET /api/admin/jobs': () =>
+        envelope({
+          records: [
+            job({}),
+            job({
+              id: '00000000-0000-4000-8000-000000000005',
+              type: 'wallet.reconcile',
+              state: 'queued',
+              lastError: null,
+            }),
+          ],
+          total: 2,
+          size: 10,
+          current: 1,
+          pages: 1,
+        }),
+    });
+    renderAt(<JobsPage />, '/admin/jobs');
+    const failed = await screen.findByRole('article', { name: 'Send an e-mail' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(failed).getByRole('button', { name: 'Retry mail.send' })).toBeInTheDocument();
+    expect(within(failed).getByText('connect ECONNREFUSED 127.0.0.1:587')).toBeInTheDocument();
+    const queued = screen.getByRole('article', { name: 'Reconcile wallets with the ledger' });
+    expect(within(queued).queryByRole('button')).toBeNull();
   });
 
   it('speaks the operator’s language', async () => {

@@ -123,7 +123,7 @@ export default function JobsPage() {
         total: (total) => t('products.total', { count: total }),
         onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
       }}
-      rowName={(j) => j.type}
+      rowName={(j) => typeName(j.type)}
       rowActions={(j) =>
         j.state === 'failed' ? (
           <Button

@@ -1,88 +1,116 @@
 import { useState } from 'react';
-import { CARRIER_MAX, ORDER_REASON_MAX, TRACKING_NUMBER_MAX, type OrderEvent } from '@dsm/contract';
-import { Button, Form, Input, Modal } from 'antd';
+import type { OrderDetail, OrderEvent, OrderState } from '@dsm/contract';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { RaisePriceDifferenceDialog } from '../price-differences/raise-price-difference-dialog';
-import { ServerErrors } from '../shared/admin-page';
 import { useConfirm } from '../shared/confirm';
-import { applyServerErrors } from '../shared/server-errors';
+import { OrderStepDialog, type StepDialogKind } from './order-step-dialog';
 import { adminOrderActions, useRefreshAdminOrders } from './orders.api';
 
-type Dialog = 'ship' | 'abnormal';
-type Values = { carrier?: string; trackingNumber?: string; reason?: string };
+/** A step that moves the order to another state (another filter of the console's list). */
+export type OrderStep = 'purchase' | 'ship' | 'deliver' | 'mark-abnormal';
+/** Where an order goes after a step, when the answer does not say (its state machine). */
+const NEXT: Record<OrderStep, OrderState | 'abnormal'> = {
+  purchase: 'purchasing',
+  ship: 'shipped',
+  deliver: 'delivered',
+  'mark-abnormal': 'abnormal',
+};
+/** The rarer events: in a list row they sit in a "More" menu, so the row stays narrow. */
+const SECONDARY: OrderEvent[] = ['raise-price-difference', 'mark-abnormal'];
+
+export interface AdminOrderActionsProps {
+  order: { id: string; number: string; actions: OrderEvent[]; shippingMethodName?: string };
+  /**
+   * The id of the element that names the order (its number in the row or card): each button's
+   * name is its visible text, and this tells a screen reader which order it acts on.
+   */
+  describedBy?: string;
+  /** A list row: the rarer events in a menu instead of buttons. */
+  compact?: boolean;
+  /** After a step moved the order: where it went (a state, or `abnormal`). */
+  onMoved?: (step: OrderStep, to: OrderState | 'abnormal') => void;
+}
 
 /**
  * The operator's buttons for one order: only the events the server lists in `actions`. Purchase
- * and deliver ask first; ship asks for the carrier and tracking number, mark abnormal for the
- * reason the user will read. A refusal (someone moved the order meanwhile) shows the server's words.
+ * and deliver ask first; ship asks for the carrier (prefilled with the order's shipping method)
+ * and tracking number, mark abnormal for the reason the user will read. A refusal (someone moved
+ * the order meanwhile) shows the server's words.
  */
-export function AdminOrderActions({ order }: { order: { id: string; number: string; actions: OrderEvent[] } }) {
+export function AdminOrderActions({ order, describedBy, compact = false, onMoved }: AdminOrderActionsProps) {
   const { t } = useTranslation('orders');
   const [confirm, holder] = useConfirm();
   const refresh = useRefreshAdminOrders();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<StepDialogKind | null>(null);
   const [raising, setRaising] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [orphans, setOrphans] = useState<string[]>([]);
-  const [form] = Form.useForm<Values>();
   const can = (e: OrderEvent) => order.actions.includes(e);
 
   async function simple(event: 'purchase' | 'deliver') {
     if (!(await confirm({ title: t(`admin.confirm-${event}`, { number: order.number }) }))) return;
     const result = await adminOrderActions[event](order.id);
-    if (result.success) toast.success(t(`admin.done-${event}`, { number: order.number }));
+    if (result.success) moved(event, result.data);
     await refresh();
   }
 
-  function openDialog(kind: Dialog) {
-    form.resetFields();
-    setOrphans([]);
-    setDialog(kind);
+  /** The page shows where the order went (onMoved); alone (no page listening) a toast says it. */
+  function moved(step: OrderStep, answer: OrderDetail | null | undefined) {
+    const to = answer?.state ? (answer.abnormal ? 'abnormal' : answer.state) : NEXT[step];
+    if (onMoved) onMoved(step, to);
+    else toast.success(t(`admin.done-${step === 'mark-abnormal' ? 'abnormal' : step}`, { number: order.number }));
   }
 
-  async function submit(values: Values) {
-    setSaving(true);
-    const call: Promise<ApiResult<unknown>> =
-      dialog === 'ship'
-        ? adminOrderActions.ship(order.id, {
-            carrier: values.carrier ?? '',
-            trackingNumber: values.trackingNumber ?? '',
-          })
-        : adminOrderActions.abnormal(order.id, values.reason ?? '');
-    const result = await call.finally(() => setSaving(false));
-    if (result.success) {
-      toast.success(t(dialog === 'ship' ? 'admin.done-ship' : 'admin.done-abnormal', { number: order.number }));
-      setDialog(null);
-      await refresh();
-      return;
-    }
-    const left = applyServerErrors(form, result);
-    setOrphans(left.length || form.getFieldsError().some((f) => f.errors.length) ? left : [result.msg]);
-  }
+  const handlers: Partial<Record<OrderEvent, () => void>> = {
+    purchase: () => void simple('purchase'),
+    ship: () => setDialog('ship'),
+    deliver: () => void simple('deliver'),
+    'raise-price-difference': () => setRaising(true),
+    'mark-abnormal': () => setDialog('abnormal'),
+  };
+  const style: Partial<Record<OrderEvent, { primary?: boolean; danger?: boolean }>> = {
+    purchase: { primary: true },
+    ship: { primary: true },
+    deliver: { primary: true },
+    'mark-abnormal': { danger: true },
+  };
+  const shown = (['purchase', 'ship', 'deliver', 'raise-price-difference', 'mark-abnormal'] as OrderEvent[]).filter(
+    (e) => can(e) && handlers[e],
+  );
+  const inMenu = compact ? shown.filter((e) => SECONDARY.includes(e)) : [];
 
-  const button = (event: OrderEvent, onClick: () => void, primary = false, danger = false) =>
-    can(event) ? (
-      <Button
-        size="small"
-        type={primary ? 'primary' : 'default'}
-        danger={danger}
-        onClick={onClick}
-        aria-label={t(`admin.${event}-named`, { number: order.number })}
-      >
-        {t(`admin.${event}`)}
-      </Button>
-    ) : null;
-
+  // Each button's accessible name is its visible text (what a voice-control user says); the order
+  // it acts on comes from `describedBy` (the row's number) or the dialog around it (the drawer).
   return (
     <>
       {holder}
-      {button('purchase', () => void simple('purchase'), true)}
-      {button('ship', () => openDialog('ship'), true)}
-      {button('deliver', () => void simple('deliver'), true)}
-      {button('raise-price-difference', () => setRaising(true))}
-      {button('mark-abnormal', () => openDialog('abnormal'), false, true)}
+      {shown
+        .filter((e) => !inMenu.includes(e))
+        .map((e) => (
+          <Button
+            key={e}
+            size="small"
+            type={style[e]?.primary ? 'primary' : 'default'}
+            danger={style[e]?.danger}
+            onClick={handlers[e]}
+            aria-describedby={describedBy}
+          >
+            {t(`admin.${e}`)}
+          </Button>
+        ))}
+      {inMenu.length ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: inMenu.map((e) => ({ key: e, label: t(`admin.${e}`), danger: style[e]?.danger })),
+            onClick: ({ key }) => handlers[key as OrderEvent]?.(),
+          }}
+        >
+          <Button size="small" aria-describedby={describedBy}>
+            {t('admin.more')}
+          </Button>
+        </Dropdown>
+      ) : null}
       {raising ? (
         <RaisePriceDifferenceDialog
           order={order}
@@ -92,53 +120,18 @@ export function AdminOrderActions({ order }: { order: { id: string; number: stri
           }}
         />
       ) : null}
-      <Modal
-        open={dialog !== null}
-        title={
-          dialog ? t(dialog === 'ship' ? 'admin.ship-title' : 'admin.abnormal-title', { number: order.number }) : ''
-        }
-        okText={t(dialog === 'ship' ? 'admin.ship' : 'admin.mark-abnormal')}
-        cancelText={t('actions.cancel')}
-        okButtonProps={{ danger: dialog === 'abnormal' }}
-        confirmLoading={saving}
-        onOk={() => form.submit()}
-        onCancel={() => setDialog(null)}
-        destroyOnHidden
-      >
-        <ServerErrors messages={orphans} />
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark>
-          {dialog === 'ship' ? (
-            <>
-              <Form.Item
-                name="carrier"
-                label={t('detail.carrier')}
-                required
-                rules={[{ required: true, whitespace: true, message: t('admin.carrier-required') }]}
-              >
-                <Input maxLength={CARRIER_MAX} autoFocus />
-              </Form.Item>
-              <Form.Item
-                name="trackingNumber"
-                label={t('detail.tracking')}
-                required
-                rules={[{ required: true, whitespace: true, message: t('admin.tracking-required') }]}
-              >
-                <Input maxLength={TRACKING_NUMBER_MAX} />
-              </Form.Item>
-            </>
-          ) : (
-            <Form.Item
-              name="reason"
-              label={t('admin.reason')}
-              extra={t('admin.reason-hint')}
-              required
-              rules={[{ required: true, whitespace: true, message: t('admin.reason-required') }]}
-            >
-              <Input.TextArea rows={3} maxLength={ORDER_REASON_MAX} autoFocus />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+      {dialog ? (
+        <OrderStepDialog
+          kind={dialog}
+          order={order}
+          onClose={() => setDialog(null)}
+          onDone={(answer) => {
+            setDialog(null);
+            moved(dialog === 'ship' ? 'ship' : 'mark-abnormal', answer);
+            void refresh();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { AdminOrder } from '@dsm/contract';
+import type { AdminOrder, OrderDetail } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
+import { detail } from '../../../test/factories';
+import { phoneScreen } from '../../../test/screen-width';
 import { loadNamespace } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import AdminOrdersPage from './orders-page';
@@ -43,6 +45,18 @@ const ORDER: AdminOrder = {
   userId: 'u-1',
   userEmail: 'ada@example.com',
 };
+const PENDING: AdminOrder = {
+  ...ORDER,
+  state: 'pending',
+  actions: ['purchase', 'raise-price-difference', 'mark-abnormal'],
+};
+const SHIPPED: AdminOrder = {
+  ...ORDER,
+  state: 'shipped',
+  carrier: 'DHL',
+  trackingNumber: 'JD123456',
+  actions: ['deliver'],
+};
 const page = (records: AdminOrder[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
 
 beforeAll(async () => {
@@ -55,18 +69,25 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
-  it('opens on the pending queue, filters by state, and ships with a carrier and tracking number', async () => {
+const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
+const moved = (over: Partial<AdminOrder>): OrderDetail => ({ ...detail('o-9'), ...ORDER, ...over });
+/** The notice above the list that says where an order went. */
+const noticeOf = async (text: RegExp) => (await screen.findByText(text)).closest('.ant-alert') as HTMLElement;
+const shipDialog = async () =>
+  (await screen.findByText('Ship order O00000009', { selector: '.ant-modal-title' })).closest(
+    '.ant-modal',
+  ) as HTMLElement;
+
+describe('operator orders console (/admin/orders)', { timeout: 60_000 }, () => {
+  it('ships with the carrier prefilled from the order, errors that clear once the fields are filled, and a tracking number the server refuses', async () => {
     const states: string[] = [];
     const shipped: unknown[] = [];
-    let moved = false;
+    let after = false;
     fakeApi({
       'GET /api/admin/orders': (url) => {
         states.push(url.searchParams.get('state') ?? '');
-        const records =
-          url.searchParams.get('state') === 'purchasing'
-            ? [moved ? { ...ORDER, state: 'shipped' as const, actions: [] } : ORDER]
-            : [];
+        const state = url.searchParams.get('state');
+        const records = state === 'purchasing' && !after ? [ORDER] : state === 'shipped' && after ? [SHIPPED] : [];
         return envelope(page(records));
       },
       'POST /api/admin/orders/o-9/ship': (_url, init) => {
@@ -79,60 +100,107 @@ describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
             status: 400,
           });
         }
-        moved = true;
-        return envelope({ ...ORDER, state: 'shipped' });
+        after = true;
+        return envelope(moved(SHIPPED));
       },
     });
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-    renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
+    const user = ui();
+    const { router } = renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
     await waitFor(() => expect(states).toContain('pending'));
     expect((await screen.findAllByText('No data')).length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('combobox', { name: 'Orders to show' }));
     await user.click(await screen.findByTitle('Purchasing'));
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?state=purchasing');
     expect(screen.getByText('$49.99')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Start purchasing order O00000009' })).not.toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /O00000009/ });
+    expect(within(row).queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Ship order O00000009' }));
-    const dialog = (await screen.findByText('Ship order O00000009', { selector: '.ant-modal-title' })).closest(
-      '.ant-modal',
-    ) as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Ship' }));
+    const dialog = await shipDialog();
+    // The carrier is the order's shipping method until the operator says otherwise.
+    expect(within(dialog).getByLabelText('Carrier')).toHaveValue('Express');
+    await user.clear(within(dialog).getByLabelText('Carrier'));
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     expect(await within(dialog).findByText('Enter the carrier')).toBeInTheDocument();
-    expect(within(dialog).getByText('Enter the tracking number')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter the tracking number')).toBeInTheDocument();
     expect(shipped).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Carrier'), 'DHL');
     await user.type(within(dialog).getByLabelText('Tracking number'), 'JD1');
+    // Both filled: neither field is marked wrong any more.
+    await waitFor(() => expect(within(dialog).getByLabelText('Carrier')).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByLabelText('Tracking number')).not.toHaveAttribute('aria-invalid', 'true');
+    // (antd lets a message fade out before it leaves the page.)
+    await waitFor(() => expect(within(dialog).queryByText('Enter the carrier')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(dialog).queryByText('Enter the tracking number')).not.toBeInTheDocument());
+
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     expect(await within(dialog).findByText('The tracking number looks wrong')).toBeInTheDocument();
-
+    expect(within(dialog).getByLabelText('Tracking number')).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(dialog).getByLabelText('Tracking number'), '23456');
+    await waitFor(() => expect(within(dialog).queryByText('The tracking number looks wrong')).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     await waitFor(() => expect(shipped[1]).toEqual({ carrier: 'DHL', trackingNumber: 'JD123456' }));
-    expect(await screen.findByText('Order O00000009 is shipped')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Ship order O00000009' })).not.toBeInTheDocument());
+
+    // The order leaves the "Purchasing" list; the notice says where it went and links there.
+    const notice = await noticeOf(/Order O00000009 is shipped/);
+    await waitFor(() => expect(screen.queryByRole('row', { name: /O00000009/ })).not.toBeInTheDocument());
+    await user.click(within(notice).getByRole('link', { name: 'Show “Shipped”' }));
+    expect(await screen.findByRole('row', { name: /O00000009/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?state=shipped');
+    expect(screen.getByRole('combobox', { name: 'Orders to show' }).closest('.ant-select')).toHaveTextContent(
+      'Shipped',
+    );
+    // Shown where it now is: the notice keeps its words but no longer links away.
+    expect(within(await noticeOf(/Order O00000009 is shipped/)).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('raises a price difference on a pending order from its row', async () => {
+  it("names the Purchase button by its text and describes it by the order's number", async () => {
+    const purchased: string[] = [];
+    fakeApi({
+      'GET /api/admin/orders': (url) =>
+        envelope(page(url.searchParams.get('state') === 'pending' && !purchased.length ? [PENDING] : [])),
+      'POST /api/admin/orders/o-9/purchase': () => {
+        purchased.push('o-9');
+        return envelope(moved({ state: 'purchasing', actions: ['ship', 'mark-abnormal'] }));
+      },
+    });
+    const user = ui();
+    renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
+    const purchase = await screen.findByRole('button', { name: 'Purchase' });
+    expect(purchase).toHaveTextContent(/^Purchase$/);
+    expect(purchase).toHaveAccessibleDescription('O00000009');
+    expect(screen.getByRole('button', { name: 'Details' })).toHaveAccessibleDescription('O00000009');
+
+    await user.click(purchase);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(purchased).toEqual(['o-9']));
+    const notice = await noticeOf(/Order O00000009 is being purchased/);
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(within(notice).getByRole('link', { name: 'Show “Purchasing”' })).toHaveAttribute(
+      'href',
+      '/admin/orders?state=purchasing',
+    );
+  });
+
+  it('raises a price difference on a pending order from the More menu of its row', async () => {
     const raised: unknown[] = [];
-    const pending = {
-      ...ORDER,
-      state: 'pending' as const,
-      actions: ['purchase', 'raise-price-difference', 'mark-abnormal'] as AdminOrder['actions'],
-    };
     fakeApi({
       'GET /api/admin/orders': () =>
-        envelope(page([raised.length ? { ...pending, actions: ['mark-abnormal'] as AdminOrder['actions'] } : pending])),
+        envelope(page([raised.length ? { ...PENDING, actions: ['mark-abnormal'] as AdminOrder['actions'] } : PENDING])),
       'POST /api/admin/orders/o-9/price-difference': (_url, init) => {
         raised.push(JSON.parse(String(init.body)));
         return envelope({ id: 'pd-1' });
       },
     });
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = ui();
     renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Raise a price difference on order O00000009' }));
+    const row = await screen.findByRole('row', { name: /O00000009/ });
+    expect(within(row).queryByRole('button', { name: 'Raise price difference' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'More' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Raise price difference' }));
     const dialog = (
       await screen.findByText('Raise a price difference on order O00000009', { selector: '.ant-modal-title' })
     ).closest('.ant-modal') as HTMLElement;
@@ -141,10 +209,22 @@ describe('operator orders console (/admin/orders)', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Raise price difference' }));
     await waitFor(() => expect(raised).toEqual([{ amount: 12.5, reason: 'The supplier raised the price' }]));
     expect(await screen.findByText('Price difference raised on order O00000009')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('button', { name: 'Raise a price difference on order O00000009' }),
-      ).not.toBeInTheDocument(),
-    );
+  });
+
+  it("on a phone shows each order as a card holding that order's buttons, and no table", async () => {
+    phoneScreen();
+    const other = { ...PENDING, id: 'o-10', number: 'O00000010', userEmail: 'bob@example.com' };
+    fakeApi({ 'GET /api/admin/orders': () => envelope(page([PENDING, other])) });
+    renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
+    const card = await screen.findByRole('article', { name: 'O00000009' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(card).getByText('Express')).toBeInTheDocument();
+    // The fields carry their column's name; the buttons are those of this order only.
+    expect(within(card).getByText('Shipping').tagName).toBe('DT');
+    expect(within(card).getByRole('button', { name: 'Purchase' })).toHaveAccessibleDescription('O00000009');
+    const second = screen.getByRole('article', { name: 'O00000010' });
+    expect(within(second).getByRole('button', { name: 'Purchase' })).toHaveAccessibleDescription('O00000010');
+    expect(within(second).queryByText('ada@example.com')).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminOrder } from '@dsm/contract';
 import { Alert, Button, Drawer, Select, Skeleton, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { OrderStateTag, OrderView, formatOrderTime } from '../../../components/orders/order-view';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { AdminListPage } from '../shared/list-page';
-import { AdminOrderActions } from './order-admin-actions';
-import { type AdminOrdersFilter, useAdminOrder, useAdminOrders } from './orders.api';
+import { AdminOrderActions, type OrderStep } from './order-admin-actions';
+import { useAdminOrder, useAdminOrders } from './orders.api';
 
 /** The filter's order: the purchase queue first, then what follows it, then the rest. */
 const STATE_FILTERS = [
@@ -22,19 +23,37 @@ const STATE_FILTERS = [
   'all',
 ] as const;
 type StateFilter = (typeof STATE_FILTERS)[number];
+const isFilter = (v: string | null): v is StateFilter => STATE_FILTERS.includes(v as StateFilter);
+/** The id of the element that shows an order's number: its buttons are described by it. */
+const numberId = (id: string) => `admin-order-${id}-number`;
+
+/** The last step taken from this list: which order went where. */
+interface Moved {
+  number: string;
+  step: OrderStep;
+  to: StateFilter;
+}
 
 /**
  * /admin/orders (decision 0087): every user's orders by state, pending first (what to buy), an
  * abnormal filter, the detail in a drawer, and the buttons the state machine allows: purchase,
  * ship (carrier + tracking number), deliver, mark abnormal (reason). Amounts in USD, the
- * console's currency.
+ * console's currency. The state filter is in the address (`?state=`), so that after a step the
+ * notice can link to where the order went instead of it silently leaving the filtered list.
  */
 export default function AdminOrdersPage() {
   const { t } = useTranslation(['orders', 'admin']);
   const lang = useSession((s) => s.lang);
-  const [filter, setFilter] = useState<AdminOrdersFilter>({ state: 'pending', current: 1, size: 20 });
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('state');
+  const state: StateFilter = isFilter(asked) ? asked : 'pending';
+  // The page number belongs to the state it was chosen in: another state starts at its first page.
+  const [paging, setPaging] = useState({ state, current: 1, size: 20 });
+  const filter = { state, current: paging.state === state ? paging.current : 1, size: paging.size };
   const [opened, setOpened] = useState<string | null>(null);
+  const [moved, setMoved] = useState<Moved | null>(null);
   const list = useAdminOrders(filter);
+  const setState = (next: StateFilter) => setParams((p) => (p.set('state', next), p), { replace: true });
   const usd = (v: number) => formatMoney(v, null, lang);
 
   const columns: TableColumnsType<AdminOrder> = [
@@ -43,7 +62,7 @@ export default function AdminOrdersPage() {
       title: t('list.order'),
       render: (_, o) => (
         <Space direction="vertical" size={0}>
-          <strong>{o.number}</strong>
+          <strong id={numberId(o.id)}>{o.number}</strong>
           <span className="admin-muted">{formatOrderTime(o.createdAt, lang)}</span>
           <span className="admin-break">{o.userEmail}</span>
         </Space>
@@ -55,7 +74,7 @@ export default function AdminOrdersPage() {
       key: 'items',
       title: t('list.items'),
       render: (_, o) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} className="admin-order-items">
           <span>{o.firstLine?.title ?? ''}</span>
           <span className="admin-muted">{`${t('admin.items', { count: o.itemCount })} · ${t('admin.lines', { count: o.lineCount })}`}</span>
         </Space>
@@ -65,7 +84,7 @@ export default function AdminOrdersPage() {
       key: 'shipping',
       title: t('detail.shipping'),
       render: (_, o) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} className="admin-order-shipping">
           <span>{o.shippingMethodName}</span>
           {o.trackingNumber ? (
             <span className="admin-muted">{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</span>
@@ -86,32 +105,80 @@ export default function AdminOrdersPage() {
         rowKey="id"
         columns={columns}
         query={list}
+        before={<MovedNotice moved={moved} showing={state} onClose={() => setMoved(null)} />}
         paging={{
           current: filter.current,
           size: filter.size,
-          onChange: (current, size) => setFilter({ ...filter, current, size }),
+          onChange: (current, size) => setPaging({ state, current, size }),
         }}
         rowName={(o) => o.number}
         filters={
           <Select<StateFilter>
             aria-label={t('admin.filter')}
-            value={filter.state}
-            onChange={(state) => setFilter({ ...filter, state, current: 1 })}
+            value={state}
+            onChange={setState}
             options={STATE_FILTERS.map((s) => ({ value: s, label: t(`admin.states.${s}`) }))}
             style={{ minWidth: 200 }}
           />
         }
         rowActions={(o) => (
           <>
-            <Button size="small" onClick={() => setOpened(o.id)} aria-label={t('list.open', { number: o.number })}>
+            <Button size="small" onClick={() => setOpened(o.id)} aria-describedby={numberId(o.id)}>
               {t('admin.details')}
             </Button>
-            <AdminOrderActions order={o} />
+            <AdminOrderActions
+              order={o}
+              describedBy={numberId(o.id)}
+              compact
+              onMoved={(step, to) => setMoved({ number: o.number, step, to })}
+            />
           </>
         )}
       />
       {opened ? <AdminOrderDrawer id={opened} onOpen={setOpened} onClose={() => setOpened(null)} /> : null}
     </>
+  );
+}
+
+/**
+ * What the last step did: "Order O… is shipped", with a link to the filter that now holds it when
+ * the list shown no longer does. It stays until closed or the next step, unlike a toast.
+ */
+function MovedNotice({ moved, showing, onClose }: { moved: Moved | null; showing: StateFilter; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  // Far down a long list (a phone) the notice above it would be out of sight: bring it into view.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (moved) frame.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [moved]);
+  const gone = moved !== null && showing !== 'all' && showing !== moved.to;
+  // The frame is always there, so a screen reader hears the notice when it appears in it.
+  return (
+    <div ref={frame} aria-live="polite">
+      {moved ? (
+        <Alert
+          className="admin-moved-notice"
+          type="success"
+          showIcon
+          role="status"
+          closable={{ 'aria-label': t('actions.close') }}
+          onClose={onClose}
+          title={
+            <>
+              {t(`admin.done-${moved.step === 'mark-abnormal' ? 'abnormal' : moved.step}`, { number: moved.number })}
+              {gone ? (
+                <>
+                  {' · '}
+                  <Link to={`?state=${moved.to}`} replace>
+                    {t('admin.show-moved', { state: t(`admin.states.${moved.to}`) })}
+                  </Link>
+                </>
+              ) : null}
+            </>
+          }
+        />
+      ) : null}
+    </div>
   );
 }
 

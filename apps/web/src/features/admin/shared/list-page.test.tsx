@@ -13,6 +13,7 @@ import { envelope, renderAt } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { loadNamespace } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
+import { phoneScreen } from '../../../test/screen-width';
 import TagsPage from '../tags/tags-page';
 import NoticesPage from '../notices/notices-page';
 import PagesPage from '../pages/pages-page';
@@ -178,7 +179,7 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
     renderAt(<CategoriesPage />, '/admin/categories');
     // The page's own button beside the title, and its own row actions before Delete.
     expect(await screen.findByRole('button', { name: 'New top-level category' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Add a subcategory to Garden' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add subcategory to Garden' })).toBeInTheDocument();
     // A parent and a category with products stay; the reason is in the button's name and title.
     expect(screen.getByRole('button', { name: 'Delete Toys (only empty categories can be deleted)' })).toBeDisabled();
     const garden = screen.getByRole('button', { name: 'Delete Garden (only empty categories can be deleted)' });
@@ -189,5 +190,66 @@ describe('the shared operator list page', { timeout: 60_000 }, () => {
     expect(within(question).getAllByText('Delete the category “Spare”?').length).toBeGreaterThan(0);
     await user.click(within(question).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Spare')).not.toBeInTheDocument());
+  });
+
+  describe('on a phone', () => {
+    it('shows a card per row with its fields and its own buttons, and no table', async () => {
+      phoneScreen();
+      fakeApi({ 'GET /api/admin/catalogue/tags': () => envelope(TAGS) });
+      renderAt(<TagsPage />, '/admin/tags');
+      const card = await screen.findByRole('article', { name: 'New arrivals' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Edit New arrivals' })).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Edit Trending' })).not.toBeInTheDocument();
+      // Each field under its column's name.
+      const code = within(card).getByText('new');
+      expect(code.closest('dd')?.previousElementSibling?.tagName).toBe('DT');
+      const trending = screen.getByRole('article', { name: 'Trending' });
+      expect(within(trending).getByRole('button', { name: 'Edit Trending' })).toBeInTheDocument();
+    });
+
+    it('gives every category of the tree its card, children after their parent, with its actions', async () => {
+      phoneScreen();
+      const category = (categoryId: number, parentId: number | null, name: string): AdminCategory => ({
+        categoryId,
+        parentId,
+        icon: 'toys',
+        position: categoryId,
+        names: { 'en-US': name },
+        productCount: 0,
+      });
+      fakeApi({
+        'GET /api/admin/catalogue/categories': () =>
+          envelope([category(1, null, 'Toys'), category(2, 1, 'Puzzles'), category(3, null, 'Garden')]),
+      });
+      renderAt(<CategoriesPage />, '/admin/categories');
+      await screen.findByRole('article', { name: 'Puzzles' });
+      expect(screen.getAllByRole('article').map((a) => a.querySelector('h2')?.textContent)).toEqual([
+        'Toys',
+        'Puzzles',
+        'Garden',
+      ]);
+      const puzzles = screen.getByRole('article', { name: 'Puzzles' });
+      expect(within(puzzles).getByRole('button', { name: 'Add subcategory to Puzzles' })).toBeInTheDocument();
+      expect(within(puzzles).getByRole('button', { name: 'Delete Puzzles' })).toBeEnabled();
+    });
+
+    it('pages a long whole list in cards as the table does', async () => {
+      phoneScreen();
+      const many = Array.from({ length: 25 }, (_, i) => ({
+        ...TAGS[0]!,
+        tagId: i + 1,
+        code: `t${i + 1}`,
+        names: { 'en-US': `Tag ${i + 1}` },
+      }));
+      fakeApi({ 'GET /api/admin/catalogue/tags': () => envelope(many) });
+      const user = ui();
+      renderAt(<TagsPage />, '/admin/tags');
+      await screen.findByRole('article', { name: 'Tag 1' });
+      expect(screen.getAllByRole('article')).toHaveLength(20);
+      await user.click(screen.getByRole('listitem', { name: '2' }));
+      expect(await screen.findByRole('article', { name: 'Tag 21' })).toBeInTheDocument();
+      expect(screen.getAllByRole('article')).toHaveLength(5);
+    });
   });
 });

@@ -18,14 +18,18 @@ import type { ApiResult } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AdminPage, ServerErrors } from './admin-page';
 import { useConfirm } from './confirm';
+import { RowCards } from './row-cards';
 import { applyServerErrors, type NamePath } from './server-errors';
+import { useNarrow } from './use-narrow';
 
 type Column<Row> = TableColumnsType<Row>[number];
 
 /**
  * The Actions column of every operator table: fixed to the right edge, so its buttons stay in view
- * when the other columns are wider than the console's content area (they scroll under it).
- * Tables that use it need `scroll={{ x: 'max-content' }}`.
+ * when the other columns are wider than the console's content area (they scroll under it). Its
+ * buttons wrap within a bounded width (admin.css) so that at 1280 px it does not itself push the
+ * table past the content area and cover the columns before it. Tables that use it need a
+ * horizontal scroll (`scroll={{ x: true }}`); on a phone AdminListPage shows cards instead.
  */
 export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode): Column<Row> {
   return {
@@ -208,8 +212,9 @@ function DeleteButton<Row>(props: {
 
 /**
  * The operator's list-and-edit screen: title and create button, filters, a table with paging whose
- * Actions column stays in view, the create/edit form in a dialog (or an editor in a drawer), a
- * confirmation before delete, and server validation errors under their fields.
+ * Actions column stays in view (on a phone, a card per row holding its buttons: decision 0108), the
+ * create/edit form in a dialog (or an editor in a drawer), a confirmation before delete, and
+ * server validation errors under their fields.
  * Usage: docs/decisions/0066-conventions.md.
  */
 export function AdminListPage<Row extends object, Values = Record<string, unknown>>(
@@ -222,6 +227,7 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
   const [opened, setOpened] = useState<Row | null>(null);
   const [keyword, setKeyword] = useState('');
   const [localPage, setLocalPage] = useState({ current: 1, size: 20 });
+  const narrow = useNarrow();
 
   const page = Array.isArray(query.data) ? null : (query.data ?? null);
   const rows = useMemo(() => {
@@ -239,27 +245,25 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
   }
 
   const hasActions = Boolean(editor || drawer || remove || props.rowActions);
+  const rowButtons = (row: Row) => (
+    <div className="admin-row-actions">
+      {editor || drawer ? (
+        <Button
+          size="small"
+          onClick={() => (editor ? setEditing(row) : setOpened(row))}
+          aria-label={t('actions.edit-named', { name: rowName(row) })}
+        >
+          {t('actions.edit')}
+        </Button>
+      ) : null}
+      {props.rowActions?.(row)}
+      {remove ? (
+        <DeleteButton row={row} name={rowName(row)} blocked={remove.blocked?.(row) ?? null} onDelete={onDelete} />
+      ) : null}
+    </div>
+  );
   const columns: TableColumnsType<Row> = hasActions
-    ? [
-        ...props.columns,
-        actionsColumn<Row>(props.actionsTitle ?? t('actions.label'), (row) => (
-          <div className="admin-row-actions">
-            {editor || drawer ? (
-              <Button
-                size="small"
-                onClick={() => (editor ? setEditing(row) : setOpened(row))}
-                aria-label={t('actions.edit-named', { name: rowName(row) })}
-              >
-                {t('actions.edit')}
-              </Button>
-            ) : null}
-            {props.rowActions?.(row)}
-            {remove ? (
-              <DeleteButton row={row} name={rowName(row)} blocked={remove.blocked?.(row) ?? null} onDelete={onDelete} />
-            ) : null}
-          </div>
-        )),
-      ]
+    ? [...props.columns, actionsColumn<Row>(props.actionsTitle ?? t('actions.label'), rowButtons)]
     : props.columns;
 
   const pagination: TablePaginationConfig | false =
@@ -325,17 +329,36 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
       ) : (
         <>
           {query.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-          <Table<Row>
-            scroll={{ x: 'max-content' }}
-            {...props.table}
-            locale={props.empty ? { ...props.table?.locale, emptyText: props.empty } : props.table?.locale}
-            rowKey={props.rowKey}
-            className={props.className}
-            columns={columns}
-            dataSource={rows}
-            loading={query.isFetching}
-            pagination={pagination}
-          />
+          {narrow ? (
+            <RowCards<Row>
+              label={props.title}
+              rows={rows}
+              columns={props.columns}
+              rowKey={props.rowKey}
+              rowName={rowName}
+              actions={hasActions ? rowButtons : undefined}
+              loading={query.isFetching}
+              empty={props.empty}
+              pagination={pagination}
+              serverPaged={Boolean(props.paging)}
+            />
+          ) : (
+            <Table<Row>
+              // As wide as the content area, columns wrapping their text to fit it; past its width only
+              // when the content cannot wrap (then it scrolls under the fixed Actions column). With
+              // 'max-content' every column kept its one-line width and the table overflowed at 1280 px.
+              scroll={{ x: true }}
+              tableLayout="auto"
+              {...props.table}
+              locale={props.empty ? { ...props.table?.locale, emptyText: props.empty } : props.table?.locale}
+              rowKey={props.rowKey}
+              className={props.className}
+              columns={columns}
+              dataSource={rows}
+              loading={query.isFetching}
+              pagination={pagination}
+            />
+          )}
         </>
       )}
       {editor && editing ? (

@@ -42,7 +42,7 @@ export default function UserWalletPage() {
       dataIndex: 'kind',
       title: t('wallet:history.kind'),
       render: (kind: string, l) => (
-        <Tag color={l.type === 'income' ? 'green' : 'volcano'}>{t(`wallet:kinds.${kind}`, { defaultValue: kind })}</Tag>
+        <Tag color={l.type === 'income' ? 'green' : 'red'}>{t(`wallet:kinds.${kind}`, { defaultValue: kind })}</Tag>
       ),
     },
     {
@@ -96,30 +96,34 @@ export default function UserWalletPage() {
         <PostingForm userId={userId} kind="adjustments" />
         <PostingForm userId={userId} kind="bonus" />
       </div>
-      <h2 className="admin-wallet-lines">{t('wallet.lines')}</h2>
-      <Table<WalletLine>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.lines.records ?? []}
-        loading={wallet.isFetching}
-        locale={{ emptyText: t('wallet:history.empty') }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: filter.current,
-          pageSize: filter.size,
-          total: data?.lines.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('wallet:history.total', { count: total }),
-          onChange: (current, size) => {
-            const next = new URLSearchParams(params);
-            if (current > 1) next.set('current', String(current));
-            else next.delete('current');
-            if (size !== 10) next.set('size', String(size));
-            else next.delete('size');
-            setParams(next, { replace: true });
-          },
-        }}
-      />
+      <h2 className="admin-wallet-lines" id="admin-wallet-lines">
+        {t('wallet.lines')}
+      </h2>
+      {/* On a phone the ledger is wider than the screen: it scrolls in a frame the keyboard can reach. */}
+      <div className="admin-table-scroll" role="region" aria-labelledby="admin-wallet-lines" tabIndex={0}>
+        <Table<WalletLine>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.lines.records ?? []}
+          loading={wallet.isFetching}
+          locale={{ emptyText: t('wallet:history.empty') }}
+          pagination={{
+            current: filter.current,
+            pageSize: filter.size,
+            total: data?.lines.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('wallet:history.total', { count: total }),
+            onChange: (current, size) => {
+              const next = new URLSearchParams(params);
+              if (current > 1) next.set('current', String(current));
+              else next.delete('current');
+              if (size !== 10) next.set('size', String(size));
+              else next.delete('size');
+              setParams(next, { replace: true });
+            },
+          }}
+        />
+      </div>
     </AdminPage>
   );
 }
