@@ -54,10 +54,16 @@ export function ensureWebBuild() {
   return true;
 }
 
+/** The HTML the server sends for a page's path: the page's own copy, else index.html (decision 0109). */
+function pageFile(pathname) {
+  const own = path.join('routes', `${pathname.split('/')[1]?.toLowerCase()}.html`);
+  return existsSync(path.join(dist, own)) ? own : 'index.html';
+}
+
 /** gzip bytes of the build file behind a URL of the server; null for what is not a build file. */
 function gzipOf(url) {
   const file = new URL(url).pathname;
-  const local = path.join(dist, file === '/' || !path.extname(file) ? 'index.html' : file);
+  const local = path.join(dist, !path.extname(file) ? pageFile(file) : file);
   if (!local.startsWith(dist) || !existsSync(local)) return null;
   return gzipSync(readFileSync(local)).length;
 }

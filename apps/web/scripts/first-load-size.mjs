@@ -24,16 +24,10 @@ const args = process.argv.slice(2);
 const budgetKb = Number(args[args.indexOf('--budget-kb') + 1]) || 170;
 /**
  * Pages still above 170 kB (decision 0109), each held where it stands so it cannot grow: the
- * catalogue pages by a few kB of shared shell (vendor 127.5 kB, entry 15.7 kB, the language's
- * catalogue 7.4 kB), the two form pages by zod, which their validation needs (24.8 kB).
+ * product page by 2 kB (the shared shell is 150 kB of it), the two form pages by zod, which their
+ * validation needs (24.8 kB).
  */
-const OVER_BUDGET_KB = {
-  '/index': 174,
-  '/goodslist': 174,
-  '/productdetails': 176,
-  '/register': 192,
-  '/resetpassword': 192,
-};
+const OVER_BUDGET_KB = { '/productdetails': 172, '/register': 190, '/resetpassword': 190 };
 const budgetOf = (route) => (args.includes('--budget-kb') ? budgetKb : (OVER_BUDGET_KB[route] ?? budgetKb));
 
 let manifest;
