@@ -18,7 +18,7 @@ import { residentMb, root, rssSampler, startBaseline, startServer } from './serv
 import { TARGETS, judge, markdown } from './suite-report.mjs';
 import { AREAS, SCENARIOS, lookAround, runScenarios } from './suite-scenarios.mjs';
 import { seedSuite } from './suite-seed.mjs';
-import { ensureWebBuild, LIGHTHOUSE_TARGET, runWeb } from './web.mjs';
+import { ensureWebBuild, FIRST_LOAD_TARGET_KB, LIGHTHOUSE_TARGET, runWeb } from './web.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HELP = `npm run bench -- [options] [catalogue|checkout|wallet|accounts|lighthouse …]
@@ -188,7 +188,12 @@ async function runOn(db, o, withWeb) {
     const results = await runScenarios(app.url, o, ctx, meter, jobsLeft);
     const serverPeakRssMb = residentMb(app.pid, 'VmHWM');
     const web = withWeb
-      ? (console.log('  front end'), await runWeb(app.url, { runs: o.lighthouseRuns, productId: seeded.productIds[0] }))
+      ? (console.log('  front end'),
+        await runWeb(app.url, {
+          runs: o.lighthouseRuns,
+          productId: seeded.productIds[0],
+          categoryId: ctx.rootCategoryId,
+        }))
       : null;
     record = {
       db,
@@ -263,8 +268,13 @@ async function main() {
       target: `< ${TARGETS.peakRssMb} MB`,
       met: r.serverPeakRssMb !== null && r.serverPeakRssMb < TARGETS.peakRssMb,
     };
-    for (const [page, p] of Object.entries(r.web?.pages ?? {}))
+    for (const [page, p] of Object.entries(r.web?.pages ?? {})) {
       verdicts[`lighthouse ${page}`] = { target: `≥ ${LIGHTHOUSE_TARGET}`, met: p.performance >= LIGHTHOUSE_TARGET };
+      verdicts[`first load ${page}`] = {
+        target: `≤ ${FIRST_LOAD_TARGET_KB} kB`,
+        met: p.firstLoad.totalGzipKb <= FIRST_LOAD_TARGET_KB,
+      };
+    }
     const record = {
       date,
       command: o.command,

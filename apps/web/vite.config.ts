@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { inlineEntryCss, precompress, preloadLandingRoute } from './vite-plugins.ts';
+import { dropAnswerSchemas, inlineEntryCss, precompress, preloadRoutes, pureContractValues } from './vite-plugins.ts';
 
 /** Libraries every page needs: one long-cached vendor chunk. */
 const VENDOR =
@@ -12,14 +12,52 @@ const ANTD =
 const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})[\\/]/;
 /** Catalogues only some pages read (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
 const LAZY_LOCALE =
-  /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](admin|withdrawals|wallet|recharge|payments|checkout|invoices|orders|pricing|after-sales|connections|stores)\.json$/;
+  /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](accounts|home|logistics|catalogue|admin|withdrawals|wallet|recharge|payments|checkout|invoices|orders|pricing|after-sales|connections|stores)\.json$/;
+
+const PUBLIC = 'src/app/layouts/public-layout.tsx';
+const MINIMAL = 'src/app/layouts/minimal-layout.tsx';
+const CONTENT = [PUBLIC, 'src/features/content/content-page.tsx'];
+/** A lazy namespace's catalogue in the default language, preloaded with the page that reads it. */
+const texts = (ns: string) => `src/locales/en-US/${ns}.json`;
+/**
+ * The public pages (src/app/routes.tsx: PUBLIC_PAGES and the log-in pages) by their path's first
+ * segment, lowercase, with the modules their route loads lazily: layout, page and the page's own
+ * texts (a lazy namespace, in the default language). Each gets an
+ * HTML page of its own that preloads them (decision 0109); a route left out gets /index's.
+ */
+const PRELOADED_ROUTES: Record<string, string[]> = {
+  index: [PUBLIC, 'src/features/home/home-page.tsx', texts('home')],
+  goodslist: [PUBLIC, 'src/features/catalogue/goods-list-page.tsx', texts('catalogue')],
+  productdetails: [PUBLIC, 'src/features/catalogue/product-details-page.tsx', texts('catalogue')],
+  shippingfee: [PUBLIC, 'src/features/logistics/shipping-fee-page.tsx', texts('logistics')],
+  ...Object.fromEntries(
+    [
+      'agreement',
+      'refunds',
+      'aboutus',
+      'privacy',
+      'walletrules',
+      'shippingpolicy',
+      'contanctus',
+      'useragreement',
+      'faq',
+      'howitworks',
+      'affiliate',
+    ].map((slug) => [slug, CONTENT]),
+  ),
+  login: [MINIMAL, 'src/features/accounts/login-page.tsx', texts('accounts')],
+  register: [MINIMAL, 'src/features/accounts/register-page.tsx', texts('accounts')],
+  resetpassword: [MINIMAL, 'src/features/accounts/reset-password-page.tsx', texts('accounts')],
+};
 
 export default defineConfig({
   plugins: [
+    dropAnswerSchemas(),
+    pureContractValues(),
     react(),
     inlineEntryCss(),
-    // /index is the landing page: its chunks load with the entry (see src/app/routes.tsx).
-    preloadLandingRoute(['src/app/layouts/public-layout.tsx', 'src/features/home/home-page.tsx'], ['locale-en-US']),
+    // Each public page's chunks load with the entry (see src/app/routes.tsx); /index is the landing page.
+    preloadRoutes('index', PRELOADED_ROUTES, ['locale-en-US']),
     precompress(),
   ],
   // antd is only reached through a lazy route: pre-bundle it at start so the dev server does not
@@ -40,7 +78,9 @@ export default defineConfig({
     rolldownOptions: {
       // The contract package is declarations only (constants, zod schemas, pure functions).
       // Telling the bundler so lets it drop the schemas (and zod) the web shell does not use.
-      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id) },
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [

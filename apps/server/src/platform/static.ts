@@ -1,18 +1,42 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERRORS, translate } from '@dsm/contract';
 import type { FastifyInstance } from 'fastify';
 import { fail } from './envelope';
 
+/** Where the web build writes a public page's own HTML (apps/web/vite-plugins.ts, preloadRoutes). */
+const ROUTE_PAGES_DIR = 'routes';
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every non-API GET that is not a file answered with index.html so the SPA router takes over.
- * Unknown /api paths answer the envelope's not-found.
+ * The web build's page for a path: routes/<first segment>.html when the build wrote one (the
+ * same document, preloading that page's chunks: decision 0109), else index.html. The segment is
+ * compared lowercase, as the web app's router matches paths.
+ */
+export function pageFileFor(url: string, routePages: ReadonlySet<string>): string {
+  const segment = /^\/([A-Za-z0-9-]+)(?:[/?#]|$)/.exec(url)?.[1]?.toLowerCase();
+  return segment && routePages.has(segment) ? `${ROUTE_PAGES_DIR}/${segment}.html` : 'index.html';
+}
+
+function routePagesOf(webDist: string): Set<string> {
+  const dir = path.join(webDist, ROUTE_PAGES_DIR);
+  if (!existsSync(dir)) return new Set();
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => f.slice(0, -'.html'.length)),
+  );
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, HTML never cached, and every
+ * non-API GET that is not a file answered with the app's page (index.html, or the public page's
+ * own copy) so the SPA router takes over. Unknown /api paths answer the envelope's not-found.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
+  const routePages = hasWeb ? routePagesOf(webDist) : new Set<string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -32,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     // served with the wrong type: the web app then offers to reload.
     const isAsset = req.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageFileFor(req.url, routePages));
     }
     return reply
       .status(404)

@@ -45,10 +45,26 @@ const contentPage: Loader = () => import('../features/content/content-page');
 
 /** SPEC §2 public pages (header and footer, no login), plus the footer's FAQ, how-it-works and affiliate. */
 export const PUBLIC_PAGES: RouteObject[] = [
-  page('index', 'index', () => import('../features/home/home-page')),
-  page('goodslist', 'goodslist', () => import('../features/catalogue/goods-list-page')),
-  page('productdetails', 'productdetails', () => import('../features/catalogue/product-details-page')),
-  page('shippingfee', 'shippingfee', () => import('../features/logistics/shipping-fee-page')),
+  page(
+    'index',
+    'index',
+    withText('home', () => import('../features/home/home-page')),
+  ),
+  page(
+    'goodslist',
+    'goodslist',
+    withText('catalogue', () => import('../features/catalogue/goods-list-page')),
+  ),
+  page(
+    'productdetails',
+    'productdetails',
+    withText('catalogue', () => import('../features/catalogue/product-details-page')),
+  ),
+  page(
+    'shippingfee',
+    'shippingfee',
+    withText('logistics', () => import('../features/logistics/shipping-fee-page')),
+  ),
   page('agreement', 'agreement', contentPage),
   page('refunds', 'refunds', contentPage),
   page('aboutus', 'aboutus', contentPage),
@@ -64,9 +80,21 @@ export const PUBLIC_PAGES: RouteObject[] = [
 
 /** SPEC §2 top-level pages without login. */
 export const TOP_LEVEL_PAGES: RouteObject[] = [
-  page('login', 'login', () => import('../features/accounts/login-page')),
-  page('register', 'register', () => import('../features/accounts/register-page')),
-  page('resetpassword', 'resetpassword', () => import('../features/accounts/reset-password-page')),
+  page(
+    'login',
+    'login',
+    withText('accounts', () => import('../features/accounts/login-page')),
+  ),
+  page(
+    'register',
+    'register',
+    withText('accounts', () => import('../features/accounts/register-page')),
+  ),
+  page(
+    'resetpassword',
+    'resetpassword',
+    withText('accounts', () => import('../features/accounts/reset-password-page')),
+  ),
   page(
     'paypalstatus',
     'paypalstatus',
@@ -111,7 +139,11 @@ export const TOP_LEVEL_PAGES: RouteObject[] = [
  * default), so the header's lowercase /user/walletbalance opens walletBalance.
  */
 export const USER_PAGES: RouteObject[] = [
-  page('profile', 'profile', () => import('../features/accounts/profile/profile-page')),
+  page(
+    'profile',
+    'profile',
+    withText('accounts', () => import('../features/accounts/profile/profile-page')),
+  ),
   page('myinventory', 'myinventory'),
   page('inventorydetails', 'inventorydetails'),
   page(
@@ -199,7 +231,12 @@ export const USER_PAGES: RouteObject[] = [
     withText('invoices', () => import('../features/invoices/invoice-list-page')),
   ),
   page('storedownloadinvoice', 'storedownloadinvoice'),
-  page('shoppingcart', 'shoppingcart', () => import('../features/cart/cart-page')),
+  // Its quantity inputs speak the catalogue's words.
+  page(
+    'shoppingcart',
+    'shoppingcart',
+    withText('catalogue', () => import('../features/cart/cart-page')),
+  ),
   page(
     'shopify',
     'shopify',
@@ -324,7 +361,11 @@ export const ADMIN_PAGES: RouteObject[] = [
     'admin-warehouses',
     withText('admin', () => import('../features/admin/logistics/warehouses-page')),
   ),
-  page('users', 'admin-users', () => import('../features/admin/users/users-page')),
+  page(
+    'users',
+    'admin-users',
+    withText('accounts', () => import('../features/admin/users/users-page')),
+  ),
   page(
     'users/:userId/wallet',
     'admin-wallet',
@@ -338,7 +379,11 @@ export const ADMIN_PAGES: RouteObject[] = [
     'admin-reconciliation',
     withText('admin', () => import('../features/admin/wallet/reconciliation-page')),
   ),
-  page('mail-outbox', 'admin-mail-outbox', () => import('../features/admin/mail/mail-outbox-page')),
+  page(
+    'mail-outbox',
+    'admin-mail-outbox',
+    withText('accounts', () => import('../features/admin/mail/mail-outbox-page')),
+  ),
   page(
     'jobs',
     'admin-jobs',

@@ -39,6 +39,13 @@ const catalogues = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 
  * (docs/decisions/0050-operator-console.md, 0075-payment-screens.md, 0076-withdrawals.md, 0077).
  */
 export const LAZY_NAMESPACES: readonly string[] = [
+  // The log-in, registration and profile forms, the home page, the shipping fee calculator, the
+  // goods list and product page (and the cart's quantity inputs): each page's own texts, out of
+  // the other public pages' first load (decision 0109).
+  'accounts',
+  'home',
+  'logistics',
+  'catalogue',
   'admin',
   'withdrawals',
   'wallet',

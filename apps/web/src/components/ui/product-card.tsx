@@ -17,20 +17,33 @@ interface ProductCardProps {
   originalLabel: string;
   /** Small print under the price (the goods list's "ships from"). */
   children?: ReactNode;
+  /**
+   * A card in the first screenful (the first row of a results grid): its picture loads at once,
+   * the first one with high priority, since it is the page's largest paint on a phone.
+   */
+  priority?: 'high' | 'auto';
 }
 
 /**
  * One product in a grid: picture, title, price and original price, all one link to the product
  * page. The picture is decorative (the title names the link), sized to reserve its square before
- * it loads, and lazy: cards are mostly below the fold.
+ * it loads, and lazy: cards are mostly below the fold (`priority` for those that are not).
  */
-export function ProductCard({ product, originalLabel, children }: ProductCardProps) {
+export function ProductCard({ product, originalLabel, children, priority }: ProductCardProps) {
   return (
     <li className="product-card">
       <Link to={`/productdetails?prodId=${product.prodId}`} className="product-card-link">
         <span className="product-card-media">
           {product.pic ? (
-            <img src={product.pic} alt="" width={400} height={400} loading="lazy" decoding="async" />
+            <img
+              src={product.pic}
+              alt=""
+              width={400}
+              height={400}
+              loading={priority ? 'eager' : 'lazy'}
+              decoding="async"
+              fetchPriority={priority}
+            />
           ) : null}
         </span>
         <span className="product-card-title">{product.prodName}</span>

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { session } from '../../lib/session';
 import LoginPage from './login-page';
+import { loadNamespace } from '../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('accounts'));
 
 const LOGIN_DATA = {
   accessToken: 'tok-9',

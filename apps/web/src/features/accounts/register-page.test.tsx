@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { session } from '../../lib/session';
 import RegisterPage from './register-page';
+import { loadNamespace } from '../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('accounts'));
 
 const COUNTRIES = [
   { code: 'FR', name: 'France' },

@@ -5,17 +5,20 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Cart, CartLine } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
-import { setLanguage } from '../../lib/i18n';
+import { loadNamespace, setLanguage } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import CartPage from './cart-page';
 import { QUANTITY_SETTLE_MS } from './line-quantity';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('catalogue'));
 
 const ui = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 

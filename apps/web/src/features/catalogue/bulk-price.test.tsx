@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { envelope, renderAt } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { BulkPrice } from './bulk-price';
+import { loadNamespace } from '../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('catalogue'));
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -13,7 +13,7 @@ import { useMoney } from '../../lib/money';
 import { bulkKeys } from '../../lib/query-keys';
 
 /** GET /api/prod/priceTiers: a product's bulk price tiers (decision 0090); none → nothing shown. */
-function usePriceTiers(prodId: number) {
+export function usePriceTiers(prodId: number) {
   return useQuery({
     queryKey: bulkKeys.tiers(prodId),
     queryFn: ({ signal }) =>

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RATES, fakeApi } from '../../test/fake-api';
 import { envelope, renderRoutes } from '../../test/render';
 import { session } from '../../lib/session';
 import GoodsListPage from './goods-list-page';
+import { loadNamespace } from '../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('catalogue'));
 
 const TREE = [
   {

@@ -46,6 +46,13 @@ const FilterIcon = () => (
  * the only state (goods-list-state.ts): every control is a link or a navigation, so a copied
  * link shows the same page and the back button undoes the last change.
  */
+/**
+ * The cards of the first screenful load their pictures at once (two rows on a phone, one on a
+ * wide screen); the first picture is the page's largest paint on a phone. The rest stay lazy.
+ */
+const FIRST_SCREEN_CARDS = 4;
+const firstScreenPriority = (index: number) => (index === 0 ? 'high' : index < FIRST_SCREEN_CARDS ? 'auto' : undefined);
+
 export default function GoodsListPage() {
   const { t } = useTranslation('catalogue');
   const [params] = useSearchParams();
@@ -256,8 +263,13 @@ export default function GoodsListPage() {
           ) : (
             <ul className="product-grid goods-grid" aria-busy={!page || results.isPlaceholderData}>
               {page
-                ? page.records.map((p) => (
-                    <ProductCard key={p.prodId} product={p} originalLabel={t('price.original')}>
+                ? page.records.map((p, i) => (
+                    <ProductCard
+                      key={p.prodId}
+                      product={p}
+                      originalLabel={t('price.original')}
+                      priority={firstScreenPriority(i)}
+                    >
                       {shipsFrom(p.warehouse)}
                     </ProductCard>
                   ))

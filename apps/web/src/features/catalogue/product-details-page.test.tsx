@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RATES, fakeApi } from '../../test/fake-api';
@@ -6,6 +6,10 @@ import { envelope, renderRoutes } from '../../test/render';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import ProductDetailsPage from './product-details-page';
+import { loadNamespace } from '../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('catalogue'));
 
 const sku = (skuId: number, properties: string, price: number, stocks: number, pic: string) => ({
   skuId,

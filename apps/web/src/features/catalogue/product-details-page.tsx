@@ -15,7 +15,7 @@ import { isProductMissing, useProduct } from './catalogue.api';
 import { categoryPath } from './category-tree';
 import { Gallery } from './gallery';
 import { QuantityInput } from '../../components/ui/quantity-input';
-import { BulkPrice } from './bulk-price';
+import { BulkPrice, usePriceTiers } from './bulk-price';
 import { ShippingEstimate } from './shipping-estimate';
 import { ShipsToLine } from './ships-to';
 import { VariantPicker } from './variant-picker';
@@ -56,6 +56,13 @@ export default function ProductDetailsPage() {
   const [params] = useSearchParams();
   const prodId = positiveId(params.get('prodId'));
   const product = useProduct(prodId);
+  // Asked for together with the product, and waited for: the breadcrumb's category path and the
+  // bulk prices would otherwise arrive after the page is drawn and push it down (layout shift).
+  const tree = useCategoryTree();
+  const tiers = usePriceTiers(prodId ?? 0);
+  // Only their first answer (or failure) is waited for: a later refetch never brings the skeleton back.
+  const settling = (q: { dataUpdatedAt: number; errorUpdatedAt: number; fetchStatus: string }) =>
+    q.dataUpdatedAt === 0 && q.errorUpdatedAt === 0 && q.fetchStatus === 'fetching';
 
   if (prodId === null || (product.isError && isProductMissing(product.error))) return <ProductNotFound />;
   if (product.isError) {
@@ -73,7 +80,7 @@ export default function ProductDetailsPage() {
       />
     );
   }
-  if (!product.data) return <ProductSkeleton />;
+  if (!product.data || settling(tree) || settling(tiers)) return <ProductSkeleton />;
   // Keyed by product: another product starts with its own variant, quantity and picture.
   return <ProductView key={product.data.prodId} product={product.data} />;
 }

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@dsm/contract';
 import { fakeApi } from '../../test/fake-api';
 import { listItem, savedAddress } from '../../test/factories';
 import { envelope, renderRoutes } from '../../test/render';
-import { setLanguage } from '../../lib/i18n';
+import { loadNamespace, setLanguage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import { session } from '../../lib/session';
 import GoodsListPage from './goods-list-page';
@@ -52,6 +52,8 @@ const searchCalls = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname === '/api/prod/search');
 const card = (name: string) => screen.getByRole('link', { name }).closest('li')!;
 
+// The goods list's and product page's texts load with their pages (decision 0109).
+beforeAll(() => Promise.all([loadNamespace('catalogue'), loadNamespace('logistics')]));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('goods list: ships from, and the "Ships to <country>" switch', () => {

@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../test/fake-api';
 import { envelope, renderRoutes } from '../../test/render';
 import HomePage from './home-page';
+import { loadNamespace } from '../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('home'));
 
 const BANNERS = [1, 2, 3].map((n) => ({
   imgId: n,

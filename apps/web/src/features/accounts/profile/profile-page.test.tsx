@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Address } from '@dsm/contract';
@@ -6,6 +6,10 @@ import { envelope, renderRoutes } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { session } from '../../../lib/session';
 import ProfilePage from './profile-page';
+import { loadNamespace } from '../../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('accounts'));
 
 // jsdom lacks ResizeObserver; antd's Tabs measure their bar with it.
 globalThis.ResizeObserver ??= class {

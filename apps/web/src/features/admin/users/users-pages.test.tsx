@@ -5,7 +5,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { AdminUser, MailOutboxEntry } from '@dsm/contract';
@@ -14,6 +14,10 @@ import { fakeApi } from '../../../test/fake-api';
 import { session } from '../../../lib/session';
 import AdminUsersPage from './users-page';
 import MailOutboxPage from '../mail/mail-outbox-page';
+import { loadNamespace } from '../../../lib/i18n';
+
+// The page's texts load with its route (a lazy namespace, decision 0109).
+beforeAll(() => loadNamespace('accounts'));
 
 function user(id: string, email: string, status: '1' | '0', role: 'user' | 'operator' = 'user'): AdminUser {
   return {
