@@ -1,12 +1,12 @@
 import { createBrowserRouter } from 'react-router';
 import { setNavigate } from '../lib/navigation';
-import { routes } from './routes';
+import { patchRoutesOnNavigation, routes } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Creates the router (it starts loading the current page's chunks at once) and lets the api client navigate. */
 export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   setNavigate((to) => void router.navigate(to));
   return router;
 }

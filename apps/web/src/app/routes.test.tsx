@@ -10,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderRoutes } from '../test/render';
 import { fakeApi } from '../test/fake-api';
 import { session } from '../lib/session';
-import { routes } from './routes';
+import { patchRoutesOnNavigation, routes } from './routes';
 
 beforeEach(() => {
   fakeApi();
@@ -24,20 +24,20 @@ const where = (router: ReturnType<typeof renderRoutes>['router']) =>
 
 describe('routes and guards', () => {
   it('sends a visitor without a session from a /user page to /login?redirect=<path+search>', async () => {
-    const { router } = renderRoutes(routes, '/user/storeorder?tab=shipped');
+    const { router } = renderRoutes(routes, '/user/storeorder?tab=shipped', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
     expect(where(router)).toBe(`/login?redirect=${encodeURIComponent('/user/storeorder?tab=shipped')}`);
   });
 
   it('guards /aliexpressstatus too', async () => {
-    const { router } = renderRoutes(routes, '/aliexpressstatus');
+    const { router } = renderRoutes(routes, '/aliexpressstatus', patchRoutesOnNavigation);
     await screen.findByRole('heading', { name: 'Log in to your account' });
     expect(where(router)).toBe('/login?redirect=%2Faliexpressstatus');
   });
 
   it('opens a /user page with a session, in the account layout, with its title (lowercase alias too)', async () => {
     session.login({ accessToken: 't', shopName: 'Shop', userId: 1, userInfo: { status: '1', role: 'user' } });
-    const { router } = renderRoutes(routes, '/user/walletbalance');
+    const { router } = renderRoutes(routes, '/user/walletbalance', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { level: 1, name: 'Wallet balance' })).toBeInTheDocument();
     // The real page (its own lazy texts loaded with it), not the coming-soon note.
     expect(await screen.findByRole('link', { name: 'Export statement (CSV)' })).toBeInTheDocument();
@@ -47,23 +47,23 @@ describe('routes and guards', () => {
   }, 30_000); // the first import of antd and the page's chunk on a cold start
 
   it('keeps /admin for operators: login first, then a refusal for a plain user, the console for an operator', async () => {
-    const first = renderRoutes(routes, '/admin/currencies');
+    const first = renderRoutes(routes, '/admin/currencies', patchRoutesOnNavigation);
     await screen.findByRole('heading', { name: 'Log in to your account' });
     expect(where(first.router)).toBe('/login?redirect=%2Fadmin%2Fcurrencies');
     first.unmount();
 
     session.login({ accessToken: 't', userInfo: { status: '1', role: 'user' } });
-    const second = renderRoutes(routes, '/admin/currencies');
+    const second = renderRoutes(routes, '/admin/currencies', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     second.unmount();
 
     session.login({ accessToken: 't', userInfo: { status: '1', role: 'operator' } });
-    renderRoutes(routes, '/admin/currencies');
+    renderRoutes(routes, '/admin/currencies', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { level: 1, name: 'Currencies' })).toBeInTheDocument();
   });
 
   it('redirects / to /index and shows the home page inside the public layout', async () => {
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(routes, '/', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { level: 1, name: /Source products from China/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/index');
     expect(screen.getByRole('navigation', { name: 'Site information' })).toBeInTheDocument();
@@ -71,15 +71,26 @@ describe('routes and guards', () => {
   });
 
   it('sends an unknown path to /404, a real page with a link home', async () => {
-    const { router } = renderRoutes(routes, '/no/such/page');
+    const { router } = renderRoutes(routes, '/no/such/page', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/404');
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/index');
   });
 
+  it('sends an unknown page under /user or /admin to /404 once their page tables are in', async () => {
+    session.login({ accessToken: 't', userInfo: { status: '1', role: 'operator' } });
+    const user = renderRoutes(routes, '/user/no-such-page', patchRoutesOnNavigation);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(user.router.state.location.pathname).toBe('/404');
+    user.unmount();
+    const admin = renderRoutes(routes, '/admin/no-such-page', patchRoutesOnNavigation);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(admin.router.state.location.pathname).toBe('/404');
+  });
+
   it('shows a page not built yet as "coming soon" with its own title', async () => {
     session.login({ accessToken: 't', userInfo: { status: '1', role: 'user' } });
-    renderRoutes(routes, '/user/myinventory');
+    renderRoutes(routes, '/user/myinventory', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { level: 1, name: 'My inventory' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/index');
   });

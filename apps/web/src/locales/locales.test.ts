@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type CatalogueTree, LOCALES, flattenCatalogue, placeholdersOf } from '@dsm/contract';
 import { NAMESPACES } from '../lib/i18n';
-import { ADMIN_PAGES, PUBLIC_PAGES, TOP_LEVEL_PAGES, USER_PAGES } from '../app/routes';
+import { ADMIN_PAGES } from '../app/admin-routes';
+import { PUBLIC_PAGES, TOP_LEVEL_PAGES } from '../app/routes';
+import { USER_PAGES } from '../app/user-routes';
 import { ADMIN_SECTIONS, USER_SECTIONS } from '../app/layouts/account-menu';
 import { FOOTER_GROUPS } from '../app/layouts/footer';
 import { USER_MENU } from '../app/layouts/user-menu';

@@ -1,12 +1,24 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  type PatchRoutesOnNavigationFunction,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
 
-/** Renders routes in a memory router with the app's providers; returns the router to inspect. */
-export function renderRoutes(routes: RouteObject[], path = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/**
+ * Renders routes in a memory router with the app's providers; returns the router to inspect.
+ * The app's routes need the app's `patchRoutesOnNavigation` to reach /user and /admin pages.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  path = '/',
+  patchRoutesOnNavigation?: PatchRoutesOnNavigationFunction,
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   const view = render(
     <Providers queryClient={createQueryClient()}>
       <RouterProvider router={router} />

@@ -8,7 +8,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { Locale } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { MenuIcon } from '../../components/ui/icons';
+import { MenuIcon } from '../../components/ui/console-icons';
 import { useSession } from '../../lib/session';
 import { ADMIN_SECTIONS, USER_SECTIONS, type MenuSection } from './account-menu';
 import { useAntdIconLabels } from './antd-icon-labels';

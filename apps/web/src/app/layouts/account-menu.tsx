@@ -1,21 +1,15 @@
 import type { ReactNode } from 'react';
+import { BoxIcon, ClockIcon, GlobeIcon, SearchIcon, StoreIcon, UserIcon, WalletIcon } from '../../components/ui/icons';
 import {
-  BoxIcon,
-  ClockIcon,
   CoinsIcon,
   GaugeIcon,
-  GlobeIcon,
   MailIcon,
   OrdersIcon,
   ReceiptIcon,
-  SearchIcon,
   SettingsIcon,
-  StoreIcon,
   TagIcon,
-  UserIcon,
   UsersIcon,
-  WalletIcon,
-} from '../../components/ui/icons';
+} from '../../components/ui/console-icons';
 
 export interface MenuLink {
   to: string;

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
@@ -98,6 +98,17 @@ describe('register page', () => {
     expect(screen.getByText('Please read and accept the user agreement')).toBeInTheDocument();
     // The focus goes to the first field at fault.
     expect(screen.getByLabelText('User name')).toHaveFocus();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/register'))).toBe(false);
+  });
+
+  it('checks the form on a submit that comes before any field had the focus (its rules load then)', async () => {
+    const fetchMock = fakeApi({ 'GET /api/countries': () => envelope(COUNTRIES) });
+    renderRegister();
+    // No field was focused, so the schema is not loaded yet: the submit waits for it.
+    expect(messageOf(screen.getByLabelText('User name'))).toBeNull();
+    fireEvent.submit(screen.getByRole('button', { name: 'Create account' }).closest('form')!);
+    await waitFor(() => expect(messageOf(screen.getByLabelText('User name'))).toBe('Please enter your user name'));
+    expect(screen.getByText('Please read and accept the user agreement')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/register'))).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CHANNELS, ERRORS, PLATFORMS, RegisterBody, USER_TYPES } from '@dsm/contract';
+import { CHANNELS, ERRORS, PLATFORMS, type RegisterBody, USER_TYPES } from '@dsm/contract';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AlertIcon } from '../../components/ui/icons';
@@ -36,6 +36,8 @@ interface Conflict {
   msg: string;
 }
 
+const loadSchema = () => import('./form-schemas').then((m) => m.RegisterBody);
+
 /** /register (SPEC §3, §5): every field of the API, checked with the server's own schema. */
 export default function RegisterPage() {
   const { t } = useTranslation('accounts');
@@ -43,7 +45,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const formId = useId();
-  const form = useSchemaForm<Field, RegisterBody>(RegisterBody, EMPTY, { keepSpaces: PASSWORDS });
+  const form = useSchemaForm<Field, RegisterBody>(loadSchema, EMPTY, { keepSpaces: PASSWORDS });
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -55,7 +57,7 @@ export default function RegisterPage() {
     event.preventDefault();
     setFormError(null);
     setConflict(null);
-    const checked = form.submit();
+    const checked = await form.submit();
     if (!checked.data) {
       focusField(formId, checked.invalid);
       return;
@@ -95,7 +97,7 @@ export default function RegisterPage() {
 
   return (
     <div className="auth-page">
-      <form className="auth-card auth-card-wide" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="auth-card auth-card-wide" onSubmit={(e) => void onSubmit(e)} onFocus={form.prime} noValidate>
         <h1>{t('register.title')}</h1>
         <p className="auth-subtitle">{t('register.subtitle')}</p>
 

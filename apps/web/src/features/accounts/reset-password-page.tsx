@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ERRORS, RESET_CODE, ResetPasswordBody, SendResetCodeBody } from '@dsm/contract';
+import { ERRORS, RESET_CODE, type ResetPasswordBody, type SendResetCodeBody } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon } from '../../components/ui/icons';
@@ -22,13 +22,17 @@ const PASSWORDS: readonly ResetField[] = ['password', 'confirmPassword'];
  * /resetpassword (SPEC §3, §5): the e-mail address, then the e-mailed 6-digit code with the new
  * password. A new code can be asked for once a minute (the server's rule), shown as a countdown.
  */
+// Loaded on the first focus or submit, not with the page (decision 0109).
+const loadEmailSchema = () => import('./form-schemas').then((m) => m.SendResetCodeBody);
+const loadResetSchema = () => import('./form-schemas').then((m) => m.ResetPasswordBody);
+
 export default function ResetPasswordPage() {
   const { t } = useTranslation('accounts');
   const emailFormId = useId();
   const resetFormId = useId();
   const [step, setStep] = useState<Step>('email');
-  const emailForm = useSchemaForm<'email', SendResetCodeBody>(SendResetCodeBody, EMAIL_FORM);
-  const resetForm = useSchemaForm<ResetField, ResetPasswordBody>(ResetPasswordBody, RESET_FORM, {
+  const emailForm = useSchemaForm<'email', SendResetCodeBody>(loadEmailSchema, EMAIL_FORM);
+  const resetForm = useSchemaForm<ResetField, ResetPasswordBody>(loadResetSchema, RESET_FORM, {
     keepSpaces: PASSWORDS,
   });
   const resend = useCountdown();
@@ -67,7 +71,7 @@ export default function ResetPasswordPage() {
 
   async function onSendCode(event: FormEvent) {
     event.preventDefault();
-    const checked = emailForm.submit();
+    const checked = await emailForm.submit();
     if (!checked.data) {
       focusField(emailFormId, checked.invalid);
       return;
@@ -91,7 +95,7 @@ export default function ResetPasswordPage() {
   async function onReset(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const checked = resetForm.submit();
+    const checked = await resetForm.submit();
     if (!checked.data) {
       focusField(resetFormId, checked.invalid);
       return;
@@ -148,7 +152,7 @@ export default function ResetPasswordPage() {
         </ol>
 
         {step === 'email' ? (
-          <form onSubmit={(e) => void onSendCode(e)} noValidate>
+          <form onSubmit={(e) => void onSendCode(e)} onFocus={emailForm.prime} noValidate>
             <p className="auth-subtitle">{t('reset.email-intro')}</p>
             <TextField
               form={emailForm}
@@ -168,7 +172,7 @@ export default function ResetPasswordPage() {
             </p>
           </form>
         ) : (
-          <form onSubmit={(e) => void onReset(e)} noValidate>
+          <form onSubmit={(e) => void onReset(e)} onFocus={resetForm.prime} noValidate>
             <p className="auth-subtitle" role="status">
               {t('reset.code-sent', { email: String(resetForm.values.email) })}
             </p>

@@ -5,18 +5,20 @@ import {
   AlertIcon,
   BoxIcon,
   ClockIcon,
-  CoinsIcon,
   GlobeIcon,
+  StoreIcon,
+  WalletIcon,
+  CompassIcon,
+} from '../../../components/ui/icons';
+import {
+  CoinsIcon,
   MailIcon,
   MenuIcon,
   ReceiptIcon,
   SettingsIcon,
-  StoreIcon,
   TagIcon,
   UsersIcon,
-  WalletIcon,
-  CompassIcon,
-} from '../../../components/ui/icons';
+} from '../../../components/ui/console-icons';
 import { AdminPage } from '../shared/admin-page';
 
 interface Area {
