@@ -66,26 +66,22 @@ export async function listWarehouses(db: Db, locale: Locale): Promise<WarehouseO
   const rows = [...snapshot.warehouses.values()]
     .filter((w) => w.active)
     .sort((a, b) => a.position - b.position || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  return rows.map((w) => ({
+  return rows.map((w) => warehouseOption(snapshot, w, locale));
+}
+
+/** A warehouse as the caller reads it: its name in the caller's language, else its code. */
+function warehouseOption(snapshot: LogisticsSnapshot, w: WarehouseRow, locale: Locale): WarehouseOption {
+  return {
     code: w.code,
     name: pickLocalized(snapshot.warehouseNames.get(w.code) ?? [], locale)?.name ?? w.code,
     country: w.country,
-  }));
+  };
 }
 
 /** Every warehouse, active or not, by code, named in the caller's language: what checkout says a line ships from. */
 export async function allWarehouses(db: Db, locale: Locale): Promise<Map<string, WarehouseOption>> {
   const snapshot = await logisticsSnapshot(db);
-  return new Map(
-    [...snapshot.warehouses.values()].map((w) => [
-      w.code,
-      {
-        code: w.code,
-        name: pickLocalized(snapshot.warehouseNames.get(w.code) ?? [], locale)?.name ?? w.code,
-        country: w.country,
-      },
-    ]),
-  );
+  return new Map([...snapshot.warehouses.values()].map((w) => [w.code, warehouseOption(snapshot, w, locale)]));
 }
 
 /**
