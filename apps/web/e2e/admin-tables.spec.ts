@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import adminEn from '../src/locales/en-US/admin.json';
 import ordersEn from '../src/locales/en-US/orders.json';
+import { api } from './api';
 import { baseUrl, launch } from './browser';
 
 /*
@@ -25,22 +26,6 @@ let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
 let customerId = '';
 let methodId = 0;
 
-async function api<T>(method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { 'Accept-Language': 'en-US' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['idempotency-key'] = crypto.randomUUID();
-  }
-  const res = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const answer = (await res.json()) as { success: boolean; data: T; msg?: string };
-  expect(answer.success, `${method} ${route}: ${answer.msg}`).toBe(true);
-  return answer.data;
-}
 const logInApi = (email: string, password: string) =>
   api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } });
 

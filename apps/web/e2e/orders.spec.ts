@@ -31,6 +31,7 @@ import checkoutTr from '../src/locales/tr-TR/checkout.json';
 import invoicesTr from '../src/locales/tr-TR/invoices.json';
 import ordersTr from '../src/locales/tr-TR/orders.json';
 import payTr from '../src/locales/tr-TR/payments.json';
+import { api, escape, template } from './api';
 import { baseUrl, launch, openPage } from './browser';
 
 /*
@@ -101,41 +102,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A catalogue text with its {{placeholders}} matching anything: "Ships from {{warehouse}}" → /^Ships from .+$/. */
-const template = (text: string) =>
-  new RegExp(
-    `^${text
-      .split(/\{\{\w+\}\}/)
-      .map(escape)
-      .join('.+')}$`,
-  );
 /** The longest fixed part of a locale string with placeholders: what a filled-in text surely contains. */
 const longestPart = (text: string) =>
   text.split(/\{\{\w+\}\}/).reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), '');
 /** "$26.99" → "26.99" */
 const digits = (text: string) => text.replace(/[^\d.]/g, '');
-
-async function api<T>(
-  method: string,
-  route: string,
-  opts: { token?: string; body?: unknown; lang?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { 'Accept-Language': opts.lang ?? 'en-US' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['idempotency-key'] = crypto.randomUUID();
-  }
-  const res = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const body = (await res.json()) as { success: boolean; data: T; msg?: string };
-  expect(body.success, `${method} ${route}: ${body.msg}`).toBe(true);
-  return body.data;
-}
 
 async function logInApi(email: string, password: string): Promise<Who> {
   const r = await api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } });

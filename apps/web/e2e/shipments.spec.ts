@@ -6,6 +6,7 @@ import catalogue from '../src/locales/en-US/catalogue.json';
 import checkout from '../src/locales/en-US/checkout.json';
 import orders from '../src/locales/en-US/orders.json';
 import pay from '../src/locales/en-US/payments.json';
+import { api, escape, template } from './api';
 import { baseUrl, launch, openPage } from './browser';
 
 /*
@@ -22,33 +23,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const DEMO = { email: 'demo@example.com', password: 'demo12345' };
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A catalogue text with its {{placeholders}} matching anything. */
-const template = (text: string) =>
-  new RegExp(
-    `^${text
-      .split(/\{\{\w+\}\}/)
-      .map(escape)
-      .join('.+')}$`,
-  );
-
-async function api<T>(method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { 'Accept-Language': 'en-US' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['idempotency-key'] = crypto.randomUUID();
-  }
-  const res = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const answer = (await res.json()) as { success: boolean; data: T; msg?: string };
-  expect(answer.success, `${method} ${route}: ${answer.msg}`).toBe(true);
-  return answer.data;
-}
-
 async function logInAt(route: string, who: { email: string; password: string }, width = 1280): Promise<Page> {
   const page = await openPage(browser, `/login?redirect=${encodeURIComponent(route)}`, { width });
   await page.getByRole('heading', { name: accounts.login.title }).waitFor();
