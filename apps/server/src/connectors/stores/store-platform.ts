@@ -57,6 +57,100 @@ export interface ListProductsOptions {
   pageSize?: number;
 }
 
+/** A buyer's address as the store gives it (issue 21); blanks are empty strings, never invented. */
+export interface StoreOrderAddress {
+  name: string;
+  company: string;
+  line1: string;
+  line2: string;
+  city: string;
+  province: string;
+  postcode: string;
+  /** ISO 3166-1 alpha-2, upper case; empty when the store gives none. */
+  countryCode: string;
+  phone: string;
+}
+
+export interface StoreOrderLineData {
+  /** The platform's id of the line (Shopify LineItem gid, WooCommerce line_items[].id, AliExpress child order id). */
+  externalId: string;
+  /** The store product and variant the line sold, as `StoreProductData` / `StoreVariantData` name them: null for a custom line. */
+  productExternalId: string | null;
+  variantExternalId: string | null;
+  sku: string | null;
+  title: string;
+  quantity: number;
+  /** The store's selling price of one unit, in the order's currency. */
+  unitPrice: StorePrice | null;
+}
+
+/** A fulfilment the store already has for the order, whoever made it (us or the merchant by hand). */
+export interface StoreFulfilmentData {
+  externalId: string;
+  company: string | null;
+  trackingNumber: string | null;
+}
+
+/**
+ * One store order in the common shape (issue 21). `status` folds the platform's states: `open`
+ * (placed, to be fulfilled), `cancelled`, `refunded`; `fulfilled` says the store shows it as
+ * shipped (by us or by hand).
+ */
+export interface StoreOrderData {
+  externalId: string;
+  /** What the merchant and the buyer call it: Shopify's `#1001`, WooCommerce's number, AliExpress's order id. */
+  number: string;
+  /** ISO 8601 instants from the store. */
+  createdAt: string;
+  updatedAt: string;
+  status: 'open' | 'cancelled' | 'refunded';
+  fulfilled: boolean;
+  /** The order's total as the buyer paid it, in the store's currency. */
+  total: StorePrice;
+  buyer: { name: string; email: string | null; phone: string | null };
+  shippingAddress: StoreOrderAddress | null;
+  lines: StoreOrderLineData[];
+  fulfilments: StoreFulfilmentData[];
+}
+
+export interface StoreOrderPage {
+  orders: StoreOrderData[];
+  next: string | null;
+  /**
+   * The oldest instant the platform let us read, when it limits the past (Shopify without
+   * `read_all_orders`: 60 days); the first import tells the owner how far back it reached.
+   */
+  readableSince?: string;
+}
+
+export interface ListOrdersOptions {
+  /** Only orders changed at or after this instant (the pull's cursor). */
+  updatedSince?: Date;
+  pageSize?: number;
+}
+
+/** Tracking to write to the store when the operator ships (issue 21). */
+export interface TrackingPush {
+  /** Our carrier name; each connector maps it to the platform's own list (Shopify's exact names). */
+  company: string;
+  /** Trimmed; never contains spaces. */
+  number: string;
+  url: string | null;
+  /** The store's e-mail permission: the platform notifies the buyer (Shopify `notifyCustomer`, a WooCommerce customer note). */
+  notifyCustomer: boolean;
+}
+
+export interface TrackingPushResult {
+  /** The platform's id of the fulfilment (or note) that now carries the tracking. */
+  fulfilmentId: string;
+  /**
+   * `created`: a new fulfilment; `updated`: our earlier one got the new number; `already`: the
+   * store already had this tracking (a retry after a lost answer); `by-hand`: the merchant had
+   * fulfilled the order in the store with other tracking, and we did not add a second fulfilment.
+   */
+  outcome: 'created' | 'updated' | 'already' | 'by-hand';
+}
+
 /**
  * A connected store's client. Credentials are given when it is made; when a platform rotates
  * them (Shopify's and AliExpress's refresh), the client calls `onCredentials` with the new set,
@@ -65,6 +159,22 @@ export interface ListProductsOptions {
 export interface StoreClient {
   listProducts(cursor: string | null, options?: ListProductsOptions): Promise<StoreProductPage>;
   getProduct(externalId: string): Promise<StoreProductData | null>;
+  /**
+   * Store orders (issue 21), newest change last where the platform allows, so a cursor on
+   * `updatedAt` never skips one. Optional until every platform has them.
+   */
+  listOrders?(cursor: string | null, options?: ListOrdersOptions): Promise<StoreOrderPage>;
+  getOrder?(externalId: string): Promise<StoreOrderData | null>;
+  /**
+   * Writes tracking to the store order. Reads the order's fulfilments first, so a retry never
+   * makes a second one; `previous` is the fulfilment an earlier push made (a changed number
+   * updates it). Throws StorePlatformError.
+   */
+  pushTracking?(
+    orderExternalId: string,
+    push: TrackingPush,
+    previous?: { fulfilmentId: string } | null,
+  ): Promise<TrackingPushResult>;
 }
 
 /** Platform credentials as stored: one JSON object, encrypted at rest as a whole. */
