@@ -1,15 +1,22 @@
 import { jsonOf, loggableUrl, type StoreResponse, storeFetch } from '../http.js';
 import {
   type HttpPolicy,
+  type ListOrdersOptions,
   type ListProductsOptions,
   type StoreClient,
+  type StoreOrderData,
+  type StoreOrderPage,
   type StoreProductData,
   type StoreProductPage,
   StorePlatformError,
   type StoreVariantData,
+  type TrackingPush,
+  type TrackingPushResult,
 } from '../store-platform.js';
 import { type WooKeys, basicAuthorization, signOAuthUrl, withQueryKeys } from './woo.auth.js';
+import { getWooOrder, listWooOrders } from './woo.order-reads.js';
 import { type WooProduct, type WooVariation, toStoreProduct } from './woo.products.js';
+import { pushWooTracking } from './woo.tracking.js';
 
 /**
  * WooCommerce REST v3 (connector-protocols.md §2): `/wp-json/wc/v3` with a consumer key and
@@ -62,7 +69,8 @@ export class WooClient implements StoreClient {
     query: Record<string, string> = {},
     body?: unknown,
   ): Promise<StoreResponse> {
-    const url = new URL(`${this.baseUrl}${API}${path}`);
+    // `/wp-json/…` is another plugin's namespace (Shipment Tracking); anything else is under wc/v3.
+    const url = new URL(`${this.baseUrl}${path.startsWith('/wp-json/') ? '' : API}${path}`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const send = (mode: WooAuthMode) => {
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -71,7 +79,8 @@ export class WooClient implements StoreClient {
       if (mode === 'basic') headers.authorization = basicAuthorization(this.options.credentials);
       else if (mode === 'query') target = withQueryKeys(target, this.options.credentials);
       else target = signOAuthUrl(method, target, this.options.credentials);
-      // Writes here (webhooks) are not de-duplicated by WooCommerce: never sent twice after a timeout.
+      // POSTs (webhooks, notes, trackings) are not de-duplicated by WooCommerce: never sent twice
+      // after a timeout. A PUT sets a state (an order's status), so sending it again is harmless.
       return storeFetch(
         'woocommerce',
         {
@@ -79,7 +88,7 @@ export class WooClient implements StoreClient {
           url: target,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
-          idempotent: method === 'GET' || method === 'DELETE',
+          idempotent: method !== 'POST',
         },
         this.options.http,
       );
@@ -148,6 +157,24 @@ export class WooClient implements StoreClient {
     )
       return this.getProduct(String(p.parent_id));
     return this.withVariations(p);
+  }
+
+  /** Orders, least recently changed first, paged by number (`woo.order-reads.ts`). */
+  listOrders(cursor: string | null, options: ListOrdersOptions = {}): Promise<StoreOrderPage> {
+    return listWooOrders(this, cursor, options, this.options.pageSize ?? 50);
+  }
+
+  getOrder(externalId: string): Promise<StoreOrderData | null> {
+    return getWooOrder(this, externalId);
+  }
+
+  /** Status `completed`, a note, and a Shipment Tracking item where the store has one (`woo.tracking.ts`). */
+  pushTracking(
+    orderExternalId: string,
+    push: TrackingPush,
+    previous?: { fulfilmentId: string } | null,
+  ): Promise<TrackingPushResult> {
+    return pushWooTracking(this, orderExternalId, push, previous);
   }
 
   /** Checks the keys: a one-product read. Throws `auth` with the store's own words when refused. */
