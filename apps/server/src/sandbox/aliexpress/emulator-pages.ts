@@ -1,3 +1,5 @@
+import type { EmuAeOrder } from './emulator-orders.js';
+
 /** The emulator's data (emulator.ts keeps it; declared here, where the pages show it, so neither file imports the other back). */
 export interface EmuSku {
   skuId: string;
@@ -19,6 +21,7 @@ export interface EmuSeller {
   sellerId: string;
   account: string;
   products: EmuProduct[];
+  orders: EmuAeOrder[];
 }
 
 /** The emulator's pages: the seller's authorization page and the admin page to create products. */
@@ -55,7 +58,7 @@ export function authorizePage(q: Record<string, string>, defaultAccount: string)
   );
 }
 
-export function adminPage(sellers: EmuSeller[], defaultAccount: string): string {
+export function adminPage(sellers: EmuSeller[], defaultAccount: string, ordersHtml = ''): string {
   const rows = sellers
     .flatMap((s) =>
       s.products.map(
@@ -79,6 +82,7 @@ export function adminPage(sellers: EmuSeller[], defaultAccount: string): string 
 <input name="subject" placeholder="Title" required> <input name="price" placeholder="Price, e.g. 12.50" size="10" required>
 <input name="option" placeholder="Option name, e.g. Color" size="14"> <input name="values" placeholder="Values, e.g. Red, Blue" size="16">
 <input name="sku" placeholder="SKU code prefix" size="12"> <button>Create</button></form>
-<p>With an option name and values the product has one SKU per value.</p>`,
+<p>With an option name and values the product has one SKU per value.</p>
+${ordersHtml}`,
   );
 }
