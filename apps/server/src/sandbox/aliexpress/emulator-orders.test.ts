@@ -46,7 +46,11 @@ describe('AliExpress emulator orders', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Choose a quantity of at least one SKU.');
     const order = ae.seller(DEMO_SELLER).orders.at(-1)!;
-    const moved = await form('/admin/orders/status', { id: order.orderId, status: 'FINISH', end_reason: 'refund_success' });
+    const moved = await form('/admin/orders/status', {
+      id: order.orderId,
+      status: 'FINISH',
+      end_reason: 'refund_success',
+    });
     expect(moved.status).toBe(303);
     expect(ae.order(order.orderId)).toMatchObject({ status: 'FINISH', endReason: 'refund_success' });
   });

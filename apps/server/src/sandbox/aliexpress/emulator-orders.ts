@@ -1,4 +1,6 @@
-import type { EmuProduct, EmuSeller } from './emulator-pages.js';
+import type { EmuAeOrder, EmuProduct, EmuSeller } from './emulator-pages.js';
+
+export type { EmuAeOrder };
 
 /**
  * The emulated sellers' orders (issue 21) and the four order APIs the connector calls
@@ -6,29 +8,6 @@ import type { EmuProduct, EmuSeller } from './emulator-pages.js';
  * `aliexpress.logistics.sellermodifiedshipment`), in the shapes the connector's README assumes
  * (UNCONFIRMED in the reference). Child orders name their SKU by the seller's code, not its id.
  */
-export interface EmuAeOrder {
-  orderId: string;
-  status: string;
-  endReason: string;
-  createdAt: number;
-  modifiedAt: number;
-  currency: string;
-  buyer: { firstName: string; lastName: string; loginId: string };
-  address: {
-    contactPerson: string;
-    address: string;
-    address2: string;
-    city: string;
-    province: string;
-    zip: string;
-    country: string;
-    phoneCountry: string;
-    mobile: string;
-  };
-  lines: Array<{ childId: string; productId: string; skuCode: string; name: string; count: number; price: string }>;
-  shipments: Array<{ serviceName: string; logisticsNo: string; website: string; sentAt: number }>;
-}
-
 export type NewAeOrder = {
   lines: Array<{ productId: string; skuCode?: string; count: number }>;
   buyer?: Partial<EmuAeOrder['buyer']>;
@@ -36,7 +15,8 @@ export type NewAeOrder = {
   status?: string;
 };
 
-let nextOrder = 8_100_000_000_000_001;
+/** From the clock: a demo restarted (its orders gone) never hands out an id the marketplace already holds. */
+let nextOrder = 8_000_000_000_000_000 + Date.now() * 10;
 let last = 0;
 /** Strictly increasing, so two changes in one millisecond still order. */
 const now = () => (last = Math.max(Date.now(), last + 1));

@@ -1,5 +1,3 @@
-import type { EmuAeOrder } from './emulator-orders.js';
-
 /** The emulator's data (emulator.ts keeps it; declared here, where the pages show it, so neither file imports the other back). */
 export interface EmuSku {
   skuId: string;
@@ -17,6 +15,30 @@ export interface EmuProduct {
   modifiedAt: number;
   skus: EmuSku[];
 }
+/** A buyer's order in a seller's store (`emulator-orders.ts` serves it). */
+export interface EmuAeOrder {
+  orderId: string;
+  status: string;
+  endReason: string;
+  createdAt: number;
+  modifiedAt: number;
+  currency: string;
+  buyer: { firstName: string; lastName: string; loginId: string };
+  address: {
+    contactPerson: string;
+    address: string;
+    address2: string;
+    city: string;
+    province: string;
+    zip: string;
+    country: string;
+    phoneCountry: string;
+    mobile: string;
+  };
+  lines: Array<{ childId: string; productId: string; skuCode: string; name: string; count: number; price: string }>;
+  shipments: Array<{ serviceName: string; logisticsNo: string; website: string; sentAt: number }>;
+}
+
 export interface EmuSeller {
   sellerId: string;
   account: string;

@@ -106,7 +106,8 @@ const label = (s: string) => LABEL[s] ?? s.charAt(0).toUpperCase() + s.slice(1);
 
 export class EmulatorOrders {
   readonly orders = new Map<number, EmuOrder>();
-  private nextOrder = 5000;
+  /** From the clock: a demo restarted (its orders gone) never hands out an id the marketplace already holds. */
+  private nextOrder = Math.floor(Date.now() / 1000) - 1_700_000_000;
   private nextLine = 1;
   private nextNote = 1;
 

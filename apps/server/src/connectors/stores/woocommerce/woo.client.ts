@@ -1,4 +1,4 @@
-import { jsonOf, loggableUrl, type StoreResponse, storeFetch } from '../http.js';
+import { jsonOf, type StoreResponse, storeFetch } from '../http.js';
 import {
   type HttpPolicy,
   type ListOrdersOptions,
@@ -16,7 +16,10 @@ import {
 import { type WooKeys, basicAuthorization, signOAuthUrl, withQueryKeys } from './woo.auth.js';
 import { getWooOrder, listWooOrders } from './woo.order-reads.js';
 import { type WooProduct, type WooVariation, toStoreProduct } from './woo.products.js';
+import { type WooRequester, errorOf } from './woo.request.js';
 import { pushWooTracking } from './woo.tracking.js';
+
+export { errorOf };
 
 /**
  * WooCommerce REST v3 (connector-protocols.md §2): `/wp-json/wc/v3` with a consumer key and
@@ -42,12 +45,7 @@ export interface WooClientOptions {
 const API = '/wp-json/wc/v3';
 const VARIATIONS_PER_PAGE = 100;
 
-interface WooError {
-  code?: string;
-  message?: string;
-}
-
-export class WooClient implements StoreClient {
+export class WooClient implements StoreClient, WooRequester {
   readonly baseUrl: string;
   private mode: WooAuthMode;
   private currency: Promise<string | null> | null = null;
@@ -238,41 +236,3 @@ export class WooClient implements StoreClient {
 }
 
 export type { StoreVariantData };
-
-/** A non-2xx answer → the error kind it means, with the store's own message (never a key). */
-export function errorOf(res: StoreResponse): StorePlatformError {
-  let body: WooError = {};
-  try {
-    body = JSON.parse(res.text) as WooError;
-  } catch {
-    /* not JSON: described by the status */
-  }
-  const said = typeof body.message === 'string' ? body.message.replace(/<[^>]*>/g, '').slice(0, 200) : '';
-  const s = res.status;
-  if (s >= 300 && s < 400) {
-    const to = res.headers.get('location');
-    let where = '';
-    try {
-      where = to ? ` to ${loggableUrl(to).replace(/\/wp-json(\/.*)?$/, '')}` : ''; // the store's address, not the API path
-    } catch {
-      /* a relative or unreadable location: said without it */
-    }
-    return new StorePlatformError(
-      'woocommerce',
-      'not-found',
-      `the store redirects${where}: enter the address it redirects to`,
-      s,
-    );
-  }
-  if (s === 401 || s === 403) return new StorePlatformError('woocommerce', 'auth', said || `HTTP ${s}`, s);
-  if (s === 404) {
-    const detail =
-      body.code === 'rest_no_route' || !body.code
-        ? 'the WooCommerce REST API was not found at this address'
-        : said || 'not found';
-    return new StorePlatformError('woocommerce', 'not-found', detail, s);
-  }
-  if (s === 429) return new StorePlatformError('woocommerce', 'throttled', said || 'too many requests', s);
-  if (s >= 500) return new StorePlatformError('woocommerce', 'unavailable', said || `HTTP ${s}`, s);
-  return new StorePlatformError('woocommerce', 'invalid', said || `HTTP ${s}`, s);
-}

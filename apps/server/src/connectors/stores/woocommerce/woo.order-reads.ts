@@ -5,8 +5,7 @@ import {
   type StoreOrderPage,
   StorePlatformError,
 } from '../store-platform.js';
-import type { WooClient } from './woo.client.js';
-import { errorOf } from './woo.client.js';
+import { type WooRequester, errorOf } from './woo.request.js';
 import { type WooOrder, toStoreOrder } from './woo.orders.js';
 
 /** `modified_after` takes whole seconds; rounding down never misses a change (a few are read twice). */
@@ -22,7 +21,7 @@ export const wooSecond = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '');
  * newest `updatedAt` seen), so an order skipped by a page shifting under us is read next time.
  */
 export async function listWooOrders(
-  client: WooClient,
+  client: WooRequester,
   cursor: string | null,
   options: ListOrdersOptions,
   defaultPageSize: number,
@@ -53,12 +52,12 @@ export async function listWooOrders(
 }
 
 /** One order; a missing one (or an id that is not WooCommerce's) is null. A trashed order is read, as cancelled. */
-export async function getWooOrder(client: WooClient, externalId: string): Promise<StoreOrderData | null> {
+export async function getWooOrder(client: WooRequester, externalId: string): Promise<StoreOrderData | null> {
   const raw = await getRawWooOrder(client, externalId);
   return raw ? toStoreOrder(raw) : null;
 }
 
-export async function getRawWooOrder(client: WooClient, externalId: string): Promise<WooOrder | null> {
+export async function getRawWooOrder(client: WooRequester, externalId: string): Promise<WooOrder | null> {
   if (!/^\d{1,19}$/.test(externalId)) return null;
   const res = await client.request('GET', `/orders/${externalId}`);
   if (res.status === 404) return null;

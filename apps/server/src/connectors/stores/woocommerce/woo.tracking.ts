@@ -1,7 +1,6 @@
 import { jsonOf } from '../http.js';
 import { StorePlatformError, type TrackingPush, type TrackingPushResult } from '../store-platform.js';
-import type { WooClient } from './woo.client.js';
-import { errorOf } from './woo.client.js';
+import { type WooRequester, errorOf } from './woo.request.js';
 import { getRawWooOrder } from './woo.order-reads.js';
 import { type WooTrackingItem, wooOrderStatus } from './woo.orders.js';
 
@@ -31,7 +30,7 @@ function numbersIn(note: string): string[] {
 }
 
 /** The extension's trackings on the order, or null when the store has no such extension. */
-async function readTrackings(client: WooClient, orderId: string): Promise<WooTrackingItem[] | null> {
+async function readTrackings(client: WooRequester, orderId: string): Promise<WooTrackingItem[] | null> {
   const res = await client.request('GET', `${SHIPMENT_TRACKING}/orders/${orderId}/shipment-trackings`);
   if (res.status === 404 && /rest_no_route/.test(res.text)) return null;
   if (res.status < 200 || res.status >= 300) throw errorOf(res);
@@ -50,7 +49,7 @@ async function readTrackings(client: WooClient, orderId: string): Promise<WooTra
  * POSTs are never re-sent by `storeFetch`; the caller's retry calls this again.
  */
 export async function pushWooTracking(
-  client: WooClient,
+  client: WooRequester,
   orderId: string,
   push: TrackingPush,
   previous: { fulfilmentId: string } | null | undefined,
