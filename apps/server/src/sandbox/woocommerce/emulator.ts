@@ -46,6 +46,8 @@ export interface WooEmulatorOptions {
   seed?: boolean;
   /** The store has the Shipment Tracking extension (its REST namespace answers). */
   shipmentTracking?: boolean;
+  /** An older WooCommerce whose order list refuses `orderby=modified` (400 `rest_invalid_param`). */
+  noOrderByModified?: boolean;
 }
 
 interface Key {
@@ -448,6 +450,8 @@ export class WooEmulator {
         return { status: 201, body: variationJson(v) };
       }
     }
+    if (path === '/orders' && this.options.noOrderByModified && q.get('orderby') === 'modified')
+      return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): orderby', 400) };
     const order = routeOrders(this.orders, method, path, q, body, (p, query, all) => this.paged(p, query, all));
     if (order) return order;
     if (path === '/webhooks' && method === 'GET') return this.paged(path, q, this.webhooks.map(webhookJson));

@@ -124,6 +124,14 @@ describe('WooCommerce orders', () => {
     expect(w.e.requests.at(-1)!.modifiedAfter).toBe(since.toISOString().slice(0, 19));
   });
 
+  it('a store that refuses orderby=modified is read by creation date instead', async () => {
+    const old = await shop({ noOrderByModified: true });
+    const o = old.e.orders.create({ lines: [{ productId: old.mug.id, quantity: 1 }], billing: ada });
+    const page = await old.client.listOrders(null);
+    expect(page.orders.map((x) => x.externalId)).toEqual([String(o.id)]);
+    expect(old.e.requests.filter((r) => r.path.endsWith('/orders')).map((r) => r.status)).toEqual([400, 200]);
+  });
+
   it('maps every status', async () => {
     const statuses = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
     const got: Record<string, unknown> = {};
