@@ -7,6 +7,7 @@ import {
   type TrackingPush,
   type TrackingPushResult,
 } from '../store-platform.js';
+import { universalTrackingUrl } from '../tracking-url.js';
 import { aeTimeParam, listOf } from './ae.products.js';
 import { type AeChildLine, aeServiceName, aeShipments, toStoreOrder } from './ae.orders.js';
 
@@ -148,7 +149,8 @@ export async function pushAeTracking(
     out_ref: orderId,
     send_type: 'all',
     description: `Shipped with ${push.company}`,
-    ...(push.url ? { tracking_website: push.url } : {}),
+    // OTHER needs a website; a known service gets the operator's link only.
+    ...(push.url || service === 'OTHER' ? { tracking_website: push.url ?? universalTrackingUrl(number) } : {}),
   };
   const ours = previous ? shipments.find((s) => s.trackingNumber === previous.fulfilmentId) : undefined;
   if (ours) {

@@ -163,25 +163,26 @@ describe('AliExpress shipments', () => {
     expect(ae.order(o.orderId)!.shipments).toHaveLength(1);
   });
 
-  it('a changed number corrects our shipment; a carrier AliExpress does not list goes as OTHER with its website', async () => {
+  it('a changed number corrects our shipment; carriers are matched on words, any other goes as OTHER with a website', async () => {
     const o = place();
-    const first = await client.pushTracking(o.orderId, push('LP00125'));
-    expect(await client.pushTracking(o.orderId, push('LP00126'), first)).toEqual({
+    const first = await client.pushTracking(o.orderId, push('LP00125', 'DHL Express'));
+    expect(await client.pushTracking(o.orderId, push('LP00126', 'DHL Express'), first)).toEqual({
       fulfilmentId: 'LP00126',
       outcome: 'updated',
     });
-    expect(ae.order(o.orderId)!.shipments.map((s) => s.logisticsNo)).toEqual(['LP00126']);
+    expect(ae.order(o.orderId)!.shipments.map((s) => [s.serviceName, s.logisticsNo])).toEqual([['DHL', 'LP00126']]);
+    const epacket = place();
+    await client.pushTracking(epacket.orderId, push('LX1CN', 'China Post ePacket'));
+    expect(ae.order(epacket.orderId)!.shipments[0]).toMatchObject({ serviceName: 'CPAM', website: '' });
     const other = place();
-    await expect(client.pushTracking(other.orderId, push('ZX1', 'Tiny Courier'))).rejects.toMatchObject({
-      kind: 'invalid',
-      detail: 'PARAM_ERROR: tracking_website is required for OTHER',
-    });
-    const ok = await client.pushTracking(other.orderId, {
-      ...push('ZX1', 'Tiny Courier'),
-      url: 'https://tiny.example/ZX1',
-    });
-    expect(ok.outcome).toBe('created');
+    expect((await client.pushTracking(other.orderId, push('YT123', 'YunExpress Standard'))).outcome).toBe('created');
     expect(ae.order(other.orderId)!.shipments[0]).toMatchObject({
+      serviceName: 'OTHER',
+      website: 'https://t.17track.net/en#nums=YT123',
+    });
+    const linked = place();
+    await client.pushTracking(linked.orderId, { ...push('ZX1', 'Tiny Courier'), url: 'https://tiny.example/ZX1' });
+    expect(ae.order(linked.orderId)!.shipments[0]).toMatchObject({
       serviceName: 'OTHER',
       website: 'https://tiny.example/ZX1',
     });

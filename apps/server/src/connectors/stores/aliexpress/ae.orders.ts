@@ -123,20 +123,25 @@ export function toStoreOrder(data: Obj): { order: StoreOrderData; lines: AeChild
 }
 
 /**
- * Our carrier name → AliExpress's logistics service name for the seller's shipment. Only a few
- * are mapped (UNCONFIRMED against the platform's list); any other goes as `OTHER` with the
- * tracking website, which the platform asks for then.
+ * Our carrier name (free text the operator typed, e.g. "DHL Express", "China Post ePacket") →
+ * AliExpress's logistics service name, matched on words. Only a few are mapped (UNCONFIRMED
+ * against the platform's list); any other goes as `OTHER` with a tracking website, which the
+ * platform asks for then.
  */
-const SERVICES: Record<string, string> = {
-  dhl: 'DHL',
-  ups: 'UPS',
-  fedex: 'FEDEX',
-  usps: 'USPS',
-  ems: 'EMS',
-  cainiao: 'CAINIAO_STANDARD',
-  'china post': 'CPAM',
-};
+const SERVICES: ReadonlyArray<[RegExp, string]> = [
+  [/\bdhl\b/, 'DHL'],
+  [/\busps\b/, 'USPS'],
+  [/\bups\b/, 'UPS'],
+  [/\bfed ?ex\b/, 'FEDEX'],
+  [/\bems\b/, 'EMS'],
+  [/\bcainiao\b|菜鸟/, 'CAINIAO_STANDARD'],
+  [/\bchina post\b|\bepacket\b|中国邮政/, 'CPAM'],
+];
 
 export function aeServiceName(company: string): string {
-  return SERVICES[company.trim().toLowerCase()] ?? 'OTHER';
+  const words = ` ${company
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+  return SERVICES.find(([pattern]) => pattern.test(words))?.[1] ?? 'OTHER';
 }

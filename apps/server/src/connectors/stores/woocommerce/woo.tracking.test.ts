@@ -151,6 +151,19 @@ describe('WooCommerce tracking push, store without the extension', async () => {
     expect(ours(w.e, o.id)).toHaveLength(2);
   });
 
+  it('without a link from us the note carries a universal one', async () => {
+    const o = w.order();
+    await w.client.pushTracking(String(o.id), {
+      company: 'YunExpress',
+      number: 'YT99',
+      url: null,
+      notifyCustomer: true,
+    });
+    expect(ours(w.e, o.id)[0]!.note).toBe(
+      'Shipped with YunExpress\nTracking number: YT99\nTrack: https://t.17track.net/en#nums=YT99',
+    );
+  });
+
   it('an order the merchant completed by hand without tracking gets our note, its status untouched', async () => {
     const o = w.order('completed');
     expect((await w.client.pushTracking(String(o.id), push('LX0003'))).outcome).toBe('created');

@@ -1,5 +1,6 @@
 import { jsonOf } from '../http.js';
 import { StorePlatformError, type TrackingPush, type TrackingPushResult } from '../store-platform.js';
+import { universalTrackingUrl } from '../tracking-url.js';
 import { type WooRequester, errorOf } from './woo.request.js';
 import { getRawWooOrder } from './woo.order-reads.js';
 import { type WooTrackingItem, wooOrderStatus } from './woo.orders.js';
@@ -57,6 +58,8 @@ export async function pushWooTracking(
   const number = push.number.trim();
   if (!number || /\s/.test(number))
     throw new StorePlatformError('woocommerce', 'invalid', 'the tracking number is empty or has spaces');
+  // WooCommerce builds no link from a carrier name: without ours the buyer gets a universal one.
+  const url = push.url ?? universalTrackingUrl(number);
   const order = await getRawWooOrder(client, orderId);
   if (!order) throw new StorePlatformError('woocommerce', 'not-found', `order ${orderId} is not in the store`, 404);
   const state = wooOrderStatus(order.status);
@@ -90,7 +93,7 @@ export async function pushWooTracking(
         {
           custom_tracking_provider: push.company,
           tracking_number: number,
-          ...(push.url ? { custom_tracking_link: push.url } : {}),
+          custom_tracking_link: url,
           date_shipped: new Date().toISOString().slice(0, 10),
         },
       );
@@ -116,7 +119,7 @@ export async function pushWooTracking(
       `/orders/${orderId}/notes`,
       {},
       {
-        note: trackingNote({ ...push, number }),
+        note: trackingNote({ ...push, number, url }),
         customer_note: push.notifyCustomer,
       },
     );
