@@ -33,7 +33,8 @@ const WRITES = new Set(['aliexpress.solution.order.fulfill', 'aliexpress.logisti
  * `aliexpress.ds.product.get`, the `{code, message, type, request_id}` errors, and an admin page
  * to create products. Where the reference says UNCONFIRMED (error codes other than
  * IncompleteSignature / IllegalAccessToken / InvalidAppKey / MissingParameter, the list API's
- * shapes) it answers what the connector's README assumes. The connector never imports it.
+ * shapes) it answers what the connector's README assumes. The connector never imports it. The
+ * seller's orders and shipments live in `emulator-orders*.ts` (issue 21).
  */
 export interface AliExpressEmulatorOptions {
   appKey?: string;

@@ -30,7 +30,8 @@ export type { EmuDelivery, EmuOrder, EmuWebhook };
  * presenting keys: Basic and the query string only when the request counts as https (`ssl`, as
  * WordPress's is_ssl() behind a TLS proxy), OAuth 1.0a otherwise, signed over `homeUrl` + path.
  * Errors are `{code, message, data: {status}}`. Webhooks are signed, carry a delivery id, and are
- * never retried; `missDeliveries` drops them, as a store whose cron stalls does.
+ * never retried; `missDeliveries` drops them, as a store whose cron stalls does. Orders, their
+ * notes and the Shipment Tracking extension's items live in `emulator-orders*.ts` (issue 21).
  */
 export interface WooEmulatorOptions {
   /** Requests count as https: Basic and query keys accepted, OAuth refused (WooCommerce's rule). */
