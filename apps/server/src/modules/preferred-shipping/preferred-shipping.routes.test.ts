@@ -17,7 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.close());
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang = 'en-US') =>
+const call = (
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  lang = 'en-US',
+) =>
   ctx.app.inject({
     method,
     url: `/api/p/preferred-shipping${url}`,
@@ -110,7 +116,10 @@ describe('rules: create, list, change, delete', () => {
         before: null,
         after: { prodId: world.products.a.prodId, country: 'JP', methodId: world.methods.PSA_AIR },
       },
-      expect.objectContaining({ kind: 'saved', after: { prodId: null, country: null, methodId: world.methods.PSA_EXP } }),
+      expect.objectContaining({
+        kind: 'saved',
+        after: { prodId: null, country: null, methodId: world.methods.PSA_EXP },
+      }),
     ]);
   });
 
@@ -136,7 +145,11 @@ describe('rules: create, list, change, delete', () => {
         message: 'PSA_EXP line cannot carry this product there: Over the weight limit (1 kg at most)',
       },
     ]);
-    const elsewhere = await call(token, 'POST', '', { prodId: heavy, country: null, methodId: world.methods.PSB_GROUND });
+    const elsewhere = await call(token, 'POST', '', {
+      prodId: heavy,
+      country: null,
+      methodId: world.methods.PSB_GROUND,
+    });
     expect(elsewhere.json().data).toEqual([
       { field: 'methodId', message: 'PSB_GROUND line ships from Warehouse PSB, and this product does not' },
     ]);
@@ -147,7 +160,9 @@ describe('rules: create, list, change, delete', () => {
       { prodId: null, country: 'FR', methodId: world.methods.PSA_EXP },
       'fr-FR',
     );
-    expect(notThere.json().data).toEqual([{ field: 'methodId', message: 'Ligne PSA_EXP : Pas de livraison vers ce pays : France' }]);
+    expect(notThere.json().data).toEqual([
+      { field: 'methodId', message: 'Ligne PSA_EXP : Pas de livraison vers ce pays : France' },
+    ]);
     const none = await call(token, 'POST', '', { prodId: null, country: 'FR' });
     expect(none.json()).toMatchObject({ code: 'A00002', data: [{ field: 'methodId' }] });
     const unknown = await call(token, 'POST', '', { country: 'FR', methodId: 99999999 });
@@ -164,9 +179,17 @@ describe('rules: create, list, change, delete', () => {
       .data;
     const second = (await call(token, 'POST', '', { prodId: a, country: null, methodId: world.methods.PSA_AIR })).json()
       .data;
-    const changed = await call(token, 'PUT', `/${first.id}`, { prodId: a, country: 'JP', methodId: world.methods.PSA_EXP });
+    const changed = await call(token, 'PUT', `/${first.id}`, {
+      prodId: a,
+      country: 'JP',
+      methodId: world.methods.PSA_EXP,
+    });
     expect(changed.json().data).toMatchObject({ id: first.id, method: { code: 'PSA_EXP', price: 12 } });
-    const clash = await call(token, 'PUT', `/${second.id}`, { prodId: a, country: 'JP', methodId: world.methods.PSA_SEA });
+    const clash = await call(token, 'PUT', `/${second.id}`, {
+      prodId: a,
+      country: 'JP',
+      methodId: world.methods.PSA_SEA,
+    });
     expect(clash.statusCode).toBe(409);
     expect((await call(token, 'DELETE', `/${first.id}`)).statusCode).toBe(200);
     expect((await call(token, 'DELETE', `/${first.id}`)).statusCode).toBe(404);
