@@ -1,3 +1,4 @@
+import type { PreferredShippingMethod } from '@dsm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { type ShippingWorld, shippingWorld, signedInUser } from '../../../test/factories';
@@ -30,7 +31,7 @@ const call = (
     payload,
     headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
   });
-const ours = (list: Array<{ warehouse: { code: string } }>) => list.filter((m) => m.warehouse.code.startsWith('PS'));
+const ours = (list: PreferredShippingMethod[]) => list.filter((m) => m.warehouse.code.startsWith('PS'));
 
 describe('the methods to choose from', () => {
   it('for a product to a country: its warehouse’s methods priced for one unit, cheapest first, then those that cannot with why', async () => {
