@@ -81,9 +81,17 @@ export default function PreferredShippingPage() {
         { key: 'product', title: t('columns.product'), render: (_, r) => product(r) },
         { key: 'country', title: t('columns.country'), render: (_, r) => country(r) },
         { key: 'method', title: t('columns.method'), render: (_, r) => method(r) },
-        { key: 'price', title: t('columns.price'), align: 'right', render: (_, r) => price(r) },
-        { key: 'days', title: t('columns.days'), render: (_, r) => t('days', r.method.days) },
-        { key: 'actions', title: t('columns.actions'), fixed: 'end', render: (_, r) => actions(r) },
+        {
+          key: 'price',
+          title: t('columns.price'),
+          render: (_, r) => (
+            <span className="ps-stacked">
+              <strong>{price(r)}</strong>
+              <span className="ps-muted">{t('days', r.method.days)}</span>
+            </span>
+          ),
+        },
+        { key: 'actions', title: t('columns.actions'), render: (_, r) => actions(r) },
       ]
     : [
         {
@@ -127,7 +135,6 @@ export default function PreferredShippingPage() {
           showHeader={wide}
           dataSource={rules.data ?? []}
           loading={rules.isLoading}
-          scroll={wide ? { x: 'max-content' } : undefined}
           pagination={false}
         />
       )}

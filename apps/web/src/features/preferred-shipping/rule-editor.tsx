@@ -168,7 +168,8 @@ export function RuleEditor({
             ]}
           />
         </Form.Item>
-        <Form.Item label={t('form.method')} extra={productChosen ? methodsHint : null}>
+        <Form.Item label={t('form.method')}>
+          {productChosen && methodsHint ? <p className="ps-muted ps-hint">{methodsHint}</p> : null}
           {!productChosen ? <p className="ps-muted">{t('form.pick-product')}</p> : null}
           {productChosen && methods.isLoading ? <Spin /> : null}
           {methods.data && productChosen && !methods.data.some((m) => m.available) ? (
