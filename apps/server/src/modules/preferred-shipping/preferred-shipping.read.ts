@@ -94,9 +94,14 @@ function base(m: Awaited<ReturnType<typeof shippingMethodsTo>>[number]) {
   };
 }
 
-/** The caller's rules, each with what its method does today for quantity 1 (the last changed first). */
-export async function listRules(db: Db, userId: string, locale: Locale): Promise<PreferredShippingRule[]> {
-  const rows = await rulesOf(db, userId);
+/** The caller's rules (or only `onlyId`), each with what its method does today for quantity 1, the last changed first. */
+export async function listRules(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  onlyId?: string,
+): Promise<PreferredShippingRule[]> {
+  const rows = (await rulesOf(db, userId)).filter((r) => onlyId === undefined || r.id === onlyId);
   const products = new Map(
     (await listProductsByIds(db, [...new Set(rows.flatMap((r) => (r.prodId === null ? [] : [r.prodId])))], locale)).map(
       (p) => [p.prodId, p],

@@ -49,7 +49,7 @@ function isDuplicate(err: unknown): boolean {
 const exists = () => AppError.conflict('preference-exists', 'preferred-shipping.rule-exists');
 
 async function answer(uow: UnitOfWork, userId: string, id: string, locale: Locale): Promise<PreferredShippingRule> {
-  const rule = (await listRules(uow.tx, userId, locale)).find((r) => r.id === id);
+  const [rule] = await listRules(uow.tx, userId, locale, id);
   if (!rule) throw AppError.notFound('preferred-shipping.rule-not-found');
   return rule;
 }
