@@ -153,6 +153,10 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
     carrier: b.carrier,
     trackingNumber: b.trackingNumber,
   }));
+  operatorEvent('/admin/orders/:id/tracking', 'update-tracking', ShipOrderBody, (b) => ({
+    carrier: b.carrier,
+    trackingNumber: b.trackingNumber,
+  }));
   operatorEvent('/admin/orders/:id/deliver', 'deliver', undefined, () => ({}));
   operatorEvent('/admin/orders/:id/abnormal', 'mark-abnormal', AbnormalOrderBody, (b) => ({ reason: b.reason }));
 }
