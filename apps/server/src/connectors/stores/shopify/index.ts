@@ -4,3 +4,5 @@ export { ShopifyAdmin, throttleWait, type QueryCost, type ThrottleStatus } from 
 export { moneyToMinor, numericId, productGid } from './shopify.products.js';
 export * from './shopify.token.js';
 export * from './shopify.webhook.js';
+export { orderGid } from './shopify.fulfilment.js';
+export { shopifyCarrierOf, trackingInfoOf, universalTrackingUrl } from './shopify.carriers.js';
