@@ -281,7 +281,8 @@ export async function applyLocked(
   const rule = TRANSITIONS[event];
   const to = rule.to === 'same' ? order.state : rule.to;
   const detail: Record<string, unknown> = { ...data.details };
-  if (event === 'ship' || event === 'update-tracking') Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
+  if (event === 'ship' || event === 'update-tracking')
+    Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
   if (data.amountMinor !== undefined) detail.amountMinor = data.amountMinor;
   const updated = await updateOrderWithEvent(
     uow.tx,
