@@ -30,3 +30,4 @@ export * from './after-sales';
 export * from './stores';
 export * from './store-orders';
 export * from './preferred-shipping';
+export * from './store-orders.tracking';

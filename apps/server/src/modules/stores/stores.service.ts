@@ -70,6 +70,16 @@ export async function markStoreReauthorize(db: Db, storeId: string): Promise<voi
     .where(and(eq(stores.id, storeId), eq(stores.status, 'connected')));
 }
 
+/**
+ * A store and its client, for the store-orders module's tracking push (decision 0115): the row
+ * by id whoever owns it (a job acts for the owner), and the StoreClient made from it.
+ */
+export async function storeById(db: Db, storeId: string): Promise<StoreRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(storeId)) return null;
+  const [row] = await db.select().from(stores).where(eq(stores.id, storeId));
+  return row ?? null;
+}
+
 /** The caller's store, or not found (another user's store is not found either). */
 export async function ownStore(db: Db, userId: string, storeId: string): Promise<StoreRow> {
   if (!/^[0-9a-f-]{36}$/i.test(storeId)) throw AppError.notFound('stores.not-found');
