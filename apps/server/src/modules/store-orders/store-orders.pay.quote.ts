@@ -137,7 +137,8 @@ export async function quoteRows(
   );
   const out: QuotedStoreOrder[] = [];
   // One order after another: an error is the first order's in the selection's order.
-  for (const row of rows) out.push(await quoteOne(db, userId, row, names.get(row.storeId)?.name ?? '', locale, settings));
+  for (const row of rows)
+    out.push(await quoteOne(db, userId, row, names.get(row.storeId)?.name ?? '', locale, settings));
   return out;
 }
 
@@ -177,7 +178,11 @@ async function quoteOne(
       db,
       withFacts.map((l) => ({ prodId: l.prodId, count: l.count, priceMinor: l.sku.priceMinor })),
     ),
-    chooseShipping(db, { userId, lines: withFacts.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count })), country }, locale),
+    chooseShipping(
+      db,
+      { userId, lines: withFacts.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count })), country },
+      locale,
+    ),
     taxRateBpsFor(db, country),
     getRate(db, row.currency),
   ]);

@@ -1,4 +1,10 @@
-import { StorePayBody, StorePayConfirmBody, StorePayQuoteSchema, StorePayResultSchema, envelopeOf } from '@dsm/contract';
+import {
+  StorePayBody,
+  StorePayConfirmBody,
+  StorePayQuoteSchema,
+  StorePayResultSchema,
+  envelopeOf,
+} from '@dsm/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
@@ -42,7 +48,12 @@ export async function storeOrdersPayRoutes(
         await startPayPalCheckout(db, providers, payment, origin, req.log);
         payment = await ownPayment(db, id, userId);
       }
-      const dto = await toOrderPayment(db, payment, req.locale, payment.method === 'paypal' ? undefined : fresh.made?.orders);
+      const dto = await toOrderPayment(
+        db,
+        payment,
+        req.locale,
+        payment.method === 'paypal' ? undefined : fresh.made?.orders,
+      );
       const storeOrders =
         fresh.made?.links ??
         (await linksOfOrders(

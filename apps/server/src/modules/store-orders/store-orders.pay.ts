@@ -76,8 +76,7 @@ function quoteDto(config: Config, userId: string, quoted: QuotedStoreOrder[], no
             count: l.count,
             unitPrice: fromMinor(l.unitPriceMinor),
             lineTotal: fromMinor(l.unitPriceMinor * l.count),
-            storeUnitPrice:
-              l.storeUnitMinor === null ? null : storeMoney(l.storeUnitMinor, q.row.currency),
+            storeUnitPrice: l.storeUnitMinor === null ? null : storeMoney(l.storeUnitMinor, q.row.currency),
           })),
           goods: fromMinor(s.goodsMinor),
           shipping: fromMinor(s.shippingMinor),
@@ -143,7 +142,12 @@ export async function payStoreOrders(
   const rows = await ownPayableRows(uow.tx, userId, claims.ids, locale);
   const quoted = await quoteRows(uow.tx, userId, rows, locale, settingsOf(config));
   if (figuresOf(quoted) !== claims.f)
-    throw AppError.conflict('quote-changed', 'store-orders.quote-changed', {}, { quote: quoteDto(config, userId, quoted) });
+    throw AppError.conflict(
+      'quote-changed',
+      'store-orders.quote-changed',
+      {},
+      { quote: quoteDto(config, userId, quoted) },
+    );
 
   const billing = await billingOf(uow, userId);
   const links: StorePaid['links'] = [];
@@ -191,10 +195,18 @@ export async function payStoreOrders(
   }
   await reserveStock(
     uow,
-    quoted.flatMap((q) => q.shipments.flatMap((s) => s.lines.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count })))),
+    quoted.flatMap((q) =>
+      q.shipments.flatMap((s) => s.lines.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count }))),
+    ),
     locale,
   );
-  const paid = await payOrders(uow, config, userId, { orderIds: created.map((o) => o.id), method: body.method }, payerLocale);
+  const paid = await payOrders(
+    uow,
+    config,
+    userId,
+    { orderIds: created.map((o) => o.id), method: body.method },
+    payerLocale,
+  );
   return { ...paid, links };
 }
 
@@ -216,18 +228,22 @@ function specsOf(properties: string | undefined): Record<string, string> {
 }
 
 /** A replay answers the store orders of the payment's orders again, from the orders themselves. */
-export async function linksOfOrders(
-  db: Db,
-  userId: string,
-  orderIds: readonly string[],
-): Promise<StorePaid['links']> {
+export async function linksOfOrders(db: Db, userId: string, orderIds: readonly string[]): Promise<StorePaid['links']> {
   const orders = await ordersByIds(db, orderIds);
   const refs = orders.filter((o) => o.userId === userId && o.storeId && o.storeOrderRef);
   if (!refs.length) return [];
   const rows = await db
     .select({ id: storeOrders.id, storeId: storeOrders.storeId, externalId: storeOrders.externalId })
     .from(storeOrders)
-    .where(and(eq(storeOrders.userId, userId), inArray(storeOrders.externalId, refs.map((o) => o.storeOrderRef!))));
+    .where(
+      and(
+        eq(storeOrders.userId, userId),
+        inArray(
+          storeOrders.externalId,
+          refs.map((o) => o.storeOrderRef!),
+        ),
+      ),
+    );
   return rows
     .map((r) => ({
       storeOrderId: r.id,
