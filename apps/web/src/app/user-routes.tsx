@@ -74,7 +74,16 @@ export const USER_PAGES: RouteObject[] = [
     'storeorder',
     withText('orders', () => import('../features/orders/orders-page')),
   ),
-  page('orderpayment', 'orderpayment'),
+  // Store orders paid in batches (decision 0118); its wallet and PayPal words are the payments
+  // namespace's, PayPal's fee rule the recharge one's.
+  page(
+    'orderpayment',
+    'orderpayment',
+    withText(
+      'payments',
+      withText('recharge', () => import('../features/store-pay/store-pay-page')),
+    ),
+  ),
   page(
     'bulkorders',
     'bulkorders',
