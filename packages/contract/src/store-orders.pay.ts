@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageOf, PageQuerySchema } from './common/paging';
+import { InvoiceSummarySchema } from './invoices';
 import { OrderPaymentSchema, PAYMENT_METHODS } from './payments';
 import { StoreMoneySchema } from './store-orders';
 
@@ -10,6 +12,7 @@ import { StoreMoneySchema } from './store-orders';
  *
  *   POST /p/store-orders/pay/confirm  StorePayConfirmBody → StorePayQuoteSchema
  *   POST /p/store-orders/pay          StorePayBody (+ Idempotency-Key) → StorePayResultSchema
+ *   GET  /p/store-orders/invoices     StoreInvoiceListQuery → page of StoreInvoiceRowSchema
  *
  * Our money is decimal USD (`currency: 'USD'`); the store's selling figures are in the store's
  * currency (`StoreMoneySchema`) and, for the margin, converted to USD at the operator's rates.
@@ -114,3 +117,17 @@ export const StorePayResultSchema = z.object({
   storeOrders: z.array(z.object({ storeOrderId: z.string(), orderIds: z.array(z.string()) })),
 });
 export type StorePayResult = z.infer<typeof StorePayResultSchema>;
+
+/** A paid store order and the invoices of its marketplace orders (one per shipment). */
+export const StoreInvoiceRowSchema = z.object({
+  storeOrderId: z.string(),
+  storeName: z.string(),
+  /** The store's order number. */
+  number: z.string(),
+  paidAt: z.string().nullable(),
+  invoices: z.array(InvoiceSummarySchema),
+});
+export type StoreInvoiceRow = z.infer<typeof StoreInvoiceRowSchema>;
+export const StoreInvoiceListQuery = PageQuerySchema;
+export type StoreInvoiceListQuery = z.infer<typeof StoreInvoiceListQuery>;
+export const StoreInvoicePageSchema = pageOf(StoreInvoiceRowSchema);

@@ -1,4 +1,6 @@
 import {
+  StoreInvoiceListQuery,
+  StoreInvoicePageSchema,
   StorePayBody,
   StorePayConfirmBody,
   StorePayQuoteSchema,
@@ -12,6 +14,7 @@ import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { ownPayment, startPayPalCheckout, toOrderPayment } from '../payments/payments.service';
 import type { PaymentProviders } from '../recharge/recharge.service';
+import { listStoreInvoices } from './store-orders.invoices';
 import { type StorePaid, confirmStorePayment, linksOfOrders, payStoreOrders } from './store-orders.pay';
 
 /**
@@ -63,5 +66,12 @@ export async function storeOrdersPayRoutes(
         ));
       return ok({ payment: dto, storeOrders });
     },
+  );
+
+  // /user/storedownloadinvoice: paid store orders with their invoices (the PDFs are the invoices module's routes).
+  app.get(
+    '/p/store-orders/invoices',
+    { schema: { tags, querystring: StoreInvoiceListQuery, response: { 200: envelopeOf(StoreInvoicePageSchema) } } },
+    async (req) => ok(await listStoreInvoices(db, req.session.userId, req.query)),
   );
 }

@@ -232,6 +232,31 @@ describe('POST /api/p/store-orders/pay', () => {
     expect(await ordersOf(o.userId)).toHaveLength(3);
     // Paid now: quoting it again is refused.
     expect((await confirm(o, [first])).json().data).toMatchObject({ why: 'paid' });
+
+    // The store invoices page: each paid store order with the invoices of its orders.
+    const invoices = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/store-orders/invoices?current=1&size=10',
+      headers: headers(o.token, null),
+    });
+    expect(invoices.statusCode, invoices.body).toBe(200);
+    const page = invoices.json().data;
+    expect(page.total).toBe(2);
+    const byId = new Map(page.records.map((r: { storeOrderId: string }) => [r.storeOrderId, r]));
+    expect((byId.get(first) as { invoices: unknown[] }).invoices).toHaveLength(2);
+    expect((byId.get(second) as { invoices: Array<{ number: string; reference: string }> }).invoices).toEqual([
+      expect.objectContaining({
+        number: expect.stringMatching(/^INV-\d{4}-\d{6}$/),
+        reference: storeOrders[1].orderIds[0],
+      }),
+    ]);
+    const stranger = await signedInUser(ctx.db);
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/store-orders/invoices?current=1&size=10',
+      headers: headers(stranger.token, null),
+    });
+    expect(none.json().data.total).toBe(0);
   });
 
   it('two tabs paying the same quote with their own keys: one payment, the other refused', async () => {
