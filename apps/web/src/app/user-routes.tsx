@@ -111,7 +111,11 @@ export const USER_PAGES: RouteObject[] = [
     'downloadinvoice',
     withText('invoices', () => import('../features/invoices/invoice-list-page')),
   ),
-  page('storedownloadinvoice', 'storedownloadinvoice'),
+  page(
+    'storedownloadinvoice',
+    'storedownloadinvoice',
+    withText('invoices', () => import('../features/invoices/store-invoice-list-page')),
+  ),
   // Its quantity inputs speak the catalogue's words.
   page(
     'shoppingcart',
