@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, PageQuerySchema } from './common/paging';
 import { InvoiceSummarySchema } from './invoices';
 import { OrderPaymentSchema, PAYMENT_METHODS } from './payments';
-import { StoreMoneySchema } from './store-orders';
+import { StoreLandedCostSchema, StoreMoneySchema } from './store-orders';
 
 /**
  * Paying store orders in batches (issue 21, decision 0118). The owner selects related store
@@ -60,24 +60,6 @@ export const StorePayShipmentSchema = z.object({
   tax: z.number(),
   total: z.number(),
 });
-
-/** The landed cost (USD) beside the store's selling total and the margin. */
-export const StoreLandedCostSchema = z.object({
-  currency: z.literal('USD'),
-  goods: z.number(),
-  shipping: z.number(),
-  serviceFee: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  /** The store's selling total, in the store's currency. */
-  selling: StoreMoneySchema,
-  /** The selling total in USD at the operator's rate; null when the currency has no rate. */
-  sellingUsd: z.number().nullable(),
-  /** sellingUsd − total (USD), and that as a percentage of sellingUsd; null without a rate. */
-  margin: z.number().nullable(),
-  marginPercent: z.number().nullable(),
-});
-export type StoreLandedCost = z.infer<typeof StoreLandedCostSchema>;
 
 export const StorePayOrderSchema = z.object({
   storeOrderId: z.string(),

@@ -155,6 +155,14 @@ describe('POST /api/p/store-orders/pay/confirm', () => {
     expect(landed.margin).toBeCloseTo(54.35 - landed.total, 2);
     expect(quote.total).toBe(landed.total);
     expect(quote.confirmToken).toMatch(/^[\w-]+\.[\w-]+$/);
+
+    // The store order's detail shows the same landed cost before anything is paid.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/p/store-orders/${one}`,
+      headers: headers(o.token, null),
+    });
+    expect(detail.json().data).toMatchObject({ landed, landedNote: null });
   });
 
   it("another user's store order is not found; an unrelated or abnormal one is refused naming it", async () => {
@@ -171,6 +179,15 @@ describe('POST /api/p/store-orders/pay/confirm', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().data).toMatchObject({ reason: 'store-order-not-payable', storeOrderId: bad, why: 'abnormal' });
     expect(res.json().msg).toContain('has a problem to resolve first');
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/p/store-orders/${bad}`,
+      headers: headers(o.token, null),
+    });
+    expect(detail.json().data).toMatchObject({
+      landed: null,
+      landedNote: expect.stringContaining('has a problem to resolve first'),
+    });
   });
 
   it("a taken-down product is SPEC §8's message on the order it concerns", async () => {

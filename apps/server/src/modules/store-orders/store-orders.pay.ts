@@ -3,8 +3,10 @@ import {
   type Locale,
   type OrderAddress,
   type StorePayBody,
+  type StoreLandedCost,
   type StorePayQuote,
   fromMinor,
+  translate,
 } from '@dsm/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -50,9 +52,6 @@ function quoteDto(config: Config, userId: string, quoted: QuotedStoreOrder[], no
     quoted.reduce((total, q) => total + q.shipments.reduce((t, s) => t + pick(s), 0), 0);
   return {
     orders: quoted.map((q) => {
-      const of = (pick: (s: QuotedStoreOrder['shipments'][number]) => number) =>
-        q.shipments.reduce((t, s) => t + pick(s), 0);
-      const margin = q.sellingUsdMinor === null ? null : q.sellingUsdMinor - q.totalMinor;
       return {
         storeOrderId: q.row.id,
         storeId: q.row.storeId,
@@ -84,19 +83,7 @@ function quoteDto(config: Config, userId: string, quoted: QuotedStoreOrder[], no
           tax: fromMinor(s.taxMinor),
           total: fromMinor(s.totalMinor),
         })),
-        landed: {
-          currency: 'USD' as const,
-          goods: fromMinor(of((s) => s.goodsMinor)),
-          shipping: fromMinor(of((s) => s.shippingMinor)),
-          serviceFee: fromMinor(of((s) => s.serviceFeeMinor)),
-          tax: fromMinor(of((s) => s.taxMinor)),
-          total: fromMinor(q.totalMinor),
-          selling: storeMoney(q.row.totalMinor, q.row.currency),
-          sellingUsd: q.sellingUsdMinor === null ? null : fromMinor(q.sellingUsdMinor),
-          margin: margin === null ? null : fromMinor(margin),
-          marginPercent:
-            margin === null || !q.sellingUsdMinor ? null : Math.round((margin / q.sellingUsdMinor) * 1000) / 10,
-        },
+        landed: landedDto(q),
       };
     }),
     currency: 'USD',
@@ -108,6 +95,46 @@ function quoteDto(config: Config, userId: string, quoted: QuotedStoreOrder[], no
     confirmToken: signPayToken(config.secretKey, userId, quoted, expiresAt),
     expiresAt: new Date(expiresAt * 1000).toISOString(),
   };
+}
+
+/** A quoted store order's landed cost in USD beside its selling price, and the margin. */
+function landedDto(q: QuotedStoreOrder): StoreLandedCost {
+  const of = (pick: (s: QuotedStoreOrder['shipments'][number]) => number) =>
+    q.shipments.reduce((t, s) => t + pick(s), 0);
+  const margin = q.sellingUsdMinor === null ? null : q.sellingUsdMinor - q.totalMinor;
+  return {
+    currency: 'USD',
+    goods: fromMinor(of((s) => s.goodsMinor)),
+    shipping: fromMinor(of((s) => s.shippingMinor)),
+    serviceFee: fromMinor(of((s) => s.serviceFeeMinor)),
+    tax: fromMinor(of((s) => s.taxMinor)),
+    total: fromMinor(q.totalMinor),
+    selling: storeMoney(q.row.totalMinor, q.row.currency),
+    sellingUsd: q.sellingUsdMinor === null ? null : fromMinor(q.sellingUsdMinor),
+    margin: margin === null ? null : fromMinor(margin),
+    marginPercent: margin === null || !q.sellingUsdMinor ? null : Math.round((margin / q.sellingUsdMinor) * 1000) / 10,
+  };
+}
+
+/**
+ * The store order detail's landed cost (decision 0118): quoted as pay would, while the order is
+ * payable; a quote refused (taken down, no shipping method…) is null with the refusal's words.
+ */
+export async function landedOfStoreOrder(
+  db: Db,
+  config: Config,
+  userId: string,
+  id: string,
+  locale: Locale,
+): Promise<{ landed: StoreLandedCost | null; landedNote: string | null }> {
+  try {
+    const rows = await ownPayableRows(db, userId, [id], locale);
+    const [q] = await quoteRows(db, userId, rows, locale, settingsOf(config));
+    return { landed: landedDto(q!), landedNote: null };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.kind === 'NOT_FOUND') throw err;
+    return { landed: null, landedNote: err.messageKey ? translate(locale, err.messageKey, err.params ?? {}) : null };
+  }
 }
 
 export interface StorePaid extends PaidOrders {
