@@ -81,7 +81,7 @@ export const USER_PAGES: RouteObject[] = [
     'orderpayment',
     withText(
       'payments',
-      withText('recharge', () => import('../features/store-pay/store-pay-page')),
+      withText('recharge', () => import('../features/payments/store-pay-page')),
     ),
   ),
   page(

@@ -17,7 +17,7 @@ import { paymentsKeys, walletKeys } from '../../lib/query-keys';
 import { feeRuleWords, previewFee } from '../../lib/fees';
 import { UsdAmount, useUsd } from '../../components/payment/money';
 import { methodsQuery } from '../../lib/recharge';
-import { useWalletRecord } from '../payments/payments.api';
+import { useWalletRecord } from './payments.api';
 import { confirmStorePay, payStoreOrders } from './store-pay.api';
 import { StorePayOrderCard } from './store-pay-order';
 import '../../components/payment/payment.css';
