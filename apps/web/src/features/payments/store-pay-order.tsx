@@ -18,6 +18,8 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
   const { t } = useTranslation('payments');
   const usd = useUsd();
   const store = useStoreMoney();
+  const lang = useSession((s) => s.lang);
+  const percent = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
   const { landed } = order;
   const marginClass = landed.margin !== null && landed.margin < 0 ? 'store-pay-loss' : 'store-pay-gain';
   return (
@@ -86,7 +88,7 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
           <dd className={marginClass} data-testid="margin">
             {landed.margin === null
               ? t('store-pay.no-rate', { currency: landed.selling.currency })
-              : `${usd(landed.margin)} (${landed.marginPercent} %)`}
+              : `${usd(landed.margin)} (${percent(landed.marginPercent ?? 0)} %)`}
           </dd>
         </div>
       </dl>
