@@ -42,8 +42,8 @@ export function useMethods(prodId: number | null, country: string | null, enable
         loadingflags: true,
         schema: PreferredShippingMethodListSchema,
       }),
+    // No previous list while the next loads: a method of another product or country must not be picked.
     enabled,
-    placeholderData: keepPreviousData,
   });
 }
 
