@@ -52,7 +52,14 @@ async function pushTracking(config: Config, payload: Record<string, unknown>, ct
   if (!order?.storeOrderRef || !store)
     return fail({ kind: 'not-found', detail: 'the store order is gone', retry: false }, true);
   if (store.status !== 'connected' || !store.credentials)
-    return fail({ kind: 'auth', detail: `the store is ${store.status}: connect it again`, retry: false }, true);
+    return fail(
+      {
+        kind: 'auth',
+        detail: store.status === 'connected' ? 'the store holds no authorization' : `the store is ${store.status}`,
+        retry: false,
+      },
+      true,
+    );
   const client = storeClientFor(db, config, store);
   if (!client.pushTracking)
     return fail(

@@ -231,8 +231,14 @@ describe('tracking goes back to the store', () => {
       () => pushOf(s.token, s.order.id),
       (p) => p?.state === 'failed',
     );
-    expect(failed).toMatchObject({ state: 'failed', attempts: 1, canRetry: true, nextAttemptAt: null });
-    expect(failed.lastError).toMatch(/connect it again/);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      canRetry: true,
+      nextAttemptAt: null,
+      errorKind: 'auth',
+    });
+    expect(failed.lastError).toBe('the store is reauthorize');
     expect(standing(s.shop, s.shopOrder.id)).toHaveLength(0);
 
     const stranger = await sessionFor(ctx.db, (await newUser(ctx.db)).email);
