@@ -24,6 +24,7 @@ import { storeOrdersTrackingRoutes } from './modules/store-orders/store-orders.t
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
@@ -192,6 +193,7 @@ export async function buildApp({
       await scoped.register(storesWebhookRoutes, { db, config: storesConfig });
       await scoped.register(shopifyStoreRoutes, { db, config: storesConfig });
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
+      await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
     },
     { prefix: '/api' },
   );

@@ -82,6 +82,11 @@ export const ERROR_REASONS = [
   // Tracking back to the store (issue 21, decision 0115).
   'tracking-push-not-retryable',
   'undo-stale',
+  // Store orders (issue 21, decision 0113).
+  'store-order-transition-refused',
+  'store-orders-not-supported',
+  'store-order-gone',
+  'store-order-sync-cooling-down',
   // Accounts.
   'login-failed',
   'account-disabled',

@@ -1,6 +1,7 @@
 import { StorePlatformError, type TrackingPush, type TrackingPushResult } from '../store-platform.js';
 import { trackingInfoOf } from './shopify.carriers.js';
 import type { ShopifyAdmin } from './shopify.graphql.js';
+import { orderGid } from './shopify.orders.js';
 
 /**
  * Tracking back to a Shopify order (connector-protocols.md §1.5, §6.1; decision 0115). The
@@ -57,13 +58,6 @@ type MutationAnswer<K extends string> = Record<
   K,
   { fulfillment: GqlFulfilment | null; userErrors: Array<{ field?: string[] | null; message?: string }> } | null
 >;
-
-/** A Shopify order id as a gid, from a gid or the REST number (what webhooks carry). */
-export function orderGid(externalId: string | number): string | null {
-  const s = String(externalId);
-  if (/^gid:\/\/shopify\/Order\/\d+$/.test(s)) return s;
-  return /^\d+$/.test(s) ? `gid://shopify/Order/${s}` : null;
-}
 
 /** Fulfilments that stand: a cancelled or failed one does not carry tracking to the buyer. */
 const standing = (f: GqlFulfilment) => !['CANCELLED', 'ERROR', 'FAILURE'].includes(f.status);
