@@ -71,7 +71,7 @@ async function queuePush(uow: UnitOfWork, orderId: string, storeId: string, carr
 /** The reaction composition.ts subscribes to `ship` and `update-tracking`. */
 export async function trackingChanged(uow: UnitOfWork, change: OrderChange): Promise<void> {
   const order = change.after;
-  if (order.source !== 'store' || !order.storeId || !order.storeOrderRef) return;
+  if (order.source !== 'store' || !order.storeId) return;
   if (!order.carrier || !order.trackingNumber) return;
   // An unchanged number after a correction of the carrier only is pushed again too: the company changed.
   const store = await storeById(uow.tx, order.storeId);
