@@ -74,10 +74,15 @@ export const STORE_ORDER_Q_MAX = 100;
 export const StoreMoneySchema = z.object({ amount: z.number(), currency: z.string() });
 export type StoreMoney = z.infer<typeof StoreMoneySchema>;
 
+/** A calendar date that exists (2026-02-30 does not). */
 const isoDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'store-orders.date-invalid');
+  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, 'store-orders.date-invalid')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
+  }, 'store-orders.date-invalid');
 
 export const StoreOrderListQuery = PageQuerySchema.extend({
   tab: z.enum(STORE_ORDER_TABS).default('all'),
