@@ -82,11 +82,13 @@ export async function connectedStore(
     address: string;
     credentials: StoreCredentials;
     emailPermission?: boolean;
+    /** WooCommerce: the store's own URL the client calls. */
+    baseUrl?: string;
   },
 ): Promise<string> {
   const [row] = rawRows(
-    await db.execute(sql`insert into stores (user_id, platform, name, address, status, email_permission, authorized_at)
-      values (${s.userId}, ${s.platform}, ${s.address}, ${s.address}, 'connected', ${s.emailPermission ?? false}, now())
+    await db.execute(sql`insert into stores (user_id, platform, name, address, base_url, status, email_permission, authorized_at)
+      values (${s.userId}, ${s.platform}, ${s.address}, ${s.address}, ${s.baseUrl ?? null}, 'connected', ${s.emailPermission ?? false}, now())
       returning id`),
   );
   const id = String(row!.id);
