@@ -30,3 +30,4 @@ export * from './after-sales';
 export * from './stores';
 export * from './store-orders';
 export * from './store-orders.tracking';
+export * from './preferred-shipping';
