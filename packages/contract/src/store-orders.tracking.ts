@@ -16,6 +16,18 @@ export type TrackingPushState = (typeof TRACKING_PUSH_STATES)[number];
 /** PayPal refuses longer tracking numbers; the push goes on, flagged (connector-protocols.md §6.4). */
 export const PAYPAL_TRACKING_NUMBER_MAX = 25;
 
+/** Why a push failed, in kinds the screens word in the reader's language (the store's own text beside). */
+export const TRACKING_PUSH_ERROR_KINDS = [
+  'auth',
+  'throttled',
+  'unavailable',
+  'not-found',
+  'invalid',
+  'protocol',
+  'internal',
+] as const;
+export type TrackingPushErrorKind = (typeof TRACKING_PUSH_ERROR_KINDS)[number];
+
 export const TrackingPushStatusSchema = z.object({
   state: z.enum(TRACKING_PUSH_STATES),
   carrier: z.string(),
@@ -26,6 +38,7 @@ export const TrackingPushStatusSchema = z.object({
   attempts: z.number().int(),
   /** Why the last attempt failed, in the store's words (safe text), or null. */
   lastError: z.string().nullable(),
+  errorKind: z.enum(TRACKING_PUSH_ERROR_KINDS).nullable(),
   /** When the next automatic attempt runs (state pending after a failure), or null. */
   nextAttemptAt: z.string().nullable(),
   sentAt: z.string().nullable(),

@@ -1,3 +1,6 @@
+import type { StoreCredentials, StoreOrderData } from '../../src/connectors/stores/store-platform';
+import type { Db } from '../../src/db/client';
+import { type IngestOutcome, ingestStoreOrder } from '../../src/modules/store-orders/store-orders.service';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../src/config';
 import { rawRows } from '../../src/db/rows';
@@ -6,9 +9,6 @@ import type { OrderRow } from '../../src/modules/orders/orders.queries';
 import { transition } from '../../src/modules/orders/orders.states';
 import { sealCredentials } from '../../src/modules/stores/stores.secrets';
 import { ADDRESS, line } from './orders';
-import type { StoreCredentials, StoreOrderData } from '../../src/connectors/stores/store-platform';
-import type { Db } from '../../src/db/client';
-import { type IngestOutcome, ingestStoreOrder } from '../../src/modules/store-orders/store-orders.service';
 
 /**
  * Test data for the store-orders module: a store order in the common shape, kept by the module's
@@ -82,11 +82,13 @@ export async function connectedStore(
     address: string;
     credentials: StoreCredentials;
     emailPermission?: boolean;
+    /** WooCommerce: the store's own URL the client calls. */
+    baseUrl?: string;
   },
 ): Promise<string> {
   const [row] = rawRows(
-    await db.execute(sql`insert into stores (user_id, platform, name, address, status, email_permission, authorized_at)
-      values (${s.userId}, ${s.platform}, ${s.address}, ${s.address}, 'connected', ${s.emailPermission ?? false}, now())
+    await db.execute(sql`insert into stores (user_id, platform, name, address, base_url, status, email_permission, authorized_at)
+      values (${s.userId}, ${s.platform}, ${s.address}, ${s.address}, ${s.baseUrl ?? null}, 'connected', ${s.emailPermission ?? false}, now())
       returning id`),
   );
   const id = String(row!.id);

@@ -4,8 +4,8 @@ import { StorePlatformError } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
 import { type JobContext, type JobHandler, PermanentJobError } from '../../platform/jobs/jobs.runtime';
 import { ordersByIds } from '../orders/orders.service';
-import { storeById, storeClientFor } from '../stores/stores.service';
-import { storeTrackingPushes } from './store-orders.tables';
+import { markStoreReauthorize, storeById, storeClientFor } from '../stores/stores.service';
+import { storeOrders, storeTrackingPushes } from './store-orders.tables';
 import { STORE_TRACKING_PUSH_JOB } from './store-orders.tracking';
 
 /**
@@ -49,10 +49,23 @@ async function pushTracking(config: Config, payload: Record<string, unknown>, ct
 
   const [order] = await ordersByIds(db, [orderId]);
   const store = order?.storeId ? await storeById(db, order.storeId) : null;
-  if (!order?.storeOrderRef || !store)
+  // The platform's id of the order: the store order that became ours, else the order's own reference.
+  const [arrived] = await db
+    .select({ externalId: storeOrders.externalId })
+    .from(storeOrders)
+    .where(eq(storeOrders.orderId, orderId));
+  const externalId = arrived?.externalId ?? order?.storeOrderRef ?? null;
+  if (!order || !externalId || !store)
     return fail({ kind: 'not-found', detail: 'the store order is gone', retry: false }, true);
   if (store.status !== 'connected' || !store.credentials)
-    return fail({ kind: 'auth', detail: `the store is ${store.status}: connect it again`, retry: false }, true);
+    return fail(
+      {
+        kind: 'auth',
+        detail: store.status === 'connected' ? 'the store holds no authorization' : `the store is ${store.status}`,
+        retry: false,
+      },
+      true,
+    );
   const client = storeClientFor(db, config, store);
   if (!client.pushTracking)
     return fail(
@@ -62,7 +75,7 @@ async function pushTracking(config: Config, payload: Record<string, unknown>, ct
 
   try {
     const result = await client.pushTracking(
-      order.storeOrderRef,
+      externalId,
       // The store's e-mail permission decides whether the platform tells the buyer.
       { company: push.carrier, number: push.trackingNumber, url: null, notifyCustomer: store.emailPermission },
       push.fulfilmentId ? { fulfilmentId: push.fulfilmentId } : null,
@@ -79,6 +92,8 @@ async function pushTracking(config: Config, payload: Record<string, unknown>, ct
     });
   } catch (err) {
     const f = failureOf(err);
+    // Refused credentials: the store asks its owner to authorize again, as its other jobs do.
+    if (f.kind === 'auth') await markStoreReauthorize(db, store.id);
     await fail(f, !f.retry || ctx.finalAttempt);
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { connectedStore, newUser, storeOrderIn } from '../../../test/factories';
+import { connectedStore, newUser, storeOrder, storeOrderIn } from '../../../test/factories';
 import { exchangeShopifyCode, tokensToCredentials } from '../../connectors/stores/shopify';
 import { rawRows } from '../../db/rows';
 import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopify/emulator';
@@ -231,8 +231,14 @@ describe('tracking goes back to the store', () => {
       () => pushOf(s.token, s.order.id),
       (p) => p?.state === 'failed',
     );
-    expect(failed).toMatchObject({ state: 'failed', attempts: 1, canRetry: true, nextAttemptAt: null });
-    expect(failed.lastError).toMatch(/connect it again/);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      canRetry: true,
+      nextAttemptAt: null,
+      errorKind: 'auth',
+    });
+    expect(failed.lastError).toBe('the store is reauthorize');
     expect(standing(s.shop, s.shopOrder.id)).toHaveLength(0);
 
     const stranger = await sessionFor(ctx.db, (await newUser(ctx.db)).email);
@@ -269,6 +275,35 @@ describe('tracking goes back to the store', () => {
     });
     const none = await call(operator, 'POST', `/api/admin/orders/${catalogueOrder.id}/tracking-push/retry`);
     expect(none.statusCode).toBe(404);
+  });
+
+  it("finds the shop's order through the store order that became ours, and marks the store for re-authorization when its token is refused", async () => {
+    const s = await shippable();
+    // As the batch payment links them: the arrived store order points at our order, which has no reference of its own.
+    const arrived = await storeOrder(
+      ctx.db,
+      { id: s.storeId, userId: s.user.userId, platform: 'shopify' },
+      { externalId: `gid://shopify/Order/${s.shopOrder.id}` },
+    );
+    await ctx.db.execute(sql`update store_orders set order_id = ${s.order.id} where id = ${arrived.id}`);
+    await ctx.db.execute(sql`update orders set store_order_ref = null where id = ${s.order.id}`);
+    await ship(s.order.id, 'USPS Ground Advantage', '9400111');
+    const [f] = await until(
+      () => standing(s.shop, s.shopOrder.id),
+      (x) => x.length > 0,
+    );
+    expect(f!.trackingInfo[0]).toMatchObject({ company: 'USPS', number: '9400111' });
+
+    // The shop uninstalls the app: the corrected number is refused (401, no refresh token works) → failed, store to re-authorize.
+    await emu.uninstall(s.shop);
+    await ship(s.order.id, 'USPS Ground Advantage', '9400222', 'tracking');
+    const push = await until(
+      () => pushOf(s.token, s.order.id),
+      (p) => p?.state === 'failed',
+    );
+    expect(push).toMatchObject({ state: 'failed', errorKind: 'auth', attempts: 1 });
+    const [store] = rawRows(await ctx.db.execute(sql`select status from stores where id = ${s.storeId}`));
+    expect(store).toEqual({ status: 'reauthorize' });
   });
 
   it('catalogue orders and unshipped store orders have no push', async () => {

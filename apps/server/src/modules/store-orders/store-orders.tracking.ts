@@ -1,4 +1,9 @@
-import { PAYPAL_TRACKING_NUMBER_MAX, type TrackingPushStatus } from '@dsm/contract';
+import {
+  PAYPAL_TRACKING_NUMBER_MAX,
+  TRACKING_PUSH_ERROR_KINDS,
+  type TrackingPushErrorKind,
+  type TrackingPushStatus,
+} from '@dsm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
@@ -66,7 +71,7 @@ async function queuePush(uow: UnitOfWork, orderId: string, storeId: string, carr
 /** The reaction composition.ts subscribes to `ship` and `update-tracking`. */
 export async function trackingChanged(uow: UnitOfWork, change: OrderChange): Promise<void> {
   const order = change.after;
-  if (order.source !== 'store' || !order.storeId || !order.storeOrderRef) return;
+  if (order.source !== 'store' || !order.storeId) return;
   if (!order.carrier || !order.trackingNumber) return;
   // An unchanged number after a correction of the carrier only is pushed again too: the company changed.
   const store = await storeById(uow.tx, order.storeId);
@@ -114,11 +119,12 @@ export async function trackingPushOf(db: Db, orderId: string): Promise<TrackingP
     warning: string | null;
     attempts: number;
     last_error: string | null;
+    error_kind: string | null;
     sent_at: Date | string | null;
     next_at: Date | string | null;
   }>(
     await db.execute(sql`
-      select p.state, p.carrier, p.tracking_number, p.warning, p.attempts, p.last_error, p.sent_at,
+      select p.state, p.carrier, p.tracking_number, p.warning, p.attempts, p.last_error, p.error_kind, p.sent_at,
              case when p.state = 'pending' and p.attempts > 0 then j.run_at end as next_at
       from store_tracking_pushes p left join jobs j on j.id = p.job_id and j.state = 'queued'
       where p.order_id = ${orderId}`),
@@ -132,6 +138,9 @@ export async function trackingPushOf(db: Db, orderId: string): Promise<TrackingP
     warning: row.warning === 'too-long' ? 'too-long' : null,
     attempts: Number(row.attempts),
     lastError: row.last_error,
+    errorKind: (TRACKING_PUSH_ERROR_KINDS as readonly string[]).includes(row.error_kind ?? '')
+      ? (row.error_kind as TrackingPushErrorKind)
+      : null,
     nextAttemptAt: iso(row.next_at),
     sentAt: iso(row.sent_at),
     canRetry: canRetry(row.state),

@@ -79,10 +79,7 @@ export async function markStoreReauthorize(db: Db, storeId: string): Promise<voi
     .where(and(eq(stores.id, storeId), eq(stores.status, 'connected')));
 }
 
-/**
- * A store and its client, for the store-orders module's tracking push (decision 0115): the row
- * by id whoever owns it (a job acts for the owner), and the StoreClient made from it.
- */
+/** A store by id whoever owns it, any status: the tracking push (decision 0115) acts for the owner and says why it cannot. */
 export async function storeById(db: Db, storeId: string): Promise<StoreRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(storeId)) return null;
   const [row] = await db.select().from(stores).where(eq(stores.id, storeId));

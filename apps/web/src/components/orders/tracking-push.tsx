@@ -22,15 +22,17 @@ export function TrackingPushNote({
   const { t } = useTranslation('orders');
   const [busy, setBusy] = useState(false);
   const time = (iso: string | null) => formatOrderTime(iso, lang);
+  // The reason in the reader's language; the store's own words (English, technical) beside it.
+  const reason = push.errorKind ? t(`tracking-push.reasons.${push.errorKind}`) : (push.lastError ?? '');
   const text =
     push.state === 'sent'
       ? t('tracking-push.sent', { time: time(push.sentAt) })
       : push.state === 'by-hand'
         ? t('tracking-push.by-hand')
         : push.state === 'failed'
-          ? t('tracking-push.failed', { error: push.lastError ?? '' })
+          ? t('tracking-push.failed', { reason })
           : push.nextAttemptAt && push.lastError
-            ? t('tracking-push.retrying', { error: push.lastError, time: time(push.nextAttemptAt) })
+            ? t('tracking-push.retrying', { reason, time: time(push.nextAttemptAt) })
             : t('tracking-push.pending');
   const type =
     push.state === 'sent'
@@ -62,6 +64,9 @@ export function TrackingPushNote({
         description={
           <>
             <div>{text}</div>
+            {push.lastError && push.errorKind && push.state !== 'sent' ? (
+              <div className="order-tracking-push-detail">{t('tracking-push.detail', { detail: push.lastError })}</div>
+            ) : null}
             {push.warning === 'too-long' ? <div>{t('tracking-push.too-long')}</div> : null}
           </>
         }

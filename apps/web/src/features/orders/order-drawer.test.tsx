@@ -88,12 +88,14 @@ describe('order drawer: tracking back to the store', { timeout: 30_000 }, () => 
     warning: 'too-long' as const,
     attempts: 1,
     lastError: 'the shop refused the access token',
+    errorKind: 'auth' as const,
     nextAttemptAt: null,
     sentAt: null,
     canRetry: true,
   };
 
   it('shows the failure with its reason and the length warning; Retry asks again and shows the new state', async () => {
+    await setLanguage('en-US');
     let retried = 0;
     let push: OrderDetail['trackingPush'] = failed;
     const order = () => detail('o-7', { source: 'store', state: 'shipped', actions: [], trackingPush: push });
@@ -116,7 +118,11 @@ describe('order drawer: tracking back to the store', { timeout: 30_000 }, () => 
     });
     renderRoutes([{ path: '/user/storeorder', element: <OrdersPage /> }], '/user/storeorder?order=o-7');
     const note = await screen.findByTestId('tracking-push');
-    expect(note).toHaveTextContent('Not sent: the shop refused the access token');
+    // The reason in the reader's words, the store's own beside it.
+    expect(note).toHaveTextContent(
+      'Not sent: The store refused our authorization: connect the store again, then retry',
+    );
+    expect(note).toHaveTextContent("Store's answer: the shop refused the access token");
     expect(note).toHaveTextContent('more than 25 characters');
     within(note).getByRole('button', { name: 'Retry' }).click();
     await screen.findByText(/Sent to the store on/);

@@ -1,3 +1,5 @@
+import { universalTrackingUrl } from '../tracking-url.js';
+
 /**
  * Our carrier names → Shopify's tracking companies (connector-protocols.md §1.5, §6.1): `company`
  * must be one of Shopify's supported carriers, spelt exactly (case included), for Shopify to
@@ -46,11 +48,6 @@ const RULES: readonly CarrierRule[] = [
   { company: 'Singapore Post', pattern: /\bsingapore post\b/ },
   { company: 'OnTrac', pattern: /\bontrac\b/ },
 ];
-
-/** The universal link for a carrier Shopify does not know: it recognises the number's format. */
-export function universalTrackingUrl(number: string): string {
-  return `https://t.17track.net/en#nums=${encodeURIComponent(number)}`;
-}
 
 export interface ShopifyCarrier {
   company: string;
