@@ -5,6 +5,7 @@ import { installApiFeedback } from './app/api-feedback';
 import { Providers } from './app/providers';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { initI18n } from './lib/i18n';
+import { warmUpMoney } from './lib/money';
 import './app/app.css';
 
 const root = document.getElementById('root')!;
@@ -14,6 +15,8 @@ installApiFeedback();
 
 // Start the page's chunks and the language catalogue together; render once both are in.
 const router = createAppRouter();
+// Intl's first use (prices, dates) in a task of its own while the chunks load, not in the first render.
+setTimeout(warmUpMoney, 0);
 Promise.all([initI18n(), whenRouterReady(router)]).then(
   () => {
     // A transition lets React render the first page in small slices instead of one long task,

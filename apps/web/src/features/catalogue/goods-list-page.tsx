@@ -1,7 +1,7 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { ProductSort } from '@dsm/contract';
+import type { ProductListItem, ProductSort } from '@dsm/contract';
 import { CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { ProductCard, ProductCardSkeleton } from '../../components/ui/product-card';
 import { StatusPage } from '../../components/ui/status-page';
@@ -21,7 +21,7 @@ import {
 } from './goods-list-state';
 import { Pagination } from './pagination';
 import { PriceFilter } from './price-filter';
-import { ShipsToFilter, useShipsFromNotes } from './ships-to';
+import { ShipsFromNote, ShipsToFilter, useShipsFromNotes, type ShipsFromText } from './ships-to';
 import '../../components/ui/field.css';
 import './catalogue.css';
 
@@ -52,6 +52,29 @@ const FilterIcon = () => (
  */
 const FIRST_SCREEN_CARDS = 4;
 const firstScreenPriority = (index: number) => (index === 0 ? 'high' : index < FIRST_SCREEN_CARDS ? 'auto' : undefined);
+
+/**
+ * One card of the grid with its "ships from" note. Memoized on plain values: the page renders
+ * again as each of its answers arrives (tree, countries, warehouses, ships-to), and twenty cards
+ * drawn again each time were long tasks on a phone (decision 0112).
+ */
+const GoodsCard = memo(function GoodsCard({
+  product,
+  originalLabel,
+  priority,
+  from,
+  mark,
+}: {
+  product: ProductListItem;
+  originalLabel: string;
+  priority: 'high' | 'auto' | undefined;
+} & ShipsFromText) {
+  return (
+    <ProductCard product={product} originalLabel={originalLabel} priority={priority}>
+      <ShipsFromNote from={from} mark={mark} />
+    </ProductCard>
+  );
+});
 
 export default function GoodsListPage() {
   const { t } = useTranslation('catalogue');
@@ -264,14 +287,13 @@ export default function GoodsListPage() {
             <ul className="product-grid goods-grid" aria-busy={!page || results.isPlaceholderData}>
               {page
                 ? page.records.map((p, i) => (
-                    <ProductCard
+                    <GoodsCard
                       key={p.prodId}
                       product={p}
                       originalLabel={t('price.original')}
                       priority={firstScreenPriority(i)}
-                    >
-                      {shipsFrom(p.warehouse)}
-                    </ProductCard>
+                      {...shipsFrom(p.warehouse)}
+                    />
                   ))
                 : Array.from({ length: 8 }, (_, i) => <ProductCardSkeleton key={i} />)}
             </ul>
