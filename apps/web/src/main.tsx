@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router';
 import { installApiFeedback } from './app/api-feedback';
 import { Providers } from './app/providers';
 import { createAppRouter, whenRouterReady } from './app/router';
+import { setPrefetchClient } from './lib/prefetch';
+import { createQueryClient } from './lib/query-client';
 import { initI18n } from './lib/i18n';
 import { warmUpMoney } from './lib/money';
 import './app/app.css';
@@ -14,6 +16,9 @@ const root = document.getElementById('root')!;
 installApiFeedback();
 
 // Start the page's chunks and the language catalogue together; render once both are in.
+// One cache for the pages and their routes' loaders, which start a page's first requests.
+const queryClient = createQueryClient();
+setPrefetchClient(queryClient);
 const router = createAppRouter();
 // Intl's first use (prices, dates) in a task of its own while the chunks load, not in the first render.
 setTimeout(warmUpMoney, 0);
@@ -24,7 +29,7 @@ Promise.all([initI18n(), whenRouterReady(router)]).then(
     startTransition(() => {
       createRoot(root).render(
         <StrictMode>
-          <Providers>
+          <Providers queryClient={queryClient}>
             <RouterProvider router={router} />
           </Providers>
         </StrictMode>,

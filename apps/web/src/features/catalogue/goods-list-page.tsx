@@ -1,13 +1,14 @@
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProductListItem, ProductSort } from '@dsm/contract';
 import { CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { ProductCard, ProductCardSkeleton } from '../../components/ui/product-card';
 import { StatusPage } from '../../components/ui/status-page';
+import { prefetch } from '../../lib/prefetch';
 import { session, useSession } from '../../lib/session';
 import { useCategoryTree } from '../../lib/categories';
-import { useProductSearch } from './catalogue.api';
+import { productSearchQuery, useProductSearch } from './catalogue.api';
 import { CategoryTree, categoryPath } from './category-tree';
 import {
   DEFAULT_STATE,
@@ -75,6 +76,13 @@ const GoodsCard = memo(function GoodsCard({
     </ProductCard>
   );
 });
+
+/** The route's loader: the search starts with the page's chunks (lib/prefetch.ts), as the page asks for it. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const state = parseGoodsListParams(new URL(request.url).searchParams);
+  const search = toProductSearch(state, session.get().pay_rate?.currencyCode ?? 'USD');
+  return prefetch((client) => void client.prefetchQuery(productSearchQuery(search)));
+}
 
 export default function GoodsListPage() {
   const { t } = useTranslation('catalogue');
