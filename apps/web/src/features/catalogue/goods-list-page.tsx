@@ -7,7 +7,7 @@ import { ProductCard, ProductCardSkeleton } from '../../components/ui/product-ca
 import { StatusPage } from '../../components/ui/status-page';
 import { prefetch } from '../../lib/prefetch';
 import { session, useSession } from '../../lib/session';
-import { useCategoryTree } from '../../lib/categories';
+import { categoryTreeQuery, useCategoryTree } from '../../lib/categories';
 import { productSearchQuery, useProductSearch } from './catalogue.api';
 import { CategoryTree, categoryPath } from './category-tree';
 import {
@@ -77,11 +77,17 @@ const GoodsCard = memo(function GoodsCard({
   );
 });
 
-/** The route's loader: the search starts with the page's chunks (lib/prefetch.ts), as the page asks for it. */
+/**
+ * The route's loader: the search (as the page asks for it) and the category tree (the filters and
+ * the breadcrumb) start with the page's chunks (lib/prefetch.ts).
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   const state = parseGoodsListParams(new URL(request.url).searchParams);
   const search = toProductSearch(state, session.get().pay_rate?.currencyCode ?? 'USD');
-  return prefetch((client) => void client.prefetchQuery(productSearchQuery(search)));
+  return prefetch((client) => {
+    void client.prefetchQuery(productSearchQuery(search));
+    void client.prefetchQuery(categoryTreeQuery);
+  });
 }
 
 export default function GoodsListPage() {
@@ -140,6 +146,9 @@ export default function GoodsListPage() {
               ))}
             </ol>
           </nav>
+        ) : state.categoryId !== null && !tree ? (
+          // The breadcrumb's line, kept while the tree loads: nothing moves down when it comes.
+          <div className="breadcrumb-placeholder" aria-hidden="true" />
         ) : null}
         <h1>{title}</h1>
         <p className="goods-count" role="status">
