@@ -65,6 +65,8 @@ interface Mine {
   storeProductId: string;
   storeVariantId: string;
   connectionChangeId: string;
+  preferenceId: string;
+  methodId: number;
 }
 
 /**
@@ -86,6 +88,7 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/store-products/{id}': (m) => m.storeProductId,
   '/api/p/stores/{id}': (m) => m.storeId,
   '/api/p/stores/woocommerce/authorizations/{nonce}': (m) => m.wooNonce,
+  '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
 };
 
 interface Aim {
@@ -123,6 +126,8 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/store-products/{id}/disconnect': (m) => ({ body: { variantIds: [m.storeVariantId] } }),
   'POST /api/p/store-products/{id}/undo': (m) => ({ body: { changeId: m.connectionChangeId } }),
   'PATCH /api/p/stores/{id}': () => ({ body: { name: 'Taken over' } }),
+  // A valid rule, so that only the ownership check can refuse it.
+  'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
   // A's AliExpress authorization coming back with B logged in: "You are not the current user".
@@ -165,6 +170,10 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/price-differences': {},
   'GET /api/p/store-products': {},
   'GET /api/p/stores': {},
+  'GET /api/p/preferred-shipping': {},
+  'GET /api/p/preferred-shipping/methods': {},
+  // Only ever creates the caller's own rule (the empty body is refused: no method).
+  'POST /api/p/preferred-shipping': {},
   // Refused by validation before any call to a store: B can only ever add B's own store.
   'POST /api/p/stores/woocommerce': {},
   'POST /api/p/stores/woocommerce/authorize': {},
@@ -268,6 +277,7 @@ async function apiViewOfA() {
     `/api/p/store-products/${mine.storeProductId}`,
     `/api/p/store-products/${mine.storeProductId}/history`,
     `/api/p/recharges/${mine.rechargeId}`,
+    '/api/p/preferred-shipping',
   ];
   return Promise.all(reads.map(async (url) => JSON.stringify(await ok(await call(a.token, 'GET', url)))));
 }
@@ -343,7 +353,18 @@ beforeAll(async () => {
   const aliExpressState = `authz-${randomBytes(12).toString('hex')}`;
   await ctx.db.execute(sql`insert into store_authorizations (nonce_hash, user_id, platform, context, expires_at)
     values (${createHash('sha256').update(aliExpressState).digest('hex')}, ${a.userId}, 'aliexpress', '{}'::jsonb, now() + interval '10 minutes')`);
+  // A's preferred shipping: all products, all countries, by the first active method.
+  const [method] = (
+    (await ctx.db.execute(sql`select id from shipping_methods where active order by id limit 1`)) as unknown as {
+      rows: Array<{ id: number }>;
+    }
+  ).rows;
+  const preference = await ok(
+    await call(a.token, 'POST', '/api/p/preferred-shipping', { body: { methodId: Number(method!.id) } }),
+  );
   mine = {
+    preferenceId: preference.id,
+    methodId: Number(method!.id),
     orderId: paidOrder.id,
     unpaidOrderId: unpaid.id,
     paymentId: payment.id,

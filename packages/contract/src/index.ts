@@ -28,3 +28,4 @@ export * from './price-differences';
 export * from './catalogue.price-tiers';
 export * from './after-sales';
 export * from './stores';
+export * from './preferred-shipping';

@@ -16,6 +16,7 @@ import enPricing from './locales/en-US/pricing.json';
 import enAfterSales from './locales/en-US/aftersales.json';
 import enStores from './locales/en-US/stores.json';
 import enConnections from './locales/en-US/connections.json';
+import enPreferredShipping from './locales/en-US/preferred-shipping.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -33,6 +34,7 @@ import zhPricing from './locales/zh-CN/pricing.json';
 import zhAfterSales from './locales/zh-CN/aftersales.json';
 import zhStores from './locales/zh-CN/stores.json';
 import zhConnections from './locales/zh-CN/connections.json';
+import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -50,6 +52,7 @@ import frPricing from './locales/fr-FR/pricing.json';
 import frAfterSales from './locales/fr-FR/aftersales.json';
 import frStores from './locales/fr-FR/stores.json';
 import frConnections from './locales/fr-FR/connections.json';
+import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -67,6 +70,7 @@ import trPricing from './locales/tr-TR/pricing.json';
 import trAfterSales from './locales/tr-TR/aftersales.json';
 import trStores from './locales/tr-TR/stores.json';
 import trConnections from './locales/tr-TR/connections.json';
+import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -100,6 +104,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: enAfterSales,
     stores: enStores,
     connections: enConnections,
+    'preferred-shipping': enPreferredShipping,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -118,6 +123,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: zhAfterSales,
     stores: zhStores,
     connections: zhConnections,
+    'preferred-shipping': zhPreferredShipping,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -136,6 +142,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: frAfterSales,
     stores: frStores,
     connections: frConnections,
+    'preferred-shipping': frPreferredShipping,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -154,6 +161,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: trAfterSales,
     stores: trStores,
     connections: trConnections,
+    'preferred-shipping': trPreferredShipping,
   }),
 };
 
