@@ -16,6 +16,7 @@ import enPricing from './locales/en-US/pricing.json';
 import enAfterSales from './locales/en-US/aftersales.json';
 import enStores from './locales/en-US/stores.json';
 import enConnections from './locales/en-US/connections.json';
+import enStoreOrders from './locales/en-US/store-orders.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
@@ -34,6 +35,7 @@ import zhPricing from './locales/zh-CN/pricing.json';
 import zhAfterSales from './locales/zh-CN/aftersales.json';
 import zhStores from './locales/zh-CN/stores.json';
 import zhConnections from './locales/zh-CN/connections.json';
+import zhStoreOrders from './locales/zh-CN/store-orders.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
@@ -52,6 +54,7 @@ import frPricing from './locales/fr-FR/pricing.json';
 import frAfterSales from './locales/fr-FR/aftersales.json';
 import frStores from './locales/fr-FR/stores.json';
 import frConnections from './locales/fr-FR/connections.json';
+import frStoreOrders from './locales/fr-FR/store-orders.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
@@ -70,6 +73,7 @@ import trPricing from './locales/tr-TR/pricing.json';
 import trAfterSales from './locales/tr-TR/aftersales.json';
 import trStores from './locales/tr-TR/stores.json';
 import trConnections from './locales/tr-TR/connections.json';
+import trStoreOrders from './locales/tr-TR/store-orders.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
 
 /**
@@ -104,6 +108,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: enAfterSales,
     stores: enStores,
     connections: enConnections,
+    'store-orders': enStoreOrders,
     'preferred-shipping': enPreferredShipping,
   }),
   'zh-CN': merge(zhCommon, {
@@ -123,6 +128,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: zhAfterSales,
     stores: zhStores,
     connections: zhConnections,
+    'store-orders': zhStoreOrders,
     'preferred-shipping': zhPreferredShipping,
   }),
   'fr-FR': merge(frCommon, {
@@ -142,6 +148,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: frAfterSales,
     stores: frStores,
     connections: frConnections,
+    'store-orders': frStoreOrders,
     'preferred-shipping': frPreferredShipping,
   }),
   'tr-TR': merge(trCommon, {
@@ -161,6 +168,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: trAfterSales,
     stores: trStores,
     connections: trConnections,
+    'store-orders': trStoreOrders,
     'preferred-shipping': trPreferredShipping,
   }),
 };
