@@ -64,6 +64,9 @@ export const orderActions = {
     api.post<OrderDetail>(path(id, 'abnormal/ignore'), undefined, { ...key(), schema: OrderDetailSchema }),
   resetSplit: (id: string) =>
     api.post<OrderDetail>(path(id, 'reset-split'), undefined, { ...key(), schema: OrderDetailSchema }),
+  /** A store order's tracking push that failed (or met a fulfilment made by hand): sent again. */
+  retryPush: (id: string) =>
+    api.post<OrderDetail>(path(id, 'tracking-push/retry'), undefined, { ...key(), schema: OrderDetailSchema }),
   restore: (ids: string[]) =>
     api.post<RestoreResult>('/p/orders/restore', { ids }, { ...key(), schema: RestoreResultSchema }),
 };
