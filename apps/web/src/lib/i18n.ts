@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'after-sales',
   'connections',
   'stores',
+  'store-orders',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -58,6 +59,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'after-sales',
   'connections',
   'stores',
+  'store-orders',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 

@@ -25,10 +25,10 @@ export interface LeadTabs {
   /** The tab's label with its count. */
   label: (key: string) => ReactNode;
   panel: (key: string) => ReactNode;
-  /** Shown below the draft box's own list (the store orders in the draft box). */
-  trash?: ReactNode;
-  /** Added to the draft box's count. */
-  trashCount?: number;
+  /** Shown below a tab's own list (the store orders in the draft box, the abnormal ones). */
+  below?: Partial<Record<OrderTab, ReactNode>>;
+  /** Added to a tab's count (the rows `below` shows). */
+  extraCount?: Partial<Record<OrderTab, number>>;
 }
 
 /**
@@ -136,7 +136,8 @@ export default function OrdersPage({ lead }: { lead?: LeadTabs } = {}) {
 
   const count = (k: OrderTab) => {
     const own = counts.data?.[k];
-    return k === 'trash' && own !== undefined && lead?.trashCount !== undefined ? own + lead.trashCount : own;
+    const extra = lead?.extraCount?.[k];
+    return own !== undefined && extra !== undefined ? own + extra : own;
   };
   /** The marketplace orders of one SPEC §4 tab: hint, batch bar, table. */
   const ordersOf = () => (
@@ -237,7 +238,7 @@ export default function OrdersPage({ lead }: { lead?: LeadTabs } = {}) {
         ]}
       />
       {leadTab ? lead!.panel(leadTab) : ordersOf()}
-      {!leadTab && tab === 'trash' ? lead?.trash : null}
+      {leadTab ? null : lead?.below?.[tab]}
       {opened ? (
         <OrderDrawer
           id={opened}
