@@ -115,11 +115,11 @@ export function StoreOrderFiltersBar({ stores }: { stores: readonly StoreOrderSy
       </label>
       <label className="so-field so-field-wide">
         <span>{t('filters.number')}</span>
-        <Input value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} allowClear />
+        <Input aria-label={t('filters.number')} value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} allowClear />
       </label>
       <label className="so-field">
         <span>{t('filters.sku')}</span>
-        <Input value={sku} maxLength={100} onChange={(e) => setSku(e.target.value)} allowClear />
+        <Input aria-label={t('filters.sku')} value={sku} maxLength={100} onChange={(e) => setSku(e.target.value)} allowClear />
       </label>
       <div className="so-filter-buttons">
         <Button type="primary" htmlType="submit">

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { StoreOrderRow } from '@dsm/contract';
-import { Alert, Button, Checkbox, Grid, Pagination, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, Pagination, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { toast } from '../../lib/toast';
+import { useNarrow } from '../../lib/use-narrow';
 import { StoreOrderActions, canRestore, canTrash } from './store-order-actions';
 import { OrderCell, ProductsCell, StateCell, SyncCell, TotalCell, numberId } from './store-order-cells';
 import { StoreOrderLines } from './store-order-lines';
@@ -20,7 +21,7 @@ export type ListTab = 'unrelated' | 'related' | 'trash' | 'abnormal';
  */
 export function StoreOrdersList({ tab, filters }: { tab: ListTab; filters: StoreOrderFilters }) {
   const { t } = useTranslation('store-orders');
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = !useNarrow();
   const [paging, setPaging] = useState({ current: 1, size: 20 });
   const [selected, setSelected] = useState<string[]>([]);
   const [open, setOpen] = useState<string[]>([]);
