@@ -68,7 +68,10 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'storeorder',
     'storeorder',
-    withText('orders', withText('store-orders', () => import('./pages/store-order-page'))),
+    withText(
+      'orders',
+      withText('store-orders', () => import('./pages/store-order-page')),
+    ),
   ),
   page('orderpayment', 'orderpayment'),
   page(

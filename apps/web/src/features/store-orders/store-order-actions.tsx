@@ -26,7 +26,13 @@ export function StoreOrderActions({ order, describedBy }: { order: StoreOrderRow
     await refresh();
   }
 
-  const confirmed = (key: string, question: string, call: () => Promise<ApiResult<unknown>>, done: string, danger = false) => (
+  const confirmed = (
+    key: string,
+    question: string,
+    call: () => Promise<ApiResult<unknown>>,
+    done: string,
+    danger = false,
+  ) => (
     <Popconfirm
       key={key}
       title={question}

@@ -43,15 +43,7 @@ export function OrderCell({ order }: { order: StoreOrderRow }) {
 }
 
 /** The first line, how many more, how many are not connected, and the button that shows them all. */
-export function ProductsCell({
-  order,
-  open,
-  onToggle,
-}: {
-  order: StoreOrderRow;
-  open: boolean;
-  onToggle: () => void;
-}) {
+export function ProductsCell({ order, open, onToggle }: { order: StoreOrderRow; open: boolean; onToggle: () => void }) {
   const { t } = useTranslation('store-orders');
   const line = order.firstLine;
   return (
@@ -60,7 +52,10 @@ export function ProductsCell({
         <>
           <div className="so-line-title">{line.title}</div>
           <div className="so-muted">
-            {[line.sku ? t('list.sku', { sku: line.sku }) : t('list.no-sku'), t('list.quantity', { count: line.quantity })]
+            {[
+              line.sku ? t('list.sku', { sku: line.sku }) : t('list.no-sku'),
+              t('list.quantity', { count: line.quantity }),
+            ]
               .concat(order.lineCount > 1 ? [t('list.more-lines', { count: order.lineCount - 1 })] : [])
               .join(' · ')}
           </div>
@@ -79,7 +74,11 @@ export function ProductsCell({
         aria-describedby={numberId(order)}
         onClick={onToggle}
       >
-        {open ? t('list.hide-lines') : order.unconnectedCount > 0 && order.state === 'open' ? t('list.connect-lines') : t('list.show-lines')}
+        {open
+          ? t('list.hide-lines')
+          : order.unconnectedCount > 0 && order.state === 'open'
+            ? t('list.connect-lines')
+            : t('list.show-lines')}
       </Button>
     </div>
   );

@@ -25,7 +25,8 @@ export function useStoreOrderFilters(): [StoreOrderFilters, (next: Partial<Recor
     q: read('q'),
     sku: read('sku'),
   };
-  for (const k of Object.keys(filters) as Array<keyof StoreOrderFilters>) if (filters[k] === undefined) delete filters[k];
+  for (const k of Object.keys(filters) as Array<keyof StoreOrderFilters>)
+    if (filters[k] === undefined) delete filters[k];
   const change = (next: Partial<Record<Param, string | null>>) =>
     setParams((p) => {
       const out = new URLSearchParams(p);
@@ -115,11 +116,23 @@ export function StoreOrderFiltersBar({ stores }: { stores: readonly StoreOrderSy
       </label>
       <label className="so-field so-field-wide">
         <span>{t('filters.number')}</span>
-        <Input aria-label={t('filters.number')} value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} allowClear />
+        <Input
+          aria-label={t('filters.number')}
+          value={q}
+          maxLength={100}
+          onChange={(e) => setQ(e.target.value)}
+          allowClear
+        />
       </label>
       <label className="so-field">
         <span>{t('filters.sku')}</span>
-        <Input aria-label={t('filters.sku')} value={sku} maxLength={100} onChange={(e) => setSku(e.target.value)} allowClear />
+        <Input
+          aria-label={t('filters.sku')}
+          value={sku}
+          maxLength={100}
+          onChange={(e) => setSku(e.target.value)}
+          allowClear
+        />
       </label>
       <div className="so-filter-buttons">
         <Button type="primary" htmlType="submit">

@@ -32,7 +32,10 @@ function Line({ line }: { line: StoreOrderLine }) {
       <div className="so-line-text">
         <div className="so-line-title">{line.title}</div>
         <div className="so-muted">
-          {[line.sku ? t('list.sku', { sku: line.sku }) : t('list.no-sku'), t('list.quantity', { count: line.quantity })]
+          {[
+            line.sku ? t('list.sku', { sku: line.sku }) : t('list.no-sku'),
+            t('list.quantity', { count: line.quantity }),
+          ]
             .concat(line.unitPrice ? [formatStoreMoney(line.unitPrice, lang)] : [])
             .join(' · ')}
         </div>

@@ -102,7 +102,11 @@ const key = () => ({ idempotencyKey: crypto.randomUUID() });
 /** The owner's one-click events; a refusal shows as the API client's message. */
 export const storeOrderActions = {
   trash: (ids: string[]) =>
-    api.post<StoreOrderBatchResult>('/p/store-orders/trash', { ids }, { ...key(), schema: StoreOrderBatchResultSchema }),
+    api.post<StoreOrderBatchResult>(
+      '/p/store-orders/trash',
+      { ids },
+      { ...key(), schema: StoreOrderBatchResultSchema },
+    ),
   restore: (ids: string[]) =>
     api.post<StoreOrderBatchResult>(
       '/p/store-orders/restore',
@@ -120,11 +124,10 @@ export const storeOrderActions = {
   sync: (id: string) =>
     api.post<StoreOrderDetail>(path(id, 'sync'), undefined, { ...key(), schema: StoreOrderDetailSchema }),
   syncStore: (storeId: string) =>
-    api.post<StoreOrderSyncStatus>(
-      `/p/store-orders/sync-status/${encodeURIComponent(storeId)}/sync`,
-      undefined,
-      { ...key(), schema: StoreOrderSyncStatusSchema },
-    ),
+    api.post<StoreOrderSyncStatus>(`/p/store-orders/sync-status/${encodeURIComponent(storeId)}/sync`, undefined, {
+      ...key(),
+      schema: StoreOrderSyncStatusSchema,
+    }),
 };
 
 /** Every store-order read (lists, counts, details, sync status) refreshes after a change. */
