@@ -6,9 +6,8 @@ import { useSearchParams } from 'react-router';
 import { useCountries } from '../../lib/countries';
 import type { StoreOrderFilters } from './store-orders.api';
 
-/** Address parameter → API filter: the address keeps the filters, so a link or a reload keeps them. */
-const PARAMS = { store: 'storeId', from: 'from', to: 'to', country: 'country', q: 'q', sku: 'sku' } as const;
-type Param = keyof typeof PARAMS;
+/** The address's filter parameters (`store` is the API's `storeId`): a link or a reload keeps them. */
+type Param = 'store' | 'from' | 'to' | 'country' | 'q' | 'sku';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters in the address, cleaned: a malformed date or country is left out, not sent. */
