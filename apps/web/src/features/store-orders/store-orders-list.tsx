@@ -131,26 +131,30 @@ export function StoreOrdersList({ tab, filters }: { tab: ListTab; filters: Store
       {bar}
       {list.isError ? <Alert type="error" showIcon title={t('list.load-failed')} /> : null}
       {wide ? (
-        <Table<StoreOrderRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching && !list.data}
-          tableLayout="auto"
-          scroll={{ x: true }}
-          locale={{ emptyText: empty }}
-          expandable={{
-            expandedRowKeys: open,
-            showExpandColumn: false,
-            expandedRowRender: (o) => <StoreOrderLines id={o.id} />,
-          }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys as string[]),
-            getCheckboxProps: (o) => ({ disabled: !allowed(o), 'aria-label': t('list.select', { number: o.number }) }),
-          }}
-          pagination={false}
-        />
+        <div className="so-table-frame" role="region" aria-label={t('list.frame')} tabIndex={0}>
+          <Table<StoreOrderRow>
+            rowKey="id"
+            columns={columns}
+            dataSource={rows}
+            loading={list.isFetching && !list.data}
+            tableLayout="auto"
+            locale={{ emptyText: empty }}
+            expandable={{
+              expandedRowKeys: open,
+              showExpandColumn: false,
+              expandedRowRender: (o) => <StoreOrderLines id={o.id} />,
+            }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as string[]),
+              getCheckboxProps: (o) => ({
+                disabled: !allowed(o),
+                'aria-label': t('list.select', { number: o.number }),
+              }),
+            }}
+            pagination={false}
+          />
+        </div>
       ) : rows.length ? (
         cards
       ) : list.data ? (
