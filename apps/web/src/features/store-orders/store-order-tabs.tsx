@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type StoreOrderFilters, useStoreOrderCounts, useSyncStatus } from './store-orders.api';
-import { StoreOrderFiltersBar, useStoreOrderFilters } from './store-order-filters';
+import { useNarrow } from '../../lib/use-narrow';
+import { StoreOrderFiltersBar, hasFilters, useStoreOrderFilters } from './store-order-filters';
 import { type ListTab, StoreOrdersList } from './store-orders-list';
 import { SyncStatusStrip } from './sync-status';
 import './store-orders.css';
@@ -18,10 +19,20 @@ function StoreTabPanel({ tab }: { tab: StoreTab }) {
   const { t } = useTranslation('store-orders');
   const [filters] = useStoreOrderFilters();
   const stores = useSyncStatus();
+  const narrow = useNarrow();
+  const bar = <StoreOrderFiltersBar stores={stores.data ?? []} />;
   return (
     <div className="so-panel">
       <SyncStatusStrip stores={stores.data ?? []} />
-      <StoreOrderFiltersBar stores={stores.data ?? []} />
+      {narrow ? (
+        // On a phone six fields would push the orders below the fold: folded, open while some apply.
+        <details className="so-filters-fold" open={hasFilters(filters)}>
+          <summary>{t('filters.label')}</summary>
+          {bar}
+        </details>
+      ) : (
+        bar
+      )}
       <p className="so-muted so-hint">{t(`hints.${tab}`)}</p>
       <StoreOrdersList key={listKey(tab, filters)} tab={tab} filters={filters} />
     </div>

@@ -84,14 +84,23 @@ export function StoreOrdersList({ tab, filters }: { tab: ListTab; filters: Store
   );
 
   const columns: TableColumnsType<StoreOrderRow> = [
-    { key: 'order', title: t('list.order'), render: (_, o) => <OrderCell order={o} /> },
+    {
+      key: 'order',
+      title: t('list.order'),
+      // The state sits under the order: a column of its own made the table too wide at 1280 px in French.
+      render: (_, o) => (
+        <>
+          <OrderCell order={o} />
+          <StateCell order={o} />
+        </>
+      ),
+    },
     {
       key: 'lines',
       title: t('list.lines'),
       render: (_, o) => <ProductsCell order={o} open={open.includes(o.id)} onToggle={() => toggle(o.id)} />,
     },
     { key: 'total', title: t('list.total'), align: 'right', render: (_, o) => <TotalCell order={o} /> },
-    { key: 'state', title: t('list.state'), render: (_, o) => <StateCell order={o} /> },
     { key: 'sync', title: t('list.sync'), render: (_, o) => <SyncCell order={o} /> },
     {
       key: 'actions',
