@@ -94,7 +94,7 @@ export const StoreOrderListQuery = PageQuerySchema.extend({
     .optional(),
   /** Our order number or the store's (with or without Shopify's "#"). */
   q: z.string().trim().max(STORE_ORDER_Q_MAX).optional(),
-  /** A line's SKU (the store's or the connected catalogue SKU's code), exact, case-insensitive. */
+  /** A line's SKU as the store names it, exact, case-insensitive. */
   sku: z.string().trim().max(STORE_ORDER_Q_MAX).optional(),
   /** With tab `paid` (or `all`): only those whose marketplace order is in this state. */
   orderState: z.enum(ORDER_STATES).optional(),
@@ -144,9 +144,11 @@ export const StoreOrderRowSchema = z.object({
   /** The store's instants. */
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** When we last read it from the store, and what that read changed. */
+  /** When we last read it from the store. */
   lastSyncedAt: z.string(),
+  /** What the store's last change to it changed (`created` on arrival), and when we saw it. */
   lastChanges: z.array(z.enum(STORE_ORDER_CHANGES)),
+  lastChangedAt: z.string(),
   fulfilled: z.boolean(),
   order: StoreOrderPaidOrderSchema.nullable(),
 });

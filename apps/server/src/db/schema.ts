@@ -24,3 +24,4 @@ export * from '../modules/price-differences/price-differences.tables';
 export * from '../modules/after-sales/after-sales.tables';
 export * from '../modules/stores/stores.tables';
 export * from '../modules/connections/connections.tables';
+export * from '../modules/store-orders/store-orders.tables';

@@ -12,3 +12,4 @@ export * from './payments';
 export * from './price-differences';
 export * from './recharge';
 export * from './wallet';
+export * from './store-orders';

@@ -99,7 +99,13 @@ describe('adding a WooCommerce store by key and secret', () => {
     expect(JSON.stringify(raw)).not.toMatch(/ck_|cs_/);
 
     await drain(e);
-    expect(e.webhooks.map((w) => w.topic).sort()).toEqual(['product.created', 'product.deleted', 'product.updated']);
+    expect(e.webhooks.map((w) => w.topic).sort()).toEqual([
+      'order.created',
+      'order.updated',
+      'product.created',
+      'product.deleted',
+      'product.updated',
+    ]);
     expect(e.webhooks.every((w) => w.deliveryUrl.endsWith(`/api/webhooks/woocommerce/${store.id}`))).toBe(true);
     const list = (await call(me.token, 'GET', '/api/p/stores')).json().data;
     expect(list).toHaveLength(1);

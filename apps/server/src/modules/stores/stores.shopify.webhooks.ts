@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import {
   SHOPIFY_PRIVACY_TOPICS,
   isShopDomain,
+  orderGid,
   productGid,
   shopifyDeliveryOf,
   verifyShopifyWebhook,
@@ -12,12 +13,25 @@ import type { Db } from '../../db/client';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { shopifySecrets } from './stores.shopify';
 import { storeWebhookDeliveries, stores } from './stores.tables';
-import { STORE_WEBHOOK_JOB } from './stores.webhooks';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
 
 type Headers = Record<string, string | string[] | undefined>;
 export type ShopifyWebhookAnswer = 'ok' | 'bad-signature';
 
 const PRODUCT_TOPICS = new Set(['products/create', 'products/update', 'products/delete']);
+/** Order topics (issue 21): the store-orders module reads the order back (composition.ts routes the job). */
+const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/cancelled']);
+
+/** The resource id a webhook body names (`admin_graphql_api_id`, or the REST number); '' when none. */
+function bodyId(raw: Buffer): string | null {
+  try {
+    const body = JSON.parse(raw.toString('utf8')) as { admin_graphql_api_id?: unknown; id?: unknown };
+    if (typeof body.admin_graphql_api_id === 'string') return body.admin_graphql_api_id;
+    return typeof body.id === 'number' || typeof body.id === 'string' ? String(body.id) : '';
+  } catch {
+    return null; // signed but not JSON: nothing we can act on
+  }
+}
 
 /**
  * Records a delivery by X-Shopify-Webhook-Id (stable across Shopify's retries; without one, the
@@ -54,7 +68,9 @@ async function liveStore(db: Db, shop: string) {
  * Shopify retries and a forger learns nothing), then de-duplication, then:
  * - `app/uninstalled`: the store is disconnected now (its token no longer works) and forgets it;
  * - `products/create|update`: a job reads the product back (the body may be stale: Shopify
- *   retries with the original payload for hours), `products/delete` marks it deleted.
+ *   retries with the original payload for hours), `products/delete` marks it deleted;
+ * - `orders/create|updated|cancelled`: a job reads the order back for the store-orders module
+ *   (the same reason: the body may be hours old).
  * A shop we have no live store for is answered 200 and ignored.
  */
 export async function handleShopifyWebhook(
@@ -67,20 +83,15 @@ export async function handleShopifyWebhook(
   const d = shopifyDeliveryOf(headers);
   if (!isShopDomain(d.shop)) return 'ok';
   let productId: string | null = null;
+  let orderId: string | null = null;
   if (PRODUCT_TOPICS.has(d.topic)) {
-    try {
-      const body = JSON.parse(raw.toString('utf8')) as { admin_graphql_api_id?: unknown; id?: unknown };
-      productId = productGid(
-        typeof body.admin_graphql_api_id === 'string'
-          ? body.admin_graphql_api_id
-          : typeof body.id === 'number' || typeof body.id === 'string'
-            ? body.id
-            : '',
-      );
-    } catch {
-      return 'ok'; // signed but not JSON: nothing we can act on
-    }
+    const id = bodyId(raw);
+    productId = id === null ? null : productGid(id);
     if (!productId) return 'ok';
+  } else if (ORDER_TOPICS.has(d.topic)) {
+    const id = bodyId(raw);
+    orderId = id === null ? null : orderGid(id);
+    if (!orderId) return 'ok';
   } else if (d.topic !== 'app/uninstalled') {
     return 'ok';
   }
@@ -104,11 +115,11 @@ export async function handleShopifyWebhook(
         .where(eq(stores.id, store.id));
       return;
     }
-    await uow.enqueue({
-      type: STORE_WEBHOOK_JOB,
-      payload: { storeId: store.id, topic: d.topic, productId },
-      maxAttempts: 6,
-    });
+    await uow.enqueue(
+      orderId
+        ? { type: STORE_ORDER_WEBHOOK_JOB, payload: { storeId: store.id, topic: d.topic, orderId }, maxAttempts: 6 }
+        : { type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic: d.topic, productId }, maxAttempts: 6 },
+    );
   });
   return 'ok';
 }

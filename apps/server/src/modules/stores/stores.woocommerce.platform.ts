@@ -2,8 +2,14 @@ import { StorePlatformError } from '../../connectors/stores/store-platform';
 import { WooClient, type WooAuthMode } from '../../connectors/stores/woocommerce';
 import type { PlatformContext, StorePlatformEntry } from './stores.platform.types';
 
-/** Our product webhooks on a WooCommerce store (topics of connector-protocols.md §2.4). */
-export const WOO_WEBHOOK_TOPICS = ['product.created', 'product.updated', 'product.deleted'] as const;
+/** Our product and order webhooks on a WooCommerce store (topics of connector-protocols.md §2.4, §6.2). */
+export const WOO_WEBHOOK_TOPICS = [
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'order.created',
+  'order.updated',
+] as const;
 
 export function wooClientOf(ctx: Pick<PlatformContext, 'store' | 'credentials' | 'http'>): WooClient {
   const c = ctx.credentials;
