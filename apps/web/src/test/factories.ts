@@ -314,6 +314,7 @@ export function storeOrderRow(id: string, over: Partial<StoreOrderRow> = {}): St
     updatedAt: '2026-03-14T08:05:00.000Z',
     lastSyncedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
     lastChanges: ['created'],
+    lastChangedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
     fulfilled: false,
     order: null,
     ...over,

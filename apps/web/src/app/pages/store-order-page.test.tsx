@@ -93,7 +93,7 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
     expect(within(row).getByText('1 product not connected')).toBeInTheDocument();
     expect(within(row).getByText(/France/)).toBeInTheDocument();
     expect(within(row).getByText('3 minutes ago')).toBeInTheDocument();
-    expect(within(row).getByText('Arrived with this sync')).toBeInTheDocument();
+    expect(within(row).getByText('Arrived')).toBeInTheDocument();
 
     // Each store's sync: last success, next, and "sync now".
     const store = screen.getByRole('article', { name: 'Ada Linen' });

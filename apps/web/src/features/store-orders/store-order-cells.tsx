@@ -127,6 +127,8 @@ export function SyncCell({ order }: { order: StoreOrderRow }) {
           {order.lastChanges.includes('created')
             ? t('sync.arrived')
             : t('sync.changed', { changes: order.lastChanges.map((c) => t(`changes.${c}`)).join(', ') })}
+          {' · '}
+          <When at={order.lastChangedAt} />
         </div>
       ) : null}
       <SyncOrderButton order={order} describedBy={numberId(order)} />
