@@ -15,6 +15,7 @@ describe('the web app is served with the page the path needs', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<p>landing</p>');
     writeFileSync(path.join(dist, 'routes', 'productdetails.html'), '<p>product</p>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'x');
     app = Fastify();
     await registerWebApp(app, dist);
     await app.ready();
@@ -29,7 +30,8 @@ describe('the web app is served with the page the path needs', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain('text/html');
-      expect(res.headers['cache-control'], url).not.toContain('immutable');
+      // Revalidated on every visit, so a deploy's new page is seen at once.
+      expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toBe('<p>product</p>');
     }
   });
@@ -38,8 +40,14 @@ describe('the web app is served with the page the path needs', () => {
     for (const url of ['/index', '/', '/user/profile', '/productdetailsx', '/admin/orders?x=1']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toBe('<p>landing</p>');
     }
+  });
+
+  it('hashed assets are cached for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
   });
 
   it('a missing asset is still a 404, not a page', async () => {

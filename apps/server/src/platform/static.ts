@@ -44,6 +44,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       index: false,
       // The web build writes .br and .gz beside each asset; send those to clients that accept them.
       preCompressed: true,
+      // Off, or send writes its own `public, max-age=0` over what setHeaders and the page
+      // handler set (assets were served uncached, HTML without no-cache).
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

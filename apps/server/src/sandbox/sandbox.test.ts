@@ -112,7 +112,8 @@ describe('the demo sandbox', () => {
       lastSync: { state: string };
     }>;
     expect(stores[0]).toMatchObject({ productCount: 4, lastSync: { state: 'succeeded' } });
-    expect(sandbox.woocommerce!.webhooks).toHaveLength(3);
+    expect(sandbox.woocommerce!.webhooks.map((w) => w.topic)).toContain('order.created');
+    expect(sandbox.woocommerce!.webhooks).toHaveLength(5);
     // Its key page is reached on our own origin.
     await call('POST', `/api/p/stores/${added.data.id}/unbind`);
     const { url } = (

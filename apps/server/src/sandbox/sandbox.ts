@@ -61,7 +61,7 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   const next: Config = { ...config, paymentSandbox: !config.paypal || !config.stripe };
   // Stores (decision 0100): WooCommerce needs no platform account, so the demo always has a
   // sandbox store; its address is allowed though it is this machine, and its stores are marked.
-  const woocommerce = new WooEmulator({ seed: true, keys: [SANDBOX_WOO_KEYS] });
+  const woocommerce = new WooEmulator({ seed: true, keys: [SANDBOX_WOO_KEYS], shipmentTracking: true });
   woocommerce.homeUrl = `${self}${SANDBOX_PREFIX.woocommerce}`;
   await woocommerce.start();
   const aliases = [woocommerce.homeUrl, `http://localhost:${config.port}${SANDBOX_PREFIX.woocommerce}`];

@@ -71,6 +71,8 @@ describe('invoice PDF in the reader language', () => {
     expect(fr).toContain('Montant à payer');
     expect(fr).toContain('Facturé à');
     expect(fr).toContain('39,73 USD');
+    // French typography: a space before the colon.
+    expect(fr).toContain('Numéro de TVA : TR1234567890');
     expect(fr).not.toContain('Payable amount');
     expectSameContent(fr, inv.number!);
 
@@ -79,6 +81,7 @@ describe('invoice PDF in the reader language', () => {
     expect(zh).toContain('应付金额');
     expect(zh).toContain('购买方');
     expect(zh).toContain('39.73 USD');
+    expect(zh).toContain('税号：TR1234567890');
     expect(zh).not.toContain('Payable amount');
     expectSameContent(zh, inv.number!);
 

@@ -107,7 +107,8 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
       p.address,
       // The country by name in the invoice's language; the snapshot keeps its code.
       countryName(p.countryCode, inv.locale),
-      p.vatNumber ? `${t('vat')}: ${p.vatNumber}` : '',
+      // French puts a space before the colon; each language writes its own line.
+      p.vatNumber ? t('vat-line', { number: p.vatNumber }) : '',
     ];
     for (const row of rows.filter(Boolean)) py += write(doc, row, x, py, { width: CONTENT / 2 - 10 }) + 1;
     return py;

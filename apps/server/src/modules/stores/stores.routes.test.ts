@@ -347,7 +347,13 @@ describe('unbinding', () => {
     const e = await emulator(1);
     const store = (await addStore(me.token, e)).json().data;
     await drain(e);
-    expect(e.webhooks).toHaveLength(3);
+    expect(e.webhooks.map((w) => w.topic)).toEqual([
+      'product.created',
+      'product.updated',
+      'product.deleted',
+      'order.created',
+      'order.updated',
+    ]);
     const res = await call(me.token, 'POST', `/api/p/stores/${store.id}/unbind`);
     expect(res.json().data.status).toBe('disconnected');
     expect(e.webhooks).toHaveLength(0);
@@ -422,7 +428,7 @@ describe("the store's key page (/wc-auth/v1/authorize)", () => {
     });
     expect(again.json().data.reason).toBe('store-authorization-expired');
     await drain(e);
-    expect(e.webhooks).toHaveLength(3);
+    expect(e.webhooks).toHaveLength(5);
   });
 
   it('keys revoked on the store → the import fails with "Authorization failed, please re-authorize" → re-authorizing by the key page reconnects the same store', async () => {

@@ -2,7 +2,10 @@ import { StorePlatformError } from '../../connectors/stores/store-platform';
 import { WooClient, type WooAuthMode } from '../../connectors/stores/woocommerce';
 import type { PlatformContext, StorePlatformEntry } from './stores.platform.types';
 
-/** Our product and order webhooks on a WooCommerce store (topics of connector-protocols.md §2.4, §6.2). */
+/**
+ * Our webhooks on a WooCommerce store (topics of connector-protocols.md §2.4): products, and the
+ * orders of issue 21 (the store-orders module routes their deliveries; the pull catches up).
+ */
 export const WOO_WEBHOOK_TOPICS = [
   'product.created',
   'product.updated',

@@ -15,10 +15,35 @@ export interface EmuProduct {
   modifiedAt: number;
   skus: EmuSku[];
 }
+/** A buyer's order in a seller's store (`emulator-orders.ts` serves it). */
+export interface EmuAeOrder {
+  orderId: string;
+  status: string;
+  endReason: string;
+  createdAt: number;
+  modifiedAt: number;
+  currency: string;
+  buyer: { firstName: string; lastName: string; loginId: string };
+  address: {
+    contactPerson: string;
+    address: string;
+    address2: string;
+    city: string;
+    province: string;
+    zip: string;
+    country: string;
+    phoneCountry: string;
+    mobile: string;
+  };
+  lines: Array<{ childId: string; productId: string; skuCode: string; name: string; count: number; price: string }>;
+  shipments: Array<{ serviceName: string; logisticsNo: string; website: string; sentAt: number }>;
+}
+
 export interface EmuSeller {
   sellerId: string;
   account: string;
   products: EmuProduct[];
+  orders: EmuAeOrder[];
 }
 
 /** The emulator's pages: the seller's authorization page and the admin page to create products. */
@@ -55,7 +80,7 @@ export function authorizePage(q: Record<string, string>, defaultAccount: string)
   );
 }
 
-export function adminPage(sellers: EmuSeller[], defaultAccount: string): string {
+export function adminPage(sellers: EmuSeller[], defaultAccount: string, ordersHtml = ''): string {
   const rows = sellers
     .flatMap((s) =>
       s.products.map(
@@ -79,6 +104,7 @@ export function adminPage(sellers: EmuSeller[], defaultAccount: string): string 
 <input name="subject" placeholder="Title" required> <input name="price" placeholder="Price, e.g. 12.50" size="10" required>
 <input name="option" placeholder="Option name, e.g. Color" size="14"> <input name="values" placeholder="Values, e.g. Red, Blue" size="16">
 <input name="sku" placeholder="SKU code prefix" size="12"> <button>Create</button></form>
-<p>With an option name and values the product has one SKU per value.</p>`,
+<p>With an option name and values the product has one SKU per value.</p>
+${ordersHtml}`,
   );
 }

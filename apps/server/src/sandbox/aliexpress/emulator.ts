@@ -10,8 +10,20 @@ import {
   authorizePage,
   messagePage,
 } from './emulator-pages.js';
+import {
+  AeOrderError,
+  type EmuAeOrder,
+  type NewAeOrder,
+  createAeOrder,
+  orderApi,
+  setAeOrderStatus,
+} from './emulator-orders.js';
+import { orderFormAction, ordersSection } from './emulator-orders-page.js';
 
-export type { EmuProduct, EmuSeller, EmuSku };
+export type { EmuAeOrder, EmuProduct, EmuSeller, EmuSku };
+
+/** The APIs that write (a lost answer leaves them done). */
+const WRITES = new Set(['aliexpress.solution.order.fulfill', 'aliexpress.logistics.sellermodifiedshipment']);
 
 /**
  * A local AliExpress open platform (IOP) on 127.0.0.1 for the tests and the demo without an
@@ -21,7 +33,8 @@ export type { EmuProduct, EmuSeller, EmuSku };
  * `aliexpress.ds.product.get`, the `{code, message, type, request_id}` errors, and an admin page
  * to create products. Where the reference says UNCONFIRMED (error codes other than
  * IncompleteSignature / IllegalAccessToken / InvalidAppKey / MissingParameter, the list API's
- * shapes) it answers what the connector's README assumes. The connector never imports it.
+ * shapes) it answers what the connector's README assumes. The connector never imports it. The
+ * seller's orders and shipments live in `emulator-orders*.ts` (issue 21).
  */
 export interface AliExpressEmulatorOptions {
   appKey?: string;
@@ -62,6 +75,10 @@ export class AliExpressEmulator {
   /** Calls answered: API (or path) and error code, for tests. */
   readonly calls: Array<{ api: string; code: string }> = [];
   tokensIssued = 0;
+  private throttleLeft = 0;
+  private failLeft = 0;
+  private failAfter = 0;
+  private loseLeft = 0;
   private readonly sellers = new Map<string, EmuSeller>();
   private readonly codes = new Map<string, Grant>();
   /**
@@ -107,6 +124,7 @@ export class AliExpressEmulator {
         ),
         account,
         products: [],
+        orders: [],
       };
       this.sellers.set(account, s);
     }
@@ -138,6 +156,39 @@ export class AliExpressEmulator {
     };
     this.seller(account).products.push(product);
     return product;
+  }
+
+  /** A buyer's order in `account`'s store (the admin page's form and tests); throws AeOrderError on a bad line. */
+  createOrder(account: string, input: NewAeOrder): EmuAeOrder {
+    return createAeOrder(this.seller(account), input);
+  }
+
+  /** Moves an order on as the buyer or the platform would (cancel, confirm receipt, close). */
+  setOrderStatus(orderId: string, status: string, endReason = ''): EmuAeOrder {
+    const o = this.order(orderId);
+    if (!o) throw new AeOrderError(`No order ${orderId}`);
+    setAeOrderStatus(o, status, endReason);
+    return o;
+  }
+
+  order(orderId: string): EmuAeOrder | undefined {
+    return [...this.sellers.values()].flatMap((s) => s.orders).find((o) => o.orderId === orderId);
+  }
+
+  /** The next `n` gateway calls answer HTTP 429 with an `ApiCallLimit` error (the emulator's choice: UNCONFIRMED). */
+  throttle(n: number): void {
+    this.throttleLeft = n;
+  }
+
+  /** The next `n` gateway calls answer 503 without acting, after `okFirst` more are served. */
+  fail(n: number, okFirst = 0): void {
+    this.failLeft = n;
+    this.failAfter = okFirst;
+  }
+
+  /** The next `n` shipment calls act, then the connection drops before the answer. */
+  loseAnswers(n: number): void {
+    this.loseLeft = n;
   }
 
   /** Changes a product as the seller would in the seller centre. */
@@ -241,7 +292,16 @@ export class AliExpressEmulator {
         return;
       }
       if (url.pathname === '/admin' && req.method === 'GET')
-        return html(200, adminPage([...this.sellers.values()], DEMO_SELLER));
+        return html(
+          200,
+          adminPage([...this.sellers.values()], DEMO_SELLER, ordersSection([...this.sellers.values()], DEMO_SELLER)),
+        );
+      if ((url.pathname === '/admin/orders' || url.pathname === '/admin/orders/status') && req.method === 'POST') {
+        const problem = orderFormAction(this, url.pathname, params);
+        if (problem) return html(400, messagePage('Error', problem));
+        res.writeHead(303, { location: `${this.baseUrl}/admin` }).end();
+        return;
+      }
       if (url.pathname === '/admin/products' && req.method === 'POST') {
         const values = (params.values ?? '')
           .split(',')
@@ -261,7 +321,25 @@ export class AliExpressEmulator {
       }
       if (url.pathname === '/rest/auth/token/create' || url.pathname === '/rest/auth/token/refresh')
         return json(this.token(url.pathname.slice('/rest'.length), params));
-      if (url.pathname === '/sync') return json(this.business(params));
+      if (url.pathname === '/sync') {
+        if (this.failLeft > 0 && this.failAfter > 0) this.failAfter--;
+        else if (this.failLeft > 0) {
+          this.failLeft--;
+          res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>503 Service Temporarily Unavailable</h1>');
+          return;
+        }
+        if (this.throttleLeft > 0) {
+          this.throttleLeft--;
+          return json({ ...error('ApiCallLimit', 'The request has exceeded the call limit', 'ISV'), status: 429 });
+        }
+        const reply = this.business(params);
+        if (WRITES.has(params.method ?? '') && this.loseLeft > 0) {
+          this.loseLeft--;
+          res.destroy();
+          return;
+        }
+        return json(reply);
+      }
       return json(error('InvalidApiPath', 'The specified API path is invalid', 'ISV', 404));
     } catch {
       return json(error('SystemError', 'The platform is busy, try again', 'SYSTEM', 500));
@@ -411,6 +489,9 @@ export class AliExpressEmulator {
       if (!p) return wrap({ rsp_code: 404, rsp_msg: 'Product not found' });
       return wrap({ rsp_code: 200, rsp_msg: 'Call succeeds', result: productResult(p) });
     }
+    const orders = orderApi(seller, api, params);
+    if (orders && 'error' in orders) return this.log(api, error('InvalidParameter', orders.error, 'ISV'));
+    if (orders) return wrap(orders.payload);
     return this.log(api, error('InvalidApiPath', `The API ${api} is not available to this app`, 'ISV'));
   }
 
@@ -418,7 +499,7 @@ export class AliExpressEmulator {
   private sellerById(sellerId: string): EmuSeller {
     const known = [...this.sellers.values()].find((s) => s.sellerId === sellerId);
     if (known) return known;
-    const s: EmuSeller = { sellerId, account: `seller-${sellerId}`, products: [] };
+    const s: EmuSeller = { sellerId, account: `seller-${sellerId}`, products: [], orders: [] };
     this.sellers.set(s.account, s);
     return s;
   }

@@ -26,6 +26,8 @@ interface AdminView {
   webhooks: EmuWebhook[];
   deliveries: EmuDelivery[];
   missDeliveries: boolean;
+  /** The orders section (`emulator-orders-page.ts`). */
+  ordersHtml: string;
 }
 
 export function adminPage(v: AdminView): string {
@@ -69,6 +71,7 @@ ${p.type === 'variable' ? `<form class="inline" method="post" action="/wp-admin/
 <form method="post" action="/wp-admin/products"><input name="name" placeholder="Name" required> <input name="sku" placeholder="SKU"> <input name="price" placeholder="Price, e.g. 12.50" size="10">
  <input name="attribute" placeholder="Option name, e.g. Size" size="14"> <input name="options" placeholder="Values, e.g. S, M, L" size="16"> <button>Create</button></form>
 <p>With an option name and values the product is variable, one variation per value.</p>
+${v.ordersHtml}
 <h2>Webhooks</h2><table><tr><th>ID</th><th>Topic</th><th>Delivery URL</th><th>Status</th></tr>${hooks}</table>
 <form method="post" action="/wp-admin/settings"><label><input type="checkbox" name="miss" value="1" ${v.missDeliveries ? 'checked' : ''}> Miss deliveries (as a store whose scheduled tasks stall; the marketplace catches up later)</label> <button>Save</button></form>
 <h3>Last deliveries</h3><table><tr><th>Delivery ID</th><th>Topic</th><th>Answer</th></tr>${deliveries}</table>`,

@@ -25,11 +25,11 @@ export interface EmuProduct {
 
 type Emit = (topic: 'product.created' | 'product.updated' | 'product.deleted', product: EmuProduct) => void;
 
-const gmt = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+export const gmt = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 /** Strictly increasing times, so two changes in one millisecond still order (modified_after is "after"). */
 let last = 0;
-function now(): number {
+export function now(): number {
   last = Math.max(Date.now(), last + 1);
   return last;
 }

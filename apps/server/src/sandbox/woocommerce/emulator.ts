@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type EmuOrder, EmulatorOrders, orderJson } from './emulator-orders.js';
+import { orderFormAction, ordersSection } from './emulator-orders-page.js';
+import { routeOrders, routeTracking } from './emulator-orders-routes.js';
 import { adminPage, authorizePage, messagePage } from './emulator-pages.js';
 import {
   type EmuDelivery,
@@ -19,7 +22,7 @@ import {
 } from '../../connectors/stores/woocommerce/woo.auth.js';
 
 export { verifyWooWebhook };
-export type { EmuDelivery, EmuWebhook };
+export type { EmuDelivery, EmuOrder, EmuWebhook };
 
 /**
  * A local WooCommerce (REST v3 + key provisioning + webhooks) on 127.0.0.1, written from
@@ -27,7 +30,8 @@ export type { EmuDelivery, EmuWebhook };
  * presenting keys: Basic and the query string only when the request counts as https (`ssl`, as
  * WordPress's is_ssl() behind a TLS proxy), OAuth 1.0a otherwise, signed over `homeUrl` + path.
  * Errors are `{code, message, data: {status}}`. Webhooks are signed, carry a delivery id, and are
- * never retried; `missDeliveries` drops them, as a store whose cron stalls does.
+ * never retried; `missDeliveries` drops them, as a store whose cron stalls does. Orders, their
+ * notes and the Shipment Tracking extension's items live in `emulator-orders*.ts` (issue 21).
  */
 export interface WooEmulatorOptions {
   /** Requests count as https: Basic and query keys accepted, OAuth refused (WooCommerce's rule). */
@@ -41,6 +45,10 @@ export interface WooEmulatorOptions {
   retryAfterSeconds?: number;
   /** Start with a few demo products with variations. */
   seed?: boolean;
+  /** The store has the Shipment Tracking extension (its REST namespace answers). */
+  shipmentTracking?: boolean;
+  /** An older WooCommerce whose order list refuses `orderby=modified` (400 `rest_invalid_param`). */
+  noOrderByModified?: boolean;
 }
 
 interface Key {
@@ -52,12 +60,14 @@ interface Key {
 
 type Json = Record<string, unknown>;
 const API = '/wp-json/wc/v3';
+const TRACKING_API = '/wp-json/wc-shipment-tracking/v3';
 
 export class WooEmulator {
   baseUrl = '';
   /** The site URL WordPress reports (OAuth signs over it); the sandbox sets its public prefix. */
   homeUrl = '';
   readonly store: EmulatorStore;
+  readonly orders: EmulatorOrders;
   readonly keys: Key[] = [];
   readonly webhooks: EmuWebhook[] = [];
   readonly deliveries: EmuDelivery[] = [];
@@ -71,6 +81,10 @@ export class WooEmulator {
   }> = [];
   /** While true, webhook deliveries are recorded but not sent. */
   missDeliveries = false;
+  private failLeft = 0;
+  private failAfter = 0;
+  private loseLeft = 0;
+  private loseAfter = 0;
   private throttleLeft = 0;
   private throttleAfter = 0;
   private nextId = 1;
@@ -80,6 +94,11 @@ export class WooEmulator {
 
   constructor(private readonly options: WooEmulatorOptions = {}) {
     this.store = new EmulatorStore((topic, product) => this.emit(topic, product));
+    this.orders = new EmulatorOrders(
+      this.store,
+      () => this.currency,
+      (topic, order) => this.emitOrder(topic, order),
+    );
     for (const k of options.keys ?? [
       { consumerKey: `ck_${randomBytes(20).toString('hex')}`, consumerSecret: `cs_${randomBytes(20).toString('hex')}` },
     ]) {
@@ -113,6 +132,18 @@ export class WooEmulator {
     this.throttleAfter = okFirst;
   }
 
+  /** The next `n` REST calls answer 503 without acting (a store's PHP falling over), after `okFirst` more are served. */
+  fail(n: number, okFirst = 0): void {
+    this.failLeft = n;
+    this.failAfter = okFirst;
+  }
+
+  /** The next `n` REST writes act, then the connection drops before the answer (a lost answer), after `okFirst` more writes are answered. */
+  loseAnswers(n: number, okFirst = 0): void {
+    this.loseLeft = n;
+    this.loseAfter = okFirst;
+  }
+
   /** Waits for deliveries in flight (WooCommerce sends them in the background). */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
@@ -129,6 +160,11 @@ export class WooEmulator {
       topic === 'product.deleted'
         ? JSON.stringify({ id: product.id })
         : JSON.stringify(productJson(product, this.homeUrl));
+    for (const w of this.webhooks) if (w.status === 'active' && w.topic === topic) this.deliver(w, topic, body);
+  }
+
+  private emitOrder(topic: string, order: EmuOrder): void {
+    const body = JSON.stringify(topic === 'order.deleted' ? { id: order.id } : orderJson(order, this.orders));
     for (const w of this.webhooks) if (w.status === 'active' && w.topic === topic) this.deliver(w, topic, body);
   }
 
@@ -225,8 +261,14 @@ export class WooEmulator {
           namespaces: ['wp/v2', 'wc/v3'],
         });
       }
-      if (!url.pathname.startsWith(`${API}/`))
+      const tracking = Boolean(this.options.shipmentTracking) && url.pathname.startsWith(`${TRACKING_API}/`);
+      if (!url.pathname.startsWith(`${API}/`) && !tracking)
         return json(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
+      if (this.failLeft > 0 && this.failAfter > 0) this.failAfter--;
+      else if (this.failLeft > 0) {
+        this.failLeft--;
+        return json(503, wpError('internal_server_error', 'There has been a critical error on this website.', 503));
+      }
       if (this.throttleLeft > 0 && this.throttleAfter > 0) this.throttleAfter--;
       else if (this.throttleLeft > 0) {
         this.throttleLeft--;
@@ -244,7 +286,15 @@ export class WooEmulator {
           return json(400, wpError('rest_invalid_json', 'Invalid JSON body passed.', 400));
         }
       }
-      const reply = this.route(method, url.pathname.slice(API.length), url.searchParams, body, auth.key);
+      const reply = tracking
+        ? (routeTracking(this.orders, method, url.pathname.slice(TRACKING_API.length), body) ?? noRoute())
+        : this.route(method, url.pathname.slice(API.length), url.searchParams, body, auth.key);
+      if (method !== 'GET' && this.loseLeft > 0 && this.loseAfter > 0) this.loseAfter--;
+      else if (method !== 'GET' && this.loseLeft > 0) {
+        this.loseLeft--;
+        res.destroy();
+        return;
+      }
       return json(reply.status, reply.body, reply.headers);
     } catch (err) {
       return json(500, wpError('internal_server_error', (err as Error).message, 500));
@@ -401,6 +451,10 @@ export class WooEmulator {
         return { status: 201, body: variationJson(v) };
       }
     }
+    if (path === '/orders' && this.options.noOrderByModified && q.get('orderby') === 'modified')
+      return { status: 400, body: wpError('rest_invalid_param', 'Invalid parameter(s): orderby', 400) };
+    const order = routeOrders(this.orders, method, path, q, body, (p, query, all) => this.paged(p, query, all));
+    if (order) return order;
     if (path === '/webhooks' && method === 'GET') return this.paged(path, q, this.webhooks.map(webhookJson));
     if (path === '/webhooks' && method === 'POST') {
       const { topic, delivery_url: deliveryUrl, secret, name } = body as Record<string, string>;
@@ -577,6 +631,11 @@ export class WooEmulator {
       webhooks: this.webhooks,
       deliveries: this.deliveries.slice(-20).reverse(),
       missDeliveries: this.missDeliveries,
+      ordersHtml: ordersSection(
+        [...this.orders.orders.values()],
+        [...this.store.products.values()].filter((p) => p.status !== 'trash'),
+        (o) => this.orders.totalOf(o),
+      ),
     };
   }
 
@@ -620,12 +679,25 @@ export class WooEmulator {
       });
     } else if (path === '/wp-admin/webhooks/resend') {
       this.resend(form.get('topic') ?? 'product.updated', id);
+    } else if (path === '/wp-admin/orders' || path === '/wp-admin/orders/status') {
+      const problem = orderFormAction(this.orders, path, form);
+      if (problem) {
+        res.writeHead(400, { 'content-type': 'text/html; charset=UTF-8' }).end(messagePage('Error', problem));
+        return;
+      }
     } else if (path === '/wp-admin/settings') {
       this.missDeliveries = form.get('miss') === '1';
     }
     // Absolute on the emulator's own origin: the sandbox proxy turns it into a path under its prefix.
     res.writeHead(303, { location: `${this.baseUrl}/wp-admin` }).end();
   }
+}
+
+function noRoute(): { status: number; body: unknown; headers?: Record<string, string> } {
+  return {
+    status: 404,
+    body: wpError('rest_no_route', 'No route was found matching the URL and request method.', 404),
+  };
 }
 
 function fromWoo(body: Json): { name?: string; price?: string; sku?: string; status?: EmuProduct['status'] } {

@@ -1,15 +1,21 @@
 import type {
   HttpPolicy,
+  ListOrdersOptions,
   ListProductsOptions,
   OnCredentials,
   StoreClient,
   StoreCredentials,
+  StoreOrderData,
+  StoreOrderPage,
   StoreProductData,
   StoreProductPage,
+  TrackingPush,
+  TrackingPushResult,
 } from '../store-platform.js';
 import { StorePlatformError } from '../store-platform.js';
 import { type AliExpressTokens, credentialsToTokens, refreshAliExpressToken, tokensToCredentials } from './ae.auth.js';
 import { type AliExpressApp, callAliExpress, responseOf } from './ae.call.js';
+import { type AeOrderPorts, getAeOrder, listAeOrders, pushAeTracking } from './ae.order-calls.js';
 import { type AeListedProduct, aeTimeParam, listOf, listedProduct, toStoreProduct } from './ae.products.js';
 
 /** The seller's product list (connector-protocols.md §3.4; README: why this API). */
@@ -72,12 +78,16 @@ export class AliExpressClient implements StoreClient {
     return this.tokens.accessToken;
   }
 
-  /** A business call with the seller's token; a token refused before its time → one refresh and one retry. */
-  private async call(api: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  /**
+   * A business call with the seller's token; a token refused before its time → one refresh and one
+   * retry (a refused call did nothing, so a write may be sent again then). `idempotent` false: a
+   * write (a shipment) never re-sent after a timeout or a 5xx.
+   */
+  private async call(api: string, params: Record<string, string>, idempotent = true): Promise<Record<string, unknown>> {
     const run = async () =>
       responseOf(
         api,
-        await callAliExpress(this.o.app, { api, params, session: await this.session(), idempotent: true }, this.o.http),
+        await callAliExpress(this.o.app, { api, params, session: await this.session(), idempotent }, this.o.http),
       );
     try {
       return await run();
@@ -129,6 +139,29 @@ export class AliExpressClient implements StoreClient {
 
   getProduct(externalId: string): Promise<StoreProductData | null> {
     return this.readProduct(externalId, null);
+  }
+
+  private readonly orderPorts: AeOrderPorts = {
+    call: (api, params, idempotent) => this.call(api, params, idempotent),
+    getProduct: (id) => this.getProduct(id),
+  };
+
+  /** The seller's orders changed since `updatedSince`, a page at a time (`ae.order-calls.ts`). */
+  listOrders(cursor: string | null, options: ListOrdersOptions = {}): Promise<StoreOrderPage> {
+    return listAeOrders(this.orderPorts, cursor, options);
+  }
+
+  getOrder(externalId: string): Promise<StoreOrderData | null> {
+    return getAeOrder(this.orderPorts, externalId);
+  }
+
+  /** The seller's shipment with the logistics number and service name; AliExpress tells the buyer itself (`notifyCustomer` has no say). */
+  pushTracking(
+    orderExternalId: string,
+    push: TrackingPush,
+    previous?: { fulfilmentId: string } | null,
+  ): Promise<TrackingPushResult> {
+    return pushAeTracking(this.orderPorts, orderExternalId, push, previous);
   }
 
   private async readProduct(productId: string, listed: AeListedProduct | null): Promise<StoreProductData | null> {

@@ -1,15 +1,25 @@
-import { jsonOf, loggableUrl, type StoreResponse, storeFetch } from '../http.js';
+import { jsonOf, type StoreResponse, storeFetch } from '../http.js';
 import {
   type HttpPolicy,
+  type ListOrdersOptions,
   type ListProductsOptions,
   type StoreClient,
+  type StoreOrderData,
+  type StoreOrderPage,
   type StoreProductData,
   type StoreProductPage,
   StorePlatformError,
   type StoreVariantData,
+  type TrackingPush,
+  type TrackingPushResult,
 } from '../store-platform.js';
 import { type WooKeys, basicAuthorization, signOAuthUrl, withQueryKeys } from './woo.auth.js';
+import { getWooOrder, listWooOrders } from './woo.order-reads.js';
 import { type WooProduct, type WooVariation, toStoreProduct } from './woo.products.js';
+import { type WooRequester, errorOf } from './woo.request.js';
+import { pushWooTracking } from './woo.tracking.js';
+
+export { errorOf };
 
 /**
  * WooCommerce REST v3 (connector-protocols.md §2): `/wp-json/wc/v3` with a consumer key and
@@ -35,12 +45,7 @@ export interface WooClientOptions {
 const API = '/wp-json/wc/v3';
 const VARIATIONS_PER_PAGE = 100;
 
-interface WooError {
-  code?: string;
-  message?: string;
-}
-
-export class WooClient implements StoreClient {
+export class WooClient implements StoreClient, WooRequester {
   readonly baseUrl: string;
   private mode: WooAuthMode;
   private currency: Promise<string | null> | null = null;
@@ -62,7 +67,8 @@ export class WooClient implements StoreClient {
     query: Record<string, string> = {},
     body?: unknown,
   ): Promise<StoreResponse> {
-    const url = new URL(`${this.baseUrl}${API}${path}`);
+    // `/wp-json/…` is another plugin's namespace (Shipment Tracking); anything else is under wc/v3.
+    const url = new URL(`${this.baseUrl}${path.startsWith('/wp-json/') ? '' : API}${path}`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const send = (mode: WooAuthMode) => {
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -71,7 +77,8 @@ export class WooClient implements StoreClient {
       if (mode === 'basic') headers.authorization = basicAuthorization(this.options.credentials);
       else if (mode === 'query') target = withQueryKeys(target, this.options.credentials);
       else target = signOAuthUrl(method, target, this.options.credentials);
-      // Writes here (webhooks) are not de-duplicated by WooCommerce: never sent twice after a timeout.
+      // POSTs (webhooks, notes, trackings) are not de-duplicated by WooCommerce: never sent twice
+      // after a timeout. A PUT sets a state (an order's status), so sending it again is harmless.
       return storeFetch(
         'woocommerce',
         {
@@ -79,7 +86,7 @@ export class WooClient implements StoreClient {
           url: target,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
-          idempotent: method === 'GET' || method === 'DELETE',
+          idempotent: method !== 'POST',
         },
         this.options.http,
       );
@@ -150,6 +157,24 @@ export class WooClient implements StoreClient {
     return this.withVariations(p);
   }
 
+  /** Orders, least recently changed first, paged by number (`woo.order-reads.ts`). */
+  listOrders(cursor: string | null, options: ListOrdersOptions = {}): Promise<StoreOrderPage> {
+    return listWooOrders(this, cursor, options, this.options.pageSize ?? 50);
+  }
+
+  getOrder(externalId: string): Promise<StoreOrderData | null> {
+    return getWooOrder(this, externalId);
+  }
+
+  /** Status `completed`, a note, and a Shipment Tracking item where the store has one (`woo.tracking.ts`). */
+  pushTracking(
+    orderExternalId: string,
+    push: TrackingPush,
+    previous?: { fulfilmentId: string } | null,
+  ): Promise<TrackingPushResult> {
+    return pushWooTracking(this, orderExternalId, push, previous);
+  }
+
   /** Checks the keys: a one-product read. Throws `auth` with the store's own words when refused. */
   async check(): Promise<{ authMode: WooAuthMode }> {
     await this.call('GET', '/products', { per_page: '1' });
@@ -211,41 +236,3 @@ export class WooClient implements StoreClient {
 }
 
 export type { StoreVariantData };
-
-/** A non-2xx answer → the error kind it means, with the store's own message (never a key). */
-export function errorOf(res: StoreResponse): StorePlatformError {
-  let body: WooError = {};
-  try {
-    body = JSON.parse(res.text) as WooError;
-  } catch {
-    /* not JSON: described by the status */
-  }
-  const said = typeof body.message === 'string' ? body.message.replace(/<[^>]*>/g, '').slice(0, 200) : '';
-  const s = res.status;
-  if (s >= 300 && s < 400) {
-    const to = res.headers.get('location');
-    let where = '';
-    try {
-      where = to ? ` to ${loggableUrl(to).replace(/\/wp-json(\/.*)?$/, '')}` : ''; // the store's address, not the API path
-    } catch {
-      /* a relative or unreadable location: said without it */
-    }
-    return new StorePlatformError(
-      'woocommerce',
-      'not-found',
-      `the store redirects${where}: enter the address it redirects to`,
-      s,
-    );
-  }
-  if (s === 401 || s === 403) return new StorePlatformError('woocommerce', 'auth', said || `HTTP ${s}`, s);
-  if (s === 404) {
-    const detail =
-      body.code === 'rest_no_route' || !body.code
-        ? 'the WooCommerce REST API was not found at this address'
-        : said || 'not found';
-    return new StorePlatformError('woocommerce', 'not-found', detail, s);
-  }
-  if (s === 429) return new StorePlatformError('woocommerce', 'throttled', said || 'too many requests', s);
-  if (s >= 500) return new StorePlatformError('woocommerce', 'unavailable', said || `HTTP ${s}`, s);
-  return new StorePlatformError('woocommerce', 'invalid', said || `HTTP ${s}`, s);
-}

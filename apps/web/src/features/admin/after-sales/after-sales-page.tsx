@@ -88,7 +88,7 @@ export default function AdminAfterSalesPage() {
       key: 'number',
       title: t('admin.request'),
       render: (_, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <strong>{r.number}</strong>
           <span className="admin-muted">{formatDateTime(r.createdAt, lang)}</span>
           <span className="aftersales-admin-wrap">{r.userEmail}</span>
@@ -99,7 +99,7 @@ export default function AdminAfterSalesPage() {
       key: 'what',
       title: t('admin.what'),
       render: (_, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <strong>
             {t(`kinds.${r.kind}`)}
             {r.amount !== null ? ` · ${usd(r.amount)}` : ''}
@@ -116,7 +116,7 @@ export default function AdminAfterSalesPage() {
       key: 'state',
       title: t('admin.state'),
       render: (_, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Tag color={STATE_COLORS[r.state]}>{t(`states.${r.state}`)}</Tag>
           {r.rejectReason ? <span className="aftersales-admin-wrap">{r.rejectReason}</span> : null}
           {r.trackingNumber ? <span>{`${r.carrier} ${r.trackingNumber}`}</span> : null}
@@ -159,7 +159,7 @@ export default function AdminAfterSalesPage() {
         rowName={(r) => r.number}
         actionsTitle={t('admin.action')}
         rowActions={(r) => (
-          <Space direction="vertical">
+          <Space orientation="vertical">
             {r.state === 'requested' ? (
               <>
                 <Button

@@ -61,7 +61,7 @@ export default function AdminOrdersPage() {
       key: 'number',
       title: t('list.order'),
       render: (_, o) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <strong id={numberId(o.id)}>{o.number}</strong>
           <span className="admin-muted">{formatOrderTime(o.createdAt, lang)}</span>
           <span className="admin-break">{o.userEmail}</span>
@@ -74,7 +74,7 @@ export default function AdminOrdersPage() {
       key: 'items',
       title: t('list.items'),
       render: (_, o) => (
-        <Space direction="vertical" size={0} className="admin-order-items">
+        <Space orientation="vertical" size={0} className="admin-order-items">
           <span>{o.firstLine?.title ?? ''}</span>
           <span className="admin-muted">{`${t('admin.items', { count: o.itemCount })} · ${t('admin.lines', { count: o.lineCount })}`}</span>
         </Space>
@@ -84,7 +84,7 @@ export default function AdminOrdersPage() {
       key: 'shipping',
       title: t('detail.shipping'),
       render: (_, o) => (
-        <Space direction="vertical" size={0} className="admin-order-shipping">
+        <Space orientation="vertical" size={0} className="admin-order-shipping">
           <span>{o.shippingMethodName}</span>
           {o.trackingNumber ? (
             <span className="admin-muted">{`${o.carrier ?? ''} ${o.trackingNumber}`.trim()}</span>

@@ -108,7 +108,7 @@ export default function AdminWithdrawalsPage() {
       key: 'number',
       title: t('withdrawals.request'),
       render: (_, w) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <strong>{w.number}</strong>
           <span className="admin-muted">{formatDateTime(w.createdAt, lang)}</span>
           <span className="admin-break">{w.userEmail}</span>
@@ -119,7 +119,7 @@ export default function AdminWithdrawalsPage() {
       key: 'amount',
       title: t('withdrawals.amount'),
       render: (_, w) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <strong>{usd(w.amount)}</strong>
           <span className="admin-muted">{t(`withdrawals:methods.${w.method}`)}</span>
         </Space>
@@ -129,7 +129,7 @@ export default function AdminWithdrawalsPage() {
       key: 'state',
       title: t('withdrawals.state'),
       render: (_, w) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Tag color={STATE_COLORS[w.state]}>{t(`withdrawals:states.${w.state}`)}</Tag>
           {w.payoutReference ? (
             <span>{t('withdrawals:history.payout-reference', { reference: w.payoutReference })}</span>
@@ -179,7 +179,7 @@ export default function AdminWithdrawalsPage() {
         actionsTitle={t('withdrawals.action')}
         rowActions={(w) =>
           w.state === 'pending' ? (
-            <Space direction="vertical">
+            <Space orientation="vertical">
               <Button
                 type="primary"
                 size="small"
