@@ -89,7 +89,7 @@ async function waitForOrderIn(page: Page, tab: 'unrelated' | 'related') {
           .then(() => true)
           .catch(() => false);
       },
-      { timeout: 45_000, intervals: [1_000] },
+      { timeout: 45_000, interval: 1_000 },
     )
     .toBe(true);
   return row.first();
