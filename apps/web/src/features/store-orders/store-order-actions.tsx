@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { StoreOrderRow } from '@dsm/contract';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -91,11 +92,16 @@ export function StoreOrderActions({ order, describedBy }: { order: StoreOrderRow
 export function SyncOrderButton({ order, describedBy }: { order: StoreOrderRow; describedBy: string }) {
   const { t } = useTranslation('store-orders');
   const refresh = useRefreshStoreOrders();
-  const [cooling, cool] = useCoolDown(null);
+  // The row carries no cool-down of its own; the answer of a sync says until when the server rests.
+  const [serverUntil, setServerUntil] = useState<string | null>(null);
+  const [cooling, cool] = useCoolDown(serverUntil);
   async function sync() {
     cool();
     const result = await storeOrderActions.sync(order.id);
-    if (result.success) toast.success(t('sync.order-synced'));
+    if (result.success) {
+      setServerUntil(result.data.syncAvailableAt);
+      toast.success(t('sync.order-synced'));
+    }
     await refresh();
   }
   return (
