@@ -19,6 +19,19 @@ CREATE TABLE "store_order_people" (
 	"address" jsonb
 );
 --> statement-breakpoint
+CREATE TABLE "store_order_privacy_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"platform" text NOT NULL,
+	"delivery_id" text NOT NULL,
+	"topic" text NOT NULL,
+	"shop" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"done_at" timestamp with time zone,
+	"orders_matched" integer DEFAULT 0 NOT NULL,
+	"orders_erased" integer DEFAULT 0 NOT NULL,
+	"export" jsonb
+);
+--> statement-breakpoint
 CREATE TABLE "store_order_syncs" (
 	"store_id" uuid PRIMARY KEY NOT NULL,
 	"cursor_at" timestamp with time zone,
@@ -75,6 +88,7 @@ ALTER TABLE "store_orders" ADD CONSTRAINT "store_orders_user_id_users_id_fk" FOR
 ALTER TABLE "store_orders" ADD CONSTRAINT "store_orders_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_orders" ADD CONSTRAINT "store_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "store_order_lines_external_key" ON "store_order_lines" USING btree ("store_order_id","external_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "store_order_privacy_requests_delivery_key" ON "store_order_privacy_requests" USING btree ("platform","delivery_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_orders_external_key" ON "store_orders" USING btree ("store_id","external_id");--> statement-breakpoint
 CREATE INDEX "store_orders_user_idx" ON "store_orders" USING btree ("user_id","store_created_at");--> statement-breakpoint
 CREATE INDEX "store_orders_order_idx" ON "store_orders" USING btree ("order_id");

@@ -40,7 +40,7 @@ import { STORE_SYNC_JOB } from './modules/stores/stores.sync';
 import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB } from './modules/stores/stores.tokens';
 import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
-import { STORE_ORDER_WEBHOOK_JOB } from './modules/stores/stores.service';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from './modules/stores/stores.service';
 import {
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
@@ -150,6 +150,8 @@ export function compose({
     [STORE_WEBHOOK_JOB]: handlerOf(stores, STORE_WEBHOOK_JOB),
     // a store's webhook named one of its orders → store-orders reads it back and keeps it once
     [STORE_ORDER_WEBHOOK_JOB]: handlerOf(storeOrders, STORE_ORDER_WEBHOOK_JOB),
+    // a platform asked to erase or export a buyer's data → store-orders erases it in store orders or keeps a copy for the operator
+    [STORE_PRIVACY_JOB]: handlerOf(storeOrders, STORE_PRIVACY_JOB),
     // a store's order pull is due or was asked for → store-orders pages its changed orders to the end
     [STORE_ORDERS_PULL_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_JOB),
     // the due check → store-orders queues the pull of every store whose turn it is

@@ -74,10 +74,15 @@ export const STORE_ORDER_Q_MAX = 100;
 export const StoreMoneySchema = z.object({ amount: z.number(), currency: z.string() });
 export type StoreMoney = z.infer<typeof StoreMoneySchema>;
 
+/** A calendar date that exists (2026-02-30 does not). */
 const isoDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'store-orders.date-invalid');
+  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, 'store-orders.date-invalid')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
+  }, 'store-orders.date-invalid');
 
 export const StoreOrderListQuery = PageQuerySchema.extend({
   tab: z.enum(STORE_ORDER_TABS).default('all'),
@@ -247,3 +252,37 @@ export type StoreOrderBatchResult = z.infer<typeof StoreOrderBatchResultSchema>;
 
 export const StoreOrderPageSchema = pageOf(StoreOrderRowSchema);
 export const StoreOrderSyncStatusListSchema = z.array(StoreOrderSyncStatusSchema);
+
+// ---- privacy requests (Shopify's mandatory topics), for the operator ----
+
+export const STORE_PRIVACY_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
+
+/**
+ * A privacy request a store platform sent and what we did: `customers/redact` and `shop/redact`
+ * erase the buyers' personal data in the matching store orders; `customers/data_request` keeps
+ * what we hold (`export`) for the operator to send to the store owner.
+ *   GET /admin/store-orders/privacy-requests → page of StoreOrderPrivacyRequestSchema (newest first)
+ */
+export const StoreOrderPrivacyRequestSchema = z.object({
+  id: z.string(),
+  topic: z.enum(STORE_PRIVACY_TOPICS),
+  platform: z.enum(STORE_PLATFORMS),
+  shop: z.string(),
+  receivedAt: z.string(),
+  doneAt: z.string().nullable(),
+  ordersMatched: z.number().int(),
+  ordersErased: z.number().int(),
+  export: z
+    .array(
+      z.object({
+        number: z.string(),
+        buyerName: z.string(),
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        address: StoreOrderAddressSchema.nullable(),
+      }),
+    )
+    .nullable(),
+});
+export type StoreOrderPrivacyRequest = z.infer<typeof StoreOrderPrivacyRequestSchema>;
+export const StoreOrderPrivacyRequestPageSchema = pageOf(StoreOrderPrivacyRequestSchema);

@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
 import type { RecurringJob } from '../../platform/jobs/jobs.queue';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
-import { STORE_ORDER_WEBHOOK_JOB } from '../stores/stores.service';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from '../stores/stores.service';
+import { type PrivacyRequest, handlePrivacyRequest } from './store-orders.privacy';
 import {
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
@@ -16,6 +17,7 @@ import {
  * ingest keeps an order once whatever arrives twice):
  * - `stores.order-webhook` (the stores module's job type, given to us by composition.ts): a
  *   webhook named an order → read it back and keep it;
+ * - `stores.privacy-request` (the stores module's, likewise): erase or export a buyer's data;
  * - `store-orders.pull`: one store's pull, paging to the end;
  * - `store-orders.pull-due` (recurring): queues the pull of every store whose turn it is.
  */
@@ -23,6 +25,9 @@ export function storeOrdersJobHandlers(config: Config): Record<string, JobHandle
   return {
     [STORE_ORDER_WEBHOOK_JOB]: async (payload, { db }) => {
       await readBackOrder(db, config, String(payload.storeId), String(payload.orderId));
+    },
+    [STORE_PRIVACY_JOB]: async (payload, { db }) => {
+      await handlePrivacyRequest(db, payload as unknown as PrivacyRequest);
     },
     [STORE_ORDERS_PULL_JOB]: async (payload, { db }) => {
       await runOrderPull(db, config, String(payload.storeId));

@@ -8,6 +8,8 @@ import {
   StoreOrderIdsBody,
   StoreOrderListQuery,
   StoreOrderPageSchema,
+  StoreOrderPrivacyRequestPageSchema,
+  PageQuerySchema,
   StoreOrderStoreParams,
   StoreOrderSyncStatusListSchema,
   StoreOrderSyncStatusSchema,
@@ -19,6 +21,7 @@ import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { clearAbnormal, restoreStoreOrders, syncOrderNow, trashStoreOrders } from './store-orders.actions';
+import { listPrivacyRequests } from './store-orders.privacy';
 import { countStoreOrders, getStoreOrderDetail, listStoreOrders } from './store-orders.read';
 import { syncStatuses, syncStoreNow } from './store-orders.status';
 
@@ -88,6 +91,18 @@ export async function storeOrdersRoutes(app: App, { db, config }: { db: Db; conf
         await clearAbnormal(uow, req.session.userId, req.params.id, 'ignore');
         return ok(await getStoreOrderDetail(uow.tx, req.session.userId, req.params.id, req.locale));
       }),
+  );
+  // The operator: privacy requests from the platforms and what was done (the auth plugin lets only operators in).
+  app.get(
+    '/admin/store-orders/privacy-requests',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: PageQuerySchema,
+        response: { 200: envelopeOf(StoreOrderPrivacyRequestPageSchema) },
+      },
+    },
+    async (req) => ok(await listPrivacyRequests(db, req.query)),
   );
   app.post(
     '/p/store-orders/:id/sync',

@@ -296,4 +296,89 @@ describe('Shopify store orders arrive by themselves', () => {
     });
     expect(trash.records[0].lastChanges).toContain('status');
   });
+
+  it('privacy: a data request is kept for the operator; customers/redact and shop/redact erase the buyers, once', async () => {
+    const me = await owner();
+    const shop = newShop();
+    await connect(me.token, shop);
+    const v = variantsOf(shop)[0]!.id;
+    const ada = await emu.createOrder(shop, {
+      lines: [{ variantId: v, quantity: 1 }],
+      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com' },
+    });
+    const bob = await emu.createOrder(shop, {
+      lines: [{ variantId: v, quantity: 1 }],
+      customer: { firstName: 'Bob', lastName: 'Byron', email: 'bob@example.com' },
+    });
+    await Promise.all([ada.delivery, bob.delivery]);
+    await drain();
+    const privacy = async (topic: string, body: object, id: string) => {
+      const raw = JSON.stringify({ shop_domain: shop, ...body });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/shopify/privacy',
+        headers: emu.webhookHeaders(emu.shop(shop), topic, { id, at: new Date().toISOString() }, raw),
+        payload: raw,
+      });
+      expect(res.statusCode).toBe(200);
+      await drain();
+    };
+    const operator = await sessionFor(ctx.db, 'operator@example.com');
+    const requests = async () =>
+      (await call(operator, 'GET', '/api/admin/store-orders/privacy-requests?size=100'))
+        .json()
+        .data.records.filter((r: { shop: string }) => r.shop === shop);
+    await privacy(
+      'customers/data_request',
+      { customer: { email: 'ada@example.com' }, orders_requested: [] },
+      `dr-${shop}`,
+    );
+    const [dr] = await requests();
+    expect(dr).toMatchObject({
+      topic: 'customers/data_request',
+      ordersMatched: 1,
+      ordersErased: 0,
+      doneAt: expect.any(String),
+    });
+    expect(dr.export).toEqual([
+      expect.objectContaining({ number: ada.order.name, buyerName: 'Ada Lovelace', email: 'Ada@Example.com' }),
+    ]);
+
+    await privacy(
+      'customers/redact',
+      { customer: { email: 'nobody@example.com' }, orders_to_redact: [ada.order.id] },
+      `cr-${shop}`,
+    );
+    await privacy(
+      'customers/redact',
+      { customer: { email: 'nobody@example.com' }, orders_to_redact: [ada.order.id] },
+      `cr-${shop}`,
+    );
+    expect(await requests()).toHaveLength(2);
+    const byNumber = async (n: string) => {
+      const row = (await list(me.token)).records.find((r: { number: string }) => r.number === n);
+      return (await call(me.token, 'GET', `/api/p/store-orders/${row.id}`)).json().data;
+    };
+    expect(await byNumber(ada.order.name)).toMatchObject({
+      erased: true,
+      buyer: null,
+      shippingAddress: null,
+      buyerName: null,
+    });
+    expect(await byNumber(bob.order.name)).toMatchObject({ erased: false, buyer: { name: 'Bob Byron' } });
+    const [people] = await rows(
+      sql`select p.buyer_name, p.buyer_email, p.address from store_order_people p join store_orders o on o.id = p.store_order_id where o.number = ${ada.order.name} and o.user_id = ${me.userId}`,
+    );
+    expect(people).toEqual({ buyer_name: '', buyer_email: null, address: null });
+    // A later copy from the store does not bring the erased data back.
+    await emu.updateOrderAddress(shop, ada.order.id, { address1: 'New street' });
+    await drain();
+    expect(await byNumber(ada.order.name)).toMatchObject({ erased: true, shippingAddress: null });
+
+    await privacy('shop/redact', {}, `sr-${shop}`);
+    expect(await byNumber(bob.order.name)).toMatchObject({ erased: true, buyer: null });
+    expect((await requests()).find((r: { topic: string }) => r.topic === 'shop/redact')).toMatchObject({
+      ordersErased: 1,
+    });
+  });
 });

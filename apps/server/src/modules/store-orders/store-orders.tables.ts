@@ -4,8 +4,10 @@ import {
   STORE_ORDER_STATUSES,
   STORE_ORDER_TRASH_REASONS,
   STORE_PLATFORMS,
+  STORE_PRIVACY_TOPICS,
   type StoreOrderAbnormalReason,
   type StoreOrderChange,
+  type StoreOrderPrivacyRequest,
 } from '@dsm/contract';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { moneyMinor } from '../../db/columns';
@@ -139,3 +141,25 @@ export const storeOrderSyncs = pgTable('store_order_syncs', {
   syncRequestedAt: timestamp('sync_requested_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A privacy request from a store platform (Shopify's `customers/redact`, `customers/data_request`,
+ * `shop/redact`) and what was done, for the operator. One per delivery: a job run again does nothing twice.
+ */
+export const storeOrderPrivacyRequests = pgTable(
+  'store_order_privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform', { enum: STORE_PLATFORMS }).notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    topic: text('topic', { enum: STORE_PRIVACY_TOPICS }).notNull(),
+    shop: text('shop').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    ordersMatched: integer('orders_matched').notNull().default(0),
+    ordersErased: integer('orders_erased').notNull().default(0),
+    /** customers/data_request: the personal data we hold, for the operator to pass on. */
+    export: jsonb('export').$type<StoreOrderPrivacyRequest['export']>(),
+  },
+  (t) => [uniqueIndex('store_order_privacy_requests_delivery_key').on(t.platform, t.deliveryId)],
+);

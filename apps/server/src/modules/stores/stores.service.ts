@@ -25,7 +25,16 @@ export {
 
 /** For the store-orders module (issue 21): a stored store's client, and the job type its order webhooks make. */
 export { type StoreRow, storeClientFor } from './stores.clients';
-export { STORE_ORDER_WEBHOOK_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
+export { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
+
+/** The stores (any status, any user) of one shop on a platform: a privacy request names the shop. */
+export async function storeIdsOfAddress(db: Db, platform: StoreRow['platform'], address: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.platform, platform), eq(stores.address, address)));
+  return rows.map((r) => r.id);
+}
 
 /** A store that may be called now (connected, with credentials), or null. */
 export async function connectedStoreRow(db: Db, storeId: string): Promise<StoreRow | null> {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { shopifySecrets } from './stores.shopify';
 import { storeWebhookDeliveries, stores } from './stores.tables';
-import { STORE_ORDER_WEBHOOK_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
 
 type Headers = Record<string, string | string[] | undefined>;
 export type ShopifyWebhookAnswer = 'ok' | 'bad-signature';
@@ -126,13 +126,13 @@ export async function handleShopifyWebhook(
 
 /**
  * POST /api/webhooks/shopify/privacy: the three mandatory topics. A bad HMAC is 401, as Shopify
- * requires. What each asks of us, given what we keep from Shopify (products only, no customer):
- * - `customers/data_request` and `customers/redact`: we hold no data about the shop's customers
- *   (store orders are not imported yet), so there is nothing to send or erase; acknowledged and
- *   recorded. The orders import must erase the named customers' data here when it comes.
- * - `shop/redact` (48 h after uninstall): the shop's tokens are erased if any are left (an
- *   uninstalled store already has none). Its products stay: they are the store owner's listing
- *   data within their own account here, with connection history they can still read.
+ * requires. Each is recorded once (by X-Shopify-Webhook-Id) and handed to the store-orders
+ * module as a job, which holds the buyers' data (issue 21):
+ * - `customers/redact`: the named customer's personal data in the shop's store orders is erased;
+ * - `customers/data_request`: what we hold about them is kept for the operator to pass on;
+ * - `shop/redact` (48 h after uninstall): every store order's personal data of that shop is
+ *   erased, and the shop's tokens if any are left. Its products stay: they are the store owner's
+ *   listing data within their own account here, with connection history they can still read.
  */
 export async function handleShopifyPrivacyWebhook(
   db: DbOrUow,
@@ -144,13 +144,24 @@ export async function handleShopifyPrivacyWebhook(
   const d = shopifyDeliveryOf(headers);
   if (!(SHOPIFY_PRIVACY_TOPICS as readonly string[]).includes(d.topic)) return 'ok';
   let shop = d.shop;
+  let body: {
+    shop_domain?: unknown;
+    customer?: { email?: unknown };
+    orders_to_redact?: unknown;
+    orders_requested?: unknown;
+  } = {};
   try {
-    const body = JSON.parse(raw.toString('utf8')) as { shop_domain?: unknown };
+    body = JSON.parse(raw.toString('utf8')) as typeof body;
     if (typeof body.shop_domain === 'string') shop = body.shop_domain.toLowerCase();
   } catch {
     /* the header names the shop */
   }
   if (!isShopDomain(shop)) return 'ok';
+  const listed = d.topic === 'customers/redact' ? body.orders_to_redact : body.orders_requested;
+  const orderIds = (Array.isArray(listed) ? listed : [])
+    .map((id) => (typeof id === 'number' || typeof id === 'string' ? orderGid(id) : null))
+    .filter((id): id is string => !!id);
+  const deliveryId = d.webhookId || createHash('sha256').update(d.topic).update('\n').update(raw).digest('hex');
   await inTransaction(db, async (uow) => {
     if (!(await firstDelivery(uow, d.webhookId, d.topic, raw, null))) return;
     if (d.topic === 'shop/redact') {
@@ -159,6 +170,19 @@ export async function handleShopifyPrivacyWebhook(
         .set({ credentials: null, webhookSecret: null, updatedAt: new Date() })
         .where(and(eq(stores.platform, 'shopify'), eq(stores.address, shop), eq(stores.status, 'disconnected')));
     }
+    // The buyers' data in store orders is the store-orders module's: a job erases or exports it.
+    await uow.enqueue({
+      type: STORE_PRIVACY_JOB,
+      payload: {
+        platform: 'shopify',
+        deliveryId,
+        topic: d.topic,
+        shop,
+        email: typeof body.customer?.email === 'string' ? body.customer.email : null,
+        orderIds,
+      },
+      maxAttempts: 6,
+    });
   });
   return 'ok';
 }

@@ -14,6 +14,13 @@ export const STORE_WEBHOOK_JOB = 'stores.webhook';
  */
 export const STORE_ORDER_WEBHOOK_JOB = 'stores.order-webhook';
 
+/**
+ * A platform's privacy request about store orders (Shopify's mandatory topics): payload
+ * `{platform, deliveryId, topic, shop, email, orderIds}`. Received here, acted on by the
+ * store-orders module (composition.ts), which holds the buyers' data.
+ */
+export const STORE_PRIVACY_JOB = 'stores.privacy-request';
+
 const ORDER_TOPICS = new Set(['order.created', 'order.updated']);
 
 const PRODUCT_TOPICS = new Set(['product.created', 'product.updated', 'product.deleted', 'product.restored']);
