@@ -154,6 +154,16 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=related'));
   });
 
+  it('leaves out a date that does not exist and a country that is not a code, rather than send them', async () => {
+    const asked = storeApi();
+    render('/user/storeorder?tab=unrelated&from=2026-02-30&to=2026-03-31&country=France');
+    await screen.findByText('#1001');
+    const sent = asked.filter((a) => a.get('tab') === 'unrelated').at(-1)!;
+    expect(sent.has('from')).toBe(false);
+    expect(sent.has('country')).toBe(false);
+    expect(sent.get('to')).toBe('2026-03-31');
+  });
+
   it('an abnormal order says why and moves to normal only after a confirmation', async () => {
     const resolved: unknown[] = [];
     storeApi({

@@ -8,13 +8,18 @@ import type { StoreOrderFilters } from './store-orders.api';
 
 /** The address's filter parameters (`store` is the API's `storeId`): a link or a reload keeps them. */
 type Param = 'store' | 'from' | 'to' | 'country' | 'q' | 'sku';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day that exists, as the contract accepts it (1900–2099): anything else is not sent. */
+function isDay(d: string): boolean {
+  if (!/^(19|20)\d{2}-\d{2}-\d{2}$/.test(d)) return false;
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
+}
 
 /** The filters in the address, cleaned: a malformed date or country is left out, not sent. */
 export function useStoreOrderFilters(): [StoreOrderFilters, (next: Partial<Record<Param, string | null>>) => void] {
   const [params, setParams] = useSearchParams();
   const read = (p: Param) => params.get(p)?.trim() || undefined;
-  const day = (p: Param) => (DAY.test(read(p) ?? '') ? read(p) : undefined);
+  const day = (p: Param) => (isDay(read(p) ?? '') ? read(p) : undefined);
   const country = read('country')?.toUpperCase();
   const filters: StoreOrderFilters = {
     storeId: read('store'),
