@@ -54,7 +54,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            'CallExpression[callee.name=/^on(OrderChange|HeldPaymentCompleted|RechargeEvent|CatalogueSkuChange)$/]',
+            'CallExpression[callee.name=/^on(OrderChange|HeldPaymentCompleted|RechargeEvent|CatalogueSkuChange|PreferenceChange)$/]',
           message: 'Subscribe reactions in apps/server/src/composition.ts only (decision 0104).',
         },
       ],

@@ -24,6 +24,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
+import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
@@ -185,6 +186,7 @@ export async function buildApp({
       await scoped.register(priceDifferencesRoutes, { db });
       await scoped.register(priceTiersRoutes, { db });
       await scoped.register(connectionsRoutes, { db });
+      await scoped.register(preferredShippingRoutes, { db });
       await scoped.register(storesRoutes, { db, config: storesConfig });
       await scoped.register(aliexpressStoreRoutes, { db, config: storesConfig });
       await scoped.register(storesWebhookRoutes, { db, config: storesConfig });

@@ -66,6 +66,8 @@ interface Mine {
   storeVariantId: string;
   connectionChangeId: string;
   storeOrderId: string;
+  preferenceId: string;
+  methodId: number;
 }
 
 /**
@@ -89,6 +91,7 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/stores/woocommerce/authorizations/{nonce}': (m) => m.wooNonce,
   '/api/p/store-orders/{id}': (m) => m.storeOrderId,
   '/api/p/store-orders/sync-status/{storeId}': (m) => m.storeId,
+  '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
 };
 
 interface Aim {
@@ -129,6 +132,8 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/store-orders/trash': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/restore': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/{id}/abnormal/resolve': () => ({ body: { confirm: true } }),
+  // A valid rule, so that only the ownership check can refuse it.
+  'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
   // A's AliExpress authorization coming back with B logged in: "You are not the current user".
@@ -174,6 +179,10 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/store-orders': { query: 'tab=all&size=100' },
   'GET /api/p/store-orders/counts': {},
   'GET /api/p/store-orders/sync-status': {},
+  'GET /api/p/preferred-shipping': {},
+  'GET /api/p/preferred-shipping/methods': {},
+  // Only ever creates the caller's own rule (the empty body is refused: no method).
+  'POST /api/p/preferred-shipping': {},
   // Refused by validation before any call to a store: B can only ever add B's own store.
   'POST /api/p/stores/woocommerce': {},
   'POST /api/p/stores/woocommerce/authorize': {},
@@ -280,6 +289,7 @@ async function apiViewOfA() {
     '/api/p/store-orders?tab=all&size=100',
     `/api/p/store-orders/${mine.storeOrderId}`,
     '/api/p/store-orders/sync-status',
+    '/api/p/preferred-shipping',
   ];
   return Promise.all(reads.map(async (url) => JSON.stringify(await ok(await call(a.token, 'GET', url)))));
 }
@@ -357,7 +367,18 @@ beforeAll(async () => {
   const aliExpressState = `authz-${randomBytes(12).toString('hex')}`;
   await ctx.db.execute(sql`insert into store_authorizations (nonce_hash, user_id, platform, context, expires_at)
     values (${createHash('sha256').update(aliExpressState).digest('hex')}, ${a.userId}, 'aliexpress', '{}'::jsonb, now() + interval '10 minutes')`);
+  // A's preferred shipping: all products, all countries, by the first active method.
+  const [method] = (
+    (await ctx.db.execute(sql`select id from shipping_methods where active order by id limit 1`)) as unknown as {
+      rows: Array<{ id: number }>;
+    }
+  ).rows;
+  const preference = await ok(
+    await call(a.token, 'POST', '/api/p/preferred-shipping', { body: { methodId: Number(method!.id) } }),
+  );
   mine = {
+    preferenceId: preference.id,
+    methodId: Number(method!.id),
     orderId: paidOrder.id,
     unpaidOrderId: unpaid.id,
     paymentId: payment.id,

@@ -13,3 +13,4 @@ export * from './price-differences';
 export * from './recharge';
 export * from './wallet';
 export * from './store-orders';
+export * from './preferred-shipping';

@@ -64,7 +64,11 @@ export const USER_PAGES: RouteObject[] = [
     'skuconnect',
     withText('connections', () => import('../features/connections/sku-connect-page')),
   ),
-  page('prefershipping', 'prefershipping'),
+  page(
+    'prefershipping',
+    'prefershipping',
+    withText('preferred-shipping', () => import('../features/preferred-shipping/preferred-shipping-page')),
+  ),
   page(
     'storeorder',
     'storeorder',

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'connections',
   'stores',
   'store-orders',
+  'preferred-shipping',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -60,6 +61,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'connections',
   'stores',
   'store-orders',
+  'preferred-shipping',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 

@@ -107,6 +107,8 @@ export const ERROR_REASONS = [
   // A confirm token places one order; a user holds at most so many unpaid (decision 0106).
   'confirm-used',
   'hold-cap',
+  // Preferred shipping (decision 0116): one rule per product-or-all and country-or-all.
+  'preference-exists',
   // Platform: idempotent writes and the jobs console.
   'idempotency-key-reused',
   'idempotency-in-progress',

@@ -14,20 +14,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getAddress, listAddresses } from '../accounts/accounts.service';
-import {
-  type SkuPurchaseFacts,
-  getPriceTiers,
-  getSkuPurchaseFacts,
-  getSkuShippingFacts,
-} from '../catalogue/catalogue.service';
-import {
-  type CatalogueReads,
-  type SkuShippingFacts,
-  allWarehouses,
-  countryName,
-  quoteProductShipping,
-} from '../logistics/logistics.service';
-import { type ShipmentPlan, planShipments } from './checkout.shipments';
+import { type SkuPurchaseFacts, getPriceTiers, getSkuPurchaseFacts } from '../catalogue/catalogue.service';
+import { inStepOrder, planShipmentsFor } from './checkout.plan';
+import type { ShipmentPlan } from './checkout.shipments';
 import { priceWithTiers, purchaseTypeOf } from './checkout.tiers';
 import { signConfirmToken } from './checkout.token';
 import { taxRateBpsFor } from './tax-rates.service';
@@ -89,7 +78,7 @@ export async function confirmOrder(
     ),
   ] as const);
   const [plan, taxRateBps] = await inStepOrder([
-    planFor(db, lines, consignee.country, locale),
+    planShipmentsFor(db, lines, consignee.country, locale),
     taxRateBpsFor(db, consignee.country),
   ] as const);
   if (plan.shipments.length === 0) nothingShips(skus, plan, consignee, consignees);
@@ -277,53 +266,6 @@ async function chooseAddresses(
   if (!billing)
     throw AppError.business('billing-address-empty', 'checkout.billing-address-empty', {}, { link: PROFILE_LINK });
   return { consignee, consignees, billing };
-}
-
-/**
- * Step 4: the shipments (decision 0107). Each line is quoted as its own parcel from its own
- * warehouse by the logistics module; `planShipments` puts together what one warehouse sends by
- * one method.
- */
-async function planFor(db: Db, lines: ConfirmLineInput[], country: string, locale: Locale): Promise<ShipmentPlan> {
-  const facts = new Map<string, SkuShippingFacts | null>();
-  const remembered: CatalogueReads['skuShippingFacts'] = async (d, prodId, skuId) => {
-    const found = await getSkuShippingFacts(d, prodId, skuId);
-    facts.set(`${prodId}:${skuId}`, found);
-    return found;
-  };
-  const [quotes, warehouses] = await Promise.all([
-    inStepOrder(
-      lines.map((line) =>
-        quoteProductShipping(
-          db,
-          { prodId: line.prodId, skuId: line.skuId, count: line.count, countryCode: country },
-          locale,
-          remembered,
-        ),
-      ),
-    ),
-    allWarehouses(db, locale),
-  ]);
-  const plan = planShipments(
-    quotes.map((quote, i) => {
-      const code = facts.get(`${lines[i]!.prodId}:${lines[i]!.skuId}`)?.warehouse ?? '';
-      return { quote, warehouse: warehouses.get(code) ?? { code, name: code, country: '' } };
-    }),
-    countryName(country, locale),
-    locale,
-  );
-  return plan;
-}
-
-/**
- * Promise.all that waits for every read and then throws the failure of the earliest step, so
- * the error a caller sees does not depend on which query came back first.
- */
-async function inStepOrder<T extends readonly unknown[]>(steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
-  const settled = await Promise.allSettled(steps);
-  const failed = settled.find((s) => s.status === 'rejected');
-  if (failed) throw (failed as PromiseRejectedResult).reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 function summary(a: Address) {

@@ -105,6 +105,78 @@ export async function warehousesShippingTo(db: DbOrUow, country: string): Promis
   return codes.sort();
 }
 
+/** An active method as a store owner chooses among them (preferred shipping, decision 0116). */
+export interface MethodToCountry {
+  methodId: number;
+  code: string;
+  name: string;
+  warehouse: WarehouseOption;
+  minDays: number;
+  maxDays: number;
+  /** Whether a zone with rates serves the country, by the calculator's rule; null when no country was asked. */
+  reaches: boolean | null;
+  /** The lightest band's first price in that zone: the least a parcel costs there. */
+  fromPriceMinor: number | null;
+  /** Why it does not reach the country, in the caller's language (the calculator's 'destination' reason). */
+  reason: string | null;
+}
+
+/**
+ * Every active method of every active warehouse (warehouse order, then the operator's), and for a
+ * country whether it reaches it and from what price. From the snapshot: no query.
+ */
+export async function shippingMethodsTo(
+  db: DbOrUow,
+  country: string | null,
+  locale: Locale,
+): Promise<MethodToCountry[]> {
+  const snapshot = await logisticsSnapshot(db);
+  const warehouses = [...snapshot.warehouses.values()]
+    .filter((w) => w.active)
+    .sort((a, b) => a.position - b.position || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return warehouses.flatMap((w) =>
+    methodsForQuote(snapshot, w, locale).map((m) => {
+      const zone = country === null ? undefined : pickZone(m, country);
+      const reaches = country === null ? null : zone !== undefined && zone.rates.length > 0;
+      return {
+        methodId: m.id,
+        code: m.code,
+        name: m.name,
+        warehouse: warehouseOption(snapshot, w, locale),
+        minDays: m.minDays,
+        maxDays: m.maxDays,
+        reaches,
+        fromPriceMinor: reaches && zone ? Math.min(...zone.rates.map((r) => r.firstPriceMinor)) : null,
+        reason:
+          reaches === false
+            ? translate(locale, 'logistics.excluded.destination', { country: countryName(country!, locale) })
+            : null,
+      };
+    }),
+  );
+}
+
+/** One method by id, active or not (a rule keeps naming a method the operator turned off). */
+export async function describeShippingMethod(
+  db: DbOrUow,
+  methodId: number,
+  locale: Locale,
+): Promise<(Omit<MethodToCountry, 'reaches' | 'fromPriceMinor' | 'reason'> & { active: boolean }) | null> {
+  const snapshot = await logisticsSnapshot(db);
+  const method = [...snapshot.methodsByCode.values()].find((m) => m.id === methodId);
+  const warehouse = method && snapshot.warehouses.get(method.warehouseCode);
+  if (!method || !warehouse) return null;
+  return {
+    methodId: method.id,
+    code: method.code,
+    name: pickLocalized(snapshot.methodNames.get(method.id) ?? [], locale)?.name ?? method.code,
+    warehouse: warehouseOption(snapshot, warehouse, locale),
+    minDays: method.minDays,
+    maxDays: method.maxDays,
+    active: method.active && warehouse.active,
+  };
+}
+
 export function listAttributes(locale: Locale): Array<{ code: ShippingAttribute; name: string }> {
   return SHIPPING_ATTRIBUTE.map((code) => ({ code, name: translate(locale, `logistics.attributes.${code}`) }));
 }
