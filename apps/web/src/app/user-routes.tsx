@@ -72,7 +72,10 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'storeorder',
     'storeorder',
-    withText('orders', () => import('../features/orders/orders-page')),
+    withText(
+      'orders',
+      withText('store-orders', () => import('./pages/store-order-page')),
+    ),
   ),
   // Store orders paid in batches (decision 0118); its wallet and PayPal words are the payments
   // namespace's, PayPal's fee rule the recharge one's.

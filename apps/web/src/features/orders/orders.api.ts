@@ -18,9 +18,10 @@ export interface OrdersFilter {
   size: number;
 }
 
-/** GET /api/p/orders: one tab of the caller's orders, newest first. */
-export function useOrders(filter: OrdersFilter) {
+/** GET /api/p/orders: one tab of the caller's orders, newest first (not asked while `enabled` is false). */
+export function useOrders(filter: OrdersFilter, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ordersKeys.list(filter),
     queryFn: ({ signal }) =>
       api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter }, schema: OrderSummaryPageSchema }),
