@@ -24,6 +24,7 @@ import { storeOrdersTrackingRoutes } from './modules/store-orders/store-orders.t
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import { storeOrdersPayRoutes } from './modules/store-orders/store-orders.pay.routes';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
@@ -196,6 +197,7 @@ export async function buildApp({
       await scoped.register(shopifyStoreRoutes, { db, config: storesConfig });
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
+      await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
     },
     { prefix: '/api' },
   );

@@ -132,6 +132,9 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/store-orders/trash': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/restore': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/{id}/abnormal/resolve': () => ({ body: { confirm: true } }),
+  'POST /api/p/store-orders/pay/confirm': (m) => ({ body: { ids: [m.storeOrderId] } }),
+  // A's token (signed for A, and for checkout, not store pay): "Order information check wrong".
+  'POST /api/p/store-orders/pay': (m) => ({ body: { confirmToken: m.confirmToken, method: 'wallet' }, status: 422 }),
   // A valid rule, so that only the ownership check can refuse it.
   'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
@@ -179,6 +182,7 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/store-orders': { query: 'tab=all&size=100' },
   'GET /api/p/store-orders/counts': {},
   'GET /api/p/store-orders/sync-status': {},
+  'GET /api/p/store-orders/invoices': { query: 'size=100' },
   'GET /api/p/preferred-shipping': {},
   'GET /api/p/preferred-shipping/methods': {},
   // Only ever creates the caller's own rule (the empty body is refused: no method).

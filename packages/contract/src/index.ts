@@ -29,5 +29,6 @@ export * from './catalogue.price-tiers';
 export * from './after-sales';
 export * from './stores';
 export * from './store-orders';
-export * from './store-orders.tracking';
+export * from './store-orders.pay';
 export * from './preferred-shipping';
+export * from './store-orders.tracking';

@@ -195,6 +195,24 @@ export const StoreOrderLineSchema = z.object({
 });
 export type StoreOrderLine = z.infer<typeof StoreOrderLineSchema>;
 
+/** The landed cost (USD, decision 0118) beside the store's selling total and the margin. */
+export const StoreLandedCostSchema = z.object({
+  currency: z.literal('USD'),
+  goods: z.number(),
+  shipping: z.number(),
+  serviceFee: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  /** The store's selling total, in the store's currency. */
+  selling: StoreMoneySchema,
+  /** The selling total in USD at the operator's rate; null when the currency has no rate. */
+  sellingUsd: z.number().nullable(),
+  /** sellingUsd − total (USD), and that as a percentage of sellingUsd; null without a rate. */
+  margin: z.number().nullable(),
+  marginPercent: z.number().nullable(),
+});
+export type StoreLandedCost = z.infer<typeof StoreLandedCostSchema>;
+
 export const StoreOrderDetailSchema = StoreOrderRowSchema.extend({
   buyer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
   shippingAddress: StoreOrderAddressSchema.nullable(),
@@ -203,6 +221,12 @@ export const StoreOrderDetailSchema = StoreOrderRowSchema.extend({
   lines: z.array(StoreOrderLineSchema),
   /** "Sync now" for this order is cooling down until then (double-click guard). */
   syncAvailableAt: z.string().nullable(),
+  /**
+   * What paying it would cost now (decision 0118), while it is payable (related, open, unpaid,
+   * not abnormal); null otherwise, with `landedNote` saying why when a quote was refused.
+   */
+  landed: StoreLandedCostSchema.nullable().optional(),
+  landedNote: z.string().nullable().optional(),
 });
 export type StoreOrderDetail = z.infer<typeof StoreOrderDetailSchema>;
 

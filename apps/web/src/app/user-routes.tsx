@@ -77,7 +77,16 @@ export const USER_PAGES: RouteObject[] = [
       withText('store-orders', () => import('./pages/store-order-page')),
     ),
   ),
-  page('orderpayment', 'orderpayment'),
+  // Store orders paid in batches (decision 0118); its wallet and PayPal words are the payments
+  // namespace's, PayPal's fee rule the recharge one's.
+  page(
+    'orderpayment',
+    'orderpayment',
+    withText(
+      'payments',
+      withText('recharge', () => import('../features/payments/store-pay-page')),
+    ),
+  ),
   page(
     'bulkorders',
     'bulkorders',
@@ -105,7 +114,11 @@ export const USER_PAGES: RouteObject[] = [
     'downloadinvoice',
     withText('invoices', () => import('../features/invoices/invoice-list-page')),
   ),
-  page('storedownloadinvoice', 'storedownloadinvoice'),
+  page(
+    'storedownloadinvoice',
+    'storedownloadinvoice',
+    withText('invoices', () => import('../features/invoices/store-invoice-list-page')),
+  ),
   // Its quantity inputs speak the catalogue's words.
   page(
     'shoppingcart',

@@ -87,6 +87,9 @@ export const ERROR_REASONS = [
   'store-orders-not-supported',
   'store-order-gone',
   'store-order-sync-cooling-down',
+  // Paying store orders (decision 0118).
+  'store-order-not-payable',
+  'quote-changed',
   // Accounts.
   'login-failed',
   'account-disabled',

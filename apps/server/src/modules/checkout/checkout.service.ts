@@ -4,7 +4,7 @@
  */
 export { verifyConfirmToken, signConfirmToken } from './checkout.token';
 export { taxRateBpsFor } from './tax-rates.service';
-export { confirmOrder, type ConfirmInput, type ConfirmSettings } from './checkout.confirm.service';
+export { checkoutSettings, confirmOrder, type ConfirmInput, type ConfirmSettings } from './checkout.confirm.service';
 export { applyPriceTiers, purchaseTypeOf, type TieredPrice } from './checkout.tiers';
 export { planShipmentsFor, type QuotedShipmentPlan, type ShippingLine } from './checkout.plan';
 export type { MethodTotal, PlannedShipment, ShipmentPlan } from './checkout.shipments';

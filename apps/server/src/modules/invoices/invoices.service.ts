@@ -333,6 +333,34 @@ export async function getInvoice(db: Db, userId: string, id: string): Promise<In
   return toInvoice(await ownRow(db, userId, id));
 }
 
+/**
+ * The caller's invoices of these references (order ids), numbered, oldest first: the store
+ * invoices page (decision 0118) shows each paid store order's invoices, one per marketplace order.
+ */
+export async function invoicesOfReferences(db: Db, userId: string, refs: readonly string[]): Promise<InvoiceSummary[]> {
+  if (!refs.length) return [];
+  const read = () =>
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), inArray(invoices.reference, [...new Set(refs)])))
+      .orderBy(invoices.issuedAt, invoices.number);
+  const rows = await ensureNumbered(db, await read(), read);
+  return rows.map((r) => {
+    const inv = toInvoice(r);
+    return {
+      id: inv.id,
+      number: inv.number,
+      reference: inv.reference,
+      orderNumber: inv.orderNumber,
+      issuedAt: inv.issuedAt,
+      paidAt: inv.paidAt,
+      payable: inv.payable,
+      currency: inv.currency,
+    };
+  });
+}
+
 export async function listInvoices(db: Db, userId: string, q: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
   const mine = q.reference
     ? and(eq(invoices.userId, userId), eq(invoices.reference, q.reference))

@@ -28,6 +28,8 @@ export interface NewOrder {
   source?: OrderSource;
   storeId?: string | null;
   storeOrderRef?: string | null;
+  /** The shipment of the store order this order carries (decision 0118). */
+  storeShipment?: string | null;
   lines: NewOrderLine[];
   goodsMinor: number;
   shippingMinor: number;
@@ -133,6 +135,7 @@ export async function createOrder(
       source: input.source ?? 'catalogue',
       storeId: input.storeId ?? null,
       storeOrderRef: input.storeOrderRef ?? null,
+      storeShipment: input.storeShipment ?? null,
       state: 'awaiting-payment',
       parentOrderId: input.parentOrderId ?? null,
       checkoutRef: input.checkoutRef ?? null,

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, asc, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows, rowMapper } from '../../db/rows';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
@@ -63,6 +63,33 @@ export async function ordersByIds(db: Db, ids: readonly string[]) {
         .where(inArray(orders.id, [...ids]))
         .orderBy(asc(orders.id))
     : [];
+}
+
+/**
+ * The caller's orders of store orders, by (store, the store's order id): one per shipment
+ * (decision 0118). Store-orders links its rows to them for the store invoices page.
+ */
+export async function ordersOfStoreOrders(
+  db: Db,
+  userId: string,
+  refs: ReadonlyArray<{ storeId: string; ref: string }>,
+) {
+  if (!refs.length) return [];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(
+          orders.storeOrderRef,
+          refs.map((r) => r.ref),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.createdAt));
+  const wanted = new Set(refs.map((r) => `${r.storeId}|${r.ref}`));
+  return rows.filter((o) => wanted.has(`${o.storeId}|${o.storeOrderRef}`));
 }
 
 /** An order's lines in their order (payments copies them onto the invoice). */

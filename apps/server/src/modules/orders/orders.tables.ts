@@ -45,6 +45,11 @@ export const orders = pgTable(
     /** Store orders (issue 11): the connected store and the order's id in that store. */
     storeId: text('store_id'),
     storeOrderRef: text('store_order_ref'),
+    /**
+     * A store order paid through the batch payment (decision 0118) becomes one order per
+     * shipment (decision 0107): the shipment's key (`CN`, `CN-2`) tells them apart.
+     */
+    storeShipment: text('store_shipment'),
     state: text('state', { enum: ORDER_STATES }).notNull().default('awaiting-payment'),
     /** A child of a split points at the parent (whose state is then `split`). */
     parentOrderId: uuid('parent_order_id'),
@@ -92,7 +97,9 @@ export const orders = pgTable(
     index('orders_checkout_ref_idx').on(t.checkoutRef).where(sql`${t.checkoutRef} is not null`),
     check('orders_price_difference_due', sql`${t.priceDifferenceDueMinor} is null or ${t.priceDifferenceDueMinor} > 0`),
     foreignKey({ name: 'orders_parent_fk', columns: [t.parentOrderId], foreignColumns: [t.id] }).onDelete('restrict'),
-    uniqueIndex('orders_store_ref_key').on(t.storeId, t.storeOrderRef).where(sql`${t.storeOrderRef} is not null`),
+    uniqueIndex('orders_store_ref_key')
+      .on(t.storeId, t.storeOrderRef, sql`coalesce(${t.storeShipment}, '')`)
+      .where(sql`${t.storeOrderRef} is not null`),
     check(
       'orders_amounts',
       sql`${t.goodsMinor} >= 0 and ${t.shippingMinor} >= 0 and ${t.serviceFeeMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.discountMinor} >= 0

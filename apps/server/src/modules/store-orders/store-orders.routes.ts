@@ -21,6 +21,7 @@ import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { clearAbnormal, restoreStoreOrders, syncOrderNow, trashStoreOrders } from './store-orders.actions';
+import { landedOfStoreOrder } from './store-orders.pay';
 import { listPrivacyRequests } from './store-orders.privacy';
 import { countStoreOrders, getStoreOrderDetail, listStoreOrders } from './store-orders.read';
 import { syncStatuses, syncStoreNow } from './store-orders.status';
@@ -56,7 +57,11 @@ export async function storeOrdersRoutes(app: App, { db, config }: { db: Db; conf
     async (req) => ok(await syncStoreNow(db, req.session.userId, req.params.storeId, req.locale)),
   );
   app.get('/p/store-orders/:id', { schema: { tags, params: StoreOrderIdParams, response: detail } }, async (req) =>
-    ok(await getStoreOrderDetail(db, req.session.userId, req.params.id, req.locale)),
+    ok({
+      ...(await getStoreOrderDetail(db, req.session.userId, req.params.id, req.locale)),
+      // What paying it would cost now, while it is payable (decision 0118).
+      ...(await landedOfStoreOrder(db, config, req.session.userId, req.params.id, req.locale)),
+    }),
   );
   app.post(
     '/p/store-orders/trash',
