@@ -40,3 +40,7 @@ export const leaveSite = {
     window.location.assign(url);
   },
 };
+
+/** The store-order payment page for a selection (decision 0118): the store orders list links to it. */
+export const storePayLink = (ids: readonly string[]) =>
+  `/user/orderpayment?ids=${ids.map(encodeURIComponent).join(',')}`;

@@ -237,6 +237,21 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
     await waitFor(() => expect(restored).toEqual([{ ids: ['so-3'] }]));
   });
 
+  it('pays the selected related store orders on the payment page', async () => {
+    storeApi({
+      'GET /api/p/store-orders': () => envelope(page([storeOrderRow('so-1'), storeOrderRow('so-2')])),
+    });
+    const { router } = render('/user/storeorder?tab=related');
+    await screen.findByText('#1001');
+    const pay = screen.getByRole('button', { name: 'Pay selected' });
+    expect(pay).toBeDisabled();
+    await user().click(screen.getByRole('checkbox', { name: 'Select store order #1001' }));
+    await user().click(screen.getByRole('checkbox', { name: 'Select store order #1002' }));
+    await user().click(pay);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/orderpayment'));
+    expect(router.state.location.search).toBe('?ids=so-1,so-2');
+  });
+
   it('"sync now" asks the store again and rests a few seconds after a click', async () => {
     const synced: string[] = [];
     storeApi({

@@ -13,6 +13,3 @@ export const confirmStorePay = (ids: string[]) =>
 export const payStoreOrders = (body: StorePayBody, idempotencyKey: string) =>
   api.post<StorePayResult>('/p/store-orders/pay', body, { idempotencyKey, noshow: true, schema: StorePayResultSchema });
 
-/** The link other screens (the store orders list) use to pay a selection. */
-export const storePayLink = (ids: readonly string[]) =>
-  `/user/orderpayment?ids=${ids.map(encodeURIComponent).join(',')}`;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { StoreOrderRow } from '@dsm/contract';
 import { Alert, Button, Checkbox, Pagination, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { storePayLink } from '../../lib/navigation';
 import { EmptyState } from '../../components/ui/empty-state';
 import { toast } from '../../lib/toast';
 import { useNarrow } from '../../lib/use-narrow';
@@ -27,6 +28,7 @@ export function StoreOrdersList({ tab, filters }: { tab: ListTab; filters: Store
   const [open, setOpen] = useState<string[]>([]);
   const list = useStoreOrders({ tab, ...filters, ...paging });
   const refresh = useRefreshStoreOrders();
+  const navigate = useNavigate();
   const rows = list.data?.records ?? [];
   const allowed = tab === 'trash' ? canRestore : canTrash;
   const toggle = (id: string) => setOpen((o) => (o.includes(id) ? o.filter((x) => x !== id) : [...o, id]));
@@ -48,6 +50,11 @@ export function StoreOrdersList({ tab, filters }: { tab: ListTab; filters: Store
       <span className="so-muted" aria-live="polite">
         {t('list.selected', { count: selected.length })}
       </span>
+      {tab === 'related' ? (
+        <Button type="primary" disabled={selected.length === 0} onClick={() => void navigate(storePayLink(selected))}>
+          {t('actions.pay-selected')}
+        </Button>
+      ) : null}
       {tab === 'trash' ? (
         <Button type="primary" disabled={selected.length === 0} onClick={() => void batch()}>
           {t('actions.restore-selected')}
