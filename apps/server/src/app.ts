@@ -22,6 +22,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
@@ -191,6 +192,7 @@ export async function buildApp({
       await scoped.register(storesWebhookRoutes, { db, config: storesConfig });
       await scoped.register(shopifyStoreRoutes, { db, config: storesConfig });
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
+      await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
     },
     { prefix: '/api' },
   );

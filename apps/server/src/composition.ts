@@ -40,6 +40,13 @@ import { STORE_SYNC_JOB } from './modules/stores/stores.sync';
 import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB } from './modules/stores/stores.tokens';
 import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from './modules/stores/stores.service';
+import {
+  STORE_ORDERS_PULL_DUE_JOB,
+  STORE_ORDERS_PULL_JOB,
+  storeOrdersJobHandlers,
+  storeOrdersSchedule,
+} from './modules/store-orders/store-orders.service';
 import {
   WALLET_RECONCILE_JOB,
   walletReconcileHandlers,
@@ -113,6 +120,7 @@ export function compose({
   const recharge = rechargeJobHandlers(providers, log);
   const invoices = invoiceJobHandlers(files, log);
   const stores = storesJobHandlers(storesConfig, mailer);
+  const storeOrders = storeOrdersJobHandlers(storesConfig);
   const handlers: Record<string, JobHandler> = {
     // a message waits in the outbox → the mailer sends it
     [MAIL_SEND_JOB]: handlerOf(mail, MAIL_SEND_JOB),
@@ -140,6 +148,14 @@ export function compose({
     [STORE_SUBSCRIBE_JOB]: handlerOf(stores, STORE_SUBSCRIBE_JOB),
     // a store platform's webhook named a product → stores reads it back (or marks it deleted)
     [STORE_WEBHOOK_JOB]: handlerOf(stores, STORE_WEBHOOK_JOB),
+    // a store's webhook named one of its orders → store-orders reads it back and keeps it once
+    [STORE_ORDER_WEBHOOK_JOB]: handlerOf(storeOrders, STORE_ORDER_WEBHOOK_JOB),
+    // a platform asked to erase or export a buyer's data → store-orders erases it in store orders or keeps a copy for the operator
+    [STORE_PRIVACY_JOB]: handlerOf(storeOrders, STORE_PRIVACY_JOB),
+    // a store's order pull is due or was asked for → store-orders pages its changed orders to the end
+    [STORE_ORDERS_PULL_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_JOB),
+    // the due check → store-orders queues the pull of every store whose turn it is
+    [STORE_ORDERS_PULL_DUE_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_DUE_JOB),
     // the scheduled pull → stores queues every connected store's pull and clears old authorizations
     [STORES_PULL_JOB]: handlerOf(stores, STORES_PULL_JOB),
     // the scheduled refresh → stores refreshes access tokens before they run out
@@ -160,6 +176,8 @@ export function compose({
     ...invoicesSchedule,
     // every hour, or as the stores configuration says → stores.pull
     ...storesPullSchedule(storesConfig),
+    // every minute (or the pull interval when shorter) → store-orders.pull-due
+    ...storeOrdersSchedule(storesConfig),
     // every 30 minutes → stores.token-refresh
     ...storesTokenRefreshSchedule,
     // every day → stores.expiry-warning

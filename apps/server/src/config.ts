@@ -107,6 +107,14 @@ const EnvSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  // Store orders (issue 21, decision 0113): how often each connected store's orders are pulled
+  // (the catch-up after lost webhooks; webhooks bring them within seconds).
+  STORE_ORDERS_PULL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(300),
   // AliExpress open platform app (decision 0100): key and secret together or not at all (then
   // `npm start` runs the emulator under /sandbox/aliexpress).
   ALIEXPRESS_APP_KEY: z.string().optional(),
@@ -246,6 +254,8 @@ export interface Config {
     sandboxBaseUrls?: Partial<Record<'shopify' | 'woocommerce' | 'aliexpress', string[]>>;
     http?: Partial<HttpPolicy>;
   };
+  /** Store orders (issue 21): the pull's interval per store (STORE_ORDERS_PULL_SECONDS, default 300). */
+  storeOrders?: { pullEverySeconds: number };
   recharge?: {
     expiryMinutes: number;
     bank: {
@@ -346,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateAddresses: e.STORES_ALLOW_PRIVATE_ADDRESSES === 'true',
       pullEverySeconds: e.STORES_PULL_MINUTES * 60,
     },
+    storeOrders: { pullEverySeconds: e.STORE_ORDERS_PULL_SECONDS },
     aliexpress:
       e.ALIEXPRESS_APP_KEY && e.ALIEXPRESS_APP_SECRET
         ? {

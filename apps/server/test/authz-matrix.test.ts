@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, buyer, confirmBuyNow, product, storeProduct } from './factories';
+import { address, buyer, confirmBuyNow, product, storeOrder, storeProduct } from './factories';
 import { adjust } from '../src/modules/wallet/wallet.service';
 import { TINY_PNG } from './bomb-files';
 import { createTestApp, sessionFor } from './harness';
@@ -67,6 +67,7 @@ interface Mine {
   connectionChangeId: string;
   preferenceId: string;
   methodId: number;
+  storeOrderId: string;
 }
 
 /**
@@ -89,6 +90,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/stores/{id}': (m) => m.storeId,
   '/api/p/stores/woocommerce/authorizations/{nonce}': (m) => m.wooNonce,
   '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
+  '/api/p/store-orders/{id}': (m) => m.storeOrderId,
+  '/api/p/store-orders/sync-status/{storeId}': (m) => m.storeId,
 };
 
 interface Aim {
@@ -128,6 +131,9 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'PATCH /api/p/stores/{id}': () => ({ body: { name: 'Taken over' } }),
   // A valid rule, so that only the ownership check can refuse it.
   'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
+  'POST /api/p/store-orders/trash': (m) => ({ body: { ids: [m.storeOrderId] } }),
+  'POST /api/p/store-orders/restore': (m) => ({ body: { ids: [m.storeOrderId] } }),
+  'POST /api/p/store-orders/{id}/abnormal/resolve': () => ({ body: { confirm: true } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
   // A's AliExpress authorization coming back with B logged in: "You are not the current user".
@@ -174,6 +180,9 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/preferred-shipping/methods': {},
   // Only ever creates the caller's own rule (the empty body is refused: no method).
   'POST /api/p/preferred-shipping': {},
+  'GET /api/p/store-orders': { query: 'tab=all&size=100' },
+  'GET /api/p/store-orders/counts': {},
+  'GET /api/p/store-orders/sync-status': {},
   // Refused by validation before any call to a store: B can only ever add B's own store.
   'POST /api/p/stores/woocommerce': {},
   'POST /api/p/stores/woocommerce/authorize': {},
@@ -278,6 +287,9 @@ async function apiViewOfA() {
     `/api/p/store-products/${mine.storeProductId}/history`,
     `/api/p/recharges/${mine.rechargeId}`,
     '/api/p/preferred-shipping',
+    '/api/p/store-orders?tab=all&size=100',
+    `/api/p/store-orders/${mine.storeOrderId}`,
+    '/api/p/store-orders/sync-status',
   ];
   return Promise.all(reads.map(async (url) => JSON.stringify(await ok(await call(a.token, 'GET', url)))));
 }
@@ -346,6 +358,8 @@ beforeAll(async () => {
   const history = (await ok(await call(a.token, 'GET', `/api/p/store-products/${shop.productId}/history`))) as Array<{
     id: string;
   }>;
+  // A's store order (abnormal: no address, so resolve and ignore have something to act on).
+  const aStoreOrder = await storeOrder(ctx.db, { id: shop.storeId, userId: a.userId }, { shippingAddress: null });
   // A's WooCommerce key-page flow in progress (the nonce is stored hashed, as the service does).
   const wooNonce = `authz-${randomBytes(12).toString('hex')}`;
   await ctx.db.execute(sql`insert into store_authorizations (nonce_hash, user_id, platform, context, expires_at)
@@ -387,6 +401,7 @@ beforeAll(async () => {
     storeProductId: shop.productId,
     storeVariantId: shop.variantIds[0]!,
     connectionChangeId: history[0]!.id,
+    storeOrderId: aStoreOrder.id,
   };
   for (const [k, v] of Object.entries(mine)) expect(v, k).toBeDefined();
 }, 120_000);

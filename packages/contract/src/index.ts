@@ -29,3 +29,4 @@ export * from './catalogue.price-tiers';
 export * from './after-sales';
 export * from './stores';
 export * from './preferred-shipping';
+export * from './store-orders';

@@ -17,6 +17,7 @@ import enAfterSales from './locales/en-US/aftersales.json';
 import enStores from './locales/en-US/stores.json';
 import enConnections from './locales/en-US/connections.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
+import enStoreOrders from './locales/en-US/store-orders.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -35,6 +36,7 @@ import zhAfterSales from './locales/zh-CN/aftersales.json';
 import zhStores from './locales/zh-CN/stores.json';
 import zhConnections from './locales/zh-CN/connections.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
+import zhStoreOrders from './locales/zh-CN/store-orders.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -53,6 +55,7 @@ import frAfterSales from './locales/fr-FR/aftersales.json';
 import frStores from './locales/fr-FR/stores.json';
 import frConnections from './locales/fr-FR/connections.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
+import frStoreOrders from './locales/fr-FR/store-orders.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -71,6 +74,7 @@ import trAfterSales from './locales/tr-TR/aftersales.json';
 import trStores from './locales/tr-TR/stores.json';
 import trConnections from './locales/tr-TR/connections.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
+import trStoreOrders from './locales/tr-TR/store-orders.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -105,6 +109,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: enStores,
     connections: enConnections,
     'preferred-shipping': enPreferredShipping,
+    'store-orders': enStoreOrders,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -124,6 +129,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: zhStores,
     connections: zhConnections,
     'preferred-shipping': zhPreferredShipping,
+    'store-orders': zhStoreOrders,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -143,6 +149,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: frStores,
     connections: frConnections,
     'preferred-shipping': frPreferredShipping,
+    'store-orders': frStoreOrders,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -162,6 +169,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: trStores,
     connections: trConnections,
     'preferred-shipping': trPreferredShipping,
+    'store-orders': trStoreOrders,
   }),
 };
 

@@ -25,3 +25,4 @@ export * from '../modules/after-sales/after-sales.tables';
 export * from '../modules/stores/stores.tables';
 export * from '../modules/connections/connections.tables';
 export * from '../modules/preferred-shipping/preferred-shipping.tables';
+export * from '../modules/store-orders/store-orders.tables';

@@ -13,3 +13,4 @@ export * from './price-differences';
 export * from './recharge';
 export * from './wallet';
 export * from './preferred-shipping';
+export * from './store-orders';

@@ -80,6 +80,11 @@ export const ERROR_REASONS = [
   'store-sync-running',
   'nothing-to-undo',
   'undo-stale',
+  // Store orders (issue 21, decision 0113).
+  'store-order-transition-refused',
+  'store-orders-not-supported',
+  'store-order-gone',
+  'store-order-sync-cooling-down',
   // Accounts.
   'login-failed',
   'account-disabled',

@@ -25,6 +25,8 @@ export interface ConnectableSku {
   imageUrl: string | null;
   priceMinor: number;
   onSale: boolean;
+  /** Units in stock now (store orders flag a connected SKU that has none). */
+  stock: number;
 }
 
 type Json<T> = T | string | null;
@@ -63,6 +65,7 @@ interface Row {
   product_id: number;
   sku_code: string;
   price_minor: number;
+  stock: number;
   image: string;
   pic: string;
   status: 'on' | 'off';
@@ -82,7 +85,7 @@ export async function getConnectableSkus(
   const handle = handleOf(db);
   const rows = rawRows<Row>(
     await handle.execute(sql`
-      select s.id as sku_id, s.product_id, s.sku_code, s.price_minor, s.image, p.pic, p.status,
+      select s.id as sku_id, s.product_id, s.sku_code, s.price_minor, s.stock, s.image, p.pic, p.status,
         (select json_agg(json_build_object('locale', t.locale, 'title', t.title)) from product_translations t where t.product_id = p.id) as titles,
         (select json_agg(json_build_object('p', v.property_id, 'v', v.value_id)) from sku_property_values v where v.sku_id = s.id) as specs
       from skus s join products p on p.id = s.product_id
@@ -116,6 +119,7 @@ export async function getConnectableSkus(
       imageUrl: r.image || r.pic || null,
       priceMinor: Number(r.price_minor),
       onSale: r.status === 'on',
+      stock: Number(r.stock),
     });
   }
   return out;

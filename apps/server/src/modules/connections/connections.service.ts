@@ -25,6 +25,13 @@ import { connect, disconnect, undo } from './connections.write';
  * after the change.
  */
 export { reviewConnections } from './connections.review';
+/** For the store-orders module: are a store order's lines connected, and to what. */
+export {
+  type LineConnection,
+  connectedSkuRefs,
+  connectionsOfLines,
+  lineConnectedSql,
+} from './connections.lines';
 
 /**
  * The caller's store product with its removed variants too (a connection or the history may

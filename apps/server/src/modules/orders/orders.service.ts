@@ -1,4 +1,4 @@
-import { type SQL, asc, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows, rowMapper } from '../../db/rows';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
@@ -41,6 +41,17 @@ export { assertAllowed } from './orders.states';
  */
 export function unpaidOrderCountSql(userId: string): SQL {
   return sql`(select count(*) from orders where user_id = ${userId} and state = 'awaiting-payment')`;
+}
+
+/**
+ * The state and the number of the order `orderId` names, as scalar subqueries another module's
+ * statement can embed (store orders once paid follow their order's states, issue 21).
+ */
+export function orderStateSql(orderId: SQL | AnyColumn): SQL {
+  return sql`(select state from orders where id = ${orderId})`;
+}
+export function orderNumberSql(orderId: SQL | AnyColumn): SQL {
+  return sql`(select number from orders where id = ${orderId})`;
 }
 
 /** Order rows by id, as they are now (payments shows its orders' states). */

@@ -174,3 +174,56 @@ export async function storeProductsByIds(
         })),
     }));
 }
+
+/**
+ * The id of our store variant that a store order's line names, as an SQL subquery over the
+ * caller's columns (store id, the store's product and variant ids): null when the product was
+ * never brought in. The store-orders module (through the connections module) asks "is this
+ * line's variant connected" without naming this module's tables.
+ */
+export function storeVariantIdSql(
+  storeId: SQL | AnyColumn,
+  productExternalId: SQL | AnyColumn,
+  variantExternalId: SQL | AnyColumn,
+): SQL {
+  return sql`(select v.id from ${storeVariants} v join ${storeProducts} p on p.id = v.store_product_id
+    where p.store_id = ${storeId} and p.external_id = ${productExternalId} and v.external_id = ${variantExternalId})`;
+}
+
+/** Our store products and variants named by a store's ids (a store order's lines), by `product|variant`. */
+export async function storeVariantsByExternalIds(
+  db: Db,
+  storeId: string,
+  refs: ReadonlyArray<{ productExternalId: string; variantExternalId: string }>,
+): Promise<Map<string, { storeProductId: string; variantId: string }>> {
+  const out = new Map<string, { storeProductId: string; variantId: string }>();
+  const products = [...new Set(refs.map((r) => r.productExternalId))];
+  if (products.length === 0) return out;
+  const rows = await db
+    .select({
+      storeProductId: storeProducts.id,
+      product: storeProducts.externalId,
+      variantId: storeVariants.id,
+      variant: storeVariants.externalId,
+    })
+    .from(storeVariants)
+    .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.storeProductId))
+    .where(and(eq(storeProducts.storeId, storeId), inArray(storeProducts.externalId, products)));
+  for (const r of rows)
+    out.set(`${r.product}|${r.variant}`, { storeProductId: r.storeProductId, variantId: r.variantId });
+  return out;
+}
+
+/** Which of a store's product ids (the store's own) we have brought in. */
+export async function knownStoreProducts(
+  db: Db,
+  storeId: string,
+  externalIds: readonly string[],
+): Promise<Set<string>> {
+  if (externalIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: storeProducts.externalId })
+    .from(storeProducts)
+    .where(and(eq(storeProducts.storeId, storeId), inArray(storeProducts.externalId, [...externalIds])));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,5 +1,5 @@
 import type { Locale, Store, UpdateStoreBody } from '@dsm/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { StorePlatformError } from '../../connectors/stores/store-platform';
 import { normaliseWooAddress } from '../../connectors/stores/woocommerce';
@@ -16,9 +16,68 @@ export {
   type StoreProductsOptions,
   type StoreVariantBase,
   findStoreProductForUser,
+  knownStoreProducts,
   storeProductsByIds,
   storeProductsOf,
+  storeVariantIdSql,
+  storeVariantsByExternalIds,
 } from './stores.queries';
+
+/** For the store-orders module (issue 21): a stored store's client, and the job type its order webhooks make. */
+export { type StoreRow, storeClientFor } from './stores.clients';
+export { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
+
+/** The stores (any status, any user) of one shop on a platform: a privacy request names the shop. */
+export async function storeIdsOfAddress(db: Db, platform: StoreRow['platform'], address: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.platform, platform), eq(stores.address, address)));
+  return rows.map((r) => r.id);
+}
+
+/** A store that may be called now (connected, with credentials), or null. */
+export async function connectedStoreRow(db: Db, storeId: string): Promise<StoreRow | null> {
+  const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
+  return store && store.status === 'connected' && store.credentials ? store : null;
+}
+
+/** Names and platforms of stores by id (the store-orders lists name each order's store). */
+export async function storeNamesByIds(db: Db, ids: readonly string[]) {
+  const rows = ids.length
+    ? await db
+        .select({ id: stores.id, name: stores.name, platform: stores.platform, userId: stores.userId })
+        .from(stores)
+        .where(inArray(stores.id, [...new Set(ids)]))
+    : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The caller's stores (any status), oldest first: the order-sync status lists one per store. */
+export async function storesOfUser(db: Db, userId: string) {
+  return db
+    .select({ id: stores.id, name: stores.name, platform: stores.platform, status: stores.status })
+    .from(stores)
+    .where(eq(stores.userId, userId))
+    .orderBy(stores.createdAt);
+}
+
+/** Every store that may be called now (the store-orders pull's schedule). */
+export async function connectedStoreIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.status, 'connected'), isNotNull(stores.credentials)));
+  return rows.map((r) => r.id);
+}
+
+/** Refused credentials during a job: the owner must re-authorize ("Authorization failed, please re-authorize"). */
+export async function markStoreReauthorize(db: Db, storeId: string): Promise<void> {
+  await db
+    .update(stores)
+    .set({ status: 'reauthorize', updatedAt: new Date() })
+    .where(and(eq(stores.id, storeId), eq(stores.status, 'connected')));
+}
 
 /** The caller's store, or not found (another user's store is not found either). */
 export async function ownStore(db: Db, userId: string, storeId: string): Promise<StoreRow> {

@@ -7,6 +7,21 @@ import { openWebhookSecret } from './stores.secrets';
 import { storeWebhookDeliveries, stores } from './stores.tables';
 
 export const STORE_WEBHOOK_JOB = 'stores.webhook';
+/**
+ * A store's webhook named one of its orders (issue 21): payload `{storeId, topic, orderId}`, the
+ * store's order id. The stores module only receives it; composition.ts gives the job to the
+ * store-orders module, which reads the order back. The stores module never imports store-orders.
+ */
+export const STORE_ORDER_WEBHOOK_JOB = 'stores.order-webhook';
+
+/**
+ * A platform's privacy request about store orders (Shopify's mandatory topics): payload
+ * `{platform, deliveryId, topic, shop, email, orderIds}`. Received here, acted on by the
+ * store-orders module (composition.ts), which holds the buyers' data.
+ */
+export const STORE_PRIVACY_JOB = 'stores.privacy-request';
+
+const ORDER_TOPICS = new Set(['order.created', 'order.updated']);
 
 const PRODUCT_TOPICS = new Set(['product.created', 'product.updated', 'product.deleted', 'product.restored']);
 
@@ -45,15 +60,19 @@ export async function handleWooWebhook(
   )
     return 'bad-signature';
   const topic = header('x-wc-webhook-topic') ?? '';
-  if (!PRODUCT_TOPICS.has(topic)) return 'ok';
-  let productId: string | null = null;
+  const isOrder = ORDER_TOPICS.has(topic);
+  if (!PRODUCT_TOPICS.has(topic) && !isOrder) return 'ok';
+  let resourceId: string | null = null;
   try {
     const id = (JSON.parse(text) as { id?: unknown }).id;
-    if (typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))) productId = String(id);
+    if (typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))) resourceId = String(id);
   } catch {
     /* signed but not JSON: nothing to do */
   }
-  if (!productId) return 'ok';
+  if (!resourceId) return 'ok';
+  const job = isOrder
+    ? { type: STORE_ORDER_WEBHOOK_JOB, payload: { storeId: store.id, topic, orderId: resourceId } }
+    : { type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic, productId: resourceId } };
   // WooCommerce always sends a delivery id; without one, the body and topic identify the delivery.
   const deliveryId =
     header('x-wc-webhook-delivery-id') || createHash('sha256').update(`${topic}\n${text}`).digest('hex');
@@ -63,8 +82,7 @@ export async function handleWooWebhook(
       .values({ platform: 'woocommerce', deliveryId, storeId: store.id, topic })
       .onConflictDoNothing()
       .returning({ id: storeWebhookDeliveries.deliveryId });
-    if (fresh.length)
-      await uow.enqueue({ type: STORE_WEBHOOK_JOB, payload: { storeId: store.id, topic, productId }, maxAttempts: 6 });
+    if (fresh.length) await uow.enqueue({ ...job, maxAttempts: 6 });
   });
   return 'ok';
 }

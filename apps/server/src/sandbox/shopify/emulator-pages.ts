@@ -1,3 +1,4 @@
+import { ordersSection } from './emulator-orders-admin.js';
 import type { EmuShop } from './emulator-store.js';
 
 /**
@@ -103,6 +104,7 @@ export function adminPage(shop: EmuShop, deliveries: DeliveryLine[]): string {
 <div><label for="st">Status</label><select id="st" name="status"><option>ACTIVE</option><option>DRAFT</option><option>ARCHIVED</option></select></div>
 </div><button type="submit">Create (sends products/create)</button></form></section>
 <section><h2>Products (${products.length})</h2><table><tr><th>Product</th><th>Variants</th><th></th></tr>${rows}</table></section>
+${ordersSection(shop)}
 <section><h2>Privacy webhooks</h2>${['customers/data_request', 'customers/redact', 'shop/redact'].map((t) => `<form method="post" action="${base}/privacy" class="inline"><input type="hidden" name="topic" value="${t}"><button type="submit" class="secondary">Send ${t}</button></form>`).join(' ')}</section>
 <section><h2>Webhook deliveries</h2><table><tr><th>Topic</th><th>X-Shopify-Webhook-Id</th><th>Triggered</th><th>Attempts</th><th>Answer</th></tr>${log}</table></section>`,
   );

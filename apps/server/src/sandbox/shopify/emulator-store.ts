@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { GqlError, type Resolvable } from './emulator-graphql.js';
+import { type EmuOrder, orderFields } from './emulator-orders.js';
 
 /**
  * The Shopify emulator's data: shops, their products and variants, the app's codes and tokens
@@ -33,6 +34,8 @@ export interface EmuShop {
   name: string;
   currency: string;
   products: Map<number, EmuProduct>;
+  /** The shop's orders (emulator-orders.ts), by id. */
+  orders: Map<number, EmuOrder>;
   /** Whether our app is installed (a code was exchanged and not uninstalled since). */
   installed: boolean;
   bucket: { available: number; at: number };
@@ -119,6 +122,7 @@ export class EmulatorData {
       name: o.name ?? domain.replace(/\.myshopify\.com$/, ''),
       currency: o.currency ?? 'USD',
       products: new Map(),
+      orders: new Map(),
       installed: false,
       bucket: { available: this.bucket.maximumAvailable, at: this.now() },
     };
@@ -216,6 +220,11 @@ export class EmulatorData {
     return this.open('shpat_', accessToken)?.shop ?? null;
   }
 
+  /** The scopes granted with the token (`read_all_orders` widens what `orders` shows). */
+  scopeOfToken(accessToken: string): string {
+    return this.open('shpat_', accessToken)?.scope ?? '';
+  }
+
   /** Uninstalling revokes every token the app holds for the shop (those issued up to now). */
   revokeShop(shop: string): void {
     this.revokedAt.set(shop, this.now() + 1);
@@ -246,7 +255,12 @@ export class EmulatorData {
 
   // ---- GraphQL ----
 
-  root(shop: EmuShop, baseUrl: string, onUninstall: () => void): { query: Resolvable; mutation: Resolvable } {
+  root(
+    shop: EmuShop,
+    baseUrl: string,
+    onUninstall: () => void,
+    scope = '',
+  ): { query: Resolvable; mutation: Resolvable } {
     const query: Resolvable = {
       __typename: 'QueryRoot',
       shop: {
@@ -262,6 +276,7 @@ export class EmulatorData {
         const p = id ? shop.products.get(Number(id)) : undefined;
         return p ? this.productObject(shop, p, baseUrl) : null;
       },
+      ...orderFields(this, shop, scope, { connection, pageSize }),
     };
     const mutation: Resolvable = {
       __typename: 'Mutation',

@@ -4,6 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { isShopDomain, shopifyQueryHmac } from '../../connectors/stores/shopify/shopify.auth.js';
 import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webhook.js';
 import { GqlError, actualCost, execute, parseOperation, requestedCost } from './emulator-graphql.js';
+import { orderAdminRoute } from './emulator-orders-admin.js';
+import {
+  type EmuAddress,
+  type EmuOrder,
+  makeOrder,
+  type NewEmuOrder,
+  restOrder,
+  touchOrder,
+} from './emulator-orders.js';
 import { type DeliveryLine, adminPage, consentPage, errorPage, esc, shopsPage } from './emulator-pages.js';
 import { type Bucket, EmulatorData, type EmuProduct, type EmuShop } from './emulator-store.js';
 
@@ -163,6 +172,53 @@ export class ShopifyEmulator {
     const shop = this.shop(domain);
     if (!shop.products.delete(id)) throw new Error(`emulator: no product ${id}`);
     return this.deliver(shop, 'products/delete', { id });
+  }
+
+  /** A buyer places an order in the shop (tests; the admin page's form): `orders/create` follows. */
+  async createOrder(domain: string, o: NewEmuOrder): Promise<{ order: EmuOrder; delivery: Promise<Delivery | null> }> {
+    const shop = this.shop(domain);
+    const order = makeOrder(this.data, shop, o);
+    return { order, delivery: this.deliver(shop, 'orders/create', restOrder(order)) };
+  }
+
+  order(domain: string, id: number): EmuOrder {
+    const o = this.shop(domain).orders.get(id);
+    if (!o) throw new Error(`emulator: no order ${id}`);
+    return o;
+  }
+
+  /** The merchant edits the shipping address: `updatedAt` moves, `orders/updated` follows. */
+  updateOrderAddress(domain: string, id: number, change: Partial<EmuAddress>): Promise<Delivery | null> {
+    const o = this.order(domain, id);
+    o.shippingAddress = { ...(o.shippingAddress ?? blankAddress()), ...change };
+    touchOrder(this.data, o);
+    return this.deliver(this.shop(domain), 'orders/updated', restOrder(o));
+  }
+
+  /** The merchant cancels the order: Shopify sends `orders/cancelled` and `orders/updated`. */
+  async cancelOrder(domain: string, id: number, reason: NonNullable<EmuOrder['cancelReason']> = 'CUSTOMER') {
+    const o = this.order(domain, id);
+    o.cancelledAt = new Date(this.data.now()).toISOString();
+    o.cancelReason = reason;
+    touchOrder(this.data, o);
+    const shop = this.shop(domain);
+    return Promise.all([
+      this.deliver(shop, 'orders/cancelled', restOrder(o)),
+      this.deliver(shop, 'orders/updated', restOrder(o)),
+    ]);
+  }
+
+  /** The merchant refunds the whole order: `orders/updated` follows. */
+  refundOrder(domain: string, id: number): Promise<Delivery | null> {
+    const o = this.order(domain, id);
+    o.financialStatus = 'REFUNDED';
+    touchOrder(this.data, o);
+    return this.deliver(this.shop(domain), 'orders/updated', restOrder(o));
+  }
+
+  /** Sends `orders/updated` again with the order as it is (the admin page's button). */
+  resendOrder(domain: string, id: number): Promise<Delivery | null> {
+    return this.deliver(this.shop(domain), 'orders/updated', restOrder(this.order(domain, id)));
   }
 
   /**
@@ -356,6 +412,10 @@ export class ShopifyEmulator {
         else void this.deliver(shop, 'products/update', this.data.restProduct(p));
         return redirect(admin);
       }
+      if (path.startsWith('/admin/orders') && req.method === 'POST') {
+        const done = await orderAdminRoute(this, shop, path, form());
+        return done.ok ? redirect(admin) : html(400, errorPage('Order not saved', done.error));
+      }
       if (path === '/admin/apps/install' && req.method === 'POST') {
         if (!this.appUrl) return html(400, errorPage('No app URL', 'The emulator was started without the app URL.'));
         const target = new URL(this.appUrl, 'http://relative');
@@ -476,7 +536,12 @@ export class ShopifyEmulator {
         ];
       }
       shop.bucket.available -= requested;
-      const root = this.data.root(shop, this.baseUrl, () => void this.uninstall(shop.domain));
+      const root = this.data.root(
+        shop,
+        this.baseUrl,
+        () => void this.uninstall(shop.domain),
+        this.data.scopeOfToken(given),
+      );
       const data = execute(op, op.kind === 'mutation' ? root.mutation : root.query, vars);
       const actual = actualCost(op, data);
       shop.bucket.available += Math.max(0, requested - actual);
@@ -503,6 +568,21 @@ export class ShopifyEmulator {
 /** Starts an emulator on a random port of 127.0.0.1. */
 export function startShopifyEmulator(options: ShopifyEmulatorOptions = {}): Promise<ShopifyEmulator> {
   return new ShopifyEmulator(options).start();
+}
+
+function blankAddress(): EmuAddress {
+  return {
+    firstName: '',
+    lastName: '',
+    company: '',
+    address1: '',
+    address2: '',
+    city: '',
+    province: '',
+    zip: '',
+    countryCode: '',
+    phone: '',
+  };
 }
 
 /** Shopify's `host`: base64 of the shop's admin address. */

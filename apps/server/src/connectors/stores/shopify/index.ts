@@ -4,3 +4,4 @@ export { ShopifyAdmin, throttleWait, type QueryCost, type ThrottleStatus } from 
 export { moneyToMinor, numericId, productGid } from './shopify.products.js';
 export * from './shopify.token.js';
 export * from './shopify.webhook.js';
+export { orderGid, READABLE_DAYS_WITHOUT_ALL_ORDERS } from './shopify.orders.js';

@@ -1,8 +1,11 @@
 import {
+  type ListOrdersOptions,
   type ListProductsOptions,
   type OnCredentials,
   type StoreClient,
   type StoreCredentials,
+  type StoreOrderData,
+  type StoreOrderPage,
   StorePlatformError,
   type StoreProductData,
   type StoreProductPage,
@@ -23,6 +26,19 @@ import {
   productGid,
   toStoreProduct,
 } from './shopify.products.js';
+import {
+  type GqlLineItem,
+  type GqlOrder,
+  LINES_PER_ORDER,
+  LINES_PER_PAGE,
+  ORDER_LINES_QUERY,
+  ORDER_QUERY,
+  ORDERS_PER_PAGE,
+  ORDERS_QUERY,
+  orderGid,
+  readableSince,
+  toStoreOrder,
+} from './shopify.orders.js';
 import type { ShopifyApp, ShopifyTokens } from './shopify.token.js';
 
 /** Tokens as they are stored: one flat object (sealed as a whole by the stores module). */
@@ -148,6 +164,53 @@ export class ShopifyClient implements StoreClient {
       if (!data.product) break; // deleted while we read it: what we have is all there is
       all.push(...data.product.variants.nodes);
       page = data.product.variants.pageInfo;
+    }
+    return all;
+  }
+
+  /**
+   * Store orders changed at or after `updatedSince`, oldest change first (sortKey UPDATED_AT), so
+   * the pull's cursor on `updatedAt` never skips one; `next` is Shopify's `endCursor`.
+   */
+  async listOrders(cursor: string | null, options: ListOrdersOptions = {}): Promise<StoreOrderPage> {
+    const first = Math.max(1, Math.min(options.pageSize ?? ORDERS_PER_PAGE, ORDERS_PER_PAGE));
+    const query = options.updatedSince ? `updated_at:>='${options.updatedSince.toISOString()}'` : null;
+    const data = await this.admin.request<{ orders: { pageInfo: PageInfo; nodes: GqlOrder[] } | null }>(ORDERS_QUERY, {
+      first,
+      after: cursor,
+      query,
+      linesFirst: LINES_PER_ORDER,
+    });
+    if (!data.orders || !Array.isArray(data.orders.nodes))
+      throw new StorePlatformError('shopify', 'protocol', 'the answer has no orders');
+    const orders: StoreOrderData[] = [];
+    for (const o of data.orders.nodes) orders.push(toStoreOrder(o, await this.allLines(o)));
+    const { hasNextPage, endCursor } = data.orders.pageInfo;
+    return {
+      orders,
+      next: hasNextPage && endCursor ? endCursor : null,
+      readableSince: readableSince(this.admin.currentTokens.scope, new Date()),
+    };
+  }
+
+  /** One order; null when the shop has no such order (or it is older than the app may read). */
+  async getOrder(externalId: string): Promise<StoreOrderData | null> {
+    const id = orderGid(externalId);
+    if (!id) return null;
+    const data = await this.admin.request<{ order: GqlOrder | null }>(ORDER_QUERY, { id, linesFirst: LINES_PER_ORDER });
+    return data.order ? toStoreOrder(data.order, await this.allLines(data.order)) : null;
+  }
+
+  private async allLines(o: GqlOrder): Promise<GqlLineItem[]> {
+    const all = [...o.lineItems.nodes];
+    let page = o.lineItems.pageInfo;
+    while (page.hasNextPage && page.endCursor) {
+      const data = await this.admin.request<{
+        order: { lineItems: { pageInfo: PageInfo; nodes: GqlLineItem[] } } | null;
+      }>(ORDER_LINES_QUERY, { id: o.id, first: LINES_PER_PAGE, after: page.endCursor });
+      if (!data.order) break;
+      all.push(...data.order.lineItems.nodes);
+      page = data.order.lineItems.pageInfo;
     }
     return all;
   }

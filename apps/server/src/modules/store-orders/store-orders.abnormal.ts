@@ -1,0 +1,48 @@
+import type { StoreOrderAbnormalReason } from '@dsm/contract';
+import type { StoreOrderAddress, StoreOrderData } from '../../connectors/stores/store-platform';
+import type { Db } from '../../db/client';
+import { connectedSkuRefs, connectionsOfLines } from '../connections/connections.service';
+
+/**
+ * The problems an unpaid store order can show now (issue 21, SPEC §4 and §8), first found first:
+ * an address we could not ship to ("The shipping address is empty": no name, street or country),
+ * then a connected catalogue SKU taken down ("Sorry! some of the products you have selected have
+ * been taken down.") or short of stock for the line's quantity. A line not connected is not a
+ * problem here: that is what "unrelated" says. Reasons the owner ignored are skipped.
+ */
+export function addressIncomplete(a: StoreOrderAddress | null): boolean {
+  return !a || !a.name.trim() || !a.line1.trim() || !a.countryCode.trim();
+}
+
+export async function detectAbnormal(
+  db: Db,
+  storeId: string,
+  d: StoreOrderData,
+  ignored: ReadonlySet<StoreOrderAbnormalReason>,
+): Promise<StoreOrderAbnormalReason | null> {
+  if (!ignored.has('address-incomplete') && addressIncomplete(d.shippingAddress)) return 'address-incomplete';
+  if (ignored.has('sku-taken-down') && ignored.has('sku-out-of-stock')) return null;
+  const refs = d.lines.flatMap((l) =>
+    l.productExternalId && l.variantExternalId
+      ? [{ productExternalId: l.productExternalId, variantExternalId: l.variantExternalId, quantity: l.quantity }]
+      : [],
+  );
+  if (!refs.length) return null;
+  const connections = await connectionsOfLines(db, storeId, refs);
+  const wanted = new Map<number, { quantity: number; reviewTakenDown: boolean }>();
+  for (const r of refs) {
+    const c = connections.get(`${r.productExternalId}|${r.variantExternalId}`)?.connection;
+    if (!c) continue;
+    const w = wanted.get(c.skuId) ?? { quantity: 0, reviewTakenDown: false };
+    w.quantity += r.quantity;
+    w.reviewTakenDown ||= c.reviewReason === 'taken-down';
+    wanted.set(c.skuId, w);
+  }
+  if (!wanted.size) return null;
+  const skus = await connectedSkuRefs(db, [...wanted.keys()], 'en-US');
+  const takenDown = [...wanted].some(([id, w]) => w.reviewTakenDown || !skus.get(id)?.onSale);
+  if (takenDown && !ignored.has('sku-taken-down')) return 'sku-taken-down';
+  const short = [...wanted].some(([id, w]) => (skus.get(id)?.stock ?? 0) < w.quantity);
+  if (short && !ignored.has('sku-out-of-stock')) return 'sku-out-of-stock';
+  return null;
+}

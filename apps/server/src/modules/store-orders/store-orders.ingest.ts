@@ -1,0 +1,231 @@
+import type { StoreOrderAbnormalReason, StoreOrderChange } from '@dsm/contract';
+import { and, eq } from 'drizzle-orm';
+import type { StoreOrderData } from '../../connectors/stores/store-platform';
+import type { StorePlatform } from '../../connectors/stores/store-platform';
+import type { Db } from '../../db/client';
+import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { STORE_WEBHOOK_JOB, knownStoreProducts } from '../stores/stores.service';
+import { detectAbnormal } from './store-orders.abnormal';
+import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.tables';
+
+/** The store an order came from, as ingest needs it. */
+export interface IngestStore {
+  id: string;
+  userId: string;
+  platform: StorePlatform;
+}
+
+export interface IngestOutcome {
+  id: string;
+  /** created; updated (a newer copy); unchanged (the same copy again); stale (older than ours: nothing changed). */
+  outcome: 'created' | 'updated' | 'unchanged' | 'stale';
+  changes: StoreOrderChange[];
+}
+
+type Row = typeof storeOrders.$inferSelect;
+type LineRow = typeof storeOrderLines.$inferSelect;
+
+/** Reasons a sync may raise and clear by itself; the after-payment ones stay until the owner acts. */
+const SELF_CLEARING: ReadonlySet<StoreOrderAbnormalReason> = new Set([
+  'address-incomplete',
+  'sku-taken-down',
+  'sku-out-of-stock',
+]);
+
+/**
+ * Keeps one store order exactly once (issue 21): keyed on (store, the store's id), whatever
+ * arrives twice or in what order — a webhook before the pull, an update before the create, two
+ * nodes racing. The store's `updatedAt` decides: an older copy than ours changes nothing, the
+ * same copy only says it was seen. Two ingests of a new order meet at the unique key: the
+ * second's insert waits for the first's commit, then finds its row and locks it.
+ *
+ * After arrival (before payment): a changed address replaces ours; cancelled or refunded in the
+ * store sends it to the trash with the reason. After payment (`order_id` set): cancelled or
+ * refunded flags it abnormal; nothing about money changes here, ever.
+ */
+export async function ingestStoreOrder(db: DbOrUow, store: IngestStore, data: StoreOrderData): Promise<IngestOutcome> {
+  return inTransaction(db, async (uow) => {
+    const now = new Date();
+    const remote = new Date(data.updatedAt);
+    const [inserted] = await uow.tx
+      .insert(storeOrders)
+      .values({
+        userId: store.userId,
+        storeId: store.id,
+        platform: store.platform,
+        externalId: data.externalId,
+        ...orderColumns(data),
+        lastSyncedAt: now,
+        lastChanges: ['created'],
+        lastChangedAt: now,
+      })
+      .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
+      .returning();
+    if (inserted) {
+      await uow.tx.insert(storeOrderPeople).values({ storeOrderId: inserted.id, ...peopleColumns(data) });
+      await writeLines(uow.tx, inserted.id, data);
+      await settle(uow, inserted, data, now, { statusChanged: data.status !== 'open' });
+      await refreshUnknownProducts(uow, store.id, data);
+      return { id: inserted.id, outcome: 'created', changes: ['created'] };
+    }
+
+    const [row] = await uow.tx
+      .select()
+      .from(storeOrders)
+      .where(and(eq(storeOrders.storeId, store.id), eq(storeOrders.externalId, data.externalId)))
+      .for('update');
+    if (!row) throw new Error('store order vanished between insert and lock');
+    if (remote < row.storeUpdatedAt) return { id: row.id, outcome: 'stale', changes: [] };
+    if (remote.getTime() === row.storeUpdatedAt.getTime()) {
+      await uow.tx.update(storeOrders).set({ lastSyncedAt: now }).where(eq(storeOrders.id, row.id));
+      return { id: row.id, outcome: 'unchanged', changes: [] };
+    }
+
+    const changes = await changesOf(uow.tx, row, data);
+    await uow.tx
+      .update(storeOrders)
+      .set({
+        ...orderColumns(data),
+        lastSyncedAt: now,
+        ...(changes.length ? { lastChanges: changes, lastChangedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(storeOrders.id, row.id));
+    // Erased personal data stays erased: a later copy from the store does not bring it back.
+    if (!row.erasedAt && (changes.includes('address') || changes.includes('buyer')))
+      await uow.tx.update(storeOrderPeople).set(peopleColumns(data)).where(eq(storeOrderPeople.storeOrderId, row.id));
+    if (changes.includes('lines')) {
+      await uow.tx.delete(storeOrderLines).where(eq(storeOrderLines.storeOrderId, row.id));
+      await writeLines(uow.tx, row.id, data);
+      await refreshUnknownProducts(uow, store.id, data);
+    }
+    await settle(uow, row, data, now, { statusChanged: changes.includes('status') });
+    return { id: row.id, outcome: 'updated', changes };
+  });
+}
+
+function orderColumns(d: StoreOrderData) {
+  return {
+    number: d.number,
+    currency: d.total.currency,
+    totalMinor: d.total.amount,
+    status: d.status,
+    fulfilled: d.fulfilled,
+    storeCreatedAt: new Date(d.createdAt),
+    storeUpdatedAt: new Date(d.updatedAt),
+    countryCode: d.shippingAddress?.countryCode || null,
+    lineCount: d.lines.length,
+    itemCount: d.lines.reduce((n, l) => n + l.quantity, 0),
+  };
+}
+
+function peopleColumns(d: StoreOrderData) {
+  return {
+    buyerName: d.buyer.name,
+    buyerEmail: d.buyer.email,
+    buyerPhone: d.buyer.phone,
+    address: d.shippingAddress,
+  };
+}
+
+async function writeLines(db: Db, storeOrderId: string, d: StoreOrderData): Promise<void> {
+  if (!d.lines.length) return;
+  await db.insert(storeOrderLines).values(
+    d.lines.map((l, position) => ({
+      storeOrderId,
+      position,
+      externalId: l.externalId,
+      productExternalId: l.productExternalId,
+      variantExternalId: l.variantExternalId,
+      sku: l.sku,
+      title: l.title,
+      quantity: l.quantity,
+      unitPriceMinor: l.unitPrice?.amount ?? null,
+    })),
+  );
+}
+
+const sameAddress = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const lineKey = (l: {
+  externalId: string;
+  variantExternalId: string | null;
+  sku: string | null;
+  quantity: number;
+  price: number | null;
+}) => `${l.externalId}|${l.variantExternalId}|${l.sku}|${l.quantity}|${l.price}`;
+
+/** What a newer copy changes, in the words the owner sees. */
+async function changesOf(db: Db, row: Row, d: StoreOrderData): Promise<StoreOrderChange[]> {
+  const [people] = await db.select().from(storeOrderPeople).where(eq(storeOrderPeople.storeOrderId, row.id));
+  const lines: LineRow[] = await db
+    .select()
+    .from(storeOrderLines)
+    .where(eq(storeOrderLines.storeOrderId, row.id))
+    .orderBy(storeOrderLines.position);
+  const out: StoreOrderChange[] = [];
+  if (!row.erasedAt && !sameAddress(people?.address, d.shippingAddress)) out.push('address');
+  if (
+    !row.erasedAt &&
+    (people?.buyerName !== d.buyer.name || people?.buyerEmail !== d.buyer.email || people?.buyerPhone !== d.buyer.phone)
+  )
+    out.push('buyer');
+  const before = lines.map((l) => lineKey({ ...l, price: l.unitPriceMinor })).join('\n');
+  const after = d.lines.map((l) => lineKey({ ...l, price: l.unitPrice?.amount ?? null })).join('\n');
+  if (before !== after) out.push('lines');
+  if (row.status !== d.status) out.push('status');
+  if (row.totalMinor !== d.total.amount || row.currency !== d.total.currency) out.push('total');
+  if (row.fulfilled !== d.fulfilled) out.push('fulfilled');
+  return out;
+}
+
+/**
+ * Where the order stands after a copy from the store: cancelled/refunded before payment → the
+ * trash with the reason; after payment → abnormal. An unpaid open order's problems are found
+ * again (address, SKUs taken down or short), skipping those the owner ignored; one a later copy
+ * no longer has clears by itself.
+ */
+async function settle(
+  uow: UnitOfWork,
+  row: Row,
+  d: StoreOrderData,
+  now: Date,
+  o: { statusChanged: boolean },
+): Promise<void> {
+  const ignored = new Set(row.ignoredReasons);
+  const set: Partial<typeof storeOrders.$inferInsert> = {};
+  const gone = d.status !== 'open';
+  if (row.orderId) {
+    const reason = d.status === 'cancelled' ? 'cancelled-after-payment' : 'refunded-after-payment';
+    if (gone && o.statusChanged && !ignored.has(reason) && row.abnormalReason !== reason)
+      Object.assign(set, { abnormalReason: reason, abnormalAt: now });
+  } else if (gone && o.statusChanged && row.state === 'open') {
+    Object.assign(set, {
+      state: 'trashed',
+      trashReason: d.status === 'cancelled' ? 'cancelled-in-store' : 'refunded-in-store',
+      trashedAt: now,
+    });
+  } else if (!gone) {
+    const found = await detectAbnormal(uow.tx, row.storeId, d, ignored);
+    if (found && found !== row.abnormalReason && (!row.abnormalReason || SELF_CLEARING.has(row.abnormalReason)))
+      Object.assign(set, { abnormalReason: found, abnormalAt: now });
+    else if (!found && row.abnormalReason && SELF_CLEARING.has(row.abnormalReason))
+      Object.assign(set, { abnormalReason: null, abnormalAt: null });
+  }
+  if (Object.keys(set).length) await uow.tx.update(storeOrders).set(set).where(eq(storeOrders.id, row.id));
+}
+
+/**
+ * Lines naming a store product we never brought in (sold before the first import, or new):
+ * the stores module reads that product back, so the owner can connect its variant.
+ */
+async function refreshUnknownProducts(uow: UnitOfWork, storeId: string, d: StoreOrderData): Promise<void> {
+  const named = [...new Set(d.lines.map((l) => l.productExternalId).filter((x): x is string => !!x))];
+  if (!named.length) return;
+  const have = await knownStoreProducts(uow.tx, storeId, named);
+  for (const productId of named.filter((n) => !have.has(n)))
+    await uow.enqueue({
+      type: STORE_WEBHOOK_JOB,
+      payload: { storeId, topic: 'products/update', productId },
+      maxAttempts: 3,
+    });
+}

@@ -1,0 +1,48 @@
+import type { Config } from '../../config';
+import type { RecurringJob } from '../../platform/jobs/jobs.queue';
+import type { JobHandler } from '../../platform/jobs/jobs.runtime';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from '../stores/stores.service';
+import { type PrivacyRequest, handlePrivacyRequest } from './store-orders.privacy';
+import {
+  STORE_ORDERS_PULL_DUE_JOB,
+  STORE_ORDERS_PULL_JOB,
+  pullSecondsOf,
+  queueDueOrderPulls,
+  readBackOrder,
+  runOrderPull,
+} from './store-orders.sync';
+
+/**
+ * The store-orders module's jobs (decision 0061: at least once; each is safe to run again, as
+ * ingest keeps an order once whatever arrives twice):
+ * - `stores.order-webhook` (the stores module's job type, given to us by composition.ts): a
+ *   webhook named an order → read it back and keep it;
+ * - `stores.privacy-request` (the stores module's, likewise): erase or export a buyer's data;
+ * - `store-orders.pull`: one store's pull, paging to the end;
+ * - `store-orders.pull-due` (recurring): queues the pull of every store whose turn it is.
+ */
+export function storeOrdersJobHandlers(config: Config): Record<string, JobHandler> {
+  return {
+    [STORE_ORDER_WEBHOOK_JOB]: async (payload, { db }) => {
+      await readBackOrder(db, config, String(payload.storeId), String(payload.orderId));
+    },
+    [STORE_PRIVACY_JOB]: async (payload, { db }) => {
+      await handlePrivacyRequest(db, payload as unknown as PrivacyRequest);
+    },
+    [STORE_ORDERS_PULL_JOB]: async (payload, { db }) => {
+      await runOrderPull(db, config, String(payload.storeId));
+    },
+    [STORE_ORDERS_PULL_DUE_JOB]: async (_payload, { db }) => {
+      await queueDueOrderPulls(db);
+    },
+  };
+}
+
+/** The due check runs every minute, or as often as the pull interval when it is shorter. */
+export const storeOrdersSchedule = (config: Config): RecurringJob[] => [
+  {
+    key: STORE_ORDERS_PULL_DUE_JOB,
+    type: STORE_ORDERS_PULL_DUE_JOB,
+    everySeconds: Math.min(60, pullSecondsOf(config)),
+  },
+];

@@ -1,0 +1,7 @@
+/**
+ * The store-orders module's public face (issue 21, decision 0113): what composition.ts wires and
+ * what other modules may use. Batch payment (later) sets `order_id` through a function added here.
+ */
+export { STORE_ORDERS_PULL_DUE_JOB, STORE_ORDERS_PULL_JOB } from './store-orders.sync';
+export { storeOrdersJobHandlers, storeOrdersSchedule } from './store-orders.jobs';
+export { ingestStoreOrder, type IngestOutcome, type IngestStore } from './store-orders.ingest';
