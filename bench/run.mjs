@@ -30,7 +30,7 @@ const HELP = `npm run bench -- [options] [catalogue|checkout|wallet|accounts|lig
   --duration S --warmup S     measured window and warm-up per scenario (15 and 3; --quick 3 and 1)
   --quick                     small data, short windows (a few minutes at most)
   --scenarios a,b             some of: ${SCENARIOS.map((s) => s.name).join(', ')}, web
-                              (the old names catalogue, checkout, wallet, accounts, lighthouse select theirs)
+                              (the area names catalogue, checkout, wallet, accounts, store-orders, lighthouse select theirs)
   --store-orders N            orders in the store-orders-import shop (10000; --quick 1000)
   --store-order-burst N       orders/create deliveries in store-orders-burst (1000; --quick 200)
   --lighthouse-runs N         Lighthouse runs per page (3; --quick 1)
