@@ -65,9 +65,9 @@ interface Mine {
   storeProductId: string;
   storeVariantId: string;
   connectionChangeId: string;
+  storeOrderId: string;
   preferenceId: string;
   methodId: number;
-  storeOrderId: string;
 }
 
 /**
@@ -89,9 +89,9 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/store-products/{id}': (m) => m.storeProductId,
   '/api/p/stores/{id}': (m) => m.storeId,
   '/api/p/stores/woocommerce/authorizations/{nonce}': (m) => m.wooNonce,
-  '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
   '/api/p/store-orders/{id}': (m) => m.storeOrderId,
   '/api/p/store-orders/sync-status/{storeId}': (m) => m.storeId,
+  '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
 };
 
 interface Aim {
@@ -129,11 +129,11 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/store-products/{id}/disconnect': (m) => ({ body: { variantIds: [m.storeVariantId] } }),
   'POST /api/p/store-products/{id}/undo': (m) => ({ body: { changeId: m.connectionChangeId } }),
   'PATCH /api/p/stores/{id}': () => ({ body: { name: 'Taken over' } }),
-  // A valid rule, so that only the ownership check can refuse it.
-  'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   'POST /api/p/store-orders/trash': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/restore': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/{id}/abnormal/resolve': () => ({ body: { confirm: true } }),
+  // A valid rule, so that only the ownership check can refuse it.
+  'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
   // A's AliExpress authorization coming back with B logged in: "You are not the current user".
@@ -176,13 +176,13 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/price-differences': {},
   'GET /api/p/store-products': {},
   'GET /api/p/stores': {},
+  'GET /api/p/store-orders': { query: 'tab=all&size=100' },
+  'GET /api/p/store-orders/counts': {},
+  'GET /api/p/store-orders/sync-status': {},
   'GET /api/p/preferred-shipping': {},
   'GET /api/p/preferred-shipping/methods': {},
   // Only ever creates the caller's own rule (the empty body is refused: no method).
   'POST /api/p/preferred-shipping': {},
-  'GET /api/p/store-orders': { query: 'tab=all&size=100' },
-  'GET /api/p/store-orders/counts': {},
-  'GET /api/p/store-orders/sync-status': {},
   // Refused by validation before any call to a store: B can only ever add B's own store.
   'POST /api/p/stores/woocommerce': {},
   'POST /api/p/stores/woocommerce/authorize': {},
@@ -286,10 +286,10 @@ async function apiViewOfA() {
     `/api/p/store-products/${mine.storeProductId}`,
     `/api/p/store-products/${mine.storeProductId}/history`,
     `/api/p/recharges/${mine.rechargeId}`,
-    '/api/p/preferred-shipping',
     '/api/p/store-orders?tab=all&size=100',
     `/api/p/store-orders/${mine.storeOrderId}`,
     '/api/p/store-orders/sync-status',
+    '/api/p/preferred-shipping',
   ];
   return Promise.all(reads.map(async (url) => JSON.stringify(await ok(await call(a.token, 'GET', url)))));
 }

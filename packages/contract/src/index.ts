@@ -28,5 +28,5 @@ export * from './price-differences';
 export * from './catalogue.price-tiers';
 export * from './after-sales';
 export * from './stores';
-export * from './preferred-shipping';
 export * from './store-orders';
+export * from './preferred-shipping';

@@ -16,8 +16,8 @@ import enPricing from './locales/en-US/pricing.json';
 import enAfterSales from './locales/en-US/aftersales.json';
 import enStores from './locales/en-US/stores.json';
 import enConnections from './locales/en-US/connections.json';
-import enPreferredShipping from './locales/en-US/preferred-shipping.json';
 import enStoreOrders from './locales/en-US/store-orders.json';
+import enPreferredShipping from './locales/en-US/preferred-shipping.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -35,8 +35,8 @@ import zhPricing from './locales/zh-CN/pricing.json';
 import zhAfterSales from './locales/zh-CN/aftersales.json';
 import zhStores from './locales/zh-CN/stores.json';
 import zhConnections from './locales/zh-CN/connections.json';
-import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
 import zhStoreOrders from './locales/zh-CN/store-orders.json';
+import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -54,8 +54,8 @@ import frPricing from './locales/fr-FR/pricing.json';
 import frAfterSales from './locales/fr-FR/aftersales.json';
 import frStores from './locales/fr-FR/stores.json';
 import frConnections from './locales/fr-FR/connections.json';
-import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
 import frStoreOrders from './locales/fr-FR/store-orders.json';
+import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -73,8 +73,8 @@ import trPricing from './locales/tr-TR/pricing.json';
 import trAfterSales from './locales/tr-TR/aftersales.json';
 import trStores from './locales/tr-TR/stores.json';
 import trConnections from './locales/tr-TR/connections.json';
-import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
 import trStoreOrders from './locales/tr-TR/store-orders.json';
+import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -108,8 +108,8 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: enAfterSales,
     stores: enStores,
     connections: enConnections,
-    'preferred-shipping': enPreferredShipping,
     'store-orders': enStoreOrders,
+    'preferred-shipping': enPreferredShipping,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -128,8 +128,8 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: zhAfterSales,
     stores: zhStores,
     connections: zhConnections,
-    'preferred-shipping': zhPreferredShipping,
     'store-orders': zhStoreOrders,
+    'preferred-shipping': zhPreferredShipping,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -148,8 +148,8 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: frAfterSales,
     stores: frStores,
     connections: frConnections,
-    'preferred-shipping': frPreferredShipping,
     'store-orders': frStoreOrders,
+    'preferred-shipping': frPreferredShipping,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -168,8 +168,8 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     aftersales: trAfterSales,
     stores: trStores,
     connections: trConnections,
-    'preferred-shipping': trPreferredShipping,
     'store-orders': trStoreOrders,
+    'preferred-shipping': trPreferredShipping,
   }),
 };
 

@@ -24,5 +24,5 @@ export * from '../modules/price-differences/price-differences.tables';
 export * from '../modules/after-sales/after-sales.tables';
 export * from '../modules/stores/stores.tables';
 export * from '../modules/connections/connections.tables';
-export * from '../modules/preferred-shipping/preferred-shipping.tables';
 export * from '../modules/store-orders/store-orders.tables';
+export * from '../modules/preferred-shipping/preferred-shipping.tables';

@@ -12,5 +12,5 @@ export * from './payments';
 export * from './price-differences';
 export * from './recharge';
 export * from './wallet';
-export * from './preferred-shipping';
 export * from './store-orders';
+export * from './preferred-shipping';

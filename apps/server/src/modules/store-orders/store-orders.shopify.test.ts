@@ -381,4 +381,33 @@ describe('Shopify store orders arrive by themselves', () => {
       ordersErased: 1,
     });
   });
+
+  it('sync now of one order reads it from the store in the request; a second click within seconds waits', async () => {
+    const me = await owner();
+    const shop = newShop();
+    await connect(me.token, shop);
+    const { order, delivery } = await emu.createOrder(shop, {
+      lines: [{ variantId: variantsOf(shop)[0]!.id, quantity: 1 }],
+    });
+    await delivery;
+    await drain();
+    const [row] = (await list(me.token)).records;
+    const saved = emu.webhookUrl;
+    emu.webhookUrl = undefined;
+    try {
+      await emu.updateOrderAddress(shop, order.id, { address1: '5 Rue Cler', countryCode: 'FR' });
+    } finally {
+      emu.webhookUrl = saved;
+    }
+    const synced = await call(me.token, 'POST', `/api/p/store-orders/${row.id}/sync`);
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json().data).toMatchObject({
+      shippingAddress: { line1: '5 Rue Cler', countryCode: 'FR' },
+      lastChanges: ['address'],
+      syncAvailableAt: expect.any(String),
+    });
+    const again = await call(me.token, 'POST', `/api/p/store-orders/${row.id}/sync`);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ data: { reason: 'store-order-sync-cooling-down' } });
+  });
 });
