@@ -127,7 +127,8 @@ export async function storeOrderScenarios(url, o, ctx, meter) {
     const before = await meter(); // the window starts here: CPU and peak RSS are the import's
     const started = performance.now();
     await call(url, token, 'POST', `/api/p/store-orders/sync-status/${s.storeId}/sync`);
-    const st = await until(url, token, s.storeId, (x) => x.lastSuccessAt && !x.running, timeout);
+    // Done when the pull finished, or failed (its error is the row's first error).
+    const st = await until(url, token, s.storeId, (x) => (x.lastSuccessAt || x.lastError) && !x.running, timeout);
     const ms = performance.now() - started;
     const m = await meter();
     const kept = st?.orderCount ?? 0;
