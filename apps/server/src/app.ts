@@ -19,6 +19,8 @@ import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { trackingPushOf } from './modules/store-orders/store-orders.tracking';
+import { storeOrdersTrackingRoutes } from './modules/store-orders/store-orders.tracking.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
@@ -177,7 +179,8 @@ export async function buildApp({
       await scoped.register(rechargeRoutes, { db, files, config, providers: payments });
       await scoped.register(rechargeAdminRoutes, { db, files });
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
-      await scoped.register(ordersRoutes, { db });
+      await scoped.register(ordersRoutes, { db, trackingPushOf });
+      await scoped.register(storeOrdersTrackingRoutes, { db });
       await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(afterSalesRoutes, { db, files });

@@ -29,6 +29,8 @@ import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
 import { onRechargeEvent } from './modules/recharge/recharge.service';
 import { RECHARGE_CREDIT_JOB, RECHARGE_EXPIRE_JOB } from './modules/recharge/recharge.state';
+import { STORE_TRACKING_PUSH_JOB, trackingChanged } from './modules/store-orders/store-orders.tracking';
+import { trackingJobHandlers } from './modules/store-orders/store-orders.tracking.job';
 import {
   STORES_PULL_JOB,
   storesExpiryWarningSchedule,
@@ -114,6 +116,10 @@ export function compose({
   onOrderChange(db, 'expire', 'payments.cancel-held', payments.orderGone);
   // when catalogue SKUs are taken down, change options or are removed → connections marks the variants connected to them for review
   onCatalogueSkuChange(db, 'connections.review', reviewConnections);
+  // when a store order is shipped → store-orders queues its tracking's push to the store
+  onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
+  // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
+  onOrderChange(db, 'update-tracking', 'store-orders.push-tracking', trackingChanged);
 
   // ── Background jobs: job type → the module's handler ───────────────────────────────────────
   const mail = mailer.jobHandlers();
@@ -121,6 +127,7 @@ export function compose({
   const invoices = invoiceJobHandlers(files, log);
   const stores = storesJobHandlers(storesConfig, mailer);
   const storeOrders = storeOrdersJobHandlers(storesConfig);
+  const tracking = trackingJobHandlers(storesConfig);
   const handlers: Record<string, JobHandler> = {
     // a message waits in the outbox → the mailer sends it
     [MAIL_SEND_JOB]: handlerOf(mail, MAIL_SEND_JOB),
@@ -162,6 +169,8 @@ export function compose({
     [STORES_TOKEN_REFRESH_JOB]: handlerOf(stores, STORES_TOKEN_REFRESH_JOB),
     // the daily warning → stores e-mails owners whose authorization runs out soon
     [STORES_EXPIRY_WARNING_JOB]: handlerOf(stores, STORES_EXPIRY_WARNING_JOB),
+    // a store order was shipped or its tracking corrected → store-orders writes the tracking to the store
+    [STORE_TRACKING_PUSH_JOB]: handlerOf(tracking, STORE_TRACKING_PUSH_JOB),
   };
 
   // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────

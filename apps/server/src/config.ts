@@ -134,7 +134,9 @@ const EnvSchema = z.object({
   SHOPIFY_SCOPES: z
     .string()
     .regex(/^[a-z_]+(,[a-z_]+)*$/, 'must be comma-separated scopes such as read_products,read_orders')
-    .default('read_products,read_orders,write_orders'),
+    .default(
+      'read_products,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
+    ),
   SHOPIFY_SHOP_URL: z
     .string()
     .regex(/^https?:\/\/.*\{shop\}/, 'must be a URL template containing {shop}, e.g. https://{shop}')

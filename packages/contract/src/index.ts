@@ -29,4 +29,5 @@ export * from './catalogue.price-tiers';
 export * from './after-sales';
 export * from './stores';
 export * from './store-orders';
+export * from './store-orders.tracking';
 export * from './preferred-shipping';

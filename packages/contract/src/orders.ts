@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_FIELDS } from './accounts';
 import { PageQuerySchema, pageOf } from './common/paging';
+import { TrackingPushStatusSchema } from './store-orders.tracking';
 
 /**
  * Orders (decision 0081): the DTOs of /api/p/orders and /api/admin/orders. Catalogue orders
@@ -51,6 +52,8 @@ export const ORDER_EVENTS = [
   'after-sales-rejected',
   'refunded',
   'reshipped',
+  // The operator corrects a shipped order's carrier or tracking number (issue 21: it goes to the store again).
+  'update-tracking',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -183,6 +186,8 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   placedWith: z.array(z.object({ id: z.string(), number: z.string(), state: z.enum(ORDER_STATES) })).optional(),
   /** The timeline, oldest first. */
   events: z.array(OrderEventSchema),
+  /** Store orders (issue 21): the tracking's way back to the store, once shipped; null before or for catalogue orders. */
+  trackingPush: TrackingPushStatusSchema.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

@@ -129,7 +129,8 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       apiKey: shopify.apiKey,
       apiSecret,
       apiVersion: '2026-10',
-      scopes: 'read_products,read_orders,write_orders',
+      scopes:
+        'read_products,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
       shopUrlTemplate: `${self}${SANDBOX_PREFIX.shopify}/{shop}`,
       sandbox: true,
     };

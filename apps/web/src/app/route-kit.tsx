@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { loadNamespace, type Namespace } from '../lib/i18n';
 import { RouteError } from './route-error';
 
-type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType; loader?: LoaderFunction };
 export type Loader = () => Promise<PageModule>;
 
 const comingSoon: Loader = () => import('./pages/coming-soon-page');
@@ -22,7 +22,11 @@ export function page(path: string, titleKey: string, load: Loader = comingSoon):
   return {
     path,
     handle: { title: `routes:${titleKey}` },
-    lazy: async () => ({ Component: (await load()).default }),
+    // A page may export a loader that starts its first requests (lib/prefetch.ts).
+    lazy: async () => {
+      const module = await load();
+      return module.loader ? { Component: module.default, loader: module.loader } : { Component: module.default };
+    },
   };
 }
 

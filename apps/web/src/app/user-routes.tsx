@@ -72,7 +72,10 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'storeorder',
     'storeorder',
-    withText('orders', () => import('../features/orders/orders-page')),
+    withText(
+      'orders',
+      withText('store-orders', () => import('./pages/store-order-page')),
+    ),
   ),
   page('orderpayment', 'orderpayment'),
   page(

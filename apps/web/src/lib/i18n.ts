@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'after-sales',
   'connections',
   'stores',
+  'store-orders',
   'preferred-shipping',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -59,6 +60,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'after-sales',
   'connections',
   'stores',
+  'store-orders',
   'preferred-shipping',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');

@@ -154,6 +154,15 @@ export const ordersKeys = {
   adminOne: (id: string) => [...ordersKeys.all, 'admin-one', id] as const,
 };
 
+/** Store orders (features/store-orders, issue 21): the orders of the caller's connected stores. */
+export const storeOrdersKeys = {
+  all: ['store-orders'] as const,
+  list: (query: object) => [...storeOrdersKeys.all, 'list', query] as const,
+  counts: (filters: object) => [...storeOrdersKeys.all, 'counts', filters] as const,
+  one: (id: string) => [...storeOrdersKeys.all, 'one', id] as const,
+  syncStatus: () => [...storeOrdersKeys.all, 'sync-status'] as const,
+};
+
 /** Price differences (features/price-differences, features/admin/price-differences). */
 export const priceDifferencesKeys = {
   all: ['price-differences'] as const,

@@ -9,6 +9,10 @@ import {
   type ProductListItem,
   type RechargeMethods,
   type RechargeOrder,
+  type StoreOrderCounts,
+  type StoreOrderDetail,
+  type StoreOrderRow,
+  type StoreOrderSyncStatus,
 } from '@dsm/contract';
 
 /*
@@ -281,3 +285,115 @@ export const listItem = (prodId: number, over: Partial<ProductListItem> = {}): P
   warehouse: 'CN',
   ...over,
 });
+
+/* Store orders (packages/contract/src/store-orders.ts, issue 21). */
+
+export function storeOrderRow(id: string, over: Partial<StoreOrderRow> = {}): StoreOrderRow {
+  return {
+    id,
+    storeId: 'st-1',
+    storeName: 'Ada Linen',
+    platform: 'shopify',
+    externalId: `gid://shopify/Order/${id}`,
+    number: `#10${id.replace(/\D/g, '').padStart(2, '0')}`,
+    status: 'open',
+    state: 'open',
+    trashReason: null,
+    related: false,
+    lineCount: 2,
+    itemCount: 3,
+    unconnectedCount: 1,
+    firstLine: { title: 'Linen Dress', sku: 'LD-RED-M', quantity: 2 },
+    total: { amount: 59.9, currency: 'EUR' },
+    buyerName: 'Jean Dupont',
+    countryCode: 'FR',
+    abnormal: false,
+    abnormalReason: null,
+    abnormalText: null,
+    createdAt: '2026-03-14T08:00:00.000Z',
+    updatedAt: '2026-03-14T08:05:00.000Z',
+    lastSyncedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+    lastChanges: ['created'],
+    lastChangedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+    fulfilled: false,
+    order: null,
+    ...over,
+  };
+}
+
+export function storeOrderDetail(id: string, over: Partial<StoreOrderDetail> = {}): StoreOrderDetail {
+  return {
+    ...storeOrderRow(id),
+    buyer: { name: 'Jean Dupont', email: null, phone: null },
+    shippingAddress: null,
+    erased: false,
+    syncAvailableAt: null,
+    lines: [
+      {
+        id: `${id}-l1`,
+        externalId: 'gid://shopify/LineItem/1',
+        title: 'Linen Dress',
+        sku: 'LD-RED-M',
+        quantity: 2,
+        unitPrice: { amount: 24.95, currency: 'EUR' },
+        lineTotal: { amount: 49.9, currency: 'EUR' },
+        relation: 'connected',
+        connection: {
+          state: 'connected',
+          sku: {
+            productId: 'p-1',
+            skuId: 's-1',
+            title: 'Linen dress',
+            specs: 'Colour: Red, Size: M',
+            imageUrl: '/img/dress.jpg',
+            price: 9.5,
+          },
+        },
+        connectTarget: { storeProductId: 'sp-1', variantId: 'sv-1' },
+        productExternalId: 'gid://shopify/Product/1',
+        variantExternalId: 'gid://shopify/ProductVariant/1',
+      },
+      {
+        id: `${id}-l2`,
+        externalId: 'gid://shopify/LineItem/2',
+        title: 'Straw Hat',
+        sku: 'SH-1',
+        quantity: 1,
+        unitPrice: { amount: 10, currency: 'EUR' },
+        lineTotal: { amount: 10, currency: 'EUR' },
+        relation: 'unconnected',
+        connection: null,
+        connectTarget: { storeProductId: 'sp-2', variantId: 'sv-2' },
+        productExternalId: 'gid://shopify/Product/2',
+        variantExternalId: 'gid://shopify/ProductVariant/2',
+      },
+    ],
+    ...over,
+  };
+}
+
+export const STORE_ORDER_COUNTS: StoreOrderCounts = {
+  all: 5,
+  unrelated: 2,
+  related: 1,
+  abnormal: 1,
+  paid: 1,
+  trash: 1,
+};
+
+export function syncStatus(over: Partial<StoreOrderSyncStatus> = {}): StoreOrderSyncStatus {
+  return {
+    storeId: 'st-1',
+    storeName: 'Ada Linen',
+    platform: 'shopify',
+    running: false,
+    lastSuccessAt: new Date(Date.now() - 2 * 60_000).toISOString(),
+    nextDueAt: new Date(Date.now() + 3 * 60_000).toISOString(),
+    lastErrorAt: null,
+    lastError: null,
+    reachedBack: null,
+    orderCount: 4,
+    syncAvailableAt: null,
+    ...over,
+  };
+}

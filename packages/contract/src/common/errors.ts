@@ -79,6 +79,8 @@ export const ERROR_REASONS = [
   'store-platform-not-configured',
   'store-sync-running',
   'nothing-to-undo',
+  // Tracking back to the store (issue 21, decision 0115).
+  'tracking-push-not-retryable',
   'undo-stale',
   // Store orders (issue 21, decision 0113).
   'store-order-transition-refused',

@@ -6,6 +6,7 @@ import {
   OrderCountsSchema,
   OrderDetailSchema,
   OrderIdParams,
+  type OrderDetail,
   OrderListQuery,
   OrderSummarySchema,
   RestoreOrdersBody,
@@ -39,7 +40,16 @@ import {
  * (/api/admin/orders). Every state change is idempotent by key and answers the order's detail.
  * Line names are in the request's language (decision 0111).
  */
-export async function ordersRoutes(app: App, { db }: { db: Db }) {
+export interface OrdersRoutesOptions {
+  db: Db;
+  /**
+   * A store order's tracking push (issue 21), read by the store-orders module and passed in by
+   * app.ts: orders does not import the modules built on it.
+   */
+  trackingPushOf?: (db: Db, orderId: string) => Promise<OrderDetail['trackingPush']>;
+}
+
+export async function ordersRoutes(app: App, { db, trackingPushOf }: OrdersRoutesOptions) {
   const tags = ['orders'];
   const detail = { 200: envelopeOf(OrderDetailSchema) };
   const user = (userId: string): Actor => ({ type: 'user', id: userId });
@@ -54,8 +64,15 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
     { schema: { tags, querystring: OrderCountsQuery, response: { 200: envelopeOf(OrderCountsSchema) } } },
     async (req) => ok(await countOrders(db, req.session.userId, req.query)),
   );
+  /** The detail with a store order's tracking push beside it (null for others). */
+  const withPush = async (order: OrderDetail): Promise<OrderDetail> =>
+    order.source === 'store' && trackingPushOf ? { ...order, trackingPush: await trackingPushOf(db, order.id) } : order;
   app.get('/p/orders/:id', { schema: { tags, params: OrderIdParams, response: detail } }, async (req) =>
-    ok(await getOrder(db, req.params.id, { userId: req.session.userId, actor: 'user', locale: req.locale })),
+    ok(
+      await withPush(
+        await getOrder(db, req.params.id, { userId: req.session.userId, actor: 'user', locale: req.locale }),
+      ),
+    ),
   );
 
   /** A user's event on their own order, answered with the order as it now is. */
@@ -123,7 +140,7 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
     async (req) => ok(await listAdminOrders(db, req.query, req.locale)),
   );
   app.get('/admin/orders/:id', { schema: { tags: adminTags, params: OrderIdParams, response: detail } }, async (req) =>
-    ok(await getOrder(db, req.params.id, { actor: 'operator', locale: req.locale })),
+    ok(await withPush(await getOrder(db, req.params.id, { actor: 'operator', locale: req.locale }))),
   );
 
   /** An operator's event, answered with the order as the operator sees it. */
@@ -150,6 +167,10 @@ export async function ordersRoutes(app: App, { db }: { db: Db }) {
     );
   operatorEvent('/admin/orders/:id/purchase', 'purchase', undefined, () => ({}));
   operatorEvent('/admin/orders/:id/ship', 'ship', ShipOrderBody, (b) => ({
+    carrier: b.carrier,
+    trackingNumber: b.trackingNumber,
+  }));
+  operatorEvent('/admin/orders/:id/tracking', 'update-tracking', ShipOrderBody, (b) => ({
     carrier: b.carrier,
     trackingNumber: b.trackingNumber,
   }));

@@ -50,9 +50,11 @@ const ACTOR = (
   'after-sales-rejected': operator,
   refunded: operator,
   reshipped: operator,
+  'update-tracking': operator,
 });
 const DATA = {
   ship: { carrier: 'DHL', trackingNumber: 'JD0001' },
+  'update-tracking': { carrier: 'DHL', trackingNumber: 'JD0002' },
   'mark-abnormal': { reason: 'SKU no longer sold' },
   'raise-price-difference': { amountMinor: 500, reason: 'Supplier price rose' },
 } as Record<string, object>;

@@ -72,6 +72,8 @@ export const TRANSITIONS: Readonly<Record<TransitionEvent, Rule>> = {
     priceDifference: 'forbid',
   },
   deliver: /*          */ { from: ['shipped'], to: 'delivered', abnormal: 'forbid', by: ['operator', 'system'] },
+  // A mistyped carrier or number corrected after shipping (issue 21: a store order's tracking goes to the store again).
+  'update-tracking': { from: ['shipped'], to: 'same', abnormal: 'any', by: ['operator'] },
   trash: /*            */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['user', 'system'] },
   // An unpaid order past its pay-by time goes to the draft box by itself (its stock is released).
   expire: /*           */ { from: ['awaiting-payment'], to: 'trashed', abnormal: 'any', by: ['system'] },
@@ -203,6 +205,8 @@ function effects(event: TransitionEvent, data: TransitionData): Partial<OrderRow
       return { paidAt: now };
     case 'ship':
       return { carrier: data.carrier!, trackingNumber: data.trackingNumber!, shippedAt: now };
+    case 'update-tracking':
+      return { carrier: data.carrier!, trackingNumber: data.trackingNumber! };
     case 'deliver':
       return { deliveredAt: now };
     case 'trash':
@@ -227,7 +231,7 @@ function effects(event: TransitionEvent, data: TransitionData): Partial<OrderRow
 
 function checkData(event: TransitionEvent, data: TransitionData): void {
   const missing: Array<{ field: string; messageKey: string }> = [];
-  if (event === 'ship') {
+  if (event === 'ship' || event === 'update-tracking') {
     if (!data.carrier?.trim()) missing.push({ field: 'carrier', messageKey: 'orders.carrier-required' });
     if (!data.trackingNumber?.trim()) missing.push({ field: 'trackingNumber', messageKey: 'orders.tracking-required' });
   }
@@ -277,7 +281,8 @@ export async function applyLocked(
   const rule = TRANSITIONS[event];
   const to = rule.to === 'same' ? order.state : rule.to;
   const detail: Record<string, unknown> = { ...data.details };
-  if (event === 'ship') Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
+  if (event === 'ship' || event === 'update-tracking')
+    Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
   if (data.amountMinor !== undefined) detail.amountMinor = data.amountMinor;
   const updated = await updateOrderWithEvent(
     uow.tx,

@@ -79,6 +79,13 @@ export async function markStoreReauthorize(db: Db, storeId: string): Promise<voi
     .where(and(eq(stores.id, storeId), eq(stores.status, 'connected')));
 }
 
+/** A store by id whoever owns it, any status: the tracking push (decision 0115) acts for the owner and says why it cannot. */
+export async function storeById(db: Db, storeId: string): Promise<StoreRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(storeId)) return null;
+  const [row] = await db.select().from(stores).where(eq(stores.id, storeId));
+  return row ?? null;
+}
+
 /** The caller's store, or not found (another user's store is not found either). */
 export async function ownStore(db: Db, userId: string, storeId: string): Promise<StoreRow> {
   if (!/^[0-9a-f-]{36}$/i.test(storeId)) throw AppError.notFound('stores.not-found');

@@ -15,6 +15,7 @@ export interface OrderAdminHost {
   cancelOrder(domain: string, id: number): Promise<unknown>;
   refundOrder(domain: string, id: number): Promise<unknown>;
   resendOrder(domain: string, id: number): Promise<unknown>;
+  fulfilByHand(domain: string, id: number, tracking: { company: string; number: string }): Promise<unknown>;
 }
 
 const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'province', 'zip', 'countryCode', 'phone'] as const;
@@ -63,26 +64,29 @@ export async function orderAdminRoute(
     }
     return { ok: true };
   }
-  const m = /^\/admin\/orders\/(\d+)\/(address|cancel|refund|webhook)$/.exec(path);
+  const m = /^\/admin\/orders\/(\d+)\/(address|cancel|refund|webhook|fulfil)$/.exec(path);
   const id = Number(m?.[1]);
   if (!m || !shop.orders.has(id)) return { ok: false, error: 'No such order.' };
+  if (m[2] === 'fulfil' && !text('number')) return { ok: false, error: 'Enter the tracking number.' };
   const run =
-    m[2] === 'address'
-      ? host.updateOrderAddress(
-          shop.domain,
-          id,
-          Object.fromEntries(
-            ADDRESS_FIELDS.filter((k) => f.has(k)).map((k) => [
-              k,
-              k === 'countryCode' ? text(k).toUpperCase() : text(k),
-            ]),
-          ),
-        )
-      : m[2] === 'cancel'
-        ? host.cancelOrder(shop.domain, id)
-        : m[2] === 'refund'
-          ? host.refundOrder(shop.domain, id)
-          : host.resendOrder(shop.domain, id);
+    m[2] === 'fulfil'
+      ? host.fulfilByHand(shop.domain, id, { company: text('company') || 'Other', number: text('number') })
+      : m[2] === 'address'
+        ? host.updateOrderAddress(
+            shop.domain,
+            id,
+            Object.fromEntries(
+              ADDRESS_FIELDS.filter((k) => f.has(k)).map((k) => [
+                k,
+                k === 'countryCode' ? text(k).toUpperCase() : text(k),
+              ]),
+            ),
+          )
+        : m[2] === 'cancel'
+          ? host.cancelOrder(shop.domain, id)
+          : m[2] === 'refund'
+            ? host.refundOrder(shop.domain, id)
+            : host.resendOrder(shop.domain, id);
   void run.catch(() => undefined);
   return { ok: true };
 }
@@ -119,9 +123,17 @@ ${input('shippingPrice', 'Shipping charged', '0.00')}</div>
 function orderRow(base: string, o: EmuOrder): string {
   const a = o.shippingAddress;
   const status = o.cancelledAt ? 'cancelled' : o.financialStatus.toLowerCase().replace('_', ' ');
+  // Each fulfilment with its company and number, who made it and whether the buyer was e-mailed.
   const tracking = o.fulfillments
-    .flatMap((f) => f.trackingInfo.map((t) => `${esc(t.company ?? '')} ${esc(t.number ?? '')}`))
+    .filter((f) => f.status === 'SUCCESS')
+    .flatMap((f) =>
+      f.trackingInfo.map(
+        (t) =>
+          `${esc(t.company ?? '')} ${esc(t.number ?? '')} (${f.origin === 'merchant' ? 'by hand' : 'by app'}${f.notifyCustomer ? ', buyer notified' : ''})`,
+      ),
+    )
     .join(', ');
+  const open = !o.cancelledAt && fulfillmentStatus(o) !== 'FULFILLED';
   const field = (k: keyof EmuAddress, label: string) =>
     `<input name="${k}" value="${esc(a?.[k] ?? '')}" aria-label="${label}" placeholder="${label}">`;
   return `<tr><td><b>${esc(o.name)}</b><div class="muted">${status} · ${fulfillmentStatus(o).toLowerCase().replace('_', ' ')} · ${orderTotal(o)} ${esc(o.currency)}<br>updated ${esc(o.updatedAt)}${tracking ? `<br>tracking ${tracking}` : ''}</div></td>
@@ -131,5 +143,6 @@ function orderRow(base: string, o: EmuOrder): string {
 <button type="submit" class="secondary">Save address (orders/updated)</button></form></td>
 <td>${o.cancelledAt ? '' : `<form method="post" action="${base}/orders/${o.id}/cancel" class="inline"><button type="submit" class="secondary">Cancel</button></form>`}
 ${o.financialStatus === 'REFUNDED' ? '' : `<form method="post" action="${base}/orders/${o.id}/refund" class="inline"><button type="submit" class="secondary">Refund</button></form>`}
+${open ? `<form method="post" action="${base}/orders/${o.id}/fulfil"><input name="company" aria-label="Carrier" placeholder="Carrier"><input name="number" aria-label="Tracking number" placeholder="Tracking number"><button type="submit" class="secondary">Fulfil by hand</button></form>` : ''}
 <form method="post" action="${base}/orders/${o.id}/webhook" class="inline"><button type="submit" class="secondary">Send orders/updated again</button></form></td></tr>`;
 }

@@ -66,6 +66,10 @@ export interface EmuFulfillment {
   trackingInfo: EmuTrackingInfo[];
   /** Line id → quantity fulfilled. */
   lines: Array<{ lineId: number; quantity: number }>;
+  /** Whether Shopify was asked to e-mail the buyer (fulfillmentCreate's notifyCustomer). */
+  notifyCustomer?: boolean;
+  /** Made by an app through the API, or by the merchant in the admin. */
+  origin?: 'app' | 'merchant';
 }
 
 export interface EmuOrder {
@@ -202,13 +206,15 @@ const unb64 = <T>(s: string): T | null => {
 
 type Connect = <T>(list: T[], first: number, cursor: (x: T) => string, node: (x: T) => unknown) => unknown;
 type PageSize = (a: Record<string, unknown>) => number;
+/** Fields another file adds to an order object (its fulfillment orders: emulator-fulfilments.ts). */
+type Extend = (o: EmuOrder) => Record<string, unknown>;
 
 /** The GraphQL side: the `orders` connection and `order(id)`, as fields of the query root. */
 export function orderFields(
   data: OrderData,
   shop: OrderShop,
   scope: string,
-  helpers: { connection: Connect; pageSize: PageSize },
+  helpers: { connection: Connect; pageSize: PageSize; extend?: Extend },
 ): Record<string, unknown> {
   const readAll = scope.split(',').includes('read_all_orders');
   const visible = (o: EmuOrder) => readAll || Date.parse(o.createdAt) >= data.now() - READABLE_DAYS * 24 * 3600 * 1000;
@@ -247,9 +253,14 @@ const money = (amount: string, currencyCode: string) => ({
   presentmentMoney: { __typename: 'MoneyV2', amount, currencyCode },
 });
 
-function orderObject(shop: OrderShop, o: EmuOrder, helpers: { connection: Connect; pageSize: PageSize }): Resolvable {
+function orderObject(
+  shop: OrderShop,
+  o: EmuOrder,
+  helpers: { connection: Connect; pageSize: PageSize; extend?: Extend },
+): Resolvable {
   const a = o.shippingAddress;
   return {
+    ...helpers.extend?.(o),
     __typename: 'Order',
     id: `gid://shopify/Order/${o.id}`,
     legacyResourceId: String(o.id),

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { GqlError, type Resolvable } from './emulator-graphql.js';
+import { fulfilmentMutations, fulfilmentOrderFields } from './emulator-fulfilments.js';
 import { type EmuOrder, orderFields } from './emulator-orders.js';
 
 /**
@@ -260,6 +261,7 @@ export class EmulatorData {
     baseUrl: string,
     onUninstall: () => void,
     scope = '',
+    onOrderChange: (o: EmuOrder) => void = () => {},
   ): { query: Resolvable; mutation: Resolvable } {
     const query: Resolvable = {
       __typename: 'QueryRoot',
@@ -276,10 +278,15 @@ export class EmulatorData {
         const p = id ? shop.products.get(Number(id)) : undefined;
         return p ? this.productObject(shop, p, baseUrl) : null;
       },
-      ...orderFields(this, shop, scope, { connection, pageSize }),
+      ...orderFields(this, shop, scope, {
+        connection,
+        pageSize,
+        extend: (o) => fulfilmentOrderFields(o, { connection, pageSize }),
+      }),
     };
     const mutation: Resolvable = {
       __typename: 'Mutation',
+      ...fulfilmentMutations(this, shop.orders, onOrderChange),
       appUninstall: () => {
         const wasInstalled = shop.installed;
         if (wasInstalled) onUninstall();

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { isShopDomain, shopifyQueryHmac } from '../../connectors/stores/shopify/shopify.auth.js';
 import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webhook.js';
 import { GqlError, actualCost, execute, parseOperation, requestedCost } from './emulator-graphql.js';
+import { addFulfilment } from './emulator-fulfilments.js';
 import { orderAdminRoute } from './emulator-orders-admin.js';
 import {
   type EmuAddress,
@@ -67,6 +68,7 @@ export class ShopifyEmulator {
   readonly data: EmulatorData;
   readonly deliveries: Delivery[] = [];
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly faults = new Map<string, { throttle: number; retryAfterSeconds: number; loseAnswers: number }>();
   private readonly server: Server;
 
   constructor(private readonly options: ShopifyEmulatorOptions = {}) {
@@ -213,6 +215,21 @@ export class ShopifyEmulator {
     const o = this.order(domain, id);
     o.financialStatus = 'REFUNDED';
     touchOrder(this.data, o);
+    return this.deliver(this.shop(domain), 'orders/updated', restOrder(o));
+  }
+
+  /**
+   * Test knobs: the next `throttle` Admin API calls of the shop answer HTTP 429 with Retry-After;
+   * the next `loseAnswers` mutations are carried out but the connection drops before the answer.
+   */
+  fault(domain: string, f: { throttle?: number; retryAfterSeconds?: number; loseAnswers?: number }): void {
+    this.faults.set(domain, { throttle: 0, retryAfterSeconds: 0, loseAnswers: 0, ...this.faults.get(domain), ...f });
+  }
+
+  /** The merchant fulfils the rest of the order by hand in the admin, with their own tracking. */
+  fulfilByHand(domain: string, id: number, tracking: { company: string; number: string }): Promise<Delivery | null> {
+    const o = this.order(domain, id);
+    addFulfilment(this.data, o, [{ ...tracking, url: null }], { origin: 'merchant' });
     return this.deliver(this.shop(domain), 'orders/updated', restOrder(o));
   }
 
@@ -369,7 +386,31 @@ export class ShopifyEmulator {
       }
       if (path === '/admin/oauth/access_token' && req.method === 'POST') return json(...this.token(shop, req, text));
       const api = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(path);
-      if (api && req.method === 'POST') return json(...this.graphql(shop, api[1]!, req, text));
+      if (api && req.method === 'POST') {
+        // The fault knobs of tests: a 429 (the REST-style limit) or a mutation done but its answer lost.
+        const fault = this.faults.get(shop.domain);
+        if (fault && fault.throttle > 0) {
+          fault.throttle--;
+          return void res
+            .writeHead(429, { 'content-type': 'application/json', 'retry-after': String(fault.retryAfterSeconds) })
+            .end(
+              JSON.stringify({
+                errors:
+                  'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
+              }),
+            );
+        }
+        const answer = this.graphql(shop, api[1]!, req, text);
+        if (
+          fault &&
+          fault.loseAnswers > 0 &&
+          /^\s*mutation\b/.test(String((JSON.parse(text) as { query?: unknown }).query))
+        ) {
+          fault.loseAnswers--;
+          return void res.destroy();
+        }
+        return json(...answer);
+      }
       if (path === '/admin' && req.method === 'GET')
         return html(
           200,
@@ -541,6 +582,8 @@ export class ShopifyEmulator {
         this.baseUrl,
         () => void this.uninstall(shop.domain),
         this.data.scopeOfToken(given),
+        // A fulfilment changes the order: Shopify sends orders/updated.
+        (o) => void this.deliver(shop, 'orders/updated', restOrder(o)),
       );
       const data = execute(op, op.kind === 'mutation' ? root.mutation : root.query, vars);
       const actual = actualCost(op, data);

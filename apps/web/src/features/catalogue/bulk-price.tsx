@@ -6,15 +6,15 @@ import {
   toMinor,
   ProductPriceTiersSchema,
 } from '@dsm/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { useMoney } from '../../lib/money';
 import { bulkKeys } from '../../lib/query-keys';
 
 /** GET /api/prod/priceTiers: a product's bulk price tiers (decision 0090); none → nothing shown. */
-export function usePriceTiers(prodId: number) {
-  return useQuery({
+export const priceTiersQuery = (prodId: number) =>
+  queryOptions({
     queryKey: bulkKeys.tiers(prodId),
     queryFn: ({ signal }) =>
       api.data<ProductPriceTiers>('/prod/priceTiers', {
@@ -24,10 +24,12 @@ export function usePriceTiers(prodId: number) {
         loadingflags: true,
         schema: ProductPriceTiersSchema,
       }),
-    enabled: prodId > 0,
     retry: false,
     staleTime: 60_000,
   });
+
+export function usePriceTiers(prodId: number) {
+  return useQuery({ ...priceTiersQuery(prodId), enabled: prodId > 0 });
 }
 
 /**

@@ -1,10 +1,14 @@
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { RATES, fakeApi } from '../../test/fake-api';
 import { envelope, renderRoutes } from '../../test/render';
 import { session } from '../../lib/session';
-import GoodsListPage from './goods-list-page';
+import { Providers } from '../../app/providers';
+import { setPrefetchClient } from '../../lib/prefetch';
+import { createQueryClient } from '../../lib/query-client';
+import GoodsListPage, { loader } from './goods-list-page';
 import { loadNamespace } from '../../lib/i18n';
 
 // The page's texts load with its route (a lazy namespace, decision 0109).
@@ -182,5 +186,39 @@ describe('goods list', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(tree).getByRole('link', { name: 'T-Shirts' })).toHaveAttribute('href', '/goodslist?categoryId=30');
+  });
+
+  it('the route loader starts the search and the tree before the page renders; the page uses those answers', async () => {
+    const fetchMock = searchApi();
+    session.set({ pay_rate: RATES[1]! }); // EUR
+    const client = createQueryClient();
+    setPrefetchClient(client);
+    try {
+      const router = createMemoryRouter([{ path: '/goodslist', loader, element: <GoodsListPage /> }], {
+        initialEntries: ['/goodslist?keyword=shirt&categoryId=30&sort=price_asc'],
+      });
+      // Nothing is rendered yet: the router's loader has sent both requests.
+      const sent = () => fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x').pathname);
+      await waitFor(() =>
+        expect(sent()).toEqual(expect.arrayContaining(['/api/prod/search', '/api/category/categories'])),
+      );
+      render(
+        <Providers queryClient={client}>
+          <RouterProvider router={router} />
+        </Providers>,
+      );
+      expect(await screen.findByText('45 products')).toBeInTheDocument();
+      expect(await screen.findByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+      // Under the page's own keys: each was asked for once.
+      expect(searchCalls(fetchMock)).toHaveLength(1);
+      expect(sent().filter((p) => p === '/api/category/categories')).toHaveLength(1);
+      expect(Object.fromEntries(searchCalls(fetchMock)[0]!.searchParams)).toMatchObject({
+        keyword: 'shirt',
+        categoryId: '30',
+        sort: 'price_asc',
+      });
+    } finally {
+      setPrefetchClient(null);
+    }
   });
 });

@@ -1,13 +1,14 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { ProductSort } from '@dsm/contract';
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { ProductListItem, ProductSort } from '@dsm/contract';
 import { CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { ProductCard, ProductCardSkeleton } from '../../components/ui/product-card';
 import { StatusPage } from '../../components/ui/status-page';
+import { prefetch } from '../../lib/prefetch';
 import { session, useSession } from '../../lib/session';
-import { useCategoryTree } from '../../lib/categories';
-import { useProductSearch } from './catalogue.api';
+import { categoryTreeQuery, useCategoryTree } from '../../lib/categories';
+import { productSearchQuery, useProductSearch } from './catalogue.api';
 import { CategoryTree, categoryPath } from './category-tree';
 import {
   DEFAULT_STATE,
@@ -21,7 +22,7 @@ import {
 } from './goods-list-state';
 import { Pagination } from './pagination';
 import { PriceFilter } from './price-filter';
-import { ShipsToFilter, useShipsFromNotes } from './ships-to';
+import { ShipsFromNote, ShipsToFilter, useShipsFromNotes, type ShipsFromText } from './ships-to';
 import '../../components/ui/field.css';
 import './catalogue.css';
 
@@ -52,6 +53,42 @@ const FilterIcon = () => (
  */
 const FIRST_SCREEN_CARDS = 4;
 const firstScreenPriority = (index: number) => (index === 0 ? 'high' : index < FIRST_SCREEN_CARDS ? 'auto' : undefined);
+
+/**
+ * One card of the grid with its "ships from" note. Memoized on plain values: the page renders
+ * again as each of its answers arrives (tree, countries, warehouses, ships-to), and twenty cards
+ * drawn again each time were long tasks on a phone (decision 0112).
+ */
+const GoodsCard = memo(function GoodsCard({
+  product,
+  originalLabel,
+  priority,
+  from,
+  mark,
+}: {
+  product: ProductListItem;
+  originalLabel: string;
+  priority: 'high' | 'auto' | undefined;
+} & ShipsFromText) {
+  return (
+    <ProductCard product={product} originalLabel={originalLabel} priority={priority}>
+      <ShipsFromNote from={from} mark={mark} />
+    </ProductCard>
+  );
+});
+
+/**
+ * The route's loader: the search (as the page asks for it) and the category tree (the filters and
+ * the breadcrumb) start with the page's chunks (lib/prefetch.ts).
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const state = parseGoodsListParams(new URL(request.url).searchParams);
+  const search = toProductSearch(state, session.get().pay_rate?.currencyCode ?? 'USD');
+  return prefetch((client) => {
+    void client.prefetchQuery(productSearchQuery(search));
+    void client.prefetchQuery(categoryTreeQuery);
+  });
+}
 
 export default function GoodsListPage() {
   const { t } = useTranslation('catalogue');
@@ -109,6 +146,9 @@ export default function GoodsListPage() {
               ))}
             </ol>
           </nav>
+        ) : state.categoryId !== null && !tree ? (
+          // The breadcrumb's line, kept while the tree loads: nothing moves down when it comes.
+          <div className="breadcrumb-placeholder" aria-hidden="true" />
         ) : null}
         <h1>{title}</h1>
         <p className="goods-count" role="status">
@@ -264,14 +304,13 @@ export default function GoodsListPage() {
             <ul className="product-grid goods-grid" aria-busy={!page || results.isPlaceholderData}>
               {page
                 ? page.records.map((p, i) => (
-                    <ProductCard
+                    <GoodsCard
                       key={p.prodId}
                       product={p}
                       originalLabel={t('price.original')}
                       priority={firstScreenPriority(i)}
-                    >
-                      {shipsFrom(p.warehouse)}
-                    </ProductCard>
+                      {...shipsFrom(p.warehouse)}
+                    />
                   ))
                 : Array.from({ length: 8 }, (_, i) => <ProductCardSkeleton key={i} />)}
             </ul>

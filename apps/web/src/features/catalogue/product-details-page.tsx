@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProductDetail, Sku } from '@dsm/contract';
 import { AlertIcon, CartIcon, StoreIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
@@ -10,12 +10,13 @@ import { loginPathFor } from '../../lib/navigation';
 import { useRichTextLinks } from '../../lib/rich-text-links';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useCategoryTree } from '../../lib/categories';
-import { isProductMissing, useProduct } from './catalogue.api';
+import { categoryTreeQuery, useCategoryTree } from '../../lib/categories';
+import { prefetch } from '../../lib/prefetch';
+import { isProductMissing, productQuery, useProduct } from './catalogue.api';
 import { categoryPath } from './category-tree';
 import { Gallery } from './gallery';
 import { QuantityInput } from '../../components/ui/quantity-input';
-import { BulkPrice, usePriceTiers } from './bulk-price';
+import { BulkPrice, priceTiersQuery, usePriceTiers } from './bulk-price';
 import { ShippingEstimate } from './shipping-estimate';
 import { ShipsToLine } from './ships-to';
 import { VariantPicker } from './variant-picker';
@@ -48,6 +49,17 @@ function positiveId(value: string | null): number | null {
 function galleryImages(product: ProductDetail): string[] {
   const all = [...(product.imgs.length ? product.imgs : [product.pic]), ...product.skuList.map((s) => s.pic)];
   return [...new Set(all.filter(Boolean))];
+}
+
+/** The route's loader: the three answers the page waits for start with its chunks (lib/prefetch.ts). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const prodId = positiveId(new URL(request.url).searchParams.get('prodId'));
+  if (prodId === null) return null;
+  return prefetch((client) => {
+    void client.prefetchQuery(productQuery(prodId));
+    void client.prefetchQuery(categoryTreeQuery);
+    void client.prefetchQuery(priceTiersQuery(prodId));
+  });
 }
 
 /** /productdetails?prodId=…[&skuId=…]: the product, its variants, quantity and shipping. */

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Combobox } from '../../components/ui/combobox';
@@ -88,36 +88,46 @@ export function ShipsToLine({
   );
 }
 
+/** A goods-list card's small print, as plain text: where it ships from and, when it cannot go there, a mark. */
+export interface ShipsFromText {
+  from: string;
+  mark: string | null;
+}
+
 /**
  * The goods list's card notes: the country is the filter's when it is on, else the visitor's;
- * which warehouses reach it is one small cached call for the whole page.
+ * which warehouses reach it is one small cached call for the whole page. The names are looked up
+ * here, once per render of the page, and each card gets two strings (decision 0112): a hook per
+ * card (three queries and a 250-country map each) was most of the grid's render time on a phone,
+ * and strings let a memoized card skip drawing again when another answer re-renders the page.
  */
-export function useShipsFromNotes(active: string | null): (warehouse: string) => ReactNode {
+export function useShipsFromNotes(active: string | null): (warehouse: string) => ShipsFromText {
+  const { t } = useTranslation('catalogue');
   const { country: mine } = useShipTo();
   const country = active ?? mine;
   const reaches = useReaches(country);
-  return (warehouse) => <ShipsFromNote warehouse={warehouse} country={country} reaches={reaches(warehouse)} />;
-}
-
-/** A goods-list card's small print: where it ships from and, when it cannot go there, a mark. */
-export function ShipsFromNote({
-  warehouse,
-  country,
-  reaches,
-}: {
-  warehouse: string;
-  country: string | null;
-  reaches: boolean | undefined;
-}) {
-  const { t } = useTranslation('catalogue');
   const warehouseName = useWarehouseName();
   const countryName = useCountryName();
+  const notes = new Map<string, ShipsFromText>();
+  return (warehouse) => {
+    let note = notes.get(warehouse);
+    if (!note) {
+      note = {
+        from: t('ships-to.from', { warehouse: warehouseName(warehouse) }),
+        mark: country && reaches(warehouse) === false ? t('ships-to.no', { country: countryName(country) }) : null,
+      };
+      notes.set(warehouse, note);
+    }
+    return note;
+  };
+}
+
+/** A goods-list card's small print (see useShipsFromNotes). */
+export function ShipsFromNote({ from, mark }: ShipsFromText) {
   return (
     <p className="ships-from-note">
-      {t('ships-to.from', { warehouse: warehouseName(warehouse) })}
-      {country && reaches === false ? (
-        <span className="ships-to-mark">{t('ships-to.no', { country: countryName(country) })}</span>
-      ) : null}
+      {from}
+      {mark ? <span className="ships-to-mark">{mark}</span> : null}
     </p>
   );
 }

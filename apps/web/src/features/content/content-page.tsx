@@ -1,16 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { AlertIcon } from '../../components/ui/icons';
 import { StatusPage } from '../../components/ui/status-page';
 import { useRichTextLinks } from '../../lib/rich-text-links';
 import { useSession } from '../../lib/session';
-import { isPageMissing, useContentPage } from './content.api';
+import { prefetch } from '../../lib/prefetch';
+import { contentPageQuery, isPageMissing, useContentPage } from './content.api';
 import '../../components/ui/rich-text.css';
 import './content.css';
 
 /** The route's last path segment is the page's slug (/aboutus → aboutus). */
 function slugOf(pathname: string): string {
   return pathname.replace(/\/+$/, '').split('/').pop()?.toLowerCase() ?? '';
+}
+
+/** The route's loader: the page's text starts with its chunks (lib/prefetch.ts). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const slug = slugOf(new URL(request.url).pathname);
+  return prefetch((client) => void client.prefetchQuery(contentPageQuery(slug)));
 }
 
 /**

@@ -79,3 +79,67 @@ describe('order drawer: lines named in the reader’s language', { timeout: 30_0
     expect(asked).toContain('zh-CN');
   });
 });
+
+describe('order drawer: tracking back to the store', { timeout: 30_000 }, () => {
+  const failed = {
+    state: 'failed' as const,
+    carrier: 'YunExpress Standard',
+    trackingNumber: 'YT24123456789012345678901234',
+    warning: 'too-long' as const,
+    attempts: 1,
+    lastError: 'the shop refused the access token',
+    errorKind: 'auth' as const,
+    nextAttemptAt: null,
+    sentAt: null,
+    canRetry: true,
+  };
+
+  it('shows the failure with its reason and the length warning; Retry asks again and shows the new state', async () => {
+    await setLanguage('en-US');
+    let retried = 0;
+    let push: OrderDetail['trackingPush'] = failed;
+    const order = () => detail('o-7', { source: 'store', state: 'shipped', actions: [], trackingPush: push });
+    fakeApi({
+      'GET /api/p/orders/counts': () => envelope(COUNTS),
+      'GET /api/p/orders': () => envelope(page([summary('o-7', { actions: [] })])),
+      'GET /api/p/orders/o-7': () => envelope(order()),
+      'POST /api/p/orders/o-7/tracking-push/retry': () => {
+        retried++;
+        push = {
+          ...failed,
+          state: 'sent',
+          warning: null,
+          lastError: null,
+          canRetry: false,
+          sentAt: '2026-11-27T10:00:00Z',
+        };
+        return envelope(order());
+      },
+    });
+    renderRoutes([{ path: '/user/storeorder', element: <OrdersPage /> }], '/user/storeorder?order=o-7');
+    const note = await screen.findByTestId('tracking-push');
+    // The reason in the reader's words, the store's own beside it.
+    expect(note).toHaveTextContent(
+      'Not sent: The store refused our authorization: connect the store again, then retry',
+    );
+    expect(note).toHaveTextContent("Store's answer: the shop refused the access token");
+    expect(note).toHaveTextContent('more than 25 characters');
+    within(note).getByRole('button', { name: 'Retry' }).click();
+    await screen.findByText(/Sent to the store on/);
+    expect(retried).toBe(1);
+    expect(
+      within(screen.getByTestId('tracking-push')).queryByRole('button', { name: 'Retry' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says nothing for an order without a push', async () => {
+    fakeApi({
+      'GET /api/p/orders/counts': () => envelope(COUNTS),
+      'GET /api/p/orders': () => envelope(page([summary('o-8', { actions: [] })])),
+      'GET /api/p/orders/o-8': () => envelope(detail('o-8', { actions: [] })),
+    });
+    renderRoutes([{ path: '/user/storeorder', element: <OrdersPage /> }], '/user/storeorder?order=o-8');
+    await screen.findAllByText(/Timeline/);
+    expect(screen.queryByTestId('tracking-push')).not.toBeInTheDocument();
+  });
+});

@@ -2,10 +2,11 @@ import { Alert, Button, Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrderView } from '../../components/orders/order-view';
+import { TrackingPushNote } from '../../components/orders/tracking-push';
 import { useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { OrderActions } from './order-actions';
-import { useOrder, useRefreshOrders } from './orders.api';
+import { orderActions, useOrder, useRefreshOrders } from './orders.api';
 import { SplitDialog } from './split-dialog';
 
 interface Props {
@@ -44,6 +45,13 @@ export function OrderDrawer({ id, splitting, onSplit, onOpen, onClose }: Props) 
         <>
           <OrderActions order={o} onSplit={() => onSplit(true)} size="middle" />
           <div style={{ height: 12 }} />
+          {o.trackingPush ? (
+            <TrackingPushNote
+              push={o.trackingPush}
+              lang={lang}
+              onRetry={() => orderActions.retryPush(o.id).then(() => refresh())}
+            />
+          ) : null}
           <OrderView
             order={o}
             money={money}

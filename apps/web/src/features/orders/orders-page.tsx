@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ORDER_TABS, type OrderSummary, type OrderTab } from '@dsm/contract';
 import { Alert, Button, Grid, Table, Tabs, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,22 +16,40 @@ import './orders.css';
 const isTab = (v: string | null): v is OrderTab => (ORDER_TABS as readonly string[]).includes(v ?? '');
 
 /**
+ * Tabs another screen adds before the SPEC §4 order tabs, with their own content: the store
+ * orders' "unrelated" and "related" (issue 21). Features do not import each other, so the app's
+ * page passes them in (`app/pages/store-order-page.tsx`).
+ */
+export interface LeadTabs {
+  keys: readonly string[];
+  /** The tab's label with its count. */
+  label: (key: string) => ReactNode;
+  panel: (key: string) => ReactNode;
+  /** Shown below a tab's own list (the store orders in the draft box, the abnormal ones). */
+  below?: Partial<Record<OrderTab, ReactNode>>;
+  /** Added to a tab's count (the rows `below` shows). */
+  extraCount?: Partial<Record<OrderTab, number>>;
+}
+
+/**
  * /user/storeorder (SPEC §2 "order to /user/storeorder"; decision 0087): the user's orders by the
  * SPEC §4 tabs with their counts, the buttons the server allows per row, batch restore in the
  * draft box and "pay selected" among the unpaid, the detail in a drawer (`?order=<id>`). Store
  * orders (issue 11) join as rows with `source: 'store'` and, later, a tab of their own.
  */
-export default function OrdersPage() {
+export default function OrdersPage({ lead }: { lead?: LeadTabs } = {}) {
   const { t } = useTranslation('orders');
   const money = useMoney();
   const lang = useSession((s) => s.lang);
   const [params, setParams] = useSearchParams();
+  const leadTab = lead?.keys.includes(params.get('tab') ?? '') ? params.get('tab') : null;
   const tab: OrderTab = isTab(params.get('tab')) ? (params.get('tab') as OrderTab) : 'all';
   const opened = params.get('order');
   const [paging, setPaging] = useState({ current: 1, size: 20 });
   const [selected, setSelected] = useState<string[]>([]);
   const [splitting, setSplitting] = useState(false);
-  const list = useOrders({ tab, ...paging });
+  // A lead tab shows its own list: the orders of the default tab are not fetched behind it.
+  const list = useOrders({ tab, ...paging }, !leadTab);
   const counts = useOrderCounts();
   const refresh = useRefreshOrders();
   const selectable = tab === 'trash' || tab === 'awaiting-payment';
@@ -116,28 +134,14 @@ export default function OrdersPage() {
     },
   ];
 
-  const count = (k: OrderTab) => counts.data?.[k];
-  return (
-    <section className="orders-page">
-      <h1>{t('list.title')}</h1>
-      <Tabs
-        className="orders-tabs"
-        activeKey={tab}
-        onChange={(k) => {
-          setSelected([]);
-          setPaging((p) => ({ ...p, current: 1 }));
-          change({ tab: k === 'all' ? null : k });
-        }}
-        items={ORDER_TABS.map((k) => ({
-          key: k,
-          label: (
-            <span data-testid={`tab-${k}`}>
-              {t(`tabs.${k}`)}
-              {count(k) !== undefined ? ` (${count(k)})` : ''}
-            </span>
-          ),
-        }))}
-      />
+  const count = (k: OrderTab) => {
+    const own = counts.data?.[k];
+    const extra = lead?.extraCount?.[k];
+    return own !== undefined && extra !== undefined ? own + extra : own;
+  };
+  /** The marketplace orders of one SPEC §4 tab: hint, batch bar, table. */
+  const ordersOf = () => (
+    <>
       {tab === 'trash' ? <p className="order-muted">{t('list.trash-hint')}</p> : null}
       {tab === 'abnormal' ? <p className="order-muted">{t('list.abnormal-hint')}</p> : null}
       {selectable ? (
@@ -204,6 +208,37 @@ export default function OrdersPage() {
           onChange: (current, size) => setPaging({ current, size }),
         }}
       />
+    </>
+  );
+  return (
+    <section className="orders-page">
+      <h1>{t('list.title')}</h1>
+      <Tabs
+        className="orders-tabs"
+        activeKey={leadTab ?? tab}
+        onChange={(k) => {
+          setSelected([]);
+          setPaging((p) => ({ ...p, current: 1 }));
+          change({ tab: k === 'all' ? null : k });
+        }}
+        items={[
+          ...(lead?.keys ?? []).map((k) => ({
+            key: k,
+            label: <span data-testid={`tab-${k}`}>{lead!.label(k)}</span>,
+          })),
+          ...ORDER_TABS.map((k) => ({
+            key: k,
+            label: (
+              <span data-testid={`tab-${k}`}>
+                {t(`tabs.${k}`)}
+                {count(k) !== undefined ? ` (${count(k)})` : ''}
+              </span>
+            ),
+          })),
+        ]}
+      />
+      {leadTab ? lead!.panel(leadTab) : ordersOf()}
+      {leadTab ? null : lead?.below?.[tab]}
       {opened ? (
         <OrderDrawer
           id={opened}

@@ -18,9 +18,10 @@ export interface OrdersFilter {
   size: number;
 }
 
-/** GET /api/p/orders: one tab of the caller's orders, newest first. */
-export function useOrders(filter: OrdersFilter) {
+/** GET /api/p/orders: one tab of the caller's orders, newest first (not asked while `enabled` is false). */
+export function useOrders(filter: OrdersFilter, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ordersKeys.list(filter),
     queryFn: ({ signal }) =>
       api.data<Page<OrderSummary>>('/p/orders', { signal, query: { ...filter }, schema: OrderSummaryPageSchema }),
@@ -64,6 +65,9 @@ export const orderActions = {
     api.post<OrderDetail>(path(id, 'abnormal/ignore'), undefined, { ...key(), schema: OrderDetailSchema }),
   resetSplit: (id: string) =>
     api.post<OrderDetail>(path(id, 'reset-split'), undefined, { ...key(), schema: OrderDetailSchema }),
+  /** A store order's tracking push that failed (or met a fulfilment made by hand): sent again. */
+  retryPush: (id: string) =>
+    api.post<OrderDetail>(path(id, 'tracking-push/retry'), undefined, { ...key(), schema: OrderDetailSchema }),
   restore: (ids: string[]) =>
     api.post<RestoreResult>('/p/orders/restore', { ids }, { ...key(), schema: RestoreResultSchema }),
 };

@@ -9,7 +9,10 @@ import {
   StorePlatformError,
   type StoreProductData,
   type StoreProductPage,
+  type TrackingPush,
+  type TrackingPushResult,
 } from '../store-platform.js';
+import { pushShopifyTracking } from './shopify.fulfilment.js';
 import { shopBaseUrl } from './shopify.auth.js';
 import { ShopifyAdmin, type ShopifyAdminOptions } from './shopify.graphql.js';
 import {
@@ -166,6 +169,15 @@ export class ShopifyClient implements StoreClient {
       page = data.product.variants.pageInfo;
     }
     return all;
+  }
+
+  /** Tracking back to the order (decision 0115): reads its fulfilments first, so never a second one. */
+  pushTracking(
+    orderExternalId: string,
+    push: TrackingPush,
+    previous?: { fulfilmentId: string } | null,
+  ): Promise<TrackingPushResult> {
+    return pushShopifyTracking(this.admin, orderExternalId, push, previous);
   }
 
   /**

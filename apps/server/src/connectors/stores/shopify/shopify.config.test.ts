@@ -15,7 +15,8 @@ describe('Shopify configuration (decision 0100)', () => {
       apiSecret: 'secret',
       previousApiSecret: undefined,
       apiVersion: '2026-10',
-      scopes: 'read_products,read_orders,write_orders',
+      scopes:
+        'read_products,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
       shopUrlTemplate: 'https://{shop}',
     });
     const c = loadConfig({

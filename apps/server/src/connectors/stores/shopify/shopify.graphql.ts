@@ -212,6 +212,8 @@ export class ShopifyAdmin {
           `the shop is not available (HTTP ${res.status})`,
           res.status,
         );
+      // HTTP 429 (the REST-style limit, after storeFetch's own retries): a job retries it later.
+      if (res.status === 429) throw new StorePlatformError('shopify', 'throttled', 'HTTP 429', 429);
       if (res.status >= 500) throw new StorePlatformError('shopify', 'unavailable', `HTTP ${res.status}`, res.status);
       if (res.status !== 200) throw new StorePlatformError('shopify', 'invalid', `HTTP ${res.status}`, res.status);
       const answer = jsonOf<GraphqlAnswer<T>>('shopify', res);

@@ -18,10 +18,17 @@ const NEXT: Record<OrderStep, OrderState | 'abnormal'> = {
   'mark-abnormal': 'abnormal',
 };
 /** The rarer events: in a list row they sit in a "More" menu, so the row stays narrow. */
-const SECONDARY: OrderEvent[] = ['raise-price-difference', 'mark-abnormal'];
+const SECONDARY: OrderEvent[] = ['raise-price-difference', 'mark-abnormal', 'update-tracking'];
 
 export interface AdminOrderActionsProps {
-  order: { id: string; number: string; actions: OrderEvent[]; shippingMethodName?: string };
+  order: {
+    id: string;
+    number: string;
+    actions: OrderEvent[];
+    shippingMethodName?: string;
+    carrier?: string | null;
+    trackingNumber?: string | null;
+  };
   /**
    * The id of the element that names the order (its number in the row or card): each button's
    * name is its visible text, and this tells a screen reader which order it acts on.
@@ -67,6 +74,7 @@ export function AdminOrderActions({ order, describedBy, compact = false, onMoved
     deliver: () => void simple('deliver'),
     'raise-price-difference': () => setRaising(true),
     'mark-abnormal': () => setDialog('abnormal'),
+    'update-tracking': () => setDialog('tracking'),
   };
   const style: Partial<Record<OrderEvent, { primary?: boolean; danger?: boolean }>> = {
     purchase: { primary: true },
@@ -74,9 +82,9 @@ export function AdminOrderActions({ order, describedBy, compact = false, onMoved
     deliver: { primary: true },
     'mark-abnormal': { danger: true },
   };
-  const shown = (['purchase', 'ship', 'deliver', 'raise-price-difference', 'mark-abnormal'] as OrderEvent[]).filter(
-    (e) => can(e) && handlers[e],
-  );
+  const shown = (
+    ['purchase', 'ship', 'deliver', 'update-tracking', 'raise-price-difference', 'mark-abnormal'] as OrderEvent[]
+  ).filter((e) => can(e) && handlers[e]);
   const inMenu = compact ? shown.filter((e) => SECONDARY.includes(e)) : [];
 
   // Each button's accessible name is its visible text (what a voice-control user says); the order
@@ -127,7 +135,9 @@ export function AdminOrderActions({ order, describedBy, compact = false, onMoved
           onClose={() => setDialog(null)}
           onDone={(answer) => {
             setDialog(null);
-            moved(dialog === 'ship' ? 'ship' : 'mark-abnormal', answer);
+            // A corrected tracking keeps the order where it is: only a notice.
+            if (dialog === 'tracking') toast.success(t('admin.done-tracking', { number: order.number }));
+            else moved(dialog === 'ship' ? 'ship' : 'mark-abnormal', answer);
             void refresh();
           }}
         />

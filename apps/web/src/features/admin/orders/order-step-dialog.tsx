@@ -7,7 +7,7 @@ import { ServerErrors } from '../shared/admin-page';
 import { applyServerErrors } from '../shared/server-errors';
 import { adminOrderActions } from './orders.api';
 
-export type StepDialogKind = 'ship' | 'abnormal';
+export type StepDialogKind = 'ship' | 'tracking' | 'abnormal';
 type Values = { carrier?: string; trackingNumber?: string; reason?: string };
 
 /**
@@ -23,7 +23,13 @@ export function OrderStepDialog({
   onDone,
 }: {
   kind: StepDialogKind;
-  order: { id: string; number: string; shippingMethodName?: string };
+  order: {
+    id: string;
+    number: string;
+    shippingMethodName?: string;
+    carrier?: string | null;
+    trackingNumber?: string | null;
+  };
   onClose: () => void;
   onDone: (answer: OrderDetail | null) => void;
 }) {
@@ -31,13 +37,18 @@ export function OrderStepDialog({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [orphans, setOrphans] = useState<string[]>([]);
-  const ship = kind === 'ship';
+  // Correcting the tracking is the ship form again, filled with what was shipped.
+  const ship = kind === 'ship' || kind === 'tracking';
+  const correcting = kind === 'tracking';
 
   async function submit(values: Values) {
     setSaving(true);
-    const call: Promise<ApiResult<OrderDetail>> = ship
-      ? adminOrderActions.ship(order.id, { carrier: values.carrier ?? '', trackingNumber: values.trackingNumber ?? '' })
-      : adminOrderActions.abnormal(order.id, values.reason ?? '');
+    const body = { carrier: values.carrier ?? '', trackingNumber: values.trackingNumber ?? '' };
+    const call: Promise<ApiResult<OrderDetail>> = correcting
+      ? adminOrderActions.tracking(order.id, body)
+      : ship
+        ? adminOrderActions.ship(order.id, body)
+        : adminOrderActions.abnormal(order.id, values.reason ?? '');
     const result = await call.finally(() => setSaving(false));
     if (result.success) {
       onDone(result.data ?? null);
@@ -50,8 +61,10 @@ export function OrderStepDialog({
   return (
     <Modal
       open
-      title={t(ship ? 'admin.ship-title' : 'admin.abnormal-title', { number: order.number })}
-      okText={t(ship ? 'admin.ship' : 'admin.mark-abnormal')}
+      title={t(correcting ? 'admin.tracking-title' : ship ? 'admin.ship-title' : 'admin.abnormal-title', {
+        number: order.number,
+      })}
+      okText={t(correcting ? 'actions.save' : ship ? 'admin.ship' : 'admin.mark-abnormal')}
       cancelText={t('actions.cancel')}
       okButtonProps={{ danger: !ship }}
       confirmLoading={saving}
@@ -62,7 +75,13 @@ export function OrderStepDialog({
       <Form
         form={form}
         layout="vertical"
-        initialValues={ship ? { carrier: order.shippingMethodName ?? '' } : {}}
+        initialValues={
+          correcting
+            ? { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '' }
+            : ship
+              ? { carrier: order.shippingMethodName ?? '' }
+              : {}
+        }
         onFinish={(v) => void submit(v)}
         // A message about the whole request no longer holds once the operator changes a field.
         onValuesChange={() => setOrphans([])}
@@ -73,7 +92,9 @@ export function OrderStepDialog({
             <Form.Item
               name="carrier"
               label={t('detail.carrier')}
-              extra={order.shippingMethodName ? t('admin.carrier-hint') : undefined}
+              extra={
+                correcting ? t('admin.tracking-hint') : order.shippingMethodName ? t('admin.carrier-hint') : undefined
+              }
               rules={[{ required: true, whitespace: true, message: t('admin.carrier-required') }]}
             >
               <Input maxLength={CARRIER_MAX} />

@@ -4,11 +4,12 @@ import { Alert, Button, Drawer, Select, Skeleton, Space, type TableColumnsType }
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OrderStateTag, OrderView, formatOrderTime } from '../../../components/orders/order-view';
+import { TrackingPushNote } from '../../../components/orders/tracking-push';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { AdminListPage } from '../shared/list-page';
 import { AdminOrderActions, type OrderStep } from './order-admin-actions';
-import { useAdminOrder, useAdminOrders } from './orders.api';
+import { adminOrderActions, useAdminOrder, useAdminOrders, useRefreshAdminOrders } from './orders.api';
 
 /** The filter's order: the purchase queue first, then what follows it, then the rest. */
 const STATE_FILTERS = [
@@ -186,6 +187,7 @@ function AdminOrderDrawer({ id, onOpen, onClose }: { id: string; onOpen: (id: st
   const { t } = useTranslation('orders');
   const lang = useSession((s) => s.lang);
   const order = useAdminOrder(id);
+  const refresh = useRefreshAdminOrders();
   const o = order.data;
   return (
     <Drawer open title={o ? t('detail.title', { number: o.number }) : t('detail.loading')} size={760} onClose={onClose}>
@@ -197,6 +199,13 @@ function AdminOrderDrawer({ id, onOpen, onClose }: { id: string; onOpen: (id: st
             <AdminOrderActions order={o} />
           </div>
           <div style={{ height: 12 }} />
+          {o.trackingPush ? (
+            <TrackingPushNote
+              push={o.trackingPush}
+              lang={lang}
+              onRetry={() => adminOrderActions.retryPush(o.id).then(() => refresh())}
+            />
+          ) : null}
           <OrderView
             order={o}
             money={(v) => formatMoney(v, null, lang)}

@@ -39,6 +39,10 @@ export const adminOrderActions = {
   deliver: (id: string) => post(id, 'deliver'),
   ship: (id: string, body: { carrier: string; trackingNumber: string }) => post(id, 'ship', body, true),
   abnormal: (id: string, reason: string) => post(id, 'abnormal', { reason }, true),
+  /** A shipped order's carrier or number corrected (a store order's store gets it again). */
+  tracking: (id: string, body: { carrier: string; trackingNumber: string }) => post(id, 'tracking', body, true),
+  /** A store order's failed tracking push, sent again. */
+  retryPush: (id: string) => post(id, 'tracking-push/retry'),
 };
 
 export function useRefreshAdminOrders() {

@@ -1,21 +1,2 @@
-import { useSyncExternalStore } from 'react';
-
-/**
- * Below antd's `md` breakpoint (768 px) an operator table does not fit beside its Actions: the
- * lists turn into cards there. A media query, not the content's width, so every list on a screen
- * switches at the same point; false where matchMedia is missing (jsdom, server rendering).
- */
-export const NARROW_QUERY = '(max-width: 767.98px)';
-
-export function useNarrow(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => undefined;
-      const list = window.matchMedia(NARROW_QUERY);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY).matches : false),
-    () => false,
-  );
-}
+// Moved to lib/ so the user's screens switch to cards at the same width (store orders, decision 0117).
+export { NARROW_QUERY, useNarrow } from '../../../lib/use-narrow';
