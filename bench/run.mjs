@@ -16,7 +16,8 @@ import { register } from 'tsx/esm/api';
 import { CONNECTIONS, cpuMeter, drive } from './checkout-drive.mjs';
 import { residentMb, root, rssSampler, startBaseline, startServer } from './server.mjs';
 import { TARGETS, judge, markdown } from './suite-report.mjs';
-import { AREAS, SCENARIOS, lookAround, runScenarios } from './suite-scenarios.mjs';
+import { startShopify } from './store-orders.mjs';
+import { AREAS, SCENARIOS, STORE_ORDER_STEPS, lookAround, runScenarios } from './suite-scenarios.mjs';
 import { seedSuite } from './suite-seed.mjs';
 import { ensureWebBuild, FIRST_LOAD_TARGET_KB, LIGHTHOUSE_TARGET, runWeb } from './web.mjs';
 
@@ -29,7 +30,9 @@ const HELP = `npm run bench -- [options] [catalogue|checkout|wallet|accounts|lig
   --duration S --warmup S     measured window and warm-up per scenario (15 and 3; --quick 3 and 1)
   --quick                     small data, short windows (a few minutes at most)
   --scenarios a,b             some of: ${SCENARIOS.map((s) => s.name).join(', ')}, web
-                              (the old names catalogue, checkout, wallet, accounts, lighthouse select theirs)
+                              (the area names catalogue, checkout, wallet, accounts, store-orders, lighthouse select theirs)
+  --store-orders N            orders in the store-orders-import shop (10000; --quick 1000)
+  --store-order-burst N       orders/create deliveries in store-orders-burst (1000; --quick 200)
   --lighthouse-runs N         Lighthouse runs per page (3; --quick 1)
   --label TEXT                a suffix for the result files (e.g. before / after)`;
 
@@ -47,6 +50,8 @@ function options() {
       warmup: { type: 'string' },
       scenarios: { type: 'string' },
       'lighthouse-runs': { type: 'string' },
+      'store-orders': { type: 'string' },
+      'store-order-burst': { type: 'string' },
       label: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -80,6 +85,8 @@ function options() {
     ledger: whole('ledger', values.ledger, q ? 100_000 : 1_000_000),
     seconds: whole('duration', values.duration, q ? 3 : 15),
     warmup: whole('warmup', values.warmup, q ? 1 : 3, 0),
+    storeOrders: whole('store-orders', values['store-orders'], q ? 1_000 : 10_000),
+    storeOrderBurst: whole('store-order-burst', values['store-order-burst'], q ? 200 : 1_000),
     lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], q ? 1 : 3),
     scenarios: [...scenarios],
     label: values.label,
@@ -170,7 +177,15 @@ async function runOn(db, o, withWeb) {
   // throttle would otherwise refuse 32 parallel log-ins from 127.0.0.1.
   // The seeded users submit many orders they pay only later: the unpaid-order cap (decision 0106)
   // stays on, so its lock and count are measured, but far above what they reach.
-  const app = await startServer({ ...env, TRUST_PROXY: 'true', CHECKOUT_MAX_UNPAID_ORDERS: '100000' });
+  // The store-order scenarios' Shopify: the emulator on its own port, the server configured to it.
+  const shopify = o.scenarios.some((s) => STORE_ORDER_STEPS.includes(s)) ? await startShopify(server) : null;
+  if (shopify) later(shopify.stop);
+  const app = await startServer({
+    ...env,
+    ...shopify?.env,
+    TRUST_PROXY: 'true',
+    CHECKOUT_MAX_UNPAID_ORDERS: '100000',
+  });
   const stopApp = later(() => app.stop());
   const rss = rssSampler(app.pid);
   const cpu = cpuMeter(app.pid, async () =>
@@ -184,7 +199,7 @@ async function runOn(db, o, withWeb) {
   const jobsLeft = db === 'postgres' ? () => jobsOf(env.DATABASE_URL) : null;
   let record;
   try {
-    const ctx = { ...seeded, ...(await lookAround(app.url)) };
+    const ctx = { ...seeded, ...(await lookAround(app.url)), shopify };
     const results = await runScenarios(app.url, o, ctx, meter, jobsLeft);
     const serverPeakRssMb = residentMb(app.pid, 'VmHWM');
     const web = withWeb

@@ -3,6 +3,7 @@
 // the rest are defined here and driven the same way (checkout-drive.mjs).
 import { drive } from './checkout-drive.mjs';
 import { scenarios as checkoutScenarios } from './checkout.mjs';
+import { storeOrderScenarios } from './store-orders.mjs';
 import { BENCH_PASSWORD } from './suite-seed.mjs';
 
 /** Every scenario in the order it runs; `area` is the old per-area benchmark it belongs to. */
@@ -37,13 +38,24 @@ export const SCENARIOS = [
   { name: 'orders', area: 'checkout', what: 'GET /api/p/orders?tab=all, page 1 of the user’s 100 past orders' },
   { name: 'wallet-history', area: 'wallet', what: 'GET /api/p/wallet/lines, page 1 of the user’s ledger lines' },
   {
+    name: 'store-orders-import',
+    area: 'store-orders',
+    what: 'the first import of a Shopify shop’s orders from the emulator, paging through listOrders (“sync now”)',
+  },
+  {
+    name: 'store-orders-burst',
+    area: 'store-orders',
+    what: 'signed orders/create webhooks, 50 at once: each answer’s time, then every order kept once',
+  },
+  {
     name: 'login',
     area: 'accounts',
     what: 'POST /api/login, a different user each request (scrypt, 32 MiB each; information). Last: the log-ins a window leaves queued would slow the next',
   },
 ];
 /** The old benchmark names still select their scenarios (`npm run bench -- catalogue`). */
-export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts'];
+export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders'];
+export const STORE_ORDER_STEPS = ['store-orders-import', 'store-orders-burst'];
 export const CHECKOUT_STEPS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 
 const LANGS = ['en-US', 'zh-CN', 'fr-FR', 'tr-TR'];
@@ -181,8 +193,18 @@ export async function runScenarios(url, o, ctx, meter, jobsLeft) {
   const build = builders(ctx);
   const out = {};
   let checkoutDone = false;
+  let storeOrdersDone = false;
   for (const s of SCENARIOS) {
     if (!o.scenarios.includes(s.name)) continue;
+    if (STORE_ORDER_STEPS.includes(s.name)) {
+      // Not autocannon windows: an import and a burst, each timed to its end (store-orders.mjs).
+      if (!storeOrdersDone) {
+        await settle(url, jobsLeft);
+        Object.assign(out, await storeOrderScenarios(url, o, ctx, meter));
+      }
+      storeOrdersDone = true;
+      continue;
+    }
     if (CHECKOUT_STEPS.includes(s.name)) {
       // checkout.mjs runs its steps together (the pools of submit and pay follow confirm's rate).
       if (!checkoutDone) Object.assign(out, await checkout(url, o, ctx, meter, jobsLeft));
