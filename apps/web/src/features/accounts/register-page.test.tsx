@@ -76,6 +76,10 @@ describe('register page', () => {
     const user = userEvent.setup();
     renderRegister();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
+    // The submit waits for the form's rules, loaded on first use: slow on a busy machine.
+    await waitFor(() => expect(screen.getByLabelText('User name')).toHaveAttribute('aria-invalid', 'true'), {
+      timeout: 10_000,
+    });
 
     const expected: Array<[string, string]> = [
       ['User name', 'Please enter your user name'],
