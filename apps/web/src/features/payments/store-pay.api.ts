@@ -12,4 +12,3 @@ export const confirmStorePay = (ids: string[]) =>
 
 export const payStoreOrders = (body: StorePayBody, idempotencyKey: string) =>
   api.post<StorePayResult>('/p/store-orders/pay', body, { idempotencyKey, noshow: true, schema: StorePayResultSchema });
-
