@@ -97,8 +97,15 @@ describe('storefront', () => {
     // Price range 10–40 (USD, the en-US currency), then price low → high.
     await page.getByLabel(catalogueEn.filters['min-price'], { exact: true }).fill('10');
     await page.getByLabel(catalogueEn.filters['max-price'], { exact: true }).fill('40');
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes('/api/prod/search') && r.url().includes('minPrice=10'),
+    );
     await page.getByRole('button', { name: catalogueEn.filters.apply }).click();
     await page.waitForURL(/minPrice=10&maxPrice=40&currency=USD/);
+    // The router moves the address before React draws the page with it (a transition): pick the
+    // sort once the filtered grid is drawn, as a person would, not from the page before it.
+    await filtered;
+    await page.locator('.goods-grid[aria-busy="false"]').waitFor();
     const sorted = page.waitForResponse(
       (r) => r.url().includes('/api/prod/search') && r.url().includes('sort=price_asc'),
     );
