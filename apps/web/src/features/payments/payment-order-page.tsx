@@ -1,16 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Radio, Skeleton } from 'antd';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Skeleton } from 'antd';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromMinor, toMinor, type OrderDetail, type OrderPaymentMethod } from '@dsm/contract';
 import { leaveSite } from '../../lib/navigation';
-import { useSession } from '../../lib/session';
 import { paymentsKeys, walletKeys } from '../../lib/query-keys';
-import { feeRuleWords, previewFee } from '../../lib/fees';
-import { UsdAmount, useUsd } from '../../components/payment/money';
-import { methodsQuery } from '../../lib/recharge';
-import { orderQuery, payOrders, useWalletRecord } from './payments.api';
+import { UsdAmount } from '../../components/payment/money';
+import { orderQuery, payOrders } from './payments.api';
+import { PayMethodSection, usePayMethods } from './pay-method';
 import { readPayBy } from '../../lib/pay-by';
 import { OrdersToPay } from './orders-to-pay';
 import '../../components/payment/payment.css';
@@ -65,15 +63,9 @@ export default function PaymentOrderPage() {
 
 function PayPanel({ orders }: { orders: OrderDetail[] }) {
   const { t } = useTranslation('payments');
-  // A fee rule in words is the recharge namespace's (lib/fees.ts), as on the recharge page.
-  const { t: feeText } = useTranslation('recharge');
 
-  const usd = useUsd();
-  const lang = useSession((s) => s.lang);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const wallet = useWalletRecord();
-  const methods = useQuery(methodsQuery());
   const [method, setMethod] = useState<OrderPaymentMethod>('wallet');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -82,10 +74,8 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
 
   const payable = orders.filter((o) => o.state === 'awaiting-payment');
   const total = fromMinor(payable.reduce((sum, o) => sum + toMinor(o.total), 0));
-  const spendable = wallet.data ? fromMinor(toMinor(wallet.data.balance) + toMinor(wallet.data.bonus)) : null;
-  const short = spendable !== null && spendable < total ? fromMinor(toMinor(total) - toMinor(spendable)) : 0;
-  const paypalRule = methods.data?.methods.find((m) => m.method === 'paypal' && m.enabled)?.rule;
-  const paypal = paypalRule ? previewFee(paypalRule, total) : null;
+  const payMethods = usePayMethods(total);
+  const { paypal } = payMethods;
 
   async function pay() {
     if (busy) return;
@@ -116,39 +106,7 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
         <OrdersToPay orders={orders} payBy={payBy} />
       </section>
 
-      <section className="pay-order-section" aria-labelledby="pay-method">
-        <h2 id="pay-method">{t('pay-order.method')}</h2>
-        <Radio.Group
-          className="pay-order-choices"
-          value={method}
-          onChange={(e) => setMethod(e.target.value as OrderPaymentMethod)}
-        >
-          <Radio value="wallet" className="pay-order-choice">
-            <span className="pay-order-choice-name">{t('pay-order.wallet')}</span>
-            <span className="pay-order-choice-detail" data-testid="wallet-balance">
-              {spendable === null ? t('pay-order.balance-loading') : t('pay-order.balance', { amount: usd(spendable) })}
-            </span>
-            {short > 0 ? (
-              <span className="pay-order-choice-detail pay-short">{t('pay-order.short', { amount: usd(short) })}</span>
-            ) : null}
-          </Radio>
-          {paypal && paypalRule ? (
-            <Radio value="paypal" className="pay-order-choice">
-              <span className="pay-order-choice-name">PayPal</span>
-              <span className="pay-order-choice-detail" data-testid="paypal-fee">
-                {t('pay-order.paypal-fee', {
-                  fee: usd(paypal.fee),
-                  rule: feeRuleWords(paypalRule, feeText, usd, lang),
-                  total: usd(paypal.total),
-                })}
-              </span>
-            </Radio>
-          ) : null}
-        </Radio.Group>
-        <p className="pay-order-muted">
-          <Link to="/user/recharge">{t('pay-order.recharge')}</Link>
-        </p>
-      </section>
+      <PayMethodSection headingId="pay-method" method={method} onChange={setMethod} methods={payMethods} />
 
       <section className="pay-order-section pay-order-totals" aria-labelledby="pay-total">
         <h2 id="pay-total">{t('pay-order.summary')}</h2>

@@ -1,23 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Radio, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  STORE_PAY_IDS_MAX,
-  StorePayQuoteSchema,
-  fromMinor,
-  toMinor,
-  type OrderPaymentMethod,
-  type StorePayQuote,
-} from '@dsm/contract';
+import { STORE_PAY_IDS_MAX, StorePayQuoteSchema, type OrderPaymentMethod, type StorePayQuote } from '@dsm/contract';
 import { leaveSite } from '../../lib/navigation';
-import { useSession } from '../../lib/session';
 import { paymentsKeys, walletKeys } from '../../lib/query-keys';
-import { feeRuleWords, previewFee } from '../../lib/fees';
 import { UsdAmount, useUsd } from '../../components/payment/money';
-import { methodsQuery } from '../../lib/recharge';
-import { useWalletRecord } from './payments.api';
+import { PayMethodSection, usePayMethods } from './pay-method';
 import { confirmStorePay, payStoreOrders } from './store-pay.api';
 import { StorePayOrderCard } from './store-pay-order';
 import '../../components/payment/payment.css';
@@ -83,13 +73,9 @@ export default function StorePayPage() {
 
 function PayPanel({ initial }: { initial: StorePayQuote }) {
   const { t } = useTranslation('payments');
-  const { t: feeText } = useTranslation('recharge');
   const usd = useUsd();
-  const lang = useSession((s) => s.lang);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const wallet = useWalletRecord();
-  const methods = useQuery(methodsQuery());
   const [quote, setQuote] = useState(initial);
   const [changed, setChanged] = useState<{ was: number } | null>(null);
   const [method, setMethod] = useState<OrderPaymentMethod>('wallet');
@@ -98,10 +84,8 @@ function PayPanel({ initial }: { initial: StorePayQuote }) {
   const keys = useRef(new Map<string, string>());
 
   const total = quote.total;
-  const spendable = wallet.data ? fromMinor(toMinor(wallet.data.balance) + toMinor(wallet.data.bonus)) : null;
-  const short = spendable !== null && spendable < total ? fromMinor(toMinor(total) - toMinor(spendable)) : 0;
-  const paypalRule = methods.data?.methods.find((m) => m.method === 'paypal' && m.enabled)?.rule;
-  const paypal = paypalRule ? previewFee(paypalRule, total) : null;
+  const payMethods = usePayMethods(total);
+  const { paypal } = payMethods;
 
   async function pay() {
     if (busy) return;
@@ -152,39 +136,7 @@ function PayPanel({ initial }: { initial: StorePayQuote }) {
         ))}
       </section>
 
-      <section className="pay-order-section" aria-labelledby="store-pay-method">
-        <h2 id="store-pay-method">{t('pay-order.method')}</h2>
-        <Radio.Group
-          className="pay-order-choices"
-          value={method}
-          onChange={(e) => setMethod(e.target.value as OrderPaymentMethod)}
-        >
-          <Radio value="wallet" className="pay-order-choice">
-            <span className="pay-order-choice-name">{t('pay-order.wallet')}</span>
-            <span className="pay-order-choice-detail" data-testid="wallet-balance">
-              {spendable === null ? t('pay-order.balance-loading') : t('pay-order.balance', { amount: usd(spendable) })}
-            </span>
-            {short > 0 ? (
-              <span className="pay-order-choice-detail pay-short">{t('pay-order.short', { amount: usd(short) })}</span>
-            ) : null}
-          </Radio>
-          {paypal && paypalRule ? (
-            <Radio value="paypal" className="pay-order-choice">
-              <span className="pay-order-choice-name">PayPal</span>
-              <span className="pay-order-choice-detail">
-                {t('pay-order.paypal-fee', {
-                  fee: usd(paypal.fee),
-                  rule: feeRuleWords(paypalRule, feeText, usd, lang),
-                  total: usd(paypal.total),
-                })}
-              </span>
-            </Radio>
-          ) : null}
-        </Radio.Group>
-        <p className="pay-order-muted">
-          <Link to="/user/recharge">{t('pay-order.recharge')}</Link>
-        </p>
-      </section>
+      <PayMethodSection headingId="store-pay-method" method={method} onChange={setMethod} methods={payMethods} />
 
       <section className="pay-order-section pay-order-totals" aria-labelledby="store-pay-total">
         <h2 id="store-pay-total">{t('pay-order.summary')}</h2>
