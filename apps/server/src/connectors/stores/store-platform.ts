@@ -152,6 +152,68 @@ export interface TrackingPushResult {
 }
 
 /**
+ * A product to publish into a store (issue 22, listing). Prices are in the store's currency,
+ * already computed by the listing's pricing rule; the connector only writes them. Images are
+ * public URLs (our file store under PUBLIC_URL) that the platform fetches itself.
+ */
+export interface PublishVariant {
+  /** Our catalogue SKU code; written as the store variant's SKU so orders match it (the mutual SKU). */
+  sku: string;
+  /** At most 3 options on Shopify; the same names, in the same order, on every variant. */
+  options: Array<{ name: string; value: string }>;
+  /** Minor units of `currency` of the product. */
+  price: number;
+  /** Minor units; null when the rule sets no compare-at price. */
+  compareAtPrice: number | null;
+  /** Units to show as in stock; null leaves the store's inventory untracked. */
+  quantity: number | null;
+  imageUrl: string | null;
+}
+
+export interface PublishProduct {
+  title: string;
+  /** HTML, as the store shows it. */
+  descriptionHtml: string;
+  /** In display order; the first is the main image. */
+  imageUrls: string[];
+  tags: string[];
+  /** Shopify product type, WooCommerce category name; null for none. */
+  productType: string | null;
+  /** ISO 4217 of every price below (the store's currency). */
+  currency: string;
+  /** 1 to 99 (SPEC §5); a product without options has one variant with no options. */
+  variants: PublishVariant[];
+}
+
+/** What the store made of a published product: its ids, to connect each variant to its SKU. */
+export interface PublishedProduct {
+  externalId: string;
+  /** Storefront or admin address, when the platform says. */
+  url: string | null;
+  variants: Array<{
+    sku: string;
+    externalId: string;
+    /** Shopify's inventory item id (inventory mutations need it); null elsewhere. */
+    inventoryItemId: string | null;
+  }>;
+}
+
+/** One listed variant's new stock or price (inventory sync, re-pricing). */
+export interface VariantUpdate {
+  productExternalId: string;
+  variantExternalId: string;
+  /** Shopify's inventory item id; null elsewhere. */
+  inventoryItemId: string | null;
+  /** Set the stock to this; undefined leaves it. */
+  quantity?: number;
+  /** What we believe the store holds now (Shopify's `changeFromQuantity`, compare-and-set); null when unknown. */
+  previousQuantity?: number | null;
+  /** Minor units of the store's currency; undefined leaves it. */
+  price?: number;
+  compareAtPrice?: number | null;
+}
+
+/**
  * A connected store's client. Credentials are given when it is made; when a platform rotates
  * them (Shopify's and AliExpress's refresh), the client calls `onCredentials` with the new set,
  * which the stores module stores (encrypted) before using them again.
@@ -175,6 +237,18 @@ export interface StoreClient {
     push: TrackingPush,
     previous?: { fulfilmentId: string } | null,
   ): Promise<TrackingPushResult>;
+  /**
+   * Listing (issue 22). `publishProduct` creates the product with every variant in one go; an
+   * `existing` id replaces that product's whole variant set (Shopify's productSet deletes what
+   * the input leaves out, so updates always send all of it). Throws StorePlatformError; `invalid`
+   * carries the platform's own user errors in `detail`. Not offered where the platform's seller
+   * API does not allow posting (AliExpress): the method is absent.
+   */
+  publishProduct?(product: PublishProduct, existing?: { externalId: string } | null): Promise<PublishedProduct>;
+  /** Removes a product we published (roll back). A product already gone is not an error. */
+  deleteProduct?(externalId: string): Promise<void>;
+  /** Stock and price of listed variants, batched within the platform's limits (Shopify 250, WooCommerce 100 per call). */
+  updateVariants?(updates: VariantUpdate[]): Promise<void>;
 }
 
 /** Platform credentials as stored: one JSON object, encrypted at rest as a whole. */
