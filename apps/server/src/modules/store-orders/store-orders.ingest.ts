@@ -205,7 +205,7 @@ async function settle(
       trashedAt: now,
     });
   } else if (!gone) {
-    const found = await detectAbnormal(uow.tx, row.storeId, d, ignored);
+    const found = await detectAbnormal(uow.tx, row.storeId!, d, ignored);
     if (found && found !== row.abnormalReason && (!row.abnormalReason || SELF_CLEARING.has(row.abnormalReason)))
       Object.assign(set, { abnormalReason: found, abnormalAt: now });
     else if (!found && row.abnormalReason && SELF_CLEARING.has(row.abnormalReason))

@@ -15,7 +15,12 @@ import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { currencyDecimals } from '../../connectors/stores/money';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { connectedSkuRefs, connectionsOfLines, lineConnectedSql } from '../connections/connections.service';
+import {
+  type LineConnection,
+  connectedSkuRefs,
+  connectionsOfLines,
+  lineConnectedSql,
+} from '../connections/connections.service';
 import { orderNumberSql, orderStateSql, ordersByIds } from '../orders/orders.service';
 import { storeNamesByIds } from '../stores/stores.service';
 import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.tables';
@@ -27,7 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Lines of the order in the outer statement whose variant is not connected (read now: nothing to keep in step). */
 const unconnectedSql = sql<number>`(select count(*)::int from ${storeOrderLines}
-  where ${storeOrderLines.storeOrderId} = ${storeOrders.id}
+  where ${storeOrderLines.storeOrderId} = ${storeOrders.id} and ${storeOrderLines.skuId} is null
     and not ${lineConnectedSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId)})`;
 const relatedSql = sql<boolean>`(${storeOrders.lineCount} > 0 and ${unconnectedSql} = 0)`;
 
@@ -90,7 +95,7 @@ async function toRows(db: Db, rows: Selected[], locale: Locale): Promise<StoreOr
   const ids = rows.map((r) => r.o.id);
   const names = await storeNamesByIds(
     db,
-    rows.map((r) => r.o.storeId),
+    rows.flatMap((r) => (r.o.storeId ? [r.o.storeId] : [])),
   );
   const firstLines = await db
     .select()
@@ -108,8 +113,9 @@ async function toRows(db: Db, rows: Selected[], locale: Locale): Promise<StoreOr
     return {
       id: o.id,
       storeId: o.storeId,
-      storeName: names.get(o.storeId)?.name ?? '',
+      storeName: (o.storeId && names.get(o.storeId)?.name) || '',
       platform: o.platform,
+      source: o.source,
       externalId: o.externalId,
       number: o.number,
       status: o.status,
@@ -206,10 +212,13 @@ export async function getStoreOrderDetail(
       ? [{ productExternalId: l.productExternalId, variantExternalId: l.variantExternalId }]
       : [],
   );
-  const connections = await connectionsOfLines(db, o.storeId, refs);
+  const connections = o.storeId ? await connectionsOfLines(db, o.storeId, refs) : new Map<string, LineConnection>();
   const skus = await connectedSkuRefs(
     db,
-    [...connections.values()].flatMap((c) => (c.connection ? [c.connection.skuId] : [])),
+    [
+      ...[...connections.values()].flatMap((c) => (c.connection ? [c.connection.skuId] : [])),
+      ...lines.flatMap((l) => (l.skuId !== null ? [l.skuId] : [])),
+    ],
     locale,
   );
   return {
@@ -221,6 +230,24 @@ export async function getStoreOrderDetail(
     syncAvailableAt: coolDownUntil(o.syncRequestedAt),
     lines: lines.map((l) => {
       const c = connections.get(`${l.productExternalId}|${l.variantExternalId}`);
+      // An imported line was matched to its catalogue SKU when imported: connected by that match.
+      if (l.skuId !== null) {
+        const matched = skus.get(l.skuId);
+        return {
+          id: l.id,
+          externalId: l.externalId,
+          title: l.title,
+          sku: l.sku,
+          quantity: l.quantity,
+          unitPrice: l.unitPriceMinor === null ? null : storeMoney(l.unitPriceMinor, o.currency),
+          lineTotal: l.unitPriceMinor === null ? null : storeMoney(l.unitPriceMinor * l.quantity, o.currency),
+          relation: 'connected' as const,
+          connection: matched ? { state: 'connected' as const, sku: matched.ref } : null,
+          connectTarget: null,
+          productExternalId: null,
+          variantExternalId: null,
+        };
+      }
       const sku = c?.connection ? skus.get(c.connection.skuId) : undefined;
       return {
         id: l.id,

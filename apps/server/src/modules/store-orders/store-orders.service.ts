@@ -5,3 +5,5 @@
 export { STORE_ORDERS_PULL_DUE_JOB, STORE_ORDERS_PULL_JOB } from './store-orders.sync';
 export { storeOrdersJobHandlers, storeOrdersSchedule } from './store-orders.jobs';
 export { ingestStoreOrder, type IngestOutcome, type IngestStore } from './store-orders.ingest';
+/** For the Excel import: its valid orders become store orders (decision 0125). */
+export { createImportedOrders, type ImportedOrder } from './store-orders.imported';
