@@ -93,7 +93,7 @@ function serialDate(n: number): string | null {
 type Read = { ok: true; value: string | number | null } | { ok: false; key: string; params?: Record<string, number> };
 
 /** One cell read as its column wants it; null when empty (and not required). */
-export function readCell(column: Column, v: CellValue): Read {
+export function readCell(column: Pick<Column, 'kind' | 'max'> & { required: boolean }, v: CellValue): Read {
   if (v === null || v === '') {
     return column.required ? { ok: false, key: 'required' } : { ok: true, value: null };
   }
@@ -133,6 +133,7 @@ export function readCell(column: Column, v: CellValue): Read {
 }
 
 const SAME_ORDER: ColumnKey[] = ['name', 'country', 'city', 'line1'];
+const LINE_COLUMNS = new Set<ColumnKey>(['orderNumber', 'sku', 'quantity', 'price']);
 
 /** The data rows under the header, read and grouped into orders; every problem as a RowError. */
 export function parseRows(rows: readonly SheetRow[], header: NonNullable<ReturnType<typeof findHeader>>): ParsedSheet {
@@ -143,14 +144,17 @@ export function parseRows(rows: readonly SheetRow[], header: NonNullable<ReturnT
   for (const r of dataRows) {
     const fields: Partial<Record<ColumnKey, string | number | null>> = {};
     const rowErrors: RowError[] = [];
+    const numberCell = r.cells[header.columns.orderNumber!] ?? null;
+    // A further row of an order needs only its line: the consignee is the first row's.
+    const continues = byNumber.has(shownValue(numberCell));
     for (const column of COLUMNS) {
       const at = header.columns[column.key];
       const cell = at === undefined ? null : (r.cells[at] ?? null);
-      const read = readCell(column, cell);
+      const read = readCell(continues && !LINE_COLUMNS.has(column.key) ? { ...column, required: false } : column, cell);
       if (read.ok) fields[column.key] = read.value;
       else rowErrors.push({ row: r.row, column: column.key, value: shownValue(cell), expected: read });
     }
-    const number = typeof fields.orderNumber === 'string' ? fields.orderNumber : shownValue(r.cells[header.columns.orderNumber!] ?? null);
+    const number = shownValue(numberCell);
     let order = byNumber.get(number);
     if (!order) {
       order = {
