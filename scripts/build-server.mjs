@@ -43,7 +43,8 @@ export async function buildServer() {
   });
   // Worker threads start from a file of their own: each is plain JavaScript that imports only
   // packages, copied beside the bundle, where `new URL('./<name>', import.meta.url)` finds it.
-  for (const worker of WORKERS) await copyFile(path.join(root, worker), path.join(path.dirname(SERVER_BUNDLE), path.basename(worker)));
+  for (const worker of WORKERS)
+    await copyFile(path.join(root, worker), path.join(path.dirname(SERVER_BUNDLE), path.basename(worker)));
   return SERVER_BUNDLE;
 }
 

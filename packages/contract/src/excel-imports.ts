@@ -63,6 +63,9 @@ export type ExcelImportPreview = z.infer<typeof ExcelImportPreviewSchema>;
 
 export const ExcelImportPageSchema = pageOf(ExcelImportSchema);
 
+/** The template's language: `?lang=`, else the request's Accept-Language. */
+export const ExcelTemplateQuery = z.object({ lang: z.string().max(20).optional() });
+
 export const ExcelImportIdParams = z.object({ id: z.string().max(40) });
 export const ExcelImportBody = z.object({
   /** Import a file imported before all the same. */

@@ -13,3 +13,4 @@ export { reserveStock, releaseStock, type StockLine } from './catalogue.stock';
 export { getPriceTiers } from './catalogue.price-tiers';
 export { findConnectableSkus, getConnectableSkus, type ConnectableSku } from './catalogue.connectable';
 export { onCatalogueSkuChange, type CatalogueSkuChange, type CatalogueSkuChangeHandler } from './catalogue.hooks';
+export { skuIdsByCode } from './catalogue.sku-codes';

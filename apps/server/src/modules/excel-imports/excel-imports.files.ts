@@ -1,6 +1,6 @@
 import type { Locale } from '@dsm/contract';
 import * as XLSX from '@e965/xlsx';
-import { COLUMNS, type ColumnKey, headerLabel, t } from './excel-imports.columns';
+import { COLUMNS, headerLabel, t } from './excel-imports.columns';
 import type { CellValue, SheetRow } from './excel-imports.reader';
 import type { RowError } from './excel-imports.rows';
 
@@ -34,7 +34,10 @@ function write(sheets: Array<{ name: string; rows: Array<Array<XLSX.CellObject |
         if (cell) ws[XLSX.utils.encode_cell({ r, c })] = cell;
       });
     });
-    ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, s.rows.length - 1), c: Math.max(0, width - 1) } });
+    ws['!ref'] = XLSX.utils.encode_range({
+      s: { r: 0, c: 0 },
+      e: { r: Math.max(0, s.rows.length - 1), c: Math.max(0, width - 1) },
+    });
     if (s.widths) ws['!cols'] = s.widths.map((wch) => ({ wch }));
     XLSX.utils.book_append_sheet(wb, ws, s.name);
   }
@@ -96,4 +99,4 @@ export function errorFile(header: CellValue[], rows: readonly SheetRow[], errors
   return write([{ name: t(locale, 'sheet-data'), rows: out }]);
 }
 
-export type { ColumnKey };
+

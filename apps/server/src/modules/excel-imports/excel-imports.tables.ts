@@ -1,8 +1,7 @@
 import { EXCEL_IMPORT_STATES } from '@dsm/contract';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
-import type { RowError } from './excel-imports.rows';
-import type { MatchedOrder } from './excel-imports.match';
+import type { MatchedOrder, RowError } from './excel-imports.types';
 
 /**
  * An Excel upload record (SPEC §3: file, order count, success, fail, times, reason; decision
@@ -41,5 +40,8 @@ export const excelImports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     importedAt: timestamp('imported_at', { withTimezone: true }),
   },
-  (t) => [index('excel_imports_user_idx').on(t.userId, t.createdAt), index('excel_imports_file_idx').on(t.userId, t.file)],
+  (t) => [
+    index('excel_imports_user_idx').on(t.userId, t.createdAt),
+    index('excel_imports_file_idx').on(t.userId, t.file),
+  ],
 );

@@ -26,13 +26,18 @@ function valueOf(cell) {
     // A number formatted as a date is a date serial: the day it names (time of day dropped).
     if (cell.z && XLSX.SSF.is_date(cell.z)) {
       const d = XLSX.SSF.parse_date_code(cell.v);
-      if (d && d.y > 0) return { date: `${String(d.y).padStart(4, '0')}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}` };
+      if (d && d.y > 0)
+        return {
+          date: `${String(d.y).padStart(4, '0')}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`,
+        };
     }
     return cell.v;
   }
   if (cell.t === 'b') return cell.v ? 'TRUE' : 'FALSE';
   // Our error file writes text that could run as a formula with a leading apostrophe; it goes again here.
-  const text = String(cell.v).trim().replace(/^'(?=[=+\-@])/, '');
+  const text = String(cell.v)
+    .trim()
+    .replace(/^'(?=[=+\-@])/, '');
   return text === '' ? null : text;
 }
 

@@ -249,8 +249,11 @@ async function connectedLines(db: Db, row: StoreOrderRow, locale: Locale) {
   for (const l of lines) {
     // An imported line carries the catalogue SKU it was matched to (decision 0125).
     const c: { skuId: number } | undefined =
-      l.skuId !== null ? { skuId: l.skuId } : connections.get(`${l.productExternalId}|${l.variantExternalId}`)?.connection;
-    if (!c || (l.skuId === null && (!l.productExternalId || !l.variantExternalId))) notPayable(row, 'unrelated', locale);
+      l.skuId !== null
+        ? { skuId: l.skuId }
+        : connections.get(`${l.productExternalId}|${l.variantExternalId}`)?.connection;
+    if (!c || (l.skuId === null && (!l.productExternalId || !l.variantExternalId)))
+      notPayable(row, 'unrelated', locale);
     const seen = bySku.get(c.skuId) ?? { skuId: c.skuId, count: 0, storePaid: 0, storePriced: 0 };
     seen.count += l.quantity;
     if (l.unitPriceMinor !== null) {

@@ -26,7 +26,7 @@ export function OrderCell({ order }: { order: StoreOrderRow }) {
         {order.number}
       </strong>
       <div>
-        {order.storeName} <Tag className="so-platform">{t(`platforms.${order.platform}`)}</Tag>
+        {order.storeName} <Tag className="so-platform">{t(`platforms.${order.platform ?? 'excel'}`)}</Tag>
       </div>
       <div className="so-muted">
         <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt, lang)}</time>
