@@ -98,5 +98,3 @@ export function errorFile(header: CellValue[], rows: readonly SheetRow[], errors
   }
   return write([{ name: t(locale, 'sheet-data'), rows: out }]);
 }
-
-

@@ -107,7 +107,7 @@ describe('a spreadsheet saved by LibreOffice', () => {
         failCount: 2,
         errorRowCount: 2,
       });
-      expect(preview.reason).toBe('2 rows with errors were left out');
+      expect(preview.reason).toBe('Rows with errors left out: 2');
       expect(preview.errors).toEqual([
         { row: 7, column: 'SKU', value: 'NOPE-SKU', expected: 'No connected store SKU or catalogue SKU has this code' },
         { row: 8, column: 'Quantity', value: '0', expected: 'A whole number greater than 0' },

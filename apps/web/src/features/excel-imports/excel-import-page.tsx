@@ -23,6 +23,7 @@ export default function ExcelImportPage() {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<ExcelImportPreview | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
 
   async function send() {
     const file = input.current?.files?.[0];
@@ -38,6 +39,7 @@ export default function ExcelImportPage() {
     );
     setStage({ kind: 'idle' });
     if (input.current) input.current.value = '';
+    setChosen(null);
     if (!result.ok) {
       setError(result.msg ?? t('upload-failed'));
       return;
@@ -63,17 +65,23 @@ export default function ExcelImportPage() {
         </li>
       </ol>
       <div className="xl-upload">
-        <label htmlFor="xl-file" className="xl-muted">
-          {t('choose-file')}
-        </label>
+        {/* The browser's own file button speaks the browser's language: ours is a label for the hidden input. */}
         <input
           id="xl-file"
+          className="xl-file-input"
           ref={input}
           type="file"
           accept=".xls,.xlsx"
           disabled={busy}
-          onChange={() => setError(null)}
+          onChange={(e) => {
+            setError(null);
+            setChosen(e.target.files?.[0]?.name ?? null);
+          }}
         />
+        <label htmlFor="xl-file" className="xl-choose">
+          {t('choose-file')}
+        </label>
+        <span className="xl-muted">{chosen ?? t('no-file')}</span>
         <Button type="primary" onClick={send} loading={busy}>
           {t('upload')}
         </Button>
