@@ -2,6 +2,8 @@
 // 10,000-row .xlsx (5,000 orders of two lines, catalogue SKUs of the seeded products) and imports
 // it. Timed to each answer: the preview (upload, the worker's read, matching, the error file, the
 // record) and the import (every store order in one unit of work); the server's peak RSS over both.
+import { Buffer } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
@@ -58,8 +60,15 @@ export async function excelImportScenario(url, o, ctx, meter) {
   const bytes = workbook(codes, rows);
   console.log(`  excel-import: a ${rows}-row .xlsx (${Math.round(bytes.length / 1024)} kB), preview then import`);
   const before = await meter();
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), 'bench.xlsx');
+  // The form a browser sends: one `file` part.
+  const boundary = `----bench${randomUUID()}`;
+  const form = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   let started = performance.now();
   const preview = await answer(
     await fetch(`${url}/api/p/excel-imports`, {
@@ -77,7 +86,7 @@ export async function excelImportScenario(url, o, ctx, meter) {
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
-        'idempotency-key': crypto.randomUUID(),
+        'idempotency-key': randomUUID(),
       },
       body: JSON.stringify({ confirmDuplicate: true }),
     }),
