@@ -131,7 +131,8 @@ export function SyncCell({ order }: { order: StoreOrderRow }) {
           <When at={order.lastChangedAt} />
         </div>
       ) : null}
-      <SyncOrderButton order={order} describedBy={numberId(order)} />
+      {/* An order imported from Excel has no store to read it back from (decision 0125). */}
+      {order.source === 'excel' ? null : <SyncOrderButton order={order} describedBy={numberId(order)} />}
     </div>
   );
 }
