@@ -144,5 +144,25 @@ describe('Excel order import in Chromium', () => {
     await page.getByRole('button', { name: '上传并预览' }).click();
     await page.getByRole('alert').filter({ hasText: '文件格式不正确' }).waitFor();
     await page.screenshot({ path: '/tmp/xl-e2e-zh.png', fullPage: true });
+
+    // Chinese headers and a Chinese country name; the unknown SKU explained in Chinese.
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      wb,
+      XLSX.utils.aoa_to_sheet([
+        ['订单号*', 'SKU*', '数量*', '收件人*', '电话*', '国家*', '城市*', '地址*'],
+        ['ZH-1', '不存在', 1, '张伟', '13800138000', '中国', '深圳市', '科技园路 1 号'],
+      ]),
+      '订单',
+    );
+    await page.setInputFiles('#xl-file', {
+      name: '订单.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    });
+    await page.getByRole('button', { name: '上传并预览' }).click();
+    await page.getByText('没有已关联的店铺 SKU 或商品库 SKU 使用此编码').waitFor();
+    expect(await page.getByTestId('xl-valid').textContent()).toBe('将创建 0 个订单');
+    await page.screenshot({ path: '/tmp/xl-e2e-zh-preview.png', fullPage: true });
   }, 60_000);
 });
