@@ -37,6 +37,9 @@ CREATE TABLE "inventory_order_lines" (
 	"product_id" integer NOT NULL,
 	"sku_id" integer NOT NULL,
 	"sku_code" text NOT NULL,
+	"title" text NOT NULL,
+	"image" text NOT NULL,
+	"unit_price_minor" bigint NOT NULL,
 	"warehouse" text NOT NULL,
 	"quantity" integer NOT NULL,
 	"received" integer DEFAULT 0 NOT NULL,
@@ -73,5 +76,6 @@ CREATE UNIQUE INDEX "inventory_items_owner_sku_warehouse_key" ON "inventory_item
 CREATE INDEX "inventory_items_user_idx" ON "inventory_items" USING btree ("user_id","sku_code");--> statement-breakpoint
 CREATE INDEX "inventory_log_item_idx" ON "inventory_log" USING btree ("item_id","id");--> statement-breakpoint
 CREATE INDEX "inventory_log_reference_idx" ON "inventory_log" USING btree ("reference_type","reference_id");--> statement-breakpoint
+CREATE INDEX "inventory_order_lines_sku_idx" ON "inventory_order_lines" USING btree ("sku_id");--> statement-breakpoint
 CREATE INDEX "inventory_orders_user_idx" ON "inventory_orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "inventory_orders_state_idx" ON "inventory_orders" USING btree ("state","created_at");

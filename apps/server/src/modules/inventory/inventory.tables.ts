@@ -123,6 +123,10 @@ export const inventoryOrderLines = pgTable(
     productId: integer('product_id').notNull(),
     skuId: integer('sku_id').notNull(),
     skuCode: text('sku_code').notNull(),
+    /** The product's name and picture as bought (the order line's snapshot, for the lists). */
+    title: text('title').notNull(),
+    image: text('image').notNull(),
+    unitPriceMinor: moneyMinor('unit_price_minor').notNull(),
     warehouse: text('warehouse')
       .notNull()
       .references(() => warehouses.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
@@ -131,6 +135,8 @@ export const inventoryOrderLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
+    // The inventory page shows a SKU's picture from the line that bought it.
+    index('inventory_order_lines_sku_idx').on(t.skuId),
     check('inventory_order_lines_received', sql`${t.received} >= 0 and ${t.received} <= ${t.quantity}`),
     check('inventory_order_lines_quantity', sql`${t.quantity} > 0`),
   ],
