@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common/ids';
+import { LOCALES } from './common/locale';
 import { hasAtMostTwoDecimals } from './common/money';
 import { PageQuerySchema, pageOf } from './common/paging';
 
@@ -155,6 +156,8 @@ export const InventoryListQuery = PageQuerySchema.extend({
   lowStock: flag,
 });
 export type InventoryListQuery = z.infer<typeof InventoryListQuery>;
+/** The download: the page's filters, and the language of its headings (a link cannot send the app's). */
+export const InventoryDownloadQuery = InventoryListQuery.extend({ lang: z.enum(LOCALES).optional() });
 
 export const InventoryRowSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import {
   InventoryConfirmBody,
   InventoryConfirmResultSchema,
+  InventoryDownloadQuery,
   InventoryListQuery,
   InventoryLogPageSchema,
   InventoryLogQuery,
@@ -73,13 +74,14 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
     async (req) => ok(await itemLog(db, req.session.userId, req.query, req.locale)),
   );
   // The whole inventory under the page's filters as .xlsx, headings in the caller's language.
-  app.get('/p/privateInventory/download', { schema: { tags, querystring: InventoryListQuery } }, async (req, reply) => {
-    const { current: _c, size: _s, ...filter } = req.query;
-    const page = await listItems(db, { ...filter, userId: req.session.userId }, null, req.locale);
+  app.get('/p/privateInventory/download', { schema: { tags, querystring: InventoryDownloadQuery } }, async (req, reply) => {
+    const { current: _c, size: _s, lang, ...filter } = req.query;
+    const locale = lang ?? req.locale;
+    const page = await listItems(db, { ...filter, userId: req.session.userId }, null, locale);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', 'attachment; filename="inventory.xlsx"')
       .header('cache-control', 'no-store')
-      .send(inventoryWorkbook(page.records, req.locale));
+      .send(inventoryWorkbook(page.records, locale));
   });
 }
