@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { INVENTORY_ORDER_STATES, type InventoryOrder, type InventoryOrderState } from '@dsm/contract';
 import { Button, Popconfirm, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
+import { BuyIntoInventory, parseBuy } from './buy-into-inventory';
 import { inventoryActions, useInventoryOrders, useRefreshInventory } from './inventory.api';
 import './inventory.css';
 
@@ -22,6 +23,7 @@ type Tab = InventoryOrderState | 'all';
  * /user/inventoryorders (SPEC §4): the owner's orders into inventory — "to be purchased", "ready
  * to stock", "in stock" (received, also partly: each line says how much arrived) — paid like any
  * order, cancellable until the operator has bought the goods (the money back to the wallet).
+ * With `?buy=…` it opens the "buy into inventory" panel first.
  */
 export default function InventoryOrdersPage() {
   const { t } = useTranslation('inventory');
@@ -32,6 +34,9 @@ export default function InventoryOrdersPage() {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const orders = useInventoryOrders({ ...page, state: tab === 'all' ? undefined : tab });
   const refresh = useRefreshInventory();
+  // ?buy=prodId:skuId:count,… : lines handed over by the product page or the cart.
+  const [params] = useSearchParams();
+  const wanted = parseBuy(params.get('buy'));
 
   const cancel = async (id: string) => {
     const result = await inventoryActions.cancel(id);
@@ -108,6 +113,7 @@ export default function InventoryOrdersPage() {
         </div>
         <Link to="/user/myinventory">{t('routes:myinventory')}</Link>
       </div>
+      {wanted.length ? <BuyIntoInventory key={params.get('buy')} wanted={wanted} /> : null}
       <Tabs
         activeKey={tab}
         onChange={(key) => {

@@ -13,6 +13,7 @@ import type {
   InventoryRow,
   Locale,
   Page,
+  WarehouseOption,
 } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../../lib/api';
@@ -37,6 +38,16 @@ const query = (f: Omit<ItemFilter, 'current' | 'size'>) => ({
   warehouse: f.warehouse || undefined,
   lowStock: f.lowStock ? 'true' : undefined,
 });
+
+/** GET /api/logistics/warehouse: the warehouses to filter by, named in the reader's language. */
+export function useWarehouseOptions() {
+  return useQuery({
+    queryKey: ['inventory', 'warehouses'],
+    queryFn: ({ signal }) =>
+      api.data<WarehouseOption[]>('/logistics/warehouse', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** GET /api/p/privateInventory/page: the owner's stock per SKU and warehouse. */
 export function useInventory(filter: ItemFilter) {

@@ -4,8 +4,7 @@ import { Button, Checkbox, Input, Select, Table, Tag, type TableColumnsType } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { useWarehouses } from '../logistics/logistics.api';
-import { type ItemFilter, downloadUrl, useInventory } from './inventory.api';
+import { type ItemFilter, downloadUrl, useInventory, useWarehouseOptions } from './inventory.api';
 import './inventory.css';
 
 /**
@@ -16,7 +15,7 @@ import './inventory.css';
 export default function MyInventoryPage() {
   const { t } = useTranslation('inventory');
   const lang = useSession((s) => s.lang);
-  const warehouses = useWarehouses();
+  const warehouses = useWarehouseOptions();
   const [filter, setFilter] = useState<ItemFilter>({ current: 1, size: 10 });
   const [keyword, setKeyword] = useState('');
   const items = useInventory(filter);
