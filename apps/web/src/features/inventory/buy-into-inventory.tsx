@@ -111,7 +111,7 @@ export function BuyIntoInventory({ wanted }: { wanted: WantedLine[] }) {
         </>
       ) : (
         <>
-          {wanted.length === 0 ? <Alert type="info" message={t('empty')} /> : null}
+          {wanted.length === 0 ? <Alert type="info" title={t('empty')} /> : null}
           {wanted.map((w, i) => (
             <label key={`${w.skuId}`} className="inv-buy-line">
               <span>

@@ -64,7 +64,7 @@ function OrdersTab() {
         onChange={(v?: InventoryOrderState) => setState(v)}
         options={INVENTORY_ORDER_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
       />
-      {error ? <Alert type="error" message={error} showIcon /> : null}
+      {error ? <Alert type="error" title={error} showIcon /> : null}
       <Table<OrderRow>
         rowKey="id"
         size="small"
@@ -152,7 +152,7 @@ function ReceiveDialog({ order, onClose }: { order: OrderRow; onClose: () => voi
           />
         </Form.Item>
       ))}
-      {error ? <Alert type="error" message={error} showIcon /> : null}
+      {error ? <Alert type="error" title={error} showIcon /> : null}
     </Modal>
   );
 }
@@ -241,7 +241,7 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
           <Input.TextArea maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" message={error} showIcon /> : null}
+      {error ? <Alert type="error" title={error} showIcon /> : null}
     </Modal>
   );
 }
@@ -272,7 +272,7 @@ function SettingsTab() {
       <Button type="primary" onClick={save}>
         {t('admin.save')}
       </Button>
-      {message ? <Alert style={{ marginTop: 12 }} type={message.ok ? 'success' : 'error'} message={message.text} /> : null}
+      {message ? <Alert style={{ marginTop: 12 }} type={message.ok ? 'success' : 'error'} title={message.text} /> : null}
     </Form>
   );
 }
