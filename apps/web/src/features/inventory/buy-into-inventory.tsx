@@ -103,7 +103,7 @@ export function BuyIntoInventory({ wanted }: { wanted: WantedLine[] }) {
             </dd>
           </dl>
           <div className="inv-actions">
-            <Button onClick={() => setPriced(null)}>{t('buy.quantity')}</Button>
+            <Button onClick={() => setPriced(null)}>{t('buy.change')}</Button>
             <Button type="primary" loading={busy} onClick={submit}>
               {t('buy.submit')}
             </Button>
