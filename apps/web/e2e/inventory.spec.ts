@@ -84,11 +84,17 @@ describe('private inventory in Chromium', () => {
       token: opToken,
       body: { amount: 5000, reason: 'e2e inventory budget' },
     });
-    const product = await api<{ skuList: Array<{ skuId: number; stocks: number }> }>('GET', '/prod/prodInfo?prodId=524');
+    const product = await api<{ skuList: Array<{ skuId: number; stocks: number }> }>(
+      'GET',
+      '/prod/prodInfo?prodId=524',
+    );
     const sku = product.skuList.find((s) => s.stocks >= 20)!;
 
     // The owner buys 20 pieces from the product page.
-    const page = await openPage(browser, `/login?redirect=${encodeURIComponent(`/productdetails?prodId=524&skuId=${sku.skuId}`)}`);
+    const page = await openPage(
+      browser,
+      `/login?redirect=${encodeURIComponent(`/productdetails?prodId=524&skuId=${sku.skuId}`)}`,
+    );
     await logIn(page, who);
     const quantity = page.locator('input.quantity-field');
     await quantity.waitFor();
@@ -108,7 +114,9 @@ describe('private inventory in Chromium', () => {
     expect(paid.outcome).toBe('success');
 
     // The operator purchases and receives it in the console.
-    const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/inventory')}`, { width: 1280 });
+    const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/inventory')}`, {
+      width: 1280,
+    });
     await logIn(console, op);
     const row = console.getByRole('row', { name: new RegExp(who.email.replace(/[.+]/g, '\\$&')) });
     await row.getByRole('button', { name: text.admin.purchase }).click();

@@ -148,7 +148,9 @@ export async function receiveInventoryOrder(
     const line = io.lines.find((l) => Number(l.sku_id) === r.skuId && l.quantity - l.received > 0);
     const anyLine = io.lines.find((l) => Number(l.sku_id) === r.skuId);
     if (!anyLine)
-      throw AppError.invalid([{ field: `lines.${i}`, messageKey: 'inventory.receive-unknown-sku', params: { sku: r.skuId } }]);
+      throw AppError.invalid([
+        { field: `lines.${i}`, messageKey: 'inventory.receive-unknown-sku', params: { sku: r.skuId } },
+      ]);
     const left = line ? line.quantity - line.received : 0;
     if (!line || r.quantity > left)
       throw AppError.invalid([

@@ -30,14 +30,22 @@ export async function inventoryAdminRoutes(app: App, { db }: { db: Db }) {
 
   app.get(
     '/admin/inventory/orders',
-    { schema: { tags, querystring: InventoryOrderListQuery, response: { 200: envelopeOf(AdminInventoryOrderPageSchema) } } },
+    {
+      schema: {
+        tags,
+        querystring: InventoryOrderListQuery,
+        response: { 200: envelopeOf(AdminInventoryOrderPageSchema) },
+      },
+    },
     async (req) => ok(await listAdminInventoryOrders(db, req.query)),
   );
   app.post(
     '/admin/inventory/orders/:id/purchase',
     { schema: { tags, params: InventoryOrderIdParams, response: order } },
     async (req, reply) =>
-      idempotent(db, req, reply, async (uow) => ok(await purchaseInventoryOrder(uow, req.session.userId, req.params.id))),
+      idempotent(db, req, reply, async (uow) =>
+        ok(await purchaseInventoryOrder(uow, req.session.userId, req.params.id)),
+      ),
   );
   app.post(
     '/admin/inventory/orders/:id/receive',
@@ -57,7 +65,16 @@ export async function inventoryAdminRoutes(app: App, { db }: { db: Db }) {
   );
   app.get(
     '/admin/inventory/stock/:id/logs',
-    { schema: { tags, params: InventoryOrderIdParams, querystring: z.object({ current: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) }) } },
+    {
+      schema: {
+        tags,
+        params: InventoryOrderIdParams,
+        querystring: z.object({
+          current: z.coerce.number().int().min(1).default(1),
+          size: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+      },
+    },
     async (req) => ok(await itemLog(db, null, { ...req.query, id: req.params.id }, req.locale)),
   );
   app.post(

@@ -54,7 +54,9 @@ describe.skipIf(!process.env.INVENTORY_LOAD)('inventory at 1,000 SKUs × 3 wareh
     const page = await p99((i) => `/api/p/privateInventory/page?current=${1 + (i % 300)}&size=10`);
     const search = await p99((i) => `/api/p/privateInventory/page?keyword=LOAD-0${i % 10}&warehouse=US`);
     const log = await p99(() => `/api/p/privateInventory/inventory/logs?id=${itemId}`);
-    console.log(`inventory p99 (ms): page ${page.toFixed(1)}, search+filter ${search.toFixed(1)}, log ${log.toFixed(1)}`);
+    console.log(
+      `inventory p99 (ms): page ${page.toFixed(1)}, search+filter ${search.toFixed(1)}, log ${log.toFixed(1)}`,
+    );
     expect(Math.max(page, search, log)).toBeLessThan(50);
   }, 300_000);
 });

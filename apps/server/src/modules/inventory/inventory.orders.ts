@@ -61,7 +61,8 @@ export async function confirmInventoryOrder(
   const lines = [];
   for (const [i, line] of body.lines.entries()) {
     const sku = skus.get(line.skuId);
-    const facts = sku && sku.prodId === line.prodId && sku.onSale ? await getSkuShippingFacts(db, line.prodId, line.skuId) : null;
+    const facts =
+      sku && sku.prodId === line.prodId && sku.onSale ? await getSkuShippingFacts(db, line.prodId, line.skuId) : null;
     if (!sku || !facts) throw AppError.invalid([{ field: `lines.${i}`, messageKey: 'inventory.sku-not-found' }]);
     // A SKU is stocked in one warehouse today (the product's, or its own): the list the screen
     // offers is that one; choosing another is refused rather than silently moved.
@@ -198,7 +199,8 @@ async function billingAddress(db: Db, userId: string, billingId: string | undefi
   const all = await listAddresses(db, userId, 'billing');
   const found = billingId ? all.find((a) => a.addrId === billingId) : all[0];
   if (billingId && !found) throw AppError.notFound('accounts.address-not-found');
-  if (!found) throw AppError.business('billing-address-empty', 'inventory.billing-required', {}, { link: PROFILE_LINK });
+  if (!found)
+    throw AppError.business('billing-address-empty', 'inventory.billing-required', {}, { link: PROFILE_LINK });
   return Object.fromEntries(
     ADDRESS_FIELDS.map((f) => [f, String((found as Record<string, unknown>)[f] ?? '')]),
   ) as OrderAddress;

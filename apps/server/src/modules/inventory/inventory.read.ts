@@ -60,7 +60,14 @@ async function ordersPage(db: Db, where: SQL, q: PageQuery): Promise<Page<Invent
 }
 
 async function withOrders(db: Db, heads: OrderHead[]): Promise<Array<InventoryOrder & { userEmail: string }>> {
-  const byId = new Map((await ordersByIds(db, heads.map((h) => String(h.order_id)))).map((o) => [o.id, o]));
+  const byId = new Map(
+    (
+      await ordersByIds(
+        db,
+        heads.map((h) => String(h.order_id)),
+      )
+    ).map((o) => [o.id, o]),
+  );
   return heads.map((h) => {
     const order = byId.get(String(h.order_id))!;
     return {
@@ -91,11 +98,7 @@ async function withOrders(db: Db, heads: OrderHead[]): Promise<Array<InventoryOr
 
 /** The owner's inventory orders (GET /p/private-inventory-order/page). */
 export async function listInventoryOrders(db: Db, userId: string, q: PageQuery & { state?: InventoryOrderState }) {
-  const page = await ordersPage(
-    db,
-    sql`io.user_id = ${userId}${q.state ? sql` and io.state = ${q.state}` : sql``}`,
-    q,
-  );
+  const page = await ordersPage(db, sql`io.user_id = ${userId}${q.state ? sql` and io.state = ${q.state}` : sql``}`, q);
   return { ...page, records: page.records.map(({ userEmail: _, ...o }) => o) };
 }
 
@@ -105,7 +108,11 @@ export function listAdminInventoryOrders(db: Db, q: PageQuery & { state?: Invent
 }
 
 /** One inventory order; another user's → undefined (the caller answers 404). */
-export async function inventoryOrderById(db: Db, orderId: string, userId?: string): Promise<InventoryOrder | undefined> {
+export async function inventoryOrderById(
+  db: Db,
+  orderId: string,
+  userId?: string,
+): Promise<InventoryOrder | undefined> {
   const owner = userId ? sql` and io.user_id = ${userId}` : sql``;
   const heads = rawRows<OrderHead>(await db.execute(sql`${orderSelect} where io.order_id = ${orderId}${owner}`));
   const [order] = await withOrders(db, heads);

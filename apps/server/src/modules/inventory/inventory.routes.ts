@@ -55,9 +55,7 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
     '/p/private-inventory-order/cancel/:id',
     { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(InventoryOrderSchema) } } },
     async (req, reply) =>
-      idempotent(db, req, reply, async (uow) =>
-        ok(await cancelInventoryOrder(uow, req.session.userId, req.params.id)),
-      ),
+      idempotent(db, req, reply, async (uow) => ok(await cancelInventoryOrder(uow, req.session.userId, req.params.id))),
   );
   app.get(
     '/p/privateInventory/page',
@@ -74,14 +72,18 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
     async (req) => ok(await itemLog(db, req.session.userId, req.query, req.locale)),
   );
   // The whole inventory under the page's filters as .xlsx, headings in the caller's language.
-  app.get('/p/privateInventory/download', { schema: { tags, querystring: InventoryDownloadQuery } }, async (req, reply) => {
-    const { current: _c, size: _s, lang, ...filter } = req.query;
-    const locale = lang ?? req.locale;
-    const page = await listItems(db, { ...filter, userId: req.session.userId }, null, locale);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', 'attachment; filename="inventory.xlsx"')
-      .header('cache-control', 'no-store')
-      .send(inventoryWorkbook(page.records, locale));
-  });
+  app.get(
+    '/p/privateInventory/download',
+    { schema: { tags, querystring: InventoryDownloadQuery } },
+    async (req, reply) => {
+      const { current: _c, size: _s, lang, ...filter } = req.query;
+      const locale = lang ?? req.locale;
+      const page = await listItems(db, { ...filter, userId: req.session.userId }, null, locale);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="inventory.xlsx"')
+        .header('cache-control', 'no-store')
+        .send(inventoryWorkbook(page.records, locale));
+    },
+  );
 }

@@ -80,10 +80,7 @@ export const inventoryLog = pgTable(
   (t) => [
     index('inventory_log_item_idx').on(t.itemId, t.id),
     index('inventory_log_reference_idx').on(t.referenceType, t.referenceId),
-    check(
-      'inventory_log_moves',
-      sql`${t.availableDelta} <> 0 or ${t.frozenDelta} <> 0 or ${t.unreceivedDelta} <> 0`,
-    ),
+    check('inventory_log_moves', sql`${t.availableDelta} <> 0 or ${t.frozenDelta} <> 0 or ${t.unreceivedDelta} <> 0`),
   ],
 );
 

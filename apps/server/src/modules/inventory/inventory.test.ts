@@ -157,7 +157,9 @@ describe('an inventory order from payment to stock', () => {
     expect(JSON.stringify(tooMany.json())).toContain('only 8 pieces left');
     expect((await items(a.token)).records[0]).toMatchObject({ total: 12, available: 12, unreceived: 8, frozen: 0 });
 
-    await call('POST', operator, `/api/admin/inventory/orders/${order.id}/receive`, { lines: [{ skuId, quantity: 8 }] });
+    await call('POST', operator, `/api/admin/inventory/orders/${order.id}/receive`, {
+      lines: [{ skuId, quantity: 8 }],
+    });
     const item = (await items(a.token)).records[0];
     expect(item).toMatchObject({ total: 20, available: 20, unreceived: 0, lowStock: false });
     const log = (await call('GET', a.token, `/api/p/privateInventory/inventory/logs?id=${item.id}`)).json().data;
@@ -197,7 +199,9 @@ describe('the operator adjusts with a reason; the owner pages, filters and downl
     const a = await owner();
     const order = await buy(a, 5);
     await call('POST', operator, `/api/admin/inventory/orders/${order.id}/purchase`);
-    await call('POST', operator, `/api/admin/inventory/orders/${order.id}/receive`, { lines: [{ skuId, quantity: 5 }] });
+    await call('POST', operator, `/api/admin/inventory/orders/${order.id}/receive`, {
+      lines: [{ skuId, quantity: 5 }],
+    });
     const [item] = (await items(a.token)).records;
     const path = `/api/admin/inventory/stock/${item.id}/adjustments`;
     expect((await call('POST', operator, path, { delta: -6, reason: 'count' })).statusCode).toBe(409);

@@ -174,8 +174,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   };
   // Buy into inventory (issue 24): the inventory orders page prices and places it.
   const buyIntoInventory = () => {
-    if (sku && requireLogin())
-      void navigate(`/user/inventoryorders?buy=${product.prodId}:${sku.skuId}:${quantity}`);
+    if (sku && requireLogin()) void navigate(`/user/inventoryorders?buy=${product.prodId}:${sku.skuId}:${quantity}`);
   };
   const location = useLocation();
   const addToCart = useChangeCart();

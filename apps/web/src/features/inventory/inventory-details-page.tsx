@@ -48,7 +48,12 @@ export default function InventoryDetailsPage() {
         </span>
       ),
     },
-    { key: 'available', title: t('columns.available'), align: 'right', render: (_, l) => delta(l.availableDelta, l.available) },
+    {
+      key: 'available',
+      title: t('columns.available'),
+      align: 'right',
+      render: (_, l) => delta(l.availableDelta, l.available),
+    },
     { key: 'frozen', title: t('columns.frozen'), align: 'right', render: (_, l) => delta(l.frozenDelta, l.frozen) },
     {
       key: 'unreceived',

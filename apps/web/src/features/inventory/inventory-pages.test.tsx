@@ -41,7 +41,18 @@ const order = (over: Partial<InventoryOrder> = {}): InventoryOrder => ({
   total: 166,
   createdAt: '2026-11-27T09:00:00.000Z',
   cancellable: true,
-  lines: [{ skuId: 7, skuCode: 'MUG-1', title: 'Bulk mug', image: '', warehouse: 'CN', quantity: 20, received: 0, unitPrice: 8 }],
+  lines: [
+    {
+      skuId: 7,
+      skuCode: 'MUG-1',
+      title: 'Bulk mug',
+      image: '',
+      warehouse: 'CN',
+      quantity: 20,
+      received: 0,
+      unitPrice: 8,
+    },
+  ],
   ...over,
 });
 
@@ -58,14 +69,18 @@ describe('/user/myinventory', { timeout: 30_000 }, () => {
       'GET /api/logistics/warehouse': () => envelope([{ code: 'CN', name: 'China', country: 'CN' }]),
       'GET /api/p/privateInventory/page': (url) => {
         asked.push(`${url.searchParams.get('keyword') ?? ''}|${url.searchParams.get('lowStock') ?? ''}`);
-        return envelope(page([row(), row({ id: 'x', skuCode: 'CUP-2', available: 3, total: 3, frozen: 0, lowStock: true })]));
+        return envelope(
+          page([row(), row({ id: 'x', skuCode: 'CUP-2', available: 3, total: 3, frozen: 0, lowStock: true })]),
+        );
       },
     });
     renderRoutes([{ path: '/user/myinventory', element: <MyInventoryPage /> }], '/user/myinventory');
     const mug = (await screen.findByText('MUG-1')).closest('tr')!;
-    expect(within(mug).getAllByRole('cell').map((c) => c.textContent)).toEqual(
-      expect.arrayContaining(['China', '18', '2', '16 ', '4']),
-    );
+    expect(
+      within(mug)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(expect.arrayContaining(['China', '18', '2', '16 ', '4']));
     expect(within(screen.getByText('CUP-2').closest('tr')!).getByText('Low stock')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Download (.xlsx)' });
     expect(new URL(link.getAttribute('href')!, 'http://x').pathname).toBe('/api/p/privateInventory/download');
@@ -123,7 +138,9 @@ describe('/user/inventoryorders', { timeout: 30_000 }, () => {
     expect(screen.getByText(/0 of 20 received/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Check prices' }));
     expect(await screen.findByText('Handling fee ($0.30 per unit, instead of shipping)')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Buy into inventory' })).getAllByText('$166.00').length).toBeGreaterThan(0);
+    expect(
+      within(screen.getByRole('region', { name: 'Buy into inventory' })).getAllByText('$166.00').length,
+    ).toBeGreaterThan(0);
     expect(confirmed).toEqual([{ lines: [{ prodId: 3, skuId: 7, count: 20 }] }]);
     await userEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     expect(await screen.findByText('payment page')).toBeInTheDocument();

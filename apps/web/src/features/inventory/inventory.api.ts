@@ -43,8 +43,7 @@ const query = (f: Omit<ItemFilter, 'current' | 'size'>) => ({
 export function useWarehouseOptions() {
   return useQuery({
     queryKey: ['inventory', 'warehouses'],
-    queryFn: ({ signal }) =>
-      api.data<WarehouseOption[]>('/logistics/warehouse', { signal }),
+    queryFn: ({ signal }) => api.data<WarehouseOption[]>('/logistics/warehouse', { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -14,7 +14,11 @@ import {
 
 /** What a refusal says: the field messages of a validation error, else the message. */
 const messageOf = (r: ApiResult<unknown>) =>
-  r.success ? '' : fieldErrorsOf(r).map((e) => e.message).join(' ') || r.msg;
+  r.success
+    ? ''
+    : fieldErrorsOf(r)
+        .map((e) => e.message)
+        .join(' ') || r.msg;
 
 /**
  * /admin/inventory (issue 24): inventory orders to purchase and receive (also partly), every
@@ -232,7 +236,12 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
     else setError(messageOf(r));
   };
   return (
-    <Modal open title={t('admin.adjust-title', { sku: row.skuCode, owner: row.userEmail })} onOk={save} onCancel={onClose}>
+    <Modal
+      open
+      title={t('admin.adjust-title', { sku: row.skuCode, owner: row.userEmail })}
+      onOk={save}
+      onCancel={onClose}
+    >
       <Form layout="vertical">
         <Form.Item label={t('admin.delta', { available: row.available })} required>
           <InputNumber precision={0} value={delta} onChange={(v) => setDelta(v === null ? null : Number(v))} />
@@ -272,7 +281,9 @@ function SettingsTab() {
       <Button type="primary" onClick={save}>
         {t('admin.save')}
       </Button>
-      {message ? <Alert style={{ marginTop: 12 }} type={message.ok ? 'success' : 'error'} title={message.text} /> : null}
+      {message ? (
+        <Alert style={{ marginTop: 12 }} type={message.ok ? 'success' : 'error'} title={message.text} />
+      ) : null}
     </Form>
   );
 }

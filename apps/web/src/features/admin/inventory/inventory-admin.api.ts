@@ -1,8 +1,4 @@
-import {
-  AdminInventoryOrderPageSchema,
-  AdminInventoryPageSchema,
-  InventorySettingsSchema,
-} from '@dsm/contract';
+import { AdminInventoryOrderPageSchema, AdminInventoryPageSchema, InventorySettingsSchema } from '@dsm/contract';
 import type { InventoryOrderState } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
