@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
+import accountsZh from '../src/locales/zh-CN/accounts.json';
 import text from '../src/locales/en-US/inventory.json';
 import textZh from '../src/locales/zh-CN/inventory.json';
 import catalogue from '../src/locales/en-US/catalogue.json';
@@ -27,11 +28,11 @@ afterAll(() => browser?.close());
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-  await page.getByLabel(accounts.login.email).fill(who.email);
-  await page.getByLabel(accounts.login.password).fill(who.password);
-  await page.getByRole('button', { name: accounts.login.submit }).click();
+async function logIn(page: Page, who: { email: string; password: string }, texts = accounts) {
+  await page.getByRole('heading', { name: texts.login.title }).waitFor();
+  await page.getByLabel(texts.login.email).fill(who.email);
+  await page.getByLabel(texts.login.password).fill(who.password);
+  await page.getByRole('button', { name: texts.login.submit }).click();
 }
 
 describe('private inventory in Chromium', () => {
@@ -147,14 +148,11 @@ describe('private inventory in Chromium', () => {
 
     // The same pages in Chinese.
     const zh = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/myinventory')}`, { lang: 'zh-CN' });
-    await zh.getByRole('textbox').first().waitFor();
-    await zh.locator('input[type="email"], input[autocomplete="username"], input').first().fill(who.email);
-    await zh.locator('input[type="password"]').fill(who.password);
-    await zh.locator('button[type="submit"]').click();
+    await logIn(zh, who, accountsZh);
     await zh.getByText(textZh.intro).waitFor();
     await zh.screenshot({ path: path.join(SHOTS, 'inventory-list-zh.png'), fullPage: true });
     await zh.goto(`${baseUrl()}/user/inventoryorders`);
     await zh.getByText(textZh.states['in-stock']).first().waitFor();
     await zh.screenshot({ path: path.join(SHOTS, 'inventory-orders-zh.png'), fullPage: true });
-  });
+  }, 180_000);
 });
