@@ -47,6 +47,7 @@ describe.skipIf(!process.env.INVENTORY_LOAD)('inventory at 1,000 SKUs × 3 wareh
       expect(res.statusCode).toBe(200);
     }
     times.sort((a, b) => a - b);
+    console.log(`${url(0).split('?')[0]} p50 ${times[Math.floor(RUNS / 2)]!.toFixed(1)} ms`);
     return times[Math.ceil(RUNS * 0.99) - 1]!;
   }
 

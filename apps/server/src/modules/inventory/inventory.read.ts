@@ -244,21 +244,27 @@ async function productIdsNamed(db: Db, userId: string | undefined, keyword: stri
 export async function itemLog(db: Db, userId: string | null, q: InventoryLogQuery, locale: Locale) {
   if (!/^[0-9a-f-]{36}$/i.test(q.id)) throw AppError.notFound('inventory.not-found');
   const owner = userId ? sql` and i.user_id = ${userId}` : sql``;
-  const item = await listItemsById(db, q.id, owner, locale);
-  if (!item) throw AppError.notFound('inventory.not-found');
-  const [count] = rawRows<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from inventory_log where item_id = ${q.id}`),
-  );
-  const rows = rawRows<Record<string, unknown>>(
-    await db.execute(sql`
+  // The item, the count and the page of lines at once: three reads, one wait.
+  const [item, countRows, rows] = await Promise.all([
+    listItemsById(db, q.id, owner, locale),
+    db
+      .execute(sql`select count(*)::int as n from inventory_log where item_id = ${q.id}`)
+      .then((r) => rawRows<{ n: number }>(r)),
+    db
+      .execute(
+        sql`
       select * from (
         select id, reason, reference_label, note, available_delta, frozen_delta, unreceived_delta, created_at,
           sum(available_delta) over w as available, sum(frozen_delta) over w as frozen,
           sum(unreceived_delta) over w as unreceived
         from inventory_log where item_id = ${q.id}
         window w as (order by id rows between unbounded preceding and current row)) s
-      order by id desc limit ${q.size} offset ${(q.current - 1) * q.size}`),
-  );
+      order by id desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
+      )
+      .then((r) => rawRows<Record<string, unknown>>(r)),
+  ]);
+  if (!item) throw AppError.notFound('inventory.not-found');
+  const count = countRows[0];
   const records = rows.map((r) => ({
     id: Number(r.id),
     reason: r.reason as never,
