@@ -67,6 +67,9 @@ function batchErrors(answer: BatchAnswer): string[] {
 }
 
 export class WooPublisher {
+  /** Category and tag ids by name, for this client's life (a batch reuses a few terms). */
+  private readonly terms = new Map<string, number>();
+
   constructor(
     private readonly client: WooRequester,
     private readonly currency: () => Promise<string | null>,
@@ -80,8 +83,8 @@ export class WooPublisher {
       throw new StorePlatformError('woocommerce', 'invalid', 'several variants need options to tell them apart');
     const variable = names.length > 0;
     const [categories, tags] = await Promise.all([
-      termIds(this.client, 'categories', p.productType ? [p.productType] : []),
-      termIds(this.client, 'tags', p.tags),
+      termIds(this.client, 'categories', p.productType ? [p.productType] : [], this.terms),
+      termIds(this.client, 'tags', p.tags, this.terms),
     ]);
     const only = p.variants[0]!;
     const body: Record<string, unknown> = {

@@ -23,20 +23,35 @@ const decode = (s: string) =>
     .trim()
     .toLowerCase();
 
-export async function termIds(client: WooRequester, kind: 'categories' | 'tags', names: string[]): Promise<number[]> {
+export async function termIds(
+  client: WooRequester,
+  kind: 'categories' | 'tags',
+  names: string[],
+  known: Map<string, number> = new Map(),
+): Promise<number[]> {
   const ids: number[] = [];
   for (const name of [...new Set(names.map((n) => n.trim()).filter(Boolean))]) {
+    // Known to this client already (a batch of listings shares a few categories and tags).
+    const cached = known.get(`${kind}:${decode(name)}`);
+    if (cached !== undefined) {
+      ids.push(cached);
+      continue;
+    }
+    const take = (id: number) => {
+      known.set(`${kind}:${decode(name)}`, id);
+      ids.push(id);
+    };
     const { data } = await client.call<WooTerm[]>('GET', `/products/${kind}`, { search: name, per_page: '100' });
     if (!Array.isArray(data))
       throw new StorePlatformError('woocommerce', 'protocol', `the ${kind} list is not an array`);
     const found = data.find((t) => decode(t.name) === decode(name));
     if (found) {
-      ids.push(found.id);
+      take(found.id);
       continue;
     }
     const res = await client.request('POST', `/products/${kind}`, {}, { name });
     if (res.status >= 200 && res.status < 300) {
-      ids.push(jsonOf<WooTerm>('woocommerce', res).id);
+      take(jsonOf<WooTerm>('woocommerce', res).id);
       continue;
     }
     const body = (() => {
@@ -46,7 +61,7 @@ export async function termIds(client: WooRequester, kind: 'categories' | 'tags',
         return {};
       }
     })();
-    if (body.code === 'term_exists' && typeof body.data?.resource_id === 'number') ids.push(body.data.resource_id);
+    if (body.code === 'term_exists' && typeof body.data?.resource_id === 'number') take(body.data.resource_id);
     else throw errorOf(res);
   }
   return ids;
