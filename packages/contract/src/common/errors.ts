@@ -95,6 +95,10 @@ export const ERROR_REASONS = [
   'import-not-previewed',
   'import-nothing-valid',
   'import-upload-failed',
+  // Private inventory (issue 24, decision 0126).
+  'inventory-transition-refused',
+  'inventory-short',
+  'warehouse-not-stocking',
   // Accounts.
   'login-failed',
   'account-disabled',
