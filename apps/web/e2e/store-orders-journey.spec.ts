@@ -236,10 +236,7 @@ describe('store orders, the whole journey', () => {
     await page.goto(`${baseUrl()}/user/storeorder?tab=shipped`);
     await page.getByRole('button', { name: orders.list.open.replace('{{number}}', number!) }).click();
     const drawer = page.getByRole('dialog', { name: orders.detail.title.replace('{{number}}', number!) });
-    await drawer
-      .getByTestId('tracking-push')
-      .getByText(template(orders['tracking-push'].sent))
-      .waitFor();
+    await drawer.getByTestId('tracking-push').getByText(template(orders['tracking-push'].sent)).waitFor();
     await page.screenshot({ path: `${process.env.E2E_SHOTS ?? '/tmp'}/store-orders-journey-sent.png` });
     await shop.screenshot({ path: `${process.env.E2E_SHOTS ?? '/tmp'}/store-orders-journey-shop.png`, fullPage: true });
     for (const p of [page, shop, op]) await p.context().close();

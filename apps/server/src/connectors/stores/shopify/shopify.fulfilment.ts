@@ -19,7 +19,8 @@ export const ORDER_FULFILMENT_QUERY = `query OrderFulfilment($id: ID!) {
   order(id: $id) {
     id
     fulfillments(first: 20) { id status trackingInfo(first: 5) { company number url } }
-    fulfillmentOrders(first: 10) {
+    # Five locations' fulfillment orders: with each line item's order line, ten would pass Shopify's 1,000-point query cap.
+    fulfillmentOrders(first: 5) {
       nodes { id status lineItems(first: 50) { nodes { id remainingQuantity lineItem { id } } } }
     }
   }
@@ -72,7 +73,10 @@ const openOrders = (nodes: GqlFulfilmentOrder[]) =>
     (fo) => ['OPEN', 'IN_PROGRESS'].includes(fo.status) && fo.lineItems.nodes.some((l) => l.remainingQuantity > 0),
   );
 
-type FulfilmentGroup = { fulfillmentOrderId: string; fulfillmentOrderLineItems: Array<{ id: string; quantity: number }> };
+type FulfilmentGroup = {
+  fulfillmentOrderId: string;
+  fulfillmentOrderLineItems: Array<{ id: string; quantity: number }>;
+};
 
 /** Every open fulfillment order with what remains of each line: the whole rest of the order. */
 function wholeRest(open: GqlFulfilmentOrder[]): FulfilmentGroup[] {
