@@ -6,6 +6,7 @@ import orders from '../src/locales/en-US/orders.json';
 import pay from '../src/locales/en-US/payments.json';
 import storeOrders from '../src/locales/en-US/store-orders.json';
 import stores from '../src/locales/en-US/stores.json';
+import storeOrdersZh from '../src/locales/zh-CN/store-orders.json';
 import { api, escape, template } from './api';
 import { baseUrl, launch, openPage } from './browser';
 
@@ -33,6 +34,8 @@ const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A shop of its own (any *.myshopify.com name is a seeded sandbox shop), so other specs' orders stay apart. */
 const SHOP = `e2e-soj-${stamp}.myshopify.com`;
 const SHOP_ADMIN = `/sandbox/shopify/${SHOP}/admin`;
+/** Where the screenshots go (looked at by hand; not compared). */
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp';
 
 interface Who {
   email: string;
@@ -107,7 +110,7 @@ async function operatorRow(page: Page, state: keyof typeof orders.admin.states, 
 }
 
 describe('store orders, the whole journey', () => {
-  it('a Shopify sandbox order: arrives unrelated → connected → paid from the wallet → shipped by the operator → tracking in the shop and "sent"', async () => {
+  it('a Shopify sandbox order: arrives unrelated → connected → paid from the wallet → shipped by the operator → tracking in the shop and "sent"; the buyer’s data request on the operator’s privacy page', async () => {
     const who = await storeOwner(500);
     const bangle = await api<{ prodName: string; skuList: Array<{ skuId: number; skuCode: string }> }>(
       'GET',
@@ -137,6 +140,8 @@ describe('store orders, the whole journey', () => {
     await shop.getByLabel(`Quantity of ${STORE_PRODUCT} ${VARIANT}`).fill('2');
     await shop.getByLabel('Buyer first name').fill('Jeanne');
     await shop.getByLabel('Buyer last name').fill('Martin');
+    // The address the sandbox's privacy webhooks name: the data request at the end finds this order.
+    await shop.getByLabel('E-mail').fill('john@example.com');
     await shop.getByRole('button', { name: 'Place order' }).click();
     await shop.getByText(`2 × ${STORE_PRODUCT} — ${VARIANT}`).waitFor();
 
@@ -237,8 +242,39 @@ describe('store orders, the whole journey', () => {
     await page.getByRole('button', { name: orders.list.open.replace('{{number}}', number!) }).click();
     const drawer = page.getByRole('dialog', { name: orders.detail.title.replace('{{number}}', number!) });
     await drawer.getByTestId('tracking-push').getByText(template(orders['tracking-push'].sent)).waitFor();
-    await page.screenshot({ path: `${process.env.E2E_SHOTS ?? '/tmp'}/store-orders-journey-sent.png` });
-    await shop.screenshot({ path: `${process.env.E2E_SHOTS ?? '/tmp'}/store-orders-journey-shop.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/store-orders-journey-sent.png` });
+    await shop.screenshot({ path: `${SHOTS}/store-orders-journey-shop.png`, fullPage: true });
+
+    // The buyer asks the shop for their data: the operator sees the request, done, with its export.
+    await shop.getByRole('button', { name: 'Send customers/data_request' }).click();
+    await op.goto(`${baseUrl()}/admin/privacy-requests`);
+    await op.getByRole('heading', { name: storeOrders['privacy-admin'].title }).waitFor();
+    const request = op.getByRole('row').filter({ hasText: SHOP });
+    await expect
+      .poll(
+        async () => {
+          await op.reload();
+          return request
+            .getByText(storeOrders['privacy-admin']['done-export_one'].replace('{{count}}', '1'))
+            .waitFor({ timeout: 3_000 })
+            .then(() => true)
+            .catch(() => false);
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await request.getByText(storeOrders['privacy-admin'].topics['customers/data_request']).waitFor();
+    await request.getByRole('button', { name: template(storeOrders['privacy-admin']['export-label_one']) }).click();
+    await op.getByRole('dialog').getByText('Jeanne Martin').waitFor();
+    await op.screenshot({ path: `${SHOTS}/privacy-requests-export-en.png` });
+    await op.keyboard.press('Escape');
+    await op.getByRole('dialog').waitFor({ state: 'hidden' });
+    await op.screenshot({ path: `${SHOTS}/privacy-requests-en.png`, fullPage: true });
+    await op.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    await op.reload();
+    await op.getByRole('heading', { name: storeOrdersZh['privacy-admin'].title }).waitFor();
+    await op.getByText(storeOrdersZh['privacy-admin'].topics['customers/data_request']).first().waitFor();
+    await op.screenshot({ path: `${SHOTS}/privacy-requests-zh.png`, fullPage: true });
     for (const p of [page, shop, op]) await p.context().close();
   }, 240_000);
 });
