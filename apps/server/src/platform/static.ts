@@ -1,9 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERRORS, translate } from '@dsm/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope';
+import { type FirstRequest, type FirstRequestsOf, compressedPage, pageLocale, withFirstAnswers } from './first-answers';
 
 /** Where the web build writes a public page's own HTML (apps/web/vite-plugins.ts, preloadRoutes). */
 const ROUTE_PAGES_DIR = 'routes';
@@ -14,9 +15,11 @@ const ROUTE_PAGES_DIR = 'routes';
  * compared lowercase, as the web app's router matches paths.
  */
 export function pageFileFor(url: string, routePages: ReadonlySet<string>): string {
-  const segment = /^\/([A-Za-z0-9-]+)(?:[/?#]|$)/.exec(url)?.[1]?.toLowerCase();
+  const segment = routeOf(url);
   return segment && routePages.has(segment) ? `${ROUTE_PAGES_DIR}/${segment}.html` : 'index.html';
 }
+
+const routeOf = (url: string) => /^\/([A-Za-z0-9-]+)(?:[/?#]|$)/.exec(url)?.[1]?.toLowerCase();
 
 function routePagesOf(webDist: string): Set<string> {
   const dir = path.join(webDist, ROUTE_PAGES_DIR);
@@ -33,10 +36,21 @@ function routePagesOf(webDist: string): Set<string> {
  * non-API GET that is not a file answered with the app's page (index.html, or the public page's
  * own copy) so the SPA router takes over. Unknown /api paths answer the envelope's not-found.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  { firstRequests }: { firstRequests?: FirstRequestsOf } = {},
+) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
   const routePages = hasWeb ? routePagesOf(webDist) : new Set<string>();
+  // The public pages' own HTML, read once: a page that carries its first answers is made per request.
+  const pageHtml = new Map<string, string>();
+  const htmlOf = (file: string) => {
+    let html = pageHtml.get(file);
+    if (html === undefined) pageHtml.set(file, (html = readFileSync(path.join(webDist, file), 'utf8')));
+    return html;
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -59,10 +73,38 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     // served with the wrong type: the web app then offers to reload.
     const isAsset = req.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFileFor(req.url, routePages));
+      const file = pageFileFor(req.url, routePages);
+      const route = routeOf(req.url);
+      const requests =
+        req.method === 'GET' && route && file !== 'index.html'
+          ? (firstRequests?.(route, new URL(req.url, 'http://page')) ?? [])
+          : [];
+      if (!requests.length) return reply.header('cache-control', 'no-cache').sendFile(file);
+      return sendWithFirstAnswers(app, req, reply, htmlOf(file), requests);
     }
     return reply
       .status(404)
       .send(fail(ERRORS.NOT_FOUND.code, translate(req.locale ?? 'en-US', 'errors.route-not-found')));
   });
+}
+
+/**
+ * A page with its first answers (decision 0122). It now depends on the visitor's language (the
+ * `lang` cookie) and the data of the moment: private, revalidated every time, and said to vary.
+ */
+async function sendWithFirstAnswers(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  requests: FirstRequest[],
+) {
+  const page = await withFirstAnswers(app, html, requests, pageLocale(req));
+  const { body, encoding } = await compressedPage(page, req.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
