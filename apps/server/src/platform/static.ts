@@ -39,7 +39,7 @@ function routePagesOf(webDist: string): Set<string> {
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-  { firstRequests }: { firstRequests?: FirstRequestsOf } = {},
+  { firstRequests, firstAnswersWaitMs }: { firstRequests?: FirstRequestsOf; firstAnswersWaitMs?: number } = {},
 ) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -80,7 +80,7 @@ export async function registerWebApp(
           ? (firstRequests?.(route, new URL(req.url, 'http://page')) ?? [])
           : [];
       if (!requests.length) return reply.header('cache-control', 'no-cache').sendFile(file);
-      return sendWithFirstAnswers(app, req, reply, htmlOf(file), requests);
+      return sendWithFirstAnswers(app, req, reply, htmlOf(file), requests, firstAnswersWaitMs);
     }
     return reply
       .status(404)
@@ -98,8 +98,9 @@ async function sendWithFirstAnswers(
   reply: FastifyReply,
   html: string,
   requests: FirstRequest[],
+  waitMs?: number,
 ) {
-  const page = await withFirstAnswers(app, html, requests, pageLocale(req));
+  const page = await withFirstAnswers(app, html, requests, pageLocale(req), waitMs);
   const { body, encoding } = await compressedPage(page, req.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply
