@@ -67,6 +67,14 @@ export async function registerWebApp(
       },
     });
   }
+  // A page's first requests (decision 0122); an address they cannot be read from gets none.
+  const firstRequestsOf = (route: string, url: string): FirstRequest[] => {
+    try {
+      return firstRequests?.(route, new URL(url, 'http://page')) ?? [];
+    } catch {
+      return [];
+    }
+  };
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
     // A missing hashed asset (an old tab after a deploy) must fail as a 404, not as index.html
@@ -75,10 +83,7 @@ export async function registerWebApp(
     if (!isApi && !isAsset && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       const file = pageFileFor(req.url, routePages);
       const route = routeOf(req.url);
-      const requests =
-        req.method === 'GET' && route && file !== 'index.html'
-          ? (firstRequests?.(route, new URL(req.url, 'http://page')) ?? [])
-          : [];
+      const requests = req.method === 'GET' && route && file !== 'index.html' ? firstRequestsOf(route, req.url) : [];
       if (!requests.length) return reply.header('cache-control', 'no-cache').sendFile(file);
       return sendWithFirstAnswers(app, req, reply, htmlOf(file), requests, firstAnswersWaitMs);
     }
@@ -100,8 +105,14 @@ async function sendWithFirstAnswers(
   requests: FirstRequest[],
   waitMs?: number,
 ) {
-  const page = await withFirstAnswers(app, html, requests, pageLocale(req), waitMs);
-  const { body, encoding } = await compressedPage(page, req.headers['accept-encoding']);
+  let made: Awaited<ReturnType<typeof compressedPage>>;
+  try {
+    const page = await withFirstAnswers(app, html, requests, pageLocale(req), waitMs);
+    made = await compressedPage(page, req.headers['accept-encoding']);
+  } catch {
+    made = { body: Buffer.from(html) }; // the page as built: it never fails for its answers
+  }
+  const { body, encoding } = made;
   if (encoding) reply.header('content-encoding', encoding);
   return reply
     .header('cache-control', 'private, no-cache')
