@@ -1,5 +1,5 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { PassThrough, type Readable } from 'node:stream';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { DEFAULT_LOCALE, type Locale, isLocale } from '@dsm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -87,17 +87,16 @@ async function answer(app: FastifyInstance, request: FirstRequest, locale: Local
 }
 
 /**
- * The page's HTML with its first answers and the preload of its largest picture, or the HTML as
- * it is when none could be had in time.
+ * What goes before the page's `</body>`: the preload of its largest picture and its first answers,
+ * those that came in time; empty when none did.
  */
-export async function withFirstAnswers(
+export async function firstAnswersMarkup(
   app: FastifyInstance,
-  html: string,
   requests: FirstRequest[],
   locale: Locale,
   waitMs = FIRST_ANSWERS_WAIT_MS,
 ): Promise<string> {
-  if (!requests.length) return html;
+  if (!requests.length) return '';
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), waitMs);
@@ -105,38 +104,46 @@ export async function withFirstAnswers(
   const answers = await Promise.all(requests.map((r) => Promise.race([answer(app, r, locale), late])));
   clearTimeout(timer);
   const found = answers.filter((a): a is Answer => a !== null);
-  if (!found.length) return html;
+  if (!found.length) return '';
 
   const entries = found.map((a) => `${JSON.stringify(a.key)}:${a.body}`).join(',');
   const json = scriptSafeJson(`{"lang":${JSON.stringify(locale)},"answers":{${entries}}}`);
-  const script = `<script type="application/json" id="${SCRIPT_ID}">${json}</script>`;
   const image = found.map((a) => a.image).find(preloadable);
+  // In the body (the head is already on its way, see static.ts): Chromium honours a preload there,
+  // and the page's module script runs once the document is parsed, so it finds the answers.
   const preload = image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">` : '';
-  // The preload early in the head, beside the scripts' preloads; the answers at the end of the
-  // body: the page's module script runs after the document is parsed, so it finds them there.
-  return html.replace('</head>', `${preload}</head>`).replace('</body>', `${script}</body>`);
+  return `${preload}<script type="application/json" id="${SCRIPT_ID}">${json}</script>`;
 }
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * A page made for one request, compressed as the static files are (they are sent pre-compressed),
- * brotli at a fast level or gzip when the client accepts them.
- */
-export async function compressedPage(
-  html: string,
-  acceptEncoding: string | undefined,
-): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
+/** The encoding to send a page made per request in: brotli, gzip, or none, as the client accepts. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
       .filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part))
       .map((part) => part.split(';')[0]!.trim().toLowerCase()),
   );
-  const accepts = (name: string) => accepted.has(name);
-  if (accepts('br'))
-    return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-  if (accepts('gzip')) return { body: await gzipAsync(html), encoding: 'gzip' };
-  return { body: Buffer.from(html) };
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
+/**
+ * The page as a stream: everything before `</body>` at once (the browser starts on the scripts
+ * and styles it preloads while the answers are looked up), then the answers and the end.
+ * Compressed with a flush after the first part, so the compressor does not hold it back.
+ */
+export function streamedPage(html: string, encoding: 'br' | 'gzip' | undefined, rest: Promise<string>): Readable {
+  const out =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip()
+        : new PassThrough();
+  const cut = html.lastIndexOf('</body>');
+  const at = cut < 0 ? html.length : cut;
+  out.write(html.slice(0, at));
+  if ('flush' in out) out.flush();
+  void rest
+    .catch(() => '') // the page as built: it never fails for its answers
+    .then((markup) => out.end(markup + html.slice(at)));
+  return out;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { registerWebApp } from './static';
 
@@ -120,9 +121,11 @@ describe('a public page with first answers', () => {
         },
       },
     });
+    // The picture's preload and the answers come last, before </body>: the head went out first.
     expect(res.body).toContain(
-      '<link rel="preload" as="image" fetchpriority="high" href="/p.svg?a=1&amp;b=&quot;2&quot;"></head>',
+      '<link rel="preload" as="image" fetchpriority="high" href="/p.svg?a=1&amp;b=&quot;2&quot;"><script type="application/json" id="first-answers">',
     );
+    expect(res.body).toMatch(/^<html><head><\/head><body><div id="root"><\/div><link .*<\/script><\/body><\/html>$/);
   });
 
   it('a failed, refused or late lookup leaves that answer out; the page is sent all the same', async () => {
@@ -134,6 +137,25 @@ describe('a public page with first answers', () => {
 
     const none = await app.inject({ method: 'GET', url: '/goodslist?ask=boom,refused' });
     expect([none.statusCode, none.body]).toEqual([200, page]);
+  });
+
+  it('sends everything before </body> at once, the answers when they are in', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const started = Date.now();
+    const times = await new Promise<{ first: number; end: number; body: string }>((resolve, reject) => {
+      get(`${address}/goodslist?ask=slow`, (res) => {
+        let first = 0;
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          first ||= Date.now() - started;
+          body += chunk.toString();
+        });
+        res.on('end', () => resolve({ first, end: Date.now() - started, body }));
+      }).on('error', reject);
+    });
+    // The slow answer is given up after 1 s (firstAnswersWaitMs); the head did not wait for it.
+    expect(times.first).toBeLessThan(times.end - 500);
+    expect(times.body).toBe(page);
   });
 
   it('is compressed as the client accepts, and marked private and varying', async () => {

@@ -4,7 +4,14 @@ import fastifyStatic from '@fastify/static';
 import { ERRORS, translate } from '@dsm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope';
-import { type FirstRequest, type FirstRequestsOf, compressedPage, pageLocale, withFirstAnswers } from './first-answers';
+import {
+  type FirstRequest,
+  type FirstRequestsOf,
+  firstAnswersMarkup,
+  pageEncoding,
+  pageLocale,
+  streamedPage,
+} from './first-answers';
 
 /** Where the web build writes a public page's own HTML (apps/web/vite-plugins.ts, preloadRoutes). */
 const ROUTE_PAGES_DIR = 'routes';
@@ -97,7 +104,7 @@ export async function registerWebApp(
  * A page with its first answers (decision 0122). It now depends on the visitor's language (the
  * `lang` cookie) and the data of the moment: private, revalidated every time, and said to vary.
  */
-async function sendWithFirstAnswers(
+function sendWithFirstAnswers(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -105,18 +112,12 @@ async function sendWithFirstAnswers(
   requests: FirstRequest[],
   waitMs?: number,
 ) {
-  let made: Awaited<ReturnType<typeof compressedPage>>;
-  try {
-    const page = await withFirstAnswers(app, html, requests, pageLocale(req), waitMs);
-    made = await compressedPage(page, req.headers['accept-encoding']);
-  } catch {
-    made = { body: Buffer.from(html) }; // the page as built: it never fails for its answers
-  }
-  const { body, encoding } = made;
+  const encoding = pageEncoding(req.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
+  const rest = firstAnswersMarkup(app, requests, pageLocale(req), waitMs);
   return reply
     .header('cache-control', 'private, no-cache')
     .header('vary', 'Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8')
-    .send(body);
+    .send(streamedPage(html, encoding, rest));
 }
