@@ -131,7 +131,12 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * and styles it preloads while the answers are looked up), then the answers and the end.
  * Compressed with a flush after the first part, so the compressor does not hold it back.
  */
-export function streamedPage(html: string, encoding: 'br' | 'gzip' | undefined, rest: Promise<string>): Readable {
+export function streamedPage(
+  html: string,
+  encoding: 'br' | 'gzip' | undefined,
+  rest: () => Promise<string>,
+  whenHeadSent: (start: () => void) => void,
+): Readable {
   const out =
     encoding === 'br'
       ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
@@ -141,9 +146,15 @@ export function streamedPage(html: string, encoding: 'br' | 'gzip' | undefined, 
   const cut = html.lastIndexOf('</body>');
   const at = cut < 0 ? html.length : cut;
   out.write(html.slice(0, at));
-  if ('flush' in out) out.flush();
-  void rest
-    .catch(() => '') // the page as built: it never fails for its answers
-    .then((markup) => out.end(markup + html.slice(at)));
+  // The lookups start once the head is on its way: with PGlite the database works on this
+  // thread, and a lookup started first would hold the head (and its compression) back.
+  const start = () =>
+    whenHeadSent(() => {
+      void rest()
+        .catch(() => '') // the page as built: it never fails for its answers
+        .then((markup) => out.end(markup + html.slice(at)));
+    });
+  if (out instanceof PassThrough) start();
+  else out.flush(start);
   return out;
 }

@@ -114,10 +114,25 @@ function sendWithFirstAnswers(
 ) {
   const encoding = pageEncoding(req.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
-  const rest = firstAnswersMarkup(app, requests, pageLocale(req), waitMs);
+  const locale = pageLocale(req);
+  const rest = () => firstAnswersMarkup(app, requests, locale, waitMs);
+  // Once Fastify has piped the page into the response (the head then goes out on the next ticks),
+  // or a moment later at the latest.
+  let piped = false;
+  reply.raw.once('pipe', () => {
+    piped = true;
+  });
+  const whenHeadSent = (start: () => void) => {
+    if (piped) return void setImmediate(start);
+    const fallback = setTimeout(start, 20);
+    reply.raw.once('pipe', () => {
+      clearTimeout(fallback);
+      setImmediate(start);
+    });
+  };
   return reply
     .header('cache-control', 'private, no-cache')
     .header('vary', 'Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8')
-    .send(streamedPage(html, encoding, rest));
+    .send(streamedPage(html, encoding, rest, whenHeadSent));
 }
