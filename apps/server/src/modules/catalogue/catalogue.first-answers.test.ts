@@ -52,7 +52,10 @@ describe('the goods list page', () => {
     expect(search.data.records.length).toBeGreaterThan(0);
     expect(embedded).toEqual({
       lang: 'en-US',
-      answers: { '/api/prod/search?current=1&keyword=dress&size=20': search },
+      answers: {
+        '/api/prod/search?current=1&keyword=dress&size=20': search,
+        '/api/category/categories': await api('/api/category/categories'),
+      },
     });
     expect(image).toBe(search.data.records[0].pic);
     // It now differs per visitor's language and moment: never shared by a cache, always revalidated.
@@ -72,7 +75,7 @@ describe('the goods list page', () => {
     expect((await page('/goodslist?keyword=dress', { cookie: 'lang=xx-XX' })).embedded?.lang).toBe('en-US');
   });
 
-  it("on a category's list, the search with its filters and the tree that names the category", async () => {
+  it("on a category's list, the search with its filters and the tree (the category's name)", async () => {
     const { embedded } = await page(`/goodslist?categoryId=${cats.rootId}&sort=price_asc&current=2&shipsTo=us`);
     expect(Object.keys(embedded!.answers)).toEqual([
       `/api/prod/search?categoryId=${cats.rootId}&current=2&shipsTo=US&size=20&sort=price_asc`,

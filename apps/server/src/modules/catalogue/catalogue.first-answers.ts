@@ -26,9 +26,10 @@ interface Picture {
 const categoryTree: FirstRequest = { path: '/category/categories' };
 
 /**
- * /goodslist: the search (its first card's picture is the phone's largest paint) and, on a
- * category's list, the tree that names the category in the title. A price range without its
- * currency is priced in the visitor's currency, which only the browser knows: then no search.
+ * /goodslist: the search (its first card's picture is the phone's largest paint) and the tree (a
+ * category's name in the title, the filters), both asked for by the page's loader: an answer left
+ * to the browser was one more request before the largest paint (decision 0122). A price range is
+ * priced in the visitor's currency, which only the browser knows: then no answers.
  */
 function goodsList(params: URLSearchParams): FirstRequest[] {
   const hasRange = amount(params.get('minPrice')) !== undefined || amount(params.get('maxPrice')) !== undefined;
@@ -48,7 +49,7 @@ function goodsList(params: URLSearchParams): FirstRequest[] {
     },
     image: (data) => (data as { records?: Picture[] }).records?.[0]?.pic,
   };
-  return categoryId === undefined ? [search] : [search, categoryTree];
+  return [search, categoryTree];
 }
 
 interface ProductPictures {
