@@ -1,5 +1,4 @@
 // Targets and the Markdown table of `npm run bench` (decision 0095; issue 10).
-import { EXCEL_TARGETS } from './excel-import.mjs';
 import { SCENARIOS } from './suite-scenarios.mjs';
 import { FIRST_LOAD_TARGET_KB, LIGHTHOUSE_TARGET } from './web.mjs';
 
@@ -41,15 +40,6 @@ export function judge(name, r, baselineRps) {
       return {
         target: `p99 < ${TARGETS.storeOrderAnswerP99Ms} ms, every order once`,
         met: r.errors === 0 && r.exactlyOnce && r.p99 !== null && r.p99 < TARGETS.storeOrderAnswerP99Ms,
-      };
-    case 'excel-import':
-      return {
-        target: `preview < ${EXCEL_TARGETS.previewMs / 1000} s, import < ${EXCEL_TARGETS.importMs / 1000} s, peak RSS < ${EXCEL_TARGETS.peakRssMb} MB`,
-        met:
-          r.errors === 0 &&
-          r.previewMs < EXCEL_TARGETS.previewMs &&
-          r.importMs < EXCEL_TARGETS.importMs &&
-          r.peakRssMb < EXCEL_TARGETS.peakRssMb,
       };
     default:
       return { target: null, met: null };

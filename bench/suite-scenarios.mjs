@@ -3,7 +3,6 @@
 // the rest are defined here and driven the same way (checkout-drive.mjs).
 import { drive } from './checkout-drive.mjs';
 import { scenarios as checkoutScenarios } from './checkout.mjs';
-import { excelImportScenario } from './excel-import.mjs';
 import { storeOrderScenarios } from './store-orders.mjs';
 import { BENCH_PASSWORD } from './suite-seed.mjs';
 
@@ -49,18 +48,13 @@ export const SCENARIOS = [
     what: 'signed orders/create webhooks, 50 at once: each answer’s time, then every order kept once',
   },
   {
-    name: 'excel-import',
-    area: 'excel-import',
-    what: 'a 10,000-row .xlsx uploaded (preview: the worker’s read, matching, the record) then imported in one unit of work',
-  },
-  {
     name: 'login',
     area: 'accounts',
     what: 'POST /api/login, a different user each request (scrypt, 32 MiB each; information). Last: the log-ins a window leaves queued would slow the next',
   },
 ];
 /** The old benchmark names still select their scenarios (`npm run bench -- catalogue`). */
-export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders', 'excel-import'];
+export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders'];
 export const STORE_ORDER_STEPS = ['store-orders-import', 'store-orders-burst'];
 export const CHECKOUT_STEPS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 
@@ -209,12 +203,6 @@ export async function runScenarios(url, o, ctx, meter, jobsLeft) {
         Object.assign(out, await storeOrderScenarios(url, o, ctx, meter));
       }
       storeOrdersDone = true;
-      continue;
-    }
-    if (s.name === 'excel-import') {
-      // Not an autocannon window: one upload and one import, each timed to its answer.
-      await settle(url, jobsLeft);
-      Object.assign(out, await excelImportScenario(url, o, ctx, meter));
       continue;
     }
     if (CHECKOUT_STEPS.includes(s.name)) {
