@@ -42,10 +42,14 @@ import { STORE_SYNC_JOB } from './modules/stores/stores.sync';
 import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB } from './modules/stores/stores.tokens';
 import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
-import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from './modules/stores/stores.service';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, onStoreChange } from './modules/stores/stores.service';
 import {
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
+  STORE_ORDERS_QUOTE_JOB,
+  queueOrderPull,
+  queueStoreQuote,
+  rejudgeStoreOrders,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
@@ -116,6 +120,14 @@ export function compose({
   onOrderChange(db, 'expire', 'payments.cancel-held', payments.orderGone);
   // when catalogue SKUs are taken down, change options or are removed → connections marks the variants connected to them for review
   onCatalogueSkuChange(db, 'connections.review', reviewConnections);
+  // when catalogue SKUs are taken down, put back on sale, change or are removed → store-orders judges the unpaid store orders using them again and re-quotes them
+  onCatalogueSkuChange(db, 'store-orders.rejudge', rejudgeStoreOrders);
+  // when a store is connected, reconnected or reauthorized → store-orders queues its order import at once
+  onStoreChange(db, 'connected', 'store-orders.first-import', async (uow, c) => {
+    await queueOrderPull(uow, c.storeId);
+  });
+  // when the owner changes a store's margin guard → store-orders re-quotes that store's unpaid orders against it
+  onStoreChange(db, 'margin-guard', 'store-orders.requote', (uow, c) => queueStoreQuote(uow, c.storeId));
   // when a store order is shipped → store-orders queues its tracking's push to the store
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
@@ -163,6 +175,8 @@ export function compose({
     [STORE_ORDERS_PULL_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_JOB),
     // the due check → store-orders queues the pull of every store whose turn it is
     [STORE_ORDERS_PULL_DUE_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_DUE_JOB),
+    // a store order or its inputs changed → store-orders quotes it again (landed cost, margin guard)
+    [STORE_ORDERS_QUOTE_JOB]: handlerOf(storeOrders, STORE_ORDERS_QUOTE_JOB),
     // the scheduled pull → stores queues every connected store's pull and clears old authorizations
     [STORES_PULL_JOB]: handlerOf(stores, STORES_PULL_JOB),
     // the scheduled refresh → stores refreshes access tokens before they run out

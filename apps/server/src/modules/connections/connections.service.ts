@@ -31,6 +31,7 @@ export {
   connectedSkuRefs,
   connectionsOfLines,
   lineConnectedSql,
+  lineConnectedToSkusSql,
 } from './connections.lines';
 
 /**
