@@ -106,6 +106,8 @@ export function compose({
   onOrderChange(db, 'trash', 'checkout.release-stock', checkout.releaseStock);
   // when an order expires unpaid → checkout gives its lines back to stock
   onOrderChange(db, 'expire', 'checkout.release-stock', checkout.releaseStock);
+  // when a paid store order is cancelled for a refund to the wallet (before purchasing) → checkout gives its lines back to stock
+  onOrderChange(db, 'cancel-refund', 'checkout.release-stock', checkout.releaseStock);
   // when an order is restored from the draft box → checkout reserves its stock again and sets a new pay-by time
   onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
   // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)

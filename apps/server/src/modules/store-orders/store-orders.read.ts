@@ -26,6 +26,7 @@ import {
 } from '../connections/connections.service';
 import { orderNumberSql, orderStateSql, ordersByIds } from '../orders/orders.service';
 import { storeNamesByIds } from '../stores/stores.service';
+import { refundOffered } from './store-orders.refund';
 import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.tables';
 
 /** "Sync now" of one order or one store waits this long after the last one (double clicks). */
@@ -45,7 +46,8 @@ const TABS: Record<StoreOrderTab, SQL> = {
   unrelated: sql`${unpaidOpen} and not ${relatedSql}`,
   related: sql`${unpaidOpen} and ${relatedSql}`,
   abnormal: sql`${storeOrders.state} = 'open' and ${storeOrders.abnormalReason} is not null`,
-  paid: sql`${storeOrders.orderId} is not null`,
+  // Paid and not given back: one refunded to the wallet (decision 0120) is in the trash.
+  paid: sql`${storeOrders.orderId} is not null and ${storeOrders.state} = 'open'`,
   trash: sql`${storeOrders.state} = 'trashed'`,
 };
 
@@ -164,6 +166,7 @@ async function toRows(db: Db, rows: Selected[], locale: Locale): Promise<StoreOr
         ? { id: order.id, number: order.number, state: order.state, abnormal: order.abnormalReason !== null }
         : null,
       quote: quoteOf(o, locale),
+      refundable: refundOffered(o, order?.state),
     };
   });
 }
