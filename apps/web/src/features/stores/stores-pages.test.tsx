@@ -37,6 +37,7 @@ const STORE: Store = {
   status: 'connected',
   inventorySync: false,
   emailPermission: true,
+  marginGuardPercent: null,
   authorizedAt: '2026-11-24T08:00:00.000Z',
   authorizationExpiresAt: null,
   authorizationExpiring: false,
