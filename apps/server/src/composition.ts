@@ -20,7 +20,7 @@ import type { Db } from './db/client';
 import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
-import { reviewConnections } from './modules/connections/connections.service';
+import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
@@ -49,6 +49,7 @@ import {
   STORE_ORDERS_QUOTE_JOB,
   queueOrderPull,
   queueStoreQuote,
+  rejudgeOrdersOfVariants,
   rejudgeStoreOrders,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
@@ -124,6 +125,8 @@ export function compose({
   onCatalogueSkuChange(db, 'connections.review', reviewConnections);
   // when catalogue SKUs are taken down, put back on sale, change or are removed → store-orders judges the unpaid store orders using them again and re-quotes them
   onCatalogueSkuChange(db, 'store-orders.rejudge', rejudgeStoreOrders);
+  // when a seller connects, disconnects or undoes variants → store-orders judges and quotes again the unpaid store orders with those variants
+  onConnectionChange(db, 'store-orders.rejudge', rejudgeOrdersOfVariants);
   // when a store is connected, reconnected or reauthorized → store-orders queues its order import at once
   onStoreChange(db, 'connected', 'store-orders.first-import', async (uow, c) => {
     await queueOrderPull(uow, c.storeId);

@@ -208,6 +208,57 @@ describe('catalogue changes re-judge unpaid store orders', () => {
   });
 });
 
+describe('connecting a variant re-quotes its orders', () => {
+  it('an unrelated order gets its landed cost once its line is connected, and loses it when disconnected', async () => {
+    const o = await signedInUser(ctx.db);
+    const shop = await storeProduct(ctx.db, o.userId, { title: 'Scarf', variants: [{ title: 'Green' }] });
+    const [ext] = rawRows<{ product: string; variant: string }>(
+      await ctx.db.execute(sql`select p.external_id as product, v.external_id as variant from store_variants v
+        join store_products p on p.id = v.store_product_id where v.id = ${shop.variantIds[0]}`),
+    );
+    const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
+    const { id } = await storeOrder(ctx.db, store, {
+      total: { amount: 5000, currency: 'EUR' },
+      shippingAddress: {
+        name: 'Aiko Tanaka',
+        company: '',
+        line1: '1-2-3 Shibuya',
+        line2: '',
+        city: 'Tokyo',
+        province: '',
+        postcode: '150-0002',
+        countryCode: 'JP',
+        phone: '',
+      },
+      lines: [
+        {
+          externalId: 'l0',
+          productExternalId: ext!.product,
+          variantExternalId: ext!.variant,
+          sku: 'SCARF-G',
+          title: 'Scarf - Green',
+          quantity: 1,
+          unitPrice: { amount: 5000, currency: 'EUR' },
+        },
+      ],
+    });
+    await drain();
+    expect((await rowOf(o, id))!.quote).toMatchObject({ landed: null });
+    const linked = await call(o, 'POST', `/api/p/store-products/${shop.productId}/connections`, {
+      links: [{ variantId: shop.variantIds[0], skuId: String(world.products.a.skuId) }],
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    await drain();
+    expect((await rowOf(o, id))!.quote).toMatchObject({ note: null, landed: expect.any(Number) });
+    const unlinked = await call(o, 'POST', `/api/p/store-products/${shop.productId}/disconnect`, {
+      variantIds: [shop.variantIds[0]],
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    await drain();
+    expect((await rowOf(o, id))!.quote).toMatchObject({ landed: null });
+  });
+});
+
 describe('the SKU filter', () => {
   it('matches the store’s SKU or our catalogue SKU code the line is connected to', async () => {
     const o = await signedInUser(ctx.db);

@@ -6,9 +6,9 @@ import { AppError } from '../../platform/app-error';
 import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import type { CatalogueSkuChange } from '../catalogue/catalogue.service';
 import { checkoutSettings } from '../checkout/checkout.service';
-import { lineConnectedToSkusSql } from '../connections/connections.service';
+import { type ConnectionChange, lineConnectedToSkusSql } from '../connections/connections.service';
 import { getRate } from '../currency/currency.service';
-import { storeById } from '../stores/stores.service';
+import { storeById, storeVariantIdSql } from '../stores/stores.service';
 import { judged } from './store-orders.ingest';
 import { quoteRows, toUsdMinor } from './store-orders.pay.quote';
 import { queueQuote } from './store-orders.quote.queue';
@@ -109,14 +109,37 @@ export async function rejudgeStoreOrders(uow: UnitOfWork, change: CatalogueSkuCh
     change.skuIds.map((id) => sql`${id}`),
     sql`, `,
   )})`;
+  await rejudgeWhere(
+    uow,
+    lineConnectedToSkusSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId, skuIds),
+  );
+}
+
+/**
+ * The reaction to a seller connecting, disconnecting or undoing variants (subscribed in
+ * composition.ts): the unpaid open store orders with lines of those variants are judged and
+ * quoted again (one just made related gets its landed cost; one unrelated again loses it).
+ */
+export async function rejudgeOrdersOfVariants(uow: UnitOfWork, change: ConnectionChange): Promise<void> {
+  const ids = sql`(${sql.join(
+    change.variantIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+  await rejudgeWhere(
+    uow,
+    sql`${storeVariantIdSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId)} in ${ids}`,
+  );
+}
+
+/** Judges again (now) and re-quotes (after the commit) the unpaid open orders with a line matching `line`. */
+async function rejudgeWhere(uow: UnitOfWork, line: SQL): Promise<void> {
   const rows = await uow.tx
     .select()
     .from(storeOrders)
     .where(
       and(
         unpaidOpen,
-        sql`exists (select 1 from ${storeOrderLines} where ${storeOrderLines.storeOrderId} = ${storeOrders.id}
-          and ${lineConnectedToSkusSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId, skuIds)})`,
+        sql`exists (select 1 from ${storeOrderLines} where ${storeOrderLines.storeOrderId} = ${storeOrders.id} and ${line})`,
       ),
     )
     .orderBy(storeOrders.id)
