@@ -1,3 +1,4 @@
+import type { StoreOrderQuote, StoreOrderRow } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShippingWorld, shippingWorld, signedInUser, storeOrder, storeProduct } from '../../../test/factories';
@@ -18,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 type Owner = Awaited<ReturnType<typeof signedInUser>>;
+/** A list row as these tests read it: its quote's figures once quoted (null before, as asserted). */
+type Row = Omit<StoreOrderRow, 'quote'> & { quote: StoreOrderQuote & { landed: number; margin: number } };
 const call = (o: Owner, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, lang = 'en-US') =>
   ctx.app.inject({
     method,
@@ -30,7 +33,7 @@ const call = (o: Owner, method: 'GET' | 'POST' | 'PATCH', url: string, payload?:
     },
   });
 const rowOf = async (o: Owner, id: string, query = 'tab=all') =>
-  ((await call(o, 'GET', `/api/p/store-orders?${query}&size=50`)).json().data.records as Array<Record<string, any>>).find(
+  ((await call(o, 'GET', `/api/p/store-orders?${query}&size=50`)).json().data.records as Row[]).find(
     (r) => r.id === id,
   );
 const drain = async () => {
@@ -39,7 +42,10 @@ const drain = async () => {
 
 /** A WooCommerce store of the owner's whose two variants are connected to products a and b. */
 async function connectedShop(o: Owner) {
-  const shop = await storeProduct(ctx.db, o.userId, { title: 'Linen dress', variants: [{ title: 'Red' }, { title: 'Blue' }] });
+  const shop = await storeProduct(ctx.db, o.userId, {
+    title: 'Linen dress',
+    variants: [{ title: 'Red' }, { title: 'Blue' }],
+  });
   const [product] = rawRows<{ external_id: string }>(
     await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
   );
@@ -117,10 +123,10 @@ describe('the kept quote on the list rows', () => {
     await drain();
     const row = (await rowOf(o, id))!;
     expect(row.quote).toMatchObject({ landed: null, margin: null, note: expect.stringMatching(/\S/) });
-    const zh = ((await call(o, 'GET', '/api/p/store-orders?size=50', undefined, 'zh-CN')).json().data.records as any[]).find(
-      (r) => r.id === id,
-    );
-    expect(zh.quote.note).not.toBe(row.quote.note);
+    const zh = (
+      (await call(o, 'GET', '/api/p/store-orders?size=50', undefined, 'zh-CN')).json().data.records as Row[]
+    ).find((r) => r.id === id);
+    expect(zh!.quote.note).not.toBe(row.quote.note);
   });
 });
 
@@ -157,7 +163,9 @@ describe('the margin guard', () => {
 
     // Ignore: not raised again on that order; resolve: raised again at the next quote; trash.
     expect((await call(o, 'POST', `/api/p/store-orders/${dear}/abnormal/ignore`)).statusCode).toBe(200);
-    expect((await call(o, 'POST', `/api/p/store-orders/${third}/abnormal/resolve`, { confirm: true })).statusCode).toBe(200);
+    expect((await call(o, 'POST', `/api/p/store-orders/${third}/abnormal/resolve`, { confirm: true })).statusCode).toBe(
+      200,
+    );
     await call(o, 'PATCH', `/api/p/stores/${shop.storeId}`, { marginGuardPercent: 30 });
     await drain();
     expect((await rowOf(o, dear))!.abnormal).toBe(false);
@@ -196,7 +204,10 @@ describe('catalogue changes re-judge unpaid store orders', () => {
       expect((await rowOf(o, withB))!.abnormalReason).toBe('sku-taken-down'); // in the catalogue's own unit of work
       expect((await rowOf(o, onlyA))!.abnormal).toBe(false);
       await drain();
-      expect((await rowOf(o, withB))!.quote).toMatchObject({ landed: null, note: expect.stringContaining('taken down') });
+      expect((await rowOf(o, withB))!.quote).toMatchObject({
+        landed: null,
+        note: expect.stringContaining('taken down'),
+      });
     } finally {
       await setProductStatus(ctx.db, world.products.b.prodId, 'on');
     }
@@ -266,7 +277,7 @@ describe('the SKU filter', () => {
     const withB = await shop.order(1, 1);
     const onlyA = await shop.order(1, 0);
     const ids = async (sku: string) =>
-      ((await call(o, 'GET', `/api/p/store-orders?sku=${encodeURIComponent(sku)}`)).json().data.records as any[])
+      ((await call(o, 'GET', `/api/p/store-orders?sku=${encodeURIComponent(sku)}`)).json().data.records as Row[])
         .map((r) => r.id)
         .sort();
     expect(await ids('dress-blue')).toEqual([withB]);

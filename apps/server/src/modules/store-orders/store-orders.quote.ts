@@ -37,10 +37,7 @@ export async function refreshQuotes(db: Db, config: Config, target: { ids?: stri
       ? eq(storeOrders.storeId, target.storeId)
       : undefined;
   if (!which) return 0;
-  const rows = await db
-    .select({ id: storeOrders.id })
-    .from(storeOrders)
-    .where(and(which, unpaidOpen));
+  const rows = await db.select({ id: storeOrders.id }).from(storeOrders).where(and(which, unpaidOpen));
   // One order per unit of work: a slow store's hundred orders never hold one long lock.
   for (const { id } of rows) await inTransaction(db, (uow) => refreshOne(uow, config, id));
   return rows.length;
@@ -75,7 +72,9 @@ function noteOf(err: AppError): Note {
   const why = (err.data as { why?: string } | null)?.why;
   if (err.code === 'store-order-not-payable' && why) return { key: `store-orders.not-payable-why.${why}` };
   const values = Object.fromEntries(
-    Object.entries(err.params ?? {}).filter((e): e is [string, string | number] => ['string', 'number'].includes(typeof e[1])),
+    Object.entries(err.params ?? {}).filter((e): e is [string, string | number] =>
+      ['string', 'number'].includes(typeof e[1]),
+    ),
   );
   return { key: err.messageKey, values };
 }
@@ -91,7 +90,10 @@ export function guardReason(
   sellingUsdMinor: number | null,
 ): Partial<Pick<Row, 'abnormalReason' | 'abnormalAt'>> {
   const above =
-    percent !== null && landedMinor !== null && sellingUsdMinor !== null && landedMinor * 100 > percent * sellingUsdMinor;
+    percent !== null &&
+    landedMinor !== null &&
+    sellingUsdMinor !== null &&
+    landedMinor * 100 > percent * sellingUsdMinor;
   const ignored = new Set<StoreOrderAbnormalReason>(row.ignoredReasons);
   if (above && !ignored.has('margin-guard') && row.abnormalReason === null)
     return { abnormalReason: 'margin-guard', abnormalAt: new Date() };
@@ -111,7 +113,12 @@ export async function rejudgeStoreOrders(uow: UnitOfWork, change: CatalogueSkuCh
   )})`;
   await rejudgeWhere(
     uow,
-    lineConnectedToSkusSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId, skuIds),
+    lineConnectedToSkusSql(
+      storeOrders.storeId,
+      storeOrderLines.productExternalId,
+      storeOrderLines.variantExternalId,
+      skuIds,
+    ),
   );
 }
 

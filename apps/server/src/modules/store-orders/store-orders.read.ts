@@ -26,8 +26,23 @@ import {
 } from '../connections/connections.service';
 import { orderNumberSql, orderStateSql, ordersByIds } from '../orders/orders.service';
 import { storeNamesByIds } from '../stores/stores.service';
-import { refundOffered } from './store-orders.refund';
 import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.tables';
+
+/** The reasons that offer "refund to wallet": the store gave the order up after we were paid. */
+export const GIVEN_UP = new Set<(typeof storeOrders.$inferSelect)['abnormalReason']>([
+  'cancelled-after-payment',
+  'refunded-after-payment',
+]);
+
+/** A paid store order the store gave up, whose marketplace order (the first) is still only paid. */
+export function refundOffered(
+  row: Pick<typeof storeOrders.$inferSelect, 'orderId' | 'state' | 'abnormalReason'>,
+  firstOrderState?: string,
+) {
+  return (
+    row.orderId !== null && row.state === 'open' && GIVEN_UP.has(row.abnormalReason) && firstOrderState === 'pending'
+  );
+}
 
 /** "Sync now" of one order or one store waits this long after the last one (double clicks). */
 export const SYNC_COOL_DOWN_MS = 5_000;

@@ -1,3 +1,4 @@
+import type { StoreOrderRow } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,7 +34,11 @@ const post = (o: Owner, url: string, payload: object, key: string | null = crypt
     method: 'POST',
     url,
     payload,
-    headers: { authorization: `Bearer ${o.token}`, 'accept-language': lang, ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${o.token}`,
+      'accept-language': lang,
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
   });
 const refund = (o: Owner, id: string, key?: string, lang?: string) =>
   post(o, `/api/p/store-orders/${id}/refund`, {}, key ?? crypto.randomUUID(), lang);
@@ -45,16 +50,18 @@ const rowOf = async (o: Owner, id: string, tab: string) =>
         url: `/api/p/store-orders?tab=${tab}`,
         headers: { authorization: `Bearer ${o.token}` },
       })
-    ).json().data.records as Array<Record<string, any>>
+    ).json().data.records as StoreOrderRow[]
   ).find((r) => r.id === id);
-const stockOf = async (skuId: number) =>
-  countOf(ctx.db, sql`select stock as n from skus where id = ${skuId}`);
+const stockOf = async (skuId: number) => countOf(ctx.db, sql`select stock as n from skus where id = ${skuId}`);
 /**
  * A store order of the owner's (a ×1 from PSA, b ×1 from PSB: two marketplace orders), paid from
  * the wallet, then cancelled in the store: flagged `cancelled-after-payment`.
  */
 async function paidThenCancelled(o: Owner) {
-  const shop = await storeProduct(ctx.db, o.userId, { title: 'Dress', variants: [{ title: 'Red' }, { title: 'Blue' }] });
+  const shop = await storeProduct(ctx.db, o.userId, {
+    title: 'Dress',
+    variants: [{ title: 'Red' }, { title: 'Blue' }],
+  });
   const [product] = rawRows<{ external_id: string }>(
     await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
   );

@@ -4,17 +4,10 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import { applyLocked, lockOrder, ordersOfStoreOrders } from '../orders/orders.service';
 import { refundOrderToWallet } from '../payments/payments.service';
 import { lockOwn } from './store-orders.actions';
+import { GIVEN_UP } from './store-orders.read';
 import { storeOrders } from './store-orders.tables';
 
 type Row = typeof storeOrders.$inferSelect;
-
-/** The reasons that offer "refund to wallet": the store gave the order up after we were paid. */
-const GIVEN_UP = new Set<Row['abnormalReason']>(['cancelled-after-payment', 'refunded-after-payment']);
-
-/** A paid store order the store gave up, whose marketplace order (the first) is still only paid. */
-export function refundOffered(row: Pick<Row, 'orderId' | 'state' | 'abnormalReason'>, firstOrderState?: string) {
-  return row.orderId !== null && row.state === 'open' && GIVEN_UP.has(row.abnormalReason) && firstOrderState === 'pending';
-}
 
 const refused = (key: string, o: Row) =>
   AppError.conflict('store-order-not-refundable', `store-orders.${key}`, { number: o.number }, { id: o.id, why: key });
@@ -38,7 +31,8 @@ export async function refundStoreOrder(uow: UnitOfWork, userId: string, id: stri
   if (!o!.orderId || !GIVEN_UP.has(o!.abnormalReason)) throw refused('not-refundable', o!);
   const found = await ordersOfStoreOrders(uow.tx, userId, [{ storeId: o!.storeId, ref: o!.externalId }]);
   const locked = [];
-  for (const order of [...found].sort((a, b) => a.id.localeCompare(b.id))) locked.push(await lockOrder(uow.tx, order.id));
+  for (const order of [...found].sort((a, b) => a.id.localeCompare(b.id)))
+    locked.push(await lockOrder(uow.tx, order.id));
   if (!locked.length) throw refused('not-refundable', o!);
   if (locked.some((x) => x.state !== 'pending')) throw refused('refund-purchasing', o!);
 

@@ -208,10 +208,18 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
       'GET /api/p/store-orders': () =>
         envelope(
           page([
-            storeOrderRow('so-1', { quote: { ...quote, landed: 20.5, margin: 44.61, marginPercent: 68.5, note: null } }),
+            storeOrderRow('so-1', {
+              quote: { ...quote, landed: 20.5, margin: 44.61, marginPercent: 68.5, note: null },
+            }),
             storeOrderRow('so-2', {
               number: '#1002',
-              quote: { ...quote, landed: null, margin: null, marginPercent: null, note: 'Shipping information not found' },
+              quote: {
+                ...quote,
+                landed: null,
+                margin: null,
+                marginPercent: null,
+                note: 'Shipping information not found',
+              },
             }),
           ]),
         ),

@@ -100,7 +100,9 @@ export function TotalCell({ order }: { order: StoreOrderRow }) {
     <div className="so-money">
       <strong className="so-total">{formatStoreMoney(order.total, lang)}</strong>
       {!q ? (
-        order.order ? null : <div className="so-muted">{t('list.not-quoted')}</div>
+        order.order ? null : (
+          <div className="so-muted">{t('list.not-quoted')}</div>
+        )
       ) : (
         <div className="so-landed" data-testid="landed">
           {q.landed === null ? (
