@@ -90,6 +90,11 @@ export const ERROR_REASONS = [
   // Paying store orders (decision 0118).
   'store-order-not-payable',
   'quote-changed',
+  // Listing (issue 22, decision 0124).
+  'listing-not-offered',
+  'listing-margin-too-low',
+  'listing-transition-refused',
+  'reprice-changed',
   // Accounts.
   'login-failed',
   'account-disabled',
