@@ -28,6 +28,7 @@ import { storeOrdersPayRoutes } from './modules/store-orders/store-orders.pay.ro
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
+import { listingsRoutes } from './modules/listings/listings.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
@@ -198,6 +199,7 @@ export async function buildApp({
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
+      await scoped.register(listingsRoutes, { db });
     },
     { prefix: '/api' },
   );
