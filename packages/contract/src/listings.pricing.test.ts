@@ -68,7 +68,10 @@ describe('listing prices', () => {
     expect(priceFor(rule({ mode: 'markup', markupMinor: 500, centsEnding: 95 }), usd)).toMatchObject({
       priceMinor: 1895,
     });
-    expect(priceFor(rule({ mode: 'markup', markupMinor: null }), usd)).toEqual({ ok: false, reason: 'rule-incomplete' });
+    expect(priceFor(rule({ mode: 'markup', markupMinor: null }), usd)).toEqual({
+      ok: false,
+      reason: 'rule-incomplete',
+    });
   });
 
   it('own price: kept to the cent (no ending forced), margin 6.79 (33.97 %); missing → refused', () => {

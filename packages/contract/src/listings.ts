@@ -39,8 +39,20 @@ export const PriceRuleBody = z
     mode: z.enum(PRICE_MODES),
     multiple: Ratio.nullable().default(null),
     /** In the store's currency. */
-    markup: z.number().min(0, 'validation.too-small').max(100_000).refine(hasAtMostTwoDecimals, 'validation.two-decimals').nullable().default(null),
-    centsEnding: z.number().int('validation.not-integer').min(0, 'validation.too-small').max(99, 'validation.too-big').nullable().default(null),
+    markup: z
+      .number()
+      .min(0, 'validation.too-small')
+      .max(100_000)
+      .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
+      .nullable()
+      .default(null),
+    centsEnding: z
+      .number()
+      .int('validation.not-integer')
+      .min(0, 'validation.too-small')
+      .max(99, 'validation.too-big')
+      .nullable()
+      .default(null),
     compareAtMultiple: Ratio.nullable().default(null),
     minMarginPercent: z.number().min(-100).max(99, 'validation.too-big').nullable().default(null),
   })
@@ -56,8 +68,14 @@ export type PriceRuleBody = z.infer<typeof PriceRuleBody>;
 /** PUT /api/p/listings/rules/:storeId: the store's rule, its currency and main market. */
 export const StoreRuleBody = z.object({
   rule: PriceRuleBody,
-  currency: z.string().regex(/^[A-Za-z]{3}$/, 'validation.invalid').transform((s) => s.toUpperCase()),
-  market: z.string().regex(/^[A-Za-z]{2}$/, 'logistics.country-invalid').transform((s) => s.toUpperCase()),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'validation.invalid')
+    .transform((s) => s.toUpperCase()),
+  market: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'logistics.country-invalid')
+    .transform((s) => s.toUpperCase()),
 });
 export type StoreRuleBody = z.infer<typeof StoreRuleBody>;
 
@@ -93,13 +111,12 @@ export type ListingTemplateBody = z.infer<typeof ListingTemplateBody>;
 export const ListingItemBody = z.object({
   prodId: IdSchema,
   /** The chosen variants: at least one, at most 99 ("no more than 99 SKUs"); all of them when left out. */
-  skuIds: z
-    .array(IdSchema)
-    .min(1, 'listings.no-variant')
+  skuIds: z.array(IdSchema).min(1, 'listings.no-variant').max(MAX_LISTING_SKUS, 'listings.too-many-skus').optional(),
+  /** Own price per SKU (mode `own`), in the store's currency. */
+  prices: z
+    .array(z.object({ skuId: IdSchema, price: Price }))
     .max(MAX_LISTING_SKUS, 'listings.too-many-skus')
     .optional(),
-  /** Own price per SKU (mode `own`), in the store's currency. */
-  prices: z.array(z.object({ skuId: IdSchema, price: Price })).max(MAX_LISTING_SKUS, 'listings.too-many-skus').optional(),
   template: ListingTemplateBody.optional(),
 });
 export type ListingItemBody = z.infer<typeof ListingItemBody>;

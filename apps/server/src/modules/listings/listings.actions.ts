@@ -80,7 +80,10 @@ export async function runRollback(db: Db, config: Config, listingId: string): Pr
     await client.deleteProduct(row.externalId);
   } catch (err) {
     const failure = store ? failureOf(err) : { key: 'listings.failure.not-connected' };
-    await db.update(listings).set({ state: 'listed', failure, updatedAt: new Date() }).where(eq(listings.id, listingId));
+    await db
+      .update(listings)
+      .set({ state: 'listed', failure, updatedAt: new Date() })
+      .where(eq(listings.id, listingId));
     return;
   }
   await inTransaction(db, async (uow) => {
@@ -93,7 +96,8 @@ export async function runRollback(db: Db, config: Config, listingId: string): Pr
         .where(and(eq(listingVariants.listingId, row.id), isNotNull(listingVariants.storeVariantId)));
       const mine = new Set(ours.map((o) => o.id));
       const connected = product.variants.filter((v) => v.connection && mine.has(v.id)).map((v) => v.id);
-      if (connected.length) await disconnectVariants(uow, row.userId, row.storeProductId, { variantIds: connected }, 'en-US');
+      if (connected.length)
+        await disconnectVariants(uow, row.userId, row.storeProductId, { variantIds: connected }, 'en-US');
     }
     await markProductDeleted(uow, row.storeId, row.externalId!);
     await tx

@@ -93,7 +93,8 @@ async function chooseSkus(db: Db, items: ListingItemBody[], locale: Locale) {
     wanted.forEach((skuId, j) => {
       if (!byId.has(skuId)) issues.push({ field: `items.${i}.skuIds.${j}`, messageKey: 'listings.sku-not-in-product' });
     });
-    if (wanted.length > MAX_LISTING_SKUS) issues.push({ field: `items.${i}.skuIds`, messageKey: 'listings.too-many-skus' });
+    if (wanted.length > MAX_LISTING_SKUS)
+      issues.push({ field: `items.${i}.skuIds`, messageKey: 'listings.too-many-skus' });
     if (wanted.length === 0) issues.push({ field: `items.${i}.skuIds`, messageKey: 'listings.no-variant' });
     out.push({ item, product, skus: wanted.flatMap((id) => byId.get(id) ?? []) });
   }

@@ -107,7 +107,13 @@ export function failureOf(err: unknown): Failure {
 async function fail(db: Db, listingId: string, failure: Failure, externalId?: string): Promise<void> {
   await db
     .update(listings)
-    .set({ state: 'failed', failure, publishingSince: null, updatedAt: new Date(), ...(externalId ? { externalId } : {}) })
+    .set({
+      state: 'failed',
+      failure,
+      publishingSince: null,
+      updatedAt: new Date(),
+      ...(externalId ? { externalId } : {}),
+    })
     .where(eq(listings.id, listingId));
 }
 
@@ -145,7 +151,11 @@ async function keepPublished(db: Db, listing: Row, product: PublishProduct, publ
       variants: published.variants.map((v) => ({
         externalId: v.externalId,
         sku: v.sku,
-        title: bySku.get(v.sku)?.options.map((o) => o.value).join(' / ') || product.title,
+        title:
+          bySku
+            .get(v.sku)
+            ?.options.map((o) => o.value)
+            .join(' / ') || product.title,
         options: bySku.get(v.sku)?.options ?? [],
         price: { amount: bySku.get(v.sku)?.price ?? 0, currency: product.currency },
         imageUrl: bySku.get(v.sku)?.imageUrl ?? null,

@@ -33,7 +33,10 @@ export async function pushPrices(db: Db, config: Config, listingId: string, fina
     );
   } catch (err) {
     if (finalAttempt)
-      await db.update(listings).set({ failure: failureOf(err), updatedAt: new Date() }).where(eq(listings.id, listingId));
+      await db
+        .update(listings)
+        .set({ failure: failureOf(err), updatedAt: new Date() })
+        .where(eq(listings.id, listingId));
     throw err;
   }
   await db

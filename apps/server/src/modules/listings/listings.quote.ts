@@ -90,7 +90,9 @@ export function priceSkus(
           min: String(rule.minMarginPercent),
         });
       if (out.reason === 'own-price-missing')
-        throw AppError.invalid([{ field: 'prices', messageKey: 'listings.own-price-required', params: { sku: sku.skuCode } }]);
+        throw AppError.invalid([
+          { field: 'prices', messageKey: 'listings.own-price-required', params: { sku: sku.skuCode } },
+        ]);
       throw AppError.invalid([{ field: 'rule.multiple', messageKey: 'listings.ratio-required' }]);
     }
     const { ok: _ok, ...figures } = out;

@@ -108,12 +108,7 @@ export async function listListings(db: Db, userId: string, q: ListingListQuery, 
       .from(listings)
       .where(mine)
       .groupBy(listings.state),
-    db
-      .select({ batchId: listings.batchId })
-      .from(listings)
-      .where(mine)
-      .orderBy(desc(listings.createdAt))
-      .limit(1),
+    db.select({ batchId: listings.batchId }).from(listings).where(mine).orderBy(desc(listings.createdAt)).limit(1),
   ]);
   const n = (s: string) => counted.find((c) => c.state === s)?.n ?? 0;
   const counts = {

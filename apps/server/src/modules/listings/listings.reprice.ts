@@ -107,7 +107,9 @@ export async function approveReprice(
   const { priced } = await priceListed(tx, userId, storeId, rule, locale);
   const byVariant = new Map(priced.map((p) => [p.row.variantId, p]));
   const unknown = body.rows.flatMap((r, i) =>
-    byVariant.has(r.variantId) ? [] : [{ field: `rows.${i}.variantId`, messageKey: 'listings.reprice-unknown-variant' }],
+    byVariant.has(r.variantId)
+      ? []
+      : [{ field: `rows.${i}.variantId`, messageKey: 'listings.reprice-unknown-variant' }],
   );
   if (unknown.length) throw AppError.invalid(unknown);
   const approved = body.rows.map((r) => ({ asked: r, now: byVariant.get(r.variantId)! }));

@@ -68,13 +68,20 @@ export async function listingsRoutes(app: App, { db }: { db: Db }) {
   );
   app.post(
     '/p/listings/rules/:storeId/preview',
-    { schema: { tags, params: StoreRuleParams, body: RepriceBody, response: { 200: envelopeOf(RepricePreviewSchema) } } },
+    {
+      schema: { tags, params: StoreRuleParams, body: RepriceBody, response: { 200: envelopeOf(RepricePreviewSchema) } },
+    },
     async (req) => ok(await previewReprice(db, req.session.userId, req.params.storeId, req.body.rule, req.locale)),
   );
   app.post(
     '/p/listings/rules/:storeId/approve',
     {
-      schema: { tags, params: StoreRuleParams, body: ApproveRepriceBody, response: { 200: envelopeOf(ApprovedRepriceSchema) } },
+      schema: {
+        tags,
+        params: StoreRuleParams,
+        body: ApproveRepriceBody,
+        response: { 200: envelopeOf(ApprovedRepriceSchema) },
+      },
     },
     async (req, reply) =>
       ok(

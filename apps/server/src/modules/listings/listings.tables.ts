@@ -107,5 +107,8 @@ export const listingVariants = pgTable(
     inventoryItemId: text('inventory_item_id'),
     storeVariantId: uuid('store_variant_id').references(() => storeVariants.id, { onDelete: 'set null' }),
   },
-  (t) => [index('listing_variants_listing_idx').on(t.listingId, t.position), index('listing_variants_sku_idx').on(t.skuId)],
+  (t) => [
+    index('listing_variants_listing_idx').on(t.listingId, t.position),
+    index('listing_variants_sku_idx').on(t.skuId),
+  ],
 );
