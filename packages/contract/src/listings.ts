@@ -244,3 +244,34 @@ export const ApproveRepriceBody = z.object({
 export type ApproveRepriceBody = z.infer<typeof ApproveRepriceBody>;
 
 export const ApprovedRepriceSchema = z.object({ approved: z.number().int(), listings: z.number().int() });
+
+/** POST /api/p/listings/quote: what one product would be listed at in one store (the dialog's preview). */
+export const ListingQuoteBody = z.object({
+  storeId: Uuid,
+  item: ListingItemBody,
+  rule: PriceRuleBody.optional(),
+});
+export type ListingQuoteBody = z.infer<typeof ListingQuoteBody>;
+
+export const ListingQuoteSchema = z.object({
+  currency: z.string(),
+  /** Units of `currency` per USD today. */
+  rate: z.number(),
+  market: z.string(),
+  variants: z.array(
+    z.object({
+      skuId: z.number().int(),
+      skuCode: z.string(),
+      name: z.string(),
+      /** USD */
+      platformPrice: z.number(),
+      shipping: z.number(),
+      /** In `currency`. */
+      cost: z.number(),
+      price: z.number(),
+      compareAtPrice: z.number().nullable(),
+      marginPercent: z.number(),
+    }),
+  ),
+});
+export type ListingQuote = z.infer<typeof ListingQuoteSchema>;

@@ -68,7 +68,7 @@ export async function createListings(
 }
 
 /** The caller's stores; AliExpress's seller API takes no products from apps (decision 0124). */
-async function checkStores(db: Db, userId: string, storeIds: string[]) {
+export async function checkStores(db: Db, userId: string, storeIds: string[]) {
   const out = [];
   for (const id of [...new Set(storeIds)]) {
     const store = await ownStore(db, userId, id);
@@ -82,7 +82,7 @@ async function checkStores(db: Db, userId: string, storeIds: string[]) {
 }
 
 /** Each product with the SKUs chosen (all when none are named); more than 99 is refused, never cut. */
-async function chooseSkus(db: Db, items: ListingItemBody[], locale: Locale) {
+export async function chooseSkus(db: Db, items: ListingItemBody[], locale: Locale) {
   const out: Array<{ item: ListingItemBody; product: ProductDetail; skus: SkuFacts[] }> = [];
   const issues: Array<{ field: string; messageKey: string }> = [];
   for (const [i, item] of items.entries()) {

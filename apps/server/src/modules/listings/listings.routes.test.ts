@@ -80,6 +80,29 @@ describe('listing products', () => {
   it('queues a listing priced by the store’s rule: 10.00 × 2.5 + 3.00 shipping to FR = 28.00; the list counts it', async () => {
     const me = await ownerWithStore();
     await setRule(me.token, me.storeId);
+    // The dialog's preview first: the same price, with the cost and the conversion.
+    const quote = await call(me.token, 'POST', '/api/p/listings/quote', {
+      storeId: me.storeId,
+      item: { prodId: world.products.a.prodId },
+    });
+    expect(quote.json().data).toEqual({
+      currency: 'USD',
+      rate: 1,
+      market: 'FR',
+      variants: [
+        {
+          skuId: world.products.a.skuId,
+          skuCode: 'PS-A',
+          name: 'Item PS-A',
+          platformPrice: 10,
+          shipping: 3,
+          cost: 13,
+          price: 28,
+          compareAtPrice: null,
+          marginPercent: 53.57,
+        },
+      ],
+    });
     const res = await call(
       me.token,
       'POST',

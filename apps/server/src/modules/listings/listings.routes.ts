@@ -6,6 +6,8 @@ import {
   ListingIdParams,
   ListingListQuery,
   ListingListSchema,
+  ListingQuoteBody,
+  ListingQuoteSchema,
   ListingSchema,
   RepriceBody,
   RepricePreviewSchema,
@@ -21,6 +23,7 @@ import type { App } from '../../platform/types';
 import { inTransaction } from '../../platform/unit-of-work';
 import { relist, rollBack } from './listings.actions';
 import { createListings } from './listings.create';
+import { quoteListing } from './listings.quote.route';
 import { getListing, listListings } from './listings.read';
 import { approveReprice, previewReprice } from './listings.reprice';
 import { putStoreRule, storeRuleFacts, toStoreRuleDto } from './listings.rules';
@@ -44,6 +47,11 @@ export async function listingsRoutes(app: App, { db }: { db: Db }) {
     { schema: { tags, body: CreateListingsBody, response: { 200: envelopeOf(CreatedListingsSchema) } } },
     async (req, reply) =>
       ok(await idempotent(db, req, reply, (uow) => createListings(uow, req.session.userId, req.body, req.locale))),
+  );
+  app.post(
+    '/p/listings/quote',
+    { schema: { tags, body: ListingQuoteBody, response: { 200: envelopeOf(ListingQuoteSchema) } } },
+    async (req) => ok(await quoteListing(db, req.session.userId, req.body, req.locale)),
   );
   app.get('/p/listings/:id', { schema: { tags, params: ListingIdParams, response: one } }, async (req) =>
     ok(await getListing(db, req.session.userId, req.params.id, req.locale)),
