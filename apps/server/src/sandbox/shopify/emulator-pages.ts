@@ -75,8 +75,8 @@ export function adminPage(shop: EmuShop, deliveries: DeliveryLine[]): string {
     .map(
       (
         p,
-      ) => `<tr><td><b>${esc(p.title)}</b><div class="muted">#${p.id} · ${p.status.toLowerCase()} · updated ${esc(p.updatedAt)}</div></td>
-<td>${p.variants.map((v) => `${esc(v.title)} · <code>${esc(v.sku || '—')}</code> · ${esc(v.price)} ${esc(shop.currency)}`).join('<br>')}</td>
+      ) => `<tr data-product="${p.id}"><td>${p.imageUrl ? `<img src="${esc(p.imageUrl)}" alt="" width="48" height="48" style="float:left;margin-right:8px;object-fit:cover">` : ''}<b>${esc(p.title)}</b>${p.byApp ? ' <span class="ok">· published by an app</span>' : ''}<div class="muted">#${p.id} · ${p.status.toLowerCase()} · updated ${esc(p.updatedAt)}${p.productType ? ` · ${esc(p.productType)}` : ''}${p.tags.length ? ` · tags: ${esc(p.tags.join(', '))}` : ''}${p.images.length > 1 ? ` · ${p.images.length} images` : ''}</div></td>
+<td>${p.variants.map((v) => `${esc(v.title)} · <code>${esc(v.sku || '—')}</code> · <b class="price">${esc(v.price)} ${esc(shop.currency)}</b>${v.compareAtPrice ? ` <s class="muted">${esc(v.compareAtPrice)}</s>` : ''} · <span class="stock">${v.tracked ? `${v.available} in stock` : 'not tracked'}</span>`).join('<br>')}</td>
 <td><form method="post" action="${base}/products/${p.id}/update"><input name="title" value="${esc(p.title)}" aria-label="Title"><input name="price" placeholder="New price for all variants" aria-label="Price">
 <button type="submit">Save (sends products/update)</button></form>
 <form method="post" action="${base}/products/${p.id}/webhook" class="inline"><button type="submit" class="secondary">Send products/update again</button></form></td></tr>`,
