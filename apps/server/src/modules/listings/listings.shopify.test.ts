@@ -1,6 +1,6 @@
 import { SaveProductBody } from '@dsm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ShippingWorld, shippingWorld, signedInUser } from '../../../test/factories';
+import { shippingWorld, signedInUser } from '../../../test/factories';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopify/emulator';
 
@@ -9,7 +9,6 @@ import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopif
 const SECRET = 'listing-secret';
 let emu: ShopifyEmulator;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let world: ShippingWorld;
 let twoColours: { prodId: number; skuIds: number[] };
 let imageUrl: string;
 
@@ -38,7 +37,7 @@ beforeAll(async () => {
     undefined,
     { jobOptions: { retryBaseMs: 1 } },
   );
-  world = await shippingWorld(ctx);
+  await shippingWorld(ctx); // PSA ships 0.4 kg to France by sea for 3.00
   // A product with two variants (10.00 and 12.00 USD, 0.4 kg: 3.00 to France by sea).
   const operator = await sessionFor(ctx.db, 'operator@example.com');
   const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
