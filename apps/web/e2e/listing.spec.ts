@@ -4,6 +4,7 @@ import accounts from '../src/locales/en-US/accounts.json';
 import zhAccounts from '../src/locales/zh-CN/accounts.json';
 import catalogue from '../src/locales/en-US/catalogue.json';
 import listings from '../src/locales/en-US/listings.json';
+import zhListings from '../src/locales/zh-CN/listings.json';
 import stores from '../src/locales/en-US/stores.json';
 import { api, escape } from './api';
 import { baseUrl, launch, openPage } from './browser';
@@ -146,9 +147,15 @@ describe('listing', () => {
     await expect.poll(async () => (await latest(who.token))?.state ?? 'gone', { timeout: 15_000 }).not.toBe('listed');
 
     if (process.env.E2E_SCREENSHOTS) {
-      for (const [lang, words] of [
-        ['en-US', accounts],
-        ['zh-CN', zhAccounts],
+      // One more listing, so the page has a row to show.
+      const [store] = await api<Array<{ id: string }>>('GET', '/p/stores', { token: who.token });
+      await api('POST', '/p/listings', {
+        token: who.token,
+        body: { storeIds: [store!.id], items: [{ prodId: PRODUCT }] },
+      });
+      for (const [lang, words, texts] of [
+        ['en-US', accounts, listings],
+        ['zh-CN', zhAccounts, zhListings],
       ] as const) {
         const shot = await openPage(browser, `/login?redirect=${encodeURIComponent(`/user/listed?list=${PRODUCT}`)}`, {
           lang,
@@ -159,9 +166,12 @@ describe('listing', () => {
         await shot.waitForURL((url) => url.pathname === '/user/listed');
         await shot.getByRole('dialog').getByTestId('quote-price').nth(1).waitFor({ timeout: 15_000 });
         await shot.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/listed-dialog-${lang}.png`, fullPage: true });
-        await shot.keyboard.press('Escape');
+        await shot.goto(`${baseUrl()}/user/listed`);
+        await shot.getByTestId('listing-state').filter({ hasText: texts.states.listed }).waitFor({ timeout: 30_000 });
+        await shot.getByRole('button', { name: texts.rule.preview }).click();
+        await shot.getByTestId('reprice-new').first().waitFor();
         await shot.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/listed-${lang}.png`, fullPage: true });
       }
     }
-  });
+  }, 150_000);
 });

@@ -1,7 +1,9 @@
 import { SaveProductBody } from '@dsm/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingWorld, signedInUser } from '../../../test/factories';
 import { createTestApp, sessionFor } from '../../../test/harness';
+import { rawRows } from '../../db/rows';
 import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopify/emulator';
 
 // Listing into a Shopify shop (issue 22) through the real connector and the Shopify emulator:
@@ -246,5 +248,40 @@ describe('listing into a Shopify shop', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('publishes at most 2 listings of one store at a time; the others wait their turn and are listed too', async () => {
+    const me = await ownerWithShop();
+    const items = Array.from({ length: 5 }, () => ({ prodId: twoColours.prodId, skuIds: twoColours.skuIds }));
+    const res = await call(me.token, 'POST', '/api/p/listings', { storeIds: [me.storeId], items });
+    expect(res.json().data.ids).toHaveLength(5);
+    const count = async (state: string) =>
+      Number(
+        rawRows(
+          await ctx.db.execute(
+            sql`select count(*)::int as n from listings where store_id = ${me.storeId} and state = ${state}`,
+          ),
+        )[0]!.n,
+      );
+    let peak = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peak = Math.max(peak, await count('publishing'));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const until = Date.now() + 30_000;
+    while ((await count('listed')) < 5 && Date.now() < until) {
+      await ctx.app.jobs.drain();
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    sampling = false;
+    await sampler;
+    expect(await count('listed')).toBe(5);
+    // The job runtime works 4 jobs at once here: without the slots all 5 could be in the shop's hands.
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(shopProducts(me.shop)).toHaveLength(5);
   });
 });
