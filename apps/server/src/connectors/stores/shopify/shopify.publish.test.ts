@@ -145,6 +145,16 @@ describe('Shopify publishProduct', () => {
     expect(emuProduct(out.externalId)!.variants[0]).toMatchObject({ tracked: false });
   });
 
+  it('a THROTTLED answer (the cost bucket is empty) waits for the bucket, then publishes once', async () => {
+    const before = emu.shop(SHOP).products.size;
+    // The bucket is 50,000 points in debt: about half a second at 100,000 points a second.
+    emu.shop(SHOP).bucket = { available: -50_000, at: emu.data.now() };
+    sent.length = 0;
+    await client.publishProduct(teeProduct([variant('BUCKET-1', { quantity: null })]));
+    expect(sent.filter((s) => s.query === PRODUCT_SET_MUTATION)).toHaveLength(2);
+    expect(emu.shop(SHOP).products.size).toBe(before + 1);
+  });
+
   it('no answer within the timeout is unavailable, and the mutation is not sent again', async () => {
     const slow = await connect(emu, SHOP, '2026-10', 300);
     await slow.getProduct('gid://shopify/Product/1'); // location and token warm
