@@ -23,6 +23,7 @@ CREATE TABLE "listing_variants" (
 	"own_minor" integer,
 	"external_id" text,
 	"inventory_item_id" text,
+	"pushed_quantity" integer,
 	"store_variant_id" uuid
 );
 --> statement-breakpoint

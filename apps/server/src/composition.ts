@@ -50,10 +50,12 @@ import {
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
 import {
+  LISTINGS_INVENTORY_SYNC_JOB,
   LISTINGS_PUBLISH_JOB,
   LISTINGS_PUSH_PRICES_JOB,
   LISTINGS_ROLLBACK_JOB,
   listingsJobHandlers,
+  listingsSchedule,
 } from './modules/listings/listings.service';
 import {
   WALLET_RECONCILE_JOB,
@@ -184,6 +186,8 @@ export function compose({
     [LISTINGS_ROLLBACK_JOB]: handlerOf(listingJobs, LISTINGS_ROLLBACK_JOB),
     // a re-price was approved → listings writes the approved prices to the store
     [LISTINGS_PUSH_PRICES_JOB]: handlerOf(listingJobs, LISTINGS_PUSH_PRICES_JOB),
+    // the minute's check → listings sets the catalogue's stock on listed variants of stores with inventory sync on
+    [LISTINGS_INVENTORY_SYNC_JOB]: handlerOf(listingJobs, LISTINGS_INVENTORY_SYNC_JOB),
   };
 
   // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────
@@ -204,6 +208,8 @@ export function compose({
     ...storesTokenRefreshSchedule,
     // every day → stores.expiry-warning
     ...storesExpiryWarningSchedule,
+    // every minute → listings.inventory-sync
+    ...listingsSchedule,
   ];
   return { handlers, recurring };
 }

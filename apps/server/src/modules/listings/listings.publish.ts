@@ -178,7 +178,12 @@ async function keepPublished(db: Db, listing: Row, product: PublishProduct, publ
       links.push({ variantId: mine.variantId, skuId: String(row.skuId) });
       await tx
         .update(listingVariants)
-        .set({ externalId: v.externalId, inventoryItemId: v.inventoryItemId, storeVariantId: mine.variantId })
+        .set({
+          externalId: v.externalId,
+          inventoryItemId: v.inventoryItemId,
+          storeVariantId: mine.variantId,
+          pushedQuantity: bySku.get(v.sku)?.quantity ?? null,
+        })
         .where(eq(listingVariants.id, row.id));
     }
     if (storeProductId && links.length) await connectVariants(uow, listing.userId, storeProductId, { links }, 'en-US');

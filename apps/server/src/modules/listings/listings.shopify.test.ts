@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingWorld, signedInUser } from '../../../test/factories';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { rawRows } from '../../db/rows';
+import { inTransaction } from '../../platform/unit-of-work';
 import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopify/emulator';
 
 // Listing into a Shopify shop (issue 22) through the real connector and the Shopify emulator:
@@ -283,5 +284,50 @@ describe('listing into a Shopify shop', () => {
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThanOrEqual(2);
     expect(shopProducts(me.shop)).toHaveLength(5);
+  });
+
+  it('inventory sync on: the catalogue’s stock reaches the shop within the minute’s job, batched; taken down → 0', async () => {
+    const me = await ownerWithShop();
+    const on = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/p/stores/${me.storeId}`,
+      payload: { inventorySync: true },
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    await list(me.token, me.storeId);
+    await drain();
+    const stock = () => shopProducts(me.shop)[0]!.variants.map((v) => [v.sku, v.tracked, v.available]);
+    expect(stock()).toEqual([
+      ['SHIRT-RED', true, 20],
+      ['SHIRT-BLUE', true, 20],
+    ]);
+    const sync = async () => {
+      await inTransaction(ctx.db, (uow) => uow.enqueue({ type: 'listings.inventory-sync' }));
+      await drain();
+    };
+    // Orders took 13 red shirts: the next run sets 7 (the blue one, unchanged, is not sent).
+    await ctx.db.execute(sql`update skus set stock = 7 where id = ${twoColours.skuIds[0]!}`);
+    await sync();
+    expect(stock()).toEqual([
+      ['SHIRT-RED', true, 7],
+      ['SHIRT-BLUE', true, 20],
+    ]);
+    const operator = await sessionFor(ctx.db, 'operator@example.com');
+    const status = (s: 'on' | 'off') =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/catalogue/products/${twoColours.prodId}/status`,
+        payload: { status: s },
+        headers: { authorization: `Bearer ${operator}` },
+      });
+    expect((await status('off')).statusCode).toBe(200);
+    await sync();
+    await status('on');
+    await ctx.db.execute(sql`update skus set stock = 20 where id = ${twoColours.skuIds[0]!}`);
+    expect(stock()).toEqual([
+      ['SHIRT-RED', true, 0],
+      ['SHIRT-BLUE', true, 0],
+    ]);
   });
 });

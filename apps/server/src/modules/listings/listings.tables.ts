@@ -105,6 +105,8 @@ export const listingVariants = pgTable(
     ownMinor: integer('own_minor'),
     externalId: text('external_id'),
     inventoryItemId: text('inventory_item_id'),
+    /** The stock we last set in the store (inventory sync); null while the store's stock is not ours. */
+    pushedQuantity: integer('pushed_quantity'),
     storeVariantId: uuid('store_variant_id').references(() => storeVariants.id, { onDelete: 'set null' }),
   },
   (t) => [
