@@ -1,5 +1,5 @@
 import { ordersSection } from './emulator-orders-admin.js';
-import type { EmuShop } from './emulator-store.js';
+import type { EmuProduct, EmuShop } from './emulator-store.js';
 
 /**
  * The emulator's HTML: Shopify's install-consent page and a small shop admin (products and
@@ -107,5 +107,22 @@ export function adminPage(shop: EmuShop, deliveries: DeliveryLine[]): string {
 ${ordersSection(shop)}
 <section><h2>Privacy webhooks</h2>${['customers/data_request', 'customers/redact', 'shop/redact'].map((t) => `<form method="post" action="${base}/privacy" class="inline"><input type="hidden" name="topic" value="${t}"><button type="submit" class="secondary">Send ${t}</button></form>`).join(' ')}</section>
 <section><h2>Webhook deliveries</h2><table><tr><th>Topic</th><th>X-Shopify-Webhook-Id</th><th>Triggered</th><th>Attempts</th><th>Answer</th></tr>${log}</table></section>`,
+  );
+}
+
+/** The product's storefront page: what a buyer sees, each variant with its price and availability. */
+export function storefrontPage(shop: EmuShop, p: EmuProduct): string {
+  const rows = p.variants
+    .map(
+      (v) =>
+        `<tr><td>${esc(v.title)}</td><td><b class="price">${esc(v.price)} ${esc(shop.currency)}</b>${v.compareAtPrice ? ` <s class="muted">${esc(v.compareAtPrice)}</s>` : ''}</td><td>${!v.tracked ? 'available' : v.available > 0 ? `${v.available} available` : '<span class="bad">sold out</span>'}</td></tr>`,
+    )
+    .join('');
+  return page(
+    p.title,
+    `<section><h1>${esc(p.title)}</h1>${p.images.map((u) => `<img src="${esc(u)}" alt="" width="160" height="160" style="object-fit:cover;margin-right:8px">`).join('')}
+<div>${p.descriptionHtml ? esc(p.descriptionHtml.replace(/<[^>]*>/g, ' ').trim()) : ''}</div>
+<table><tr><th>Variant</th><th>Price</th><th>Stock</th></tr>${rows}</table>
+<p class="muted">${esc(shop.name)} storefront — emulated.</p></section>`,
   );
 }

@@ -75,6 +75,14 @@ describe('Shopify emulator: productCreate, then productVariantsBulkCreate', () =
     expect(again.data.productVariantsBulkCreate.userErrors[0]).toMatchObject({ code: 'VARIANT_ALREADY_EXISTS' });
   });
 
+  it('numbers the handle of a repeated title, as Shopify keeps handles unique', async () => {
+    const a = await gql(CREATE, { p: { title: 'Same Title' } });
+    const b = await gql(CREATE, { p: { title: 'Same Title' } });
+    const handle = (r: typeof a) =>
+      emu.shop(SHOP).products.get(Number(r.data.productCreate.product.id.split('/').pop()))!.handle;
+    expect([handle(a), handle(b)]).toEqual(['same-title', 'same-title-1']);
+  });
+
   it('refuses 4 options as a user error, and 251 items in an input array as a GraphQL error', async () => {
     const four = await gql(CREATE, {
       p: { title: 'Four', productOptions: ['A', 'B', 'C', 'D'].map((name) => ({ name, values: [{ name: '1' }] })) },

@@ -163,11 +163,15 @@ export class EmulatorData {
   ): EmuProduct {
     const at = new Date(this.now()).toISOString();
     const id = this.id();
-    const handle =
+    const base =
       p.title
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '') || `product-${id}`;
+    // Handles are unique in a shop: Shopify numbers a repeated title's (`tee`, `tee-1`, …).
+    const taken = new Set([...shop.products.values()].map((x) => x.handle));
+    let handle = base;
+    for (let n = 1; taken.has(handle); n++) handle = `${base}-${n}`;
     const combos = (p.options ?? []).reduce<Array<Array<{ name: string; value: string }>>>(
       (acc, o) => acc.flatMap((c) => o.values.map((v) => [...c, { name: o.name, value: v }])),
       [[]],

@@ -15,7 +15,15 @@ import {
   restOrder,
   touchOrder,
 } from './emulator-orders.js';
-import { type DeliveryLine, adminPage, consentPage, errorPage, esc, shopsPage } from './emulator-pages.js';
+import {
+  type DeliveryLine,
+  adminPage,
+  consentPage,
+  errorPage,
+  esc,
+  shopsPage,
+  storefrontPage,
+} from './emulator-pages.js';
 import { type Bucket, EmulatorData, type EmuProduct, type EmuShop } from './emulator-store.js';
 
 /**
@@ -508,15 +516,7 @@ export class ShopifyEmulator {
       const storefront = /^\/products\/([^/]+)$/.exec(path);
       if (storefront && req.method === 'GET') {
         const p = [...shop.products.values()].find((x) => x.handle === storefront[1]);
-        return p
-          ? html(
-              200,
-              errorPage(
-                p.title,
-                `${p.variants.length} variant(s) · from ${p.variants[0]?.price ?? ''} ${shop.currency}`,
-              ),
-            )
-          : html(404, errorPage('Not found', 'No such product.'));
+        return p ? html(200, storefrontPage(shop, p)) : html(404, errorPage('Not found', 'No such product.'));
       }
       return json(404, { errors: 'Not Found' });
     } catch (err) {

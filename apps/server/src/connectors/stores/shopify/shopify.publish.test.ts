@@ -83,6 +83,18 @@ describe('Shopify publishProduct', () => {
     expect(listed.products.some((x) => x.externalId === out.externalId && x.variants.length === 6)).toBe(true);
   });
 
+  it('the shop shows what was published: its storefront page and its admin page, with prices and stock', async () => {
+    const out = await client.publishProduct(
+      teeProduct([variant('SHOWN-1', { price: 4250, compareAtPrice: 5000, quantity: 3 })], { title: 'Shown Lamp' }),
+    );
+    const storefront = await (await fetch(out.url!)).text();
+    expect(storefront).toContain('<b class="price">42.50 USD</b> <s class="muted">50.00</s>');
+    expect(storefront).toContain('3 available');
+    const admin = await (await fetch(`${emu.baseUrl}/${SHOP}/admin`)).text();
+    expect(admin).toContain('Shown Lamp</b> <span class="ok">· published by an app</span>');
+    expect(admin).toContain('<span class="stock">3 in stock</span>');
+  });
+
   it('an update sends the whole set: a variant left out is deleted, the others keep their ids, stock is set', async () => {
     const first = await client.publishProduct(teeProduct(grid(2)));
     const kept = grid(2)
