@@ -33,3 +33,4 @@ export * from './store-orders.pay';
 export * from './preferred-shipping';
 export * from './store-orders.tracking';
 export * from './listings';
+export * from './inventory';

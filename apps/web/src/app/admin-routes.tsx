@@ -154,6 +154,11 @@ export const ADMIN_PAGES: RouteObject[] = [
       withText('after-sales', () => import('../features/admin/after-sales/after-sales-page')),
     ),
   ),
+  page(
+    'inventory',
+    'admin-inventory',
+    withText('inventory', () => import('../features/admin/inventory/inventory-admin-page')),
+  ),
   page('sourcing', 'admin-sourcing'),
   page(
     'currencies',

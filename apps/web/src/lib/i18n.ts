@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'store-orders',
   'preferred-shipping',
   'listings',
+  'inventory',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -64,6 +65,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'store-orders',
   'preferred-shipping',
   'listings',
+  'inventory',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 

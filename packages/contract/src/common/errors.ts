@@ -95,6 +95,10 @@ export const ERROR_REASONS = [
   'listing-margin-too-low',
   'listing-transition-refused',
   'reprice-changed',
+  // Private inventory (issue 24, decision 0126).
+  'inventory-transition-refused',
+  'inventory-short',
+  'warehouse-not-stocking',
   // Accounts.
   'login-failed',
   'account-disabled',
