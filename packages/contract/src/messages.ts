@@ -19,6 +19,7 @@ import enConnections from './locales/en-US/connections.json';
 import enStoreOrders from './locales/en-US/store-orders.json';
 import enInventory from './locales/en-US/inventory.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
+import enListings from './locales/en-US/listings.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -39,6 +40,7 @@ import zhConnections from './locales/zh-CN/connections.json';
 import zhStoreOrders from './locales/zh-CN/store-orders.json';
 import zhInventory from './locales/zh-CN/inventory.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
+import zhListings from './locales/zh-CN/listings.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -59,6 +61,7 @@ import frConnections from './locales/fr-FR/connections.json';
 import frStoreOrders from './locales/fr-FR/store-orders.json';
 import frInventory from './locales/fr-FR/inventory.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
+import frListings from './locales/fr-FR/listings.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -79,6 +82,7 @@ import trConnections from './locales/tr-TR/connections.json';
 import trStoreOrders from './locales/tr-TR/store-orders.json';
 import trInventory from './locales/tr-TR/inventory.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
+import trListings from './locales/tr-TR/listings.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -115,6 +119,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': enStoreOrders,
     inventory: enInventory,
     'preferred-shipping': enPreferredShipping,
+    listings: enListings,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -136,6 +141,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': zhStoreOrders,
     inventory: zhInventory,
     'preferred-shipping': zhPreferredShipping,
+    listings: zhListings,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -157,6 +163,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': frStoreOrders,
     inventory: frInventory,
     'preferred-shipping': frPreferredShipping,
+    listings: frListings,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -178,6 +185,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': trStoreOrders,
     inventory: trInventory,
     'preferred-shipping': trPreferredShipping,
+    listings: trListings,
   }),
 };
 
