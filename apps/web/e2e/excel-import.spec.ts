@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
 import text from '../src/locales/en-US/excel-imports.json';
+import soText from '../src/locales/en-US/store-orders.json';
 import { api, template } from './api';
 import { launch, openPage } from './browser';
 
@@ -124,6 +125,16 @@ describe('Excel order import in Chromium', () => {
     await page.goto(page.url().replace('/user/excelorderhistory', '/user/storeorder?tab=related'));
     await page.getByText(`E2E-${stamp}-1`).waitFor();
     expect(await page.getByText(`E2E-${stamp}-2`).count()).toBe(0);
+    // Quoted after the import like any store order: its row shows our landed cost and the margin.
+    const orderRow = page.locator('tr', { hasText: `E2E-${stamp}-1` });
+    const landed = orderRow.getByTestId('landed').getByText(soText.list.landed.split(' {{')[0]!);
+    for (let i = 0; i < 20 && !(await landed.count()); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await page.getByText(`E2E-${stamp}-1`).waitFor();
+    }
+    await landed.waitFor();
+    await page.screenshot({ path: '/tmp/xl-e2e-en-storeorders.png', fullPage: true });
   }, 120_000);
 
   it('the page in Chinese', async () => {

@@ -33,4 +33,5 @@ export * from './store-orders.pay';
 export * from './preferred-shipping';
 export * from './store-orders.tracking';
 export * from './excel-imports';
+export * from './listings';
 export * from './inventory';

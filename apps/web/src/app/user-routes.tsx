@@ -51,7 +51,11 @@ export const USER_PAGES: RouteObject[] = [
   page('sourcing', 'sourcing'),
   page('sourcingDetail', 'sourcing-detail'),
   page('sourcingFrom', 'sourcing-from'),
-  page('listed', 'listed'),
+  page(
+    'listed',
+    'listed',
+    withText('listings', () => import('../features/listings/listed-page')),
+  ),
   page(
     'connection',
     'connection',

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'store-orders',
   'preferred-shipping',
   'excel-imports',
+  'listings',
   'inventory',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -65,6 +66,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'store-orders',
   'preferred-shipping',
   'excel-imports',
+  'listings',
   'inventory',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');

@@ -84,6 +84,7 @@ export const ERROR_REASONS = [
   'undo-stale',
   // Store orders (issue 21, decision 0113).
   'store-order-transition-refused',
+  'store-order-not-refundable',
   'store-orders-not-supported',
   'store-order-gone',
   'store-order-sync-cooling-down',
@@ -95,6 +96,11 @@ export const ERROR_REASONS = [
   'import-not-previewed',
   'import-nothing-valid',
   'import-upload-failed',
+  // Listing (issue 22, decision 0124).
+  'listing-not-offered',
+  'listing-margin-too-low',
+  'listing-transition-refused',
+  'reprice-changed',
   // Private inventory (issue 24, decision 0126).
   'inventory-transition-refused',
   'inventory-short',

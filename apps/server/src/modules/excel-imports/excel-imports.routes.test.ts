@@ -8,6 +8,8 @@ import { xlsxBomb } from '../../../test/bomb-files';
 import { newUser, storeProduct } from '../../../test/factories';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { rawRows } from '../../db/rows';
+import { inTransaction } from '../../platform/unit-of-work';
+import { rejudgeStoreOrders } from '../store-orders/store-orders.service';
 
 // /api/p/excel-imports as a store owner sees it (issue 23): the template, preview (nothing
 // written), import, the error file, the history, every SPEC message, hostile files, 404s.
@@ -148,6 +150,30 @@ describe('a spreadsheet saved by LibreOffice', () => {
       ]);
       const turkish = list.records.find((r: { number: string }) => r.number === '#1002');
       expect(turkish.countryCode).toBe('TR');
+
+      // Quoted after the commit like any store order (decision 0120): the landed cost and margin
+      // kept on the row; no store, so no margin guard flags it.
+      expect(first.quote).toBeNull();
+      while ((await ctx.app.jobs.drain()) > 0);
+      const quoted = JSON.parse((await call(o.token, 'GET', '/api/p/store-orders?tab=related&size=10')).body).data;
+      const kept = quoted.records.find((r: { number: string }) => r.number === '#1001');
+      expect(kept.quote).toMatchObject({ currency: 'USD', selling: { currency: 'USD' }, note: null });
+      expect(kept.quote.landed).toBeGreaterThanOrEqual(50); // five units at 10.00, plus shipping
+      expect(kept.quote.margin).toBeCloseTo(kept.quote.sellingUsd - kept.quote.landed, 2);
+      expect(kept.abnormal).toBe(false);
+      // A SKU an imported line was matched to runs short: the catalogue's reaction (composition.ts)
+      // judges the order again by that SKU (it has no connection), in the same unit of work.
+      try {
+        await ctx.db.execute(sql`update skus set stock = 1 where sku_code = 'XLFIX-BLUE-L'`);
+        const [blue] = rawRows<{ id: number }>(
+          await ctx.db.execute(sql`select id from skus where sku_code = 'XLFIX-BLUE-L'`),
+        );
+        await inTransaction(ctx.db, (uow) => rejudgeStoreOrders(uow, { kind: 'taken-down', skuIds: [blue!.id] }));
+        const short = JSON.parse((await call(o.token, 'GET', `/api/p/store-orders/${first.id}`)).body).data;
+        expect(short.abnormalReason).toBe('sku-out-of-stock');
+      } finally {
+        await ctx.db.execute(sql`update skus set stock = 100 where sku_code = 'XLFIX-BLUE-L'`);
+      }
 
       // The error file: the user's header, the two rows, an "Error" column with the reasons.
       const errors = await call(o.token, 'GET', `/api/p/excel-imports/${preview.id}/errors`);

@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../platform/unit-of-work';
+import { queueQuote } from './store-orders.quote.queue';
 import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.tables';
 
 /** One order of a spreadsheet, its lines already matched to catalogue SKUs (decision 0125). */
@@ -26,6 +27,8 @@ const CHUNK = 500;
  * tracking pushed anywhere), in USD, open, every line bound to its catalogue SKU so the order is
  * *related* at once and pays like any store order. Inside the caller's unit of work: the import
  * is one unit, all or nothing. `externalId` is `<import id>:<order number>`, unique per import.
+ * Each is quoted after the commit like any store order (decision 0120), so the list shows its
+ * landed cost and margin; with no store there is no margin guard.
  */
 export async function createImportedOrders(
   uow: UnitOfWork,
@@ -90,6 +93,11 @@ export async function createImportedOrders(
           skuId: l.skuId,
         })),
       ),
+    );
+    // One job per chunk: its payload stays small for a 10,000-row file.
+    await queueQuote(
+      uow,
+      rows.map((r) => r.id),
     );
   }
   return orders.length;
