@@ -17,6 +17,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { onUserRegistered } from './modules/accounts/accounts.hooks';
+import {
+  AFFILIATE_RELEASE_JOB,
+  affiliatesJobHandlers,
+  affiliatesSchedule,
+  onOrderPaid,
+  onOrderRefunded,
+} from './modules/affiliates/affiliates.commissions';
+import { attributeRegistration } from './modules/affiliates/affiliates.service';
 import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
@@ -120,6 +129,12 @@ export function compose({
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
   onOrderChange(db, 'update-tracking', 'store-orders.push-tracking', trackingChanged);
+  // when a store owner registers with a referral code → affiliates attributes the account to its affiliate, once
+  onUserRegistered(db, 'affiliates.attribute', attributeRegistration);
+  // when a referred user's order is paid → affiliates records a pending commission on its goods
+  onOrderChange(db, 'pay', 'affiliates.commission', onOrderPaid);
+  // when an order is refunded (after-sales) → affiliates lowers its commission (a reversing ledger line once paid)
+  onOrderChange(db, 'refunded', 'affiliates.refund', onOrderRefunded);
 
   // ── Background jobs: job type → the module's handler ───────────────────────────────────────
   const mail = mailer.jobHandlers();
@@ -171,6 +186,8 @@ export function compose({
     [STORES_EXPIRY_WARNING_JOB]: handlerOf(stores, STORES_EXPIRY_WARNING_JOB),
     // a store order was shipped or its tracking corrected → store-orders writes the tracking to the store
     [STORE_TRACKING_PUSH_JOB]: handlerOf(tracking, STORE_TRACKING_PUSH_JOB),
+    // the scheduled release → affiliates credits commissions whose hold has passed to the wallets
+    [AFFILIATE_RELEASE_JOB]: handlerOf(affiliatesJobHandlers, AFFILIATE_RELEASE_JOB),
   };
 
   // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────
@@ -191,6 +208,8 @@ export function compose({
     ...storesTokenRefreshSchedule,
     // every day → stores.expiry-warning
     ...storesExpiryWarningSchedule,
+    // every 5 minutes → affiliates.release-due
+    ...affiliatesSchedule,
   ];
   return { handlers, recurring };
 }

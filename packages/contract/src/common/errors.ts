@@ -90,6 +90,10 @@ export const ERROR_REASONS = [
   // Paying store orders (decision 0118).
   'store-order-not-payable',
   'quote-changed',
+  // The affiliate programme (decision 0128).
+  'self-referral',
+  'affiliate-suspended',
+  'programme-closed',
   // Accounts.
   'login-failed',
   'account-disabled',
