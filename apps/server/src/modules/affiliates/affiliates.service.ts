@@ -56,21 +56,19 @@ function mailbox(email: string): string {
  * Registration with a code: the new account is attributed to the code's affiliate, once (the
  * referral's primary key is the referred user: never re-attributed). Refused with a field error,
  * so the form can say so: an unknown code, a suspended affiliate, and a self-referral (the same
- * mailbox or phone number as the affiliate's own account) or a cycle.
+ * mailbox as the affiliate's own account, Gmail dots and `+tags` aside) or a cycle.
  */
 export async function attributeRegistration(uow: UnitOfWork, user: UserRegistered): Promise<void> {
   if (!user.ref) return;
   const refuse = (key: string) => AppError.invalid([{ field: 'ref', messageKey: key }]);
   const [aff] = rawRows(
     await uow.tx.execute(sql`
-    select a.id, a.user_id, a.state, u.email, u.phone_number from affiliates a join users u on u.id = a.user_id
+    select a.id, a.user_id, a.state, u.email from affiliates a join users u on u.id = a.user_id
     where a.code = ${user.ref}`),
   );
   if (!aff) throw refuse('affiliates.code-unknown');
   if (aff.state !== 'active') throw refuse('affiliates.suspended');
-  const samePhone = user.phoneNumber.replace(/\D/g, '') !== '' &&
-    String(aff.phone_number).replace(/\D/g, '') === user.phoneNumber.replace(/\D/g, '');
-  if (aff.user_id === user.userId || mailbox(String(aff.email)) === mailbox(user.email) || samePhone)
+  if (aff.user_id === user.userId || mailbox(String(aff.email)) === mailbox(user.email))
     throw refuse('affiliates.self-referral');
   if (await referredBy(uow.tx, String(aff.user_id), user.userId)) throw refuse('affiliates.self-referral');
   await uow.tx
