@@ -90,7 +90,7 @@ export const RegisterBody = confirmMatches(
     userType: z.enum(USER_TYPES),
     agreement: z.literal(true, 'accounts.agreement-required'),
     /** An affiliate's referral code (typed, or kept from `?ref=`; issue 26). */
-    ref: ReferralCodeField.optional(),
+    ref: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ReferralCodeField.optional()),
   }),
 );
 export type RegisterBody = z.infer<typeof RegisterBody>;

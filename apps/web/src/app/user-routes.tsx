@@ -12,6 +12,11 @@ export const USER_PAGES: RouteObject[] = [
     'profile',
     withText('accounts', () => import('../features/accounts/profile/profile-page')),
   ),
+  page(
+    'affiliate',
+    'affiliate',
+    withText('affiliates', () => import('../features/affiliates/affiliate-page')),
+  ),
   page('myinventory', 'myinventory'),
   page('inventorydetails', 'inventorydetails'),
   page(
