@@ -120,6 +120,7 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/withdrawals', title: 'admin-withdrawals' },
       { to: '/admin/payment-methods', title: 'admin-payment-methods' },
       { to: '/admin/reconciliation', title: 'admin-reconciliation' },
+      { to: '/admin/affiliates', title: 'admin-affiliates' },
     ],
   },
   {
