@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
+import { releaseDue } from './affiliates.commissions';
 import { adminAffiliates } from './affiliates.read';
 import { adjustAffiliate, reinstate, suspend } from './affiliates.service';
 import { getTerms, saveTerms } from './affiliates.terms';
@@ -30,6 +31,12 @@ export async function affiliatesAdminRoutes(app: App, { db }: { db: Db }) {
     async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await saveTerms(uow.tx, req.body))),
   );
   app.get('/admin/affiliates', { schema: { tags, response: list } }, async () => ok(await adminAffiliates(db)));
+  // Runs the release job now (as the reconciliation's run does): commissions whose hold has passed
+  // are credited without waiting for the next 5-minute run.
+  app.post('/admin/affiliates/release', { schema: { tags, response: list } }, async () => {
+    await releaseDue(db);
+    return ok(await adminAffiliates(db));
+  });
   app.post(
     '/admin/affiliates/:id/suspend',
     { schema: { tags, params: AffiliateIdParams, body: AffiliateSuspendBody, response: list } },
