@@ -124,8 +124,8 @@ describe('the affiliate programme in Chromium', () => {
     await b.getByLabel(accounts.fields.email).fill(bEmail);
     await b.getByLabel(accounts.fields.phoneNumber).fill('+1 212 555 0199');
     await b.getByRole('combobox', { name: accounts.fields.country }).click();
-    await b.keyboard.type('United States');
-    await b.getByRole('option', { name: 'United States', exact: true }).click();
+    await b.keyboard.type('Germ');
+    await b.getByRole('option', { name: 'Germany' }).click();
     await b.getByLabel(accounts.fields.userType).selectOption('dropshipping');
     await b.getByLabel(accounts.fields.platform).selectOption('shopify');
     await b.getByLabel(accounts.fields.channel).selectOption('search');
@@ -159,5 +159,29 @@ describe('the affiliate programme in Chromium', () => {
       token: operator,
       body: { rateBasisPoints: 500, periodMonths: 12, holdDays: 30, payout: 'cash', enabled: true },
     });
+    if (shots) {
+      // Screenshots for review (E2E_SHOTS=dir): the pages in English and Chinese.
+      for (const lang of ['en-US', 'zh-CN']) {
+        const tag = lang.slice(0, 2);
+        const me = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/affiliate')}`, { lang });
+        await me.getByLabel(/./).first().waitFor();
+        await me.locator('input[type=email], input[autocomplete=email], input[autocomplete=username]').first().fill(aEmail);
+        await me.locator('input[type=password]').fill(password);
+        await me.locator('button[type=submit]').click();
+        await me.getByTestId('affiliate-paid').waitFor();
+        await me.screenshot({ path: `${shots}/affiliate-page-${tag}.png`, fullPage: true });
+        await me.goto(`${baseUrl()}/affiliate`);
+        await me.getByTestId('affiliate-terms').waitFor();
+        await me.screenshot({ path: `${shots}/affiliate-terms-${tag}.png`, fullPage: true });
+        await me.context().close();
+        const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/affiliates')}`, { lang });
+        await console.locator('input[type=email], input[autocomplete=email], input[autocomplete=username]').first().fill(op.email);
+        await console.locator('input[type=password]').fill(op.password);
+        await console.locator('button[type=submit]').click();
+        await console.getByRole('cell', { name: `affa${stamp}` }).waitFor();
+        await console.screenshot({ path: `${shots}/affiliate-admin-${tag}.png`, fullPage: true });
+        await console.context().close();
+      }
+    }
   }, 180_000);
 });
