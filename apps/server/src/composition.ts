@@ -17,7 +17,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { onUserRegistered } from './modules/accounts/accounts.hooks';
+import { onUserRegistered } from './modules/accounts/accounts.service';
 import {
   AFFILIATE_RELEASE_JOB,
   affiliatesJobHandlers,

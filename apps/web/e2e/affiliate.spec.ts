@@ -58,7 +58,10 @@ async function payAnOrder(token: string, userId: string, operator: string) {
       },
     });
   }
-  await api('POST', `/admin/wallets/${userId}/adjustments`, { token: operator, body: { amount: 500, reason: 'e2e affiliate' } });
+  await api('POST', `/admin/wallets/${userId}/adjustments`, {
+    token: operator,
+    body: { amount: 500, reason: 'e2e affiliate' },
+  });
   const product = await api<{ skuList: Array<{ skuId: number }> }>('GET', '/prod/prodInfo?prodId=524');
   const confirmed = await api<{ confirmToken: string }>('POST', '/p/order/prod/confirm', {
     token,
@@ -109,7 +112,10 @@ describe('the affiliate programme in Chromium', () => {
     expect(link).toMatch(new RegExp(`^${baseUrl()}/\\?ref=[A-Z2-9]{8}$`));
     const code = new URL(link).searchParams.get('ref')!;
     await a.getByRole('button', { name: text.share['copy-link'] }).click();
-    await a.getByText(new RegExp(`^(${text.copied}|${text['copy-failed']})$`)).first().waitFor();
+    await a
+      .getByText(new RegExp(`^(${text.copied}|${text['copy-failed']})$`))
+      .first()
+      .waitFor();
     if (shots) await a.screenshot({ path: `${shots}/affiliate-joined-en.png`, fullPage: true });
 
     // B follows the link, then registers: the form carries the code from the cookie.
@@ -165,7 +171,10 @@ describe('the affiliate programme in Chromium', () => {
         const tag = lang.slice(0, 2);
         const me = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/affiliate')}`, { lang });
         await me.getByLabel(/./).first().waitFor();
-        await me.locator('input[type=email], input[autocomplete=email], input[autocomplete=username]').first().fill(aEmail);
+        await me
+          .locator('input[type=email], input[autocomplete=email], input[autocomplete=username]')
+          .first()
+          .fill(aEmail);
         await me.locator('input[type=password]').fill(password);
         await me.locator('button[type=submit]').click();
         await me.getByTestId('affiliate-paid').waitFor();
@@ -175,7 +184,10 @@ describe('the affiliate programme in Chromium', () => {
         await me.screenshot({ path: `${shots}/affiliate-terms-${tag}.png`, fullPage: true });
         await me.context().close();
         const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/affiliates')}`, { lang });
-        await console.locator('input[type=email], input[autocomplete=email], input[autocomplete=username]').first().fill(op.email);
+        await console
+          .locator('input[type=email], input[autocomplete=email], input[autocomplete=username]')
+          .first()
+          .fill(op.email);
         await console.locator('input[type=password]').fill(op.password);
         await console.locator('button[type=submit]').click();
         await console.getByRole('cell', { name: `affa${stamp}` }).waitFor();

@@ -100,7 +100,9 @@ export const AdminAffiliateSchema = z.object({
 export type AdminAffiliate = z.infer<typeof AdminAffiliateSchema>;
 
 export const AffiliateIdParams = z.object({ id: z.string().uuid('affiliates.not-found') });
-export const AffiliateSuspendBody = z.object({ reason: z.string().trim().min(1, 'affiliates.reason-required').max(500) });
+export const AffiliateSuspendBody = z.object({
+  reason: z.string().trim().min(1, 'affiliates.reason-required').max(500),
+});
 export const AffiliateAdjustBody = z.object({
   /** Signed decimal USD: a credit or a debit of the affiliate's wallet. */
   amount: z

@@ -5,7 +5,7 @@ import { ProgressBar } from '../components/ui/progress-bar';
 import { useCurrencyDefaults } from '../lib/currency';
 import { useLoadingCount } from '../lib/loading';
 import { session } from '../lib/session';
-import { captureReferral } from '../features/affiliates/referral';
+import { captureReferral } from '../lib/referral';
 import { useRouteTitleKey } from './route-handle';
 
 /** Document title: "<page> | <brand>", in the current language. */

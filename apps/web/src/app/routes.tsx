@@ -47,7 +47,7 @@ export const PUBLIC_PAGES: RouteObject[] = [
   page(
     'affiliate',
     'affiliate',
-    withText('affiliates', () => import('../features/affiliates/affiliate-terms-page')),
+    withText('affiliates', () => import('./pages/affiliate-terms-page')),
   ),
 ];
 

@@ -22,8 +22,10 @@ import { getTerms, saveTerms } from './affiliates.terms';
 export async function affiliatesAdminRoutes(app: App, { db }: { db: Db }) {
   const tags = ['admin'];
   const list = { 200: envelopeOf(z.array(AdminAffiliateSchema)) };
-  app.get('/admin/affiliates/settings', { schema: { tags, response: { 200: envelopeOf(AffiliateTermsSchema) } } }, async () =>
-    ok(await getTerms(db)),
+  app.get(
+    '/admin/affiliates/settings',
+    { schema: { tags, response: { 200: envelopeOf(AffiliateTermsSchema) } } },
+    async () => ok(await getTerms(db)),
   );
   app.put(
     '/admin/affiliates/settings',

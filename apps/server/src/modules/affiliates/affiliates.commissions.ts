@@ -5,7 +5,7 @@ import { rawRows } from '../../db/rows';
 import type { RecurringJob } from '../../platform/jobs/jobs.queue';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
 import { type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
-import type { OrderChange } from '../orders/orders.hooks';
+import type { OrderChange } from '../orders/orders.service';
 import { creditCommission, reverseCommission } from '../wallet/wallet.service';
 import { commissionOf, getTerms } from './affiliates.terms';
 
@@ -82,9 +82,16 @@ export async function onOrderRefunded(uow: UnitOfWork, change: OrderChange): Pro
   const back = Number(c.credited_minor) - owed;
   let taken = 0;
   if (back > 0) {
-    const res = await reverseCommission(uow, String(c.affiliate_user_id), back, c.payout as 'cash' | 'bonus', reference({ id, order_number: c.order_number }), {
-      uniqueKey: `affiliate-reversal:${id}:${refunded}`,
-    });
+    const res = await reverseCommission(
+      uow,
+      String(c.affiliate_user_id),
+      back,
+      c.payout as 'cash' | 'bonus',
+      reference({ id, order_number: c.order_number }),
+      {
+        uniqueKey: `affiliate-reversal:${id}:${refunded}`,
+      },
+    );
     taken = res.takenMinor;
   }
   const short = back - taken;
@@ -122,9 +129,16 @@ async function creditOne(db: Db, id: string): Promise<boolean> {
       join affiliates a on a.id = c.affiliate_id where c.id = ${id} for update of c`),
     );
     if (!c || c.state !== 'available') return false;
-    await creditCommission(uow, String(c.user_id), Number(c.amount_minor), c.payout as 'cash' | 'bonus', reference({ id, order_number: c.order_number }), {
-      uniqueKey: `affiliate-commission:${id}`,
-    });
+    await creditCommission(
+      uow,
+      String(c.user_id),
+      Number(c.amount_minor),
+      c.payout as 'cash' | 'bonus',
+      reference({ id, order_number: c.order_number }),
+      {
+        uniqueKey: `affiliate-commission:${id}`,
+      },
+    );
     await uow.tx.execute(sql`
       update affiliate_commissions set state = 'paid', credited_minor = amount_minor, credited_at = now() where id = ${id}`);
     return true;

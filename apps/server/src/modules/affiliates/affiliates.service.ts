@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { UserRegistered } from '../accounts/accounts.hooks';
+import type { UserRegistered } from '../accounts/accounts.service';
 import { adjust } from '../wallet/wallet.service';
 import {
   affiliateAdjustments,
@@ -33,11 +33,7 @@ export async function join(uow: UnitOfWork, userId: string): Promise<AffiliateRo
   if (!(await getTerms(uow.tx)).enabled) throw AppError.business('programme-closed', 'affiliates.programme-closed');
   // A clash of random codes is rare (31^8); the unique index decides, and the next try wins.
   for (let attempt = 0; ; attempt++) {
-    const [row] = await uow.tx
-      .insert(affiliates)
-      .values({ userId, code: newCode() })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await uow.tx.insert(affiliates).values({ userId, code: newCode() }).onConflictDoNothing().returning();
     if (row) return row;
     const again = await affiliateOfUser(uow.tx, userId);
     if (again) return again;
@@ -125,7 +121,9 @@ export async function suspend(uow: UnitOfWork, id: string, reason: string): Prom
   await uow.tx
     .update(affiliateCommissions)
     .set({ state: 'cancelled', note: reason })
-    .where(and(eq(affiliateCommissions.affiliateId, id), inArray(affiliateCommissions.state, ['pending', 'available'])));
+    .where(
+      and(eq(affiliateCommissions.affiliateId, id), inArray(affiliateCommissions.state, ['pending', 'available'])),
+    );
   const [row] = await uow.tx
     .update(affiliates)
     .set({ state: 'suspended', suspendedReason: reason })

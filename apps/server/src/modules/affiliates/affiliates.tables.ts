@@ -31,13 +31,18 @@ export const affiliateSettings = pgTable(
     periodMonths: integer('period_months').notNull().default(12),
     /** Days a commission stays pending (the after-sales window) before it is credited. */
     holdDays: integer('hold_days').notNull().default(30),
-    payout: text('payout', { enum: ['cash', 'bonus'] }).notNull().default('cash'),
+    payout: text('payout', { enum: ['cash', 'bonus'] })
+      .notNull()
+      .default('cash'),
     enabled: boolean('enabled').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('affiliate_settings_one_row', sql`${t.id} = 1`),
-    check('affiliate_settings_ranges', sql`${t.rateBasisPoints} between 0 and 5000 and ${t.periodMonths} between 1 and 120 and ${t.holdDays} between 0 and 365`),
+    check(
+      'affiliate_settings_ranges',
+      sql`${t.rateBasisPoints} between 0 and 5000 and ${t.periodMonths} between 1 and 120 and ${t.holdDays} between 0 and 365`,
+    ),
   ],
 );
 
@@ -50,7 +55,9 @@ export const affiliates = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Upper-case letters and digits; what `?ref=` and the registration form carry. */
     code: text('code').notNull(),
-    state: text('state', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    state: text('state', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
     suspendedReason: text('suspended_reason').notNull().default(''),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,7 +130,10 @@ export const affiliateCommissions = pgTable(
     uniqueIndex('affiliate_commissions_order_key').on(t.orderId),
     index('affiliate_commissions_affiliate_idx').on(t.affiliateId, t.orderPaidAt),
     index('affiliate_commissions_due_idx').on(t.availableAt).where(sql`${t.state} in ('pending', 'available')`),
-    check('affiliate_commissions_amounts', sql`${t.amountMinor} >= 0 and ${t.creditedMinor} >= 0 and ${t.refundedMinor} >= 0`),
+    check(
+      'affiliate_commissions_amounts',
+      sql`${t.amountMinor} >= 0 and ${t.creditedMinor} >= 0 and ${t.refundedMinor} >= 0`,
+    ),
   ],
 );
 

@@ -4,7 +4,13 @@ import type { Db } from '../../db/client';
 import { affiliateSettings } from './affiliates.tables';
 
 /** Until the operator saves terms: 5 %, 12 months, a 30-day hold, paid as cash, open. */
-const DEFAULTS: AffiliateTerms = { rateBasisPoints: 500, periodMonths: 12, holdDays: 30, payout: 'cash', enabled: true };
+const DEFAULTS: AffiliateTerms = {
+  rateBasisPoints: 500,
+  periodMonths: 12,
+  holdDays: 30,
+  payout: 'cash',
+  enabled: true,
+};
 
 /** The programme's terms (one row; the defaults until the operator saves them). */
 export async function getTerms(db: Db): Promise<AffiliateTerms> {

@@ -7,7 +7,6 @@ import { line, placeOrder } from '../../../test/factories/orders';
 import { inTransaction } from '../../platform/unit-of-work';
 import { approveRequest, createRequest } from '../after-sales/after-sales.service';
 import { transition } from '../orders/orders.service';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { releaseDue } from './affiliates.commissions';
 import { commissionOf } from './affiliates.terms';
 
@@ -70,7 +69,11 @@ describe('joining and attribution', () => {
     expect(again).toMatchObject({ joined: true, code: a.code, link: `/?ref=${a.code}`, state: 'active' });
 
     const click = (visitor: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/affiliate/clicks', payload: { code: a.code.toLowerCase(), visitor } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/affiliate/clicks',
+        payload: { code: a.code.toLowerCase(), visitor },
+      });
     expect((await click('visitor-one-0001')).json().data).toEqual({ counted: true });
     expect((await click('visitor-one-0001')).json().data).toEqual({ counted: false });
     expect((await click('visitor-two-0002')).json().data).toEqual({ counted: true });
@@ -79,7 +82,8 @@ describe('joining and attribution', () => {
     const b = await registerUser(ctx, { ref: a.code });
     // By code: typed by hand, in lower case.
     const c = await registerUser(ctx, { ref: ` ${a.code.toLowerCase()} ` });
-    const referred = await rows(sql`select referred_user_id from affiliate_referrals r join affiliates f on f.id = r.affiliate_id
+    const referred =
+      await rows(sql`select referred_user_id from affiliate_referrals r join affiliates f on f.id = r.affiliate_id
       where f.user_id = ${a.userId} order by attributed_at`);
     expect(referred.map((r) => r.referred_user_id)).toEqual([b.userId, c.userId]);
 
@@ -94,13 +98,26 @@ describe('joining and attribution', () => {
     const users = Number((await rows(sql`select count(*) as n from users`))[0]!.n);
     const [local, domain] = a.email.split('@');
     const self = registration(undefined, { email: `${local}+second@${domain}`, ref: a.code });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: self, headers: { 'accept-language': 'fr-FR' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: self,
+      headers: { 'accept-language': 'fr-FR' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toEqual([{ field: 'ref', message: 'Vous ne pouvez pas vous parrainer vous-même' }]);
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: registration(undefined, { ref: 'NOSUCH99' }) });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registration(undefined, { ref: 'NOSUCH99' }),
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().data).toEqual([{ field: 'ref', message: 'This referral code does not exist' }]);
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: registration(undefined, { ref: '=1+1' }) });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registration(undefined, { ref: '=1+1' }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(Number((await rows(sql`select count(*) as n from users`))[0]!.n)).toBe(users);
   });
@@ -127,7 +144,12 @@ describe('commission', () => {
 
     const dash = (await get(a.token, '/api/p/affiliate/dashboard')).json().data;
     expect(dash).toMatchObject({ signUps: 1, orders: 1, pending: 0.13, paid: 0 });
-    expect(dash.recent[0]).toMatchObject({ referred: 'Ad*** L.', orderNumber: order.number, goods: 10, commission: 0.13 });
+    expect(dash.recent[0]).toMatchObject({
+      referred: 'Ad*** L.',
+      orderNumber: order.number,
+      goods: 10,
+      commission: 0.13,
+    });
 
     expect(await releaseDue(ctx.db, inDays(13))).toBe(0);
     expect(await balance(a.userId)).toBe(0);
@@ -149,7 +171,9 @@ describe('commission', () => {
 
     const a = await affiliate();
     const b = await registerUser(ctx, { ref: a.code });
-    await ctx.db.execute(sql`update affiliate_referrals set attributed_at = now() - interval '13 months' where referred_user_id = ${b.userId}`);
+    await ctx.db.execute(
+      sql`update affiliate_referrals set attributed_at = now() - interval '13 months' where referred_user_id = ${b.userId}`,
+    );
     const o2 = await placeOrder(ctx.db, b.userId);
     await pay(o2.id);
     expect(await commissionOfOrder(o2.id)).toBeUndefined();
@@ -180,7 +204,8 @@ describe('commission', () => {
     await refund(after.id, 17.5);
     expect(await commissionOfOrder(after.id)).toMatchObject({ state: 'paid', amount_minor: 87, credited_minor: 87 });
     expect(await balance(a.userId)).toBe(87);
-    const entries = await rows(sql`select e.kind, l.amount_minor from journal_entries e join journal_lines l on l.entry_id = e.id
+    const entries =
+      await rows(sql`select e.kind, l.amount_minor from journal_entries e join journal_lines l on l.entry_id = e.id
       join ledger_accounts acc on acc.id = l.account_id where acc.user_id = ${a.userId} order by e.created_at`);
     expect(entries).toEqual([
       { kind: 'commission', amount_minor: 175 },
@@ -214,7 +239,9 @@ describe('the operator', () => {
     expect(mine).toMatchObject({ code: a.code, signUps: 1, pending: 2.8, paid: 0, state: 'active' });
     const noReason = await send('POST', operator, `/api/admin/affiliates/${mine.id}/suspend`, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
-    const suspended = await send('POST', operator, `/api/admin/affiliates/${mine.id}/suspend`, { reason: 'fake sign-ups' });
+    const suspended = await send('POST', operator, `/api/admin/affiliates/${mine.id}/suspend`, {
+      reason: 'fake sign-ups',
+    });
     expect(suspended.json().data.find((x: { id: string }) => x.id === mine.id)).toMatchObject({
       state: 'suspended',
       suspendedReason: 'fake sign-ups',
@@ -224,13 +251,26 @@ describe('the operator', () => {
     await releaseDue(ctx.db, inDays(60));
     expect(await balance(a.userId, 'bonus')).toBe(0);
     // A suspended affiliate's code no longer attributes.
-    const late = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: registration(undefined, { ref: a.code }) });
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registration(undefined, { ref: a.code }),
+    });
     expect(late.statusCode).toBe(400);
 
-    const adjusted = await send('POST', operator, `/api/admin/affiliates/${mine.id}/adjustments`, { amount: 5, reason: 'goodwill' });
+    const adjusted = await send('POST', operator, `/api/admin/affiliates/${mine.id}/adjustments`, {
+      amount: 5,
+      reason: 'goodwill',
+    });
     expect(adjusted.statusCode).toBe(200);
     expect(await balance(a.userId)).toBe(500);
-    expect((await send('POST', operator, '/api/admin/affiliates/00000000-0000-0000-0000-000000000000/suspend', { reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await send('POST', operator, '/api/admin/affiliates/00000000-0000-0000-0000-000000000000/suspend', {
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -240,12 +280,24 @@ describe('export', () => {
     const b = await registerUser(ctx, { ref: a.code, firstname: '=cmd', lastname: 'Evil' });
     const order = await placeOrder(ctx.db, b.userId);
     await pay(order.id);
-    const xlsx = await ctx.app.inject({ method: 'GET', url: '/api/p/affiliate/export?format=xlsx', headers: headers(a.token, 'zh-CN') });
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/p/affiliate/export?format=xlsx',
+      headers: headers(a.token, 'zh-CN'),
+    });
     expect(xlsx.statusCode).toBe(200);
     const sheet = XLSX.read(xlsx.rawPayload, { type: 'buffer' });
     const table = XLSX.utils.sheet_to_json<unknown[]>(sheet.Sheets[sheet.SheetNames[0]!]!, { header: 1 });
     expect(table[0]).toEqual(['支付日期', '订单', '被推荐用户', '商品金额（USD）', '佣金（USD）', '状态', '可用日期']);
-    expect(table[1]).toEqual([expect.any(String), order.number, "'=c*** E.", 34.99, 1.75, '待结算', expect.any(String)]);
+    expect(table[1]).toEqual([
+      expect.any(String),
+      order.number,
+      "'=c*** E.",
+      34.99,
+      1.75,
+      '待结算',
+      expect.any(String),
+    ]);
     const csv = await get(a.token, '/api/p/affiliate/export?format=csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`${order.number},'=c*** E.,34.99,1.75,Pending`);
@@ -258,16 +310,17 @@ describe('concurrency', () => {
     const referred = [];
     for (let i = 0; i < 10; i++) referred.push(await registerUser(ctx, { ref: affs[i % 2]!.code }));
     const orders = [];
-    for (let i = 0; i < 200; i++) orders.push(await placeOrder(ctx.db, referred[i % 10]!.userId, { lines: [line(1, 1000 + i, 1)] }));
+    for (let i = 0; i < 200; i++)
+      orders.push(await placeOrder(ctx.db, referred[i % 10]!.userId, { lines: [line(1, 1000 + i, 1)] }));
     await Promise.all(orders.map((o) => pay(o.id)));
     await Promise.all([releaseDue(ctx.db, inDays(31)), releaseDue(ctx.db, inDays(31))]);
     for (const [k, a] of affs.entries()) {
-      const expected = orders
-        .filter((_, i) => i % 2 === k)
-        .reduce((s, o) => s + commissionOf(o.goodsMinor, 500), 0);
+      const expected = orders.filter((_, i) => i % 2 === k).reduce((s, o) => s + commissionOf(o.goodsMinor, 500), 0);
       expect(await balance(a.userId)).toBe(expected);
     }
-    expect(await reconcileLedger(ctx.db)).toEqual([]);
+    const report = await send('POST', operator, '/api/admin/wallet/reconciliation');
+    expect(report.statusCode).toBe(200);
+    expect(report.json().data.findings).toEqual([]);
     const [sums] = await rows(sql`select count(*) as n, count(distinct order_id) as d from affiliate_commissions c
       join affiliates a on a.id = c.affiliate_id where a.user_id in (${affs[0]!.userId}, ${affs[1]!.userId}) and c.state = 'paid'`);
     expect(sums).toEqual({ n: 200, d: 200 });

@@ -27,7 +27,10 @@ const icon = (Component: (p: { size?: number }) => ReactNode) => <Component size
 
 /** The account sections of /user: account, wallet, inventory, products, orders, invoices. */
 export const USER_SECTIONS: MenuSection[] = [
-  { key: 'account', icon: icon(UserIcon), links: [
+  {
+    key: 'account',
+    icon: icon(UserIcon),
+    links: [
       { to: '/user/profile', title: 'profile' },
       { to: '/user/affiliate', title: 'affiliate' },
     ],

@@ -6,7 +6,7 @@ import { AlertIcon } from '../../components/ui/icons';
 import { safeRedirect } from '../../lib/navigation';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { referralCode } from '../affiliates/referral';
+import { referralCode } from '../../lib/referral';
 import { register } from './accounts.api';
 import { CountryField, SelectField, TextField, fieldId, focusField } from './form-fields';
 import { useSchemaForm } from './use-schema-form';
@@ -47,7 +47,11 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const formId = useId();
-  const form = useSchemaForm<Field, RegisterBody>(loadSchema, { ...EMPTY, ref: referralCode() }, { keepSpaces: PASSWORDS });
+  const form = useSchemaForm<Field, RegisterBody>(
+    loadSchema,
+    { ...EMPTY, ref: referralCode() },
+    { keepSpaces: PASSWORDS },
+  );
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);

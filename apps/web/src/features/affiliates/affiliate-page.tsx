@@ -39,11 +39,22 @@ export default function AffiliatePage() {
   const terms = me.data?.terms;
 
   const columns: TableColumnsType<AffiliateOrder> = [
-    { key: 'paidAt', dataIndex: 'paidAt', title: t('orders.paidAt'), render: (v: string) => dayFormat.format(new Date(v)) },
+    {
+      key: 'paidAt',
+      dataIndex: 'paidAt',
+      title: t('orders.paidAt'),
+      render: (v: string) => dayFormat.format(new Date(v)),
+    },
     { key: 'referred', dataIndex: 'referred', title: t('orders.referred') },
     { key: 'orderNumber', dataIndex: 'orderNumber', title: t('orders.order') },
     { key: 'goods', dataIndex: 'goods', title: t('orders.goods'), align: 'end', render: (v: number) => money(v) },
-    { key: 'commission', dataIndex: 'commission', title: t('orders.commission'), align: 'end', render: (v: number) => money(v) },
+    {
+      key: 'commission',
+      dataIndex: 'commission',
+      title: t('orders.commission'),
+      align: 'end',
+      render: (v: number) => money(v),
+    },
     {
       key: 'state',
       dataIndex: 'state',

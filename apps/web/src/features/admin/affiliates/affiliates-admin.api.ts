@@ -24,7 +24,7 @@ export function useAdminAffiliates() {
 /** The console's writes; each refreshes the page's figures. */
 export function useAffiliateActions() {
   const client = useQueryClient();
-  const done = async <T,>(p: Promise<T>) => {
+  const done = async <T>(p: Promise<T>) => {
     const r = await p;
     await client.invalidateQueries({ queryKey: keys.all });
     return r;
@@ -32,12 +32,23 @@ export function useAffiliateActions() {
   const key = () => crypto.randomUUID();
   return {
     saveTerms: (body: AffiliateTerms) =>
-      done(api.put<AffiliateTerms>('/admin/affiliates/settings', body, { idempotencyKey: key(), schema: AffiliateTermsSchema })),
+      done(
+        api.put<AffiliateTerms>('/admin/affiliates/settings', body, {
+          idempotencyKey: key(),
+          schema: AffiliateTermsSchema,
+        }),
+      ),
     suspend: (id: string, reason: string) =>
       done(api.post(`/admin/affiliates/${id}/suspend`, { reason }, { idempotencyKey: key(), schema: ListSchema })),
     reinstate: (id: string) =>
       done(api.post(`/admin/affiliates/${id}/reinstate`, undefined, { idempotencyKey: key(), schema: ListSchema })),
     adjust: (id: string, amount: number, reason: string) =>
-      done(api.post(`/admin/affiliates/${id}/adjustments`, { amount, reason }, { idempotencyKey: key(), schema: ListSchema })),
+      done(
+        api.post(
+          `/admin/affiliates/${id}/adjustments`,
+          { amount, reason },
+          { idempotencyKey: key(), schema: ListSchema },
+        ),
+      ),
   };
 }

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import ContentPage from '../content/content-page';
-import { percentText, useAffiliateTerms } from './affiliates.api';
-import './affiliates.css';
+import ContentPage from '../../features/content/content-page';
+import { percentText, useAffiliateTerms } from '../../features/affiliates/affiliates.api';
+import '../../features/affiliates/affiliates.css';
 
-export { loader } from '../content/content-page';
+export { loader } from '../../features/content/content-page';
 
 /**
+ * /affiliate serves two features: the affiliate programme's live terms, then the content page.
  * /affiliate: the operator's current terms (rate as text, SPEC §9; period, hold, cash or bonus) in
  * the user's language, above the page the operator wrote.
  */

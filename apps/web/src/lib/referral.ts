@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api } from './api';
 
 /**
  * The referral code a visitor arrived with (`?ref=CODE`, issue 26): kept 30 days in a first-party
