@@ -32,3 +32,4 @@ export * from './store-orders';
 export * from './store-orders.pay';
 export * from './preferred-shipping';
 export * from './store-orders.tracking';
+export * from './sourcing';

@@ -18,6 +18,7 @@ import enStores from './locales/en-US/stores.json';
 import enConnections from './locales/en-US/connections.json';
 import enStoreOrders from './locales/en-US/store-orders.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
+import enSourcing from './locales/en-US/sourcing.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -37,6 +38,7 @@ import zhStores from './locales/zh-CN/stores.json';
 import zhConnections from './locales/zh-CN/connections.json';
 import zhStoreOrders from './locales/zh-CN/store-orders.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
+import zhSourcing from './locales/zh-CN/sourcing.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -56,6 +58,7 @@ import frStores from './locales/fr-FR/stores.json';
 import frConnections from './locales/fr-FR/connections.json';
 import frStoreOrders from './locales/fr-FR/store-orders.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
+import frSourcing from './locales/fr-FR/sourcing.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -75,6 +78,7 @@ import trStores from './locales/tr-TR/stores.json';
 import trConnections from './locales/tr-TR/connections.json';
 import trStoreOrders from './locales/tr-TR/store-orders.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
+import trSourcing from './locales/tr-TR/sourcing.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -110,6 +114,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     connections: enConnections,
     'store-orders': enStoreOrders,
     'preferred-shipping': enPreferredShipping,
+    sourcing: enSourcing,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -130,6 +135,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     connections: zhConnections,
     'store-orders': zhStoreOrders,
     'preferred-shipping': zhPreferredShipping,
+    sourcing: zhSourcing,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -150,6 +156,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     connections: frConnections,
     'store-orders': frStoreOrders,
     'preferred-shipping': frPreferredShipping,
+    sourcing: frSourcing,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -170,6 +177,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     connections: trConnections,
     'store-orders': trStoreOrders,
     'preferred-shipping': trPreferredShipping,
+    sourcing: trSourcing,
   }),
 };
 
