@@ -71,12 +71,15 @@ export function sourcingUrlKey(input: string): string {
   return `${host}${url.port ? `:${url.port}` : ''}${path}${url.search}`;
 }
 
+/** One message per field: empty (SPEC §5 "URL cannot be empty"), else not a web address. */
 const SourcingUrl = z
   .string()
   .trim()
-  .min(1, 'sourcing.url-required')
-  .max(2000, 'sourcing.url-invalid')
-  .refine((v) => parseSourcingUrl(v) !== null, 'sourcing.url-invalid');
+  .check((ctx) => {
+    const v = ctx.value;
+    const problem = v.length === 0 ? 'url-required' : v.length > 2000 || !parseSourcingUrl(v) ? 'url-invalid' : null;
+    if (problem) ctx.issues.push({ code: 'custom', message: `sourcing.${problem}`, input: v });
+  });
 
 /** A file name answered by POST /api/p/sourcing/images (content-addressed). */
 const IMAGE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;

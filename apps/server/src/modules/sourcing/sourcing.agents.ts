@@ -20,10 +20,12 @@ export async function agentCards(db: Db, ids: readonly string[]): Promise<Map<st
   const wanted = ids.filter((id) => UUID.test(id));
   if (!wanted.length) return new Map();
   const rows = rawRows(
-    await db.execute(sql`select * from sourcing_agents where user_id in (${sql.join(
-      wanted.map((id) => sql`${id}`),
-      sql`, `,
-    )})`),
+    await db.execute(
+      sql`select * from sourcing_agents where user_id in (${sql.join(
+        wanted.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
   );
   const emails = await userEmails(
     db,

@@ -31,7 +31,15 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { type MultipartBody, acceptMultipart, isUploadedFile } from '../../platform/multipart';
 import type { App } from '../../platform/types';
 import { agentCardOf, assignAgent, listAgents, putAgent } from './sourcing.agents';
-import { type Viewer, countOwn, getAdminSourcing, getSourcing, listMessages, listOwn, listQueue } from './sourcing.read';
+import {
+  type Viewer,
+  countOwn,
+  getAdminSourcing,
+  getSourcing,
+  listMessages,
+  listOwn,
+  listQueue,
+} from './sourcing.read';
 import {
   assertImagesStored,
   createSourcing,
@@ -66,8 +74,10 @@ export async function sourcingRoutes(
     { schema: { tags, querystring: SourcingListQuery, response: { 200: envelopeOf(SourcingPageSchema) } } },
     async (req) => ok(await listOwn(db, req.session.userId, req.query, req.locale)),
   );
-  app.get('/p/sourcing/counts', { schema: { tags, response: { 200: envelopeOf(SourcingCountsSchema) } } }, async (req) =>
-    ok(await countOwn(db, req.session.userId)),
+  app.get(
+    '/p/sourcing/counts',
+    { schema: { tags, response: { 200: envelopeOf(SourcingCountsSchema) } } },
+    async (req) => ok(await countOwn(db, req.session.userId)),
   );
   app.get(
     '/p/sourcing/agent',
@@ -185,7 +195,10 @@ export async function sourcingRoutes(
   );
   app.post(
     '/admin/sourcing/:id/fail',
-    { config: agents, schema: { tags: adminTags, params: SourcingIdParams, body: FailSourcingBody, response: adminOne } },
+    {
+      config: agents,
+      schema: { tags: adminTags, params: SourcingIdParams, body: FailSourcingBody, response: adminOne },
+    },
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => {
         await failSourcing(uow, staff(req), req.params.id, req.body.reason, req.body.note, {

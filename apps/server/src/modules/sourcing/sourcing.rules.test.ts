@@ -38,7 +38,14 @@ describe('the promise in working days', () => {
 describe('the URL rules', () => {
   it('takes http(s) addresses with a real host only', () => {
     expect(parseSourcingUrl('https://www.aliexpress.com/item/1005.html')).not.toBeNull();
-    for (const bad of ['', 'aliexpress.com/item', 'ftp://x.com/a', 'javascript:alert(1)', 'http://localhost/a', 'https://u:p@x.com/'])
+    for (const bad of [
+      '',
+      'aliexpress.com/item',
+      'ftp://x.com/a',
+      'javascript:alert(1)',
+      'http://localhost/a',
+      'https://u:p@x.com/',
+    ])
       expect(parseSourcingUrl(bad), bad).toBeNull();
   });
   it('shows the site back and compares URLs without scheme, www, fragment or trailing slash', () => {

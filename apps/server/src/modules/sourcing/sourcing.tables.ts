@@ -96,10 +96,7 @@ export const sourcingRequests = pgTable(
     index('sourcing_requests_user_idx').on(t.userId, t.createdAt),
     index('sourcing_requests_queue_idx').on(t.state, t.createdAt),
     check('sourcing_requests_quantity_positive', sql`${t.quantity} > 0`),
-    check(
-      'sourcing_requests_failed_reason',
-      sql`(${t.state} = 'failed') = (${t.failureReason} is not null)`,
-    ),
+    check('sourcing_requests_failed_reason', sql`(${t.state} = 'failed') = (${t.failureReason} is not null)`),
   ],
 );
 
