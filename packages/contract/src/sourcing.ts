@@ -28,6 +28,8 @@ export type SourcingFailureReason = (typeof SOURCING_FAILURE_REASONS)[number];
 
 export const SOURCING_MAX_IMAGES = 5;
 export const SOURCING_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** What the form offers; the server judges the bytes (files area `sourcing`). */
+export const SOURCING_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const SOURCING_MAX_PRICE = 1_000_000;
 export const SOURCING_MAX_QUANTITY = 10_000_000;
 export const SOURCING_MAX_PRODUCTS = 10;
@@ -259,3 +261,9 @@ export function isTimeZone(tz: string): boolean {
 
 export const SourcingPageSchema = pageOf(SourcingSchema);
 export const AdminSourcingPageSchema = pageOf(AdminSourcingSchema);
+export const SourcingMessageListSchema = z.array(SourcingMessageSchema);
+export const SourcingAgentListSchema = z.array(SourcingAgentCardSchema);
+export const MaybeSourcingAgentSchema = SourcingAgentCardSchema.nullable();
+export type SourcingImage = z.infer<typeof SourcingImageSchema>;
+export type SourcingCounts = z.infer<typeof SourcingCountsSchema>;
+export type SourcingCreated = z.infer<typeof SourcingCreatedSchema>;

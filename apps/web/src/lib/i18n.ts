@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'stores',
   'store-orders',
   'preferred-shipping',
+  'sourcing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -62,6 +63,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'stores',
   'store-orders',
   'preferred-shipping',
+  'sourcing',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 

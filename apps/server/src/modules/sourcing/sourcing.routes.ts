@@ -5,6 +5,7 @@ import {
   AssignSourcingAgentBody,
   CreateSourcingBody,
   FailSourcingBody,
+  MaybeSourcingAgentSchema,
   PostSourcingMessageBody,
   PutSourcingAgentBody,
   SOURCING_IMAGE_MAX_BYTES,
@@ -13,7 +14,9 @@ import {
   SourcingCreatedSchema,
   SourcingIdParams,
   SourcingImageSchema,
+  SourcingAgentListSchema,
   SourcingListQuery,
+  SourcingMessageListSchema,
   SourcingMessageSchema,
   SourcingPageSchema,
   SourcingSchema,
@@ -81,7 +84,7 @@ export async function sourcingRoutes(
   );
   app.get(
     '/p/sourcing/agent',
-    { schema: { tags, response: { 200: envelopeOf(SourcingAgentCardSchema.nullable()) } } },
+    { schema: { tags, response: { 200: envelopeOf(MaybeSourcingAgentSchema) } } },
     async (req) => ok(await agentCardOf(db, req.session.userId)),
   );
   app.post(
@@ -98,7 +101,7 @@ export async function sourcingRoutes(
   app.get('/p/sourcing/:id', { schema: { tags, params: SourcingIdParams, response: one } }, async (req) =>
     ok(await getSourcing(db, user(req), req.params.id, req.locale)),
   );
-  const thread = { 200: envelopeOf(z.array(SourcingMessageSchema)) };
+  const thread = { 200: envelopeOf(SourcingMessageListSchema) };
   const message = { 200: envelopeOf(SourcingMessageSchema) };
   app.get('/p/sourcing/:id/messages', { schema: { tags, params: SourcingIdParams, response: thread } }, async (req) =>
     ok(await listMessages(db, user(req), req.params.id)),
@@ -150,7 +153,7 @@ export async function sourcingRoutes(
   );
   app.get(
     '/admin/sourcing/agents',
-    { schema: { tags: adminTags, response: { 200: envelopeOf(z.array(SourcingAgentCardSchema)) } } },
+    { schema: { tags: adminTags, response: { 200: envelopeOf(SourcingAgentListSchema) } } },
     async () => ok(await listAgents(db)),
   );
   app.put(
