@@ -154,7 +154,14 @@ export const ADMIN_PAGES: RouteObject[] = [
       withText('after-sales', () => import('../features/admin/after-sales/after-sales-page')),
     ),
   ),
-  page('sourcing', 'admin-sourcing'),
+  page(
+    'sourcing',
+    'admin-sourcing',
+    withText(
+      'admin',
+      withText('sourcing', () => import('../features/admin/sourcing/sourcing-page')),
+    ),
+  ),
   page(
     'currencies',
     'admin-currencies',

@@ -1,7 +1,7 @@
 import type { SourcingAgentCard } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
-import { hourInViewerZone } from './sourcing-time';
+import { hourInViewerZone } from '../../components/sourcing/sourcing-time';
 
 const languageName = (code: string, lang: string) => {
   try {

@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
-import type { Sourcing } from '@dsm/contract';
-import { Alert, Button, Descriptions, Steps, Tag } from 'antd';
+import { Alert, Button, Steps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../../lib/session';
 import { AgentCard } from './agent-card';
+import { RequestFacts, STATE_COLORS } from '../../components/sourcing/request-facts';
 import { SourcedProducts } from './sourced-products';
-import { SourcingThread } from './sourcing-thread';
+import { SourcingThread } from '../../components/sourcing/sourcing-thread';
 import { useSourcing, useSourcingMessages } from './sourcing.api';
 import { draftFrom, selectProducts } from './sourcing-draft';
-import { STATE_COLORS } from './sourcing-page';
-import { formatDuration, formatWhen, waitedMs } from './sourcing-time';
-import './sourcing.css';
+import { formatDuration, formatWhen, waitedMs } from '../../components/sourcing/sourcing-time';
+import '../../components/sourcing/sourcing.css';
 
 /**
  * /user/sourcingDetail?id= (SPEC §2, §4): one request — its timeline, what was asked, who handles
@@ -32,7 +31,11 @@ export default function SourcingDetailPage() {
 
   // SPEC §9 `sourcDetails`: the selected product id list is this request's products.
   useEffect(() => {
-    if (r?.products.length) selectProducts(userId, r.products.map((p) => p.prodId));
+    if (r?.products.length)
+      selectProducts(
+        userId,
+        r.products.map((p) => p.prodId),
+      );
   }, [r, userId]);
 
   if (!id || request.isError) {
@@ -102,62 +105,7 @@ export default function SourcingDetailPage() {
         <RequestFacts request={r} />
         <AgentCard agent={r.agent} />
       </div>
-      <SourcingThread
-        requestId={r.id}
-        messages={messages.data ?? []}
-        area="p"
-        onSent={() => messages.refetch()}
-      />
+      <SourcingThread requestId={r.id} messages={messages.data ?? []} area="p" onSent={() => messages.refetch()} />
     </div>
-  );
-}
-
-/** What was asked. */
-export function RequestFacts({ request: r }: { request: Sourcing }) {
-  const { t } = useTranslation('sourcing');
-  const lang = useSession((s) => s.lang);
-  const usd = (v: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(v);
-  return (
-    <section className="sourcing-facts">
-      <Descriptions
-        column={1}
-        size="small"
-        items={[
-          {
-            key: 'url',
-            label: t('form.url'),
-            children: (
-              <a href={r.url} target="_blank" rel="noreferrer noopener">
-                {r.domain}
-              </a>
-            ),
-          },
-          { key: 'title', label: t('form.name'), children: r.title },
-          ...(r.description ? [{ key: 'description', label: t('form.description'), children: r.description }] : []),
-          { key: 'type', label: t('form.purchase-type'), children: t(`purchase-types.${r.purchaseType}`) },
-          { key: 'quantity', label: t(`form.quantity-${r.purchaseType}`), children: r.quantity },
-          {
-            key: 'price',
-            label: t('form.target-price'),
-            children: r.targetPrice === null ? t('detail.no-price') : usd(r.targetPrice),
-          },
-          { key: 'orders', label: t('detail.have-orders'), children: r.haveOrders ? t('detail.yes') : t('detail.no') },
-          {
-            key: 'similar',
-            label: t('detail.accept-similar'),
-            children: r.acceptSimilar ? t('detail.yes') : t('detail.no'),
-          },
-        ]}
-      />
-      {r.images.length ? (
-        <div className="sourcing-pictures">
-          {r.images.map((src) => (
-            <a key={src} href={src} target="_blank" rel="noreferrer" className="sourcing-picture">
-              <img src={src} alt={r.title} />
-            </a>
-          ))}
-        </div>
-      ) : null}
-    </section>
   );
 }

@@ -7,10 +7,10 @@ import { DecimalInput } from '../../components/ui/amount-input';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { AgentCard } from './agent-card';
-import { SourcingPictures } from './sourcing-pictures';
+import { SourcingPictures } from '../../components/sourcing/sourcing-pictures';
 import { createSourcing, useMyAgent, useRefreshSourcing } from './sourcing.api';
 import { type SourcingDraft, clearDraft, readDraft, saveDraft } from './sourcing-draft';
-import './sourcing.css';
+import '../../components/sourcing/sourcing.css';
 
 type Values = Omit<SourcingDraft, 'images'>;
 const FIELDS = new Set(['url', 'title', 'description', 'targetPrice', 'quantity', 'purchaseType']);

@@ -1,21 +1,15 @@
 import { useState } from 'react';
-import { SOURCING_TABS, type Sourcing, type SourcingState, type SourcingTab } from '@dsm/contract';
+import { SOURCING_TABS, type Sourcing, type SourcingTab } from '@dsm/contract';
 import { Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../../lib/session';
 import { AgentCard } from './agent-card';
+import { STATE_COLORS } from '../../components/sourcing/request-facts';
 import { useMyAgent, useSourcingCounts, useSourcingList } from './sourcing.api';
-import { formatDuration, formatWhen, waitedMs } from './sourcing-time';
-import './sourcing.css';
-
-export const STATE_COLORS: Record<SourcingState, string> = {
-  pending: 'gold',
-  processing: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-};
+import { formatDuration, formatWhen, waitedMs } from '../../components/sourcing/sourcing-time';
+import '../../components/sourcing/sourcing.css';
 
 /**
  * /user/sourcing (SPEC §2, §4): my sourcing requests in three tabs with their counts — in

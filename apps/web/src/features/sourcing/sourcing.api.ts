@@ -2,9 +2,7 @@ import {
   MaybeSourcingAgentSchema,
   SourcingCountsSchema,
   SourcingCreatedSchema,
-  SourcingImageSchema,
   SourcingMessageListSchema,
-  SourcingMessageSchema,
   SourcingPageSchema,
   SourcingSchema,
 } from '@dsm/contract';
@@ -15,7 +13,6 @@ import type {
   SourcingAgentCard,
   SourcingCounts,
   SourcingCreated,
-  SourcingImage,
   SourcingMessage,
   SourcingTab,
 } from '@dsm/contract';
@@ -76,31 +73,8 @@ export function useSourcingMessages(id: string | null) {
   });
 }
 
-/** POST /api/p/sourcing/images: one picture as multipart field `file`; the server judges its bytes. */
-export function uploadSourcingImage(file: File, idempotencyKey: string, path = '/p/sourcing/images') {
-  const form = new FormData();
-  form.append('file', file);
-  return api.post<SourcingImage>(path, form, {
-    idempotencyKey,
-    noshow: true,
-    schema: SourcingImageSchema,
-  });
-}
-
 export const createSourcing = (body: CreateSourcingBody, idempotencyKey: string) =>
   api.post<SourcingCreated>('/p/sourcing', body, { idempotencyKey, noshow: true, schema: SourcingCreatedSchema });
-
-export const postSourcingMessage = (
-  id: string,
-  body: { text: string; images: string[] },
-  idempotencyKey: string,
-  area: 'p' | 'admin' = 'p',
-) =>
-  api.post<SourcingMessage>(`/${area}/sourcing/${encodeURIComponent(id)}/messages`, body, {
-    idempotencyKey,
-    noshow: true,
-    schema: SourcingMessageSchema,
-  });
 
 export function useRefreshSourcing() {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { SourcingPictures } from './sourcing-pictures';
-import { postSourcingMessage } from './sourcing.api';
+import { postSourcingMessage } from './sourcing-files.api';
 import { formatWhen } from './sourcing-time';
 
 /**

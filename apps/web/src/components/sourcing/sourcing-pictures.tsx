@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SOURCING_IMAGE_TYPES, SOURCING_IMAGE_MAX_BYTES, SOURCING_MAX_IMAGES } from '@dsm/contract';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { uploadSourcingImage } from './sourcing.api';
+import { uploadSourcingImage } from './sourcing-files.api';
 
 type Picture = { id: string; name: string };
 
