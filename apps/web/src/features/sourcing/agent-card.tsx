@@ -17,7 +17,7 @@ export function AgentCard({ agent }: { agent: SourcingAgentCard | null | undefin
   const lang = useSession((s) => s.lang);
   if (!agent) {
     return (
-      <section className="sourcing-agent" aria-label={t('agent.title')}>
+      <section className="sourcing-agent sourcing-agent-none" aria-label={t('agent.title')}>
         <h2>{t('agent.title')}</h2>
         <p className="sourcing-muted">{t('agent.none')}</p>
       </section>

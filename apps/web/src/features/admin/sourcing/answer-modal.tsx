@@ -80,6 +80,7 @@ export function AnswerModal({ answer, onClose }: { answer: Answer | null; onClos
               showSearch={{ filterOption: false, onSearch: (k) => void search(k) }}
               onFocus={() => (options.length ? undefined : void search(answer.request.title))}
               loading={searching}
+              popupMatchSelectWidth={440}
               options={options}
               aria-label={t('admin.products')}
             />
