@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Select, Space, Tag, type TableColumnsType } fr
 import { useTranslation } from 'react-i18next';
 import { STATE_COLORS } from '../../../components/sourcing/request-facts';
 import { formatDuration, formatWhen, waitedMs } from '../../../components/sourcing/sourcing-time';
-import { useSession } from '../../../lib/session';
+import { isAgent, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { AdminListPage } from '../shared/list-page';
 import { AgentsPanel } from './agents-panel';
@@ -31,7 +31,9 @@ export default function AdminSourcingPage() {
   const lang = useSession((s) => s.lang);
   const [filter, setFilter] = useState<AdminSourcingFilter>({ state: 'open', current: 1, size: 20 });
   const list = useAdminSourcing(filter);
-  const agents = useSourcingAgents();
+  // A personal agent sees their own users' queue: no agent filter, no agents set-up (operator only).
+  const agentViewer = useSession(isAgent);
+  const agents = useSourcingAgents(!agentViewer);
   const refresh = useRefreshAdminSourcing();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [shown, setShown] = useState<string | null>(null);
@@ -130,18 +132,20 @@ export default function AdminSourcingPage() {
               options={PURCHASE_TYPES.map((p) => ({ value: p, label: t(`purchase-types.${p}`) }))}
               style={{ minWidth: 160 }}
             />
-            <Select
-              aria-label={t('admin.agent-filter')}
-              allowClear
-              placeholder={t('admin.any-agent')}
-              value={filter.agent}
-              onChange={(agent) => set({ agent })}
-              options={[
-                { value: 'none', label: t('admin.no-agent') },
-                ...(agents.data ?? []).map((a) => ({ value: a.id, label: a.name })),
-              ]}
-              style={{ minWidth: 170 }}
-            />
+            {agentViewer ? null : (
+              <Select
+                aria-label={t('admin.agent-filter')}
+                allowClear
+                placeholder={t('admin.any-agent')}
+                value={filter.agent}
+                onChange={(agent) => set({ agent })}
+                options={[
+                  { value: 'none', label: t('admin.no-agent') },
+                  ...(agents.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+                ]}
+                style={{ minWidth: 170 }}
+              />
+            )}
             <Checkbox
               checked={filter.late === true}
               onChange={(e) => set({ late: e.target.checked ? true : undefined })}
@@ -205,7 +209,7 @@ export default function AdminSourcingPage() {
             </Button>
           </Space>
         )}
-        before={<AgentsPanel />}
+        before={agentViewer ? undefined : <AgentsPanel />}
       />
       <AnswerModal
         answer={answer}

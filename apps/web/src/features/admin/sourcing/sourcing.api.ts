@@ -59,8 +59,9 @@ export function useAdminSourcingMessages(id: string | null) {
 }
 
 /** GET /api/admin/sourcing/agents (operator only). */
-export function useSourcingAgents() {
+export function useSourcingAgents(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: sourcingKeys.agents(),
     queryFn: ({ signal }) =>
       api.data<SourcingAgentCard[]>('/admin/sourcing/agents', { signal, schema: SourcingAgentListSchema }),
