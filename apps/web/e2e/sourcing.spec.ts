@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
+import checkout from '../src/locales/en-US/checkout.json';
 import text from '../src/locales/en-US/sourcing.json';
 import zh from '../src/locales/zh-CN/sourcing.json';
 import zhAccounts from '../src/locales/zh-CN/accounts.json';
@@ -85,6 +86,28 @@ async function mailTo(token: string, to: string) {
 describe('sourcing in Chromium', () => {
   it('a request with a picture → answered with a catalogue product → e-mailed → opened and bought', async () => {
     const who = await owner();
+    // A default consignee address in France: the answer shows the shipping estimate there.
+    await api('POST', '/p/address', {
+      token: who.token,
+      body: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        country: 'FR',
+        company: 'AL Ltd',
+        companyID: 'C-1',
+        vatnumber: 'V-1',
+        province: 'P',
+        city: 'Paris',
+        street: 'Rue de Rivoli',
+        houseNo: '1',
+        address: 'Flat 2',
+        phoneNumber: '+33 1 00 00 00 00',
+        emails: 'ada@example.com',
+        postCode: '75001',
+        kind: 'consignee',
+        isDefault: true,
+      },
+    });
     const operator = inject('operator');
     const opToken = (await login(operator.email, operator.password)).accessToken;
     const url = `https://www.aliexpress.com/item/${stamp}.html`;
@@ -139,14 +162,21 @@ describe('sourcing in Chromium', () => {
     const sourced = page.getByRole('region', { name: text.products.title });
     await sourced.getByText(product, { exact: true }).waitFor();
     expect(await sourced.innerText()).toMatch(/\$\d+\.\d\d/);
+    // The shipping estimate to the default consignee country (or that nothing ships there).
+    const [estimate, none] = [text.shipping.estimate, text.shipping.none].map((x) => escape(x.split('{{')[0]!));
+    await sourced
+      .getByText(new RegExp(`^(${estimate}|${none})`))
+      .first()
+      .waitFor();
     await shot(page, 'detail-succeeded-en');
     await sourced.getByRole('button', { name: text.products.wish }).first().click();
     await page.getByText(text.products.wished.replace('{{name}}', product)).waitFor();
     await sourced.getByRole('link', { name: text.products.buy }).first().click();
-    await page.waitForURL(/\/productdetails\?prodId=\d+/);
+    await page.waitForURL(/\/user\/paynoworder\?prodId=\d+&skuId=\d+&count=\d+/);
+    await page.getByRole('heading', { level: 1, name: checkout.title }).waitFor();
 
     // The list shows it under "succeeded" with its count.
-    await page.goto(page.url().replace(/\/productdetails.*$/, '/user/sourcing?tab=succeeded'));
+    await page.goto(page.url().replace(/\/user\/paynoworder.*$/, '/user/sourcing?tab=succeeded'));
     await page.getByRole('tab', { name: new RegExp(`^${escape(text.tabs.succeeded)} \\(1\\)$`) }).waitFor();
     await page.getByText(number).waitFor();
     await shot(page, 'list-en');

@@ -139,6 +139,8 @@ export type SourcingAgentCard = z.infer<typeof SourcingAgentCardSchema>;
 
 export const SourcedProductSchema = z.object({
   prodId: z.number().int(),
+  /** Its first SKU (display order), for a shipping estimate and buying; null without SKUs. */
+  skuId: z.number().int().nullable(),
   prodName: z.string(),
   pic: z.string(),
   price: z.number(),

@@ -21,7 +21,7 @@ import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { fileUrl } from '../../platform/files';
 import { mailRecipient, userEmails } from '../accounts/accounts.service';
-import { getPriceTiers, listProductsByIds } from '../catalogue/catalogue.service';
+import { getPriceTiers, listProductsByIds, skuIdsOfProduct } from '../catalogue/catalogue.service';
 import { agentCards } from './sourcing.agents';
 
 /**
@@ -55,10 +55,13 @@ export const imageUrls = (names: readonly string[]) => names.map((n) => fileUrl(
 async function sourcedProducts(db: Db, ids: number[], locale: Locale): Promise<SourcedProduct[]> {
   if (!ids.length) return [];
   const [items, tiers] = await Promise.all([listProductsByIds(db, ids, locale), getPriceTiers(db, ids)]);
+  const firstSku = new Map<number, number | null>();
+  for (const p of items) firstSku.set(p.prodId, (await skuIdsOfProduct(db, p.prodId))[0] ?? null);
   return items.map((p) => {
     const own = tiers.get(p.prodId) ?? [];
     return {
       prodId: p.prodId,
+      skuId: firstSku.get(p.prodId) ?? null,
       prodName: p.prodName,
       pic: p.pic,
       price: p.price,

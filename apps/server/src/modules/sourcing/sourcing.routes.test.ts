@@ -184,6 +184,7 @@ describe('answering a request', () => {
     expect(seen.products).toEqual([
       expect.objectContaining({
         prodId: lamp.prodId,
+        skuId: lamp.skuId,
         prodName: expect.stringContaining('Lampe'),
         price: 19.99,
         moq: 1,

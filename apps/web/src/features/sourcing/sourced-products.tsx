@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAddToWishList } from '../../lib/cart';
 import { useMoney } from '../../lib/money';
 import { toast } from '../../lib/toast';
+import { ShippingEstimate } from './shipping-estimate';
 
 /** The answer of a succeeded request: each product with its price, MOQ and bulk tiers, and what to do with it. */
 export function SourcedProducts({ products }: { products: SourcedProduct[] }) {
@@ -25,6 +26,7 @@ export function SourcedProducts({ products }: { products: SourcedProduct[] }) {
               </Link>
               <div>{t('products.price', { price: money(p.price) })}</div>
               <div className="sourcing-muted">{t('products.moq', { count: p.moq })}</div>
+              <ShippingEstimate prodId={p.prodId} skuId={p.skuId} count={p.moq} />
               {p.tiers.length ? (
                 <ul className="sourcing-tiers" aria-label={t('products.tiers')}>
                   {p.tiers.map((tier) => (
@@ -44,7 +46,14 @@ export function SourcedProducts({ products }: { products: SourcedProduct[] }) {
                 >
                   {t('products.wish')}
                 </Button>
-                <Link className="button button-primary" to={`/productdetails?prodId=${p.prodId}`}>
+                <Link
+                  className="button button-primary"
+                  to={
+                    p.skuId
+                      ? `/user/paynoworder?prodId=${p.prodId}&skuId=${p.skuId}&count=${p.moq}`
+                      : `/productdetails?prodId=${p.prodId}`
+                  }
+                >
                   {t('products.buy')}
                 </Link>
               </div>
