@@ -148,6 +148,8 @@ describe('sourcing in Chromium', () => {
     const product = (await option.innerText()).replace(/\s*\(#\d+\)$/, '').trim();
     await option.click();
     await shot(console, 'admin-answer-en');
+    // A multiple select keeps its list open after a choice: a click beside it closes it.
+    await dialog.getByText(text.admin['mail-note']).click();
     await dialog.getByRole('button', { name: text.admin.succeed }).click();
     await console.getByText(text.admin['succeed-done'].replace('{{number}}', number)).waitFor();
 
