@@ -26,6 +26,8 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { storeOrdersPayRoutes } from './modules/store-orders/store-orders.pay.routes';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
+import { inventoryAdminRoutes } from './modules/inventory/inventory.admin.routes';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
@@ -200,6 +202,8 @@ export async function buildApp({
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
+      await scoped.register(inventoryRoutes, { db, config });
+      await scoped.register(inventoryAdminRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,7 @@ import { reviewConnections } from './modules/connections/connections.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
+import { inventoryReactions } from './modules/inventory/inventory.service';
 import { paymentReactions } from './modules/payments/payments.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -120,6 +121,13 @@ export function compose({
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
   onOrderChange(db, 'update-tracking', 'store-orders.push-tracking', trackingChanged);
+  // when an inventory order is paid → inventory makes it "to be purchased" and shows its pieces as unreceived
+  onOrderChange(db, 'pay', 'inventory.order-paid', inventoryReactions.orderPaid);
+  // when an unpaid inventory order is trashed or expires → inventory marks it cancelled
+  onOrderChange(db, 'trash', 'inventory.order-gone', inventoryReactions.orderGone);
+  onOrderChange(db, 'expire', 'inventory.order-gone', inventoryReactions.orderGone);
+  // when it is restored from the draft box → inventory has it await payment again
+  onOrderChange(db, 'restore', 'inventory.order-restored', inventoryReactions.orderRestored);
 
   // ── Background jobs: job type → the module's handler ───────────────────────────────────────
   const mail = mailer.jobHandlers();

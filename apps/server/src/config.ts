@@ -137,7 +137,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_]+(,[a-z_]+)*$/, 'must be comma-separated scopes such as read_products,read_orders')
     .default(
-      'read_products,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
+      'read_products,write_products,read_inventory,write_inventory,read_locations,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
     ),
   SHOPIFY_SHOP_URL: z
     .string()

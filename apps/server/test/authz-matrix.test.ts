@@ -94,6 +94,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/store-orders/sync-status/{storeId}': (m) => m.storeId,
   '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
   '/api/p/sourcing/{id}': (m) => m.sourcingId,
+  // A's order (not an inventory one): B is told not found before anything looks at its kind.
+  '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
 };
 
 interface Aim {
@@ -137,6 +139,9 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/store-orders/pay/confirm': (m) => ({ body: { ids: [m.storeOrderId] } }),
   // A's token (signed for A, and for checkout, not store pay): "Order information check wrong".
   'POST /api/p/store-orders/pay': (m) => ({ body: { confirmToken: m.confirmToken, method: 'wallet' }, status: 422 }),
+  // A's checkout token: signed for A and for checkout, not inventory → "confirm again".
+  'POST /api/p/private-inventory-order/submit': (m) => ({ body: { confirmToken: m.confirmToken }, status: 422 }),
+  'GET /api/p/privateInventory/inventory/logs': (m) => ({ query: `id=${m.unpaidOrderId}` }),
   // A valid rule, so that only the ownership check can refuse it.
   'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   'POST /api/p/sourcing/{id}/messages': () => ({ body: { text: 'Taken over?' } }),
@@ -187,6 +192,10 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/store-orders/sync-status': {},
   'GET /api/p/store-orders/invoices': { query: 'size=100' },
   'GET /api/p/preferred-shipping': {},
+  'GET /api/p/private-inventory-order/page': {},
+  'POST /api/p/private-inventory-order/basket/confirm': {},
+  'GET /api/p/privateInventory/page': {},
+  'GET /api/p/privateInventory/download': {},
   'GET /api/p/preferred-shipping/methods': {},
   // Only ever creates the caller's own rule (the empty body is refused: no method).
   'POST /api/p/preferred-shipping': {},

@@ -32,4 +32,5 @@ export * from './store-orders';
 export * from './store-orders.pay';
 export * from './preferred-shipping';
 export * from './store-orders.tracking';
+export * from './inventory';
 export * from './sourcing';

@@ -17,6 +17,7 @@ import enAfterSales from './locales/en-US/aftersales.json';
 import enStores from './locales/en-US/stores.json';
 import enConnections from './locales/en-US/connections.json';
 import enStoreOrders from './locales/en-US/store-orders.json';
+import enInventory from './locales/en-US/inventory.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
 import enSourcing from './locales/en-US/sourcing.json';
 import zhCommon from './locales/zh-CN/common.json';
@@ -37,6 +38,7 @@ import zhAfterSales from './locales/zh-CN/aftersales.json';
 import zhStores from './locales/zh-CN/stores.json';
 import zhConnections from './locales/zh-CN/connections.json';
 import zhStoreOrders from './locales/zh-CN/store-orders.json';
+import zhInventory from './locales/zh-CN/inventory.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
 import zhSourcing from './locales/zh-CN/sourcing.json';
 import frCommon from './locales/fr-FR/common.json';
@@ -57,6 +59,7 @@ import frAfterSales from './locales/fr-FR/aftersales.json';
 import frStores from './locales/fr-FR/stores.json';
 import frConnections from './locales/fr-FR/connections.json';
 import frStoreOrders from './locales/fr-FR/store-orders.json';
+import frInventory from './locales/fr-FR/inventory.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
 import frSourcing from './locales/fr-FR/sourcing.json';
 import trCommon from './locales/tr-TR/common.json';
@@ -77,6 +80,7 @@ import trAfterSales from './locales/tr-TR/aftersales.json';
 import trStores from './locales/tr-TR/stores.json';
 import trConnections from './locales/tr-TR/connections.json';
 import trStoreOrders from './locales/tr-TR/store-orders.json';
+import trInventory from './locales/tr-TR/inventory.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
 import trSourcing from './locales/tr-TR/sourcing.json';
 
@@ -113,6 +117,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: enStores,
     connections: enConnections,
     'store-orders': enStoreOrders,
+    inventory: enInventory,
     'preferred-shipping': enPreferredShipping,
     sourcing: enSourcing,
   }),
@@ -134,6 +139,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: zhStores,
     connections: zhConnections,
     'store-orders': zhStoreOrders,
+    inventory: zhInventory,
     'preferred-shipping': zhPreferredShipping,
     sourcing: zhSourcing,
   }),
@@ -155,6 +161,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: frStores,
     connections: frConnections,
     'store-orders': frStoreOrders,
+    inventory: frInventory,
     'preferred-shipping': frPreferredShipping,
     sourcing: frSourcing,
   }),
@@ -176,6 +183,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: trStores,
     connections: trConnections,
     'store-orders': trStoreOrders,
+    inventory: trInventory,
     'preferred-shipping': trPreferredShipping,
     sourcing: trSourcing,
   }),

@@ -61,7 +61,7 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export const PURCHASE_TYPES = ['dropshipping', 'bulk'] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
-export const ORDER_SOURCES = ['catalogue', 'store'] as const;
+export const ORDER_SOURCES = ['catalogue', 'store', 'inventory'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const ORDER_ACTOR_TYPES = ['user', 'operator', 'system'] as const;

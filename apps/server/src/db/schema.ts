@@ -26,4 +26,5 @@ export * from '../modules/stores/stores.tables';
 export * from '../modules/connections/connections.tables';
 export * from '../modules/store-orders/store-orders.tables';
 export * from '../modules/preferred-shipping/preferred-shipping.tables';
+export * from '../modules/inventory/inventory.tables';
 export * from '../modules/sourcing/sourcing.tables';

@@ -155,6 +155,11 @@ export const ADMIN_PAGES: RouteObject[] = [
     ),
   ),
   page(
+    'inventory',
+    'admin-inventory',
+    withText('inventory', () => import('../features/admin/inventory/inventory-admin-page')),
+  ),
+  page(
     'sourcing',
     'admin-sourcing',
     withText(

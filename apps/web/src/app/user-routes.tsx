@@ -12,8 +12,16 @@ export const USER_PAGES: RouteObject[] = [
     'profile',
     withText('accounts', () => import('../features/accounts/profile/profile-page')),
   ),
-  page('myinventory', 'myinventory'),
-  page('inventorydetails', 'inventorydetails'),
+  page(
+    'myinventory',
+    'myinventory',
+    withText('inventory', () => import('../features/inventory/my-inventory-page')),
+  ),
+  page(
+    'inventorydetails',
+    'inventorydetails',
+    withText('inventory', () => import('../features/inventory/inventory-details-page')),
+  ),
   page(
     'walletBalance',
     'wallet-balance',
@@ -104,8 +112,16 @@ export const USER_PAGES: RouteObject[] = [
     'bulkorders',
     withText('pricing', () => import('../features/bulk-orders/bulk-orders-page')),
   ),
-  page('inventoryorders', 'inventoryorders'),
-  page('downloadinventory', 'downloadinventory'),
+  page(
+    'inventoryorders',
+    'inventoryorders',
+    withText('inventory', () => import('../features/inventory/inventory-orders-page')),
+  ),
+  page(
+    'downloadinventory',
+    'downloadinventory',
+    withText('inventory', () => import('../features/inventory/download-inventory-page')),
+  ),
   page(
     'orderinvoice',
     'orderinvoice',

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'stores',
   'store-orders',
   'preferred-shipping',
+  'inventory',
   'sourcing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -63,6 +64,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'stores',
   'store-orders',
   'preferred-shipping',
+  'inventory',
   'sourcing',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');

@@ -90,6 +90,10 @@ export const ERROR_REASONS = [
   // Paying store orders (decision 0118).
   'store-order-not-payable',
   'quote-changed',
+  // Private inventory (issue 24, decision 0126).
+  'inventory-transition-refused',
+  'inventory-short',
+  'warehouse-not-stocking',
   // Accounts.
   'login-failed',
   'account-disabled',

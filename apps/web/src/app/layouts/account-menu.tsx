@@ -125,6 +125,7 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/orders', title: 'admin-orders' },
       { to: '/admin/price-differences', title: 'admin-price-differences' },
       { to: '/admin/after-sales', title: 'admin-after-sales' },
+      { to: '/admin/inventory', title: 'admin-inventory' },
     ],
   },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },

@@ -172,6 +172,10 @@ function ProductView({ product }: { product: ProductDetail }) {
   const buyNow = () => {
     if (sku) void navigate(`/user/paynoworder?prodId=${product.prodId}&skuId=${sku.skuId}&count=${quantity}`);
   };
+  // Buy into inventory (issue 24): the inventory orders page prices and places it.
+  const buyIntoInventory = () => {
+    if (sku && requireLogin()) void navigate(`/user/inventoryorders?buy=${product.prodId}:${sku.skuId}:${quantity}`);
+  };
   const location = useLocation();
   const addToCart = useChangeCart();
   const addToWishList = useAddToWishList();
@@ -282,6 +286,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             </button>
             <button type="button" className="button button-buy" onClick={buyNow} disabled={!sku || stock <= 0}>
               {t('actions.buy')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={buyIntoInventory} disabled={!sku}>
+              {t('actions.inventory')}
             </button>
             <button
               type="button"
