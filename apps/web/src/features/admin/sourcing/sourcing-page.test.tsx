@@ -64,12 +64,12 @@ describe('operator sourcing queue (/admin/sourcing)', { timeout: 90_000 }, () =>
       'GET /api/admin/sourcing': () => page([current]),
       'GET /api/admin/sourcing/agents': () => envelope([]),
       'POST /api/admin/sourcing/11111111-1111-4111-8111-111111111111/take': (url) => {
-        calls.push({ url, body: null });
+        calls.push({ url: String(url), body: null });
         current = { ...current, state: 'processing', handlerName: 'operator@example.com' };
         return envelope(current);
       },
       'POST /api/admin/sourcing/11111111-1111-4111-8111-111111111111/fail': (url, init) => {
-        calls.push({ url, body: JSON.parse(String(init.body)) });
+        calls.push({ url: String(url), body: JSON.parse(String(init.body)) });
         current = { ...current, state: 'failed', failureReason: 'restricted', decidedAt: '2026-11-22T10:00:00.000Z' };
         return envelope(current);
       },
