@@ -59,6 +59,7 @@ import { mailOutboxRoutes } from './platform/mail/outbox.routes';
 import { registerOpenApi } from './platform/openapi';
 import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
 import { registerWebApp } from './platform/static';
+import { catalogueFirstRequests } from './modules/catalogue/catalogue.first-answers';
 import type { App } from './platform/types';
 import { zodValidatorCompiler } from './platform/validation';
 
@@ -208,7 +209,8 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDist);
+  // The catalogue pages carry their first answers in their HTML (decision 0122).
+  await registerWebApp(app, config.webDist, { firstRequests: catalogueFirstRequests });
   if (workJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     // Stop claiming and finish or hand back held jobs before the database goes.

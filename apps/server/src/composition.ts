@@ -20,7 +20,7 @@ import type { Db } from './db/client';
 import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
-import { reviewConnections } from './modules/connections/connections.service';
+import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
@@ -43,10 +43,15 @@ import { STORE_SYNC_JOB } from './modules/stores/stores.sync';
 import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB } from './modules/stores/stores.tokens';
 import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
-import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from './modules/stores/stores.service';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, onStoreChange } from './modules/stores/stores.service';
 import {
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
+  STORE_ORDERS_QUOTE_JOB,
+  queueOrderPull,
+  queueStoreQuote,
+  rejudgeOrdersOfVariants,
+  rejudgeStoreOrders,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
@@ -103,6 +108,8 @@ export function compose({
   onOrderChange(db, 'trash', 'checkout.release-stock', checkout.releaseStock);
   // when an order expires unpaid → checkout gives its lines back to stock
   onOrderChange(db, 'expire', 'checkout.release-stock', checkout.releaseStock);
+  // when a paid store order is cancelled for a refund to the wallet (before purchasing) → checkout gives its lines back to stock
+  onOrderChange(db, 'cancel-refund', 'checkout.release-stock', checkout.releaseStock);
   // when an order is restored from the draft box → checkout reserves its stock again and sets a new pay-by time
   onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
   // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)
@@ -117,6 +124,16 @@ export function compose({
   onOrderChange(db, 'expire', 'payments.cancel-held', payments.orderGone);
   // when catalogue SKUs are taken down, change options or are removed → connections marks the variants connected to them for review
   onCatalogueSkuChange(db, 'connections.review', reviewConnections);
+  // when catalogue SKUs are taken down, put back on sale, change or are removed → store-orders judges the unpaid store orders using them again and re-quotes them
+  onCatalogueSkuChange(db, 'store-orders.rejudge', rejudgeStoreOrders);
+  // when a seller connects, disconnects or undoes variants → store-orders judges and quotes again the unpaid store orders with those variants
+  onConnectionChange(db, 'store-orders.rejudge', rejudgeOrdersOfVariants);
+  // when a store is connected, reconnected or reauthorized → store-orders queues its order import at once
+  onStoreChange(db, 'connected', 'store-orders.first-import', async (uow, c) => {
+    await queueOrderPull(uow, c.storeId);
+  });
+  // when the owner changes a store's margin guard → store-orders re-quotes that store's unpaid orders against it
+  onStoreChange(db, 'margin-guard', 'store-orders.requote', (uow, c) => queueStoreQuote(uow, c.storeId));
   // when a store order is shipped → store-orders queues its tracking's push to the store
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
@@ -171,6 +188,8 @@ export function compose({
     [STORE_ORDERS_PULL_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_JOB),
     // the due check → store-orders queues the pull of every store whose turn it is
     [STORE_ORDERS_PULL_DUE_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_DUE_JOB),
+    // a store order or its inputs changed → store-orders quotes it again (landed cost, margin guard)
+    [STORE_ORDERS_QUOTE_JOB]: handlerOf(storeOrders, STORE_ORDERS_QUOTE_JOB),
     // the scheduled pull → stores queues every connected store's pull and clears old authorizations
     [STORES_PULL_JOB]: handlerOf(stores, STORES_PULL_JOB),
     // the scheduled refresh → stores refreshes access tokens before they run out

@@ -54,6 +54,8 @@ export const ORDER_EVENTS = [
   'reshipped',
   // The operator corrects a shipped order's carrier or tracking number (issue 21: it goes to the store again).
   'update-tracking',
+  // A store order cancelled in the store after we were paid, before purchasing (decision 0120).
+  'cancel-refund',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

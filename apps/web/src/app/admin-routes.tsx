@@ -103,6 +103,15 @@ export const ADMIN_PAGES: RouteObject[] = [
     'admin-jobs',
     withText('admin', () => import('../features/admin/jobs/jobs-page')),
   ),
+  // The store platforms' privacy requests (issue 21); its texts are the store-orders namespace's.
+  page(
+    'privacy-requests',
+    'admin-privacy-requests',
+    withText(
+      'store-orders',
+      withText('admin', () => import('../features/admin/privacy-requests/privacy-requests-page')),
+    ),
+  ),
   page(
     'withdrawals',
     'admin-withdrawals',

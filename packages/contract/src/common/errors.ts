@@ -84,6 +84,7 @@ export const ERROR_REASONS = [
   'undo-stale',
   // Store orders (issue 21, decision 0113).
   'store-order-transition-refused',
+  'store-order-not-refundable',
   'store-orders-not-supported',
   'store-order-gone',
   'store-order-sync-cooling-down',

@@ -390,7 +390,9 @@ export class ShopifyEmulator {
       if (!shop) return html(404, errorPage('Not found', 'There is no shop at this address.'));
       const path = m![2] ?? '/';
       const form = () => new URLSearchParams(text);
-      const admin = `/${shop.domain}/admin`;
+      // Absolute, as WooCommerce's emulator redirects: the sandbox proxy rewrites this base to its
+      // prefix, where a root-relative path would leave the prefix (the demo's admin forms 404'd).
+      const admin = `${this.baseUrl}/${shop.domain}/admin`;
 
       if (path === '/admin/oauth/authorize') {
         const q = req.method === 'POST' ? form() : url.searchParams;
