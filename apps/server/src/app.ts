@@ -30,6 +30,7 @@ import { inventoryAdminRoutes } from './modules/inventory/inventory.admin.routes
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
+import { listingsRoutes } from './modules/listings/listings.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
@@ -203,6 +204,7 @@ export async function buildApp({
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
+      await scoped.register(listingsRoutes, { db });
       await scoped.register(inventoryRoutes, { db, config });
       await scoped.register(inventoryAdminRoutes, { db });
     },

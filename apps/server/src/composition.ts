@@ -56,6 +56,14 @@ import {
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
 import {
+  LISTINGS_INVENTORY_SYNC_JOB,
+  LISTINGS_PUBLISH_JOB,
+  LISTINGS_PUSH_PRICES_JOB,
+  LISTINGS_ROLLBACK_JOB,
+  listingsJobHandlers,
+  listingsSchedule,
+} from './modules/listings/listings.service';
+import {
   WALLET_RECONCILE_JOB,
   walletReconcileHandlers,
   walletReconcileSchedule,
@@ -153,6 +161,7 @@ export function compose({
   const stores = storesJobHandlers(storesConfig, mailer);
   const storeOrders = storeOrdersJobHandlers(storesConfig);
   const tracking = trackingJobHandlers(storesConfig);
+  const listingJobs = listingsJobHandlers(storesConfig);
   const handlers: Record<string, JobHandler> = {
     // a message waits in the outbox → the mailer sends it
     [MAIL_SEND_JOB]: handlerOf(mail, MAIL_SEND_JOB),
@@ -198,6 +207,14 @@ export function compose({
     [STORES_EXPIRY_WARNING_JOB]: handlerOf(stores, STORES_EXPIRY_WARNING_JOB),
     // a store order was shipped or its tracking corrected → store-orders writes the tracking to the store
     [STORE_TRACKING_PUSH_JOB]: handlerOf(tracking, STORE_TRACKING_PUSH_JOB),
+    // products were listed or relisted → listings publishes each into its store (a few per store at a time)
+    [LISTINGS_PUBLISH_JOB]: handlerOf(listingJobs, LISTINGS_PUBLISH_JOB),
+    // a listing was rolled back → listings deletes it in the store and its connections go
+    [LISTINGS_ROLLBACK_JOB]: handlerOf(listingJobs, LISTINGS_ROLLBACK_JOB),
+    // a re-price was approved → listings writes the approved prices to the store
+    [LISTINGS_PUSH_PRICES_JOB]: handlerOf(listingJobs, LISTINGS_PUSH_PRICES_JOB),
+    // the minute's check → listings sets the catalogue's stock on listed variants of stores with inventory sync on
+    [LISTINGS_INVENTORY_SYNC_JOB]: handlerOf(listingJobs, LISTINGS_INVENTORY_SYNC_JOB),
   };
 
   // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────
@@ -218,6 +235,8 @@ export function compose({
     ...storesTokenRefreshSchedule,
     // every day → stores.expiry-warning
     ...storesExpiryWarningSchedule,
+    // every minute → listings.inventory-sync
+    ...listingsSchedule,
   ];
   return { handlers, recurring };
 }

@@ -68,6 +68,8 @@ interface Mine {
   storeOrderId: string;
   preferenceId: string;
   methodId: number;
+  listingId: string;
+  listingVariantId: string;
   sourcingId: string;
 }
 
@@ -93,6 +95,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/store-orders/{id}': (m) => m.storeOrderId,
   '/api/p/store-orders/sync-status/{storeId}': (m) => m.storeId,
   '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
+  '/api/p/listings/{id}': (m) => m.listingId,
+  '/api/p/listings/rules/{storeId}': (m) => m.storeId,
   '/api/p/sourcing/{id}': (m) => m.sourcingId,
   // A's order (not an inventory one): B is told not found before anything looks at its kind.
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
@@ -144,6 +148,19 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'GET /api/p/privateInventory/inventory/logs': (m) => ({ query: `id=${m.unpaidOrderId}` }),
   // A valid rule, so that only the ownership check can refuse it.
   'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
+  // Listing (issue 22): valid bodies naming A's store, so only the ownership check can refuse them.
+  'POST /api/p/listings': (m) => ({ body: { storeIds: [m.storeId], items: [{ prodId: m.prodId }] } }),
+  'POST /api/p/listings/quote': (m) => ({ body: { storeId: m.storeId, item: { prodId: m.prodId } } }),
+  'PUT /api/p/listings/rules/{storeId}': () => ({
+    body: { rule: { mode: 'multiple', multiple: 9 }, currency: 'USD', market: 'FR' },
+  }),
+  'POST /api/p/listings/rules/{storeId}/preview': () => ({ body: { rule: { mode: 'multiple', multiple: 9 } } }),
+  'POST /api/p/listings/rules/{storeId}/approve': (m) => ({
+    body: {
+      rule: { mode: 'multiple', multiple: 9 },
+      rows: [{ variantId: m.listingVariantId, newPrice: 1, compareAtPrice: null }],
+    },
+  }),
   'POST /api/p/sourcing/{id}/messages': () => ({ body: { text: 'Taken over?' } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
@@ -197,6 +214,7 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/privateInventory/page': {},
   'GET /api/p/privateInventory/download': {},
   'GET /api/p/preferred-shipping/methods': {},
+  'GET /api/p/listings': {},
   // Only ever creates the caller's own rule (the empty body is refused: no method).
   'POST /api/p/preferred-shipping': {},
   // Refused by validation before any call to a store: B can only ever add B's own store.
@@ -331,6 +349,9 @@ async function apiViewOfA() {
     `/api/p/store-orders/${mine.storeOrderId}`,
     '/api/p/store-orders/sync-status',
     '/api/p/preferred-shipping',
+    '/api/p/listings',
+    `/api/p/listings/${mine.listingId}`,
+    `/api/p/listings/rules/${mine.storeId}`,
     '/api/p/sourcing?tab=processing',
     `/api/p/sourcing/${mine.sourcingId}`,
     `/api/p/sourcing/${mine.sourcingId}/messages`,
@@ -441,7 +462,22 @@ beforeAll(async () => {
   const agentId = (await ok(await call(operator, 'GET', '/api/admin/sourcing/agents')))[0].id;
   await ok(await call(operator, 'PUT', '/api/admin/sourcing/assignments', { body: { userEmail: b.email, agentId } }));
   agent = await sessionFor(ctx.db, agentAccount.email);
+  // A's listing, listed (so roll back would act on it), written as the publish job would leave it.
+  const [listing] = (
+    (await ctx.db.execute(sql`insert into listings (user_id, store_id, prod_id, batch_id, state, external_id, title, currency, market, rule)
+      values (${a.userId}, ${shop.storeId}, ${item.prodId}, gen_random_uuid(), 'listed', 'ext-a', 'Listed by A', 'USD', 'US',
+        ${JSON.stringify({ mode: 'multiple', multiple: 2, markupMinor: null, centsEnding: null, compareAtMultiple: null, minMarginPercent: null })}::jsonb)
+      returning id`)) as unknown as { rows: Array<{ id: string }> }
+  ).rows;
+  const [listingVariant] = (
+    (await ctx.db.execute(sql`insert into listing_variants (listing_id, sku_id, position, price_minor, platform_minor, shipping_minor)
+      values (${listing!.id}, ${item.skuId}, 0, 2000, 1000, 0) returning id`)) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows;
   mine = {
+    listingId: String(listing!.id),
+    listingVariantId: String(listingVariant!.id),
     sourcingId: sourcing.id,
     preferenceId: preference.id,
     methodId: Number(method!.id),

@@ -32,5 +32,6 @@ export * from './store-orders';
 export * from './store-orders.pay';
 export * from './preferred-shipping';
 export * from './store-orders.tracking';
+export * from './listings';
 export * from './inventory';
 export * from './sourcing';

@@ -19,6 +19,7 @@ import enConnections from './locales/en-US/connections.json';
 import enStoreOrders from './locales/en-US/store-orders.json';
 import enInventory from './locales/en-US/inventory.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
+import enListings from './locales/en-US/listings.json';
 import enSourcing from './locales/en-US/sourcing.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
@@ -40,6 +41,7 @@ import zhConnections from './locales/zh-CN/connections.json';
 import zhStoreOrders from './locales/zh-CN/store-orders.json';
 import zhInventory from './locales/zh-CN/inventory.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
+import zhListings from './locales/zh-CN/listings.json';
 import zhSourcing from './locales/zh-CN/sourcing.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
@@ -61,6 +63,7 @@ import frConnections from './locales/fr-FR/connections.json';
 import frStoreOrders from './locales/fr-FR/store-orders.json';
 import frInventory from './locales/fr-FR/inventory.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
+import frListings from './locales/fr-FR/listings.json';
 import frSourcing from './locales/fr-FR/sourcing.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
@@ -82,6 +85,7 @@ import trConnections from './locales/tr-TR/connections.json';
 import trStoreOrders from './locales/tr-TR/store-orders.json';
 import trInventory from './locales/tr-TR/inventory.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
+import trListings from './locales/tr-TR/listings.json';
 import trSourcing from './locales/tr-TR/sourcing.json';
 
 /**
@@ -119,6 +123,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': enStoreOrders,
     inventory: enInventory,
     'preferred-shipping': enPreferredShipping,
+    listings: enListings,
     sourcing: enSourcing,
   }),
   'zh-CN': merge(zhCommon, {
@@ -141,6 +146,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': zhStoreOrders,
     inventory: zhInventory,
     'preferred-shipping': zhPreferredShipping,
+    listings: zhListings,
     sourcing: zhSourcing,
   }),
   'fr-FR': merge(frCommon, {
@@ -163,6 +169,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': frStoreOrders,
     inventory: frInventory,
     'preferred-shipping': frPreferredShipping,
+    listings: frListings,
     sourcing: frSourcing,
   }),
   'tr-TR': merge(trCommon, {
@@ -185,6 +192,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': trStoreOrders,
     inventory: trInventory,
     'preferred-shipping': trPreferredShipping,
+    listings: trListings,
     sourcing: trSourcing,
   }),
 };

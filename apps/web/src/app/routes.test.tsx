@@ -100,8 +100,8 @@ describe('routes and guards', () => {
 
   it('shows a page not built yet as "coming soon" with its own title', async () => {
     session.login({ accessToken: 't', userInfo: { status: '1', role: 'user' } });
-    renderRoutes(routes, '/user/listed', patchRoutesOnNavigation);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Listed products' })).toBeInTheDocument();
+    renderRoutes(routes, '/user/excelorderhistory', patchRoutesOnNavigation);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Excel import history' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/index');
   });
 });

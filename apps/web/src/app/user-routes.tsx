@@ -63,7 +63,11 @@ export const USER_PAGES: RouteObject[] = [
     'sourcing-from',
     withText('sourcing', () => import('../features/sourcing/sourcing-form-page')),
   ),
-  page('listed', 'listed'),
+  page(
+    'listed',
+    'listed',
+    withText('listings', () => import('../features/listings/listed-page')),
+  ),
   page(
     'connection',
     'connection',

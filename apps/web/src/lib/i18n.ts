@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'stores',
   'store-orders',
   'preferred-shipping',
+  'listings',
   'inventory',
   'sourcing',
 ] as const;
@@ -64,6 +65,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'stores',
   'store-orders',
   'preferred-shipping',
+  'listings',
   'inventory',
   'sourcing',
 ];

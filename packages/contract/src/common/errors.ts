@@ -91,6 +91,11 @@ export const ERROR_REASONS = [
   // Paying store orders (decision 0118).
   'store-order-not-payable',
   'quote-changed',
+  // Listing (issue 22, decision 0124).
+  'listing-not-offered',
+  'listing-margin-too-low',
+  'listing-transition-refused',
+  'reprice-changed',
   // Private inventory (issue 24, decision 0126).
   'inventory-transition-refused',
   'inventory-short',

@@ -29,6 +29,8 @@ export {
 export { type StoreRow, storeClientFor } from './stores.clients';
 export { type StoreChange, onStoreChange } from './stores.hooks';
 export { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
+/** For the listings module (issue 22): a product it published is kept like an imported one, and marked deleted on roll back. */
+export { markProductDeleted, upsertStoreProduct } from './stores.sync';
 
 /** The stores (any status, any user) of one shop on a platform: a privacy request names the shop. */
 export async function storeIdsOfAddress(db: Db, platform: StoreRow['platform'], address: string): Promise<string[]> {

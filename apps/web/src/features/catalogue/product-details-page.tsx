@@ -165,7 +165,6 @@ function ProductView({ product }: { product: ProductDetail }) {
     if (picture >= 0) setImageIndex(picture);
   }
 
-  const comingSoon = (action: string) => toast.info(t('actions.coming-soon', { action: t(`actions.${action}`) }));
   const loggedIn = useSession(isLoggedIn);
   const navigate = useNavigate();
   // Buy now: the checkout page prices this variant and quantity (a visitor logs in first, then lands there).
@@ -191,6 +190,11 @@ function ProductView({ product }: { product: ProductDetail }) {
       { prodId: product.prodId, skuId: sku.skuId, count: quantity },
       { onSuccess: (r) => (r.success ? toast.success(t('cart:product.added')) : undefined) },
     );
+  }
+  /** "List to my store": the listing dialog on /user/listed (a visitor logs in first, then lands there). */
+  function onList() {
+    const to = `/user/listed?list=${product.prodId}`;
+    void navigate(loggedIn ? to : loginPathFor('/user/listed', `?list=${product.prodId}`));
   }
   function onAddToWishList() {
     if (!requireLogin()) return;
@@ -299,7 +303,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               <HeartIcon />
               {t('actions.wishlist')}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => comingSoon('list')}>
+            <button type="button" className="button button-secondary" onClick={onList}>
               <StoreIcon size={20} />
               {t('actions.list')}
             </button>
