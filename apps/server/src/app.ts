@@ -39,6 +39,7 @@ import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.rout
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
+import { sourcingRoutes } from './modules/sourcing/sourcing.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { aliexpressStoreRoutes } from './modules/stores/stores.aliexpress.routes';
 import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
@@ -189,6 +190,7 @@ export async function buildApp({
       await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(afterSalesRoutes, { db, files });
+      await scoped.register(sourcingRoutes, { db, config, files, mailer });
       await scoped.register(cartRoutes, { db });
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
       await scoped.register(priceDifferencesRoutes, { db });

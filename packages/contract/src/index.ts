@@ -34,3 +34,4 @@ export * from './preferred-shipping';
 export * from './store-orders.tracking';
 export * from './listings';
 export * from './inventory';
+export * from './sourcing';

@@ -20,6 +20,7 @@ import enStoreOrders from './locales/en-US/store-orders.json';
 import enInventory from './locales/en-US/inventory.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
 import enListings from './locales/en-US/listings.json';
+import enSourcing from './locales/en-US/sourcing.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -41,6 +42,7 @@ import zhStoreOrders from './locales/zh-CN/store-orders.json';
 import zhInventory from './locales/zh-CN/inventory.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
 import zhListings from './locales/zh-CN/listings.json';
+import zhSourcing from './locales/zh-CN/sourcing.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -62,6 +64,7 @@ import frStoreOrders from './locales/fr-FR/store-orders.json';
 import frInventory from './locales/fr-FR/inventory.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
 import frListings from './locales/fr-FR/listings.json';
+import frSourcing from './locales/fr-FR/sourcing.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -83,6 +86,7 @@ import trStoreOrders from './locales/tr-TR/store-orders.json';
 import trInventory from './locales/tr-TR/inventory.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
 import trListings from './locales/tr-TR/listings.json';
+import trSourcing from './locales/tr-TR/sourcing.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -120,6 +124,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     inventory: enInventory,
     'preferred-shipping': enPreferredShipping,
     listings: enListings,
+    sourcing: enSourcing,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -142,6 +147,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     inventory: zhInventory,
     'preferred-shipping': zhPreferredShipping,
     listings: zhListings,
+    sourcing: zhSourcing,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -164,6 +170,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     inventory: frInventory,
     'preferred-shipping': frPreferredShipping,
     listings: frListings,
+    sourcing: frSourcing,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -186,6 +193,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     inventory: trInventory,
     'preferred-shipping': trPreferredShipping,
     listings: trListings,
+    sourcing: trSourcing,
   }),
 };
 

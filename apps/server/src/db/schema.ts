@@ -28,3 +28,4 @@ export * from '../modules/store-orders/store-orders.tables';
 export * from '../modules/preferred-shipping/preferred-shipping.tables';
 export * from '../modules/listings/listings.tables';
 export * from '../modules/inventory/inventory.tables';
+export * from '../modules/sourcing/sourcing.tables';

@@ -168,7 +168,14 @@ export const ADMIN_PAGES: RouteObject[] = [
     'admin-inventory',
     withText('inventory', () => import('../features/admin/inventory/inventory-admin-page')),
   ),
-  page('sourcing', 'admin-sourcing'),
+  page(
+    'sourcing',
+    'admin-sourcing',
+    withText(
+      'admin',
+      withText('sourcing', () => import('../features/admin/sourcing/sourcing-page')),
+    ),
+  ),
   page(
     'currencies',
     'admin-currencies',

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'preferred-shipping',
   'listings',
   'inventory',
+  'sourcing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -66,6 +67,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'preferred-shipping',
   'listings',
   'inventory',
+  'sourcing',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 

@@ -124,6 +124,8 @@ export const ERROR_REASONS = [
   'hold-cap',
   // Preferred shipping (decision 0116): one rule per product-or-all and country-or-all.
   'preference-exists',
+  // Sourcing (decision 0127): a request moved only along its states.
+  'sourcing-transition-refused',
   // Platform: idempotent writes and the jobs console.
   'idempotency-key-reused',
   'idempotency-in-progress',
