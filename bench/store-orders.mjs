@@ -144,7 +144,9 @@ export async function storeOrderScenarios(url, o, ctx, meter) {
       p99: null,
       cpuMsPerRequest: cpuPerRequest(before, m, kept),
       peakRssMb: m.peakRssMb,
-      detail: `first import of ${importN} orders: ${kept} kept in ${(ms / 1000).toFixed(1)} s (${Math.round((kept / ms) * 1000)} orders/s), peak RSS ${m.peakRssMb} MB`,
+      // The server's peak before the window (start, seed, idle): what the import added is the difference.
+      rssBeforeMb: before.peakRssMb,
+      detail: `first import of ${importN} orders: ${kept} kept in ${(ms / 1000).toFixed(1)} s (${Math.round((kept / ms) * 1000)} orders/s), peak RSS ${m.peakRssMb} MB (${before.peakRssMb} MB before it)`,
     };
     console.log(`    ${out['store-orders-import'].detail}`);
   }

@@ -28,8 +28,11 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { storeOrdersPayRoutes } from './modules/store-orders/store-orders.pay.routes';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
+import { inventoryAdminRoutes } from './modules/inventory/inventory.admin.routes';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
+import { listingsRoutes } from './modules/listings/listings.routes';
 import { priceTiersRoutes } from './modules/catalogue/catalogue.price-tiers.routes';
 import { rechargeAdminRoutes } from './modules/recharge/recharge.admin.routes';
 import { type PaymentProviders, createPaymentProviders } from './modules/recharge/recharge.providers';
@@ -38,6 +41,7 @@ import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.rout
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
+import { sourcingRoutes } from './modules/sourcing/sourcing.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { aliexpressStoreRoutes } from './modules/stores/stores.aliexpress.routes';
 import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
@@ -58,6 +62,7 @@ import { mailOutboxRoutes } from './platform/mail/outbox.routes';
 import { registerOpenApi } from './platform/openapi';
 import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
 import { registerWebApp } from './platform/static';
+import { catalogueFirstRequests } from './modules/catalogue/catalogue.first-answers';
 import type { App } from './platform/types';
 import { zodValidatorCompiler } from './platform/validation';
 
@@ -189,6 +194,7 @@ export async function buildApp({
       await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(afterSalesRoutes, { db, files });
+      await scoped.register(sourcingRoutes, { db, config, files, mailer });
       await scoped.register(cartRoutes, { db });
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
       await scoped.register(priceDifferencesRoutes, { db });
@@ -202,11 +208,15 @@ export async function buildApp({
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
+      await scoped.register(listingsRoutes, { db });
+      await scoped.register(inventoryRoutes, { db, config });
+      await scoped.register(inventoryAdminRoutes, { db });
     },
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDist);
+  // The catalogue pages carry their first answers in their HTML (decision 0122).
+  await registerWebApp(app, config.webDist, { firstRequests: catalogueFirstRequests });
   if (workJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     // Stop claiming and finish or hand back held jobs before the database goes.

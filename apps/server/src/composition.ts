@@ -29,10 +29,11 @@ import { attributeRegistration } from './modules/affiliates/affiliates.service';
 import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
-import { reviewConnections } from './modules/connections/connections.service';
+import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
+import { inventoryReactions } from './modules/inventory/inventory.service';
 import { paymentReactions } from './modules/payments/payments.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -51,13 +52,26 @@ import { STORE_SYNC_JOB } from './modules/stores/stores.sync';
 import { STORES_EXPIRY_WARNING_JOB, STORES_TOKEN_REFRESH_JOB } from './modules/stores/stores.tokens';
 import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
-import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from './modules/stores/stores.service';
+import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, onStoreChange } from './modules/stores/stores.service';
 import {
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
+  STORE_ORDERS_QUOTE_JOB,
+  queueOrderPull,
+  queueStoreQuote,
+  rejudgeOrdersOfVariants,
+  rejudgeStoreOrders,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
+import {
+  LISTINGS_INVENTORY_SYNC_JOB,
+  LISTINGS_PUBLISH_JOB,
+  LISTINGS_PUSH_PRICES_JOB,
+  LISTINGS_ROLLBACK_JOB,
+  listingsJobHandlers,
+  listingsSchedule,
+} from './modules/listings/listings.service';
 import {
   WALLET_RECONCILE_JOB,
   walletReconcileHandlers,
@@ -111,6 +125,8 @@ export function compose({
   onOrderChange(db, 'trash', 'checkout.release-stock', checkout.releaseStock);
   // when an order expires unpaid → checkout gives its lines back to stock
   onOrderChange(db, 'expire', 'checkout.release-stock', checkout.releaseStock);
+  // when a paid store order is cancelled for a refund to the wallet (before purchasing) → checkout gives its lines back to stock
+  onOrderChange(db, 'cancel-refund', 'checkout.release-stock', checkout.releaseStock);
   // when an order is restored from the draft box → checkout reserves its stock again and sets a new pay-by time
   onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
   // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)
@@ -125,6 +141,16 @@ export function compose({
   onOrderChange(db, 'expire', 'payments.cancel-held', payments.orderGone);
   // when catalogue SKUs are taken down, change options or are removed → connections marks the variants connected to them for review
   onCatalogueSkuChange(db, 'connections.review', reviewConnections);
+  // when catalogue SKUs are taken down, put back on sale, change or are removed → store-orders judges the unpaid store orders using them again and re-quotes them
+  onCatalogueSkuChange(db, 'store-orders.rejudge', rejudgeStoreOrders);
+  // when a seller connects, disconnects or undoes variants → store-orders judges and quotes again the unpaid store orders with those variants
+  onConnectionChange(db, 'store-orders.rejudge', rejudgeOrdersOfVariants);
+  // when a store is connected, reconnected or reauthorized → store-orders queues its order import at once
+  onStoreChange(db, 'connected', 'store-orders.first-import', async (uow, c) => {
+    await queueOrderPull(uow, c.storeId);
+  });
+  // when the owner changes a store's margin guard → store-orders re-quotes that store's unpaid orders against it
+  onStoreChange(db, 'margin-guard', 'store-orders.requote', (uow, c) => queueStoreQuote(uow, c.storeId));
   // when a store order is shipped → store-orders queues its tracking's push to the store
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
@@ -135,6 +161,13 @@ export function compose({
   onOrderChange(db, 'pay', 'affiliates.commission', onOrderPaid);
   // when an order is refunded (after-sales) → affiliates lowers its commission (a reversing ledger line once paid)
   onOrderChange(db, 'refunded', 'affiliates.refund', onOrderRefunded);
+  // when an inventory order is paid → inventory makes it "to be purchased" and shows its pieces as unreceived
+  onOrderChange(db, 'pay', 'inventory.order-paid', inventoryReactions.orderPaid);
+  // when an unpaid inventory order is trashed or expires → inventory marks it cancelled
+  onOrderChange(db, 'trash', 'inventory.order-gone', inventoryReactions.orderGone);
+  onOrderChange(db, 'expire', 'inventory.order-gone', inventoryReactions.orderGone);
+  // when it is restored from the draft box → inventory has it await payment again
+  onOrderChange(db, 'restore', 'inventory.order-restored', inventoryReactions.orderRestored);
 
   // ── Background jobs: job type → the module's handler ───────────────────────────────────────
   const mail = mailer.jobHandlers();
@@ -143,6 +176,7 @@ export function compose({
   const stores = storesJobHandlers(storesConfig, mailer);
   const storeOrders = storeOrdersJobHandlers(storesConfig);
   const tracking = trackingJobHandlers(storesConfig);
+  const listingJobs = listingsJobHandlers(storesConfig);
   const handlers: Record<string, JobHandler> = {
     // a message waits in the outbox → the mailer sends it
     [MAIL_SEND_JOB]: handlerOf(mail, MAIL_SEND_JOB),
@@ -178,6 +212,8 @@ export function compose({
     [STORE_ORDERS_PULL_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_JOB),
     // the due check → store-orders queues the pull of every store whose turn it is
     [STORE_ORDERS_PULL_DUE_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_DUE_JOB),
+    // a store order or its inputs changed → store-orders quotes it again (landed cost, margin guard)
+    [STORE_ORDERS_QUOTE_JOB]: handlerOf(storeOrders, STORE_ORDERS_QUOTE_JOB),
     // the scheduled pull → stores queues every connected store's pull and clears old authorizations
     [STORES_PULL_JOB]: handlerOf(stores, STORES_PULL_JOB),
     // the scheduled refresh → stores refreshes access tokens before they run out
@@ -188,6 +224,14 @@ export function compose({
     [STORE_TRACKING_PUSH_JOB]: handlerOf(tracking, STORE_TRACKING_PUSH_JOB),
     // the scheduled release → affiliates credits commissions whose hold has passed to the wallets
     [AFFILIATE_RELEASE_JOB]: handlerOf(affiliatesJobHandlers, AFFILIATE_RELEASE_JOB),
+    // products were listed or relisted → listings publishes each into its store (a few per store at a time)
+    [LISTINGS_PUBLISH_JOB]: handlerOf(listingJobs, LISTINGS_PUBLISH_JOB),
+    // a listing was rolled back → listings deletes it in the store and its connections go
+    [LISTINGS_ROLLBACK_JOB]: handlerOf(listingJobs, LISTINGS_ROLLBACK_JOB),
+    // a re-price was approved → listings writes the approved prices to the store
+    [LISTINGS_PUSH_PRICES_JOB]: handlerOf(listingJobs, LISTINGS_PUSH_PRICES_JOB),
+    // the minute's check → listings sets the catalogue's stock on listed variants of stores with inventory sync on
+    [LISTINGS_INVENTORY_SYNC_JOB]: handlerOf(listingJobs, LISTINGS_INVENTORY_SYNC_JOB),
   };
 
   // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────
@@ -210,6 +254,8 @@ export function compose({
     ...storesExpiryWarningSchedule,
     // every 5 minutes → affiliates.release-due
     ...affiliatesSchedule,
+    // every minute → listings.inventory-sync
+    ...listingsSchedule,
   ];
   return { handlers, recurring };
 }

@@ -18,7 +18,10 @@ import enAfterSales from './locales/en-US/aftersales.json';
 import enStores from './locales/en-US/stores.json';
 import enConnections from './locales/en-US/connections.json';
 import enStoreOrders from './locales/en-US/store-orders.json';
+import enInventory from './locales/en-US/inventory.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
+import enListings from './locales/en-US/listings.json';
+import enSourcing from './locales/en-US/sourcing.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -38,7 +41,10 @@ import zhAfterSales from './locales/zh-CN/aftersales.json';
 import zhStores from './locales/zh-CN/stores.json';
 import zhConnections from './locales/zh-CN/connections.json';
 import zhStoreOrders from './locales/zh-CN/store-orders.json';
+import zhInventory from './locales/zh-CN/inventory.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
+import zhListings from './locales/zh-CN/listings.json';
+import zhSourcing from './locales/zh-CN/sourcing.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -58,7 +64,10 @@ import frAfterSales from './locales/fr-FR/aftersales.json';
 import frStores from './locales/fr-FR/stores.json';
 import frConnections from './locales/fr-FR/connections.json';
 import frStoreOrders from './locales/fr-FR/store-orders.json';
+import frInventory from './locales/fr-FR/inventory.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
+import frListings from './locales/fr-FR/listings.json';
+import frSourcing from './locales/fr-FR/sourcing.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -78,7 +87,10 @@ import trAfterSales from './locales/tr-TR/aftersales.json';
 import trStores from './locales/tr-TR/stores.json';
 import trConnections from './locales/tr-TR/connections.json';
 import trStoreOrders from './locales/tr-TR/store-orders.json';
+import trInventory from './locales/tr-TR/inventory.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
+import trListings from './locales/tr-TR/listings.json';
+import trSourcing from './locales/tr-TR/sourcing.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -114,7 +126,10 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: enStores,
     connections: enConnections,
     'store-orders': enStoreOrders,
+    inventory: enInventory,
     'preferred-shipping': enPreferredShipping,
+    listings: enListings,
+    sourcing: enSourcing,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -135,7 +150,10 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: zhStores,
     connections: zhConnections,
     'store-orders': zhStoreOrders,
+    inventory: zhInventory,
     'preferred-shipping': zhPreferredShipping,
+    listings: zhListings,
+    sourcing: zhSourcing,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -156,7 +174,10 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: frStores,
     connections: frConnections,
     'store-orders': frStoreOrders,
+    inventory: frInventory,
     'preferred-shipping': frPreferredShipping,
+    listings: frListings,
+    sourcing: frSourcing,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -177,7 +198,10 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     stores: trStores,
     connections: trConnections,
     'store-orders': trStoreOrders,
+    inventory: trInventory,
     'preferred-shipping': trPreferredShipping,
+    listings: trListings,
+    sourcing: trSourcing,
   }),
 };
 

@@ -54,6 +54,8 @@ export const ORDER_EVENTS = [
   'reshipped',
   // The operator corrects a shipped order's carrier or tracking number (issue 21: it goes to the store again).
   'update-tracking',
+  // A store order cancelled in the store after we were paid, before purchasing (decision 0120).
+  'cancel-refund',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -61,7 +63,7 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export const PURCHASE_TYPES = ['dropshipping', 'bulk'] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
-export const ORDER_SOURCES = ['catalogue', 'store'] as const;
+export const ORDER_SOURCES = ['catalogue', 'store', 'inventory'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const ORDER_ACTOR_TYPES = ['user', 'operator', 'system'] as const;

@@ -19,6 +19,9 @@ import { CONNECTION_STATES, CatalogueSkuRefSchema, STORE_PLATFORMS } from './sto
  *   POST   /p/store-orders/:id/abnormal/resolve ResolveAbnormalBody → StoreOrderDetailSchema
  *   POST   /p/store-orders/:id/abnormal/ignore  → StoreOrderDetailSchema
  *   POST   /p/store-orders/:id/sync             → StoreOrderDetailSchema (read back from the store now)
+ *   POST   /p/store-orders/:id/refund           → StoreOrderDetailSchema (cancelled in the store after we
+ *                                                  were paid, before purchasing: our orders cancelled, the
+ *                                                  money back in the wallet; Idempotency-Key)
  *   GET    /p/store-orders/sync-status          → StoreOrderSyncStatusListSchema (one per store of the caller)
  *   POST   /p/store-orders/sync-status/:storeId/sync → StoreOrderSyncStatusSchema (a pull queued now)
  *
@@ -48,7 +51,9 @@ export type StoreOrderTrashReason = (typeof STORE_ORDER_TRASH_REASONS)[number];
 /**
  * Why a store order is flagged abnormal. A line not connected is NOT abnormal (that is
  * "unrelated"). `cancelled-after-payment` / `refunded-after-payment`: the store gave the order
- * up after we were paid for it (the refund to the wallet comes later; the flag says so now).
+ * up after we were paid for it (before purchasing, "refund to wallet" is offered). `margin-guard`:
+ * the last quote's landed cost is above the store's margin guard share of the selling price
+ * (decision 0120; off unless the owner sets it on the store).
  */
 export const STORE_ORDER_ABNORMAL_REASONS = [
   'address-incomplete',
@@ -56,6 +61,7 @@ export const STORE_ORDER_ABNORMAL_REASONS = [
   'sku-out-of-stock',
   'cancelled-after-payment',
   'refunded-after-payment',
+  'margin-guard',
 ] as const;
 export type StoreOrderAbnormalReason = (typeof STORE_ORDER_ABNORMAL_REASONS)[number];
 
@@ -99,7 +105,7 @@ export const StoreOrderListQuery = PageQuerySchema.extend({
     .optional(),
   /** Our order number or the store's (with or without Shopify's "#"). */
   q: z.string().trim().max(STORE_ORDER_Q_MAX).optional(),
-  /** A line's SKU as the store names it, exact, case-insensitive. */
+  /** A line's SKU as the store names it, or our catalogue SKU code it is connected to; exact, case-insensitive. */
   sku: z.string().trim().max(STORE_ORDER_Q_MAX).optional(),
   /** With tab `paid` (or `all`): only those whose marketplace order is in this state. */
   orderState: z.enum(ORDER_STATES).optional(),
@@ -119,6 +125,24 @@ export const StoreOrderPaidOrderSchema = z.object({
   state: z.enum(ORDER_STATES),
   abnormal: z.boolean(),
 });
+
+/**
+ * The last quote kept on a store order (decision 0120): what paying it cost us (USD, decision 0083:
+ * goods + shipping + service fee + tax) beside the store's selling total, as of `quotedAt`. Refreshed
+ * after the order or its inputs change (a copy from the store, a catalogue SKU taken down or back,
+ * the store's margin guard); `note` says why there is no landed cost (a quote refused).
+ */
+export const StoreOrderQuoteSchema = z.object({
+  currency: z.literal('USD'),
+  landed: z.number().nullable(),
+  selling: StoreMoneySchema,
+  sellingUsd: z.number().nullable(),
+  margin: z.number().nullable(),
+  marginPercent: z.number().nullable(),
+  quotedAt: z.string(),
+  note: z.string().nullable(),
+});
+export type StoreOrderQuote = z.infer<typeof StoreOrderQuoteSchema>;
 
 export const StoreOrderRowSchema = z.object({
   id: z.string(),
@@ -156,6 +180,10 @@ export const StoreOrderRowSchema = z.object({
   lastChangedAt: z.string(),
   fulfilled: z.boolean(),
   order: StoreOrderPaidOrderSchema.nullable(),
+  /** The last quote kept on the order (decision 0120); null before the first. */
+  quote: StoreOrderQuoteSchema.nullable().optional(),
+  /** A paid store order cancelled in the store before purchasing began: "refund to wallet" is offered. */
+  refundable: z.boolean().optional(),
 });
 export type StoreOrderRow = z.infer<typeof StoreOrderRowSchema>;
 

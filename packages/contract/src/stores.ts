@@ -66,6 +66,9 @@ export const StoreSyncSchema = z.object({
 });
 export type StoreSync = z.infer<typeof StoreSyncSchema>;
 
+/** The margin guard's highest share: landed cost above 100 % of the selling price is a loss already. */
+export const MARGIN_GUARD_MAX = 100;
+
 export const StoreSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -75,6 +78,11 @@ export const StoreSchema = z.object({
   status: z.enum(STORE_STATUSES),
   inventorySync: z.boolean(),
   emailPermission: z.boolean(),
+  /**
+   * The margin guard (issue 21, decision 0120): flag this store's orders whose landed cost is above
+   * this share (%) of the selling price; null = off (the default).
+   */
+  marginGuardPercent: z.number().int().nullable(),
   authorizedAt: z.string().nullable(),
   /** When the refresh token (AliExpress, Shopify) runs out, if it does. */
   authorizationExpiresAt: z.string().nullable(),
@@ -93,6 +101,13 @@ export const UpdateStoreBody = z
     name: z.string().trim().min(1, 'stores.name-required').max(STORE_NAME_MAX).optional(),
     inventorySync: z.boolean().optional(),
     emailPermission: z.boolean().optional(),
+    marginGuardPercent: z
+      .number({ message: 'stores.margin-guard-invalid' })
+      .int('stores.margin-guard-invalid')
+      .min(1, 'stores.margin-guard-invalid')
+      .max(MARGIN_GUARD_MAX, 'stores.margin-guard-invalid')
+      .nullable()
+      .optional(),
   })
   .strict();
 export type UpdateStoreBody = z.infer<typeof UpdateStoreBody>;

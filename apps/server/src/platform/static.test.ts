@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { registerWebApp } from './static';
 
 // A web build in miniature: the landing page and the product page's own copy (decision 0109).
@@ -53,5 +56,133 @@ describe('the web app is served with the page the path needs', () => {
   it('a missing asset is still a 404, not a page', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+// A page's first answers in its HTML (decision 0122), with API routes that answer, fail, refuse
+// or take too long: the page is always sent, with whatever answers came in time.
+describe('a public page with first answers', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const page = '<html><head></head><body><div id="root"></div></body></html>';
+  const block = (html: string) =>
+    /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'dsm-web-'));
+    mkdirSync(path.join(dist, 'routes'));
+    writeFileSync(path.join(dist, 'index.html'), '<p>landing</p>');
+    writeFileSync(path.join(dist, 'routes', 'goodslist.html'), page);
+    app = Fastify();
+    await app.register(cookie);
+    app.get('/api/ok', async (req) => ({
+      code: '00000',
+      success: true,
+      msg: 'ok',
+      data: { name: `</script><b>${req.headers['accept-language']}</b>`, pic: '/p.svg?a=1&b="2"' },
+    }));
+    app.get('/api/boom', async () => {
+      throw new Error('database down');
+    });
+    app.get('/api/refused', async () => ({ code: 'A00006', success: false, msg: 'not found', data: null }));
+    app.get('/api/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      return { code: '00000', success: true, msg: 'ok', data: 1 };
+    });
+    await registerWebApp(app, dist, {
+      firstAnswersWaitMs: 1_000,
+      firstRequests: (route, url) =>
+        route === 'goodslist'
+          ? (url.searchParams.get('ask') ?? '').split(',').map((p) => ({
+              path: `/${p}`,
+              query: { z: 1, a: 'x y' },
+              image: (data: unknown) => (data as { pic?: string }).pic,
+            }))
+          : [],
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('embeds the answer under its key (query sorted), escaped, with the preload of its picture', async () => {
+    const res = await app.inject({ method: 'GET', url: '/goodslist?ask=ok', headers: { cookie: 'lang=tr-TR' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('</script><b>');
+    expect(JSON.parse(block(res.body)!)).toEqual({
+      lang: 'tr-TR',
+      answers: {
+        '/api/ok?a=x+y&z=1': {
+          code: '00000',
+          success: true,
+          msg: 'ok',
+          data: { name: '</script><b>tr-TR</b>', pic: '/p.svg?a=1&b="2"' },
+        },
+      },
+    });
+    // The picture's preload and the answers come last, before </body>: the head went out first.
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/p.svg?a=1&amp;b=&quot;2&quot;"><script type="application/json" id="first-answers">',
+    );
+    expect(res.body).toMatch(/^<html><head><\/head><body><div id="root"><\/div><link .*<\/script><\/body><\/html>$/);
+  });
+
+  it('a failed, refused or late lookup leaves that answer out; the page is sent all the same', async () => {
+    const started = Date.now();
+    const res = await app.inject({ method: 'GET', url: '/goodslist?ask=boom,refused,slow,ok' });
+    expect(Date.now() - started).toBeLessThan(2_900);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(JSON.parse(block(res.body)!).answers)).toEqual(['/api/ok?a=x+y&z=1']);
+
+    const none = await app.inject({ method: 'GET', url: '/goodslist?ask=boom,refused' });
+    expect([none.statusCode, none.body]).toEqual([200, page]);
+  });
+
+  it.each(['identity', 'br', 'gzip'])(
+    'sends everything before </body> at once, the answers when they are in (%s)',
+    async (accept) => {
+      const address = app.server.listening
+        ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+        : await app.listen({ port: 0, host: '127.0.0.1' });
+      const started = Date.now();
+      const times = await new Promise<{ first: number; end: number; body: Buffer }>((resolve, reject) => {
+        get(`${address}/goodslist?ask=slow`, { headers: { 'accept-encoding': accept } }, (res) => {
+          let first = 0;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => {
+            first ||= Date.now() - started;
+            chunks.push(chunk);
+          });
+          res.on('end', () => resolve({ first, end: Date.now() - started, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+      // The slow answer is given up after 1 s (firstAnswersWaitMs); the head did not wait for it.
+      expect(times.first).toBeLessThan(times.end - 500);
+      const html =
+        accept === 'br' ? brotliDecompressSync(times.body) : accept === 'gzip' ? gunzipSync(times.body) : times.body;
+      expect(html.toString()).toBe(page);
+    },
+  );
+
+  it('is compressed as the client accepts, and marked private and varying', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url: '/goodslist?ask=ok', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      const html =
+        encoding === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body;
+      expect(block(html), accept).toContain('"lang":"en-US"');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
+    }
   });
 });

@@ -1,9 +1,17 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERRORS, translate } from '@dsm/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope';
+import {
+  type FirstRequest,
+  type FirstRequestsOf,
+  firstAnswersMarkup,
+  pageEncoding,
+  pageLocale,
+  streamedPage,
+} from './first-answers';
 
 /** Where the web build writes a public page's own HTML (apps/web/vite-plugins.ts, preloadRoutes). */
 const ROUTE_PAGES_DIR = 'routes';
@@ -14,9 +22,11 @@ const ROUTE_PAGES_DIR = 'routes';
  * compared lowercase, as the web app's router matches paths.
  */
 export function pageFileFor(url: string, routePages: ReadonlySet<string>): string {
-  const segment = /^\/([A-Za-z0-9-]+)(?:[/?#]|$)/.exec(url)?.[1]?.toLowerCase();
+  const segment = routeOf(url);
   return segment && routePages.has(segment) ? `${ROUTE_PAGES_DIR}/${segment}.html` : 'index.html';
 }
+
+const routeOf = (url: string) => /^\/([A-Za-z0-9-]+)(?:[/?#]|$)/.exec(url)?.[1]?.toLowerCase();
 
 function routePagesOf(webDist: string): Set<string> {
   const dir = path.join(webDist, ROUTE_PAGES_DIR);
@@ -33,10 +43,21 @@ function routePagesOf(webDist: string): Set<string> {
  * non-API GET that is not a file answered with the app's page (index.html, or the public page's
  * own copy) so the SPA router takes over. Unknown /api paths answer the envelope's not-found.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  { firstRequests, firstAnswersWaitMs }: { firstRequests?: FirstRequestsOf; firstAnswersWaitMs?: number } = {},
+) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
   const routePages = hasWeb ? routePagesOf(webDist) : new Set<string>();
+  // The public pages' own HTML, read once: a page that carries its first answers is made per request.
+  const pageHtml = new Map<string, string>();
+  const htmlOf = (file: string) => {
+    let html = pageHtml.get(file);
+    if (html === undefined) pageHtml.set(file, (html = readFileSync(path.join(webDist, file), 'utf8')));
+    return html;
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -53,16 +74,65 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
+  // A page's first requests (decision 0122); an address they cannot be read from gets none.
+  const firstRequestsOf = (route: string, url: string): FirstRequest[] => {
+    try {
+      return firstRequests?.(route, new URL(url, 'http://page')) ?? [];
+    } catch {
+      return [];
+    }
+  };
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
     // A missing hashed asset (an old tab after a deploy) must fail as a 404, not as index.html
     // served with the wrong type: the web app then offers to reload.
     const isAsset = req.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFileFor(req.url, routePages));
+      const file = pageFileFor(req.url, routePages);
+      const route = routeOf(req.url);
+      const requests = req.method === 'GET' && route && file !== 'index.html' ? firstRequestsOf(route, req.url) : [];
+      if (!requests.length) return reply.header('cache-control', 'no-cache').sendFile(file);
+      return sendWithFirstAnswers(app, req, reply, htmlOf(file), requests, firstAnswersWaitMs);
     }
     return reply
       .status(404)
       .send(fail(ERRORS.NOT_FOUND.code, translate(req.locale ?? 'en-US', 'errors.route-not-found')));
   });
+}
+
+/**
+ * A page with its first answers (decision 0122). It now depends on the visitor's language (the
+ * `lang` cookie) and the data of the moment: private, revalidated every time, and said to vary.
+ */
+function sendWithFirstAnswers(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  requests: FirstRequest[],
+  waitMs?: number,
+) {
+  const encoding = pageEncoding(req.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  const locale = pageLocale(req);
+  const rest = () => firstAnswersMarkup(app, requests, locale, waitMs);
+  // Once Fastify has piped the page into the response (the head then goes out on the next ticks),
+  // or a moment later at the latest.
+  let piped = false;
+  reply.raw.once('pipe', () => {
+    piped = true;
+  });
+  const whenHeadSent = (start: () => void) => {
+    if (piped) return void setImmediate(start);
+    const fallback = setTimeout(start, 20);
+    reply.raw.once('pipe', () => {
+      clearTimeout(fallback);
+      setImmediate(start);
+    });
+  };
+  return reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .type('text/html; charset=utf-8')
+    .send(streamedPage(html, encoding, rest, whenHeadSent));
 }

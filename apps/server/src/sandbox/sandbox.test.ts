@@ -210,10 +210,14 @@ describe('the demo sandbox', () => {
     const stores = (await call('GET', '/api/p/stores')).data as unknown as Array<{ id: string; productCount: number }>;
     expect(stores.find((st) => st.id === connected.data.id)).toMatchObject({ productCount: 5 });
     // Uninstalling from the shop's admin page reaches our webhook: the store shows disconnected.
-    await fetch(`${base}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/apps/uninstall`, {
+    const left = await fetch(`${base}/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin/apps/uninstall`, {
       method: 'POST',
       redirect: 'manual',
     });
+    // Back to the shop's admin page under the sandbox prefix (a bare /{shop}/admin was the SPA's 404).
+    expect(new URL(left.headers.get('location')!, base).pathname).toBe(
+      `/sandbox/shopify/${SANDBOX_SHOPIFY_SHOP}/admin`,
+    );
     await sandbox.shopify!.settle();
     const after = (await call('GET', '/api/p/stores')).data as unknown as Array<{ id: string; status: string }>;
     expect(after.find((st) => st.id === connected.data.id)?.status).toBe('disconnected');

@@ -130,7 +130,7 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       apiSecret,
       apiVersion: '2026-10',
       scopes:
-        'read_products,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
+        'read_products,write_products,read_inventory,write_inventory,read_locations,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
       shopUrlTemplate: `${self}${SANDBOX_PREFIX.shopify}/{shop}`,
       sandbox: true,
     };

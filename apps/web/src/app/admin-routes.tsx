@@ -108,6 +108,15 @@ export const ADMIN_PAGES: RouteObject[] = [
     'admin-jobs',
     withText('admin', () => import('../features/admin/jobs/jobs-page')),
   ),
+  // The store platforms' privacy requests (issue 21); its texts are the store-orders namespace's.
+  page(
+    'privacy-requests',
+    'admin-privacy-requests',
+    withText(
+      'store-orders',
+      withText('admin', () => import('../features/admin/privacy-requests/privacy-requests-page')),
+    ),
+  ),
   page(
     'withdrawals',
     'admin-withdrawals',
@@ -159,7 +168,19 @@ export const ADMIN_PAGES: RouteObject[] = [
       withText('after-sales', () => import('../features/admin/after-sales/after-sales-page')),
     ),
   ),
-  page('sourcing', 'admin-sourcing'),
+  page(
+    'inventory',
+    'admin-inventory',
+    withText('inventory', () => import('../features/admin/inventory/inventory-admin-page')),
+  ),
+  page(
+    'sourcing',
+    'admin-sourcing',
+    withText(
+      'admin',
+      withText('sourcing', () => import('../features/admin/sourcing/sourcing-page')),
+    ),
+  ),
   page(
     'currencies',
     'admin-currencies',

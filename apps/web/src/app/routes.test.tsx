@@ -62,6 +62,16 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Currencies' })).toBeInTheDocument();
   });
 
+  it('lets a personal agent into the sourcing queue only (decision 0127)', async () => {
+    session.login({ accessToken: 't', userInfo: { status: '1', role: 'agent' } });
+    const refused = renderRoutes(routes, '/admin/currencies', patchRoutesOnNavigation);
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    refused.unmount();
+    const start = renderRoutes(routes, '/admin', patchRoutesOnNavigation);
+    await waitFor(() => expect(start.router.state.location.pathname).toBe('/admin/sourcing'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sourcing requests' })).toBeInTheDocument();
+  });
+
   it('redirects / to /index and shows the home page inside the public layout', async () => {
     const { router } = renderRoutes(routes, '/', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { level: 1, name: /Source products from China/ })).toBeInTheDocument();
@@ -90,8 +100,8 @@ describe('routes and guards', () => {
 
   it('shows a page not built yet as "coming soon" with its own title', async () => {
     session.login({ accessToken: 't', userInfo: { status: '1', role: 'user' } });
-    renderRoutes(routes, '/user/myinventory', patchRoutesOnNavigation);
-    expect(await screen.findByRole('heading', { level: 1, name: 'My inventory' })).toBeInTheDocument();
+    renderRoutes(routes, '/user/excelorderhistory', patchRoutesOnNavigation);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Excel import history' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/index');
   });
 });

@@ -17,8 +17,16 @@ export const USER_PAGES: RouteObject[] = [
     'affiliate',
     withText('affiliates', () => import('../features/affiliates/affiliate-page')),
   ),
-  page('myinventory', 'myinventory'),
-  page('inventorydetails', 'inventorydetails'),
+  page(
+    'myinventory',
+    'myinventory',
+    withText('inventory', () => import('../features/inventory/my-inventory-page')),
+  ),
+  page(
+    'inventorydetails',
+    'inventorydetails',
+    withText('inventory', () => import('../features/inventory/inventory-details-page')),
+  ),
   page(
     'walletBalance',
     'wallet-balance',
@@ -45,10 +53,26 @@ export const USER_PAGES: RouteObject[] = [
     withText('recharge', () => import('../features/recharge/payment-page')),
   ),
   page('wishlist', 'wishlist', () => import('../features/cart/wishlist-page')),
-  page('sourcing', 'sourcing'),
-  page('sourcingDetail', 'sourcing-detail'),
-  page('sourcingFrom', 'sourcing-from'),
-  page('listed', 'listed'),
+  page(
+    'sourcing',
+    'sourcing',
+    withText('sourcing', () => import('../features/sourcing/sourcing-page')),
+  ),
+  page(
+    'sourcingDetail',
+    'sourcing-detail',
+    withText('sourcing', () => import('../features/sourcing/sourcing-detail-page')),
+  ),
+  page(
+    'sourcingFrom',
+    'sourcing-from',
+    withText('sourcing', () => import('../features/sourcing/sourcing-form-page')),
+  ),
+  page(
+    'listed',
+    'listed',
+    withText('listings', () => import('../features/listings/listed-page')),
+  ),
   page(
     'connection',
     'connection',
@@ -97,8 +121,16 @@ export const USER_PAGES: RouteObject[] = [
     'bulkorders',
     withText('pricing', () => import('../features/bulk-orders/bulk-orders-page')),
   ),
-  page('inventoryorders', 'inventoryorders'),
-  page('downloadinventory', 'downloadinventory'),
+  page(
+    'inventoryorders',
+    'inventoryorders',
+    withText('inventory', () => import('../features/inventory/inventory-orders-page')),
+  ),
+  page(
+    'downloadinventory',
+    'downloadinventory',
+    withText('inventory', () => import('../features/inventory/download-inventory-page')),
+  ),
   page(
     'orderinvoice',
     'orderinvoice',

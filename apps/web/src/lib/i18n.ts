@@ -27,6 +27,9 @@ export const NAMESPACES = [
   'store-orders',
   'preferred-shipping',
   'affiliates',
+  'listings',
+  'inventory',
+  'sourcing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -64,6 +67,9 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'store-orders',
   'preferred-shipping',
   'affiliates',
+  'listings',
+  'inventory',
+  'sourcing',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 

@@ -95,13 +95,24 @@ function readStored(): SessionState {
 }
 
 let state: SessionState = readStored();
+if (state.lang !== DEFAULT_LOCALE) mirrorLang(state.lang);
 const listeners = new Set<() => void>();
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The language also goes in a cookie: the server reads it to put a catalogue page's first answers
+ * in its HTML in the language the page will ask in (decision 0122). Not a secret, not a session.
+ */
+function mirrorLang(lang: string) {
+  if (typeof document !== 'undefined' && !document.cookie.includes(`lang=${lang}`))
+    document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function persist(patch: Partial<SessionState>) {
+  if (patch.lang) mirrorLang(patch.lang);
   const store = storage();
   if (!store) return;
   for (const [key, value] of Object.entries(patch)) {
@@ -170,6 +181,8 @@ export const isLoggedIn = (s: SessionState = state): boolean => Boolean(s.admin_
 /** The account menu shows for a token AND an active user (status '1', SPEC §2). */
 export const isActiveUser = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.status === '1';
 export const isOperator = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.role === 'operator';
+/** A personal agent (decision 0127): staff who work only the sourcing queue of their users. */
+export const isAgent = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.role === 'agent';
 
 if (typeof window !== 'undefined') {
   // Keep tabs in step: a logout in one tab logs out the others.

@@ -84,6 +84,7 @@ export const ERROR_REASONS = [
   'undo-stale',
   // Store orders (issue 21, decision 0113).
   'store-order-transition-refused',
+  'store-order-not-refundable',
   'store-orders-not-supported',
   'store-order-gone',
   'store-order-sync-cooling-down',
@@ -94,6 +95,15 @@ export const ERROR_REASONS = [
   'self-referral',
   'affiliate-suspended',
   'programme-closed',
+  // Listing (issue 22, decision 0124).
+  'listing-not-offered',
+  'listing-margin-too-low',
+  'listing-transition-refused',
+  'reprice-changed',
+  // Private inventory (issue 24, decision 0126).
+  'inventory-transition-refused',
+  'inventory-short',
+  'warehouse-not-stocking',
   // Accounts.
   'login-failed',
   'account-disabled',
@@ -118,6 +128,8 @@ export const ERROR_REASONS = [
   'hold-cap',
   // Preferred shipping (decision 0116): one rule per product-or-all and country-or-all.
   'preference-exists',
+  // Sourcing (decision 0127): a request moved only along its states.
+  'sourcing-transition-refused',
   // Platform: idempotent writes and the jobs console.
   'idempotency-key-reused',
   'idempotency-in-progress',

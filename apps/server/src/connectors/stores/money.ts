@@ -23,3 +23,12 @@ export function decimalToMinor(value: string | null | undefined, currency: strin
   if (frac.length > d && Number(frac[d]) >= 5) minor += 1;
   return Number.isSafeInteger(minor) ? { amount: minor, currency } : null;
 }
+
+/** 1999 → "19.99" in the currency's own decimals (JPY 1999 → "1999"), by string arithmetic. */
+export function minorToDecimal(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`not a price in minor units: ${minor}`);
+  const d = currencyDecimals(currency);
+  if (d === 0) return String(minor);
+  const s = String(minor).padStart(d + 1, '0');
+  return `${s.slice(0, -d)}.${s.slice(-d)}`;
+}

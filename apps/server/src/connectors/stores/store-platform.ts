@@ -138,6 +138,22 @@ export interface TrackingPush {
   url: string | null;
   /** The store's e-mail permission: the platform notifies the buyer (Shopify `notifyCustomer`, a WooCommerce customer note). */
   notifyCustomer: boolean;
+  /** Set when the store order ships in several parcels (decision 0121); absent: the whole order at once. */
+  shipment?: TrackingShipment | null;
+}
+
+/**
+ * One parcel of a store order paid as several shipments (one per warehouse, decision 0118): what
+ * it carries, whether it is the last to leave, and the numbers of the parcels already pushed, so
+ * the store's record of those is known as ours and not mistaken for a fulfilment made by hand.
+ */
+export interface TrackingShipment {
+  /** The store order's lines in this parcel: the platform's line ids (as `StoreOrderLineData.externalId`), titles, quantities. */
+  lines: Array<{ externalId: string; title: string; quantity: number }>;
+  /** Every other parcel of the store order has shipped: the store order is complete with this one. */
+  last: boolean;
+  /** Tracking numbers our other parcels of this store order carry. */
+  siblingNumbers: string[];
 }
 
 export interface TrackingPushResult {

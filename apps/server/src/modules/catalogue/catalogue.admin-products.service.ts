@@ -323,6 +323,11 @@ export async function setProductStatus(db: DbOrUow, prodId: number, status: Prod
       const ids = (await uow.tx.select({ id: skus.id }).from(skus).where(eq(skus.productId, prodId))).map((r) => r.id);
       await runCatalogueSkuChange(uow, { kind: 'taken-down', skuIds: ids });
     }
+    // Putting it back: what was judged on its being down (store orders' abnormal reason) is judged again.
+    if (before.status === 'off' && status === 'on') {
+      const ids = (await uow.tx.select({ id: skus.id }).from(skus).where(eq(skus.productId, prodId))).map((r) => r.id);
+      await runCatalogueSkuChange(uow, { kind: 'back-on-sale', skuIds: ids });
+    }
   });
   invalidateCatalogue(db);
   return getAdminProduct(handleOf(db), prodId);

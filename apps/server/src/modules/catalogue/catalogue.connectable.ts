@@ -1,11 +1,12 @@
 import type { Locale } from '@dsm/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { pickLocalized } from '../../platform/localized';
 import { type DbOrUow, handleOf } from '../../platform/unit-of-work';
 import { keywordQuery } from './catalogue.search-document';
 import { specDictionary } from './catalogue.specs.service';
+import { skus } from './catalogue.tables';
 
 /**
  * Catalogue SKUs as a seller connecting store variants to them needs them (decision 0100): the
@@ -165,4 +166,9 @@ export async function findConnectableSkus(
     for (const r of rows) found.add(Number(r.id));
   }
   return [...(await getConnectableSkus(db, [...found], locale)).values()];
+}
+
+/** A subquery of the ids of the SKU whose code is `code` (case-insensitive): for other modules' filters. */
+export function skuIdsWithCodeSql(code: string): SQL {
+  return sql`(select ${skus.id} from ${skus} where upper(${skus.skuCode}) = ${code.toUpperCase()})`;
 }

@@ -10,12 +10,13 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
  * land together or not at all. The catalogue knows none of the subscribers.
  *
  * - `taken-down`: the product went off sale (status off);
+ * - `back-on-sale`: the product went back on sale (status on; store orders re-judge their abnormal reason);
  * - `options-changed`: a SKU's spec values changed (`specsBySku` holds the new ones, by code);
  * - `removed`: the SKUs are about to be deleted by a product edit (handlers run before the
  *   delete, so they can still read them and let go of rows that point at them).
  */
 export interface CatalogueSkuChange {
-  kind: 'taken-down' | 'options-changed' | 'removed';
+  kind: 'taken-down' | 'back-on-sale' | 'options-changed' | 'removed';
   skuIds: number[];
   specsBySku?: Map<number, Record<string, string>>;
 }

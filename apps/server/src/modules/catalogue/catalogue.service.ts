@@ -11,5 +11,10 @@ export { productTitlesIn } from './catalogue.titles';
 export { getCartSkus, skuIdsOfProduct, type CartSkuFacts } from './catalogue.cart-skus';
 export { reserveStock, releaseStock, type StockLine } from './catalogue.stock';
 export { getPriceTiers } from './catalogue.price-tiers';
-export { findConnectableSkus, getConnectableSkus, type ConnectableSku } from './catalogue.connectable';
+export {
+  findConnectableSkus,
+  getConnectableSkus,
+  skuIdsWithCodeSql,
+  type ConnectableSku,
+} from './catalogue.connectable';
 export { onCatalogueSkuChange, type CatalogueSkuChange, type CatalogueSkuChangeHandler } from './catalogue.hooks';

@@ -22,6 +22,16 @@ export function lineConnectedSql(
   return sql`exists (select 1 from ${variantConnections} where ${variantConnections.variantId} = ${storeVariantIdSql(storeId, productExternalId, variantExternalId)})`;
 }
 
+/** An SQL condition over the caller's columns: the line's variant is connected to one of `skuIds` (a list or a subquery). */
+export function lineConnectedToSkusSql(
+  storeId: SQL | AnyColumn,
+  productExternalId: SQL | AnyColumn,
+  variantExternalId: SQL | AnyColumn,
+  skuIds: SQL,
+): SQL {
+  return sql`exists (select 1 from ${variantConnections} where ${variantConnections.variantId} = ${storeVariantIdSql(storeId, productExternalId, variantExternalId)} and ${variantConnections.skuId} in ${skuIds})`;
+}
+
 export interface LineConnection {
   storeProductId: string;
   variantId: string;

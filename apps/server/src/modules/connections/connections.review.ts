@@ -22,6 +22,8 @@ function sameSpecs(a: Record<string, string>, b: Record<string, string>): boolea
  * One `review` change by the system per store product. composition.ts subscribes it.
  */
 export async function reviewConnections(uow: UnitOfWork, change: CatalogueSkuChange): Promise<void> {
+  // Back on sale asks nothing of the seller: a connection marked for review stays so until reviewed.
+  if (change.kind === 'back-on-sale') return;
   const { tx } = uow;
   const rows: ConnectionRow[] = await tx
     .select()

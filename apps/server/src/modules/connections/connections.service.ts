@@ -25,12 +25,14 @@ import { connect, disconnect, undo } from './connections.write';
  * after the change.
  */
 export { reviewConnections } from './connections.review';
+export { type ConnectionChange, onConnectionChange } from './connections.hooks';
 /** For the store-orders module: are a store order's lines connected, and to what. */
 export {
   type LineConnection,
   connectedSkuRefs,
   connectionsOfLines,
   lineConnectedSql,
+  lineConnectedToSkusSql,
 } from './connections.lines';
 
 /**

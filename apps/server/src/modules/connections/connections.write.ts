@@ -5,6 +5,7 @@ import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type ConnectableSku, getConnectableSkus } from '../catalogue/catalogue.service';
 import { type StoreProductBase, findStoreProductForUser } from '../stores/stores.service';
+import { runConnectionChange } from './connections.hooks';
 import { lastUndoable, skuRef } from './connections.read';
 import { connectionChanges, variantConnections } from './connections.tables';
 
@@ -148,6 +149,7 @@ export async function connect(
     changes.push({ variantId: link.variantId, before: was?.skuId ?? null, after: sku.skuId });
   }
   if (changes.length) await recordChange(tx, product.id, 'connect', { type: 'user', id: userId }, changes);
+  await runConnectionChange(uow, { storeProductId: product.id, variantIds: changes.map((c) => c.variantId) });
 }
 
 /** Disconnects variants; one that is not connected is named in the answer. */
@@ -175,6 +177,7 @@ export async function disconnect(uow: UnitOfWork, userId: string, id: string, bo
     { type: 'user', id: userId },
     ids.map((variantId) => ({ variantId, before: current.get(variantId)!.skuId, after: null })),
   );
+  await runConnectionChange(uow, { storeProductId: product.id, variantIds: ids });
 }
 
 /**
@@ -213,4 +216,5 @@ export async function undo(
   }
   const undoId = await recordChange(tx, product.id, 'undo', { type: 'user', id: userId }, changes, last.id);
   await tx.update(connectionChanges).set({ undoneBy: undoId }).where(eq(connectionChanges.id, last.id));
+  await runConnectionChange(uow, { storeProductId: product.id, variantIds: changes.map((c) => c.variantId) });
 }

@@ -51,6 +51,7 @@ const ACTOR = (
   refunded: operator,
   reshipped: operator,
   'update-tracking': operator,
+  'cancel-refund': { type: 'user', id: userId },
 });
 const DATA = {
   ship: { carrier: 'DHL', trackingNumber: 'JD0001' },

@@ -48,7 +48,7 @@ interface Rule {
    * Fired only by another module's use case (after-sales, decision 0088), never offered as one
    * of the order's `actions`: a timeline entry that keeps the state.
    */
-  via?: 'after-sales';
+  via?: 'after-sales' | 'store-orders';
 }
 
 /** Paid orders: where after-sales (a refund, a reshipment) may happen (decision 0088). */
@@ -128,9 +128,13 @@ export const TRANSITIONS: Readonly<Record<TransitionEvent, Rule>> = {
   'after-sales-rejected': { from: PAID, to: 'same', abnormal: 'any', by: ['operator'], via: 'after-sales' },
   refunded: /*         */ { from: PAID, to: 'same', abnormal: 'any', by: ['operator', 'system'], via: 'after-sales' },
   reshipped: /*        */ { from: PAID, to: 'same', abnormal: 'any', by: ['operator'], via: 'after-sales' },
+  // Store orders (decision 0120): the store cancelled it after we were paid, before purchasing →
+  // the owner's "refund to wallet" cancels it (draft box, never restored: it was paid) and the
+  // store-orders use case gives the money back through the wallet.
+  'cancel-refund': { from: ['pending'], to: 'trashed', abnormal: 'any', by: ['user'], via: 'store-orders' },
 };
 
-type Flags = Pick<OrderRow, 'state' | 'abnormalReason'> & Partial<Pick<OrderRow, 'priceDifferenceDueMinor'>>;
+type Flags = Pick<OrderRow, 'state' | 'abnormalReason'> & Partial<Pick<OrderRow, 'priceDifferenceDueMinor' | 'paidAt'>>;
 
 const differenceDue = (order: Flags) => order.priceDifferenceDueMinor != null;
 
@@ -141,6 +145,8 @@ function allows(rule: Rule, order: Flags): boolean {
   if (rule.abnormal === 'require' && !abnormal) return false;
   if (rule.priceDifference === 'forbid' && differenceDue(order)) return false;
   if (rule.priceDifference === 'require' && !differenceDue(order)) return false;
+  // A paid order in the draft box was cancelled and refunded (cancel-refund): it never comes back.
+  if (rule === TRANSITIONS.restore && order.paidAt) return false;
   return true;
 }
 
@@ -211,6 +217,7 @@ function effects(event: TransitionEvent, data: TransitionData): Partial<OrderRow
       return { deliveredAt: now };
     case 'trash':
     case 'expire':
+    case 'cancel-refund':
       return { trashedAt: now };
     case 'restore':
       return { trashedAt: null };

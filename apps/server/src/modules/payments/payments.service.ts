@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type OrderRow, ordersByIds } from '../orders/orders.service';
 import { cancelAwaitingRecharge, rechargeById } from '../recharge/recharge.service';
-import { cancelHeld } from '../wallet/wallet.service';
+import { cancelHeld, creditRefund, refund } from '../wallet/wallet.service';
 import { failPayment } from './payments.complete';
 import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf } from './payments.queries';
 
@@ -103,4 +103,22 @@ export async function paidWith(db: Db, orderId: string): Promise<{ type: string;
   };
   const row = rows.rows[0];
   return row ? referenceOf({ id: String(row.id), number: String(row.number) }) : null;
+}
+
+/**
+ * Gives an order's whole payment back to the wallet, fee-free (issue 21: a store order cancelled
+ * in the store before purchasing, decision 0120): through the wallet payment that paid it (bonus
+ * back as bonus, capped by what that payment took), posted under `postAs`; once per `uniqueKey`.
+ * The caller holds the order's lock and has already moved it out of the paid states.
+ */
+export async function refundOrderToWallet(
+  uow: UnitOfWork,
+  order: Pick<OrderRow, 'id' | 'userId' | 'totalMinor'>,
+  postAs: { type: string; id: string; label: string },
+  uniqueKey: string,
+): Promise<void> {
+  if (order.totalMinor === 0) return;
+  const payment = await paidWith(uow.tx, order.id);
+  if (payment) await refund(uow, payment, order.totalMinor, { postAs, uniqueKey });
+  else await creditRefund(uow, order.userId, order.totalMinor, postAs, { uniqueKey });
 }

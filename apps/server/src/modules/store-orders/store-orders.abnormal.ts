@@ -14,10 +14,15 @@ export function addressIncomplete(a: StoreOrderAddress | null): boolean {
   return !a || !a.name.trim() || !a.line1.trim() || !a.countryCode.trim();
 }
 
+/** What judging an order needs: its address and lines (a copy from the store, or the rows we keep). */
+export type JudgedOrder = Pick<StoreOrderData, 'shippingAddress'> & {
+  lines: ReadonlyArray<Pick<StoreOrderData['lines'][number], 'productExternalId' | 'variantExternalId' | 'quantity'>>;
+};
+
 export async function detectAbnormal(
   db: Db,
   storeId: string,
-  d: StoreOrderData,
+  d: JudgedOrder,
   ignored: ReadonlySet<StoreOrderAbnormalReason>,
 ): Promise<StoreOrderAbnormalReason | null> {
   if (!ignored.has('address-incomplete') && addressIncomplete(d.shippingAddress)) return 'address-incomplete';
@@ -29,18 +34,19 @@ export async function detectAbnormal(
   );
   if (!refs.length) return null;
   const connections = await connectionsOfLines(db, storeId, refs);
-  const wanted = new Map<number, { quantity: number; reviewTakenDown: boolean }>();
+  const wanted = new Map<number, { quantity: number }>();
   for (const r of refs) {
     const c = connections.get(`${r.productExternalId}|${r.variantExternalId}`)?.connection;
     if (!c) continue;
-    const w = wanted.get(c.skuId) ?? { quantity: 0, reviewTakenDown: false };
+    const w = wanted.get(c.skuId) ?? { quantity: 0 };
     w.quantity += r.quantity;
-    w.reviewTakenDown ||= c.reviewReason === 'taken-down';
     wanted.set(c.skuId, w);
   }
   if (!wanted.size) return null;
+  // The SKU as it is now (decision 0120): one put back on sale no longer flags the order, even
+  // while its connection still waits for the seller's review.
   const skus = await connectedSkuRefs(db, [...wanted.keys()], 'en-US');
-  const takenDown = [...wanted].some(([id, w]) => w.reviewTakenDown || !skus.get(id)?.onSale);
+  const takenDown = [...wanted].some(([id]) => !skus.get(id)?.onSale);
   if (takenDown && !ignored.has('sku-taken-down')) return 'sku-taken-down';
   const short = [...wanted].some(([id, w]) => (skus.get(id)?.stock ?? 0) < w.quantity);
   if (short && !ignored.has('sku-out-of-stock')) return 'sku-out-of-stock';

@@ -19,7 +19,7 @@ const refused = (key: string, o: Row) =>
  * The caller's store orders, locked in id order (two batches touching the same rows cannot
  * deadlock); any id not theirs → not found, and nothing changes (all or nothing).
  */
-async function lockOwn(uow: UnitOfWork, userId: string, ids: string[]): Promise<Row[]> {
+export async function lockOwn(uow: UnitOfWork, userId: string, ids: string[]): Promise<Row[]> {
   const unique = [...new Set(ids)];
   if (unique.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw AppError.notFound('store-orders.not-found');
   const rows = await uow.tx

@@ -5,7 +5,8 @@ import type { StorePlatform } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { STORE_WEBHOOK_JOB, knownStoreProducts } from '../stores/stores.service';
-import { detectAbnormal } from './store-orders.abnormal';
+import { type JudgedOrder, detectAbnormal } from './store-orders.abnormal';
+import { queueQuote } from './store-orders.quote.queue';
 import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.tables';
 
 /** The store an order came from, as ingest needs it. */
@@ -205,13 +206,30 @@ async function settle(
       trashedAt: now,
     });
   } else if (!gone) {
-    const found = await detectAbnormal(uow.tx, row.storeId, d, ignored);
-    if (found && found !== row.abnormalReason && (!row.abnormalReason || SELF_CLEARING.has(row.abnormalReason)))
-      Object.assign(set, { abnormalReason: found, abnormalAt: now });
-    else if (!found && row.abnormalReason && SELF_CLEARING.has(row.abnormalReason))
-      Object.assign(set, { abnormalReason: null, abnormalAt: null });
+    Object.assign(set, await judged(uow, row, d, now));
+    // Its landed cost and the margin guard: quoted after the commit (decision 0120).
+    await queueQuote(uow, [row.id]);
   }
   if (Object.keys(set).length) await uow.tx.update(storeOrders).set(set).where(eq(storeOrders.id, row.id));
+}
+
+/**
+ * An unpaid open order's abnormal reason found again: one found replaces a self-clearing one (or
+ * the margin guard's, which comes last); none found clears a self-clearing one. The margin
+ * guard's own reason is the quote's to raise and clear (store-orders.quote.ts).
+ */
+export async function judged(
+  uow: UnitOfWork,
+  row: Pick<Row, 'storeId' | 'abnormalReason' | 'ignoredReasons'>,
+  d: JudgedOrder,
+  now: Date,
+): Promise<Partial<typeof storeOrders.$inferInsert>> {
+  const found = await detectAbnormal(uow.tx, row.storeId, d, new Set(row.ignoredReasons));
+  const current = row.abnormalReason;
+  const replaceable = !current || SELF_CLEARING.has(current) || current === 'margin-guard';
+  if (found && found !== current && replaceable) return { abnormalReason: found, abnormalAt: now };
+  if (!found && current && SELF_CLEARING.has(current)) return { abnormalReason: null, abnormalAt: null };
+  return {};
 }
 
 /**

@@ -3,6 +3,8 @@ import type { RecurringJob } from '../../platform/jobs/jobs.queue';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
 import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from '../stores/stores.service';
 import { type PrivacyRequest, handlePrivacyRequest } from './store-orders.privacy';
+import { refreshQuotes } from './store-orders.quote';
+import { STORE_ORDERS_QUOTE_JOB } from './store-orders.quote.queue';
 import {
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
@@ -19,7 +21,8 @@ import {
  *   webhook named an order → read it back and keep it;
  * - `stores.privacy-request` (the stores module's, likewise): erase or export a buyer's data;
  * - `store-orders.pull`: one store's pull, paging to the end;
- * - `store-orders.pull-due` (recurring): queues the pull of every store whose turn it is.
+ * - `store-orders.pull-due` (recurring): queues the pull of every store whose turn it is;
+ * - `store-orders.quote`: the kept quote and the margin guard of the orders named, or of a store's.
  */
 export function storeOrdersJobHandlers(config: Config): Record<string, JobHandler> {
   return {
@@ -34,6 +37,10 @@ export function storeOrdersJobHandlers(config: Config): Record<string, JobHandle
     },
     [STORE_ORDERS_PULL_DUE_JOB]: async (_payload, { db }) => {
       await queueDueOrderPulls(db);
+    },
+    [STORE_ORDERS_QUOTE_JOB]: async (payload, { db }) => {
+      const ids = Array.isArray(payload.ids) ? payload.ids.map(String) : undefined;
+      await refreshQuotes(db, config, { ids, storeId: payload.storeId ? String(payload.storeId) : undefined });
     },
   };
 }

@@ -226,7 +226,7 @@ async function quoteOne(
 }
 
 /** Store money → USD minor units: rates are units of the currency per 1 USD (currency module). */
-function toUsdMinor(minor: number, currency: string, rate: number | null): number | null {
+export function toUsdMinor(minor: number, currency: string, rate: number | null): number | null {
   return rate && rate > 0 ? Math.round((minor / 10 ** currencyDecimals(currency) / rate) * 100) : null;
 }
 

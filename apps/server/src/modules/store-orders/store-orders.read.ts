@@ -6,8 +6,10 @@ import {
   type StoreOrderCountsQuery,
   type StoreOrderDetail,
   type StoreOrderListQuery,
+  type StoreOrderQuote,
   type StoreOrderRow,
   type StoreOrderTab,
+  fromMinor,
   toPage,
   translate,
 } from '@dsm/contract';
@@ -15,10 +17,32 @@ import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { currencyDecimals } from '../../connectors/stores/money';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { connectedSkuRefs, connectionsOfLines, lineConnectedSql } from '../connections/connections.service';
+import { skuIdsWithCodeSql } from '../catalogue/catalogue.service';
+import {
+  connectedSkuRefs,
+  connectionsOfLines,
+  lineConnectedSql,
+  lineConnectedToSkusSql,
+} from '../connections/connections.service';
 import { orderNumberSql, orderStateSql, ordersByIds } from '../orders/orders.service';
 import { storeNamesByIds } from '../stores/stores.service';
 import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.tables';
+
+/** The reasons that offer "refund to wallet": the store gave the order up after we were paid. */
+export const GIVEN_UP = new Set<(typeof storeOrders.$inferSelect)['abnormalReason']>([
+  'cancelled-after-payment',
+  'refunded-after-payment',
+]);
+
+/** A paid store order the store gave up, whose marketplace order (the first) is still only paid. */
+export function refundOffered(
+  row: Pick<typeof storeOrders.$inferSelect, 'orderId' | 'state' | 'abnormalReason'>,
+  firstOrderState?: string,
+) {
+  return (
+    row.orderId !== null && row.state === 'open' && GIVEN_UP.has(row.abnormalReason) && firstOrderState === 'pending'
+  );
+}
 
 /** "Sync now" of one order or one store waits this long after the last one (double clicks). */
 export const SYNC_COOL_DOWN_MS = 5_000;
@@ -37,7 +61,8 @@ const TABS: Record<StoreOrderTab, SQL> = {
   unrelated: sql`${unpaidOpen} and not ${relatedSql}`,
   related: sql`${unpaidOpen} and ${relatedSql}`,
   abnormal: sql`${storeOrders.state} = 'open' and ${storeOrders.abnormalReason} is not null`,
-  paid: sql`${storeOrders.orderId} is not null`,
+  // Paid and not given back: one refunded to the wallet (decision 0120) is in the trash.
+  paid: sql`${storeOrders.orderId} is not null and ${storeOrders.state} = 'open'`,
   trash: sql`${storeOrders.state} = 'trashed'`,
 };
 
@@ -54,9 +79,11 @@ function filters(userId: string, q: StoreOrderCountsQuery): SQL[] {
       or ${storeOrders.externalId} = ${q.q}
       or (${storeOrders.orderId} is not null and ${orderNumberSql(storeOrders.orderId)} = ${q.q.toUpperCase()}))`);
   }
+  // The store's SKU on a line, or our catalogue SKU code a line's variant is connected to (decision 0120).
   if (q.sku)
     where.push(sql`exists (select 1 from ${storeOrderLines} where ${storeOrderLines.storeOrderId} = ${storeOrders.id}
-      and upper(${storeOrderLines.sku}) = ${q.sku.toUpperCase()})`);
+      and (upper(${storeOrderLines.sku}) = ${q.sku.toUpperCase()}
+        or ${lineConnectedToSkusSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId, skuIdsWithCodeSql(q.sku))}))`);
   if (q.orderState)
     where.push(sql`${storeOrders.orderId} is not null and ${orderStateSql(storeOrders.orderId)} = ${q.orderState}`);
   return where;
@@ -69,6 +96,24 @@ export function storeMoney(minor: number, currency: string) {
 
 const abnormalText = (locale: Locale, reason: string | null) =>
   reason ? translate(locale, `store-orders.abnormal-reasons.${reason}`) : null;
+
+/** The last quote kept on the order (decision 0120), as the list shows it; null before the first. */
+function quoteOf(o: typeof storeOrders.$inferSelect, locale: Locale): StoreOrderQuote | null {
+  if (!o.quotedAt) return null;
+  const landed = o.landedMinor;
+  const selling = o.sellingUsdMinor;
+  const margin = landed === null || selling === null ? null : selling - landed;
+  return {
+    currency: 'USD',
+    landed: landed === null ? null : fromMinor(landed),
+    selling: storeMoney(o.totalMinor, o.currency),
+    sellingUsd: selling === null ? null : fromMinor(selling),
+    margin: margin === null ? null : fromMinor(margin),
+    marginPercent: margin === null || !selling ? null : Math.round((margin / selling) * 1000) / 10,
+    quotedAt: o.quotedAt.toISOString(),
+    note: o.quoteNote ? translate(locale, o.quoteNote.key, o.quoteNote.values ?? {}) : null,
+  };
+}
 
 type Selected = Awaited<ReturnType<typeof selectRows>>[number];
 
@@ -135,6 +180,8 @@ async function toRows(db: Db, rows: Selected[], locale: Locale): Promise<StoreOr
       order: order
         ? { id: order.id, number: order.number, state: order.state, abnormal: order.abnormalReason !== null }
         : null,
+      quote: quoteOf(o, locale),
+      refundable: refundOffered(o, order?.state),
     };
   });
 }

@@ -24,6 +24,7 @@ import { clearAbnormal, restoreStoreOrders, syncOrderNow, trashStoreOrders } fro
 import { landedOfStoreOrder } from './store-orders.pay';
 import { listPrivacyRequests } from './store-orders.privacy';
 import { countStoreOrders, getStoreOrderDetail, listStoreOrders } from './store-orders.read';
+import { refundStoreOrder } from './store-orders.refund';
 import { syncStatuses, syncStoreNow } from './store-orders.status';
 
 /**
@@ -94,6 +95,16 @@ export async function storeOrdersRoutes(app: App, { db, config }: { db: Db; conf
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => {
         await clearAbnormal(uow, req.session.userId, req.params.id, 'ignore');
+        return ok(await getStoreOrderDetail(uow.tx, req.session.userId, req.params.id, req.locale));
+      }),
+  );
+  // "Refund to wallet": cancelled in the store after we were paid, before purchasing (decision 0120).
+  app.post(
+    '/p/store-orders/:id/refund',
+    { schema: { tags, params: StoreOrderIdParams, response: detail } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => {
+        await refundStoreOrder(uow, req.session.userId, req.params.id);
         return ok(await getStoreOrderDetail(uow.tx, req.session.userId, req.params.id, req.locale));
       }),
   );

@@ -5,3 +5,6 @@
 export { STORE_ORDERS_PULL_DUE_JOB, STORE_ORDERS_PULL_JOB } from './store-orders.sync';
 export { storeOrdersJobHandlers, storeOrdersSchedule } from './store-orders.jobs';
 export { ingestStoreOrder, type IngestOutcome, type IngestStore } from './store-orders.ingest';
+export { STORE_ORDERS_QUOTE_JOB, queueStoreQuote } from './store-orders.quote.queue';
+export { rejudgeOrdersOfVariants, rejudgeStoreOrders } from './store-orders.quote';
+export { queueOrderPull } from './store-orders.sync';

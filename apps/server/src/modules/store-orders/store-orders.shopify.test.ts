@@ -145,6 +145,18 @@ describe('Shopify store orders arrive by themselves', () => {
     expect(counts).toMatchObject({ all: 1, unrelated: 1, related: 0, abnormal: 0, paid: 0, trash: 0 });
   });
 
+  it('connecting a store imports the orders already there at once (no wait for the due check)', async () => {
+    const me = await owner();
+    const shop = newShop();
+    // Made before the app is installed: no webhook can announce it, only the first import finds it.
+    const { order } = await emu.createOrder(shop, { lines: [{ variantId: variantsOf(shop)[0]!.id, quantity: 1 }] });
+    await connect(me.token, shop);
+    const page = await list(me.token);
+    expect(page.records.map((r: { number: string }) => r.number)).toEqual([order.name]);
+    const [status] = (await call(me.token, 'GET', '/api/p/store-orders/sync-status')).json().data;
+    expect(status.lastSuccessAt).not.toBeNull();
+  });
+
   it('a forged delivery is refused (401) and a repeated one keeps the order once', async () => {
     const me = await owner();
     const shop = newShop();

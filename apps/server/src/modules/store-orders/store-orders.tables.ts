@@ -65,6 +65,15 @@ export const storeOrders = pgTable(
     abnormalAt: timestamp('abnormal_at', { withTimezone: true }),
     /** Reasons the owner chose to ignore on this order: a later sync does not raise them again. */
     ignoredReasons: jsonb('ignored_reasons').$type<StoreOrderAbnormalReason[]>().notNull().default([]),
+    /**
+     * The last quote (decision 0120): our landed cost and the selling total, both USD minor units,
+     * as of `quoted_at`; `quote_note` is why a quote was refused (a message key). The list reads
+     * these instead of quoting every row; the job `store-orders.quote` refreshes them.
+     */
+    landedMinor: moneyMinor('landed_minor'),
+    sellingUsdMinor: moneyMinor('selling_usd_minor'),
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    quoteNote: jsonb('quote_note').$type<{ key: string; values?: Record<string, string | number> }>(),
     /** The marketplace order it became once paid (set by the batch payment, later). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }).notNull().defaultNow(),

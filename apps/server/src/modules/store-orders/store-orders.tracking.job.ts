@@ -7,6 +7,7 @@ import { ordersByIds } from '../orders/orders.service';
 import { markStoreReauthorize, storeById, storeClientFor } from '../stores/stores.service';
 import { storeOrders, storeTrackingPushes } from './store-orders.tables';
 import { STORE_TRACKING_PUSH_JOB } from './store-orders.tracking';
+import { shipmentOf } from './store-orders.tracking.shipment';
 
 /**
  * The push job (decision 0115). It acts only while it is the row's current job: a newer number
@@ -74,10 +75,18 @@ async function pushTracking(config: Config, payload: Record<string, unknown>, ct
     );
 
   try {
+    // One parcel of several fulfils only its own lines (decision 0121).
+    const shipment = await shipmentOf(db, { id: order.id, userId: order.userId, storeId: store.id }, externalId);
     const result = await client.pushTracking(
       externalId,
       // The store's e-mail permission decides whether the platform tells the buyer.
-      { company: push.carrier, number: push.trackingNumber, url: null, notifyCustomer: store.emailPermission },
+      {
+        company: push.carrier,
+        number: push.trackingNumber,
+        url: null,
+        notifyCustomer: store.emailPermission,
+        shipment,
+      },
       push.fulfilmentId ? { fulfilmentId: push.fulfilmentId } : null,
     );
     const byHand = result.outcome === 'by-hand';

@@ -16,6 +16,7 @@ import { aliexpressApp } from './stores.aliexpress.platform';
 import { expiryColumnsOf } from './stores.clients';
 import { sealCredentials } from './stores.secrets';
 import { isUniqueViolation, ownStore } from './stores.service';
+import { runStoreChange } from './stores.hooks';
 import { queueSync } from './stores.sync';
 import { storeAuthorizations, stores } from './stores.tables';
 
@@ -160,6 +161,8 @@ export async function completeAliExpressCallback(
       await queueSync(uow, id, 'import').catch((err: unknown) => {
         if (!(err instanceof AppError)) throw err; // a sync already under way will do
       });
+      // Its orders too, at once (composition.ts: store-orders queues the first import).
+      await runStoreChange(uow, { kind: 'connected', storeId: id });
     });
   } catch (err) {
     if (isUniqueViolation(err))

@@ -40,6 +40,7 @@ export function storeDto(
     status: s.status,
     inventorySync: s.inventorySync,
     emailPermission: s.emailPermission,
+    marginGuardPercent: s.marginGuardPercent,
     authorizedAt: s.authorizedAt?.toISOString() ?? null,
     authorizationExpiresAt: expires?.toISOString() ?? null,
     authorizationExpiring: Boolean(expires && expires.getTime() - Date.now() < TOKEN_EXPIRY_WARNING_DAYS * 86_400_000),

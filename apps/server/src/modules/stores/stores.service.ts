@@ -5,6 +5,8 @@ import { StorePlatformError } from '../../connectors/stores/store-platform';
 import { normaliseWooAddress } from '../../connectors/stores/woocommerce';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { inTransaction } from '../../platform/unit-of-work';
+import { runStoreChange } from './stores.hooks';
 import { checkHostname } from './stores.address-guard';
 import { type StoreRow, platformContext, platformEntry } from './stores.clients';
 import { storesOf } from './stores.dto';
@@ -25,7 +27,10 @@ export {
 
 /** For the store-orders module (issue 21): a stored store's client, and the job type its order webhooks make. */
 export { type StoreRow, storeClientFor } from './stores.clients';
+export { type StoreChange, onStoreChange } from './stores.hooks';
 export { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, STORE_WEBHOOK_JOB } from './stores.webhooks';
+/** For the listings module (issue 22): a product it published is kept like an imported one, and marked deleted on roll back. */
+export { markProductDeleted, upsertStoreProduct } from './stores.sync';
 
 /** The stores (any status, any user) of one shop on a platform: a privacy request names the shop. */
 export async function storeIdsOfAddress(db: Db, platform: StoreRow['platform'], address: string): Promise<string[]> {
@@ -104,11 +109,16 @@ export async function storeOf(db: Db, userId: string, storeId: string, locale: L
 }
 
 export async function updateStore(db: Db, userId: string, storeId: string, body: UpdateStoreBody): Promise<void> {
-  await ownStore(db, userId, storeId);
-  await db
-    .update(stores)
-    .set({ ...body, updatedAt: new Date() })
-    .where(eq(stores.id, storeId));
+  const before = await ownStore(db, userId, storeId);
+  await inTransaction(db, async (uow) => {
+    await uow.tx
+      .update(stores)
+      .set({ ...body, updatedAt: new Date() })
+      .where(eq(stores.id, storeId));
+    // A changed margin guard: the store's unpaid orders are judged against it again (decision 0120).
+    if (body.marginGuardPercent !== undefined && body.marginGuardPercent !== before.marginGuardPercent)
+      await runStoreChange(uow, { kind: 'margin-guard', storeId });
+  });
 }
 
 /** A connector's failure at connect time → the owner's words for it. */

@@ -19,6 +19,7 @@ import { expiryColumnsOf } from './stores.clients';
 import { assertAddressFree, isUniqueViolation, ownStore } from './stores.service';
 import { sealCredentials } from './stores.secrets';
 import { shopifyAppOf } from './stores.shopify.platform';
+import { runStoreChange } from './stores.hooks';
 import { queueSync } from './stores.sync';
 import { storeAuthorizations, stores } from './stores.tables';
 
@@ -236,6 +237,8 @@ export async function completeShopifyCallback(
       await queueSync(uow, id, 'import').catch((err: unknown) => {
         if (!(err instanceof AppError)) throw err; // a sync already under way will do
       });
+      // Its orders too, at once (composition.ts: store-orders queues the first import).
+      await runStoreChange(uow, { kind: 'connected', storeId: id });
     });
   } catch (err) {
     if (isUniqueViolation(err))

@@ -25,6 +25,8 @@ export const stores = pgTable(
     status: text('status', { enum: STORE_STATUSES }).notNull().default('connected'),
     inventorySync: boolean('inventory_sync').notNull().default(false),
     emailPermission: boolean('email_permission').notNull().default(false),
+    /** The margin guard (decision 0120): flag orders whose landed cost is above this % of the selling price; null = off. */
+    marginGuardPercent: integer('margin_guard_percent'),
     sandbox: boolean('sandbox').notNull().default(false),
     /** Tokens, keys and secrets: one JSON object sealed with AES-256-GCM (platform/secret-box.ts), bound to the id. */
     credentials: text('credentials'),

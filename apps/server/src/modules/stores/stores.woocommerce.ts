@@ -8,6 +8,7 @@ import { AppError } from '../../platform/app-error';
 import { inTransaction } from '../../platform/unit-of-work';
 import { assertAddressFree, connectError, isUniqueViolation, ownStore, resolveWooAddress } from './stores.service';
 import { publicBase, sealCredentials, sealWebhookSecret } from './stores.secrets';
+import { runStoreChange } from './stores.hooks';
 import { queueSync } from './stores.sync';
 import { storeAuthorizations, stores } from './stores.tables';
 
@@ -89,6 +90,8 @@ async function saveWooStore(
       await queueSync(uow, id, 'import').catch((err: unknown) => {
         if (!(err instanceof AppError)) throw err; // a sync already under way will do
       });
+      // Its orders too, at once (composition.ts: store-orders queues the first import).
+      await runStoreChange(uow, { kind: 'connected', storeId: id });
     });
   } catch (err) {
     if (isUniqueViolation(err))

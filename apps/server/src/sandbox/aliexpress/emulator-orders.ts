@@ -15,8 +15,13 @@ export type NewAeOrder = {
   status?: string;
 };
 
-/** From the clock: a demo restarted (its orders gone) never hands out an id the marketplace already holds. */
-let nextOrder = 8_000_000_000_000_000 + Date.now() * 10;
+/**
+ * From the clock: a demo restarted (its orders gone) never hands out an id the marketplace already
+ * holds. Kept, with the child ids (order id and two digits), under 2^53 as AliExpress's 16-digit
+ * ids are: the answers carry them as JSON numbers, and larger ones lose digits (two child orders
+ * of one order then came out with the same id).
+ */
+let nextOrder = 10_000_000_000_000 + (Date.now() - 1_700_000_000_000) * 10;
 let last = 0;
 /** Strictly increasing, so two changes in one millisecond still order. */
 const now = () => (last = Math.max(Date.now(), last + 1));

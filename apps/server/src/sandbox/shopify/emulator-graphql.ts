@@ -1,6 +1,7 @@
 /**
  * Just enough GraphQL for the Shopify emulator: a parser for operations (variables, aliases,
- * arguments, nested selections; no fragments or directives), an executor over plain objects
+ * arguments, nested selections, Shopify's `@idempotent(key:)` on a field; no fragments or other
+ * directives), an executor over plain objects
  * whose fields are values or functions of their arguments, and Shopify's cost model (objects 1,
  * connections 2 + first × their nodes, scalars 0, mutations 10). Lenient where the reference
  * says nothing; a query it cannot read gets GraphQL errors, as Shopify answers: HTTP 200.
@@ -13,6 +14,8 @@ export interface Field {
   name: string;
   args: Record<string, GqlValue>;
   selections: Field[] | null;
+  /** `@idempotent(key: …)`: the resolver gets the key as the argument `@idempotent`. */
+  directives?: Record<string, Record<string, GqlValue>>;
 }
 
 export interface Operation {
@@ -162,10 +165,26 @@ export function parseOperation(src: string): Operation {
         }
         next();
       }
-      if (isPunct('@')) throw new GqlError('Directives are not supported by this emulator', 'PARSE_ERROR');
+      const directives: Record<string, Record<string, GqlValue>> = {};
+      while (isPunct('@')) {
+        next();
+        const d = next().v;
+        if (d !== 'idempotent') throw new GqlError(`Directive '${d}' is not defined`, 'undefinedDirective');
+        const dargs: Record<string, GqlValue> = {};
+        if (isPunct('(')) {
+          next();
+          while (!isPunct(')')) {
+            const k = next().v;
+            expect(':');
+            dargs[k] = value(false);
+          }
+          next();
+        }
+        directives[d] = dargs;
+      }
       const selections = isPunct('{') ? selectionSet() : null;
       if (alias === name) alias = name;
-      fields.push({ alias, name, args, selections });
+      fields.push({ alias, name, args, selections, ...(Object.keys(directives).length ? { directives } : {}) });
     }
     next();
     return fields;
@@ -237,10 +256,10 @@ export function execute(op: Operation, root: Resolvable, vars: Record<string, un
       if (!(f.name in obj))
         throw new GqlError(`Field '${f.name}' doesn't exist on type '${obj.__typename}'`, 'undefinedField');
       const raw = obj[f.name];
-      const value =
-        typeof raw === 'function'
-          ? (raw as (a: Record<string, unknown>) => unknown)(resolveArgs(f.args, op, vars))
-          : raw;
+      const idempotent = f.directives?.idempotent;
+      const args = resolveArgs(f.args, op, vars);
+      if (idempotent) args['@idempotent'] = resolveArgs(idempotent, op, vars).key ?? null;
+      const value = typeof raw === 'function' ? (raw as (a: Record<string, unknown>) => unknown)(args) : raw;
       out[f.alias] = shape(f, value);
     }
     return out;

@@ -1,5 +1,5 @@
 import { ordersSection } from './emulator-orders-admin.js';
-import type { EmuShop } from './emulator-store.js';
+import type { EmuProduct, EmuShop } from './emulator-store.js';
 
 /**
  * The emulator's HTML: Shopify's install-consent page and a small shop admin (products and
@@ -75,8 +75,8 @@ export function adminPage(shop: EmuShop, deliveries: DeliveryLine[]): string {
     .map(
       (
         p,
-      ) => `<tr><td><b>${esc(p.title)}</b><div class="muted">#${p.id} · ${p.status.toLowerCase()} · updated ${esc(p.updatedAt)}</div></td>
-<td>${p.variants.map((v) => `${esc(v.title)} · <code>${esc(v.sku || '—')}</code> · ${esc(v.price)} ${esc(shop.currency)}`).join('<br>')}</td>
+      ) => `<tr data-product="${p.id}"><td>${p.imageUrl ? `<img src="${esc(p.imageUrl)}" alt="" width="48" height="48" style="float:left;margin-right:8px;object-fit:cover">` : ''}<b>${esc(p.title)}</b>${p.byApp ? ' <span class="ok">· published by an app</span>' : ''}<div class="muted">#${p.id} · ${p.status.toLowerCase()} · updated ${esc(p.updatedAt)}${p.productType ? ` · ${esc(p.productType)}` : ''}${p.tags.length ? ` · tags: ${esc(p.tags.join(', '))}` : ''}${p.images.length > 1 ? ` · ${p.images.length} images` : ''}</div></td>
+<td>${p.variants.map((v) => `${esc(v.title)} · <code>${esc(v.sku || '—')}</code> · <b class="price">${esc(v.price)} ${esc(shop.currency)}</b>${v.compareAtPrice ? ` <s class="muted">${esc(v.compareAtPrice)}</s>` : ''} · <span class="stock">${v.tracked ? `${v.available} in stock` : 'not tracked'}</span>`).join('<br>')}</td>
 <td><form method="post" action="${base}/products/${p.id}/update"><input name="title" value="${esc(p.title)}" aria-label="Title"><input name="price" placeholder="New price for all variants" aria-label="Price">
 <button type="submit">Save (sends products/update)</button></form>
 <form method="post" action="${base}/products/${p.id}/webhook" class="inline"><button type="submit" class="secondary">Send products/update again</button></form></td></tr>`,
@@ -107,5 +107,22 @@ export function adminPage(shop: EmuShop, deliveries: DeliveryLine[]): string {
 ${ordersSection(shop)}
 <section><h2>Privacy webhooks</h2>${['customers/data_request', 'customers/redact', 'shop/redact'].map((t) => `<form method="post" action="${base}/privacy" class="inline"><input type="hidden" name="topic" value="${t}"><button type="submit" class="secondary">Send ${t}</button></form>`).join(' ')}</section>
 <section><h2>Webhook deliveries</h2><table><tr><th>Topic</th><th>X-Shopify-Webhook-Id</th><th>Triggered</th><th>Attempts</th><th>Answer</th></tr>${log}</table></section>`,
+  );
+}
+
+/** The product's storefront page: what a buyer sees, each variant with its price and availability. */
+export function storefrontPage(shop: EmuShop, p: EmuProduct): string {
+  const rows = p.variants
+    .map(
+      (v) =>
+        `<tr><td>${esc(v.title)}</td><td><b class="price">${esc(v.price)} ${esc(shop.currency)}</b>${v.compareAtPrice ? ` <s class="muted">${esc(v.compareAtPrice)}</s>` : ''}</td><td>${!v.tracked ? 'available' : v.available > 0 ? `${v.available} available` : '<span class="bad">sold out</span>'}</td></tr>`,
+    )
+    .join('');
+  return page(
+    p.title,
+    `<section><h1>${esc(p.title)}</h1>${p.images.map((u) => `<img src="${esc(u)}" alt="" width="160" height="160" style="object-fit:cover;margin-right:8px">`).join('')}
+<div>${p.descriptionHtml ? esc(p.descriptionHtml.replace(/<[^>]*>/g, ' ').trim()) : ''}</div>
+<table><tr><th>Variant</th><th>Price</th><th>Stock</th></tr>${rows}</table>
+<p class="muted">${esc(shop.name)} storefront — emulated.</p></section>`,
   );
 }

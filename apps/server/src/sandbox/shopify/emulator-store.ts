@@ -17,6 +17,12 @@ export interface EmuVariant {
   price: string;
   options: Array<{ name: string; value: string }>;
   imageUrl: string | null;
+  /** A decimal string or null (listing, issue 22). */
+  compareAtPrice: string | null;
+  /** The variant's inventory item; stock is `available` at the shop's one location. */
+  inventoryItemId: number;
+  tracked: boolean;
+  available: number;
 }
 
 export interface EmuProduct {
@@ -28,6 +34,13 @@ export interface EmuProduct {
   updatedAt: string;
   imageUrl: string | null;
   variants: EmuVariant[];
+  descriptionHtml: string;
+  productType: string;
+  tags: string[];
+  /** In order; the first is `imageUrl`. */
+  images: string[];
+  /** Made through the API (an app published it) rather than in the admin. */
+  byApp: boolean;
 }
 
 export interface EmuShop {
@@ -40,6 +53,10 @@ export interface EmuShop {
   /** Whether our app is installed (a code was exchanged and not uninstalled since). */
   installed: boolean;
   bucket: { available: number; at: number };
+  /** The shop's one location, where stock is counted. */
+  locationId: number;
+  /** `@idempotent` keys of inventory mutations already carried out, with their answers. */
+  idempotent: Map<string, unknown>;
 }
 
 export interface Bucket {
@@ -126,6 +143,8 @@ export class EmulatorData {
       orders: new Map(),
       installed: false,
       bucket: { available: this.bucket.maximumAvailable, at: this.now() },
+      locationId: this.id(),
+      idempotent: new Map(),
     };
     this.shops.set(domain, shop);
     return shop;
@@ -144,11 +163,15 @@ export class EmulatorData {
   ): EmuProduct {
     const at = new Date(this.now()).toISOString();
     const id = this.id();
-    const handle =
+    const base =
       p.title
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '') || `product-${id}`;
+    // Handles are unique in a shop: Shopify numbers a repeated title's (`tee`, `tee-1`, …).
+    const taken = new Set([...shop.products.values()].map((x) => x.handle));
+    let handle = base;
+    for (let n = 1; taken.has(handle); n++) handle = `${base}-${n}`;
     const combos = (p.options ?? []).reduce<Array<Array<{ name: string; value: string }>>>(
       (acc, o) => acc.flatMap((c) => o.values.map((v) => [...c, { name: o.name, value: v }])),
       [[]],
@@ -161,6 +184,10 @@ export class EmulatorData {
         price: p.price,
         options,
         imageUrl: null,
+        compareAtPrice: null,
+        inventoryItemId: this.id(),
+        tracked: false,
+        available: 0,
       }),
     );
     const product: EmuProduct = {
@@ -172,6 +199,11 @@ export class EmulatorData {
       updatedAt: at,
       imageUrl: p.imageUrl ?? null,
       variants,
+      descriptionHtml: '',
+      productType: '',
+      tags: [],
+      images: p.imageUrl ? [p.imageUrl] : [],
+      byApp: false,
     };
     shop.products.set(id, product);
     return product;
@@ -278,6 +310,18 @@ export class EmulatorData {
         const p = id ? shop.products.get(Number(id)) : undefined;
         return p ? this.productObject(shop, p, baseUrl) : null;
       },
+      locations: (a: Record<string, unknown>) =>
+        connection(
+          [shop.locationId],
+          pageSize(a),
+          (id) => b64({ i: id }),
+          (id) => ({
+            __typename: 'Location',
+            id: `gid://shopify/Location/${id}`,
+            name: 'Shop location',
+            isActive: true,
+          }),
+        ),
       ...orderFields(this, shop, scope, {
         connection,
         pageSize,
@@ -335,7 +379,7 @@ export class EmulatorData {
     );
   }
 
-  private productObject(shop: EmuShop, p: EmuProduct, baseUrl: string): Resolvable {
+  productObject(shop: EmuShop, p: EmuProduct, baseUrl: string): Resolvable {
     const image = (url: string | null) => (url ? { __typename: 'Image', url, altText: null } : null);
     return {
       __typename: 'Product',
@@ -351,6 +395,10 @@ export class EmulatorData {
         ? { __typename: 'MediaImage', preview: { __typename: 'MediaPreviewImage', image: image(p.imageUrl) } }
         : null,
       featuredImage: image(p.imageUrl),
+      descriptionHtml: p.descriptionHtml,
+      productType: p.productType,
+      tags: p.tags,
+      totalInventory: p.variants.reduce((n, v) => n + (v.tracked ? v.available : 0), 0),
       options:
         p.variants[0]?.options.map((o, i) => ({
           __typename: 'ProductOption',
@@ -378,6 +426,14 @@ export class EmulatorData {
             displayName: `${p.title} - ${v.title}`,
             sku: v.sku || null,
             price: v.price,
+            compareAtPrice: v.compareAtPrice,
+            inventoryQuantity: v.tracked ? v.available : null,
+            inventoryItem: {
+              __typename: 'InventoryItem',
+              id: `gid://shopify/InventoryItem/${v.inventoryItemId}`,
+              tracked: v.tracked,
+              sku: v.sku || null,
+            },
             selectedOptions: v.options.map((o) => ({ __typename: 'SelectedOption', ...o })),
             image: image(v.imageUrl),
             media: () =>
@@ -408,6 +464,9 @@ export class EmulatorData {
       created_at: p.createdAt,
       updated_at: p.updatedAt,
       image: p.imageUrl ? { src: p.imageUrl } : null,
+      body_html: p.descriptionHtml,
+      product_type: p.productType,
+      tags: p.tags.join(', '),
       options: names.map((name, i) => ({
         name,
         position: i + 1,
@@ -420,6 +479,9 @@ export class EmulatorData {
         title: v.title,
         sku: v.sku,
         price: v.price,
+        compare_at_price: v.compareAtPrice,
+        inventory_item_id: v.inventoryItemId,
+        inventory_quantity: v.tracked ? v.available : 0,
         option1: v.options[0]?.value ?? null,
         option2: v.options[1]?.value ?? null,
         option3: v.options[2]?.value ?? null,
@@ -428,7 +490,7 @@ export class EmulatorData {
   }
 }
 
-function pageSize(a: Record<string, unknown>): number {
+export function pageSize(a: Record<string, unknown>): number {
   const first = a.first ?? null;
   if (first === null && a.last === undefined)
     throw new GqlError('you must provide one of first or last', 'argumentLiteralsIncompatible');
@@ -438,7 +500,7 @@ function pageSize(a: Record<string, unknown>): number {
   return first;
 }
 
-function connection<T>(list: T[], first: number, cursor: (x: T) => string, node: (x: T) => unknown) {
+export function connection<T>(list: T[], first: number, cursor: (x: T) => string, node: (x: T) => unknown) {
   const page = list.slice(0, first);
   return {
     __typename: 'Connection',

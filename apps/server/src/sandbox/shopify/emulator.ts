@@ -5,6 +5,7 @@ import { isShopDomain, shopifyQueryHmac } from '../../connectors/stores/shopify/
 import { shopifyWebhookHmac } from '../../connectors/stores/shopify/shopify.webhook.js';
 import { GqlError, actualCost, execute, parseOperation, requestedCost } from './emulator-graphql.js';
 import { addFulfilment } from './emulator-fulfilments.js';
+import { productMutations } from './emulator-products.js';
 import { orderAdminRoute } from './emulator-orders-admin.js';
 import {
   type EmuAddress,
@@ -14,7 +15,15 @@ import {
   restOrder,
   touchOrder,
 } from './emulator-orders.js';
-import { type DeliveryLine, adminPage, consentPage, errorPage, esc, shopsPage } from './emulator-pages.js';
+import {
+  type DeliveryLine,
+  adminPage,
+  consentPage,
+  errorPage,
+  esc,
+  shopsPage,
+  storefrontPage,
+} from './emulator-pages.js';
 import { type Bucket, EmulatorData, type EmuProduct, type EmuShop } from './emulator-store.js';
 
 /**
@@ -48,6 +57,21 @@ export interface ShopifyEmulatorOptions {
   tokenKey?: string;
 }
 
+/** Test knobs per shop; each count is spent by the calls it affects. */
+interface Fault {
+  /** The next API calls answer HTTP 429 with `Retry-After: retryAfterSeconds`. */
+  throttle: number;
+  retryAfterSeconds: number;
+  /** The next mutations are carried out and their connection dropped before the answer. */
+  loseAnswers: number;
+  /** The next product mutations answer this user error instead of acting (issue 22). */
+  userErrors: number;
+  userErrorMessage: string;
+  /** The next API calls wait `slowMs` before answering (a client's timeout). */
+  slow: number;
+  slowMs: number;
+}
+
 export interface Delivery extends DeliveryLine {
   shop: string;
   body: string;
@@ -68,7 +92,7 @@ export class ShopifyEmulator {
   readonly data: EmulatorData;
   readonly deliveries: Delivery[] = [];
   private readonly pending = new Set<Promise<unknown>>();
-  private readonly faults = new Map<string, { throttle: number; retryAfterSeconds: number; loseAnswers: number }>();
+  private readonly faults = new Map<string, Fault>();
   private readonly server: Server;
 
   constructor(private readonly options: ShopifyEmulatorOptions = {}) {
@@ -222,8 +246,18 @@ export class ShopifyEmulator {
    * Test knobs: the next `throttle` Admin API calls of the shop answer HTTP 429 with Retry-After;
    * the next `loseAnswers` mutations are carried out but the connection drops before the answer.
    */
-  fault(domain: string, f: { throttle?: number; retryAfterSeconds?: number; loseAnswers?: number }): void {
-    this.faults.set(domain, { throttle: 0, retryAfterSeconds: 0, loseAnswers: 0, ...this.faults.get(domain), ...f });
+  fault(domain: string, f: Partial<Fault>): void {
+    this.faults.set(domain, {
+      throttle: 0,
+      retryAfterSeconds: 0,
+      loseAnswers: 0,
+      userErrors: 0,
+      userErrorMessage: 'The product could not be saved (emulated failure).',
+      slow: 0,
+      slowMs: 0,
+      ...this.faults.get(domain),
+      ...f,
+    });
   }
 
   /** The merchant fulfils the rest of the order by hand in the admin, with their own tracking. */
@@ -356,7 +390,9 @@ export class ShopifyEmulator {
       if (!shop) return html(404, errorPage('Not found', 'There is no shop at this address.'));
       const path = m![2] ?? '/';
       const form = () => new URLSearchParams(text);
-      const admin = `/${shop.domain}/admin`;
+      // Absolute, as WooCommerce's emulator redirects: the sandbox proxy rewrites this base to its
+      // prefix, where a root-relative path would leave the prefix (the demo's admin forms 404'd).
+      const admin = `${this.baseUrl}/${shop.domain}/admin`;
 
       if (path === '/admin/oauth/authorize') {
         const q = req.method === 'POST' ? form() : url.searchParams;
@@ -399,6 +435,11 @@ export class ShopifyEmulator {
                   'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
               }),
             );
+        }
+        if (fault && fault.slow > 0) {
+          fault.slow--;
+          await new Promise((r) => setTimeout(r, fault.slowMs));
+          if (res.destroyed || req.destroyed) return;
         }
         const answer = this.graphql(shop, api[1]!, req, text);
         if (
@@ -477,15 +518,7 @@ export class ShopifyEmulator {
       const storefront = /^\/products\/([^/]+)$/.exec(path);
       if (storefront && req.method === 'GET') {
         const p = [...shop.products.values()].find((x) => x.handle === storefront[1]);
-        return p
-          ? html(
-              200,
-              errorPage(
-                p.title,
-                `${p.variants.length} variant(s) · from ${p.variants[0]?.price ?? ''} ${shop.currency}`,
-              ),
-            )
-          : html(404, errorPage('Not found', 'No such product.'));
+        return p ? html(200, storefrontPage(shop, p)) : html(404, errorPage('Not found', 'No such product.'));
       }
       return json(404, { errors: 'Not Found' });
     } catch (err) {
@@ -584,6 +617,26 @@ export class ShopifyEmulator {
         this.data.scopeOfToken(given),
         // A fulfilment changes the order: Shopify sends orders/updated.
         (o) => void this.deliver(shop, 'orders/updated', restOrder(o)),
+      );
+      // Product writes (issue 22): webhooks as Shopify sends them, and the user-error knob.
+      Object.assign(
+        root.mutation,
+        productMutations(
+          this.data,
+          shop,
+          {
+            version,
+            onChange: (topic, p) =>
+              void this.deliver(shop, topic, topic === 'products/delete' ? { id: p.id } : this.data.restProduct(p)),
+            forcedError: () => {
+              const f = this.faults.get(shop.domain);
+              if (!f || f.userErrors <= 0) return null;
+              f.userErrors--;
+              return f.userErrorMessage;
+            },
+          },
+          (p) => this.data.productObject(shop, p, this.baseUrl),
+        ),
       );
       const data = execute(op, op.kind === 'mutation' ? root.mutation : root.query, vars);
       const actual = actualCost(op, data);

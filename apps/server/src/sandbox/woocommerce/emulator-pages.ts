@@ -1,4 +1,4 @@
-import type { EmuDelivery, EmuProduct, EmuWebhook } from './emulator-store.js';
+import type { EmuDelivery, EmuProduct, EmuSelling, EmuWebhook } from './emulator-store.js';
 
 /** The emulator's pages: its admin (products, keys, webhooks) and the key-approval page. */
 
@@ -9,6 +9,14 @@ h1{font-size:22px}h2{font-size:17px;margin-top:28px}table{border-collapse:collap
 td,th{border-bottom:1px solid #dcdcde;padding:6px;text-align:left;vertical-align:top}
 code{background:#f0f0f1;padding:2px 4px;word-break:break-all}.note{background:#fcf9e8;border-left:4px solid #dba617;padding:8px 12px}
 input{padding:4px}button{padding:4px 10px;cursor:pointer}form.inline{display:inline}`;
+
+/** What the shop shows: the sale price with the regular one struck through, and the stock. */
+function selling(x: EmuSelling): string {
+  const price = x.salePrice
+    ? `<b class="price">${esc(x.salePrice)}</b> <del>${esc(x.regularPrice)}</del>`
+    : `<b class="price">${esc(x.price)}</b>`;
+  return `${price} · <span class="stock">${x.manageStock ? `${esc(x.stockQuantity ?? 0)} in stock` : 'stock not managed'}</span>`;
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
@@ -35,11 +43,10 @@ export function adminPage(v: AdminView): string {
   const products = v.products
     .map((p) => {
       const variations = p.variations
-        .map(
-          (x) => `${esc(x.attributes.map((a) => a.option).join(' / '))} — <code>${esc(x.sku)}</code> ${esc(x.price)}`,
-        )
+        .map((x) => `${esc(x.attributes.map((a) => a.option).join(' / '))} — <code>${esc(x.sku)}</code> ${selling(x)}`)
         .join('<br>');
-      return `<tr><td>${p.id}</td><td>${esc(p.name)}</td><td>${p.type === 'variable' ? variations : `<code>${esc(p.sku)}</code> ${esc(p.price)}`}</td><td>
+      const terms = [...p.categories.map((c) => c.name), ...p.tags.map((t) => `#${t.name}`)];
+      return `<tr data-product="${p.id}"><td>${p.id}</td><td>${p.images[0] ? `<img src="${esc(p.images[0])}" alt="" width="40" height="40" style="float:left;margin-right:6px;object-fit:cover">` : ''}${esc(p.name)}${terms.length ? `<br><small>${esc(terms.join(' · '))}</small>` : ''}</td><td>${p.type === 'variable' ? variations : `<code>${esc(p.sku)}</code> ${selling(p)}`}</td><td>
 <form class="inline" method="post" action="/wp-admin/products/update"><input type="hidden" name="id" value="${p.id}"><input name="name" placeholder="new name" size="12"><input name="price" placeholder="price" size="6"><button>Save</button></form>
 ${p.type === 'variable' ? `<form class="inline" method="post" action="/wp-admin/variations/add"><input type="hidden" name="id" value="${p.id}"><input name="option" placeholder="${esc(p.attributes[0]?.name ?? 'option')}" size="6"><input name="sku" placeholder="SKU" size="8"><input name="price" placeholder="price" size="5"><button>Add variation</button></form>` : ''}
 <form class="inline" method="post" action="/wp-admin/webhooks/resend"><input type="hidden" name="id" value="${p.id}"><input type="hidden" name="topic" value="product.updated"><button>Send webhook</button></form>

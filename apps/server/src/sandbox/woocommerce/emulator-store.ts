@@ -2,21 +2,35 @@
  * The emulated store's products and variations, and the product.* events a change raises.
  * `modifiedAt` is milliseconds since the epoch; WooCommerce reports it as `date_modified_gmt`.
  */
-export interface EmuVariation {
+/** What the listing writes (issue 22): regular and sale price, stock, images, terms. */
+export interface EmuSelling {
+  /** The price the buyer pays now: the sale price when there is one, else the regular one. */
+  price: string;
+  regularPrice: string;
+  /** Empty when not on sale. */
+  salePrice: string;
+  manageStock: boolean;
+  stockQuantity: number | null;
+}
+
+export interface EmuVariation extends EmuSelling {
   id: number;
   sku: string;
-  price: string;
   attributes: Array<{ name: string; option: string }>;
+  imageUrl: string | null;
   modifiedAt: number;
 }
 
-export interface EmuProduct {
+export interface EmuProduct extends EmuSelling {
   id: number;
   name: string;
   type: 'simple' | 'variable';
   status: 'publish' | 'draft' | 'private' | 'trash';
   sku: string;
-  price: string;
+  description: string;
+  images: string[];
+  categories: Array<{ id: number; name: string }>;
+  tags: Array<{ id: number; name: string }>;
   attributes: Array<{ name: string; options: string[] }>;
   variations: EmuVariation[];
   createdAt: number;
@@ -24,6 +38,11 @@ export interface EmuProduct {
 }
 
 type Emit = (topic: 'product.created' | 'product.updated' | 'product.deleted', product: EmuProduct) => void;
+
+/** A price set by hand (the admin page, a test): regular, not on sale, stock not managed. */
+export function selling(price: string): EmuSelling {
+  return { price, regularPrice: price, salePrice: '', manageStock: false, stockQuantity: null };
+}
 
 export const gmt = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
@@ -59,7 +78,11 @@ export class EmulatorStore {
       type: p.type ?? 'simple',
       status: p.status ?? 'publish',
       sku: p.sku ?? '',
-      price: p.price ?? '',
+      ...selling(p.price ?? ''),
+      description: '',
+      images: [],
+      categories: [],
+      tags: [],
       attributes: p.attributes ?? [],
       variations: [],
       createdAt: at,
@@ -79,8 +102,9 @@ export class EmulatorStore {
     const variation: EmuVariation = {
       id: this.nextId++,
       sku: v.sku,
-      price: v.price,
+      ...selling(v.price),
       attributes: v.attributes,
+      imageUrl: null,
       modifiedAt: now(),
     };
     p.variations.push(variation);
@@ -106,11 +130,11 @@ export class EmulatorStore {
     if (patch.price !== undefined) {
       if (p.type === 'variable') {
         for (const v of p.variations) {
-          v.price = patch.price;
+          Object.assign(v, selling(patch.price));
           v.modifiedAt = now();
         }
       } else {
-        p.price = patch.price;
+        Object.assign(p, selling(patch.price));
       }
     }
     this.touch(id, 'product.updated');
@@ -176,6 +200,12 @@ export class EmulatorStore {
   }
 }
 
+export const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
 export function productJson(p: EmuProduct, home: string): Record<string, unknown> {
   const slug = p.name
     .toLowerCase()
@@ -194,8 +224,16 @@ export function productJson(p: EmuProduct, home: string): Record<string, unknown
     status: p.status,
     sku: p.sku,
     price,
-    regular_price: p.type === 'variable' ? '' : p.price,
-    images: [],
+    regular_price: p.type === 'variable' ? '' : p.regularPrice,
+    sale_price: p.type === 'variable' ? '' : p.salePrice,
+    on_sale: p.type !== 'variable' && p.salePrice !== '',
+    manage_stock: p.manageStock,
+    stock_quantity: p.stockQuantity,
+    stock_status: p.manageStock && (p.stockQuantity ?? 0) <= 0 ? 'outofstock' : 'instock',
+    description: p.description,
+    images: p.images.map((src, i) => ({ id: p.id * 100 + i, src, position: i })),
+    categories: p.categories.map((c) => ({ ...c, slug: slugOf(c.name) })),
+    tags: p.tags.map((t) => ({ ...t, slug: slugOf(t.name) })),
     attributes: p.attributes.map((a, i) => ({
       id: 0,
       name: a.name,
@@ -214,8 +252,13 @@ export function variationJson(v: EmuVariation): Record<string, unknown> {
     date_modified_gmt: gmt(v.modifiedAt),
     sku: v.sku,
     price: v.price,
-    regular_price: v.price,
-    image: null,
+    regular_price: v.regularPrice,
+    sale_price: v.salePrice,
+    on_sale: v.salePrice !== '',
+    manage_stock: v.manageStock,
+    stock_quantity: v.stockQuantity,
+    stock_status: v.manageStock && (v.stockQuantity ?? 0) <= 0 ? 'outofstock' : 'instock',
+    image: v.imageUrl ? { id: v.id, src: v.imageUrl } : null,
     attributes: v.attributes.map((a) => ({ id: 0, name: a.name, option: a.option })),
   };
 }

@@ -5,6 +5,7 @@ import { type EmuOrder, EmulatorOrders, orderJson } from './emulator-orders.js';
 import { orderFormAction, ordersSection } from './emulator-orders-page.js';
 import { routeOrders, routeTracking } from './emulator-orders-routes.js';
 import { adminPage, authorizePage, messagePage } from './emulator-pages.js';
+import { WooProductWrites } from './emulator-products-routes.js';
 import {
   type EmuDelivery,
   type EmuProduct,
@@ -67,6 +68,8 @@ export class WooEmulator {
   /** The site URL WordPress reports (OAuth signs over it); the sandbox sets its public prefix. */
   homeUrl = '';
   readonly store: EmulatorStore;
+  /** Product writes, categories and tags (issue 22). */
+  readonly writes: WooProductWrites;
   readonly orders: EmulatorOrders;
   readonly keys: Key[] = [];
   readonly webhooks: EmuWebhook[] = [];
@@ -87,6 +90,10 @@ export class WooEmulator {
   private loseAfter = 0;
   private throttleLeft = 0;
   private throttleAfter = 0;
+  private slowLeft = 0;
+  private slowMs = 0;
+  private refuseLeft = 0;
+  private refuseMessage = '';
   private nextId = 1;
   private readonly nonces = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
@@ -94,6 +101,7 @@ export class WooEmulator {
 
   constructor(private readonly options: WooEmulatorOptions = {}) {
     this.store = new EmulatorStore((topic, product) => this.emit(topic, product));
+    this.writes = new WooProductWrites(this.store, () => this.homeUrl);
     this.orders = new EmulatorOrders(
       this.store,
       () => this.currency,
@@ -130,6 +138,18 @@ export class WooEmulator {
   throttle(n: number, okFirst = 0): void {
     this.throttleLeft = n;
     this.throttleAfter = okFirst;
+  }
+
+  /** The next `n` REST calls wait `ms` before they are handled (a client's timeout; issue 22). */
+  slow(n: number, ms: number): void {
+    this.slowLeft = n;
+    this.slowMs = ms;
+  }
+
+  /** The next `n` REST writes are refused with HTTP 400 and this message, without acting (issue 22). */
+  refuseWrites(n: number, message = 'The product could not be saved (emulated failure).'): void {
+    this.refuseLeft = n;
+    this.refuseMessage = message;
   }
 
   /** The next `n` REST calls answer 503 without acting (a store's PHP falling over), after `okFirst` more are served. */
@@ -264,6 +284,14 @@ export class WooEmulator {
       const tracking = Boolean(this.options.shipmentTracking) && url.pathname.startsWith(`${TRACKING_API}/`);
       if (!url.pathname.startsWith(`${API}/`) && !tracking)
         return json(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
+      if (this.slowLeft > 0) {
+        this.slowLeft--;
+        await new Promise((r) => setTimeout(r, this.slowMs));
+      }
+      if (method !== 'GET' && this.refuseLeft > 0) {
+        this.refuseLeft--;
+        return json(400, wpError('woocommerce_rest_emulated_refusal', this.refuseMessage, 400));
+      }
       if (this.failLeft > 0 && this.failAfter > 0) this.failAfter--;
       else if (this.failLeft > 0) {
         this.failLeft--;
@@ -361,6 +389,8 @@ export class WooEmulator {
         status: 401,
         body: wpError('woocommerce_rest_cannot_create', 'Sorry, you are not allowed to create resources.', 401),
       };
+    const written = this.writes.route(method, path, q, body);
+    if (written) return written;
     let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/data/currencies/current')
       return { status: 200, body: { code: this.currency, name: this.currency, symbol: '$' } };

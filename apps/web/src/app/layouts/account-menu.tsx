@@ -133,6 +133,8 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/orders', title: 'admin-orders' },
       { to: '/admin/price-differences', title: 'admin-price-differences' },
       { to: '/admin/after-sales', title: 'admin-after-sales' },
+      { to: '/admin/inventory', title: 'admin-inventory' },
+      { to: '/admin/privacy-requests', title: 'admin-privacy-requests' },
     ],
   },
   { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },

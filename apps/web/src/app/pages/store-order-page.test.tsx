@@ -197,6 +197,75 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
     expect(await screen.findByText('The store order is back in the normal process')).toBeInTheDocument();
   });
 
+  it('shows our landed cost and the margin under the store total, with how fresh the quote is', async () => {
+    const quote = {
+      currency: 'USD' as const,
+      selling: { amount: 59.9, currency: 'EUR' },
+      sellingUsd: 65.11,
+      quotedAt: new Date(Date.now() - 4 * 60_000).toISOString(),
+    };
+    storeApi({
+      'GET /api/p/store-orders': () =>
+        envelope(
+          page([
+            storeOrderRow('so-1', {
+              quote: { ...quote, landed: 20.5, margin: 44.61, marginPercent: 68.5, note: null },
+            }),
+            storeOrderRow('so-2', {
+              number: '#1002',
+              quote: {
+                ...quote,
+                landed: null,
+                margin: null,
+                marginPercent: null,
+                note: 'Shipping information not found',
+              },
+            }),
+          ]),
+        ),
+    });
+    render('/user/storeorder?tab=related');
+    const row = (await screen.findByText('#1001')).closest('tr')!;
+    const landed = within(row).getByTestId('landed');
+    expect(landed).toHaveTextContent('Our cost $20.50');
+    expect(landed).toHaveTextContent('Margin $44.61 (68.5 %)');
+    expect(landed).toHaveTextContent('Quoted 4 minutes ago');
+    const other = screen.getByText('#1002').closest('tr')!;
+    expect(within(other).getByTestId('landed')).toHaveTextContent('Shipping information not found');
+  });
+
+  it('a paid order the store cancelled offers "refund to wallet" after a confirmation', async () => {
+    const refunds: string[] = [];
+    storeApi({
+      'GET /api/p/store-orders': () =>
+        envelope(
+          page([
+            storeOrderRow('so-1', {
+              abnormal: true,
+              abnormalReason: 'cancelled-after-payment',
+              abnormalText: 'Cancelled in the store after payment',
+              order: { id: 'o-9', number: 'D20261124-000009', state: 'pending', abnormal: false },
+              refundable: true,
+            }),
+          ]),
+        ),
+      'POST /api/p/store-orders/so-1/refund': (_url, init) => {
+        refunds.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
+        return envelope(storeOrderDetail('so-1'));
+      },
+    });
+    render('/user/storeorder?tab=abnormal');
+    const row = (await screen.findByText('#1001')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Move to normal' })).not.toBeInTheDocument();
+    await user().click(within(row).getByRole('button', { name: 'Refund to wallet' }));
+    expect(refunds).toEqual([]);
+    expect(await screen.findByText(/Refund store order #1001 to your wallet/)).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(refunds).toHaveLength(1));
+    expect(refunds[0]).toMatch(/\S/);
+    expect(await screen.findByText('Refunded to your wallet')).toBeInTheDocument();
+  });
+
   it('deletes the selected store orders in one call and restores them from the draft box', async () => {
     const trashed: unknown[] = [];
     const restored: unknown[] = [];

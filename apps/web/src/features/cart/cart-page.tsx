@@ -45,6 +45,16 @@ export default function CartPage() {
     void navigate(`/user/cartpaylist?basketIds=${ids.join(',')}`);
   }
 
+  // The selected lines into inventory (issue 24): the inventory orders page prices and places them.
+  function buyIntoInventory() {
+    const chosen = lines.filter((l) => l.selected && !l.takenDown);
+    if (chosen.length === 0) {
+      toast.warning(t('cart.select-first'));
+      return;
+    }
+    void navigate(`/user/inventoryorders?buy=${chosen.map((l) => `${l.prodId}:${l.skuId}:${l.count}`).join(',')}`);
+  }
+
   const columns: TableColumnsType<CartLine> = [
     {
       title: t('cart.product'),
@@ -187,6 +197,9 @@ export default function CartPage() {
           <span className="cart-total">
             {t('cart.total')}: <strong data-testid="cart-total">{money(totals?.goodsTotal ?? 0)}</strong>
           </span>
+          <Button size="large" onClick={buyIntoInventory}>
+            {t('cart.inventory')}
+          </Button>
           <Button type="primary" size="large" onClick={checkout}>
             {t('cart.checkout')}
           </Button>

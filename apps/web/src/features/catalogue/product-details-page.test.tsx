@@ -235,13 +235,19 @@ describe('product details', () => {
     expect(toast.list()).toEqual([]);
   });
 
-  it('answers the buttons of later capabilities with a "coming soon" notice', async () => {
+  it('"List to my store" opens the listing dialog on /user/listed, through the log-in for a visitor', async () => {
     productApi();
     const user = userEvent.setup();
-    renderProduct('/productdetails?prodId=7');
+    const { router } = renderProduct('/productdetails?prodId=7');
     await screen.findByRole('heading', { level: 1, name: 'Canvas Tote' });
     await user.click(screen.getByRole('button', { name: 'List to my store' }));
-    expect(toast.list().map((t) => [t.kind, t.text])).toEqual([['info', 'List to my store is coming soon.']]);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/user/listed?list=7')}`);
+    session.login({ accessToken: 'u', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
+    const again = renderProduct('/productdetails?prodId=7');
+    await user.click((await screen.findAllByRole('button', { name: 'List to my store' })).at(-1)!);
+    expect(again.router.state.location.pathname + again.router.state.location.search).toBe('/user/listed?list=7');
+    expect(toast.list()).toEqual([]);
   });
 
   it('sends a visitor to log in from "Add to cart" and "Add to wish list", back to this product afterwards', async () => {

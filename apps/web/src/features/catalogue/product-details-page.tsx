@@ -165,12 +165,15 @@ function ProductView({ product }: { product: ProductDetail }) {
     if (picture >= 0) setImageIndex(picture);
   }
 
-  const comingSoon = (action: string) => toast.info(t('actions.coming-soon', { action: t(`actions.${action}`) }));
   const loggedIn = useSession(isLoggedIn);
   const navigate = useNavigate();
   // Buy now: the checkout page prices this variant and quantity (a visitor logs in first, then lands there).
   const buyNow = () => {
     if (sku) void navigate(`/user/paynoworder?prodId=${product.prodId}&skuId=${sku.skuId}&count=${quantity}`);
+  };
+  // Buy into inventory (issue 24): the inventory orders page prices and places it.
+  const buyIntoInventory = () => {
+    if (sku && requireLogin()) void navigate(`/user/inventoryorders?buy=${product.prodId}:${sku.skuId}:${quantity}`);
   };
   const location = useLocation();
   const addToCart = useChangeCart();
@@ -187,6 +190,11 @@ function ProductView({ product }: { product: ProductDetail }) {
       { prodId: product.prodId, skuId: sku.skuId, count: quantity },
       { onSuccess: (r) => (r.success ? toast.success(t('cart:product.added')) : undefined) },
     );
+  }
+  /** "List to my store": the listing dialog on /user/listed (a visitor logs in first, then lands there). */
+  function onList() {
+    const to = `/user/listed?list=${product.prodId}`;
+    void navigate(loggedIn ? to : loginPathFor('/user/listed', `?list=${product.prodId}`));
   }
   function onAddToWishList() {
     if (!requireLogin()) return;
@@ -283,6 +291,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             <button type="button" className="button button-buy" onClick={buyNow} disabled={!sku || stock <= 0}>
               {t('actions.buy')}
             </button>
+            <button type="button" className="button button-secondary" onClick={buyIntoInventory} disabled={!sku}>
+              {t('actions.inventory')}
+            </button>
             <button
               type="button"
               className="button button-secondary"
@@ -292,7 +303,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               <HeartIcon />
               {t('actions.wishlist')}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => comingSoon('list')}>
+            <button type="button" className="button button-secondary" onClick={onList}>
               <StoreIcon size={20} />
               {t('actions.list')}
             </button>

@@ -14,7 +14,8 @@ const canAnswerAbnormal = (o: StoreOrderRow) => o.abnormal && o.state === 'open'
 
 /**
  * A row's buttons: the abnormal flag's three answers (move to normal after a confirmation, ignore,
- * delete), delete or restore. Each button's name is its text; `describedBy` names the order
+ * delete), delete or restore; "refund to wallet" for a paid order the store cancelled before we
+ * began purchasing (decision 0120). Each button's name is its text; `describedBy` names the order
  * (decision 0108 §4), so a screen reader says "Delete, button, #1001".
  */
 export function StoreOrderActions({ order, describedBy }: { order: StoreOrderRow; describedBy: string }) {
@@ -65,6 +66,14 @@ export function StoreOrderActions({ order, describedBy }: { order: StoreOrderRow
               t('abnormal.ignored'),
             ),
           ]
+        : null}
+      {order.refundable
+        ? confirmed(
+            'actions.refund',
+            t('actions.refund-confirm', { number: order.number }),
+            () => storeOrderActions.refund(order.id),
+            t('actions.refunded'),
+          )
         : null}
       {canTrash(order)
         ? confirmed(

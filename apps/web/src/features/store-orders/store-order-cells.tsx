@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatOrderTime } from '../../components/orders/order-view';
 import { useCountryName } from '../../lib/countries';
+import { useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { SyncOrderButton } from './store-order-actions';
 import { formatStoreMoney } from './store-orders.format';
@@ -84,9 +85,45 @@ export function ProductsCell({ order, open, onToggle }: { order: StoreOrderRow; 
   );
 }
 
+/**
+ * What the buyer paid the store (its currency), and under it the last quote kept on the order
+ * (decision 0120): our landed cost and the margin in the owner's display currency, and how fresh
+ * they are; the reason when it could not be quoted.
+ */
 export function TotalCell({ order }: { order: StoreOrderRow }) {
+  const { t } = useTranslation('store-orders');
   const lang = useSession((s) => s.lang);
-  return <strong className="so-total">{formatStoreMoney(order.total, lang)}</strong>;
+  const money = useMoney();
+  const q = order.quote;
+  const percent = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
+  return (
+    <div className="so-money">
+      <strong className="so-total">{formatStoreMoney(order.total, lang)}</strong>
+      {!q ? (
+        order.order ? null : (
+          <div className="so-muted">{t('list.not-quoted')}</div>
+        )
+      ) : (
+        <div className="so-landed" data-testid="landed">
+          {q.landed === null ? (
+            <div className="so-muted">{q.note ?? t('list.not-quoted')}</div>
+          ) : (
+            <>
+              <div>{t('list.landed', { amount: money(q.landed) })}</div>
+              <div className={q.margin !== null && q.margin < 0 ? 'so-loss' : 'so-gain'}>
+                {q.margin === null
+                  ? t('list.no-rate', { currency: q.selling.currency })
+                  : t('list.margin', { amount: money(q.margin), percent: percent(q.marginPercent ?? 0) })}
+              </div>
+            </>
+          )}
+          <div className="so-muted">
+            {t('list.quoted')} <When at={q.quotedAt} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }
 
 /** Abnormal with its reason, why it is in the draft box, the store's own status, our order's state. */

@@ -121,6 +121,9 @@ export const storeOrderActions = {
     ),
   ignore: (id: string) =>
     api.post<StoreOrderDetail>(path(id, 'abnormal/ignore'), undefined, { ...key(), schema: StoreOrderDetailSchema }),
+  // Refund to wallet (decision 0120): cancelled in the store after we were paid, before purchasing.
+  refund: (id: string) =>
+    api.post<StoreOrderDetail>(path(id, 'refund'), undefined, { ...key(), schema: StoreOrderDetailSchema }),
   sync: (id: string) =>
     api.post<StoreOrderDetail>(path(id, 'sync'), undefined, { ...key(), schema: StoreOrderDetailSchema }),
   syncStore: (storeId: string) =>

@@ -7,6 +7,7 @@ import { formatOrderTime } from '../../components/orders/order-view';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { jumpPath } from './flow';
+import { MarginGuard } from './margin-guard';
 import { RenameStoreDialog } from './rename-store-dialog';
 import { storeActions, syncRunning, useRefreshStores, useStoreSync } from './stores.api';
 
@@ -194,6 +195,7 @@ export function StoreCard({ store }: { store: Store }) {
           <span>{t('card.email-permission')}</span>
         </label>
       </div>
+      <MarginGuard store={store} disabled={!connected || busy !== null} onSaved={refresh} />
 
       <div className="st-actions">
         {connected ? (

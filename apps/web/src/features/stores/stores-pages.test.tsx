@@ -37,6 +37,7 @@ const STORE: Store = {
   status: 'connected',
   inventorySync: false,
   emailPermission: true,
+  marginGuardPercent: null,
   authorizedAt: '2026-11-24T08:00:00.000Z',
   authorizationExpiresAt: null,
   authorizationExpiring: false,
@@ -154,6 +155,37 @@ describe('/user/shopify', { timeout: 30_000 }, () => {
     expect(within(ali).getByText('Re-authorization needed')).toBeInTheDocument();
     expect(within(ali).getByText(/Authorization failed, please re-authorize/)).toBeInTheDocument();
     expect(within(ali).getByText('Not yet')).toBeInTheDocument();
+  });
+
+  it('the margin guard: off by default; switched on at 80 %, its share saved when left', async () => {
+    const patches: unknown[] = [];
+    let guard: number | null = null;
+    fakeApi({
+      'GET /api/p/stores': () => envelope([{ ...STORE, lastSync: sync(), marginGuardPercent: guard }]),
+      'PATCH /api/p/stores/s-1': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { marginGuardPercent: number | null };
+        patches.push(body);
+        guard = body.marginGuardPercent;
+        return envelope({ ...STORE, lastSync: sync(), marginGuardPercent: guard });
+      },
+    });
+    renderRoutes([{ path: '/user/shopify', element: <StoreListPage /> }], '/user/shopify');
+    const card = await screen.findByRole('article', { name: "Ada's mugs" });
+    const toggle = within(card).getByRole('switch', { name: 'Margin guard' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('Off: no order is flagged for its margin.');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(patches).toEqual([{ marginGuardPercent: 80 }]));
+    const share = await within(card).findByRole('spinbutton', { name: 'Margin guard share of the selling price' });
+    await waitFor(() => expect(share).toHaveValue('80'));
+    await userEvent.clear(share);
+    await userEvent.type(share, '65{Enter}');
+    await waitFor(() => expect(patches).toEqual([{ marginGuardPercent: 80 }, { marginGuardPercent: 65 }]));
+    expect(
+      await within(card).findByText(
+        "Orders whose cost to us is above 65 % of the store's selling price are flagged abnormal.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('unbinds after the confirmation, and shows the reason when unbinding fails', async () => {

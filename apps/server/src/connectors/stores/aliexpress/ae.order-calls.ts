@@ -125,7 +125,7 @@ async function resolved(
  * The seller's shipment (decision 0114): read the order's logistics first; our number there →
  * `already`; our earlier number (`previous`) there → corrected in place (`updated`); another
  * number and none of ours → `by-hand`, nothing sent; none → `order.fulfill` with `send_type`
- * `all`. The fulfil call is a write never re-sent by the client: a retry after a lost answer
+ * `all` (`part` for a parcel of several that is not the last). The fulfil call is a write never re-sent by the client: a retry after a lost answer
  * reads the logistics again and finds it.
  */
 export async function pushAeTracking(
@@ -147,7 +147,9 @@ export async function pushAeTracking(
   const service = aeServiceName(push.company);
   const common = {
     out_ref: orderId,
-    send_type: 'all',
+    // One parcel of several is a part shipment until the last (decision 0121); AliExpress's call
+    // names the order, not its lines.
+    send_type: push.shipment && !push.shipment.last ? 'part' : 'all',
     description: `Shipped with ${push.company}`,
     // OTHER needs a website; a known service gets the operator's link only.
     ...(push.url || service === 'OTHER' ? { tracking_website: push.url ?? universalTrackingUrl(number) } : {}),
@@ -168,7 +170,10 @@ export async function pushAeTracking(
     checkWrite(r);
     return { fulfilmentId: number, outcome: 'updated' };
   }
-  if (shipments.length) return { fulfilmentId: shipments[0]!.externalId, outcome: 'by-hand' };
+  // Our other parcels' numbers are not the merchant's.
+  const siblings = new Set(push.shipment?.siblingNumbers ?? []);
+  const byHand = shipments.filter((s) => !siblings.has(s.trackingNumber ?? ''));
+  if (byHand.length) return { fulfilmentId: byHand[0]!.externalId, outcome: 'by-hand' };
   const r = await ports.call(AE_FULFIL_API, { ...common, service_name: service, logistics_no: number }, false);
   checkWrite(r);
   return { fulfilmentId: number, outcome: 'created' };

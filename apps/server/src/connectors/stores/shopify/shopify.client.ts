@@ -2,6 +2,8 @@ import {
   type ListOrdersOptions,
   type ListProductsOptions,
   type OnCredentials,
+  type PublishedProduct,
+  type PublishProduct,
   type StoreClient,
   type StoreCredentials,
   type StoreOrderData,
@@ -11,10 +13,12 @@ import {
   type StoreProductPage,
   type TrackingPush,
   type TrackingPushResult,
+  type VariantUpdate,
 } from '../store-platform.js';
 import { pushShopifyTracking } from './shopify.fulfilment.js';
 import { shopBaseUrl } from './shopify.auth.js';
 import { ShopifyAdmin, type ShopifyAdminOptions } from './shopify.graphql.js';
+import { ShopifyPublisher } from './shopify.publish.js';
 import {
   APP_UNINSTALL_MUTATION,
   type GqlProduct,
@@ -94,6 +98,7 @@ interface ProductsAnswer {
  */
 export class ShopifyClient implements StoreClient {
   readonly admin: ShopifyAdmin;
+  private readonly publisher: ShopifyPublisher;
 
   constructor(private readonly o: ShopifyClientOptions) {
     const shop = String(o.credentials.shop ?? o.shop);
@@ -111,6 +116,7 @@ export class ShopifyClient implements StoreClient {
           }
         : undefined,
     });
+    this.publisher = new ShopifyPublisher(this.admin, o.app.apiVersion, () => this.adminBase);
   }
 
   private get adminBase(): string {
@@ -225,6 +231,21 @@ export class ShopifyClient implements StoreClient {
       page = data.order.lineItems.pageInfo;
     }
     return all;
+  }
+
+  /** Listing (issue 22, decision 0123): `productSet`, whole variant set, synchronous. */
+  publishProduct(product: PublishProduct, existing?: { externalId: string } | null): Promise<PublishedProduct> {
+    return this.publisher.publish(product, existing);
+  }
+
+  /** Roll back: `productDelete`; a product already gone is not an error. */
+  deleteProduct(externalId: string): Promise<void> {
+    return this.publisher.delete(externalId);
+  }
+
+  /** Prices by `productVariantsBulkUpdate`, stock by `inventorySetQuantities`, 250 per call. */
+  updateVariants(updates: VariantUpdate[]): Promise<void> {
+    return this.publisher.update(updates);
   }
 
   /**

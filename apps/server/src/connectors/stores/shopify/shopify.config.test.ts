@@ -16,7 +16,7 @@ describe('Shopify configuration (decision 0100)', () => {
       previousApiSecret: undefined,
       apiVersion: '2026-10',
       scopes:
-        'read_products,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
+        'read_products,write_products,read_inventory,write_inventory,read_locations,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
       shopUrlTemplate: 'https://{shop}',
     });
     const c = loadConfig({

@@ -1,4 +1,9 @@
-import { StorePlatformError, type TrackingPush, type TrackingPushResult } from '../store-platform.js';
+import {
+  StorePlatformError,
+  type TrackingPush,
+  type TrackingPushResult,
+  type TrackingShipment,
+} from '../store-platform.js';
 import { trackingInfoOf } from './shopify.carriers.js';
 import type { ShopifyAdmin } from './shopify.graphql.js';
 import { orderGid } from './shopify.orders.js';
@@ -14,8 +19,9 @@ export const ORDER_FULFILMENT_QUERY = `query OrderFulfilment($id: ID!) {
   order(id: $id) {
     id
     fulfillments(first: 20) { id status trackingInfo(first: 5) { company number url } }
-    fulfillmentOrders(first: 10) {
-      nodes { id status lineItems(first: 50) { nodes { id remainingQuantity } } }
+    # Five locations' fulfillment orders: with each line item's order line, ten would pass Shopify's 1,000-point query cap.
+    fulfillmentOrders(first: 5) {
+      nodes { id status lineItems(first: 50) { nodes { id remainingQuantity lineItem { id } } } }
     }
   }
 }`;
@@ -43,7 +49,7 @@ interface GqlFulfilment {
 interface GqlFulfilmentOrder {
   id: string;
   status: string;
-  lineItems: { nodes: Array<{ id: string; remainingQuantity: number }> };
+  lineItems: { nodes: Array<{ id: string; remainingQuantity: number; lineItem?: { id: string } | null }> };
 }
 
 interface OrderAnswer {
@@ -66,6 +72,43 @@ const openOrders = (nodes: GqlFulfilmentOrder[]) =>
   nodes.filter(
     (fo) => ['OPEN', 'IN_PROGRESS'].includes(fo.status) && fo.lineItems.nodes.some((l) => l.remainingQuantity > 0),
   );
+
+type FulfilmentGroup = {
+  fulfillmentOrderId: string;
+  fulfillmentOrderLineItems: Array<{ id: string; quantity: number }>;
+};
+
+/** Every open fulfillment order with what remains of each line: the whole rest of the order. */
+function wholeRest(open: GqlFulfilmentOrder[]): FulfilmentGroup[] {
+  return open.map((fo) => ({
+    fulfillmentOrderId: fo.id,
+    fulfillmentOrderLineItems: fo.lineItems.nodes
+      .filter((l) => l.remainingQuantity > 0)
+      .map((l) => ({ id: l.id, quantity: l.remainingQuantity })),
+  }));
+}
+
+/**
+ * Only the parcel's lines (decision 0121): each order line it carries, found on the fulfillment
+ * orders by its line item, up to what remains there. Empty when nothing of it is left to fulfil.
+ */
+function parcelOnly(open: GqlFulfilmentOrder[], shipment: TrackingShipment): FulfilmentGroup[] {
+  const wanted = new Map<string, number>();
+  for (const l of shipment.lines) wanted.set(l.externalId, (wanted.get(l.externalId) ?? 0) + l.quantity);
+  const groups: FulfilmentGroup[] = [];
+  for (const fo of open) {
+    const items: Array<{ id: string; quantity: number }> = [];
+    for (const l of fo.lineItems.nodes) {
+      const want = l.lineItem ? (wanted.get(l.lineItem.id) ?? 0) : 0;
+      const quantity = Math.min(want, l.remainingQuantity);
+      if (quantity <= 0) continue;
+      items.push({ id: l.id, quantity });
+      wanted.set(l.lineItem!.id, want - quantity);
+    }
+    if (items.length) groups.push({ fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: items });
+  }
+  return groups;
+}
 
 function refused(userErrors: Array<{ message?: string }>): StorePlatformError {
   return new StorePlatformError('shopify', 'invalid', (userErrors[0]?.message ?? 'refused').slice(0, 200));
@@ -101,22 +144,20 @@ export async function pushShopifyTracking(
   }
 
   const open = openOrders(data.order.fulfillmentOrders?.nodes ?? []);
-  if (!open.length) {
-    // Nothing left to ship: the merchant fulfilled it in the store with other tracking.
-    if (fulfilments.length) return { fulfilmentId: fulfilments[0]!.id, outcome: 'by-hand' };
+  // A parcel of a split store order fulfils its own lines; the fulfilments of its sibling parcels are ours.
+  const groups = push.shipment?.lines.length ? parcelOnly(open, push.shipment) : wholeRest(open);
+  if (!groups.length) {
+    // Nothing of it left to ship: the merchant fulfilled it in the store with other tracking.
+    const siblings = new Set(push.shipment?.siblingNumbers ?? []);
+    const byHand = fulfilments.filter((f) => !f.trackingInfo.some((t) => t.number && siblings.has(t.number)));
+    if (byHand.length) return { fulfilmentId: byHand[0]!.id, outcome: 'by-hand' };
     throw new StorePlatformError('shopify', 'invalid', 'the order has nothing left to fulfil (closed or cancelled)');
   }
   const answer = await admin.request<MutationAnswer<'fulfillmentCreate'>>(
     FULFILMENT_CREATE_MUTATION,
     {
       fulfillment: {
-        // Every open fulfillment order with what remains of each line: the whole rest of the order.
-        lineItemsByFulfillmentOrder: open.map((fo) => ({
-          fulfillmentOrderId: fo.id,
-          fulfillmentOrderLineItems: fo.lineItems.nodes
-            .filter((l) => l.remainingQuantity > 0)
-            .map((l) => ({ id: l.id, quantity: l.remainingQuantity })),
-        })),
+        lineItemsByFulfillmentOrder: groups,
         trackingInfo,
         notifyCustomer: push.notifyCustomer,
       },

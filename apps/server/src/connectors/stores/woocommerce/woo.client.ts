@@ -3,6 +3,8 @@ import {
   type HttpPolicy,
   type ListOrdersOptions,
   type ListProductsOptions,
+  type PublishedProduct,
+  type PublishProduct,
   type StoreClient,
   type StoreOrderData,
   type StoreOrderPage,
@@ -12,10 +14,12 @@ import {
   type StoreVariantData,
   type TrackingPush,
   type TrackingPushResult,
+  type VariantUpdate,
 } from '../store-platform.js';
 import { type WooKeys, basicAuthorization, signOAuthUrl, withQueryKeys } from './woo.auth.js';
 import { getWooOrder, listWooOrders } from './woo.order-reads.js';
 import { type WooProduct, type WooVariation, toStoreProduct } from './woo.products.js';
+import { WooPublisher } from './woo.publish.js';
 import { type WooRequester, errorOf } from './woo.request.js';
 import { pushWooTracking } from './woo.tracking.js';
 
@@ -49,6 +53,7 @@ export class WooClient implements StoreClient, WooRequester {
   readonly baseUrl: string;
   private mode: WooAuthMode;
   private currency: Promise<string | null> | null = null;
+  private readonly publisher = new WooPublisher(this, () => this.currencyCode());
 
   constructor(private readonly options: WooClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -173,6 +178,21 @@ export class WooClient implements StoreClient, WooRequester {
     previous?: { fulfilmentId: string } | null,
   ): Promise<TrackingPushResult> {
     return pushWooTracking(this, orderExternalId, push, previous);
+  }
+
+  /** Listing (issue 22, decision 0123): simple or variable product, variations 100 a batch. */
+  publishProduct(product: PublishProduct, existing?: { externalId: string } | null): Promise<PublishedProduct> {
+    return this.publisher.publish(product, existing);
+  }
+
+  /** Roll back: `DELETE products/{id}?force=true`; a product already gone is fine. */
+  deleteProduct(externalId: string): Promise<void> {
+    return this.publisher.delete(externalId);
+  }
+
+  /** Prices (regular and sale) and stock of listed variants. */
+  updateVariants(updates: VariantUpdate[]): Promise<void> {
+    return this.publisher.update(updates);
   }
 
   /** Checks the keys: a one-product read. Throws `auth` with the store's own words when refused. */

@@ -19,6 +19,10 @@ export function trackingNote(push: TrackingPush): string {
     `Shipped with ${push.company}`,
     `Tracking number: ${push.number}`,
     ...(push.url ? [`Track: ${push.url}`] : []),
+    // A parcel of several: the buyer reads what this one holds.
+    ...(push.shipment?.lines.length
+      ? [`In this parcel: ${push.shipment.lines.map((l) => `${l.title} × ${l.quantity}`).join(', ')}`]
+      : []),
   ].join('\n');
 }
 
@@ -69,7 +73,11 @@ export async function pushWooTracking(
   let wrote = false;
   let replaced = false;
   let trackingId: string | null = null;
-  const trackings = await readTrackings(client, orderId);
+  // The numbers of this store order's other parcels are ours, not a fulfilment made by hand.
+  const siblings = new Set(push.shipment?.siblingNumbers ?? []);
+  const trackings = (await readTrackings(client, orderId))?.filter(
+    (t) => !siblings.has(t.tracking_number?.trim() ?? ''),
+  );
   if (trackings) {
     const same = trackings.find((t) => t.tracking_number?.trim() === number);
     const ours = previous ? trackings.find((t) => String(t.tracking_id) === previous.fulfilmentId) : undefined;
@@ -102,7 +110,8 @@ export async function pushWooTracking(
     }
   }
 
-  if (!state.fulfilled) {
+  // Completed when the whole order has shipped: a parcel of several waits for the last one.
+  if (!state.fulfilled && (push.shipment?.last ?? true)) {
     // The extension adds its items to the "completed" e-mail, so the status goes after the item.
     await client.call('PUT', `/orders/${orderId}`, {}, { status: 'completed' });
     wrote = true;
@@ -113,7 +122,7 @@ export async function pushWooTracking(
   const carried = notes.map((n) => ({ id: n.id, numbers: numbersIn(String(n.note ?? '')) }));
   let noteId = carried.find((n) => n.numbers.includes(number))?.id;
   if (noteId === undefined) {
-    if (carried.some((n) => n.numbers.length)) replaced = true;
+    if (carried.some((n) => n.numbers.some((x) => !siblings.has(x)))) replaced = true;
     const { data } = await client.call<WooNote>(
       'POST',
       `/orders/${orderId}/notes`,

@@ -1,0 +1,89 @@
+import {
+  InventoryConfirmBody,
+  InventoryConfirmResultSchema,
+  InventoryDownloadQuery,
+  InventoryListQuery,
+  InventoryLogPageSchema,
+  InventoryLogQuery,
+  InventoryOrderIdParams,
+  InventoryOrderListQuery,
+  InventoryOrderPageSchema,
+  InventoryOrderSchema,
+  InventoryPageSchema,
+  InventorySubmitBody,
+  envelopeOf,
+} from '@dsm/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ok } from '../../platform/envelope';
+import { idempotent } from '../../platform/idempotency/idempotency';
+import type { App } from '../../platform/types';
+import { checkoutSettings } from '../checkout/checkout.service';
+import { cancelInventoryOrder } from './inventory.actions';
+import { confirmInventoryOrder, submitInventoryOrder } from './inventory.orders';
+import { itemLog, listInventoryOrders, listItems } from './inventory.read';
+import { inventoryWorkbook } from './inventory.sheet';
+
+/** The owner's private inventory and inventory orders (SPEC §7; /api/p: own rows only, another's → 404). */
+export async function inventoryRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+  const tags = ['inventory'];
+  const settings = () => {
+    const c = checkoutSettings(config);
+    return { secretKey: c.secretKey, confirmMinutes: c.confirmMinutes };
+  };
+
+  app.post(
+    '/p/private-inventory-order/basket/confirm',
+    { schema: { tags, body: InventoryConfirmBody, response: { 200: envelopeOf(InventoryConfirmResultSchema) } } },
+    async (req) => ok(await confirmInventoryOrder(db, req.session.userId, req.body, req.locale, settings())),
+  );
+  // A double click or a retry with the same Idempotency-Key makes one order (decision 0062).
+  app.post(
+    '/p/private-inventory-order/submit',
+    { schema: { tags, body: InventorySubmitBody, response: { 200: envelopeOf(InventoryOrderSchema) } } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) =>
+        ok(await submitInventoryOrder(uow, req.session.userId, req.body, req.locale, settings())),
+      ),
+  );
+  app.get(
+    '/p/private-inventory-order/page',
+    { schema: { tags, querystring: InventoryOrderListQuery, response: { 200: envelopeOf(InventoryOrderPageSchema) } } },
+    async (req) => ok(await listInventoryOrders(db, req.session.userId, req.query)),
+  );
+  app.put(
+    '/p/private-inventory-order/cancel/:id',
+    { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(InventoryOrderSchema) } } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => ok(await cancelInventoryOrder(uow, req.session.userId, req.params.id))),
+  );
+  app.get(
+    '/p/privateInventory/page',
+    { schema: { tags, querystring: InventoryListQuery, response: { 200: envelopeOf(InventoryPageSchema) } } },
+    async (req) => {
+      const { current, size, ...filter } = req.query;
+      const page = await listItems(db, { ...filter, userId: req.session.userId }, { current, size }, req.locale);
+      return ok({ ...page, records: page.records.map(({ userId: _u, userEmail: _e, ...r }) => r) });
+    },
+  );
+  app.get(
+    '/p/privateInventory/inventory/logs',
+    { schema: { tags, querystring: InventoryLogQuery, response: { 200: envelopeOf(InventoryLogPageSchema) } } },
+    async (req) => ok(await itemLog(db, req.session.userId, req.query, req.locale)),
+  );
+  // The whole inventory under the page's filters as .xlsx, headings in the caller's language.
+  app.get(
+    '/p/privateInventory/download',
+    { schema: { tags, querystring: InventoryDownloadQuery } },
+    async (req, reply) => {
+      const { current: _c, size: _s, lang, ...filter } = req.query;
+      const locale = lang ?? req.locale;
+      const page = await listItems(db, { ...filter, userId: req.session.userId }, null, locale);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="inventory.xlsx"')
+        .header('cache-control', 'no-store')
+        .send(inventoryWorkbook(page.records, locale));
+    },
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * What other modules may use of inventory (decision 0126): composition.ts subscribes the
+ * reactions; store orders will reserve, ship and release through the ledger's functions.
+ */
+export { inventoryReactions } from './inventory.actions';
+export { ensureItem, release, reserve, shipOut, unreconciledItems, type ItemKey } from './inventory.ledger';

@@ -1,0 +1,66 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { getCartSkus } from '../catalogue/catalogue.service';
+import { connectedStoreRow, storeClientFor } from '../stores/stores.service';
+import { listingVariants, listings } from './listings.tables';
+
+/**
+ * Inventory sync (issue 22, decision 0124): every minute, for each connected store whose owner
+ * switched inventory sync on, each listed variant whose catalogue stock differs from what we last
+ * set in the store gets the new stock, in the connector's batches (Shopify 250, WooCommerce 100),
+ * with the quantity we believe the store holds (Shopify's compare-and-set). A SKU taken down or
+ * gone is set to 0. Comparing with what we pushed, rather than reacting to each stock change,
+ * makes a burst of orders one call per store per minute, and a missed minute heals itself.
+ */
+export const LISTINGS_INVENTORY_SYNC_JOB = 'listings.inventory-sync';
+
+export async function syncInventory(db: Db, config: Config): Promise<{ stores: number; variants: number }> {
+  const storeIds = (
+    await db.selectDistinct({ storeId: listings.storeId }).from(listings).where(eq(listings.state, 'listed'))
+  ).map((r) => r.storeId);
+  let stores = 0;
+  let variants = 0;
+  for (const storeId of storeIds) {
+    const store = await connectedStoreRow(db, storeId);
+    if (!store?.inventorySync) continue;
+    const rows = await db
+      .select({ v: listingVariants, productExternalId: listings.externalId })
+      .from(listingVariants)
+      .innerJoin(listings, eq(listings.id, listingVariants.listingId))
+      .where(and(eq(listings.storeId, storeId), eq(listings.state, 'listed'), isNotNull(listingVariants.externalId)));
+    const skus = await getCartSkus(
+      db,
+      rows.map((r) => r.v.skuId),
+      'en-US',
+    );
+    const wanted = rows
+      .map((r) => {
+        const sku = skus.get(r.v.skuId);
+        return { ...r, quantity: sku?.onSale ? Math.max(0, sku.stock) : 0 };
+      })
+      .filter((r) => r.quantity !== r.v.pushedQuantity);
+    if (!wanted.length) continue;
+    const client = storeClientFor(db, config, store);
+    if (!client.updateVariants) continue;
+    // One store refusing does not hold the others back: what it missed differs again next minute.
+    const pushed = await client
+      .updateVariants(
+        wanted.map((r) => ({
+          productExternalId: r.productExternalId!,
+          variantExternalId: r.v.externalId!,
+          inventoryItemId: r.v.inventoryItemId,
+          quantity: r.quantity,
+          previousQuantity: r.v.pushedQuantity,
+        })),
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (!pushed) continue;
+    for (const r of wanted)
+      await db.update(listingVariants).set({ pushedQuantity: r.quantity }).where(eq(listingVariants.id, r.v.id));
+    stores++;
+    variants += wanted.length;
+  }
+  return { stores, variants };
+}

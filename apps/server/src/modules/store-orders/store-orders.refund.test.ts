@@ -1,0 +1,205 @@
+import type { StoreOrderRow } from '@dsm/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ShippingWorld,
+  balancesOf,
+  countOf,
+  ledgerTotal,
+  shippingWorld,
+  signedInUser,
+  storeOrder,
+  storeProduct,
+  topUp,
+} from '../../../test/factories';
+import { createTestApp } from '../../../test/harness';
+import { rawRows } from '../../db/rows';
+import { transition } from '../orders/orders.service';
+import { ingestStoreOrder } from './store-orders.service';
+
+// "Refund to wallet" (issue 21, decision 0120): a store order paid with us, then cancelled in the
+// store before purchasing, is refunded in one idempotent unit of work; once purchasing began it is
+// refused. On PGlite or PostgreSQL (TEST_DATABASE_URL).
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let world: ShippingWorld;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  world = await shippingWorld(ctx);
+});
+afterAll(() => ctx.app.close());
+
+type Owner = Awaited<ReturnType<typeof signedInUser>>;
+const post = (o: Owner, url: string, payload: object, key: string | null = crypto.randomUUID(), lang = 'en-US') =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      authorization: `Bearer ${o.token}`,
+      'accept-language': lang,
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+  });
+const refund = (o: Owner, id: string, key?: string, lang?: string) =>
+  post(o, `/api/p/store-orders/${id}/refund`, {}, key ?? crypto.randomUUID(), lang);
+const rowOf = async (o: Owner, id: string, tab: string) =>
+  (
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/p/store-orders?tab=${tab}`,
+        headers: { authorization: `Bearer ${o.token}` },
+      })
+    ).json().data.records as StoreOrderRow[]
+  ).find((r) => r.id === id);
+const stockOf = async (skuId: number) => countOf(ctx.db, sql`select stock as n from skus where id = ${skuId}`);
+/**
+ * A store order of the owner's (a ×1 from PSA, b ×1 from PSB: two marketplace orders), paid from
+ * the wallet, then cancelled in the store: flagged `cancelled-after-payment`.
+ */
+async function paidThenCancelled(o: Owner) {
+  const shop = await storeProduct(ctx.db, o.userId, {
+    title: 'Dress',
+    variants: [{ title: 'Red' }, { title: 'Blue' }],
+  });
+  const [product] = rawRows<{ external_id: string }>(
+    await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
+  );
+  const variants: string[] = [];
+  for (const [i, variantId] of shop.variantIds.entries()) {
+    const skuId = i === 0 ? world.products.a.skuId : world.products.b.skuId;
+    await ctx.db.execute(sql`insert into variant_connections (variant_id, store_product_id, user_id, sku_id)
+      values (${variantId}, ${shop.productId}, ${o.userId}, ${skuId})`);
+    const [v] = rawRows<{ external_id: string }>(
+      await ctx.db.execute(sql`select external_id from store_variants where id = ${variantId}`),
+    );
+    variants.push(v!.external_id);
+  }
+  const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
+  const made = await storeOrder(ctx.db, store, {
+    total: { amount: 5000, currency: 'EUR' },
+    shippingAddress: {
+      name: 'Aiko Tanaka',
+      company: '',
+      line1: '1-2-3 Shibuya',
+      line2: '',
+      city: 'Tokyo',
+      province: 'Tokyo',
+      postcode: '150-0002',
+      countryCode: 'JP',
+      phone: '+81 3 1234',
+    },
+    lines: variants.map((v, i) => ({
+      externalId: `l${i}`,
+      productExternalId: product!.external_id,
+      variantExternalId: v,
+      sku: `DRESS-${i}`,
+      title: `Dress ${i}`,
+      quantity: 1,
+      unitPrice: { amount: 2500, currency: 'EUR' },
+    })),
+  });
+  const quote = (await post(o, '/api/p/store-orders/pay/confirm', { ids: [made.id] }, null)).json().data;
+  const paid = await post(o, '/api/p/store-orders/pay', { confirmToken: quote.confirmToken, method: 'wallet' });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const later = new Date(Date.parse(made.data.updatedAt) + 60_000).toISOString();
+  await ingestStoreOrder(ctx.db, store, { ...made.data, status: 'cancelled', updatedAt: later });
+  return { id: made.id, paidMinor: Math.round(quote.total * 100) };
+}
+
+describe('POST /api/p/store-orders/:id/refund', () => {
+  it('cancels our orders, gives the money back through the ledger and the stock back; a replay does nothing more', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const stock = { a: await stockOf(world.products.a.skuId), b: await stockOf(world.products.b.skuId) };
+    const { id, paidMinor } = await paidThenCancelled(o);
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000 - paidMinor);
+    const flagged = (await rowOf(o, id, 'paid'))!;
+    expect(flagged).toMatchObject({ abnormalReason: 'cancelled-after-payment', refundable: true });
+
+    const key = crypto.randomUUID();
+    const res = await refund(o, id, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ state: 'trashed', trashReason: 'cancelled-in-store', abnormal: false });
+    const ours = rawRows<{ state: string }>(
+      await ctx.db.execute(sql`select o.state from orders o join store_orders s
+        on s.store_id::text = o.store_id::text and s.external_id = o.store_order_ref where s.id = ${id}`),
+    );
+    expect(ours.map((x) => x.state)).toEqual(['trashed', 'trashed']);
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
+    expect(await stockOf(world.products.a.skuId)).toBe(stock.a);
+    expect(await stockOf(world.products.b.skuId)).toBe(stock.b);
+    expect(await rowOf(o, id, 'paid')).toBeUndefined();
+    expect((await rowOf(o, id, 'trash'))!.refundable).toBe(false);
+
+    // The same key again: the same answer, no second refund. Another key: refused, in the owner's language.
+    const replay = await refund(o, id, key);
+    expect(replay.statusCode).toBe(200);
+    const again = await refund(o, id, undefined, 'zh-CN');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msg).toContain('已退款');
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    const refunds = await countOf(
+      ctx.db,
+      sql`select count(*) as n from journal_entries where kind = 'refund' and reference_type = 'store-order-refund' and reference_id = ${id}`,
+    );
+    expect(refunds).toBe(2); // one per marketplace order
+    // Never restored: it was paid.
+    expect((await post(o, '/api/p/store-orders/restore', { ids: [id] })).statusCode).toBe(409);
+  });
+
+  it('two submits at once with their own keys: one refund', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const { id } = await paidThenCancelled(o);
+    const [x, y] = await Promise.all([refund(o, id), refund(o, id)]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
+  });
+
+  it('refused once the operator began purchasing; racing the purchase, exactly one of them wins', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const operator = { type: 'operator', id: null } as const;
+    const orderIdsOf = async (id: string) =>
+      rawRows<{ id: string }>(
+        await ctx.db.execute(sql`select o.id from orders o join store_orders s
+          on s.store_id::text = o.store_id::text and s.external_id = o.store_order_ref where s.id = ${id} order by o.id`),
+      ).map((r) => r.id);
+
+    const bought = await paidThenCancelled(o);
+    const [first] = await orderIdsOf(bought.id);
+    await transition(ctx.db, first!, 'purchase', operator);
+    const before = (await balancesOf(ctx.db, o.userId)).available;
+    const res = await refund(o, bought.id, undefined, 'fr-FR');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toContain("l'achat a commencé");
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(before);
+    expect((await rowOf(o, bought.id, 'paid'))!).toMatchObject({ abnormalReason: 'cancelled-after-payment' });
+
+    const raced = await paidThenCancelled(o);
+    const [target] = await orderIdsOf(raced.id);
+    const mid = (await balancesOf(ctx.db, o.userId)).available;
+    const [r, p] = await Promise.allSettled([refund(o, raced.id), transition(ctx.db, target!, 'purchase', operator)]);
+    const refunded = r.status === 'fulfilled' && r.value.statusCode === 200;
+    const purchased = p.status === 'fulfilled';
+    expect(refunded !== purchased).toBe(true);
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(refunded ? mid + raced.paidMinor : mid);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
+  });
+
+  it('only a paid order the store gave up; another user’s is not found', async () => {
+    const o = await signedInUser(ctx.db);
+    const other = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const { id } = await paidThenCancelled(o);
+    expect((await refund(other, id)).statusCode).toBe(404);
+    const store = (await storeProduct(ctx.db, o.userId, { title: 'Mug', variants: [{ title: 'One' }] })).storeId;
+    const unpaid = (await storeOrder(ctx.db, { id: store, userId: o.userId })).id;
+    const res = await refund(o, unpaid);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data).toMatchObject({ reason: 'store-order-not-refundable' });
+  });
+});

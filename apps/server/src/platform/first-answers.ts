@@ -1,0 +1,160 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { DEFAULT_LOCALE, type Locale, isLocale } from '@dsm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * A public page's first answers in its HTML (decision 0122): the goods list's search, the
+ * product, … are the same envelopes the page's first GETs would fetch, so the page draws its
+ * first cards without a round trip after its scripts, and its largest picture can start loading
+ * with them. The page only ever gains: a lookup that fails, refuses or is slow leaves the answer
+ * out, and the browser asks the API as before.
+ */
+
+/** One GET of the API a page sends first: its path under /api and its query. */
+export interface FirstRequest {
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** The answer's picture the page shows largest (its `data` given), to preload. */
+  image?: (data: unknown) => string | undefined;
+}
+
+/** The first requests of a public page, from its route (first path segment, lowercase) and URL. */
+export type FirstRequestsOf = (route: string, url: URL) => FirstRequest[];
+
+/** How long a page waits for its first answers before it is sent without them. */
+export const FIRST_ANSWERS_WAIT_MS = 300;
+
+/** The id the web app reads the answers from (apps/web/src/lib/first-answers.ts). */
+const SCRIPT_ID = 'first-answers';
+
+/**
+ * The key of an answer: the API path and its query parameters sorted by name, as the web app
+ * writes it for the request it is about to send (`firstAnswerKey` there).
+ */
+export function firstAnswerKey(path: string, query: FirstRequest['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query).sort()) {
+    const value = query[name];
+    if (value !== undefined) params.append(name, String(value));
+  }
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The language the page's requests will carry: the web app sends its saved language as
+ * Accept-Language and mirrors it in the `lang` cookie for this guess; a first visit has neither
+ * and uses the default, as the web app does. The browser's own Accept-Language is not the app's
+ * choice, so it is not used: a guess that turns out wrong only means the page asks again.
+ */
+export function pageLocale(req: FastifyRequest): Locale {
+  const lang = (req.cookies as Record<string, string | undefined> | undefined)?.lang;
+  return lang && isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** JSON that cannot end the script element nor open a comment in it: every `<` escaped. */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
+
+const escapeAttribute = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A picture URL worth preloading: one of this site's paths, or http(s) elsewhere. */
+function preloadable(url: string | undefined): url is string {
+  return Boolean(url && url.length < 2048 && (/^\/[^/\\]/.test(url) || /^https?:\/\//i.test(url)));
+}
+
+interface Answer {
+  key: string;
+  body: string;
+  image?: string;
+}
+
+async function answer(app: FastifyInstance, request: FirstRequest, locale: Locale): Promise<Answer | null> {
+  const key = firstAnswerKey(request.path, request.query);
+  try {
+    const res = await app.inject({ method: 'GET', url: key, headers: { 'accept-language': locale } });
+    if (res.statusCode !== 200) return null;
+    const parsed = JSON.parse(res.body) as { success?: unknown; data?: unknown };
+    // A refusal (an unknown product…) is left to the page's own request and its own screen.
+    if (parsed.success !== true) return null;
+    return { key, body: res.body, image: request.image?.(parsed.data) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What goes before the page's `</body>`: the preload of its largest picture and its first answers,
+ * those that came in time; empty when none did.
+ */
+export async function firstAnswersMarkup(
+  app: FastifyInstance,
+  requests: FirstRequest[],
+  locale: Locale,
+  waitMs = FIRST_ANSWERS_WAIT_MS,
+): Promise<string> {
+  if (!requests.length) return '';
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  const answers = await Promise.all(requests.map((r) => Promise.race([answer(app, r, locale), late])));
+  clearTimeout(timer);
+  const found = answers.filter((a): a is Answer => a !== null);
+  if (!found.length) return '';
+
+  const entries = found.map((a) => `${JSON.stringify(a.key)}:${a.body}`).join(',');
+  const json = scriptSafeJson(`{"lang":${JSON.stringify(locale)},"answers":{${entries}}}`);
+  const image = found.map((a) => a.image).find(preloadable);
+  // In the body (the head is already on its way, see static.ts): Chromium honours a preload there,
+  // and the page's module script runs once the document is parsed, so it finds the answers.
+  const preload = image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">` : '';
+  return `${preload}<script type="application/json" id="${SCRIPT_ID}">${json}</script>`;
+}
+
+/** The encoding to send a page made per request in: brotli, gzip, or none, as the client accepts. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part))
+      .map((part) => part.split(';')[0]!.trim().toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
+/**
+ * The page as a stream: everything before `</body>` at once (the browser starts on the scripts
+ * and styles it preloads while the answers are looked up), then the answers and the end.
+ * Compressed with a flush after the first part, so the compressor does not hold it back.
+ */
+export function streamedPage(
+  html: string,
+  encoding: 'br' | 'gzip' | undefined,
+  rest: () => Promise<string>,
+  whenHeadSent: (start: () => void) => void,
+): Readable {
+  const out =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip()
+        : new PassThrough();
+  const cut = html.lastIndexOf('</body>');
+  const at = cut < 0 ? html.length : cut;
+  out.write(html.slice(0, at));
+  // The lookups start once the head is on its way: with PGlite the database works on this
+  // thread, and a lookup started first would hold the head (and its compression) back.
+  const start = () =>
+    whenHeadSent(() => {
+      void rest()
+        .catch(() => '') // the page as built: it never fails for its answers
+        .then((markup) => out.end(markup + html.slice(at)));
+    });
+  if (out instanceof PassThrough) start();
+  else out.flush(start);
+  return out;
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InventoryOrder, InventoryRow } from '@dsm/contract';
+import { envelope, renderRoutes } from '../../test/render';
+import { fakeApi } from '../../test/fake-api';
+import { loadNamespace } from '../../lib/i18n';
+import { session } from '../../lib/session';
+import InventoryOrdersPage from './inventory-orders-page';
+import MyInventoryPage from './my-inventory-page';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const row = (over: Partial<InventoryRow> = {}): InventoryRow => ({
+  id: '11111111-1111-1111-1111-111111111111',
+  skuId: 7,
+  skuCode: 'MUG-1',
+  prodId: 3,
+  prodName: 'Bulk mug',
+  image: '',
+  warehouse: 'CN',
+  warehouseName: 'China',
+  total: 18,
+  frozen: 2,
+  available: 16,
+  unreceived: 4,
+  lowStock: false,
+  ...over,
+});
+const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const order = (over: Partial<InventoryOrder> = {}): InventoryOrder => ({
+  id: '22222222-2222-2222-2222-222222222222',
+  number: 'O00000077',
+  state: 'to-be-purchased',
+  goods: 160,
+  handlingFee: 6,
+  total: 166,
+  createdAt: '2026-11-27T09:00:00.000Z',
+  cancellable: true,
+  lines: [
+    {
+      skuId: 7,
+      skuCode: 'MUG-1',
+      title: 'Bulk mug',
+      image: '',
+      warehouse: 'CN',
+      quantity: 20,
+      received: 0,
+      unitPrice: 8,
+    },
+  ],
+  ...over,
+});
+
+beforeAll(async () => {
+  await loadNamespace('inventory');
+});
+beforeEach(() => session.login({ accessToken: 'u', userId: 'u-1', userInfo: { status: '1', role: 'user' } }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/user/myinventory', { timeout: 30_000 }, () => {
+  it('shows total = frozen + available and unreceived, marks low stock, filters and links the download', async () => {
+    const asked: string[] = [];
+    fakeApi({
+      'GET /api/logistics/warehouse': () => envelope([{ code: 'CN', name: 'China', country: 'CN' }]),
+      'GET /api/p/privateInventory/page': (url) => {
+        asked.push(`${url.searchParams.get('keyword') ?? ''}|${url.searchParams.get('lowStock') ?? ''}`);
+        return envelope(
+          page([row(), row({ id: 'x', skuCode: 'CUP-2', available: 3, total: 3, frozen: 0, lowStock: true })]),
+        );
+      },
+    });
+    renderRoutes([{ path: '/user/myinventory', element: <MyInventoryPage /> }], '/user/myinventory');
+    const mug = (await screen.findByText('MUG-1')).closest('tr')!;
+    expect(
+      within(mug)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(expect.arrayContaining(['China', '18', '2', '16 ', '4']));
+    expect(within(screen.getByText('CUP-2').closest('tr')!).getByText('Low stock')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Download (.xlsx)' });
+    expect(new URL(link.getAttribute('href')!, 'http://x').pathname).toBe('/api/p/privateInventory/download');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'SKU or product name' }), 'mug{Enter}');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Low stock only' }));
+    await waitFor(() => expect(asked).toContain('mug|true'));
+  });
+});
+
+describe('/user/inventoryorders', { timeout: 30_000 }, () => {
+  it('prices the handed-over lines with the handling fee, places the order and opens the payment page', async () => {
+    const confirmed: unknown[] = [];
+    fakeApi({
+      'GET /api/p/private-inventory-order/page': () => envelope(page([order()])),
+      'POST /api/p/private-inventory-order/basket/confirm': async (_url, init) => {
+        confirmed.push(JSON.parse(String(init?.body)));
+        return envelope({
+          lines: [
+            {
+              prodId: 3,
+              skuId: 7,
+              skuCode: 'MUG-1',
+              title: 'Bulk mug',
+              image: '',
+              warehouse: 'CN',
+              warehouseName: 'China',
+              warehouses: [{ code: 'CN', name: 'China' }],
+              count: 20,
+              unitPrice: 8,
+              basePrice: 10,
+              tier: { minQuantity: 20 },
+              moq: 20,
+              lineTotal: 160,
+            },
+          ],
+          goods: 160,
+          handlingFeePerUnit: 0.3,
+          handlingFee: 6,
+          total: 166,
+          confirmToken: 'token',
+          expiresAt: '2026-11-27T10:00:00.000Z',
+        });
+      },
+      'POST /api/p/private-inventory-order/submit': () => envelope(order({ state: 'awaiting-payment' })),
+    });
+    renderRoutes(
+      [
+        { path: '/user/inventoryorders', element: <InventoryOrdersPage /> },
+        { path: '/user/paymentorder', element: <p>payment page</p> },
+      ],
+      '/user/inventoryorders?buy=3:7:20',
+    );
+    expect(await screen.findByText('O00000077')).toBeInTheDocument();
+    expect(screen.getByText(/0 of 20 received/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Check prices' }));
+    expect(await screen.findByText('Handling fee ($0.30 per unit, instead of shipping)')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Buy into inventory' })).getAllByText('$166.00').length,
+    ).toBeGreaterThan(0);
+    expect(confirmed).toEqual([{ lines: [{ prodId: 3, skuId: 7, count: 20 }] }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
+    expect(await screen.findByText('payment page')).toBeInTheDocument();
+  });
+});

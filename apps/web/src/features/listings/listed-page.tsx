@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import type { Listing, ListingState } from '@dsm/contract';
+import { Alert, Button, Popconfirm, Progress, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { ListDialog } from './list-dialog';
+import { listingActions, storeMoney, useListings, useRefreshListings } from './listings.api';
+import { StoreRulePanel } from './store-rule-panel';
+import './listings.css';
+
+const TABS = ['all', 'queued', 'publishing', 'listed', 'failed'] as const;
+type Tab = (typeof TABS)[number];
+const STATE_COLOURS: Record<ListingState, string> = {
+  queued: 'default',
+  publishing: 'processing',
+  listed: 'success',
+  failed: 'error',
+  'rolling-back': 'warning',
+  'rolled-back': 'default',
+};
+
+/**
+ * /user/listed (SPEC §2, issue 22): the owner's listings with counts per state and a bar while a
+ * batch publishes; relist a failed one, roll back; each store's pricing rule with the re-price
+ * preview. `?list=<prodId>` (the product page's "List to store") opens the listing dialog.
+ */
+export default function ListedPage() {
+  const { t } = useTranslation('listings');
+  const lang = useSession((s) => s.lang);
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>('all');
+  const [current, setCurrent] = useState(1);
+  const list = useListings(tab, current);
+  const refresh = useRefreshListings();
+  const listing = Number(params.get('list')) || null;
+
+  async function act(row: Listing, action: 'relist' | 'rollBack') {
+    const res = await listingActions[action](row.id);
+    if (res.success) {
+      toast.success(t(action === 'relist' ? 'relisted' : 'rolling-back'));
+      await refresh();
+    }
+  }
+
+  const columns: TableColumnsType<Listing> = [
+    {
+      title: t('columns.product'),
+      key: 'product',
+      render: (_, r) => (
+        <span className="ls-product">
+          {r.image ? <img src={r.image} alt="" width={48} height={48} /> : null}
+          <span className="ls-stacked">
+            <span>{r.title}</span>
+            <span className="ls-muted">{t('variants-count', { count: r.variants.length })}</span>
+          </span>
+        </span>
+      ),
+    },
+    { title: t('columns.store'), key: 'store', render: (_, r) => `${r.storeName} (${r.platform})` },
+    {
+      title: t('columns.price'),
+      key: 'price',
+      render: (_, r) => <span data-testid="listing-price">{storeMoney(r.price, r.currency, lang)}</span>,
+    },
+    {
+      title: t('columns.state'),
+      key: 'state',
+      render: (_, r) => (
+        <span className="ls-stacked">
+          <Tag color={STATE_COLOURS[r.state]} data-testid="listing-state">
+            {t(`states.${r.state}`)}
+          </Tag>
+          {r.reason ? <span className="ls-reason">{r.reason}</span> : null}
+        </span>
+      ),
+    },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_, r) => (
+        <span className="ls-actions">
+          {r.url && r.state === 'listed' ? (
+            <a href={r.url} target="_blank" rel="noreferrer">
+              {t('open-in-store')}
+            </a>
+          ) : null}
+          {r.state === 'failed' ? (
+            <Button size="small" onClick={() => act(r, 'relist')}>
+              {t('relist')}
+            </Button>
+          ) : null}
+          {r.state === 'listed' || r.state === 'failed' ? (
+            <Popconfirm title={t('rollback-question')} onConfirm={() => act(r, 'rollBack')} okText={t('rollback')}>
+              <Button size="small" danger>
+                {t('rollback')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  const data = list.data;
+  return (
+    <div className="ls-page">
+      <h1>{t('title')}</h1>
+      <p className="ls-muted">{t('intro')}</p>
+      {data?.progress ? (
+        <div className="ls-progress" data-testid="listing-progress">
+          <span>{t('progress', data.progress)}</span>
+          <Progress percent={Math.round((data.progress.done / data.progress.total) * 100)} />
+        </div>
+      ) : null}
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          setTab(k as Tab);
+          setCurrent(1);
+        }}
+        items={TABS.map((k) => ({ key: k, label: `${t(`tabs.${k}`)} (${data?.counts[k] ?? 0})` }))}
+      />
+      {list.isError ? <Alert type="error" message={String(list.error)} /> : null}
+      {data && data.page.total === 0 ? (
+        <EmptyState text={t('empty')} />
+      ) : (
+        <Table<Listing>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.page.records ?? []}
+          loading={list.isLoading}
+          pagination={{
+            current,
+            pageSize: 20,
+            total: data?.page.total ?? 0,
+            onChange: setCurrent,
+            showSizeChanger: false,
+          }}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
+      <StoreRulePanel />
+      <ListDialog
+        prodId={listing}
+        onClose={(queued) => {
+          params.delete('list');
+          setParams(params, { replace: true });
+          if (queued) void refresh();
+        }}
+      />
+    </div>
+  );
+}
