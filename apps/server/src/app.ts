@@ -15,6 +15,8 @@ import { contentRoutes } from './modules/content/content.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { countProductsInWarehouse, getSkuShippingFacts } from './modules/catalogue/catalogue.service';
+import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.admin.routes';
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -182,6 +184,8 @@ export async function buildApp({
       await scoped.register(walletRoutes, { db });
       await scoped.register(withdrawalsRoutes, { db, config, mailer });
       await scoped.register(walletAdminRoutes, { db });
+      await scoped.register(affiliatesRoutes, { db });
+      await scoped.register(affiliatesAdminRoutes, { db });
       await scoped.register(rechargeRoutes, { db, files, config, providers: payments });
       await scoped.register(rechargeAdminRoutes, { db, files });
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });

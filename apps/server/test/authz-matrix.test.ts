@@ -68,6 +68,8 @@ interface Mine {
   storeOrderId: string;
   preferenceId: string;
   methodId: number;
+  /** A's referral code (A has joined the affiliate programme): B's affiliate answers never show it. */
+  affiliateCode: string;
   listingId: string;
   listingVariantId: string;
   sourcingId: string;
@@ -225,6 +227,11 @@ const OWN: Record<string, Aim> = {
   // The callback's query is verified (HMAC, shop, timestamp) before its state is looked up; the
   // state bound to another user is tested with a signed query in stores.shopify.test.ts.
   'POST /api/p/stores/shopify/callback': {},
+  // The affiliate programme (issue 26): only ever the caller's own programme (B joins as B).
+  'GET /api/p/affiliate': {},
+  'POST /api/p/affiliate/join': {},
+  'GET /api/p/affiliate/dashboard': {},
+  'GET /api/p/affiliate/export': { query: 'format=csv' },
   'GET /api/p/sourcing': {},
   'GET /api/p/sourcing/counts': {},
   'GET /api/p/sourcing/agent': {},
@@ -413,6 +420,7 @@ beforeAll(async () => {
     await call(a.token, 'POST', '/api/p/withdrawals', { body: OWN['POST /api/p/withdrawals']!.body }),
   );
   const recharge = await ok(await call(a.token, 'POST', '/api/p/recharges', { body: { amount: 100, method: 'bank' } }));
+  const affiliate = (await ok(await call(a.token, 'POST', '/api/p/affiliate/join'))) as { code: string };
   // A's shop product (written as the import job would), connected once so that it has a change to undo.
   const shop = await storeProduct(ctx.db, a.userId, { title: 'Linen dress', variants: [{ title: 'Red' }] });
   await ok(
@@ -476,6 +484,7 @@ beforeAll(async () => {
     }
   ).rows;
   mine = {
+    affiliateCode: affiliate.code,
     listingId: String(listing!.id),
     listingVariantId: String(listingVariant!.id),
     sourcingId: sourcing.id,

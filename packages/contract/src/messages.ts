@@ -6,6 +6,7 @@ import enLogistics from './locales/en-US/logistics.json';
 import enContent from './locales/en-US/content.json';
 import enWithdrawal from './locales/en-US/withdrawal.json';
 import enWallet from './locales/en-US/wallet.json';
+import enAffiliates from './locales/en-US/affiliates.json';
 import enRecharge from './locales/en-US/recharge.json';
 import enOrders from './locales/en-US/orders.json';
 import enCheckout from './locales/en-US/checkout.json';
@@ -28,6 +29,7 @@ import zhLogistics from './locales/zh-CN/logistics.json';
 import zhContent from './locales/zh-CN/content.json';
 import zhWithdrawal from './locales/zh-CN/withdrawal.json';
 import zhWallet from './locales/zh-CN/wallet.json';
+import zhAffiliates from './locales/zh-CN/affiliates.json';
 import zhRecharge from './locales/zh-CN/recharge.json';
 import zhOrders from './locales/zh-CN/orders.json';
 import zhCheckout from './locales/zh-CN/checkout.json';
@@ -50,6 +52,7 @@ import frLogistics from './locales/fr-FR/logistics.json';
 import frContent from './locales/fr-FR/content.json';
 import frWithdrawal from './locales/fr-FR/withdrawal.json';
 import frWallet from './locales/fr-FR/wallet.json';
+import frAffiliates from './locales/fr-FR/affiliates.json';
 import frRecharge from './locales/fr-FR/recharge.json';
 import frOrders from './locales/fr-FR/orders.json';
 import frCheckout from './locales/fr-FR/checkout.json';
@@ -72,6 +75,7 @@ import trLogistics from './locales/tr-TR/logistics.json';
 import trContent from './locales/tr-TR/content.json';
 import trWithdrawal from './locales/tr-TR/withdrawal.json';
 import trWallet from './locales/tr-TR/wallet.json';
+import trAffiliates from './locales/tr-TR/affiliates.json';
 import trRecharge from './locales/tr-TR/recharge.json';
 import trOrders from './locales/tr-TR/orders.json';
 import trCheckout from './locales/tr-TR/checkout.json';
@@ -110,6 +114,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: enContent,
     withdrawal: enWithdrawal,
     wallet: enWallet,
+    affiliates: enAffiliates,
     recharge: enRecharge,
     orders: enOrders,
     checkout: enCheckout,
@@ -133,6 +138,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: zhContent,
     withdrawal: zhWithdrawal,
     wallet: zhWallet,
+    affiliates: zhAffiliates,
     recharge: zhRecharge,
     orders: zhOrders,
     checkout: zhCheckout,
@@ -156,6 +162,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: frContent,
     withdrawal: frWithdrawal,
     wallet: frWallet,
+    affiliates: frAffiliates,
     recharge: frRecharge,
     orders: frOrders,
     checkout: frCheckout,
@@ -179,6 +186,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: trContent,
     withdrawal: trWithdrawal,
     wallet: trWallet,
+    affiliates: trAffiliates,
     recharge: trRecharge,
     orders: trOrders,
     checkout: trCheckout,

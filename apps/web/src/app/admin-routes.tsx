@@ -89,6 +89,11 @@ export const ADMIN_PAGES: RouteObject[] = [
     ),
   ),
   page(
+    'affiliates',
+    'admin-affiliates',
+    withText('affiliates', () => import('../features/admin/affiliates/affiliates-admin-page')),
+  ),
+  page(
     'reconciliation',
     'admin-reconciliation',
     withText('admin', () => import('../features/admin/wallet/reconciliation-page')),

@@ -13,6 +13,11 @@ export const USER_PAGES: RouteObject[] = [
     withText('accounts', () => import('../features/accounts/profile/profile-page')),
   ),
   page(
+    'affiliate',
+    'affiliate',
+    withText('affiliates', () => import('../features/affiliates/affiliate-page')),
+  ),
+  page(
     'myinventory',
     'myinventory',
     withText('inventory', () => import('../features/inventory/my-inventory-page')),

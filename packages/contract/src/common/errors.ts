@@ -91,6 +91,10 @@ export const ERROR_REASONS = [
   // Paying store orders (decision 0118).
   'store-order-not-payable',
   'quote-changed',
+  // The affiliate programme (decision 0128).
+  'self-referral',
+  'affiliate-suspended',
+  'programme-closed',
   // Listing (issue 22, decision 0124).
   'listing-not-offered',
   'listing-margin-too-low',

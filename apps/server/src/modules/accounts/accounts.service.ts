@@ -6,6 +6,7 @@ import { isUuid } from './accounts.ids';
 
 /** A user's addresses (consignee and billing), own rows only: checkout reads them here. */
 export { getAddress, getAddresses, listAddresses } from './accounts.address.service';
+export { onUserRegistered, type UserRegistered } from './accounts.hooks';
 
 /**
  * The accounts module's public face for other modules (decision 0066): what they may know about
