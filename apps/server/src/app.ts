@@ -15,6 +15,8 @@ import { contentRoutes } from './modules/content/content.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { countProductsInWarehouse, getSkuShippingFacts } from './modules/catalogue/catalogue.service';
+import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.admin.routes';
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -40,6 +42,7 @@ import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.rout
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
+import { sourcingRoutes } from './modules/sourcing/sourcing.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { aliexpressStoreRoutes } from './modules/stores/stores.aliexpress.routes';
 import { storesWebhookRoutes } from './modules/stores/stores.webhooks.routes';
@@ -182,6 +185,8 @@ export async function buildApp({
       await scoped.register(walletRoutes, { db });
       await scoped.register(withdrawalsRoutes, { db, config, mailer });
       await scoped.register(walletAdminRoutes, { db });
+      await scoped.register(affiliatesRoutes, { db });
+      await scoped.register(affiliatesAdminRoutes, { db });
       await scoped.register(rechargeRoutes, { db, files, config, providers: payments });
       await scoped.register(rechargeAdminRoutes, { db, files });
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
@@ -190,6 +195,7 @@ export async function buildApp({
       await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(afterSalesRoutes, { db, files });
+      await scoped.register(sourcingRoutes, { db, config, files, mailer });
       await scoped.register(cartRoutes, { db });
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
       await scoped.register(priceDifferencesRoutes, { db });

@@ -17,6 +17,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { onUserRegistered } from './modules/accounts/accounts.service';
+import {
+  AFFILIATE_RELEASE_JOB,
+  affiliatesJobHandlers,
+  affiliatesSchedule,
+  onOrderPaid,
+  onOrderRefunded,
+} from './modules/affiliates/affiliates.commissions';
+import { attributeRegistration } from './modules/affiliates/affiliates.service';
 import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
@@ -146,6 +155,12 @@ export function compose({
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
   onOrderChange(db, 'update-tracking', 'store-orders.push-tracking', trackingChanged);
+  // when a store owner registers with a referral code → affiliates attributes the account to its affiliate, once
+  onUserRegistered(db, 'affiliates.attribute', attributeRegistration);
+  // when a referred user's order is paid → affiliates records a pending commission on its goods
+  onOrderChange(db, 'pay', 'affiliates.commission', onOrderPaid);
+  // when an order is refunded (after-sales) → affiliates lowers its commission (a reversing ledger line once paid)
+  onOrderChange(db, 'refunded', 'affiliates.refund', onOrderRefunded);
   // when an inventory order is paid → inventory makes it "to be purchased" and shows its pieces as unreceived
   onOrderChange(db, 'pay', 'inventory.order-paid', inventoryReactions.orderPaid);
   // when an unpaid inventory order is trashed or expires → inventory marks it cancelled
@@ -207,6 +222,8 @@ export function compose({
     [STORES_EXPIRY_WARNING_JOB]: handlerOf(stores, STORES_EXPIRY_WARNING_JOB),
     // a store order was shipped or its tracking corrected → store-orders writes the tracking to the store
     [STORE_TRACKING_PUSH_JOB]: handlerOf(tracking, STORE_TRACKING_PUSH_JOB),
+    // the scheduled release → affiliates credits commissions whose hold has passed to the wallets
+    [AFFILIATE_RELEASE_JOB]: handlerOf(affiliatesJobHandlers, AFFILIATE_RELEASE_JOB),
     // products were listed or relisted → listings publishes each into its store (a few per store at a time)
     [LISTINGS_PUBLISH_JOB]: handlerOf(listingJobs, LISTINGS_PUBLISH_JOB),
     // a listing was rolled back → listings deletes it in the store and its connections go
@@ -235,6 +252,8 @@ export function compose({
     ...storesTokenRefreshSchedule,
     // every day → stores.expiry-warning
     ...storesExpiryWarningSchedule,
+    // every 5 minutes → affiliates.release-due
+    ...affiliatesSchedule,
     // every minute → listings.inventory-sync
     ...listingsSchedule,
   ];

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   DEMO_USER_PASSWORD: z.string().min(7).default('demo12345'),
   OPERATOR_EMAIL: z.string().email().default('operator@example.com'),
   OPERATOR_PASSWORD: z.string().min(7).optional(),
+  /** The sourcing promise: an answer within this many working days (decision 0127). */
+  SOURCING_PROMISE_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(1),
   WITHDRAWAL_SANCTIONED_COUNTRIES: z
     .string()
     .regex(/^(none|[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*)$/, 'must be comma-separated ISO 3166 alpha-2 codes, or none')
@@ -198,6 +200,8 @@ export interface Config {
   operator: { email: string; password?: string };
   /** Countries withdrawals may not go to (decision 0073); the contract's list unless configured. */
   withdrawalSanctionedCountries?: readonly string[];
+  /** Sourcing requests are answered within this many working days (Mon–Fri, UTC); 1 by default. */
+  sourcingPromiseWorkingDays?: number;
   /**
    * Stripe account for card payments (decision 0072), or undefined: then the demo runs the local
    * Stripe emulator. The key and the signing secret never go to the logs.
@@ -328,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     operator: { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD },
+    sourcingPromiseWorkingDays: e.SOURCING_PROMISE_WORKING_DAYS,
     withdrawalSanctionedCountries: countryList(e.WITHDRAWAL_SANCTIONED_COUNTRIES) ?? SANCTIONED_COUNTRIES,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -69,8 +69,11 @@ interface Mine {
   excelImportId: string;
   preferenceId: string;
   methodId: number;
+  /** A's referral code (A has joined the affiliate programme): B's affiliate answers never show it. */
+  affiliateCode: string;
   listingId: string;
   listingVariantId: string;
+  sourcingId: string;
 }
 
 /**
@@ -98,6 +101,7 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
   '/api/p/listings/{id}': (m) => m.listingId,
   '/api/p/listings/rules/{storeId}': (m) => m.storeId,
+  '/api/p/sourcing/{id}': (m) => m.sourcingId,
   // A's order (not an inventory one): B is told not found before anything looks at its kind.
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
 };
@@ -162,6 +166,7 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
       rows: [{ variantId: m.listingVariantId, newPrice: 1, compareAtPrice: null }],
     },
   }),
+  'POST /api/p/sourcing/{id}/messages': () => ({ body: { text: 'Taken over?' } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
   // A's AliExpress authorization coming back with B logged in: "You are not the current user".
@@ -229,6 +234,34 @@ const OWN: Record<string, Aim> = {
   // The callback's query is verified (HMAC, shop, timestamp) before its state is looked up; the
   // state bound to another user is tested with a signed query in stores.shopify.test.ts.
   'POST /api/p/stores/shopify/callback': {},
+  // The affiliate programme (issue 26): only ever the caller's own programme (B joins as B).
+  'GET /api/p/affiliate': {},
+  'POST /api/p/affiliate/join': {},
+  'GET /api/p/affiliate/dashboard': {},
+  'GET /api/p/affiliate/export': { query: 'format=csv' },
+  'GET /api/p/sourcing': {},
+  'GET /api/p/sourcing/counts': {},
+  'GET /api/p/sourcing/agent': {},
+  // The same URL as A's open request: B gets a request of B's own, not A's.
+  'POST /api/p/sourcing': {
+    body: { url: 'https://www.aliexpress.com/item/authz.html', title: 'Lamp', quantity: 5, purchaseType: 'bulk' },
+  },
+  'POST /api/p/sourcing/images': { upload: true },
+};
+
+/**
+ * The /api/admin routes an agent may call (decision 0127): the sourcing queue, limited to the
+ * users assigned to them. Every other /api/admin route refuses an agent like a plain user.
+ */
+const AGENT_ROUTES: Record<string, Aim> = {
+  'GET /api/admin/sourcing': {},
+  'POST /api/admin/sourcing/images': { upload: true },
+  'GET /api/admin/sourcing/{id}': {},
+  'POST /api/admin/sourcing/{id}/take': {},
+  'POST /api/admin/sourcing/{id}/succeed': { body: { prodIds: [1] } },
+  'POST /api/admin/sourcing/{id}/fail': { body: { reason: 'other' } },
+  'GET /api/admin/sourcing/{id}/messages': {},
+  'POST /api/admin/sourcing/{id}/messages': { body: { text: 'Taken over?' } },
 };
 
 let keys = 0;
@@ -276,6 +309,8 @@ let a: Awaited<ReturnType<typeof buyer>>;
 let b: Awaited<ReturnType<typeof buyer>>;
 let expiredToken: string;
 let mine: Mine;
+/** An agent looking after another user (not A). */
+let agent: string;
 let routes: Route[];
 
 /** Every row of A's: rows of each table with a user_id, and rows hanging off A's orders. */
@@ -331,6 +366,9 @@ async function apiViewOfA() {
     '/api/p/listings',
     `/api/p/listings/${mine.listingId}`,
     `/api/p/listings/rules/${mine.storeId}`,
+    '/api/p/sourcing?tab=processing',
+    `/api/p/sourcing/${mine.sourcingId}`,
+    `/api/p/sourcing/${mine.sourcingId}/messages`,
   ];
   return Promise.all(reads.map(async (url) => JSON.stringify(await ok(await call(a.token, 'GET', url)))));
 }
@@ -389,6 +427,7 @@ beforeAll(async () => {
     await call(a.token, 'POST', '/api/p/withdrawals', { body: OWN['POST /api/p/withdrawals']!.body }),
   );
   const recharge = await ok(await call(a.token, 'POST', '/api/p/recharges', { body: { amount: 100, method: 'bank' } }));
+  const affiliate = (await ok(await call(a.token, 'POST', '/api/p/affiliate/join'))) as { code: string };
   // A's shop product (written as the import job would), connected once so that it has a change to undo.
   const shop = await storeProduct(ctx.db, a.userId, { title: 'Linen dress', variants: [{ title: 'Red' }] });
   await ok(
@@ -422,6 +461,27 @@ beforeAll(async () => {
   const preference = await ok(
     await call(a.token, 'POST', '/api/p/preferred-shipping', { body: { methodId: Number(method!.id) } }),
   );
+  // A's sourcing request with a message; an agent who looks after another user, not A.
+  const sourcing = await ok(
+    await call(a.token, 'POST', '/api/p/sourcing', { body: OWN['POST /api/p/sourcing']!.body }),
+  );
+  await ok(await call(a.token, 'POST', `/api/p/sourcing/${sourcing.id}/messages`, { body: { text: 'Blue?' } }));
+  const agentAccount = await buyer(ctx);
+  await ok(
+    await call(operator, 'PUT', '/api/admin/sourcing/agents', {
+      body: {
+        email: agentAccount.email,
+        name: 'Agent',
+        languages: ['en-US'],
+        hoursFrom: '09:00',
+        hoursTo: '17:00',
+        timeZone: 'Europe/Istanbul',
+      },
+    }),
+  );
+  const agentId = (await ok(await call(operator, 'GET', '/api/admin/sourcing/agents')))[0].id;
+  await ok(await call(operator, 'PUT', '/api/admin/sourcing/assignments', { body: { userEmail: b.email, agentId } }));
+  agent = await sessionFor(ctx.db, agentAccount.email);
   // A's listing, listed (so roll back would act on it), written as the publish job would leave it.
   const [listing] = (
     (await ctx.db.execute(sql`insert into listings (user_id, store_id, prod_id, batch_id, state, external_id, title, currency, market, rule)
@@ -436,8 +496,10 @@ beforeAll(async () => {
     }
   ).rows;
   mine = {
+    affiliateCode: affiliate.code,
     listingId: String(listing!.id),
     listingVariantId: String(listingVariant!.id),
+    sourcingId: sourcing.id,
     preferenceId: preference.id,
     methodId: Number(method!.id),
     orderId: paidOrder.id,
@@ -524,6 +586,30 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
       `authz matrix: ${user().length} /api/p/ routes × 2 + ${admin().length} /api/admin/ routes × 2 = ${2 * (user().length + admin().length)} refusals`,
     );
     expect(wrong).toEqual([]);
+  }, 60_000);
+
+  it("an agent: refused on every /api/admin route but the sourcing queue's, and there A's request (not assigned) is not found", async () => {
+    expect(Object.keys(AGENT_ROUTES).filter((k) => !routes.some((r) => r.key === k))).toEqual([]);
+    const apiBefore = await apiViewOfA();
+    const rowsBefore = await rowsOfA();
+    const wrong: string[] = [];
+    for (const route of admin()) {
+      const aim = AGENT_ROUTES[route.key];
+      if (!aim) {
+        const res = await call(agent, route.method, placeholderUrl(route.path));
+        if (res.statusCode !== 403 || res.json().code !== 'A00003') wrong.push(`${route.key}: ${res.statusCode}`);
+        continue;
+      }
+      const url = route.path.replace('{id}', mine.sourcingId);
+      const res = await call(agent, route.method, url, aim);
+      const own = !route.path.includes('{id}');
+      if (own ? res.statusCode >= 400 || res.body.includes(mine.sourcingId) : res.statusCode !== 404)
+        wrong.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    console.info(`authz matrix: ${admin().length} /api/admin/ routes as an agent`);
+    expect(wrong).toEqual([]);
+    expect(await rowsOfA()).toEqual(rowsBefore);
+    expect(await apiViewOfA()).toEqual(apiBefore);
   }, 60_000);
 
   it("B aimed at A's objects gets not found (or nothing of A's), and A's rows stay exactly as they were", async () => {

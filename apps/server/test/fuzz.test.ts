@@ -28,6 +28,7 @@ const SKIPPED: Record<string, string> = {};
 const FILE_ANSWERS: Record<string, string> = {
   'GET /api/p/invoices/{id}/pdf': 'the invoice as a PDF',
   'GET /api/p/wallet/statement.csv': 'the statement as CSV',
+  'GET /api/p/affiliate/export': 'the affiliate’s referred orders as .xlsx or CSV',
   'GET /api/p/privateInventory/download': 'the inventory as an .xlsx workbook',
   'GET /api/p/after-sales/{id}/images/{image}': "a picture of the user's request",
   'GET /api/admin/after-sales/{id}/images/{image}': 'a picture of a request',

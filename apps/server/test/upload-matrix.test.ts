@@ -1,7 +1,7 @@
 import { readdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AFTER_SALES_IMAGE_MAX_BYTES, MAX_IMAGE_BYTES, SLIP_MAX_BYTES } from '@dsm/contract';
+import { AFTER_SALES_IMAGE_MAX_BYTES, MAX_IMAGE_BYTES, SLIP_MAX_BYTES, SOURCING_IMAGE_MAX_BYTES } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyer } from './factories';
@@ -46,6 +46,16 @@ const UPLOADS: Record<string, Upload> = {
     as: () => user,
     maxBytes: AFTER_SALES_IMAGE_MAX_BYTES,
     url: async () => '/api/p/after-sales/images',
+  },
+  'POST /api/p/sourcing/images': {
+    as: () => user,
+    maxBytes: SOURCING_IMAGE_MAX_BYTES,
+    url: async () => '/api/p/sourcing/images',
+  },
+  'POST /api/admin/sourcing/images': {
+    as: () => operator,
+    maxBytes: SOURCING_IMAGE_MAX_BYTES,
+    url: async () => '/api/admin/sourcing/images',
   },
   'POST /api/admin/catalogue/images': {
     as: () => operator,

@@ -6,7 +6,8 @@
 export const PLATFORMS = ['shopify', 'woocommerce', 'aliexpress', 'other'] as const;
 export const CHANNELS = ['search', 'social', 'referral', 'other'] as const;
 export const USER_TYPES = ['dropshipping', 'bulk'] as const;
-export const ROLES = ['user', 'operator'] as const;
+/** `agent`: staff who reach only their assigned users' sourcing requests (decision 0127). */
+export const ROLES = ['user', 'operator', 'agent'] as const;
 /** '1' is an active account (the user menu shows only then), '0' a disabled one. */
 export const USER_STATUSES = ['1', '0'] as const;
 export const ADDRESS_KINDS = ['billing', 'consignee'] as const;

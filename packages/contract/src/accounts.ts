@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReferralCodeField } from './affiliates';
 import { PageQuerySchema, pageOf } from './common/paging';
 import {
   ADDRESS_KINDS,
@@ -88,6 +89,8 @@ export const RegisterBody = confirmMatches(
     channel: z.enum(CHANNELS),
     userType: z.enum(USER_TYPES),
     agreement: z.literal(true, 'accounts.agreement-required'),
+    /** An affiliate's referral code (typed, or kept from `?ref=`; issue 26). */
+    ref: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ReferralCodeField.optional()),
   }),
 );
 export type RegisterBody = z.infer<typeof RegisterBody>;

@@ -6,6 +6,7 @@ import enLogistics from './locales/en-US/logistics.json';
 import enContent from './locales/en-US/content.json';
 import enWithdrawal from './locales/en-US/withdrawal.json';
 import enWallet from './locales/en-US/wallet.json';
+import enAffiliates from './locales/en-US/affiliates.json';
 import enRecharge from './locales/en-US/recharge.json';
 import enOrders from './locales/en-US/orders.json';
 import enCheckout from './locales/en-US/checkout.json';
@@ -21,6 +22,7 @@ import enInventory from './locales/en-US/inventory.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
 import enExcelImports from './locales/en-US/excel-imports.json';
 import enListings from './locales/en-US/listings.json';
+import enSourcing from './locales/en-US/sourcing.json';
 import zhCommon from './locales/zh-CN/common.json';
 import zhAccounts from './locales/zh-CN/accounts.json';
 import zhCatalogue from './locales/zh-CN/catalogue.json';
@@ -28,6 +30,7 @@ import zhLogistics from './locales/zh-CN/logistics.json';
 import zhContent from './locales/zh-CN/content.json';
 import zhWithdrawal from './locales/zh-CN/withdrawal.json';
 import zhWallet from './locales/zh-CN/wallet.json';
+import zhAffiliates from './locales/zh-CN/affiliates.json';
 import zhRecharge from './locales/zh-CN/recharge.json';
 import zhOrders from './locales/zh-CN/orders.json';
 import zhCheckout from './locales/zh-CN/checkout.json';
@@ -43,6 +46,7 @@ import zhInventory from './locales/zh-CN/inventory.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
 import zhExcelImports from './locales/zh-CN/excel-imports.json';
 import zhListings from './locales/zh-CN/listings.json';
+import zhSourcing from './locales/zh-CN/sourcing.json';
 import frCommon from './locales/fr-FR/common.json';
 import frAccounts from './locales/fr-FR/accounts.json';
 import frCatalogue from './locales/fr-FR/catalogue.json';
@@ -50,6 +54,7 @@ import frLogistics from './locales/fr-FR/logistics.json';
 import frContent from './locales/fr-FR/content.json';
 import frWithdrawal from './locales/fr-FR/withdrawal.json';
 import frWallet from './locales/fr-FR/wallet.json';
+import frAffiliates from './locales/fr-FR/affiliates.json';
 import frRecharge from './locales/fr-FR/recharge.json';
 import frOrders from './locales/fr-FR/orders.json';
 import frCheckout from './locales/fr-FR/checkout.json';
@@ -65,6 +70,7 @@ import frInventory from './locales/fr-FR/inventory.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
 import frExcelImports from './locales/fr-FR/excel-imports.json';
 import frListings from './locales/fr-FR/listings.json';
+import frSourcing from './locales/fr-FR/sourcing.json';
 import trCommon from './locales/tr-TR/common.json';
 import trAccounts from './locales/tr-TR/accounts.json';
 import trCatalogue from './locales/tr-TR/catalogue.json';
@@ -72,6 +78,7 @@ import trLogistics from './locales/tr-TR/logistics.json';
 import trContent from './locales/tr-TR/content.json';
 import trWithdrawal from './locales/tr-TR/withdrawal.json';
 import trWallet from './locales/tr-TR/wallet.json';
+import trAffiliates from './locales/tr-TR/affiliates.json';
 import trRecharge from './locales/tr-TR/recharge.json';
 import trOrders from './locales/tr-TR/orders.json';
 import trCheckout from './locales/tr-TR/checkout.json';
@@ -87,6 +94,7 @@ import trInventory from './locales/tr-TR/inventory.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
 import trExcelImports from './locales/tr-TR/excel-imports.json';
 import trListings from './locales/tr-TR/listings.json';
+import trSourcing from './locales/tr-TR/sourcing.json';
 
 /**
  * Server-side messages in the four languages, one JSON file per namespace and language:
@@ -110,6 +118,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: enContent,
     withdrawal: enWithdrawal,
     wallet: enWallet,
+    affiliates: enAffiliates,
     recharge: enRecharge,
     orders: enOrders,
     checkout: enCheckout,
@@ -125,6 +134,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'preferred-shipping': enPreferredShipping,
     'excel-imports': enExcelImports,
     listings: enListings,
+    sourcing: enSourcing,
   }),
   'zh-CN': merge(zhCommon, {
     accounts: zhAccounts,
@@ -133,6 +143,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: zhContent,
     withdrawal: zhWithdrawal,
     wallet: zhWallet,
+    affiliates: zhAffiliates,
     recharge: zhRecharge,
     orders: zhOrders,
     checkout: zhCheckout,
@@ -148,6 +159,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'preferred-shipping': zhPreferredShipping,
     'excel-imports': zhExcelImports,
     listings: zhListings,
+    sourcing: zhSourcing,
   }),
   'fr-FR': merge(frCommon, {
     accounts: frAccounts,
@@ -156,6 +168,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: frContent,
     withdrawal: frWithdrawal,
     wallet: frWallet,
+    affiliates: frAffiliates,
     recharge: frRecharge,
     orders: frOrders,
     checkout: frCheckout,
@@ -171,6 +184,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'preferred-shipping': frPreferredShipping,
     'excel-imports': frExcelImports,
     listings: frListings,
+    sourcing: frSourcing,
   }),
   'tr-TR': merge(trCommon, {
     accounts: trAccounts,
@@ -179,6 +193,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     content: trContent,
     withdrawal: trWithdrawal,
     wallet: trWallet,
+    affiliates: trAffiliates,
     recharge: trRecharge,
     orders: trOrders,
     checkout: trCheckout,
@@ -194,6 +209,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'preferred-shipping': trPreferredShipping,
     'excel-imports': trExcelImports,
     listings: trListings,
+    sourcing: trSourcing,
   }),
 };
 

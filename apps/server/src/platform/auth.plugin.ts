@@ -7,7 +7,7 @@ export const SESSION_COOKIE = 'dsm_session';
 export interface RequestSession {
   sessionId: string;
   userId: string;
-  role: 'user' | 'operator';
+  role: 'user' | 'operator' | 'agent';
   /**
    * The user's saved language (null: never chosen), read with the session at no extra cost, so
    * a use case that writes in the user's language (an invoice) need not look it up again.
@@ -29,6 +29,10 @@ export interface AuthOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An /api/admin route an agent may call too (decision 0127). */
+    agents?: boolean;
+  }
   interface FastifyRequest {
     /** The caller's session, looked up once per request; null for a visitor. */
     getSession(): Promise<RequestSession | null>;
@@ -46,6 +50,15 @@ function readToken(req: FastifyRequest): { token: string; viaCookie: boolean } |
   }
   const cookie = req.cookies?.[SESSION_COOKIE];
   return cookie ? { token: cookie, viaCookie: true } : null;
+}
+
+/**
+ * The operator reaches every /api/admin route; an agent (decision 0127) only those declared with
+ * `config: { agents: true }`, whose services then limit the agent to their assigned users.
+ */
+function staffMayUse(role: RequestSession['role'], req: FastifyRequest): boolean {
+  if (role === 'operator') return true;
+  return role === 'agent' && req.routeOptions.config?.agents === true;
 }
 
 type SessionRequest = FastifyRequest & { _session?: Promise<RequestSession | null>; _renewCookie?: boolean };
@@ -116,7 +129,7 @@ export const authPlugin = fp<AuthOptions>(
       req.getSession().then((session) => {
         if (!session) return next(AppError.sessionInvalid());
         if ((req as SessionRequest)._renewCookie) opts.renewCookie?.(reply, session.token);
-        if (area === 'admin' && session.role !== 'operator') return next(AppError.forbidden());
+        if (area === 'admin' && !staffMayUse(session.role, req)) return next(AppError.forbidden());
         req.session = session;
         next();
       }, next);

@@ -89,6 +89,11 @@ export const ADMIN_PAGES: RouteObject[] = [
     ),
   ),
   page(
+    'affiliates',
+    'admin-affiliates',
+    withText('affiliates', () => import('../features/admin/affiliates/affiliates-admin-page')),
+  ),
+  page(
     'reconciliation',
     'admin-reconciliation',
     withText('admin', () => import('../features/admin/wallet/reconciliation-page')),
@@ -168,7 +173,14 @@ export const ADMIN_PAGES: RouteObject[] = [
     'admin-inventory',
     withText('inventory', () => import('../features/admin/inventory/inventory-admin-page')),
   ),
-  page('sourcing', 'admin-sourcing'),
+  page(
+    'sourcing',
+    'admin-sourcing',
+    withText(
+      'admin',
+      withText('sourcing', () => import('../features/admin/sourcing/sourcing-page')),
+    ),
+  ),
   page(
     'currencies',
     'admin-currencies',

@@ -5,6 +5,7 @@ import { ProgressBar } from '../components/ui/progress-bar';
 import { useCurrencyDefaults } from '../lib/currency';
 import { useLoadingCount } from '../lib/loading';
 import { session } from '../lib/session';
+import { captureReferral } from '../lib/referral';
 import { useRouteTitleKey } from './route-handle';
 
 /** Document title: "<page> | <brand>", in the current language. */
@@ -25,10 +26,17 @@ function useSearchWordLifetime() {
   }, [pathname]);
 }
 
+/** An affiliate's link (`?ref=CODE`, on any page) is kept for the registration form (issue 26). */
+function useReferral() {
+  const { search } = useLocation();
+  useEffect(() => captureReferral(search), [search]);
+}
+
 /** The root route: app-wide effects, the top progress bar (requests + route loads), the page. */
 export function AppRoot() {
   useDocumentTitle();
   useSearchWordLifetime();
+  useReferral();
   useCurrencyDefaults();
   const requests = useLoadingCount();
   const navigation = useNavigation();

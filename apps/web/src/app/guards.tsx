@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginPathFor } from '../lib/navigation';
-import { isLoggedIn, isOperator, useSession } from '../lib/session';
+import { isAgent, isLoggedIn, isOperator, useSession } from '../lib/session';
 import { ForbiddenPage } from './pages/forbidden-page';
 
 /** Pages that need a session (SPEC §2): without a token, go and log in first. */
@@ -11,12 +11,20 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** The operator console: a session AND the operator role (user_info.role). */
+/** The console pages a personal agent may open (decision 0127); the server limits what they see. */
+const AGENT_PAGES = /^\/admin\/sourcing\/?$/i;
+
+/**
+ * The operator console: a session AND the operator role (user_info.role). A personal agent gets
+ * the sourcing queue only (and is sent there from the console's start).
+ */
 export function RequireOperator() {
   const loggedIn = useSession(isLoggedIn);
   const operator = useSession(isOperator);
+  const agent = useSession(isAgent);
   const location = useLocation();
   if (!loggedIn) return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
-  if (!operator) return <ForbiddenPage />;
+  if (agent && /^\/admin\/?$/i.test(location.pathname)) return <Navigate to="/admin/sourcing" replace />;
+  if (!operator && !(agent && AGENT_PAGES.test(location.pathname))) return <ForbiddenPage />;
   return <Outlet />;
 }

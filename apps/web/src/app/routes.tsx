@@ -44,7 +44,11 @@ export const PUBLIC_PAGES: RouteObject[] = [
   page('useragreement', 'useragreement', contentPage),
   page('faq', 'faq', contentPage),
   page('howitworks', 'howitworks', contentPage),
-  page('affiliate', 'affiliate', contentPage),
+  page(
+    'affiliate',
+    'affiliate',
+    withText('affiliates', () => import('./pages/affiliate-terms-page')),
+  ),
 ];
 
 /** SPEC §2 top-level pages without login. */

@@ -13,6 +13,11 @@ export const USER_PAGES: RouteObject[] = [
     withText('accounts', () => import('../features/accounts/profile/profile-page')),
   ),
   page(
+    'affiliate',
+    'affiliate',
+    withText('affiliates', () => import('../features/affiliates/affiliate-page')),
+  ),
+  page(
     'myinventory',
     'myinventory',
     withText('inventory', () => import('../features/inventory/my-inventory-page')),
@@ -48,9 +53,21 @@ export const USER_PAGES: RouteObject[] = [
     withText('recharge', () => import('../features/recharge/payment-page')),
   ),
   page('wishlist', 'wishlist', () => import('../features/cart/wishlist-page')),
-  page('sourcing', 'sourcing'),
-  page('sourcingDetail', 'sourcing-detail'),
-  page('sourcingFrom', 'sourcing-from'),
+  page(
+    'sourcing',
+    'sourcing',
+    withText('sourcing', () => import('../features/sourcing/sourcing-page')),
+  ),
+  page(
+    'sourcingDetail',
+    'sourcing-detail',
+    withText('sourcing', () => import('../features/sourcing/sourcing-detail-page')),
+  ),
+  page(
+    'sourcingFrom',
+    'sourcing-from',
+    withText('sourcing', () => import('../features/sourcing/sourcing-form-page')),
+  ),
   page(
     'listed',
     'listed',

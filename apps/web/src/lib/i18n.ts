@@ -27,8 +27,10 @@ export const NAMESPACES = [
   'store-orders',
   'preferred-shipping',
   'excel-imports',
+  'affiliates',
   'listings',
   'inventory',
+  'sourcing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -66,8 +68,10 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'store-orders',
   'preferred-shipping',
   'excel-imports',
+  'affiliates',
   'listings',
   'inventory',
+  'sourcing',
 ];
 const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 

@@ -181,6 +181,8 @@ export const isLoggedIn = (s: SessionState = state): boolean => Boolean(s.admin_
 /** The account menu shows for a token AND an active user (status '1', SPEC §2). */
 export const isActiveUser = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.status === '1';
 export const isOperator = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.role === 'operator';
+/** A personal agent (decision 0127): staff who work only the sourcing queue of their users. */
+export const isAgent = (s: SessionState = state): boolean => isLoggedIn(s) && s.user_info?.role === 'agent';
 
 if (typeof window !== 'undefined') {
   // Keep tabs in step: a logout in one tab logs out the others.

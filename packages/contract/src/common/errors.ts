@@ -96,6 +96,10 @@ export const ERROR_REASONS = [
   'import-not-previewed',
   'import-nothing-valid',
   'import-upload-failed',
+  // The affiliate programme (decision 0128).
+  'self-referral',
+  'affiliate-suspended',
+  'programme-closed',
   // Listing (issue 22, decision 0124).
   'listing-not-offered',
   'listing-margin-too-low',
@@ -129,6 +133,8 @@ export const ERROR_REASONS = [
   'hold-cap',
   // Preferred shipping (decision 0116): one rule per product-or-all and country-or-all.
   'preference-exists',
+  // Sourcing (decision 0127): a request moved only along its states.
+  'sourcing-transition-refused',
   // Platform: idempotent writes and the jobs console.
   'idempotency-key-reused',
   'idempotency-in-progress',

@@ -4,6 +4,7 @@ import { hashPassword } from './accounts.password';
 import { createSession } from './accounts.session.service';
 import { asConflict, assertFree } from './accounts.uniqueness';
 import { toLoginResult } from './accounts.dto';
+import { runUserRegisteredHandlers } from './accounts.hooks';
 import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-work';
 
 /** Creates an active store-owner account and logs it in (the answer is the log-in answer). */
@@ -16,7 +17,8 @@ export async function register(
   // Hash outside the transaction: scrypt takes ~0.1 s and need not hold a connection.
   const passwordHash = await hashPassword(body.password);
   try {
-    return await inTransaction(db, async ({ tx }) => {
+    return await inTransaction(db, async (uow) => {
+      const { tx } = uow;
       const [user] = await tx
         .insert(users)
         .values({
@@ -35,6 +37,12 @@ export async function register(
           locale: ctx.locale,
         })
         .returning();
+      await runUserRegisteredHandlers(uow, {
+        userId: user!.id,
+        email: user!.email,
+        phoneNumber: user!.phoneNumber,
+        ref: body.ref,
+      });
       const session = await createSession(tx, user!.id, ctx.ttlSeconds);
       return toLoginResult(user!, session);
     });

@@ -6,6 +6,7 @@ import { isUuid } from './accounts.ids';
 
 /** A user's addresses (consignee and billing), own rows only: checkout reads them here. */
 export { getAddress, getAddresses, listAddresses } from './accounts.address.service';
+export { onUserRegistered, type UserRegistered } from './accounts.hooks';
 
 /**
  * The accounts module's public face for other modules (decision 0066): what they may know about
@@ -52,4 +53,27 @@ export async function mailRecipient(
         name: String(row.first_name || row.username),
       }
     : null;
+}
+
+/** An account's id and role by e-mail (any case); null when there is none. For staff set-up. */
+export async function findAccountRole(
+  db: Db,
+  email: string,
+): Promise<{ userId: string; role: 'user' | 'operator' | 'agent' } | null> {
+  const [row] = await db
+    .select({ userId: users.id, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  return row ?? null;
+}
+
+/**
+ * Makes a store-owner account an agent, or an agent a store owner again (decision 0127). The
+ * operator's own role is never changed here; the caller checks the account is not an operator.
+ */
+export async function setAgentRole(db: Db, userId: string, agent: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: agent ? 'agent' : 'user', updatedAt: new Date() })
+    .where(sql`${users.id} = ${userId} and ${users.role} <> 'operator'`);
 }

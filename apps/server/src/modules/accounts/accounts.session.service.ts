@@ -7,7 +7,7 @@ import { sessions } from './accounts.tables';
 export interface SessionUser {
   sessionId: string;
   userId: string;
-  role: 'user' | 'operator';
+  role: 'user' | 'operator' | 'agent';
   status: '1' | '0';
   /** The user's saved language (null: never chosen): what their e-mails and invoices are written in. */
   locale: string | null;

@@ -13,7 +13,7 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     country: text('country').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'operator'] })
+    role: text('role', { enum: ['user', 'operator', 'agent'] })
       .notNull()
       .default('user'),
     status: text('status', { enum: ['1', '0'] })

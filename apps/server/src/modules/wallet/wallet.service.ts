@@ -417,6 +417,75 @@ export async function adjust(db: DbOrUow, userId: string, amountMinor: number, r
   });
 }
 
+/**
+ * An affiliate's commission (issue 26, decision 0128): the promotions account pays it into the
+ * user's available cash or bonus credit, as the programme says, under the commission's reference.
+ * Posts once per `uniqueKey`: a job that runs again credits nothing more.
+ */
+export async function creditCommission(
+  db: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  into: 'cash' | 'bonus',
+  reference: Reference,
+  opts: { uniqueKey: string },
+): Promise<Posted> {
+  assertMinor(amountMinor);
+  return inTransaction(db, async (uow) => {
+    const user = await lockUserAccounts(uow.tx, userId);
+    const promotions = await systemAccount(uow.tx, 'promotions');
+    const account = into === 'bonus' ? user.bonus.id : user.available.id;
+    const posted = await post(uow.tx, {
+      kind: 'commission',
+      reference,
+      uniqueKey: opts.uniqueKey,
+      lines: [
+        { accountId: promotions, amountMinor: -amountMinor },
+        { accountId: account, amountMinor },
+      ],
+    });
+    if (!posted.duplicate) await enqueueSettleIfHeld(uow, userId);
+    return posted;
+  });
+}
+
+/**
+ * Takes back up to `amount` of a commission credited earlier (its order was refunded later): its
+ * own entry, from the account it went to, then from the other one; never below zero, so what the
+ * wallet no longer holds is not taken and the answer says how much was (the caller records the
+ * rest). Posts once per `uniqueKey`.
+ */
+export async function reverseCommission(
+  db: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  from: 'cash' | 'bonus',
+  reference: Reference,
+  opts: { uniqueKey: string },
+): Promise<{ takenMinor: number; duplicate: boolean }> {
+  assertMinor(amountMinor);
+  return inTransaction(db, async ({ tx }) => {
+    const user = await lockUserAccounts(tx, userId);
+    const [first, second] = from === 'bonus' ? [user.bonus, user.available] : [user.available, user.bonus];
+    const fromFirst = Math.min(amountMinor, Math.max(first.balanceMinor, 0));
+    const fromSecond = Math.min(amountMinor - fromFirst, Math.max(second.balanceMinor, 0));
+    const taken = fromFirst + fromSecond;
+    if (taken === 0) return { takenMinor: 0, duplicate: false };
+    const promotions = await systemAccount(tx, 'promotions');
+    const posted = await post(tx, {
+      kind: 'commission-reversal',
+      reference,
+      uniqueKey: opts.uniqueKey,
+      lines: [
+        { accountId: first.id, amountMinor: -fromFirst },
+        { accountId: second.id, amountMinor: -fromSecond },
+        { accountId: promotions, amountMinor: taken },
+      ],
+    });
+    return { takenMinor: posted.duplicate ? 0 : taken, duplicate: posted.duplicate };
+  });
+}
+
 /* ---- Withdrawals (decision 0076): cash only, paid out to the `payouts` system account. ---- */
 // Kept with the withdrawal functions it serves (import declarations apply to the whole module).
 import { exceedsWithdrawable, fromMinor } from '@dsm/contract';

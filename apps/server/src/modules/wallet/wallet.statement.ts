@@ -23,6 +23,8 @@ const KINDS = new Set([
   'withdrawal',
   'lock',
   'release',
+  'commission',
+  'commission-reversal',
 ]);
 
 export function statementCsv(lines: readonly WalletLine[], locale: Locale): string {

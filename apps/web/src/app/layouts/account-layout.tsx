@@ -9,7 +9,7 @@ import type { Locale } from '@dsm/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/console-icons';
-import { useSession } from '../../lib/session';
+import { isAgent, useSession } from '../../lib/session';
 import { ADMIN_SECTIONS, USER_SECTIONS, type MenuSection } from './account-menu';
 import { useAntdIconLabels } from './antd-icon-labels';
 import { ConsoleHeader } from './console-header';
@@ -163,5 +163,8 @@ export function UserLayout() {
 /** /admin/*: the operator console. */
 export function AdminLayout() {
   const { t } = useTranslation();
-  return <AccountShell sections={ADMIN_SECTIONS} navLabel={t('sidebar.admin-label')} operatorConsole />;
+  // A personal agent works the sourcing queue only (decision 0127).
+  const agent = useSession(isAgent);
+  const sections = agent ? ADMIN_SECTIONS.filter((s) => s.key === 'admin-sourcing') : ADMIN_SECTIONS;
+  return <AccountShell sections={sections} navLabel={t('sidebar.admin-label')} operatorConsole />;
 }

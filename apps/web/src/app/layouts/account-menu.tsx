@@ -27,7 +27,14 @@ const icon = (Component: (p: { size?: number }) => ReactNode) => <Component size
 
 /** The account sections of /user: account, wallet, inventory, products, orders, invoices. */
 export const USER_SECTIONS: MenuSection[] = [
-  { key: 'account', icon: icon(UserIcon), links: [{ to: '/user/profile', title: 'profile' }] },
+  {
+    key: 'account',
+    icon: icon(UserIcon),
+    links: [
+      { to: '/user/profile', title: 'profile' },
+      { to: '/user/affiliate', title: 'affiliate' },
+    ],
+  },
   {
     key: 'wallet',
     icon: icon(WalletIcon),
@@ -116,6 +123,7 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/withdrawals', title: 'admin-withdrawals' },
       { to: '/admin/payment-methods', title: 'admin-payment-methods' },
       { to: '/admin/reconciliation', title: 'admin-reconciliation' },
+      { to: '/admin/affiliates', title: 'admin-affiliates' },
     ],
   },
   {

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDownIcon, UserIcon } from '../../components/ui/icons';
 import { api } from '../../lib/api';
-import { isOperator, session, useSession } from '../../lib/session';
+import { isAgent, isOperator, session, useSession } from '../../lib/session';
 
 /** SPEC §2 "Header behaviour": the account menu's entries, in order. */
 export const USER_MENU = [
@@ -21,6 +21,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const shopName = useSession((s) => s.shop_name);
   const operator = useSession(isOperator);
+  const agent = useSession(isAgent);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
@@ -85,8 +86,8 @@ export function UserMenu() {
             <Link to={item.to}>{t(`user-menu.${item.key}`)}</Link>
           </li>
         ))}
-        {/* The operator's way into the console; nobody else sees it (the route refuses them anyway). */}
-        {operator ? (
+        {/* The operator's (and an agent's) way into the console; nobody else sees it (the route refuses them anyway). */}
+        {operator || agent ? (
           <li className="user-menu-sep">
             <Link to="/admin">{t('user-menu.console')}</Link>
           </li>

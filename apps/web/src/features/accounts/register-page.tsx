@@ -6,6 +6,7 @@ import { AlertIcon } from '../../components/ui/icons';
 import { safeRedirect } from '../../lib/navigation';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { referralCode } from '../../lib/referral';
 import { register } from './accounts.api';
 import { CountryField, SelectField, TextField, fieldId, focusField } from './form-fields';
 import { useSchemaForm } from './use-schema-form';
@@ -26,6 +27,7 @@ const EMPTY = {
   password: '',
   confirmPassword: '',
   agreement: false as boolean,
+  ref: '',
 };
 type Field = keyof typeof EMPTY;
 const PASSWORDS: readonly Field[] = ['password', 'confirmPassword'];
@@ -45,7 +47,11 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const formId = useId();
-  const form = useSchemaForm<Field, RegisterBody>(loadSchema, EMPTY, { keepSpaces: PASSWORDS });
+  const form = useSchemaForm<Field, RegisterBody>(
+    loadSchema,
+    { ...EMPTY, ref: referralCode() },
+    { keepSpaces: PASSWORDS },
+  );
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -188,6 +194,14 @@ export default function RegisterPage() {
             type="password"
             label={t('fields.confirmPassword')}
             autoComplete="new-password"
+          />
+          <TextField
+            form={form}
+            formId={formId}
+            name="ref"
+            label={t('fields.ref')}
+            autoComplete="off"
+            hint={t('hints.ref')}
           />
         </div>
 
