@@ -7,6 +7,7 @@
 // whether the sources changed.
 //
 //   node scripts/build-server.mjs
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,6 +25,9 @@ const packagesOutside = {
   },
 };
 
+/** The worker files the server starts (decision 0125). */
+const WORKERS = ['apps/server/src/modules/excel-imports/excel-imports.worker.mjs'];
+
 export async function buildServer() {
   await build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
@@ -37,6 +41,10 @@ export async function buildServer() {
     plugins: [packagesOutside],
     logLevel: 'warning',
   });
+  // Worker threads start from a file of their own: each is plain JavaScript that imports only
+  // packages, copied beside the bundle, where `new URL('./<name>', import.meta.url)` finds it.
+  for (const worker of WORKERS)
+    await copyFile(path.join(root, worker), path.join(path.dirname(SERVER_BUNDLE), path.basename(worker)));
   return SERVER_BUNDLE;
 }
 

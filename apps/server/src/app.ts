@@ -28,6 +28,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { storeOrdersPayRoutes } from './modules/store-orders/store-orders.pay.routes';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
+import { excelImportsRoutes } from './modules/excel-imports/excel-imports.routes';
 import { inventoryAdminRoutes } from './modules/inventory/inventory.admin.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
@@ -208,6 +209,7 @@ export async function buildApp({
       await scoped.register(shopifyWebhookRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersRoutes, { db, config: storesConfig });
       await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
+      await scoped.register(excelImportsRoutes, { db, files });
       await scoped.register(listingsRoutes, { db });
       await scoped.register(inventoryRoutes, { db, config });
       await scoped.register(inventoryAdminRoutes, { db });

@@ -66,6 +66,7 @@ interface Mine {
   storeVariantId: string;
   connectionChangeId: string;
   storeOrderId: string;
+  excelImportId: string;
   preferenceId: string;
   methodId: number;
   /** A's referral code (A has joined the affiliate programme): B's affiliate answers never show it. */
@@ -95,6 +96,7 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/stores/{id}': (m) => m.storeId,
   '/api/p/stores/woocommerce/authorizations/{nonce}': (m) => m.wooNonce,
   '/api/p/store-orders/{id}': (m) => m.storeOrderId,
+  '/api/p/excel-imports/{id}': (m) => m.excelImportId,
   '/api/p/store-orders/sync-status/{storeId}': (m) => m.storeId,
   '/api/p/preferred-shipping/{id}': (m) => m.preferenceId,
   '/api/p/listings/{id}': (m) => m.listingId,
@@ -142,6 +144,7 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/store-orders/trash': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/restore': (m) => ({ body: { ids: [m.storeOrderId] } }),
   'POST /api/p/store-orders/{id}/abnormal/resolve': () => ({ body: { confirm: true } }),
+  'POST /api/p/excel-imports/{id}/import': () => ({ body: { confirmDuplicate: true } }),
   'POST /api/p/store-orders/pay/confirm': (m) => ({ body: { ids: [m.storeOrderId] } }),
   // A's token (signed for A, and for checkout, not store pay): "Order information check wrong".
   'POST /api/p/store-orders/pay': (m) => ({ body: { confirmToken: m.confirmToken, method: 'wallet' }, status: 422 }),
@@ -211,6 +214,10 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/store-orders/sync-status': {},
   'GET /api/p/store-orders/invoices': { query: 'size=100' },
   'GET /api/p/preferred-shipping': {},
+  'GET /api/p/excel-imports': { query: 'size=100' },
+  'GET /api/p/excel-imports/template': {},
+  // A picture is not a spreadsheet: refused ("The file format is incorrect"), nothing of A's seen.
+  'POST /api/p/excel-imports': { upload: true },
   'GET /api/p/private-inventory-order/page': {},
   'POST /api/p/private-inventory-order/basket/confirm': {},
   'GET /api/p/privateInventory/page': {},
@@ -432,6 +439,11 @@ beforeAll(async () => {
     id: string;
   }>;
   // A's store order (abnormal: no address, so resolve and ignore have something to act on).
+  // A's Excel import, as a preview leaves it (the file itself is never reached by B: 404 first).
+  const [aExcelImport] = (
+    await ctx.db.execute(sql`insert into excel_imports (user_id, file_name, file, row_count, order_count, success_count,
+      fail_count, error_row_count, locale) values (${a.userId}, 'a.xlsx', ${`${'a'.repeat(32)}.xlsx`}, 1, 1, 1, 0, 0, 'en-US') returning id`)
+  ).rows as Array<{ id: string }>;
   const aStoreOrder = await storeOrder(ctx.db, { id: shop.storeId, userId: a.userId }, { shippingAddress: null });
   // A's WooCommerce key-page flow in progress (the nonce is stored hashed, as the service does).
   const wooNonce = `authz-${randomBytes(12).toString('hex')}`;
@@ -513,6 +525,7 @@ beforeAll(async () => {
     storeVariantId: shop.variantIds[0]!,
     connectionChangeId: history[0]!.id,
     storeOrderId: aStoreOrder.id,
+    excelImportId: aExcelImport!.id,
   };
   for (const [k, v] of Object.entries(mine)) expect(v, k).toBeDefined();
 }, 120_000);

@@ -32,6 +32,7 @@ export * from './store-orders';
 export * from './store-orders.pay';
 export * from './preferred-shipping';
 export * from './store-orders.tracking';
+export * from './excel-imports';
 export * from './affiliates';
 export * from './listings';
 export * from './inventory';

@@ -20,6 +20,7 @@ import enConnections from './locales/en-US/connections.json';
 import enStoreOrders from './locales/en-US/store-orders.json';
 import enInventory from './locales/en-US/inventory.json';
 import enPreferredShipping from './locales/en-US/preferred-shipping.json';
+import enExcelImports from './locales/en-US/excel-imports.json';
 import enListings from './locales/en-US/listings.json';
 import enSourcing from './locales/en-US/sourcing.json';
 import zhCommon from './locales/zh-CN/common.json';
@@ -43,6 +44,7 @@ import zhConnections from './locales/zh-CN/connections.json';
 import zhStoreOrders from './locales/zh-CN/store-orders.json';
 import zhInventory from './locales/zh-CN/inventory.json';
 import zhPreferredShipping from './locales/zh-CN/preferred-shipping.json';
+import zhExcelImports from './locales/zh-CN/excel-imports.json';
 import zhListings from './locales/zh-CN/listings.json';
 import zhSourcing from './locales/zh-CN/sourcing.json';
 import frCommon from './locales/fr-FR/common.json';
@@ -66,6 +68,7 @@ import frConnections from './locales/fr-FR/connections.json';
 import frStoreOrders from './locales/fr-FR/store-orders.json';
 import frInventory from './locales/fr-FR/inventory.json';
 import frPreferredShipping from './locales/fr-FR/preferred-shipping.json';
+import frExcelImports from './locales/fr-FR/excel-imports.json';
 import frListings from './locales/fr-FR/listings.json';
 import frSourcing from './locales/fr-FR/sourcing.json';
 import trCommon from './locales/tr-TR/common.json';
@@ -89,6 +92,7 @@ import trConnections from './locales/tr-TR/connections.json';
 import trStoreOrders from './locales/tr-TR/store-orders.json';
 import trInventory from './locales/tr-TR/inventory.json';
 import trPreferredShipping from './locales/tr-TR/preferred-shipping.json';
+import trExcelImports from './locales/tr-TR/excel-imports.json';
 import trListings from './locales/tr-TR/listings.json';
 import trSourcing from './locales/tr-TR/sourcing.json';
 
@@ -128,6 +132,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': enStoreOrders,
     inventory: enInventory,
     'preferred-shipping': enPreferredShipping,
+    'excel-imports': enExcelImports,
     listings: enListings,
     sourcing: enSourcing,
   }),
@@ -152,6 +157,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': zhStoreOrders,
     inventory: zhInventory,
     'preferred-shipping': zhPreferredShipping,
+    'excel-imports': zhExcelImports,
     listings: zhListings,
     sourcing: zhSourcing,
   }),
@@ -176,6 +182,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': frStoreOrders,
     inventory: frInventory,
     'preferred-shipping': frPreferredShipping,
+    'excel-imports': frExcelImports,
     listings: frListings,
     sourcing: frSourcing,
   }),
@@ -200,6 +207,7 @@ const CATALOGUES: Record<Locale, Catalogue> = {
     'store-orders': trStoreOrders,
     inventory: trInventory,
     'preferred-shipping': trPreferredShipping,
+    'excel-imports': trExcelImports,
     listings: trListings,
     sourcing: trSourcing,
   }),

@@ -63,7 +63,8 @@ export const StorePayShipmentSchema = z.object({
 
 export const StorePayOrderSchema = z.object({
   storeOrderId: z.string(),
-  storeId: z.string(),
+  /** Null for an order imported from Excel. */
+  storeId: z.string().nullable(),
   storeName: z.string(),
   /** The store's order number (Shopify "#1001"). */
   number: z.string(),

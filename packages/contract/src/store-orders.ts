@@ -36,6 +36,10 @@ import { CONNECTION_STATES, CatalogueSkuRefSchema, STORE_PLATFORMS } from './sto
 export const STORE_ORDER_TABS = ['all', 'unrelated', 'related', 'abnormal', 'paid', 'trash'] as const;
 export type StoreOrderTab = (typeof STORE_ORDER_TABS)[number];
 
+/** Where a store order came from: a connected store, or an Excel import (decision 0125). */
+export const STORE_ORDER_SOURCES = ['store', 'excel'] as const;
+export type StoreOrderSource = (typeof STORE_ORDER_SOURCES)[number];
+
 /** The order's status in the store. */
 export const STORE_ORDER_STATUSES = ['open', 'cancelled', 'refunded'] as const;
 export type StoreOrderStatus = (typeof STORE_ORDER_STATUSES)[number];
@@ -146,9 +150,11 @@ export type StoreOrderQuote = z.infer<typeof StoreOrderQuoteSchema>;
 
 export const StoreOrderRowSchema = z.object({
   id: z.string(),
-  storeId: z.string(),
+  /** Null (and the name empty) for an order imported from Excel: `source` says so. */
+  storeId: z.string().nullable(),
   storeName: z.string(),
-  platform: z.enum(STORE_PLATFORMS),
+  platform: z.enum(STORE_PLATFORMS).nullable(),
+  source: z.enum(STORE_ORDER_SOURCES),
   /** The store's id of the order, and what the store calls it (Shopify "#1001"). */
   externalId: z.string(),
   number: z.string(),

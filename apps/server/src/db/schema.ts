@@ -26,6 +26,7 @@ export * from '../modules/stores/stores.tables';
 export * from '../modules/connections/connections.tables';
 export * from '../modules/store-orders/store-orders.tables';
 export * from '../modules/preferred-shipping/preferred-shipping.tables';
+export * from '../modules/excel-imports/excel-imports.tables';
 export * from '../modules/affiliates/affiliates.tables';
 export * from '../modules/listings/listings.tables';
 export * from '../modules/inventory/inventory.tables';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { MAX_IMAGE_BYTES } from '@dsm/contract';
+import { EXCEL_IMPORT_MAX_MB, MAX_IMAGE_BYTES } from '@dsm/contract';
 import type { Db } from '../db/client';
 import { AppError } from './app-error';
 import { databaseFileStore } from './files/database-store';
@@ -46,8 +46,15 @@ export const FILE_AREAS = {
    * module serves them to the request's owner and to operators only.
    */
   aftersales: { types: RASTER, maxBytes: 5 * MB, private: true },
-  /** Spreadsheets uploaded for import (products, orders). */
-  imports: { types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], maxBytes: 10 * MB },
+  /**
+   * Spreadsheets uploaded for import (orders, decision 0125) and the error files made from them.
+   * Private: the excel-imports module serves each to its owner. 5 MB: the one limit the import states.
+   */
+  imports: {
+    types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'],
+    maxBytes: EXCEL_IMPORT_MAX_MB * MB,
+    private: true,
+  },
   /** PDFs the server generates (invoices, packing lists). */
   documents: { types: ['application/pdf'], maxBytes: 20 * MB },
   /** Rendered invoices (decision 0082). Private: the invoices module serves each to its owner. */

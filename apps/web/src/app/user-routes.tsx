@@ -213,5 +213,9 @@ export const USER_PAGES: RouteObject[] = [
     'payconfirmation',
     withText('recharge', () => import('../features/recharge/pay-confirmation-page')),
   ),
-  page('excelorderhistory', 'excelorderhistory'),
+  page(
+    'excelorderhistory',
+    'excelorderhistory',
+    withText('excel-imports', () => import('../features/excel-imports/excel-import-page')),
+  ),
 ];

@@ -294,6 +294,7 @@ export function storeOrderRow(id: string, over: Partial<StoreOrderRow> = {}): St
     storeId: 'st-1',
     storeName: 'Ada Linen',
     platform: 'shopify',
+    source: 'store',
     externalId: `gid://shopify/Order/${id}`,
     number: `#10${id.replace(/\D/g, '').padStart(2, '0')}`,
     status: 'open',

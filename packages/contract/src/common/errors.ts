@@ -91,6 +91,11 @@ export const ERROR_REASONS = [
   // Paying store orders (decision 0118).
   'store-order-not-payable',
   'quote-changed',
+  // Excel order import (decision 0125).
+  'import-duplicate',
+  'import-not-previewed',
+  'import-nothing-valid',
+  'import-upload-failed',
   // The affiliate programme (decision 0128).
   'self-referral',
   'affiliate-suspended',

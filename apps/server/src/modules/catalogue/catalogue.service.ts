@@ -18,3 +18,4 @@ export {
   type ConnectableSku,
 } from './catalogue.connectable';
 export { onCatalogueSkuChange, type CatalogueSkuChange, type CatalogueSkuChangeHandler } from './catalogue.hooks';
+export { skuIdsByCode } from './catalogue.sku-codes';

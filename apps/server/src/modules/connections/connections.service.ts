@@ -34,6 +34,8 @@ export {
   lineConnectedSql,
   lineConnectedToSkusSql,
 } from './connections.lines';
+/** For the Excel import: the catalogue SKUs the owner's store SKUs stand for. */
+export { catalogueSkusOfStoreSkus } from './connections.mutual-sku';
 
 /**
  * The caller's store product with its removed variants too (a connection or the history may

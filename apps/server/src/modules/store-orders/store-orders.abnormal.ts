@@ -1,7 +1,7 @@
 import type { StoreOrderAbnormalReason } from '@dsm/contract';
 import type { StoreOrderAddress, StoreOrderData } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
-import { connectedSkuRefs, connectionsOfLines } from '../connections/connections.service';
+import { type LineConnection, connectedSkuRefs, connectionsOfLines } from '../connections/connections.service';
 
 /**
  * The problems an unpaid store order can show now (issue 21, SPEC §4 and §8), first found first:
@@ -16,25 +16,37 @@ export function addressIncomplete(a: StoreOrderAddress | null): boolean {
 
 /** What judging an order needs: its address and lines (a copy from the store, or the rows we keep). */
 export type JudgedOrder = Pick<StoreOrderData, 'shippingAddress'> & {
-  lines: ReadonlyArray<Pick<StoreOrderData['lines'][number], 'productExternalId' | 'variantExternalId' | 'quantity'>>;
+  lines: ReadonlyArray<
+    Pick<StoreOrderData['lines'][number], 'productExternalId' | 'variantExternalId' | 'quantity'> & {
+      /** An imported line's catalogue SKU (decision 0125): judged by it, not by a connection. */
+      skuId?: number | null;
+    }
+  >;
 };
 
 export async function detectAbnormal(
   db: Db,
-  storeId: string,
+  storeId: string | null,
   d: JudgedOrder,
   ignored: ReadonlySet<StoreOrderAbnormalReason>,
 ): Promise<StoreOrderAbnormalReason | null> {
   if (!ignored.has('address-incomplete') && addressIncomplete(d.shippingAddress)) return 'address-incomplete';
   if (ignored.has('sku-taken-down') && ignored.has('sku-out-of-stock')) return null;
   const refs = d.lines.flatMap((l) =>
-    l.productExternalId && l.variantExternalId
+    l.productExternalId && l.variantExternalId && (l.skuId ?? null) === null
       ? [{ productExternalId: l.productExternalId, variantExternalId: l.variantExternalId, quantity: l.quantity }]
       : [],
   );
-  if (!refs.length) return null;
-  const connections = await connectionsOfLines(db, storeId, refs);
+  // An order with no store (an Excel import) has no connections: its lines name their SKU.
+  const connections =
+    storeId && refs.length ? await connectionsOfLines(db, storeId, refs) : new Map<string, LineConnection>();
   const wanted = new Map<number, { quantity: number }>();
+  for (const l of d.lines) {
+    if (l.skuId === undefined || l.skuId === null) continue;
+    const w = wanted.get(l.skuId) ?? { quantity: 0 };
+    w.quantity += l.quantity;
+    wanted.set(l.skuId, w);
+  }
   for (const r of refs) {
     const c = connections.get(`${r.productExternalId}|${r.variantExternalId}`)?.connection;
     if (!c) continue;

@@ -129,7 +129,8 @@ async function claimSync(db: Db, id: string, last: Date | null): Promise<void> {
 export async function syncOrderNow(db: Db, config: Config, userId: string, id: string): Promise<void> {
   const o = await ownStoreOrder(db, userId, id);
   await claimSync(db, o.id, o.syncRequestedAt);
-  const store = await connectedStoreRow(db, o.storeId);
+  // An order imported from Excel has no store to read it back from.
+  const store = o.storeId ? await connectedStoreRow(db, o.storeId) : null;
   if (!store) throw AppError.business('store-disconnected', 'store-orders.store-disconnected');
   const client = storeClientFor(db, config, store);
   if (!client.getOrder)

@@ -31,12 +31,12 @@ export async function listStoreInvoices(
   const [names, orders] = await Promise.all([
     storeNamesByIds(
       db,
-      rows.map((r) => r.storeId),
+      rows.flatMap((r) => (r.storeId ? [r.storeId] : [])),
     ),
     ordersOfStoreOrders(
       db,
       userId,
-      rows.map((r) => ({ storeId: r.storeId, ref: r.externalId })),
+      rows.flatMap((r) => (r.storeId ? [{ storeId: r.storeId, ref: r.externalId }] : [])),
     ),
   ]);
   const invoices = await invoicesOfReferences(
@@ -51,7 +51,7 @@ export async function listStoreInvoices(
     const own = invoices.filter((i) => i.reference !== null && mine.has(i.reference));
     return {
       storeOrderId: r.id,
-      storeName: names.get(r.storeId)?.name ?? '',
+      storeName: (r.storeId && names.get(r.storeId)?.name) || '',
       number: r.number,
       paidAt: own[0]?.paidAt ?? null,
       invoices: own,

@@ -133,12 +133,12 @@ export async function quoteRows(
 ): Promise<QuotedStoreOrder[]> {
   const names = await storeNamesByIds(
     db,
-    rows.map((r) => r.storeId),
+    rows.flatMap((r) => (r.storeId ? [r.storeId] : [])),
   );
   const out: QuotedStoreOrder[] = [];
   // One order after another: an error is the first order's in the selection's order.
   for (const row of rows)
-    out.push(await quoteOne(db, userId, row, names.get(row.storeId)?.name ?? '', locale, settings));
+    out.push(await quoteOne(db, userId, row, (row.storeId && names.get(row.storeId)?.name) || '', locale, settings));
   return out;
 }
 
@@ -244,11 +244,16 @@ async function connectedLines(db: Db, row: StoreOrderRow, locale: Locale) {
     productExternalId: l.productExternalId ?? '',
     variantExternalId: l.variantExternalId ?? '',
   }));
-  const connections = await connectionsOfLines(db, row.storeId, refs);
+  const connections = row.storeId ? await connectionsOfLines(db, row.storeId, refs) : new Map();
   const bySku = new Map<number, { skuId: number; count: number; storePaid: number; storePriced: number }>();
   for (const l of lines) {
-    const c = connections.get(`${l.productExternalId}|${l.variantExternalId}`)?.connection;
-    if (!c || !l.productExternalId || !l.variantExternalId) notPayable(row, 'unrelated', locale);
+    // An imported line carries the catalogue SKU it was matched to (decision 0125).
+    const c: { skuId: number } | undefined =
+      l.skuId !== null
+        ? { skuId: l.skuId }
+        : connections.get(`${l.productExternalId}|${l.variantExternalId}`)?.connection;
+    if (!c || (l.skuId === null && (!l.productExternalId || !l.variantExternalId)))
+      notPayable(row, 'unrelated', locale);
     const seen = bySku.get(c.skuId) ?? { skuId: c.skuId, count: 0, storePaid: 0, storePriced: 0 };
     seen.count += l.quantity;
     if (l.unitPriceMinor !== null) {

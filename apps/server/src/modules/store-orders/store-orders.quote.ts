@@ -58,7 +58,8 @@ async function refreshOne(uow: UnitOfWork, config: Config, id: string): Promise<
     note = noteOf(err);
     sellingUsdMinor = toUsdMinor(row.totalMinor, row.currency, await getRate(uow.tx, row.currency));
   }
-  const store = await storeById(uow.tx, row.storeId);
+  // An order with no store (an Excel import, decision 0125) has no margin guard: off.
+  const store = row.storeId ? await storeById(uow.tx, row.storeId) : null;
   const reason = guardReason(row, store?.marginGuardPercent ?? null, landedMinor, sellingUsdMinor);
   const now = new Date();
   await uow.tx
@@ -113,12 +114,13 @@ export async function rejudgeStoreOrders(uow: UnitOfWork, change: CatalogueSkuCh
   )})`;
   await rejudgeWhere(
     uow,
-    lineConnectedToSkusSql(
+    // A store's line by its connection; an imported line by the SKU it was matched to (decision 0125).
+    sql`(${storeOrderLines.skuId} in ${skuIds} or ${lineConnectedToSkusSql(
       storeOrders.storeId,
       storeOrderLines.productExternalId,
       storeOrderLines.variantExternalId,
       skuIds,
-    ),
+    )})`,
   );
 }
 
@@ -163,6 +165,7 @@ async function rejudgeWhere(uow: UnitOfWork, line: SQL): Promise<void> {
         productExternalId: storeOrderLines.productExternalId,
         variantExternalId: storeOrderLines.variantExternalId,
         quantity: storeOrderLines.quantity,
+        skuId: storeOrderLines.skuId,
       })
       .from(storeOrderLines)
       .where(eq(storeOrderLines.storeOrderId, row.id));

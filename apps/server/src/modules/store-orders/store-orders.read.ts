@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { skuIdsWithCodeSql } from '../catalogue/catalogue.service';
 import {
+  type LineConnection,
   connectedSkuRefs,
   connectionsOfLines,
   lineConnectedSql,
@@ -51,7 +52,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Lines of the order in the outer statement whose variant is not connected (read now: nothing to keep in step). */
 const unconnectedSql = sql<number>`(select count(*)::int from ${storeOrderLines}
-  where ${storeOrderLines.storeOrderId} = ${storeOrders.id}
+  where ${storeOrderLines.storeOrderId} = ${storeOrders.id} and ${storeOrderLines.skuId} is null
     and not ${lineConnectedSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId)})`;
 const relatedSql = sql<boolean>`(${storeOrders.lineCount} > 0 and ${unconnectedSql} = 0)`;
 
@@ -79,10 +80,12 @@ function filters(userId: string, q: StoreOrderCountsQuery): SQL[] {
       or ${storeOrders.externalId} = ${q.q}
       or (${storeOrders.orderId} is not null and ${orderNumberSql(storeOrders.orderId)} = ${q.q.toUpperCase()}))`);
   }
-  // The store's SKU on a line, or our catalogue SKU code a line's variant is connected to (decision 0120).
+  // The store's SKU on a line, or our catalogue SKU code a line's variant is connected to (decision 0120)
+  // or an imported line was matched to (decision 0125).
   if (q.sku)
     where.push(sql`exists (select 1 from ${storeOrderLines} where ${storeOrderLines.storeOrderId} = ${storeOrders.id}
       and (upper(${storeOrderLines.sku}) = ${q.sku.toUpperCase()}
+        or ${storeOrderLines.skuId} in ${skuIdsWithCodeSql(q.sku)}
         or ${lineConnectedToSkusSql(storeOrders.storeId, storeOrderLines.productExternalId, storeOrderLines.variantExternalId, skuIdsWithCodeSql(q.sku))}))`);
   if (q.orderState)
     where.push(sql`${storeOrders.orderId} is not null and ${orderStateSql(storeOrders.orderId)} = ${q.orderState}`);
@@ -135,7 +138,7 @@ async function toRows(db: Db, rows: Selected[], locale: Locale): Promise<StoreOr
   const ids = rows.map((r) => r.o.id);
   const names = await storeNamesByIds(
     db,
-    rows.map((r) => r.o.storeId),
+    rows.flatMap((r) => (r.o.storeId ? [r.o.storeId] : [])),
   );
   const firstLines = await db
     .select()
@@ -153,8 +156,9 @@ async function toRows(db: Db, rows: Selected[], locale: Locale): Promise<StoreOr
     return {
       id: o.id,
       storeId: o.storeId,
-      storeName: names.get(o.storeId)?.name ?? '',
+      storeName: (o.storeId && names.get(o.storeId)?.name) || '',
       platform: o.platform,
+      source: o.source,
       externalId: o.externalId,
       number: o.number,
       status: o.status,
@@ -253,10 +257,13 @@ export async function getStoreOrderDetail(
       ? [{ productExternalId: l.productExternalId, variantExternalId: l.variantExternalId }]
       : [],
   );
-  const connections = await connectionsOfLines(db, o.storeId, refs);
+  const connections = o.storeId ? await connectionsOfLines(db, o.storeId, refs) : new Map<string, LineConnection>();
   const skus = await connectedSkuRefs(
     db,
-    [...connections.values()].flatMap((c) => (c.connection ? [c.connection.skuId] : [])),
+    [
+      ...[...connections.values()].flatMap((c) => (c.connection ? [c.connection.skuId] : [])),
+      ...lines.flatMap((l) => (l.skuId !== null ? [l.skuId] : [])),
+    ],
     locale,
   );
   return {
@@ -268,6 +275,24 @@ export async function getStoreOrderDetail(
     syncAvailableAt: coolDownUntil(o.syncRequestedAt),
     lines: lines.map((l) => {
       const c = connections.get(`${l.productExternalId}|${l.variantExternalId}`);
+      // An imported line was matched to its catalogue SKU when imported: connected by that match.
+      if (l.skuId !== null) {
+        const matched = skus.get(l.skuId);
+        return {
+          id: l.id,
+          externalId: l.externalId,
+          title: l.title,
+          sku: l.sku,
+          quantity: l.quantity,
+          unitPrice: l.unitPriceMinor === null ? null : storeMoney(l.unitPriceMinor, o.currency),
+          lineTotal: l.unitPriceMinor === null ? null : storeMoney(l.unitPriceMinor * l.quantity, o.currency),
+          relation: 'connected' as const,
+          connection: matched ? { state: 'connected' as const, sku: matched.ref } : null,
+          connectTarget: null,
+          productExternalId: null,
+          variantExternalId: null,
+        };
+      }
       const sku = c?.connection ? skus.get(c.connection.skuId) : undefined;
       return {
         id: l.id,

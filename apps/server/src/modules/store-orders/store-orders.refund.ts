@@ -28,7 +28,8 @@ const refused = (key: string, o: Row) =>
 export async function refundStoreOrder(uow: UnitOfWork, userId: string, id: string): Promise<void> {
   const [o] = await lockOwn(uow, userId, [id]);
   if (o!.state === 'trashed' && o!.orderId) throw refused('already-refunded', o!);
-  if (!o!.orderId || !GIVEN_UP.has(o!.abnormalReason)) throw refused('not-refundable', o!);
+  // An imported order (no store, decision 0125) is never given up by a store: nothing to refund.
+  if (!o!.orderId || !o!.storeId || !GIVEN_UP.has(o!.abnormalReason)) throw refused('not-refundable', o!);
   const found = await ordersOfStoreOrders(uow.tx, userId, [{ storeId: o!.storeId, ref: o!.externalId }]);
   const locked = [];
   for (const order of [...found].sort((a, b) => a.id.localeCompare(b.id)))

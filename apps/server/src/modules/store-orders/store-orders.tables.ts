@@ -1,5 +1,6 @@
 import {
   STORE_ORDER_ABNORMAL_REASONS,
+  STORE_ORDER_SOURCES,
   STORE_ORDER_STATES,
   STORE_ORDER_STATUSES,
   STORE_ORDER_TRASH_REASONS,
@@ -41,10 +42,11 @@ export const storeOrders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: STORE_PLATFORMS }).notNull(),
+    /** Null for an order imported from a spreadsheet (`source = 'excel'`, decision 0125): no store behind it. */
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: STORE_PLATFORMS }),
+    /** Where it came from: a connected store, or an Excel import (no tracking goes back to anyone). */
+    source: text('source', { enum: STORE_ORDER_SOURCES }).notNull().default('store'),
     externalId: text('external_id').notNull(),
     number: text('number').notNull(),
     currency: text('currency').notNull(),
@@ -133,6 +135,8 @@ export const storeOrderLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** One unit's selling price in the order's currency; null when the store gives none. */
     unitPriceMinor: moneyMinor('unit_price_minor'),
+    /** The catalogue SKU an imported line was matched to when imported (decision 0125); store lines go through their connection. */
+    skuId: integer('sku_id'),
   },
   (t) => [uniqueIndex('store_order_lines_external_key').on(t.storeOrderId, t.externalId)],
 );

@@ -243,19 +243,17 @@ describe.each(['disk', 'database'] as const)('uploads through the API, %s backen
     });
   });
 
-  it('serves a generated PDF and an uploaded workbook as downloads, by the same route', async () => {
+  it('serves a generated PDF as a download; an uploaded workbook (buyers’ addresses) is private', async () => {
     const store = createFileStore(ctx.config, ctx.db);
-    for (const [area, bytes, type] of [
-      ['documents', PDF, 'application/pdf'],
-      ['imports', XLSX, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    ] as const) {
-      const saved = await saveFile(store, area, bytes);
-      const res = await ctx.app.inject({ method: 'GET', url: saved.url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe(type);
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="${saved.name}"`);
-      expect(Buffer.compare(res.rawPayload, bytes)).toBe(0);
-    }
+    const saved = await saveFile(store, 'documents', PDF);
+    const res = await ctx.app.inject({ method: 'GET', url: saved.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${saved.name}"`);
+    expect(Buffer.compare(res.rawPayload, PDF)).toBe(0);
+    // The excel-imports module serves each workbook to its owner only (decision 0125).
+    const workbook = await saveFile(store, 'imports', XLSX);
+    expect((await ctx.app.inject({ method: 'GET', url: workbook.url })).statusCode).toBe(404);
   });
 
   it('answers 404 in the envelope for an unknown name, area or shape, in the caller language', async () => {

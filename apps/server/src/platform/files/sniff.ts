@@ -12,6 +12,8 @@ export const FILE_TYPES = {
   'image/svg+xml': 'svg',
   'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  /** Excel 97–2003 (BIFF8 in an OLE2 compound file), what older Excel and many ERPs export. */
+  'application/vnd.ms-excel': 'xls',
 } as const;
 export type FileType = keyof typeof FILE_TYPES;
 export type FileExtension = (typeof FILE_TYPES)[FileType];
@@ -31,6 +33,7 @@ export function sniffType(bytes: Uint8Array): FileType | null {
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
   if (ascii(0, 5) === '%PDF-') return 'application/pdf';
   if (isXlsx(bytes)) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  if (isXls(bytes)) return 'application/vnd.ms-excel';
   if (SVG_ROOT.test(Buffer.from(bytes.subarray(0, 1024)).toString('utf8'))) return 'image/svg+xml';
   return null;
 }
@@ -45,6 +48,17 @@ function isXlsx(bytes: Uint8Array): boolean {
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) return false;
   const names = zipEntryNames(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return names.has('[Content_Types].xml') && names.has('xl/workbook.xml');
+}
+
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/**
+ * An .xls file is an OLE2 compound file holding a stream named "Workbook" (or "Book", BIFF5).
+ * A .doc or .msg shares the header, so the stream's name (UTF-16LE, in the directory) is looked for.
+ */
+function isXls(bytes: Uint8Array): boolean {
+  if (!OLE2.every((b, i) => bytes[i] === b)) return false;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buf.includes(Buffer.from('Workbook', 'utf16le')) || buf.includes(Buffer.from('Book\0\0', 'utf16le'));
 }
 
 /** The entry names of a zip, from its central directory; empty when it cannot be read. */

@@ -27,7 +27,7 @@ export function OrderCell({ order }: { order: StoreOrderRow }) {
         {order.number}
       </strong>
       <div>
-        {order.storeName} <Tag className="so-platform">{t(`platforms.${order.platform}`)}</Tag>
+        {order.storeName} <Tag className="so-platform">{t(`platforms.${order.platform ?? 'excel'}`)}</Tag>
       </div>
       <div className="so-muted">
         <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt, lang)}</time>
@@ -168,7 +168,8 @@ export function SyncCell({ order }: { order: StoreOrderRow }) {
           <When at={order.lastChangedAt} />
         </div>
       ) : null}
-      <SyncOrderButton order={order} describedBy={numberId(order)} />
+      {/* An order imported from Excel has no store to read it back from (decision 0125). */}
+      {order.source === 'excel' ? null : <SyncOrderButton order={order} describedBy={numberId(order)} />}
     </div>
   );
 }
