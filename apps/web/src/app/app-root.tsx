@@ -5,7 +5,6 @@ import { ProgressBar } from '../components/ui/progress-bar';
 import { useCurrencyDefaults } from '../lib/currency';
 import { useLoadingCount } from '../lib/loading';
 import { session } from '../lib/session';
-import { captureReferral } from '../lib/referral';
 import { useRouteTitleKey } from './route-handle';
 
 /** Document title: "<page> | <brand>", in the current language. */
@@ -29,7 +28,10 @@ function useSearchWordLifetime() {
 /** An affiliate's link (`?ref=CODE`, on any page) is kept for the registration form (issue 26). */
 function useReferral() {
   const { search } = useLocation();
-  useEffect(() => captureReferral(search), [search]);
+  useEffect(() => {
+    // Loaded only for a link that carries one: every public page's first load stays in its budget.
+    if (search.includes('ref=')) void import('../lib/referral').then((m) => m.captureReferral(search));
+  }, [search]);
 }
 
 /** The root route: app-wide effects, the top progress bar (requests + route loads), the page. */

@@ -37,47 +37,30 @@ export type Namespace = (typeof NAMESPACES)[number];
 type Catalogue = Record<string, unknown>;
 // One lazy import per catalogue file; the build groups each language's files into one chunk,
 // so the first page downloads the current language only and the others load on a switch.
-const catalogues = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
+const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
+const catalogues = import.meta.glob<Catalogue>(
+  '../locales/*/{common,routes,content,cart,accounts,home,logistics,catalogue,affiliates,recharge,stores}.json',
+  { import: 'default' },
+);
+/** The public pages' catalogues (above); the account area's and the console's load with their own chunk. */
+const PUBLIC_NAMESPACES = new Set(Object.keys(catalogues).map((path) => namespaceOf(path)));
+/** The map of the other catalogues is itself a chunk: its 80-odd entries stay out of every page's entry. */
+async function cataloguesFor(namespaces: readonly string[]): Promise<typeof catalogues> {
+  if (namespaces.every((ns) => PUBLIC_NAMESPACES.has(ns))) return catalogues;
+  return { ...catalogues, ...(await import('./i18n-private')).privateCatalogues };
+}
 
 /**
- * Catalogues only some pages read (the operator console; the wallet, recharge, payment and withdrawal screens): the build keeps
- * them out of each language's chunk (vite.config.ts) and their routes load them with their pages
- * (loadNamespace), so the first page of a visitor does not download them
- * (docs/decisions/0050-operator-console.md, 0075-payment-screens.md, 0076-withdrawals.md, 0077).
+ * The catalogues every page reads; every other namespace is lazy: the build keeps it out of each
+ * language's chunk (vite.config.ts) and its routes load it with their pages (loadNamespace), so
+ * the first page of a visitor downloads only its own texts (decisions 0050, 0075–0077, 0109).
  */
-export const LAZY_NAMESPACES: readonly string[] = [
-  // The log-in, registration and profile forms, the home page, the shipping fee calculator, the
-  // goods list and product page (and the cart's quantity inputs): each page's own texts, out of
-  // the other public pages' first load (decision 0109).
-  'accounts',
-  'home',
-  'logistics',
-  'catalogue',
-  'admin',
-  'withdrawals',
-  'wallet',
-  'recharge',
-  'payments',
-  'checkout',
-  'invoices',
-  'orders',
-  'pricing',
-  'after-sales',
-  'connections',
-  'stores',
-  'store-orders',
-  'preferred-shipping',
-  'excel-imports',
-  'affiliates',
-  'listings',
-  'inventory',
-  'sourcing',
-];
-const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
+const EAGER_NAMESPACES: readonly string[] = ['common', 'routes', 'content', 'cart'];
+export const LAZY_NAMESPACES: readonly string[] = NAMESPACES.filter((ns) => !EAGER_NAMESPACES.includes(ns));
 
 /** A language's catalogues: all but the lazy ones, or exactly `only`. */
 async function loadCatalogues(lng: Locale, only?: readonly string[]): Promise<Record<string, Catalogue>> {
-  const files = Object.entries(catalogues).filter(([path]) => {
+  const files = Object.entries(await cataloguesFor(only ?? [])).filter(([path]) => {
     if (!path.includes(`/locales/${lng}/`)) return false;
     const ns = namespaceOf(path);
     return only ? only.includes(ns) : !LAZY_NAMESPACES.includes(ns);

@@ -176,15 +176,3 @@ export const bulkKeys = {
   counts: () => ['orders', 'bulk', 'counts'] as const,
   tiers: (prodId: number) => ['price-tiers', prodId] as const,
 };
-
-export const sourcingKeys = {
-  all: ['sourcing'] as const,
-  list: (tab: string, paging: object) => ['sourcing', 'list', tab, paging] as const,
-  counts: () => ['sourcing', 'counts'] as const,
-  agent: () => ['sourcing', 'agent'] as const,
-  one: (id: string) => ['sourcing', 'one', id] as const,
-  messages: (id: string) => ['sourcing', 'messages', id] as const,
-  admin: (filter: object) => ['sourcing', 'admin', filter] as const,
-  adminOne: (id: string) => ['sourcing', 'admin-one', id] as const,
-  agents: () => ['sourcing', 'agents'] as const,
-};

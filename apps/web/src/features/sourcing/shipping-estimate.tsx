@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../lib/api';
 import { useCountryName } from '../../lib/countries';
 import { useMoney } from '../../lib/money';
-import { sourcingKeys } from '../../lib/query-keys';
+import { sourcingKeys } from '../../components/sourcing/sourcing-keys';
 
 /** The country of my default consignee address (where a store order would go), or null. */
 export function useConsigneeCountry() {

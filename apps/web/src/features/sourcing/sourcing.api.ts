@@ -18,7 +18,7 @@ import type {
 } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { sourcingKeys } from '../../lib/query-keys';
+import { sourcingKeys } from '../../components/sourcing/sourcing-keys';
 
 /** GET /api/p/sourcing?tab=: one tab of my requests, newest first. */
 export function useSourcingList(tab: SourcingTab, paging: { current: number; size: number }) {

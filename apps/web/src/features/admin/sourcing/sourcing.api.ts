@@ -18,7 +18,7 @@ import type {
 } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api';
-import { sourcingKeys } from '../../../lib/query-keys';
+import { sourcingKeys } from '../../../components/sourcing/sourcing-keys';
 
 export type AdminSourcingFilter = AdminSourcingListQuery;
 
