@@ -1,7 +1,13 @@
 import { readdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AFTER_SALES_IMAGE_MAX_BYTES, MAX_IMAGE_BYTES, SLIP_MAX_BYTES, SOURCING_IMAGE_MAX_BYTES } from '@dsm/contract';
+import {
+  AFTER_SALES_IMAGE_MAX_BYTES,
+  EXCEL_IMPORT_MAX_MB,
+  MAX_IMAGE_BYTES,
+  SLIP_MAX_BYTES,
+  SOURCING_IMAGE_MAX_BYTES,
+} from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyer } from './factories';
@@ -32,6 +38,8 @@ interface Upload {
   url: () => Promise<string>;
   /** The rest of a valid JSON body around the file (JSON routes only). */
   body?: () => Record<string, unknown>;
+  /** A file the route keeps, when it takes something else than a picture. */
+  valid?: () => Promise<Buffer>;
 }
 
 const banner = () => ({ link: '/goodslist', text: { 'en-US': { title: 'Sale', alt: '' } }, seq: 0 });
@@ -56,6 +64,21 @@ const UPLOADS: Record<string, Upload> = {
     as: () => operator,
     maxBytes: SOURCING_IMAGE_MAX_BYTES,
     url: async () => '/api/admin/sourcing/images',
+  },
+  // Spreadsheets, not pictures: the accepted file is the route's own template (a header row and an
+  // example row), which previews without error; the hostile files are the same as everyone's.
+  'POST /api/p/excel-imports': {
+    as: () => user,
+    maxBytes: EXCEL_IMPORT_MAX_MB * 1024 * 1024,
+    url: async () => '/api/p/excel-imports',
+    valid: async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/p/excel-imports/template',
+          headers: { authorization: `Bearer ${user}` },
+        })
+      ).rawPayload,
   },
   'POST /api/admin/catalogue/images': {
     as: () => operator,
@@ -224,14 +247,8 @@ describe('every upload route refuses hostile files and stores nothing', () => {
   it('accepts a real picture on each (so the refusals below are about the file)', async () => {
     for (const route of routes) {
       const u = UPLOADS[route.key]!;
-      const res = await upload(
-        route,
-        u.as(),
-        await u.url(),
-        Buffer.concat([TINY_PNG, Buffer.from(route.key)]),
-        'en-US',
-        u.body?.(),
-      );
+      const file = u.valid ? await u.valid() : Buffer.concat([TINY_PNG, Buffer.from(route.key)]);
+      const res = await upload(route, u.as(), await u.url(), file, 'en-US', u.body?.());
       expect(res.json().code, `${route.key}: ${res.body.slice(0, 200)}`).toBe('00000');
     }
   });
