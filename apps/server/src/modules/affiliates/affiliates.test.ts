@@ -23,7 +23,15 @@ beforeEach(async () => {
 });
 
 type Row = Record<string, unknown>;
-const rows = async (q: ReturnType<typeof sql>) => ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows;
+// PostgreSQL's driver gives bigint and count(*) as strings (PGlite as numbers): amounts and counts as numbers on both.
+const numeric = (key: string) => key.endsWith('_minor') || key === 'n' || key === 'd';
+const rows = async (q: ReturnType<typeof sql>) =>
+  ((await ctx.db.execute(q)) as unknown as { rows: Row[] }).rows.map(
+    (r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, numeric(k) && typeof v === 'string' ? Number(v) : v]),
+      ) as Row,
+  );
 let keys = 0;
 const headers = (token: string, lang = 'en-US') => ({
   authorization: `Bearer ${token}`,
