@@ -35,9 +35,10 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Catalogue = Record<string, unknown>;
+const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
 // One lazy import per catalogue file; the build groups each language's files into one chunk,
 // so the first page downloads the current language only and the others load on a switch.
-const namespaceOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
+// import.meta.glob takes literals only: this list and the one excluded in i18n-private.ts are the same.
 const catalogues = import.meta.glob<Catalogue>(
   '../locales/*/{common,routes,content,cart,accounts,home,logistics,catalogue,affiliates,recharge,stores}.json',
   { import: 'default' },
