@@ -26,14 +26,16 @@ const CHUNK = 500;
  * Imported orders become store orders with `source = 'excel'`: no store (so no read-back, no
  * tracking pushed anywhere), in USD, open, every line bound to its catalogue SKU so the order is
  * *related* at once and pays like any store order. Inside the caller's unit of work: the import
- * is one unit, all or nothing. `externalId` is `<import id>:<order number>`, unique per import.
+ * is one unit, all or nothing. `externalId` is `<import id>:<order number>`, unique per import;
+ * the file's name is kept to say where it came from, and whether every line had a store price
+ * (without, its total is no selling price: no margin is shown, decision 0132).
  * Each is quoted after the commit like any store order (decision 0120), so the list shows its
  * landed cost and margin; with no store there is no margin guard.
  */
 export async function createImportedOrders(
   uow: UnitOfWork,
   userId: string,
-  importId: string,
+  from: { importId: string; fileName: string },
   orders: readonly ImportedOrder[],
 ): Promise<number> {
   const now = new Date();
@@ -47,7 +49,7 @@ export async function createImportedOrders(
           storeId: null,
           platform: null,
           source: 'excel' as const,
-          externalId: `${importId}:${o.number}`,
+          externalId: `${from.importId}:${o.number}`,
           number: o.number,
           currency: 'USD',
           totalMinor: o.lines.reduce((sum, l) => sum + (l.unitPriceMinor ?? 0) * l.quantity, 0),
@@ -58,6 +60,8 @@ export async function createImportedOrders(
           lineCount: o.lines.length,
           itemCount: o.lines.reduce((sum, l) => sum + l.quantity, 0),
           lastChanges: ['created' as const],
+          importFileName: from.fileName,
+          pricesGiven: o.lines.every((l) => l.unitPriceMinor !== null),
         })),
       )
       .returning({ id: storeOrders.id });
