@@ -86,9 +86,11 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
         <div>
           <dt>{t('store-pay.margin')}</dt>
           <dd className={marginClass} data-testid="margin">
-            {landed.margin === null
-              ? t('store-pay.no-rate', { currency: landed.selling.currency })
-              : `${usd(landed.margin)} (${percent(landed.marginPercent ?? 0)} %)`}
+            {landed.sellingGiven === false
+              ? t('store-pay.no-store-price')
+              : landed.margin === null
+                ? t('store-pay.no-rate', { currency: landed.selling.currency })
+                : `${usd(landed.margin)} (${percent(landed.marginPercent ?? 0)} %)`}
           </dd>
         </div>
       </dl>
