@@ -5,6 +5,7 @@
 //   read in the worker thread, checked, matched), target < 3 s;
 // - the import: `POST /api/p/excel-imports/:id/import` (one unit of work), target < 10 s;
 // - the server's resident memory before, and its peak during each step (target < 300 MB).
+import { Blob } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
 import { cpuPerRequest } from './checkout-drive.mjs';
@@ -91,7 +92,7 @@ export async function excelImportScenario(url, o, ctx, meter) {
   );
 
   const before = await meter();
-  const form = new FormData();
+  const form = new globalThis.FormData(); // Node's own (undici), as a browser builds a form upload
   form.append(
     'file',
     new Blob([file.bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ShippingWorld, shippingWorld, signedInUser, topUp } from '../../../test/factories';
+import { shippingWorld, signedInUser, topUp } from '../../../test/factories';
 import { createTestApp } from '../../../test/harness';
 
 // Imported orders once in the store orders (issue 23, decision 0132), over HTTP as the pages ask:
@@ -8,10 +8,9 @@ import { createTestApp } from '../../../test/harness';
 // margin rather than a loss; paid, they are on the store invoices page with their invoices.
 // PGlite, or PostgreSQL with TEST_DATABASE_URL. The shipping world ships PS-A and PS-B to Japan.
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let world: ShippingWorld;
 beforeAll(async () => {
   ctx = await createTestApp();
-  world = await shippingWorld(ctx);
+  await shippingWorld(ctx);
 });
 afterAll(() => ctx.app.close());
 
