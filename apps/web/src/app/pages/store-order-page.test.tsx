@@ -294,6 +294,7 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
     expect(landed).toHaveTextContent('Our cost $23.40');
     expect(within(landed).getByTestId('no-margin')).toHaveTextContent('Margin — · no store price given');
     expect(landed).not.toHaveTextContent('-$23.40');
+    expect(within(row).queryByText('$0.00')).not.toBeInTheDocument();
     const priced = screen.getByText('#1002').closest('tr')!;
     expect(within(priced).getByTestId('landed')).toHaveTextContent('Margin $6.60 (22 %)');
     expect(within(priced).queryByTestId('no-margin')).not.toBeInTheDocument();

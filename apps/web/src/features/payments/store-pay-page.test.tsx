@@ -131,9 +131,12 @@ describe('/user/orderpayment', { timeout: 30_000 }, () => {
       () => envelope(imported),
     );
     renderPage('?ids=so-1');
-    await screen.findByRole('article', { name: 'Store order #1001' });
+    const card = await screen.findByRole('article', { name: 'Store order #1001' });
+    expect(card).toHaveTextContent('Excel import · JP');
+    expect(card).toHaveTextContent('Store selling price (USD)—');
     expect(screen.getByTestId('margin')).toHaveTextContent('— (no store price given)');
     expect(screen.getByTestId('margin')).not.toHaveTextContent('$');
+    expect(screen.getByTestId('margin')).not.toHaveClass('store-pay-gain');
   });
 
   it('shows the store order, its shipment, the landed cost beside the selling price and the margin, and pays from the wallet', async () => {

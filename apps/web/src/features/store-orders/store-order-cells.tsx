@@ -98,7 +98,8 @@ export function TotalCell({ order }: { order: StoreOrderRow }) {
   const percent = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
   return (
     <div className="so-money">
-      <strong className="so-total">{formatStoreMoney(order.total, lang)}</strong>
+      {/* Imported without a store price: its total is no selling price (decision 0132). */}
+      <strong className="so-total">{q?.sellingGiven === false ? '—' : formatStoreMoney(order.total, lang)}</strong>
       {!q ? (
         order.order ? null : (
           <div className="so-muted">{t('list.not-quoted')}</div>
