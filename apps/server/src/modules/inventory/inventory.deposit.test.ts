@@ -70,9 +70,9 @@ const payDeposit = (token: string, id: string, idem?: string) =>
 const wallet = async (token: string) => (await call('GET', token, '/api/p/wallet')).json().data;
 const lines = async (token: string) => (await call('GET', token, '/api/p/wallet/lines?size=50')).json().data.records;
 const orderOf = async (token: string, id: string) =>
-  (await call('GET', token, '/api/p/private-inventory-order/page?size=50')).json().data.records.find(
-    (o: { id: string }) => o.id === id,
-  );
+  (await call('GET', token, '/api/p/private-inventory-order/page?size=50'))
+    .json()
+    .data.records.find((o: { id: string }) => o.id === id);
 
 async function expectReconciled() {
   expect(await ledgerTotal(ctx.db)).toBe(0);

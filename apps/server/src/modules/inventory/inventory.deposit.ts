@@ -52,7 +52,9 @@ export async function depositOf(db: Db, orderId: string): Promise<DepositRow> {
 }
 
 async function setDepositState(db: Db, orderId: string, state: DepositState) {
-  await db.execute(sql`update inventory_orders set deposit_state = ${state}, updated_at = now() where order_id = ${orderId}`);
+  await db.execute(
+    sql`update inventory_orders set deposit_state = ${state}, updated_at = now() where order_id = ${orderId}`,
+  );
 }
 
 const part = (type: 'inventory-deposit' | typeof BALANCE_REFERENCE_TYPE, order: Pick<OrderRow, 'id' | 'number'>) =>
@@ -133,8 +135,7 @@ export async function settleReceived(
   const terms = await depositOf(uow.tx, order.id);
   if (terms.depositState !== 'balance-paid') return;
   const totalMinor = terms.depositMinor + terms.balanceMinor;
-  const due =
-    receivedPieces >= orderedPieces ? totalMinor : Math.floor((totalMinor * receivedPieces) / orderedPieces);
+  const due = receivedPieces >= orderedPieces ? totalMinor : Math.floor((totalMinor * receivedPieces) / orderedPieces);
   const amount = due - terms.settledMinor;
   if (amount <= 0) return;
   await settleDeposit(

@@ -7,7 +7,14 @@ import { type OrderRow, ordersByIds } from '../orders/orders.service';
 import { cancelAwaitingRecharge, rechargeById } from '../recharge/recharge.service';
 import { cancelHeld, creditRefund, refund } from '../wallet/wallet.service';
 import { failPayment } from './payments.complete';
-import { type PaymentRow, lockOpenPaymentsOf, lockPayment, orderIdsOf, ownPayment, referenceOf } from './payments.queries';
+import {
+  type PaymentRow,
+  lockOpenPaymentsOf,
+  lockPayment,
+  orderIdsOf,
+  ownPayment,
+  referenceOf,
+} from './payments.queries';
 
 /**
  * Paying orders (decision 0085): the public face of the payments module. `payOrdersAndStartPayPal`

@@ -104,7 +104,8 @@ export async function lockUserAccounts(db: Db, userId: string): Promise<Record<U
  */
 export async function depositAccountId(db: Db, userId: string): Promise<string> {
   const find = async () =>
-    rawRows(await db.execute(sql`select id from ledger_accounts where user_id = ${userId} and kind = 'deposit'`))[0]?.id;
+    rawRows(await db.execute(sql`select id from ledger_accounts where user_id = ${userId} and kind = 'deposit'`))[0]
+      ?.id;
   let found = await find();
   if (found === undefined) {
     await db.execute(sql`

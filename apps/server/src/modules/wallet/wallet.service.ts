@@ -210,8 +210,7 @@ async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released
     const bonus = Number(row.bonus_minor);
     const user = await lockUserAccounts(tx, userId);
     if (cash + bonus > 0) {
-      const target =
-        into === 'deposit' ? await depositAccountId(tx, userId) : await systemAccount(tx, 'revenue');
+      const target = into === 'deposit' ? await depositAccountId(tx, userId) : await systemAccount(tx, 'revenue');
       const lines =
         to === 'captured'
           ? [{ accountId: target, amountMinor: cash + bonus }]
