@@ -3,6 +3,8 @@ import { INVENTORY_ORDER_STATES, type InventoryOrderState } from '@dsm/contract'
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ApiResult, fieldErrorsOf } from '../../../lib/api';
+import { formatMoney } from '../../../lib/money';
+import { useSession } from '../../../lib/session';
 import { AdminPage } from '../shared/admin-page';
 import {
   adminInventoryActions,
@@ -44,6 +46,7 @@ type OrderRow = NonNullable<ReturnType<typeof useAdminInventoryOrders>['data']>[
 
 function OrdersTab() {
   const { t } = useTranslation('inventory');
+  const lang = useSession((s) => s.lang);
   const [state, setState] = useState<InventoryOrderState | undefined>('to-be-purchased');
   const [page, setPage] = useState({ current: 1, size: 20 });
   const orders = useAdminInventoryOrders({ ...page, state });
@@ -97,7 +100,24 @@ function OrdersTab() {
               </ul>
             ),
           },
-          { key: 'state', title: t('orders.state'), render: (_, o) => <Tag>{t(`states.${o.state}`)}</Tag> },
+          {
+            key: 'state',
+            title: t('orders.state'),
+            render: (_, o) => (
+              <Space direction="vertical" size={4}>
+                <Tag>{t(`states.${o.state}`)}</Tag>
+                {/* Two-part orders (decision 0130): why a receipt waits for the owner's top-up. */}
+                {o.deposit ? (
+                  <Tag color={o.deposit.state === 'balance-held' ? 'orange' : 'blue'}>
+                    {t(`deposit.states.${o.deposit.state}`, {
+                      deposit: formatMoney(o.deposit.deposit, null, lang),
+                      balance: formatMoney(o.deposit.balance, null, lang),
+                    })}
+                  </Tag>
+                ) : null}
+              </Space>
+            ),
+          },
           {
             key: 'actions',
             title: '',
@@ -109,6 +129,7 @@ function OrdersTab() {
                   </Button>
                 ) : null}
                 {(o.state === 'ready-to-stock' || o.state === 'in-stock') &&
+                o.deposit?.state !== 'balance-held' &&
                 o.lines.some((l) => l.received < l.quantity) ? (
                   <Button size="small" type="primary" onClick={() => setReceiving(o)}>
                     {t('admin.receive')}
