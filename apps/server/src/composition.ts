@@ -33,7 +33,7 @@ import { onConnectionChange, reviewConnections } from './modules/connections/con
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
-import { inventoryReactions } from './modules/inventory/inventory.service';
+import { BALANCE_REFERENCE_TYPE, balanceCompleted, inventoryReactions } from './modules/inventory/inventory.service';
 import { paymentReactions } from './modules/payments/payments.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -131,6 +131,8 @@ export function compose({
   onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
   // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)
   onHeldPaymentCompleted(db, 'order-payment', payments.heldCompleted);
+  // when a top-up completes the held balance of a bulk deposit order → inventory lets it be stocked
+  onHeldPaymentCompleted(db, BALANCE_REFERENCE_TYPE, balanceCompleted);
   // when the PayPal recharge of a payment is credited to the wallet → payments pays its orders from it
   onRechargeEvent(db, 'credited', 'payments.pay-orders', payments.rechargeCredited);
   // when the PayPal recharge of a payment closes without money → payments marks the payment failed

@@ -104,6 +104,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/sourcing/{id}': (m) => m.sourcingId,
   // A's order (not an inventory one): B is told not found before anything looks at its kind.
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
+  // The bulk deposit of A's order (decision 0130): not found for B, nothing charged.
+  '/api/p/private-inventory-order/deposit/{id}': (m) => m.unpaidOrderId,
 };
 
 interface Aim {

@@ -255,6 +255,7 @@ export const walletRecord = (balance: number, bonus = 0) => ({
   balance,
   locked: 0,
   bonus,
+  deposit: 0,
   income: balance,
   consumption: 0,
   recharge: balance,

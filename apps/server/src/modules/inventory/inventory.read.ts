@@ -1,4 +1,5 @@
 import {
+  type DepositState,
   INVENTORY_LOW_STOCK,
   type InventoryLogQuery,
   type InventoryOrder,
@@ -27,6 +28,10 @@ interface OrderHead {
   state: InventoryOrderState;
   created_at: Date | string;
   user_email?: string;
+  deposit_state: DepositState | null;
+  deposit_percent: number | null;
+  deposit_minor: number | string | null;
+  balance_minor: number | string | null;
   lines: Array<{
     skuId: number;
     skuCode: string;
@@ -41,6 +46,7 @@ interface OrderHead {
 
 const orderSelect = sql`
   select io.order_id, io.user_id, io.state, io.created_at, u.email as user_email,
+    io.deposit_state, io.deposit_percent, io.deposit_minor, io.balance_minor,
     (select json_agg(json_build_object('skuId', l.sku_id, 'skuCode', l.sku_code, 'title', l.title,
        'image', l.image, 'warehouse', l.warehouse, 'quantity', l.quantity, 'received', l.received,
        'unitPriceMinor', l.unit_price_minor) order by l.position)
@@ -79,6 +85,7 @@ async function withOrders(db: Db, heads: OrderHead[]): Promise<Array<InventoryOr
       total: fromMinor(order.totalMinor),
       createdAt: new Date(h.created_at).toISOString(),
       cancellable: CANCELLABLE.includes(h.state),
+      deposit: depositOfHead(h),
       userEmail: String(h.user_email ?? ''),
       lines: (typeof h.lines === 'string' ? JSON.parse(h.lines) : (h.lines ?? [])).map(
         (l: OrderHead['lines'][number]) => ({
@@ -94,6 +101,20 @@ async function withOrders(db: Db, heads: OrderHead[]): Promise<Array<InventoryOr
       ),
     };
   });
+}
+
+/**
+ * The two-part terms (decision 0130); none when not offered, or offered and the order was paid
+ * in full instead (or trashed unpaid).
+ */
+function depositOfHead(h: OrderHead): InventoryOrder['deposit'] {
+  if (h.deposit_state === null || (h.deposit_state === 'offered' && h.state !== 'awaiting-payment')) return null;
+  return {
+    state: h.deposit_state,
+    percent: Number(h.deposit_percent),
+    deposit: fromMinor(Number(h.deposit_minor)),
+    balance: fromMinor(Number(h.balance_minor)),
+  };
 }
 
 /** The owner's inventory orders (GET /p/private-inventory-order/page). */

@@ -20,6 +20,7 @@ import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { checkoutSettings } from '../checkout/checkout.service';
 import { cancelInventoryOrder } from './inventory.actions';
+import { payInventoryDeposit } from './inventory.deposit';
 import { confirmInventoryOrder, submitInventoryOrder } from './inventory.orders';
 import { itemLog, listInventoryOrders, listItems } from './inventory.read';
 import { inventoryWorkbook } from './inventory.sheet';
@@ -56,6 +57,13 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
     { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(InventoryOrderSchema) } } },
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => ok(await cancelInventoryOrder(uow, req.session.userId, req.params.id))),
+  );
+  // The deposit of a two-part order from the wallet (decision 0130); a replayed key pays once.
+  app.post(
+    '/p/private-inventory-order/deposit/:id',
+    { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(InventoryOrderSchema) } } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => ok(await payInventoryDeposit(uow, req.session.userId, req.params.id))),
   );
   app.get(
     '/p/privateInventory/page',

@@ -4,3 +4,4 @@
  */
 export { inventoryReactions } from './inventory.actions';
 export { ensureItem, release, reserve, shipOut, unreconciledItems, type ItemKey } from './inventory.ledger';
+export { BALANCE_REFERENCE_TYPE, balanceCompleted } from './inventory.deposit';

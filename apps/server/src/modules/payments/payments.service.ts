@@ -7,7 +7,14 @@ import { type OrderRow, ordersByIds } from '../orders/orders.service';
 import { cancelAwaitingRecharge, rechargeById } from '../recharge/recharge.service';
 import { cancelHeld, creditRefund, refund } from '../wallet/wallet.service';
 import { failPayment } from './payments.complete';
-import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf } from './payments.queries';
+import {
+  type PaymentRow,
+  lockOpenPaymentsOf,
+  lockPayment,
+  orderIdsOf,
+  ownPayment,
+  referenceOf,
+} from './payments.queries';
 
 /**
  * Paying orders (decision 0085): the public face of the payments module. `payOrdersAndStartPayPal`
@@ -90,6 +97,16 @@ export async function toOrderPayment(
 }
 
 export { ownPayment };
+
+/**
+ * Refuses another way of paying `orderId` (a bulk deposit, decision 0130) while one of its
+ * payments is open (held for a top-up, or PayPal under way): 409 naming that payment, as paying
+ * twice is refused here. The caller holds the order's lock (orders first, then payments).
+ */
+export async function assertNoOpenPayment(db: Db, orderId: string): Promise<void> {
+  const [open] = await lockOpenPaymentsOf(db, [orderId]);
+  if (open) throw AppError.conflict('payment-in-progress', 'payments.in-progress', { number: open.number });
+}
 
 /**
  * The wallet reference of the payment that paid `orderId` (after-sales refunds it, so bonus spent

@@ -108,6 +108,12 @@ export const inventoryActions = {
       { confirmToken },
       { idempotencyKey: crypto.randomUUID(), schema: InventoryOrderSchema },
     ),
+  /** The deposit of a two-part order from the wallet (decision 0130); one key per click. */
+  payDeposit: (id: string) =>
+    api.post<InventoryOrder>(`/p/private-inventory-order/deposit/${encodeURIComponent(id)}`, undefined, {
+      idempotencyKey: crypto.randomUUID(),
+      schema: InventoryOrderSchema,
+    }),
   cancel: (id: string) =>
     api.put<InventoryOrder>(`/p/private-inventory-order/cancel/${encodeURIComponent(id)}`, undefined, {
       idempotencyKey: crypto.randomUUID(),
