@@ -132,6 +132,7 @@ interface ItemRow {
   available: number;
   frozen: number;
   unreceived: number;
+  ship_first: boolean;
   image: string | null;
 }
 
@@ -183,7 +184,7 @@ export async function listItems(
     db
       .execute(
         sql`select i.id, i.user_id, u.email as user_email, i.product_id, i.sku_id, i.sku_code, i.warehouse,
-          i.available, i.frozen, i.unreceived,
+          i.available, i.frozen, i.unreceived, i.ship_first,
           (select l.image from inventory_order_lines l where l.sku_id = i.sku_id limit 1) as image
         ${from} order by i.sku_code, i.warehouse, i.id ${paging}`,
       )
@@ -219,6 +220,7 @@ function toItem(r: ItemRow, titles: Map<number, string>, names: Map<string, { na
     available,
     unreceived: Number(r.unreceived),
     lowStock: available <= INVENTORY_LOW_STOCK,
+    shipFirst: Boolean(r.ship_first),
   };
 }
 
@@ -285,7 +287,7 @@ export async function itemLog(db: Db, userId: string | null, q: InventoryLogQuer
 async function listItemsById(db: Db, id: string, owner: SQL, locale: Locale) {
   const rows = rawRows<ItemRow>(
     await db.execute(sql`select i.id, i.user_id, u.email as user_email, i.product_id, i.sku_id, i.sku_code,
-      i.warehouse, i.available, i.frozen, i.unreceived,
+      i.warehouse, i.available, i.frozen, i.unreceived, i.ship_first,
       (select l.image from inventory_order_lines l where l.sku_id = i.sku_id limit 1) as image
       from inventory_items i join users u on u.id = i.user_id where i.id = ${id}${owner}`),
   );
@@ -295,4 +297,12 @@ async function listItemsById(db: Db, id: string, owner: SQL, locale: Locale) {
     allWarehouses(db, locale),
   ]);
   return toItem(rows[0], titles, names);
+}
+
+/** The owner's item as the page shows it; another user's or an unknown id → 404. */
+export async function ownItem(db: Db, userId: string, id: string, locale: Locale): Promise<InventoryRow> {
+  const item = /^[0-9a-f-]{36}$/i.test(id) ? await listItemsById(db, id, sql` and i.user_id = ${userId}`, locale) : undefined;
+  if (!item) throw AppError.notFound('inventory.not-found');
+  const { userId: _u, userEmail: _e, ...shown } = item;
+  return shown;
 }

@@ -4,3 +4,4 @@
  */
 export { inventoryReactions } from './inventory.actions';
 export { ensureItem, release, reserve, shipOut, unreconciledItems, type ItemKey } from './inventory.ledger';
+export { reserveForOrder, shipFirstReactions, shipFirstStock, stockKey, type HeldStock } from './inventory.ship-first';
