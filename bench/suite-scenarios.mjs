@@ -41,12 +41,14 @@ export const SCENARIOS = [
   {
     name: 'inventory-page',
     area: 'inventory',
-    what: 'GET /api/p/privateInventory/page of one owner’s 1,000 SKUs × 3 warehouses: pages, a warehouse, low stock, a search, in turn',
+    what: 'GET /api/p/privateInventory/page of one owner’s 1,000 SKUs × 3 warehouses: pages, a warehouse, low stock, a search, in turn (4 connections: one owner’s pages)',
+    connections: 4,
   },
   {
     name: 'inventory-log',
     area: 'inventory',
-    what: 'GET /api/p/privateInventory/inventory/logs, one item’s log with its running sums, a different item each request',
+    what: 'GET /api/p/privateInventory/inventory/logs, one item’s log with its running sums, a different item each request (4 connections)',
+    connections: 4,
   },
   {
     name: 'store-orders-import',

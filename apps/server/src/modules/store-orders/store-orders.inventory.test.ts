@@ -14,6 +14,7 @@ import { createTestApp } from '../../../test/harness';
 import { rawRows } from '../../db/rows';
 import { ensureItem, move, unreconciledItems } from '../inventory/inventory.ledger';
 import { SYSTEM, transition } from '../orders/orders.service';
+import { ingestStoreOrder } from './store-orders.service';
 
 // Store orders ship from the owner's private inventory first (issue 24, decision 0129), over HTTP
 // as the pages do, on PGlite or PostgreSQL (TEST_DATABASE_URL). The shipping world is the
@@ -52,9 +53,8 @@ async function connectedShop(o: Owner) {
     await ctx.db.execute(sql`select external_id from store_variants where id = ${variantId}`),
   );
   const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
-  return async (n: number) =>
-    (
-      await storeOrder(ctx.db, store, {
+  const make = async (n: number) =>
+    storeOrder(ctx.db, store, {
         total: { amount: 5000, currency: 'EUR' },
         shippingAddress: {
           name: 'Aiko Tanaka',
@@ -78,8 +78,9 @@ async function connectedShop(o: Owner) {
             unitPrice: { amount: 1500, currency: 'EUR' },
           },
         ],
-      })
-    ).id;
+      });
+  const order = async (n: number) => (await make(n)).id;
+  return Object.assign(order, { make, store });
 }
 
 /** `units` of product a in the owner's inventory at PSA, received (the log says so). */
@@ -177,6 +178,27 @@ describe('store orders ship from the private inventory first', () => {
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await shown(o, itemId)).toMatchObject({ available: 2, frozen: 3 });
     expect(await unreconciledItems(ctx.db, o.userId)).toEqual([]);
+  });
+
+  it('a paid store order cancelled in the store and refunded to the wallet gives its units back', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const shop = await connectedShop(o);
+    const itemId = await held(o, 4);
+    const made = await shop.make(3);
+    const quote = (await confirm(o, [made.id])).json().data;
+    expect((await pay(o, quote.confirmToken)).statusCode).toBe(200);
+    expect(await shown(o, itemId)).toMatchObject({ available: 1, frozen: 3 });
+    const later = new Date(Date.parse(made.data.updatedAt) + 60_000).toISOString();
+    await ingestStoreOrder(ctx.db, shop.store, { ...made.data, status: 'cancelled', updatedAt: later });
+    const refunded = await api(o, 'POST', `/api/p/store-orders/${made.id}/refund`, {});
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await shown(o, itemId)).toMatchObject({ available: 4, frozen: 0 });
+    const log = (await api(o, 'GET', `/api/p/privateInventory/inventory/logs?id=${itemId}&current=1&size=10`)).json()
+      .data;
+    expect(log.records[0]).toMatchObject({ reason: 'released', availableDelta: 3, frozenDelta: -3 });
+    expect(await unreconciledItems(ctx.db, o.userId)).toEqual([]);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
   });
 
   it('the owner switches a SKU off: it is bought again; another user cannot switch it', async () => {
