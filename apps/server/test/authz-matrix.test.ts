@@ -74,6 +74,7 @@ interface Mine {
   listingId: string;
   listingVariantId: string;
   sourcingId: string;
+  inventoryItemId: string;
 }
 
 /**
@@ -104,6 +105,7 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/sourcing/{id}': (m) => m.sourcingId,
   // A's order (not an inventory one): B is told not found before anything looks at its kind.
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
+  '/api/p/privateInventory/ship-first/{id}': (m) => m.inventoryItemId,
 };
 
 interface Aim {
@@ -151,6 +153,8 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   // A's checkout token: signed for A and for checkout, not inventory → "confirm again".
   'POST /api/p/private-inventory-order/submit': (m) => ({ body: { confirmToken: m.confirmToken }, status: 422 }),
   'GET /api/p/privateInventory/inventory/logs': (m) => ({ query: `id=${m.unpaidOrderId}` }),
+  // A's inventory item: B switching it is not found, and A's switch stays on.
+  'PUT /api/p/privateInventory/ship-first/{id}': () => ({ body: { shipFirst: false } }),
   // A valid rule, so that only the ownership check can refuse it.
   'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   // Listing (issue 22): valid bodies naming A's store, so only the ownership check can refuse them.
@@ -495,7 +499,15 @@ beforeAll(async () => {
       rows: Array<{ id: string }>;
     }
   ).rows;
+  // A's stock of one SKU (decision 0129's switch names it).
+  const [held] = (
+    (await ctx.db.execute(sql`insert into inventory_items (user_id, product_id, sku_id, sku_code, warehouse)
+      values (${a.userId}, ${item.prodId}, ${item.skuId}, 'A-HELD', 'CN') returning id`)) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows;
   mine = {
+    inventoryItemId: String(held!.id),
     affiliateCode: affiliate.code,
     listingId: String(listing!.id),
     listingVariantId: String(listingVariant!.id),
