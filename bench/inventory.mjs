@@ -18,7 +18,8 @@ const rowsOf = (res) => res.rows;
 export async function seedInventory(db, userId) {
   const run = (q) => db.execute(q);
   const warehouses = rowsOf(await run(sql`select code from warehouses order by code limit 3`)).map((r) => r.code);
-  if (warehouses.length < 3) throw new Error(`the inventory bench needs 3 warehouses, the seed has ${warehouses.length}`);
+  if (warehouses.length < 3)
+    throw new Error(`the inventory bench needs 3 warehouses, the seed has ${warehouses.length}`);
   await run(sql`
     create temp table bench_inventory_skus as
     select row_number() over (order by s.id) as n, s.id as sku_id, s.product_id, s.sku_code
@@ -78,14 +79,14 @@ export function inventoryBuilders(inv, token) {
     'inventory-page': (i) => {
       // In turn: a page of the whole list, a warehouse filter, the low-stock filter, a search by SKU code.
       const kind = i % 4;
-      const q = new URLSearchParams({ current: String(1 + ((i * 37) % (kind === 0 ? pages : 50))), size: '10' });
-      if (kind === 1) q.set('warehouse', inv.warehouses[i % inv.warehouses.length]);
-      if (kind === 2) q.set('lowStock', 'true');
-      if (kind === 3) {
-        q.set('keyword', String(i % 1000).padStart(3, '0'));
-        q.set('current', '1');
-      }
-      return { path: `/api/p/privateInventory/page?${q}`, token };
+      const q = { current: 1 + ((i * 37) % (kind === 0 ? pages : 50)), size: 10 };
+      if (kind === 1) q.warehouse = inv.warehouses[i % inv.warehouses.length];
+      if (kind === 2) q.lowStock = 'true';
+      if (kind === 3) Object.assign(q, { keyword: String(i % 1000).padStart(3, '0'), current: 1 });
+      const query = Object.entries(q)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('&');
+      return { path: `/api/p/privateInventory/page?${query}`, token };
     },
     'inventory-log': (i) => ({
       path: `/api/p/privateInventory/inventory/logs?id=${inv.itemIds[(i * 7919) % inv.itemIds.length]}&current=1&size=10`,

@@ -195,7 +195,12 @@ describe('private inventory in Chromium', () => {
     const after = page.locator('.ant-table-row').first();
     await after.waitFor();
     // Total 20 = frozen 2 + available 18; nothing unreceived.
-    expect((await after.locator('td').allInnerTexts()).slice(2, 6).map((c) => c.trim())).toEqual(['20', '2', '18', '0']);
+    expect((await after.locator('td').allInnerTexts()).slice(2, 6).map((c) => c.trim())).toEqual([
+      '20',
+      '2',
+      '18',
+      '0',
+    ]);
     await page.screenshot({ path: path.join(SHOTS, 'inventory-after-store-order-en.png'), fullPage: true });
 
     // The same pages in Chinese.

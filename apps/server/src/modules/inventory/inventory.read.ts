@@ -281,7 +281,9 @@ async function listItemsById(db: Db, id: string, owner: SQL, locale: Locale) {
 
 /** The owner's item as the page shows it; another user's or an unknown id → 404. */
 export async function ownItem(db: Db, userId: string, id: string, locale: Locale): Promise<InventoryRow> {
-  const item = /^[0-9a-f-]{36}$/i.test(id) ? await listItemsById(db, id, sql` and i.user_id = ${userId}`, locale) : undefined;
+  const item = /^[0-9a-f-]{36}$/i.test(id)
+    ? await listItemsById(db, id, sql` and i.user_id = ${userId}`, locale)
+    : undefined;
   if (!item) throw AppError.notFound('inventory.not-found');
   const { userId: _u, userEmail: _e, ...shown } = item;
   return shown;

@@ -62,7 +62,13 @@ export async function reserveForOrder(
   lines: ReadonlyArray<{ itemId: string; count: number }>,
 ): Promise<boolean> {
   for (const l of [...lines].sort((a, b) => (a.itemId < b.itemId ? -1 : 1))) {
-    const moved = await move(uow.tx, l.itemId, { available: -l.count, frozen: l.count }, 'reserved', orderReference(order));
+    const moved = await move(
+      uow.tx,
+      l.itemId,
+      { available: -l.count, frozen: l.count },
+      'reserved',
+      orderReference(order),
+    );
     if (!moved) return false;
   }
   return true;

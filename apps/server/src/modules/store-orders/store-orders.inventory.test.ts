@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp } from '../../../test/harness';
 import { rawRows } from '../../db/rows';
-import { ensureItem, move, unreconciledItems } from '../inventory/inventory.ledger';
+import { ensureItem, unreconciledItems } from '../inventory/inventory.service';
 import { SYSTEM, transition } from '../orders/orders.service';
 import { ingestStoreOrder } from './store-orders.service';
 
@@ -55,30 +55,30 @@ async function connectedShop(o: Owner) {
   const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
   const make = async (n: number) =>
     storeOrder(ctx.db, store, {
-        total: { amount: 5000, currency: 'EUR' },
-        shippingAddress: {
-          name: 'Aiko Tanaka',
-          company: '',
-          line1: '1-2-3 Shibuya',
-          line2: 'Apt 4',
-          city: 'Tokyo',
-          province: 'Tokyo',
-          postcode: '150-0002',
-          countryCode: 'JP',
-          phone: '+81 3 1234',
+      total: { amount: 5000, currency: 'EUR' },
+      shippingAddress: {
+        name: 'Aiko Tanaka',
+        company: '',
+        line1: '1-2-3 Shibuya',
+        line2: 'Apt 4',
+        city: 'Tokyo',
+        province: 'Tokyo',
+        postcode: '150-0002',
+        countryCode: 'JP',
+        phone: '+81 3 1234',
+      },
+      lines: [
+        {
+          externalId: 'l0',
+          productExternalId: product!.external_id,
+          variantExternalId: v!.external_id,
+          sku: 'RED',
+          title: 'Linen dress - RED',
+          quantity: n,
+          unitPrice: { amount: 1500, currency: 'EUR' },
         },
-        lines: [
-          {
-            externalId: 'l0',
-            productExternalId: product!.external_id,
-            variantExternalId: v!.external_id,
-            sku: 'RED',
-            title: 'Linen dress - RED',
-            quantity: n,
-            unitPrice: { amount: 1500, currency: 'EUR' },
-          },
-        ],
-      });
+      ],
+    });
   const order = async (n: number) => (await make(n)).id;
   return Object.assign(order, { make, store });
 }
@@ -92,9 +92,12 @@ async function held(o: Owner, units: number) {
     skuCode: 'PS-A',
     warehouse: 'PSA',
   });
-  const ref = { type: 'test', id: 'seed', label: 'seed' };
-  await move(ctx.db, itemId, { unreceived: units }, 'ordered', ref);
-  await move(ctx.db, itemId, { unreceived: -units, available: units }, 'received', ref);
+  // Bought into the inventory and received: the numbers and the two lines that explain them.
+  await ctx.db.execute(sql`update inventory_items set available = available + ${units} where id = ${itemId}`);
+  await ctx.db.execute(sql`insert into inventory_log (item_id, reason, reference_type, reference_id, unreceived_delta)
+    values (${itemId}, 'ordered', 'test', 'seed', ${units})`);
+  await ctx.db.execute(sql`insert into inventory_log (item_id, reason, reference_type, reference_id, unreceived_delta, available_delta)
+    values (${itemId}, 'received', 'test', 'seed', ${-units}, ${units})`);
   return itemId;
 }
 
@@ -209,9 +212,9 @@ describe('store orders ship from the private inventory first', () => {
     const id = await order(1);
     expect((await shown(o, itemId)).shipFirst).toBe(true);
 
-    expect((await api(other, 'PUT', `/api/p/privateInventory/ship-first/${itemId}`, { shipFirst: false })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api(other, 'PUT', `/api/p/privateInventory/ship-first/${itemId}`, { shipFirst: false })).statusCode,
+    ).toBe(404);
     const off = await api(o, 'PUT', `/api/p/privateInventory/ship-first/${itemId}`, { shipFirst: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data).toMatchObject({ id: itemId, shipFirst: false, available: 10 });
