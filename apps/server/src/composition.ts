@@ -33,7 +33,7 @@ import { onConnectionChange, reviewConnections } from './modules/connections/con
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
-import { BALANCE_REFERENCE_TYPE, balanceCompleted, inventoryReactions } from './modules/inventory/inventory.service';
+import { BALANCE_REFERENCE_TYPE, balanceCompleted, inventoryReactions, shipFirstReactions } from './modules/inventory/inventory.service';
 import { paymentReactions } from './modules/payments/payments.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -170,6 +170,14 @@ export function compose({
   onOrderChange(db, 'expire', 'inventory.order-gone', inventoryReactions.orderGone);
   // when it is restored from the draft box → inventory has it await payment again
   onOrderChange(db, 'restore', 'inventory.order-restored', inventoryReactions.orderRestored);
+  // when an order with lines shipped from the owner's inventory is shipped → inventory takes its frozen units out
+  onOrderChange(db, 'ship', 'inventory.ship-frozen', shipFirstReactions.orderShipped);
+  // when such an order is trashed, expires unpaid or is cancelled for a refund → inventory makes its frozen units available again
+  onOrderChange(db, 'trash', 'inventory.release-frozen', shipFirstReactions.orderCancelled);
+  onOrderChange(db, 'expire', 'inventory.release-frozen', shipFirstReactions.orderCancelled);
+  onOrderChange(db, 'cancel-refund', 'inventory.release-frozen', shipFirstReactions.orderCancelled);
+  // when it is restored from the draft box → inventory reserves its units again (refused when they are gone)
+  onOrderChange(db, 'restore', 'inventory.reserve-again', shipFirstReactions.orderRestored);
 
   // ── Background jobs: job type → the module's handler ───────────────────────────────────────
   const mail = mailer.jobHandlers();

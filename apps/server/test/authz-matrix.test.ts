@@ -74,6 +74,7 @@ interface Mine {
   listingId: string;
   listingVariantId: string;
   sourcingId: string;
+  inventoryItemId: string;
 }
 
 /**
@@ -106,6 +107,7 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
   // The bulk deposit of A's order (decision 0130): not found for B, nothing charged.
   '/api/p/private-inventory-order/deposit/{id}': (m) => m.unpaidOrderId,
+  '/api/p/privateInventory/ship-first/{id}': (m) => m.inventoryItemId,
 };
 
 interface Aim {
@@ -153,6 +155,8 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   // A's checkout token: signed for A and for checkout, not inventory → "confirm again".
   'POST /api/p/private-inventory-order/submit': (m) => ({ body: { confirmToken: m.confirmToken }, status: 422 }),
   'GET /api/p/privateInventory/inventory/logs': (m) => ({ query: `id=${m.unpaidOrderId}` }),
+  // A's inventory item: B switching it is not found, and A's switch stays on.
+  'PUT /api/p/privateInventory/ship-first/{id}': () => ({ body: { shipFirst: false } }),
   // A valid rule, so that only the ownership check can refuse it.
   'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   // Listing (issue 22): valid bodies naming A's store, so only the ownership check can refuse them.
@@ -497,7 +501,15 @@ beforeAll(async () => {
       rows: Array<{ id: string }>;
     }
   ).rows;
+  // A's stock of one SKU (decision 0129's switch names it).
+  const [held] = (
+    (await ctx.db.execute(sql`insert into inventory_items (user_id, product_id, sku_id, sku_code, warehouse)
+      values (${a.userId}, ${item.prodId}, ${item.skuId}, 'A-HELD', 'CN') returning id`)) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows;
   mine = {
+    inventoryItemId: String(held!.id),
     affiliateCode: affiliate.code,
     listingId: String(listing!.id),
     listingVariantId: String(listingVariant!.id),

@@ -210,9 +210,15 @@ export const InventoryRowSchema = z.object({
   available: z.number().int(),
   unreceived: z.number().int(),
   lowStock: z.boolean(),
+  /** Store and catalogue orders for this SKU ship from this stock first (decision 0129; on by default). */
+  shipFirst: z.boolean(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 export const InventoryPageSchema = pageOf(InventoryRowSchema);
+
+/** PUT /p/privateInventory/ship-first/{id}: the owner's per-SKU switch (decision 0129). */
+export const InventoryShipFirstBody = z.object({ shipFirst: z.boolean() });
+export type InventoryShipFirstBody = z.infer<typeof InventoryShipFirstBody>;
 
 export const InventoryLogQuery = PageQuerySchema.extend({ id: z.string().max(64) });
 export type InventoryLogQuery = z.infer<typeof InventoryLogQuery>;

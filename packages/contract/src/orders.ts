@@ -117,6 +117,8 @@ export const OrderLineSchema = z.object({
   lineTotal: z.number(),
   /** Store orders: what the store's customer paid for the item (null for catalogue orders). */
   storePrice: z.number().nullable(),
+  /** Ships from the owner's private inventory: its goods were paid when bought into it (decision 0129). */
+  fromInventory: z.boolean(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

@@ -41,6 +41,11 @@ export const StorePayLineSchema = z.object({
   lineTotal: z.number(),
   /** What the store's buyer paid for one unit, in the store's currency (null when the store gave none). */
   storeUnitPrice: StoreMoneySchema.nullable(),
+  /**
+   * Ships from the owner's private inventory (decision 0129): the goods were paid when bought into
+   * it, so the line costs 0 here (shipping and the service fee remain).
+   */
+  fromInventory: z.boolean(),
 });
 
 export const StorePayShipmentSchema = z.object({

@@ -29,6 +29,7 @@ const row = (over: Partial<InventoryRow> = {}): InventoryRow => ({
   available: 16,
   unreceived: 4,
   lowStock: false,
+  shipFirst: true,
   ...over,
 });
 const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });

@@ -4,6 +4,7 @@ import {
   InventoryOrderPageSchema,
   InventoryOrderSchema,
   InventoryPageSchema,
+  InventoryRowSchema,
 } from '@dsm/contract';
 import type {
   InventoryConfirmBody,
@@ -114,6 +115,13 @@ export const inventoryActions = {
       idempotencyKey: crypto.randomUUID(),
       schema: InventoryOrderSchema,
     }),
+  /** The per-SKU switch "ship store orders from my inventory" (decision 0129). */
+  shipFirst: (id: string, shipFirst: boolean) =>
+    api.put<InventoryRow>(
+      `/p/privateInventory/ship-first/${encodeURIComponent(id)}`,
+      { shipFirst },
+      { schema: InventoryRowSchema },
+    ),
   cancel: (id: string) =>
     api.put<InventoryOrder>(`/p/private-inventory-order/cancel/${encodeURIComponent(id)}`, undefined, {
       idempotencyKey: crypto.randomUUID(),

@@ -1,3 +1,4 @@
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StoreMoney, StorePayOrder } from '@dsm/contract';
 import { useSession } from '../../lib/session';
@@ -11,7 +12,8 @@ export function useStoreMoney(): (m: StoreMoney) => string {
 
 /**
  * One store order of the quote: per shipment its warehouse, method and lines (our price beside
- * the store's selling price), then the landed cost in USD against the store's selling total and
+ * the store's selling price; a line from the owner's inventory says its goods are already paid,
+ * decision 0129), then the landed cost in USD against the store's selling total and
  * the margin — each figure says its currency.
  */
 export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
@@ -59,6 +61,7 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
                     {l.skuCode} × {l.count}
                     {l.storeUnitPrice ? ` · ${t('store-pay.sold-at', { price: store(l.storeUnitPrice) })}` : ''}
                   </span>
+                  {l.fromInventory ? <Tag color="green">{t('store-pay.from-inventory')}</Tag> : null}
                 </span>
                 <span className="pay-order-line-price">{usd(l.lineTotal)}</span>
               </li>

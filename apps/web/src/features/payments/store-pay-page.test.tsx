@@ -45,6 +45,7 @@ function quote(over: Partial<StorePayQuote> = {}, goods = 20): StorePayQuote {
                 unitPrice: goods / 2,
                 lineTotal: goods,
                 storeUnitPrice: { amount: 25, currency: 'EUR' },
+                fromInventory: false,
               },
             ],
             goods,
