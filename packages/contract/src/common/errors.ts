@@ -105,6 +105,7 @@ export const ERROR_REASONS = [
   'listing-margin-too-low',
   'listing-transition-refused',
   'reprice-changed',
+  'price-update-decided',
   // Private inventory (issue 24, decision 0126).
   'inventory-transition-refused',
   'inventory-short',
