@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shippingWorld, signedInUser } from '../../../test/factories';
 import { createTestApp, sessionFor } from '../../../test/harness';
-import { rawRows } from '../../db/rows';
 import { inTransaction } from '../../platform/unit-of-work';
 import { type ShopifyEmulator, startShopifyEmulator } from '../../sandbox/shopify/emulator';
 
@@ -14,7 +13,6 @@ const SECRET = 'follow-secret';
 let emu: ShopifyEmulator;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let twoColours: { prodId: number; skuIds: number[] };
-let imageUrl: string;
 
 beforeAll(async () => {
   emu = await startShopifyEmulator({
@@ -59,7 +57,6 @@ beforeAll(async () => {
   const image = (
     await admin('POST', '/api/admin/catalogue/images', { contentType: 'image/png', data: png.toString('base64') })
   ).json().data.url as string;
-  imageUrl = image;
   const sku = (code: string, price: number, colour: string) => ({
     skuCode: code,
     price,
@@ -265,7 +262,13 @@ describe('catalogue price changes', () => {
     await setPlatformPrice(0, 12);
     await follow();
     const rows = await waiting(me.token);
-    expect(rows.map((r: { newPrice: number; marginPercent: number; belowMargin: boolean }) => [r.newPrice, r.marginPercent, r.belowMargin])).toEqual([[20, 25, true]]);
+    expect(
+      rows.map((r: { newPrice: number; marginPercent: number; belowMargin: boolean }) => [
+        r.newPrice,
+        r.marginPercent,
+        r.belowMargin,
+      ]),
+    ).toEqual([[20, 25, true]]);
     const bad = await call(me.token, 'PUT', `/api/p/listings/rules/${me.storeId}`, {
       rule: { mode: 'own' },
       currency: 'USD',

@@ -92,10 +92,7 @@ export async function followCataloguePrices(db: Db, _config?: Config): Promise<F
             platformMinor: m.platformMinor,
           })
           .where(eq(listingVariants.id, m.v.id));
-        await uow.tx
-          .update(listings)
-          .set({ pricePending: true, updatedAt: new Date() })
-          .where(eq(listings.id, m.l.id));
+        await uow.tx.update(listings).set({ pricePending: true, updatedAt: new Date() }).where(eq(listings.id, m.l.id));
         await uow.enqueue({ type: LISTINGS_PUSH_PRICES_JOB, payload: { listingId: m.l.id } });
         followed++;
       } else {

@@ -1,9 +1,4 @@
-import {
-  type DecidePriceUpdatesBody,
-  type Locale,
-  type PriceUpdateList,
-  fromMinor,
-} from '@dsm/contract';
+import { type DecidePriceUpdatesBody, type Locale, type PriceUpdateList, fromMinor } from '@dsm/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
