@@ -90,7 +90,7 @@ afterAll(async () => {
   await ctx.app.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call = (token: string, method: Method, url: string, payload?: unknown) =>
   ctx.app.inject({
     method,
