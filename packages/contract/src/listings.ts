@@ -158,6 +158,8 @@ export const ListingVariantSchema = z.object({
   externalId: z.string().nullable(),
   /** Its catalogue SKU is taken down or gone: the store's stock was set to 0. */
   takenDown: z.boolean(),
+  /** The price the store shows when someone changed it there by hand (null: ours). */
+  storePrice: z.number().nullable(),
 });
 export type ListingVariant = z.infer<typeof ListingVariantSchema>;
 
@@ -190,6 +192,8 @@ export const ListingSchema = z.object({
   takenDown: z.number().int(),
   /** Catalogue price changes of this listing waiting for the owner. */
   priceUpdates: z.number().int(),
+  /** The title the store shows when someone changed it there by hand (null: ours). */
+  storeTitle: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

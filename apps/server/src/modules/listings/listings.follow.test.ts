@@ -344,3 +344,37 @@ describe('a SKU taken down in the catalogue', () => {
     await ctx.db.execute(sql`update skus set stock = 20 where id = ${twoColours.skuIds[0]!}`);
   });
 });
+
+describe('changes made in the store by hand', () => {
+  it('are shown after the next sync, and a catalogue change does not overwrite a price set there', async () => {
+    const me = await ownerWithShop();
+    const id = await list(me.token, me.storeId);
+    await drain();
+    expect(await listing(me.token, id)).toMatchObject({ storeTitle: null });
+    // The owner renames the product and sets the red one to 31.00 in the shop's admin.
+    const product = shopProducts(me.shop)[0]!;
+    product.title = 'Linen shirt — summer';
+    product.variants[0]!.price = '31.00';
+    product.updatedAt = new Date(Date.now() + 1000).toISOString();
+    const sync = await call(me.token, 'POST', `/api/p/stores/${me.storeId}/sync`);
+    expect(sync.statusCode, sync.body).toBe(200);
+    await drain();
+    const seen = await listing(me.token, id);
+    expect(seen.storeTitle).toBe('Linen shirt — summer');
+    expect(seen.title).toBe('Linen shirt');
+    expect(seen.variants.map((v: { price: number; storePrice: number | null }) => [v.price, v.storePrice])).toEqual([
+      [28, 31],
+      [33, null],
+    ]);
+    // Red 10 → 10.20: 28.50 is within 10 % of ours, but the shop's 31.00 was set by hand: it waits.
+    await setPlatformPrice(0, 10.2);
+    await follow();
+    expect(shopPrices(me.shop)).toEqual(['31.00', '33.00']);
+    const rows = await waiting(me.token);
+    expect(rows.map((r: { oldPrice: number; newPrice: number }) => [r.oldPrice, r.newPrice])).toEqual([[28, 28.5]]);
+    // Approved, ours goes over it: the owner chose so.
+    await call(me.token, 'POST', '/api/p/listings/price-updates/decide', { ids: [rows[0].id], approve: true });
+    await drain();
+    expect(shopPrices(me.shop)).toEqual(['28.50', '33.00']);
+  });
+});

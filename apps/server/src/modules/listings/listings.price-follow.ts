@@ -6,6 +6,7 @@ import { inTransaction } from '../../platform/unit-of-work';
 import { getCartSkus } from '../catalogue/catalogue.service';
 import { LISTINGS_PUSH_PRICES_JOB } from './listings.jobs.types';
 import { rateOf, ruleFactsOfStore } from './listings.rules';
+import { handChangesOf } from './listings.store-changes';
 import { listingPriceUpdates, listingVariants, listings } from './listings.tables';
 
 /**
@@ -15,7 +16,8 @@ import { listingPriceUpdates, listingVariants, listings } from './listings.table
  * listed price within the store's tolerance, at a margin the rule allows, is stored and pushed by
  * the push job; any other waits in `listing_price_updates` for the owner. A change already waiting
  * or rejected at that catalogue price is not asked about again; a newer one supersedes it.
- * Locked listings are left alone: their price is the owner's.
+ * Locked listings are left alone: their price is the owner's. A variant whose price was changed
+ * in the store by hand waits for approval whatever the move, so ours never replaces it silently.
  */
 export const LISTINGS_PRICE_FOLLOW_JOB = 'listings.price-follow';
 
@@ -59,6 +61,21 @@ export async function followCataloguePrices(db: Db, _config?: Config): Promise<F
       ),
     );
   const seen = new Set(asked.map((a) => `${a.variantId}:${a.platformMinor}`));
+  // A price changed in the store by hand is the owner's until they approve ours over it.
+  const listingsMoved = [...new Map(moved.map((m) => [m.l.id, m.l])).values()];
+  const allOf = await db
+    .select()
+    .from(listingVariants)
+    .where(
+      inArray(
+        listingVariants.listingId,
+        listingsMoved.map((l) => l.id),
+      ),
+    );
+  const byHand = await handChangesOf(
+    db,
+    listingsMoved.map((l) => ({ listing: l, variants: allOf.filter((v) => v.listingId === l.id) })),
+  );
   const facts = new Map<string, Awaited<ReturnType<typeof ruleFactsOfStore>>>();
   const rates = new Map<string, number>();
   let followed = 0;
@@ -77,7 +94,8 @@ export async function followCataloguePrices(db: Db, _config?: Config): Promise<F
     });
     if (!('priceMinor' in outcome)) continue; // a rule without its figure: nothing to follow with
     const change = Math.abs(changePercentOf(m.v.priceMinor, outcome.priceMinor));
-    const follows = outcome.ok && change <= facts.get(m.l.storeId)!.tolerancePercent;
+    const follows =
+      outcome.ok && change <= facts.get(m.l.storeId)!.tolerancePercent && !byHand.get(m.l.id)?.prices.has(m.v.id);
     await inTransaction(db, async (uow) => {
       await uow.tx
         .update(listingPriceUpdates)

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getCartSkus, listProductsByIds } from '../catalogue/catalogue.service';
 import { storeNamesByIds } from '../stores/stores.service';
+import { handChangesOf } from './listings.store-changes';
 import { listingPriceUpdates, listingVariants, listings } from './listings.tables';
 
 /** `/user/listed` (decision 0124): the caller's listings, counts per state and the running batch's progress. */
@@ -39,11 +40,16 @@ async function toDtos(db: Db, rows: Row[], locale: Locale): Promise<Listing[]> {
       .groupBy(listingPriceUpdates.listingId),
   ]);
   const waitingOf = new Map(waiting.map((w) => [w.listingId, Number(w.n)]));
+  const byHand = await handChangesOf(
+    db,
+    rows.map((r) => ({ listing: r, variants: variants.filter((v) => v.listingId === r.id) })),
+  );
   const skus = await getCartSkus(db, [...new Set(variants.map((v) => v.skuId))], locale);
   const pics = new Map(products.map((p) => [p.prodId, p.pic]));
   return rows.map((r) => {
     const mine = variants.filter((v) => v.listingId === r.id);
     const store = stores.get(r.storeId);
+    const hand = byHand.get(r.id);
     return {
       id: r.id,
       storeId: r.storeId,
@@ -79,10 +85,12 @@ async function toDtos(db: Db, rows: Row[], locale: Locale): Promise<Listing[]> {
           shipping: fromMinor(v.shippingMinor),
           externalId: v.externalId,
           takenDown: v.takenDown,
+          storePrice: hand?.prices.has(v.id) ? fromMinor(hand.prices.get(v.id)!) : null,
         };
       }),
       takenDown: mine.filter((v) => v.takenDown).length,
       priceUpdates: waitingOf.get(r.id) ?? 0,
+      storeTitle: hand?.title ?? null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };
