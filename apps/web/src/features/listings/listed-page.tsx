@@ -38,6 +38,14 @@ export default function ListedPage() {
   const refresh = useRefreshListings();
   const listing = Number(params.get('list')) || null;
 
+  /** Changes made in the store by hand, in words ("title “…”, Red 31.00"), or '' for none. */
+  function handChanged(r: Listing): string {
+    const prices = r.variants
+      .filter((v) => v.storePrice !== null)
+      .map((v) => `${v.name} ${storeMoney(v.storePrice!, r.currency, lang)}`);
+    return [...(r.storeTitle ? [t('by-hand-title', { title: r.storeTitle })] : []), ...prices].join(', ');
+  }
+
   async function lock(row: Listing, on: boolean) {
     const res = await listingActions.lockPrice(row.id, on);
     if (res.success) {
@@ -100,6 +108,11 @@ export default function ListedPage() {
             <Tag color="error" data-testid="listing-taken-down">
               {t('taken-down', { count: r.takenDown })}
             </Tag>
+          ) : null}
+          {handChanged(r) ? (
+            <span className="ls-reason" data-testid="listing-by-hand">
+              {t('by-hand', { changes: handChanged(r) })}
+            </span>
           ) : null}
           {r.priceUpdates ? <Tag color="warning">{t('price-updates-waiting', { count: r.priceUpdates })}</Tag> : null}
         </span>
