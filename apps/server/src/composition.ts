@@ -69,6 +69,7 @@ import {
   LISTINGS_PUBLISH_JOB,
   LISTINGS_PUSH_PRICES_JOB,
   LISTINGS_ROLLBACK_JOB,
+  LISTINGS_PRICE_FOLLOW_JOB,
   listingsJobHandlers,
   listingsSchedule,
 } from './modules/listings/listings.service';
@@ -242,6 +243,8 @@ export function compose({
     [LISTINGS_PUSH_PRICES_JOB]: handlerOf(listingJobs, LISTINGS_PUSH_PRICES_JOB),
     // the minute's check → listings sets the catalogue's stock on listed variants of stores with inventory sync on
     [LISTINGS_INVENTORY_SYNC_JOB]: handlerOf(listingJobs, LISTINGS_INVENTORY_SYNC_JOB),
+    // the 5 minutes' check → listings follows catalogue price changes within each store's tolerance, queues the rest for approval
+    [LISTINGS_PRICE_FOLLOW_JOB]: handlerOf(listingJobs, LISTINGS_PRICE_FOLLOW_JOB),
   };
 
   // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────
@@ -264,7 +267,7 @@ export function compose({
     ...storesExpiryWarningSchedule,
     // every 5 minutes → affiliates.release-due
     ...affiliatesSchedule,
-    // every minute → listings.inventory-sync
+    // every minute → listings.inventory-sync; every 5 minutes → listings.price-follow
     ...listingsSchedule,
   ];
   return { handlers, recurring };
