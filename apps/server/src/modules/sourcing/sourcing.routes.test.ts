@@ -271,7 +271,7 @@ describe('who reaches what', () => {
     const card = await send('PUT', operator, '/api/admin/sourcing/agents', {
       email: agentAccount.email,
       name: 'Lina Chen',
-      languages: ['zh-CN', 'en-US'],
+      languages: ['zh-CN'], // no en-US: Lea (en-US) stays without an agent
       hoursFrom: '09:00',
       hoursTo: '18:00',
       timeZone: 'Asia/Shanghai',

@@ -159,7 +159,10 @@ export async function sourcingRoutes(
   app.put(
     '/admin/sourcing/agents',
     { schema: { tags: adminTags, body: PutSourcingAgentBody, response: { 200: envelopeOf(SourcingAgentCardSchema) } } },
-    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await putAgent(uow, req.body))),
+    async (req, reply) => {
+      await assertImagesStored(files, req.body.photo ? [req.body.photo] : [], 'photo');
+      return idempotent(db, req, reply, async (uow) => ok(await putAgent(uow, req.body)));
+    },
   );
   app.put(
     '/admin/sourcing/assignments',

@@ -20,7 +20,7 @@ import type { UploadedFile } from '../../platform/multipart';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { mailRecipient } from '../accounts/accounts.service';
 import { listProductsByIds } from '../catalogue/catalogue.service';
-import { agentOf } from './sourcing.agents';
+import { assignByLanguage } from './sourcing.agents';
 import { type Viewer, requestRow, sourcingNumber, toMessage } from './sourcing.read';
 import { type SourcingAction, addWorkingDays, nextState } from './sourcing.rules';
 
@@ -40,10 +40,9 @@ export async function saveImage(files: FileStore, file: UploadedFile | undefined
 }
 
 /** Every named picture must have been uploaded (checked before the transaction). */
-export async function assertImagesStored(files: FileStore, names: readonly string[]): Promise<void> {
+export async function assertImagesStored(files: FileStore, names: readonly string[], field = 'images'): Promise<void> {
   for (const name of names)
-    if (!(await files.has(IMAGE_AREA, name)))
-      throw AppError.invalid([{ field: 'images', messageKey: 'sourcing.image-unknown' }]);
+    if (!(await files.has(IMAGE_AREA, name))) throw AppError.invalid([{ field, messageKey: 'sourcing.image-unknown' }]);
 }
 
 /**
@@ -57,7 +56,9 @@ export async function createSourcing(
   promiseWorkingDays: number,
 ): Promise<{ id: string; alreadyOpen: boolean }> {
   return inTransaction(db, async (uow) => {
-    const agentId = await agentOf(uow.tx, userId);
+    // The user's agent, or one given now by language (a user who registered before any agent
+    // spoke their language): the request goes to that agent first.
+    const agentId = await assignByLanguage(uow, userId);
     const now = new Date();
     const inserted = rawRows(
       await uow.tx.execute(sql`
