@@ -103,8 +103,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   );
 
   // Tags
-  app.get(`${base}/tags`, { config: forAgents, schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } }, async () =>
-    ok(await listAdminTags(db)),
+  app.get(
+    `${base}/tags`,
+    { config: forAgents, schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } },
+    async () => ok(await listAdminTags(db)),
   );
   app.post(
     `${base}/tags`,
@@ -128,8 +130,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   );
 
   // Specs (properties) used by SKUs
-  app.get(`${base}/specs`, { config: forAgents, schema: { tags, response: { 200: envelopeOf(AdminSpecListSchema) } } }, async () =>
-    ok(await listAdminSpecs(db)),
+  app.get(
+    `${base}/specs`,
+    { config: forAgents, schema: { tags, response: { 200: envelopeOf(AdminSpecListSchema) } } },
+    async () => ok(await listAdminSpecs(db)),
   );
   app.post(
     `${base}/specs`,

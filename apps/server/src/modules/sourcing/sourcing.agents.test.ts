@@ -49,7 +49,8 @@ async function register(lang: string): Promise<string> {
   emails.set(res.json().data.accessToken, body.email);
   return res.json().data.accessToken;
 }
-const agentName = async (token: string) => ((await get(token, '/api/p/sourcing/agent')).json().data as Row | null)?.name;
+const agentName = async (token: string) =>
+  ((await get(token, '/api/p/sourcing/agent')).json().data as Row | null)?.name;
 
 async function uploadPhoto(token: string, bytes: Buffer) {
   const boundary = `----ag${crypto.randomUUID()}`;

@@ -5,7 +5,13 @@ import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { fileUrl } from '../../platform/files';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
-import { type UserRegistered, findAccountRole, mailRecipient, setAgentRole, userEmails } from '../accounts/accounts.service';
+import {
+  type UserRegistered,
+  findAccountRole,
+  mailRecipient,
+  setAgentRole,
+  userEmails,
+} from '../accounts/accounts.service';
 
 /**
  * Personal agents (decision 0127): an account with the `agent` role and a card users see; the
