@@ -21,7 +21,12 @@ export function useMyAgent() {
   return useQuery({
     queryKey: sourcingKeys.agent(),
     queryFn: ({ signal }) =>
-      api.data<SourcingAgentCard | null>('/p/sourcing/agent', { signal, schema: MaybeSourcingAgentSchema }),
+      // Beside the page's own content: a failure leaves the card out rather than a warning.
+      api.data<SourcingAgentCard | null>('/p/sourcing/agent', {
+        signal,
+        noshow: true,
+        schema: MaybeSourcingAgentSchema,
+      }),
   });
 }
 
