@@ -280,7 +280,7 @@ describe('a personal agent answers with a new catalogue product', () => {
     await form.getByLabel(admin.products.category).click();
     await console.locator('.ant-select-tree-node-content-wrapper').first().click();
     const cell = (name: string) =>
-      form.getByLabel(admin.skus['cell-label'].replace('{{field}}', name).replace('{{n}}', '1'));
+      form.getByLabel(admin.skus['cell-label'].replace('{{field}}', name).replace('{{n}}', '1'), { exact: true });
     await cell(admin.skus.code).fill(`LAMP-${stamp}`);
     await cell(admin.skus.price).fill('6.50');
     await cell(admin.skus['ori-price']).fill('9.00');
