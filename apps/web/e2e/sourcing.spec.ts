@@ -310,6 +310,17 @@ describe('a personal agent answers with a new catalogue product', () => {
     await sourced.getByRole('link', { name: text.products.buy }).click();
     await page.waitForURL(/\/user\/paynoworder\?prodId=\d+&skuId=\d+&count=\d+/);
     await page.getByRole('heading', { level: 1, name: checkout.title }).waitFor();
+
+    // The account area shows the agent's card too.
+    await page.goto(page.url().replace(/\/user\/paynoworder.*$/, '/user/profile'));
+    await page.getByRole('region', { name: text.agent.title }).getByText('Greta Agent').waitFor();
+    await shot(page, 'profile-agent-en');
+    // The operator's agents panel, Greta's card in the form to edit.
+    const opConsole = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/sourcing')}`);
+    await logIn(opConsole, operator);
+    await opConsole.getByText(template(text.admin.agents)).click();
+    await opConsole.getByRole('button', { name: text.admin['edit-agent'].replace('{{name}}', 'Greta Agent') }).click();
+    await shot(opConsole, 'admin-agents-en');
   }, 180_000);
 });
 

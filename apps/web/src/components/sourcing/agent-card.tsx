@@ -55,7 +55,7 @@ export function AgentCard({ agent }: { agent: SourcingAgentCard | null | undefin
   if (!agent) {
     return (
       <section className="sourcing-agent sourcing-agent-none" aria-label={t('agent.title')}>
-        <h2>{t('agent.title')}</h2>
+        <h2 className="sourcing-agent-title">{t('agent.title')}</h2>
         <p className="sourcing-muted">{t('agent.none')}</p>
       </section>
     );
@@ -71,7 +71,7 @@ export function AgentCard({ agent }: { agent: SourcingAgentCard | null | undefin
         </span>
       )}
       <div>
-        <h2>{t('agent.title')}</h2>
+        <h2 className="sourcing-agent-title">{t('agent.title')}</h2>
         <strong>{agent.name}</strong>
         <div>{t('agent.languages', { list: agent.languages.map((l) => languageName(l, lang)).join(', ') })}</div>
         <div>
