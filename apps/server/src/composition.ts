@@ -29,6 +29,7 @@ import { attributeRegistration } from './modules/affiliates/affiliates.service';
 import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
+import { assignAtRegistration } from './modules/sourcing/sourcing.agents';
 import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
@@ -160,6 +161,8 @@ export function compose({
   onOrderChange(db, 'update-tracking', 'store-orders.push-tracking', trackingChanged);
   // when a store owner registers with a referral code → affiliates attributes the account to its affiliate, once
   onUserRegistered(db, 'affiliates.attribute', attributeRegistration);
+  // when a store owner registers → sourcing gives them an active agent who speaks their language, in turn
+  onUserRegistered(db, 'sourcing.assign-agent', assignAtRegistration);
   // when a referred user's order is paid → affiliates records a pending commission on its goods
   onOrderChange(db, 'pay', 'affiliates.commission', onOrderPaid);
   // when an order is refunded (after-sales) → affiliates lowers its commission (a reversing ledger line once paid)

@@ -268,6 +268,23 @@ const AGENT_ROUTES: Record<string, Aim> = {
   'POST /api/admin/sourcing/{id}/fail': { body: { reason: 'other' } },
   'GET /api/admin/sourcing/{id}/messages': {},
   'POST /api/admin/sourcing/{id}/messages': { body: { text: 'Taken over?' } },
+  // A new product answering A's request (not assigned): not found, and no product is made.
+  'POST /api/admin/sourcing/{id}/product': {
+    body: {
+      categoryId: 1,
+      translations: { 'en-US': { title: 'Lamp', brief: '', description: '' } },
+      skus: [{ skuCode: 'AUTHZ-AGENT', price: 5, oriPrice: 6, stocks: 1, weight: 0.1, length: 5, width: 5, height: 5 }],
+    },
+  },
+  // What the product form reads and uploads (decision 0134): catalogue data, nobody's rows.
+  'GET /api/admin/catalogue/categories': {},
+  'GET /api/admin/catalogue/tags': {},
+  'GET /api/admin/catalogue/specs': {},
+  'GET /api/admin/catalogue/products': {},
+  'GET /api/admin/logistics/warehouses': {},
+  'POST /api/admin/catalogue/images': {
+    body: { contentType: 'image/png', data: Buffer.concat([TINY_PNG, Buffer.from('agent')]).toString('base64') },
+  },
 };
 
 let keys = 0;
@@ -478,7 +495,8 @@ beforeAll(async () => {
       body: {
         email: agentAccount.email,
         name: 'Agent',
-        languages: ['en-US'],
+        // Not A's language: A is never given this agent automatically (decision 0134).
+        languages: ['tr-TR'],
         hoursFrom: '09:00',
         hoursTo: '17:00',
         timeZone: 'Europe/Istanbul',

@@ -174,6 +174,8 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
         categoryId: body.categoryId,
         attribute: body.attribute,
         warehouse: body.warehouse,
+        // Absent on a save that does not mention it: the note stays as it was.
+        ...(body.sourceNote === undefined ? {} : { sourceNote: body.sourceNote }),
         ...summary(body),
         updatedAt: new Date(),
       };
@@ -368,6 +370,7 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
     attribute: product.attribute,
     warehouse: product.warehouse,
     sales: product.salesCount,
+    sourceNote: product.sourceNote,
     translations: Object.fromEntries(
       texts.map((t) => [t.locale, { title: t.title, brief: t.brief, description: t.description }]),
     ),

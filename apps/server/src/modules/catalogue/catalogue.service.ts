@@ -19,3 +19,4 @@ export {
 } from './catalogue.connectable';
 export { onCatalogueSkuChange, type CatalogueSkuChange, type CatalogueSkuChangeHandler } from './catalogue.hooks';
 export { skuIdsByCode } from './catalogue.sku-codes';
+export { createProduct, requireStoredImages } from './catalogue.admin-products.service';
