@@ -34,7 +34,12 @@ import { onConnectionChange, reviewConnections } from './modules/connections/con
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
-import { BALANCE_REFERENCE_TYPE, balanceCompleted, inventoryReactions, shipFirstReactions } from './modules/inventory/inventory.service';
+import {
+  BALANCE_REFERENCE_TYPE,
+  balanceCompleted,
+  inventoryReactions,
+  shipFirstReactions,
+} from './modules/inventory/inventory.service';
 import { paymentReactions } from './modules/payments/payments.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
