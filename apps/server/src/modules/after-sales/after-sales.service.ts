@@ -79,6 +79,15 @@ export async function refundableMinor(db: Db, order: Pick<OrderRow, 'id' | 'tota
   return order.totalMinor - Number(res.rows[0]!.n);
 }
 
+/** The number of the order's request still waiting for the operator (requested or approved), or null. */
+export async function openRequestOf(db: Db, orderId: string): Promise<string | null> {
+  const [open] = await db
+    .select({ number: afterSalesRequests.number })
+    .from(afterSalesRequests)
+    .where(and(eq(afterSalesRequests.orderId, orderId), sql`${afterSalesRequests.state} in ('requested', 'approved')`));
+  return open?.number ?? null;
+}
+
 function assertAmount(order: OrderRow, amountMinor: number, left: number): void {
   if (amountMinor > left) {
     throw AppError.business(
