@@ -3,6 +3,7 @@ import {
   type AfterSalesState,
   type CreateAfterSalesBody,
   fromMinor,
+  normaliseTrackingNumber,
   toMinor,
 } from '@dsm/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -312,8 +313,10 @@ export async function markReshipped(
   operatorId: string | null,
   id: string,
   carrier: string,
-  trackingNumber: string,
+  typed: string,
 ): Promise<AfterSalesRow> {
+  // The number kept as orders keep theirs: no spaces (decision 0131).
+  const trackingNumber = normaliseTrackingNumber(typed);
   const req = await lockRequest(uow.tx, id);
   if (req.kind !== 'reshipment' || req.state !== 'approved') throw refusedStep(req);
   const order = await lockOrder(uow.tx, req.orderId);
