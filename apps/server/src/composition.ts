@@ -26,11 +26,12 @@ import {
   onOrderRefunded,
 } from './modules/affiliates/affiliates.commissions';
 import { attributeRegistration } from './modules/affiliates/affiliates.service';
-import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
+import { onCataloguePriceChange, onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
 import { assignAtRegistration } from './modules/sourcing/sourcing.agents';
 import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
+import { onRateChange } from './modules/currency/currency.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
@@ -40,6 +41,8 @@ import {
   inventoryReactions,
   shipFirstReactions,
 } from './modules/inventory/inventory.service';
+import { onShippingChange } from './modules/logistics/logistics.service';
+import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipping.service';
 import { paymentReactions } from './modules/payments/payments.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -67,6 +70,10 @@ import {
   queueStoreQuote,
   rejudgeOrdersOfVariants,
   rejudgeStoreOrders,
+  requoteOfPreference,
+  requoteOfProduct,
+  requoteOfRate,
+  requoteOfShipping,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
@@ -160,6 +167,14 @@ export function compose({
   });
   // when the owner changes a store's margin guard → store-orders re-quotes that store's unpaid orders against it
   onStoreChange(db, 'margin-guard', 'store-orders.requote', (uow, c) => queueStoreQuote(uow, c.storeId));
+  // when the operator edits a product or replaces its bulk tiers → store-orders re-quotes the unpaid store orders using its SKUs
+  onCataloguePriceChange(db, 'store-orders.requote', requoteOfProduct);
+  // when the operator changes shipping methods, zones, rates or warehouses → store-orders re-quotes the unpaid store orders to those countries
+  onShippingChange(db, 'store-orders.requote', requoteOfShipping);
+  // when the operator changes a currency's rate → store-orders re-quotes the unpaid store orders sold in it (their margin)
+  onRateChange(db, 'store-orders.requote', requoteOfRate);
+  // when an owner saves or removes a preferred-shipping rule → store-orders re-quotes their unpaid store orders it covers
+  onPreferenceChange(db, 'store-orders.requote', requoteOfPreference);
   // when a store order is shipped → store-orders queues its tracking's push to the store
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)

@@ -17,6 +17,12 @@ export {
   skuIdsWithCodeSql,
   type ConnectableSku,
 } from './catalogue.connectable';
-export { onCatalogueSkuChange, type CatalogueSkuChange, type CatalogueSkuChangeHandler } from './catalogue.hooks';
+export {
+  onCatalogueSkuChange,
+  onCataloguePriceChange,
+  type CatalogueSkuChange,
+  type CatalogueSkuChangeHandler,
+  type CataloguePriceChange,
+} from './catalogue.hooks';
 export { skuIdsByCode } from './catalogue.sku-codes';
 export { createProduct, requireStoredImages } from './catalogue.admin-products.service';

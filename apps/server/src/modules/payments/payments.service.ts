@@ -123,19 +123,21 @@ export async function paidWith(db: Db, orderId: string): Promise<{ type: string;
 }
 
 /**
- * Gives an order's whole payment back to the wallet, fee-free (issue 21: a store order cancelled
- * in the store before purchasing, decision 0120): through the wallet payment that paid it (bonus
- * back as bonus, capped by what that payment took), posted under `postAs`; once per `uniqueKey`.
- * The caller holds the order's lock and has already moved it out of the paid states.
+ * Gives `amountMinor` of an order's payment back to the wallet, fee-free (issue 21: a store order
+ * cancelled in the store before purchasing, decisions 0120 and 0131): through the wallet payment
+ * that paid it (bonus back as bonus, capped by what that payment took), posted under `postAs`;
+ * once per `uniqueKey`. The caller holds the order's lock, has already moved it out of the paid
+ * states and says how much is still to give back (the total less what after-sales returned).
  */
 export async function refundOrderToWallet(
   uow: UnitOfWork,
-  order: Pick<OrderRow, 'id' | 'userId' | 'totalMinor'>,
+  order: Pick<OrderRow, 'id' | 'userId'>,
+  amountMinor: number,
   postAs: { type: string; id: string; label: string },
   uniqueKey: string,
 ): Promise<void> {
-  if (order.totalMinor === 0) return;
+  if (amountMinor <= 0) return;
   const payment = await paidWith(uow.tx, order.id);
-  if (payment) await refund(uow, payment, order.totalMinor, { postAs, uniqueKey });
-  else await creditRefund(uow, order.userId, order.totalMinor, postAs, { uniqueKey });
+  if (payment) await refund(uow, payment, amountMinor, { postAs, uniqueKey });
+  else await creditRefund(uow, order.userId, amountMinor, postAs, { uniqueKey });
 }
