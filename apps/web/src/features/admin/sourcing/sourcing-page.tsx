@@ -7,6 +7,7 @@ import { formatDuration, formatWhen, waitedMs } from '../../../components/sourci
 import { isAgent, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { AdminListPage } from '../shared/list-page';
+import { RequestCell, queuePaging } from '../shared/queue';
 import { AgentsPanel } from './agents-panel';
 import { type Answer, AnswerModal } from './answer-modal';
 import { RequestDrawer } from './request-drawer';
@@ -50,13 +51,7 @@ export default function AdminSourcingPage() {
     {
       key: 'number',
       title: t('list.number'),
-      render: (_, r) => (
-        <Space orientation="vertical" size={0}>
-          <strong>{r.number}</strong>
-          <span className="admin-muted">{formatWhen(r.createdAt, lang)}</span>
-          <span className="admin-break">{r.userEmail}</span>
-        </Space>
-      ),
+      render: (_, r) => <RequestCell number={r.number} when={formatWhen(r.createdAt, lang)} email={r.userEmail} />,
     },
     {
       key: 'product',
@@ -159,13 +154,7 @@ export default function AdminSourcingPage() {
         rowKey="id"
         columns={columns}
         query={list}
-        paging={{
-          current: filter.current,
-          size: filter.size,
-          sizeChanger: 'over-50',
-          total: (count) => t('admin.total', { count }),
-          onChange: (current, size) => setFilter({ ...filter, current, size }),
-        }}
+        paging={queuePaging(filter, setFilter, (count) => t('admin.total', { count }))}
         rowName={(r) => r.number}
         actionsTitle={t('list.action')}
         rowActions={(r) => (
