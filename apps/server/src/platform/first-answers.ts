@@ -107,7 +107,11 @@ async function answer(app: FastifyInstance, request: FirstRequest, locale: Local
     });
     // The path without its query: a search's words stay out of the log, as in the request lines.
     app.log.debug(
-      { path: `/api${request.path}`, statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) },
+      {
+        path: `/api${request.path}`,
+        statusCode: res.statusCode,
+        responseTime: Math.round(performance.now() - started),
+      },
       'first answer',
     );
     if (res.statusCode !== 200) return null;

@@ -1,16 +1,5 @@
 import type { AdminAffiliate, AffiliateTerms } from '@dsm/contract';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Switch,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';

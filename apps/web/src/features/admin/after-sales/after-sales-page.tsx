@@ -37,7 +37,9 @@ type Values = { reason?: string; carrier?: string; trackingNumber?: string };
 
 /** Whether the queue's filter shows requests in this state. */
 const shows = (filter: AdminAfterSalesFilter['state'], state: AfterSalesState) =>
-  filter === 'all' || filter === state || (filter === 'open' && (AFTER_SALES_OPEN_STATES as readonly string[]).includes(state));
+  filter === 'all' ||
+  filter === state ||
+  (filter === 'open' && (AFTER_SALES_OPEN_STATES as readonly string[]).includes(state));
 
 /**
  * /admin/after-sales: the queue of after-sales requests (open ones oldest first). Approve (a
@@ -98,9 +100,7 @@ export default function AdminAfterSalesPage() {
     {
       key: 'number',
       title: t('admin.request'),
-      render: (_, r) => (
-        <RequestCell number={r.number} when={formatDateTime(r.createdAt, lang)} email={r.userEmail} />
-      ),
+      render: (_, r) => <RequestCell number={r.number} when={formatDateTime(r.createdAt, lang)} email={r.userEmail} />,
     },
     {
       key: 'what',

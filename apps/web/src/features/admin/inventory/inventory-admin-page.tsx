@@ -117,7 +117,11 @@ function OrdersTab() {
             title: t('orders.number'),
             render: (_, o) => <strong id={numberId(o.id)}>{o.number}</strong>,
           },
-          { key: 'owner', title: t('admin.owner'), render: (_, o) => <span className="admin-break">{o.userEmail}</span> },
+          {
+            key: 'owner',
+            title: t('admin.owner'),
+            render: (_, o) => <span className="admin-break">{o.userEmail}</span>,
+          },
           {
             key: 'lines',
             title: t('orders.goods'),
@@ -187,8 +191,7 @@ function ReceiveDialog({
     if (r.success) {
       onDone(r.data.state);
       onClose();
-    }
-    else setError(messageOf(r));
+    } else setError(messageOf(r));
   };
   return (
     <Modal open title={t('admin.receive-title', { number: order.number })} onOk={save} onCancel={onClose}>
@@ -243,7 +246,11 @@ function StockTab() {
           onChange: (current, size) => setFilter({ ...filter, current, size }),
         }}
         columns={[
-          { key: 'owner', title: t('admin.owner'), render: (_, r) => <span className="admin-break">{r.userEmail}</span> },
+          {
+            key: 'owner',
+            title: t('admin.owner'),
+            render: (_, r) => <span className="admin-break">{r.userEmail}</span>,
+          },
           {
             key: 'sku',
             title: t('columns.sku'),

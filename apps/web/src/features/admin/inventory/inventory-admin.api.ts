@@ -56,7 +56,11 @@ export const adminInventoryActions = {
       schema: InventoryOrderSchema,
     }),
   receive: (id: string, lines: Array<{ skuId: number; quantity: number }>) =>
-    api.post(`/admin/inventory/orders/${encodeURIComponent(id)}/receive`, { lines }, { ...once(), schema: InventoryOrderSchema }),
+    api.post(
+      `/admin/inventory/orders/${encodeURIComponent(id)}/receive`,
+      { lines },
+      { ...once(), schema: InventoryOrderSchema },
+    ),
   adjust: (itemId: string, delta: number, reason: string) =>
     api.post(`/admin/inventory/stock/${encodeURIComponent(itemId)}/adjustments`, { delta, reason }, once()),
   // A PUT sets the value: repeating it changes nothing more.

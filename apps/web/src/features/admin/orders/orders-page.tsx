@@ -149,7 +149,9 @@ function MovedNotice({ moved, showing, onClose }: { moved: Moved | null; showing
   return (
     <StepNotice
       text={
-        moved ? t(`admin.done-${moved.step === 'mark-abnormal' ? 'abnormal' : moved.step}`, { number: moved.number }) : null
+        moved
+          ? t(`admin.done-${moved.step === 'mark-abnormal' ? 'abnormal' : moved.step}`, { number: moved.number })
+          : null
       }
       show={
         moved && gone ? (

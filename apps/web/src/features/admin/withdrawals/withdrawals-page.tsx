@@ -108,9 +108,7 @@ export default function AdminWithdrawalsPage() {
     {
       key: 'number',
       title: t('withdrawals.request'),
-      render: (_, w) => (
-        <RequestCell number={w.number} when={formatDateTime(w.createdAt, lang)} email={w.userEmail} />
-      ),
+      render: (_, w) => <RequestCell number={w.number} when={formatDateTime(w.createdAt, lang)} email={w.userEmail} />,
     },
     {
       key: 'amount',
