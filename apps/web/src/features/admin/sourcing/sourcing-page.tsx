@@ -188,12 +188,7 @@ export default function AdminSourcingPage() {
                 </Button>
               </>
             ) : null}
-            <Button
-              size="small"
-              type="link"
-              onClick={() => setShown(r.id)}
-              aria-label={t('list.view-label', { number: r.number })}
-            >
+            <Button size="small" onClick={() => setShown(r.id)} aria-label={t('list.view-label', { number: r.number })}>
               {t('list.view')}
             </Button>
           </Space>
