@@ -2,6 +2,7 @@
 // steps and wallet pay are checkout.mjs's own (pools made outside the window, answers checked);
 // the rest are defined here and driven the same way (checkout-drive.mjs).
 import { drive } from './checkout-drive.mjs';
+import { excelImportScenario } from './excel-imports.mjs';
 import { scenarios as checkoutScenarios } from './checkout.mjs';
 import { storeOrderScenarios } from './store-orders.mjs';
 import { BENCH_PASSWORD } from './suite-seed.mjs';
@@ -48,13 +49,18 @@ export const SCENARIOS = [
     what: 'signed orders/create webhooks, 50 at once: each answer’s time, then every order kept once',
   },
   {
+    name: 'excel-import',
+    area: 'excel-imports',
+    what: 'a 10,000-row .xlsx of orders uploaded (the preview), then its valid orders imported: each step timed to its answer',
+  },
+  {
     name: 'login',
     area: 'accounts',
     what: 'POST /api/login, a different user each request (scrypt, 32 MiB each; information). Last: the log-ins a window leaves queued would slow the next',
   },
 ];
 /** The old benchmark names still select their scenarios (`npm run bench -- catalogue`). */
-export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders'];
+export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders', 'excel-imports'];
 export const STORE_ORDER_STEPS = ['store-orders-import', 'store-orders-burst'];
 export const CHECKOUT_STEPS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 
@@ -203,6 +209,12 @@ export async function runScenarios(url, o, ctx, meter, jobsLeft) {
         Object.assign(out, await storeOrderScenarios(url, o, ctx, meter));
       }
       storeOrdersDone = true;
+      continue;
+    }
+    if (s.name === 'excel-import') {
+      // Not an autocannon window: one upload and one import, each timed to its answer (excel-imports.mjs).
+      await settle(url, jobsLeft);
+      out[s.name] = await excelImportScenario(url, o, ctx, meter);
       continue;
     }
     if (CHECKOUT_STEPS.includes(s.name)) {

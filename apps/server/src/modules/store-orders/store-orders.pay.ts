@@ -101,7 +101,10 @@ function quoteDto(config: Config, userId: string, quoted: QuotedStoreOrder[], no
 function landedDto(q: QuotedStoreOrder): StoreLandedCost {
   const of = (pick: (s: QuotedStoreOrder['shipments'][number]) => number) =>
     q.shipments.reduce((t, s) => t + pick(s), 0);
-  const margin = q.sellingUsdMinor === null ? null : q.sellingUsdMinor - q.totalMinor;
+  // An imported order without a store price on every line has no selling total to compare with.
+  const given = q.row.pricesGiven;
+  const selling = given ? q.sellingUsdMinor : null;
+  const margin = selling === null ? null : selling - q.totalMinor;
   return {
     currency: 'USD',
     goods: fromMinor(of((s) => s.goodsMinor)),
@@ -110,9 +113,10 @@ function landedDto(q: QuotedStoreOrder): StoreLandedCost {
     tax: fromMinor(of((s) => s.taxMinor)),
     total: fromMinor(q.totalMinor),
     selling: storeMoney(q.row.totalMinor, q.row.currency),
-    sellingUsd: q.sellingUsdMinor === null ? null : fromMinor(q.sellingUsdMinor),
+    sellingUsd: selling === null ? null : fromMinor(selling),
     margin: margin === null ? null : fromMinor(margin),
-    marginPercent: margin === null || !q.sellingUsdMinor ? null : Math.round((margin / q.sellingUsdMinor) * 1000) / 10,
+    marginPercent: margin === null || !selling ? null : Math.round((margin / selling) * 1000) / 10,
+    sellingGiven: given,
   };
 }
 
@@ -257,7 +261,8 @@ function specsOf(properties: string | undefined): Record<string, string> {
 /** A replay answers the store orders of the payment's orders again, from the orders themselves. */
 export async function linksOfOrders(db: Db, userId: string, orderIds: readonly string[]): Promise<StorePaid['links']> {
   const orders = await ordersByIds(db, orderIds);
-  const refs = orders.filter((o) => o.userId === userId && o.storeId && o.storeOrderRef);
+  // An imported order's orders have no store, only the reference (decision 0132).
+  const refs = orders.filter((o) => o.userId === userId && o.storeOrderRef);
   if (!refs.length) return [];
   const rows = await db
     .select({ id: storeOrders.id, storeId: storeOrders.storeId, externalId: storeOrders.externalId })

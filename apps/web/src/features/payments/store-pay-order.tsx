@@ -21,13 +21,19 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
   const lang = useSession((s) => s.lang);
   const percent = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
   const { landed } = order;
-  const marginClass = landed.margin !== null && landed.margin < 0 ? 'store-pay-loss' : 'store-pay-gain';
+  // Imported without a store price (decision 0132): no selling total, so neither a gain nor a loss.
+  const noPrice = landed.sellingGiven === false;
+  const marginClass = noPrice
+    ? 'pay-order-muted'
+    : landed.margin !== null && landed.margin < 0
+      ? 'store-pay-loss'
+      : 'store-pay-gain';
   return (
     <article className="store-pay-order" aria-label={t('store-pay.order', { number: order.number })}>
       <header className="store-pay-order-head">
         <strong>{t('store-pay.order', { number: order.number })}</strong>
         <span className="pay-order-muted">
-          {order.storeName} · {order.countryCode}
+          {order.storeId === null ? t('store-pay.excel') : order.storeName} · {order.countryCode}
         </span>
       </header>
       {order.shipments.map((s) => (
@@ -77,7 +83,7 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
         <div>
           <dt>{t('store-pay.selling', { currency: landed.selling.currency })}</dt>
           <dd>
-            {store(landed.selling)}
+            {noPrice ? '—' : store(landed.selling)}
             {landed.sellingUsd !== null && landed.selling.currency !== 'USD' ? (
               <span className="pay-order-muted"> ≈ {usd(landed.sellingUsd)}</span>
             ) : null}
@@ -86,9 +92,11 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
         <div>
           <dt>{t('store-pay.margin')}</dt>
           <dd className={marginClass} data-testid="margin">
-            {landed.margin === null
-              ? t('store-pay.no-rate', { currency: landed.selling.currency })
-              : `${usd(landed.margin)} (${percent(landed.marginPercent ?? 0)} %)`}
+            {noPrice
+              ? t('store-pay.no-store-price')
+              : landed.margin === null
+                ? t('store-pay.no-rate', { currency: landed.selling.currency })
+                : `${usd(landed.margin)} (${percent(landed.marginPercent ?? 0)} %)`}
           </dd>
         </div>
       </dl>
