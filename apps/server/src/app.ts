@@ -62,6 +62,7 @@ import { setAfterCommitErrorReporter } from './platform/unit-of-work';
 import { mailOutboxRoutes } from './platform/mail/outbox.routes';
 import { registerOpenApi } from './platform/openapi';
 import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
+import { requestLogController } from './platform/first-answers';
 import { registerWebApp } from './platform/static';
 import { catalogueFirstRequests } from './modules/catalogue/catalogue.first-answers';
 import type { App } from './platform/types';
@@ -108,6 +109,8 @@ export async function buildApp({
   const securityHeaders = computeSecurityHeaders(securityHeaderOptions(config.publicUrl));
   const app = Fastify({
     logger,
+    // The server's own lookups for a page's first answers are not logged as requests (decision 0136).
+    logController: requestLogController(),
     bodyLimit: config.bodyLimitBytes,
     // Framework errors in the envelope, with our headers (decision 0063).
     frameworkErrors: frameworkErrorHandler(securityHeaders),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import adminEn from '../src/locales/en-US/admin.json';
+import inventoryEn from '../src/locales/en-US/inventory.json';
 import ordersEn from '../src/locales/en-US/orders.json';
 import { api } from './api';
 import { baseUrl, launch } from './browser';
@@ -95,10 +96,43 @@ async function seedOrders() {
     ids.push(...(submitted.orders?.map((o) => o.id) ?? [submitted.id!]));
   }
   await api('POST', '/p/order/pay', { token: user.accessToken, body: { orderIds: ids, method: 'wallet' } });
+  await seedNewTables(user.accessToken, operator.accessToken, product.skuList[0]!.skuId, stamp);
   const methods = await api<Array<{ methodId: number }>>('GET', '/admin/logistics/methods', {
     token: operator.accessToken,
   });
   methodId = methods[0]!.methodId;
+}
+
+/**
+ * A row in each of the tables added by issues 24–26 (decision 0136): a paid inventory order (the
+ * purchase queue and the owner's stock), a sourcing request, and the customer as an affiliate.
+ * Privacy requests come only from a store platform's webhook: that list is checked empty.
+ */
+async function seedNewTables(token: string, operator: string, skuId: number, stamp: string) {
+  const confirmed = await api<{ confirmToken: string }>('POST', '/p/private-inventory-order/basket/confirm', {
+    token,
+    body: { lines: [{ prodId: 524, skuId, count: 2 }] },
+  });
+  const order = await api<{ id: string }>('POST', '/p/private-inventory-order/submit', {
+    token,
+    body: { confirmToken: confirmed.confirmToken },
+  });
+  await api('POST', '/p/order/pay', { token, body: { orderIds: [order.id], method: 'wallet' } });
+  await api('POST', '/p/sourcing', {
+    token,
+    body: {
+      url: `https://detail.1688.com/offer/${stamp}.html`,
+      title: 'Folding lamp with a long name that has to wrap in its column',
+      quantity: 500,
+      purchaseType: 'bulk',
+      targetPrice: 1.2,
+    },
+  });
+  await api('PUT', '/admin/affiliates/settings', {
+    token: operator,
+    body: { rateBasisPoints: 500, periodMonths: 12, holdDays: 0, payout: 'cash', enabled: true },
+  });
+  await api('POST', '/p/affiliate/join', { token, body: {} });
 }
 
 beforeAll(async () => {
@@ -119,8 +153,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /**
- * The console's table pages: the 19 lists of AdminListPage and the four that draw their own table
- * (a shipping method's rates, a user's wallet, the reconciliation report, the currencies).
+ * The console's table pages: the lists of AdminListPage or ListTable and the four that draw their
+ * own table (a shipping method's rates, a user's wallet, the reconciliation report, the currencies).
  */
 const PAGES = (): Array<{ name: string; route: string }> => [
   ...[
@@ -144,6 +178,11 @@ const PAGES = (): Array<{ name: string; route: string }> => [
     'after-sales',
     'currencies',
     'tax-rates',
+    // Added by issues 24–26 (decision 0136).
+    'inventory',
+    'sourcing',
+    'affiliates',
+    'privacy-requests',
   ].map((route) => ({ name: route, route })),
   { name: 'shipping-method', route: `shipping/${methodId}` },
   { name: 'user-wallet', route: `users/${customerId}/wallet` },
@@ -305,4 +344,26 @@ describe('the orders console', () => {
     },
     240_000,
   );
+});
+
+describe('the inventory console on a phone (decision 0136)', () => {
+  it('an order is a card holding its button; after the purchase a notice links to where it went', async () => {
+    const page = await consoleAt(375);
+    await open(page, 'inventory');
+    const card = page.locator('.admin-row-card', { hasText: 'e2e-tables-' }).first();
+    const number = (await card.locator('h2').innerText()).trim();
+    const purchase = card.getByRole('button', { name: inventoryEn.admin.purchase });
+    expect(await purchase.getAttribute('aria-describedby')).toBeTruthy();
+    await purchase.click();
+    const notice = page.getByRole('status').filter({ hasText: number });
+    await notice.waitFor();
+    // The order left the "To be purchased" list; the notice says so and links to its new list.
+    await expect.poll(() => page.locator('.admin-row-card h2', { hasText: number }).count()).toBe(0);
+    const show = inventoryEn.admin['show-moved'].replace('{{state}}', inventoryEn.states['ready-to-stock']);
+    await notice.getByRole('link', { name: show }).click();
+    await page.locator('.admin-row-card h2', { hasText: number }).waitFor();
+    expect(await overflow(page)).toEqual({ page: false, cards: [] });
+    await page.screenshot({ path: path.join(SHOTS, 'inventory-after-purchase-375.png'), fullPage: true });
+    await page.context().close();
+  }, 60_000);
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { DEFAULT_LOCALE, type Locale, isLocale } from '@dsm/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * A public page's first answers in its HTML (decision 0122): the goods list's search, the
@@ -24,6 +26,28 @@ export type FirstRequestsOf = (route: string, url: URL) => FirstRequest[];
 
 /** How long a page waits for its first answers before it is sent without them. */
 export const FIRST_ANSWERS_WAIT_MS = 300;
+
+/**
+ * How the server's own lookups are told from a visitor's requests: a header with a value made at
+ * start and known only to this process, so a client cannot hide its own requests from the log by
+ * sending the header.
+ */
+const MARK_HEADER = 'x-dsm-first-answer';
+const MARK = randomUUID();
+
+/** Whether a request is one of the server's own first-answer lookups. */
+export function isFirstAnswerLookup(req: { headers: IncomingHttpHeaders }): boolean {
+  return req.headers[MARK_HEADER] === MARK;
+}
+
+/**
+ * Fastify's request log lines (incoming, completed), for every request but the server's own
+ * lookups: those are part of the page request that caused them (one debug line each, below), not
+ * requests a person or a client made, and they doubled the log of every catalogue page.
+ */
+export function requestLogController(): LogController {
+  return new LogController({ disableRequestLogging: isFirstAnswerLookup });
+}
 
 /** The id the web app reads the answers from (apps/web/src/lib/first-answers.ts). */
 const SCRIPT_ID = 'first-answers';
@@ -74,8 +98,22 @@ interface Answer {
 
 async function answer(app: FastifyInstance, request: FirstRequest, locale: Locale): Promise<Answer | null> {
   const key = firstAnswerKey(request.path, request.query);
+  const started = performance.now();
   try {
-    const res = await app.inject({ method: 'GET', url: key, headers: { 'accept-language': locale } });
+    const res = await app.inject({
+      method: 'GET',
+      url: key,
+      headers: { 'accept-language': locale, [MARK_HEADER]: MARK },
+    });
+    // The path without its query: a search's words stay out of the log, as in the request lines.
+    app.log.debug(
+      {
+        path: `/api${request.path}`,
+        statusCode: res.statusCode,
+        responseTime: Math.round(performance.now() - started),
+      },
+      'first answer',
+    );
     if (res.statusCode !== 200) return null;
     const parsed = JSON.parse(res.body) as { success?: unknown; data?: unknown };
     // A refusal (an unknown product…) is left to the page's own request and its own screen.

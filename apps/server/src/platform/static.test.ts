@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { requestLogController } from './first-answers';
 import { registerWebApp } from './static';
 
 // A web build in miniature: the landing page and the product page's own copy (decision 0109).
@@ -184,5 +185,48 @@ describe('a public page with first answers', () => {
       expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
     }
+  });
+});
+
+// The server's own lookups are part of the page request, not requests of their own (decision 0136).
+describe('the log of a page with first answers', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const entries: Array<{ level: number; msg: string; req?: { url?: string }; path?: string }> = [];
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'dsm-web-'));
+    mkdirSync(path.join(dist, 'routes'));
+    writeFileSync(path.join(dist, 'index.html'), '<p>landing</p>');
+    writeFileSync(path.join(dist, 'routes', 'goodslist.html'), '<html><body></body></html>');
+    const stream = { write: (line: string) => entries.push(JSON.parse(line)) };
+    app = Fastify({ logger: { level: 'debug', stream }, logController: requestLogController() });
+    await app.register(cookie);
+    app.get('/api/ok', async () => ({ code: '00000', success: true, msg: 'ok', data: 1 }));
+    await registerWebApp(app, dist, {
+      firstRequests: () => [{ path: '/ok', query: { keyword: 'private words' } }],
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('logs the page request, and its lookups at debug without their query', async () => {
+    entries.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/goodslist' });
+    expect(res.body).toContain('"/api/ok?keyword=private+words"');
+    const requests = entries.filter((e) => e.msg === 'incoming request').map((e) => e.req?.url);
+    expect(requests).toEqual(['/goodslist']);
+    expect(entries.filter((e) => e.msg === 'request completed')).toHaveLength(1);
+    const lookups = entries.filter((e) => e.msg === 'first answer');
+    expect(lookups).toEqual([expect.objectContaining({ level: 20, path: '/api/ok', statusCode: 200 })]);
+    expect(JSON.stringify(entries)).not.toContain('private');
+  });
+
+  it('a client sending the header of the lookups is still logged', async () => {
+    entries.length = 0;
+    await app.inject({ method: 'GET', url: '/api/ok', headers: { 'x-dsm-first-answer': 'guess' } });
+    expect(entries.filter((e) => e.msg === 'incoming request').map((e) => e.req?.url)).toEqual(['/api/ok']);
   });
 });

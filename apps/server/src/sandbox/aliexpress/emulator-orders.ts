@@ -1,3 +1,4 @@
+import { parseAeJson } from '../../connectors/stores/aliexpress/ae.json.js';
 import type { EmuAeOrder, EmuProduct, EmuSeller } from './emulator-pages.js';
 
 export type { EmuAeOrder };
@@ -9,6 +10,8 @@ export type { EmuAeOrder };
  * (UNCONFIRMED in the reference). Child orders name their SKU by the seller's code, not its id.
  */
 export type NewAeOrder = {
+  /** The order's id (digits), e.g. one above 2^53 as real order ids can be; else the next one. */
+  orderId?: string;
   lines: Array<{ productId: string; skuCode?: string; count: number }>;
   buyer?: Partial<EmuAeOrder['buyer']>;
   address: Partial<EmuAeOrder['address']>;
@@ -17,9 +20,9 @@ export type NewAeOrder = {
 
 /**
  * From the clock: a demo restarted (its orders gone) never hands out an id the marketplace already
- * holds. Kept, with the child ids (order id and two digits), under 2^53 as AliExpress's 16-digit
- * ids are: the answers carry them as JSON numbers, and larger ones lose digits (two child orders
- * of one order then came out with the same id).
+ * holds. The answers carry ids as JSON numbers with all their digits (`AeId`), as AliExpress does,
+ * also above 2^53 (a child order's id is its order's and two digits): the connector must read them
+ * without rounding.
  */
 let nextOrder = 10_000_000_000_000 + (Date.now() - 1_700_000_000_000) * 10;
 let last = 0;
@@ -30,6 +33,23 @@ const cents = (s: string) => Math.round(Number(s) * 100);
 const money = (c: number, currency: string) => ({ amount: (c / 100).toFixed(2), currency_code: currency });
 
 export class AeOrderError extends Error {}
+
+/**
+ * An id written into an answer as a JSON number with every digit: `JSON.stringify` writes a
+ * placeholder string that `writeAeJson` turns into the bare digits.
+ */
+export class AeId {
+  constructor(readonly digits: string) {}
+  toJSON(): string {
+    return `${ID_MARK}${this.digits}`;
+  }
+}
+const ID_MARK = 'ae-id\u0001';
+
+/** An answer's JSON as the gateway writes it: ids (`AeId`) as bare numbers, however large. */
+export function writeAeJson(body: unknown): string {
+  return JSON.stringify(body).replace(/"ae-id\\u0001(\d+)"/g, '$1');
+}
 
 export function createAeOrder(seller: EmuSeller, input: NewAeOrder): EmuAeOrder {
   if (!input.lines.length) throw new AeOrderError('The order has no products.');
@@ -52,7 +72,9 @@ export function createAeOrder(seller: EmuSeller, input: NewAeOrder): EmuAeOrder 
     };
   });
   const at = now();
-  const orderId = String(nextOrder++);
+  if (input.orderId !== undefined && !/^[1-9]\d{0,17}$/.test(input.orderId))
+    throw new AeOrderError('An order id is up to 18 digits.');
+  const orderId = input.orderId ?? String(nextOrder++);
   const order: EmuAeOrder = {
     orderId,
     status: input.status ?? 'WAIT_SELLER_SEND_GOODS',
@@ -90,7 +112,7 @@ const total = (o: EmuAeOrder) => o.lines.reduce((s, l) => s + cents(l.price) * l
 
 function infoData(o: EmuAeOrder): Record<string, unknown> {
   return {
-    id: Number(o.orderId),
+    id: new AeId(o.orderId),
     gmt_create: aeTime(o.createdAt),
     gmt_modified: aeTime(o.modifiedAt),
     order_status: o.status,
@@ -116,8 +138,8 @@ function infoData(o: EmuAeOrder): Record<string, unknown> {
     },
     child_order_list: {
       global_aeop_tp_child_order_dto: o.lines.map((l) => ({
-        id: Number(l.childId),
-        product_id: Number(l.productId),
+        id: new AeId(l.childId),
+        product_id: new AeId(l.productId),
         sku_code: l.skuCode,
         product_name: l.name,
         product_count: l.count,
@@ -143,7 +165,8 @@ export function orderApi(seller: EmuSeller, api: string, params: Params): Result
   const orders = seller.orders ?? [];
   const json = (k: string): Record<string, unknown> | null => {
     try {
-      return JSON.parse(params[k] ?? '{}') as Record<string, unknown>;
+      // As the gateway reads them: an id above 2^53 keeps its digits.
+      return parseAeJson(params[k] ?? '{}') as Record<string, unknown>;
     } catch {
       return null;
     }
@@ -167,7 +190,7 @@ export function orderApi(seller: EmuSeller, api: string, params: Params): Result
           current_page: current,
           target_list: {
             order_dto: page.map((o) => ({
-              order_id: Number(o.orderId),
+              order_id: new AeId(o.orderId),
               gmt_create: aeTime(o.createdAt),
               gmt_update: aeTime(o.modifiedAt),
               order_status: o.status,

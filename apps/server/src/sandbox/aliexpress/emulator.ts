@@ -11,12 +11,14 @@ import {
   messagePage,
 } from './emulator-pages.js';
 import {
+  AeId,
   AeOrderError,
   type EmuAeOrder,
   type NewAeOrder,
   createAeOrder,
   orderApi,
   setAeOrderStatus,
+  writeAeJson,
 } from './emulator-orders.js';
 import { orderFormAction, ordersSection } from './emulator-orders-page.js';
 
@@ -277,7 +279,7 @@ export class AliExpressEmulator {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     };
     const json = (r: Reply): void => {
-      res.writeHead(r.status, { 'content-type': 'application/json;charset=utf-8' }).end(JSON.stringify(r.body));
+      res.writeHead(r.status, { 'content-type': 'application/json;charset=utf-8' }).end(writeAeJson(r.body));
     };
     try {
       if (url.pathname === '/oauth/authorize' && req.method === 'GET') {
@@ -467,7 +469,7 @@ export class AliExpressEmulator {
           product_count: all.length,
           aeop_a_e_product_display_d_t_o_list: {
             item_display_dto: items.map((p) => ({
-              product_id: Number(p.productId),
+              product_id: new AeId(p.productId),
               subject: p.subject,
               image_u_r_ls: p.imageUrl,
               currency_code: p.currency,
@@ -514,7 +516,7 @@ export class AliExpressEmulator {
 function productResult(p: EmuProduct): Record<string, unknown> {
   return {
     ae_item_base_info_dto: {
-      product_id: Number(p.productId),
+      product_id: new AeId(p.productId),
       subject: p.subject,
       currency_code: p.currency,
       product_status_type: p.status,

@@ -2,6 +2,7 @@ import { storeFetch } from '../http.js';
 import type { HttpPolicy } from '../store-platform.js';
 import { StorePlatformError } from '../store-platform.js';
 import { aliExpressError, isAliExpressError } from './ae.errors.js';
+import { parseAeJson } from './ae.json.js';
 import { signAliExpress } from './ae.sign.js';
 
 /**
@@ -67,7 +68,7 @@ export async function callAliExpress(
   );
   let body: unknown;
   try {
-    body = JSON.parse(res.text);
+    body = parseAeJson(res.text);
   } catch {
     if (res.status >= 500) throw new StorePlatformError('aliexpress', 'unavailable', `HTTP ${res.status}`, res.status);
     throw new StorePlatformError('aliexpress', 'protocol', `answer is not JSON (HTTP ${res.status})`, res.status);

@@ -8,6 +8,7 @@ import {
   type TrackingPushResult,
 } from '../store-platform.js';
 import { universalTrackingUrl } from '../tracking-url.js';
+import { aeJsonWithIds } from './ae.json.js';
 import { aeTimeParam, listOf } from './ae.products.js';
 import { type AeChildLine, aeServiceName, aeShipments, toStoreOrder } from './ae.orders.js';
 
@@ -76,7 +77,7 @@ async function rawOrder(ports: AeOrderPorts, id: string): Promise<Obj | null> {
   if (!/^\d{1,20}$/.test(id)) return null;
   const r = await ports.call(
     AE_ORDER_API,
-    { param1: JSON.stringify({ order_id: Number(id), ext_info_bit_flag: 11111 }) },
+    { param1: aeJsonWithIds({ order_id: id }, { ext_info_bit_flag: 11111 }) },
     true,
   );
   const result = (r.result ?? {}) as Obj;

@@ -99,6 +99,26 @@ describe('AliExpress orders', () => {
     expect(await client.getOrder('not-an-id')).toBeNull();
   });
 
+  it('an order id above 2^53 keeps every digit, and so do its child orders', async () => {
+    // 2^53 + 1: as a double it reads 9007199254740992; its child orders end in 01 and 02.
+    const big = ae.createOrder(SELLER, {
+      orderId: '9007199254740993',
+      lines: [
+        { productId: earbuds.productId, skuCode: 'EB-BLACK', count: 1 },
+        { productId: stand.productId, count: 1 },
+      ],
+      address,
+    });
+    const o = (await client.getOrder(big.orderId))!;
+    expect([o.externalId, o.number]).toEqual(['9007199254740993', '9007199254740993']);
+    expect(o.lines.map((l) => l.externalId)).toEqual(['900719925474099301', '900719925474099302']);
+    // The list too: the id it names is the one read in full.
+    const listed = await client.listOrders(null, { pageSize: 50 });
+    expect(listed.orders.map((x) => x.externalId)).toContain('9007199254740993');
+    // Asked for by its neighbour's id, the emulated gateway finds no such order.
+    expect(await client.getOrder('9007199254740992')).toBeNull();
+  });
+
   it('a modified-time window catches up what changed since', async () => {
     const old = ae.createOrder(SELLER, { lines: [{ productId: stand.productId, count: 1 }], address });
     await new Promise((r) => setTimeout(r, 1100)); // the window has whole seconds

@@ -1,23 +1,12 @@
 import type { AdminAffiliate, AffiliateTerms } from '@dsm/contract';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Switch,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { AdminPage } from '../shared/admin-page';
+import { ListTable } from '../shared/list-table';
 import { useAdminAffiliates, useAdminTerms, useAffiliateActions } from './affiliates-admin.api';
 
 interface TermsValues {
@@ -27,6 +16,8 @@ interface TermsValues {
   payout: AffiliateTerms['payout'];
   enabled: boolean;
 }
+/** The id of the element that shows an affiliate's name: its buttons are described by it. */
+const userId = (id: string) => `admin-affiliate-${id}-name`;
 type Dialog = { kind: 'suspend' | 'adjust'; affiliate: AdminAffiliate } | null;
 
 /** /admin/affiliates (issue 26): the programme's terms, the affiliates with their figures, suspend, adjust. */
@@ -64,7 +55,11 @@ export default function AffiliatesAdminPage() {
   }
 
   const columns: TableColumnsType<AdminAffiliate> = [
-    { key: 'username', dataIndex: 'username', title: t('admin.user') },
+    {
+      key: 'username',
+      title: t('admin.user'),
+      render: (_, a) => <span id={userId(a.id)}>{a.username}</span>,
+    },
     { key: 'code', dataIndex: 'code', title: t('share.code') },
     {
       key: 'state',
@@ -80,29 +75,6 @@ export default function AffiliatesAdminPage() {
     { key: 'signUps', dataIndex: 'signUps', title: t('figures.signUps'), align: 'end' },
     { key: 'pending', dataIndex: 'pending', title: t('figures.pending'), align: 'end', render: usd },
     { key: 'paid', dataIndex: 'paid', title: t('figures.paid'), align: 'end', render: usd },
-    {
-      key: 'actions',
-      title: t('admin.actions'),
-      render: (_, a) => (
-        <span className="admin-row-actions">
-          {a.state === 'active' ? (
-            <Button size="small" danger onClick={() => (setReason(''), setDialog({ kind: 'suspend', affiliate: a }))}>
-              {t('admin.suspend')}
-            </Button>
-          ) : (
-            <Button size="small" onClick={() => void actions.reinstate(a.id)}>
-              {t('admin.reinstate')}
-            </Button>
-          )}{' '}
-          <Button
-            size="small"
-            onClick={() => (setReason(''), setAmount(null), setDialog({ kind: 'adjust', affiliate: a }))}
-          >
-            {t('admin.adjust')}
-          </Button>
-        </span>
-      ),
-    },
   ];
 
   return (
@@ -138,15 +110,45 @@ export default function AffiliatesAdminPage() {
           </Button>
         </Form>
       ) : null}
-      <Table
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={list.data ?? []}
-        loading={list.isLoading}
-        pagination={false}
-        style={{ marginTop: 16 }}
-      />
+      <div style={{ marginTop: 16 }}>
+        <ListTable<AdminAffiliate>
+          label={t('admin.title')}
+          rowKey="id"
+          rowName={(a) => a.username}
+          columns={columns}
+          rows={list.data ?? []}
+          loading={list.isLoading}
+          pagination={false}
+          serverPaged={false}
+          table={{ size: 'small' }}
+          actionsTitle={t('admin.actions')}
+          actions={(a) => (
+            <div className="admin-row-actions">
+              {a.state === 'active' ? (
+                <Button
+                  size="small"
+                  danger
+                  aria-describedby={userId(a.id)}
+                  onClick={() => (setReason(''), setDialog({ kind: 'suspend', affiliate: a }))}
+                >
+                  {t('admin.suspend')}
+                </Button>
+              ) : (
+                <Button size="small" aria-describedby={userId(a.id)} onClick={() => void actions.reinstate(a.id)}>
+                  {t('admin.reinstate')}
+                </Button>
+              )}
+              <Button
+                size="small"
+                aria-describedby={userId(a.id)}
+                onClick={() => (setReason(''), setAmount(null), setDialog({ kind: 'adjust', affiliate: a }))}
+              >
+                {t('admin.adjust')}
+              </Button>
+            </div>
+          )}
+        />
+      </div>
       <Modal
         open={dialog !== null}
         title={dialog ? t(`admin.${dialog.kind}-title`, { user: dialog.affiliate.username }) : ''}

@@ -87,6 +87,9 @@ afterEach(async () => {
   await setLanguage('en-US');
 });
 
+/** The notice above the queue that holds this text. */
+const noticeOf = async (text: RegExp) => (await screen.findByText(text, {}, SLOW)).closest('.ant-alert') as HTMLElement;
+
 describe('operator after-sales queue (/admin/after-sales)', { timeout: 90_000 }, () => {
   it('approves a refund (the amount and the wallet are named), rejects with a required reason, marks a reshipment reshipped', async () => {
     const calls: Array<{ path: string; body: unknown; key: string }> = [];
@@ -124,7 +127,9 @@ describe('operator after-sales queue (/admin/after-sales)', { timeout: 90_000 },
       within(dialog).getByText('$20.00 will be credited to the wallet of ada@example.com now.'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Request AS00000042 approved', {}, SLOW)).toBeInTheDocument();
+    // The refunded request leaves the open queue: the notice says so and links to where it went.
+    const approved = await noticeOf(/Request AS00000042 approved/);
+    expect(within(approved).getByRole('link', { name: 'Show “Refunded”' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reject AS00000042' }));
     dialog = await dialogTitled('Reject AS00000042');
@@ -132,7 +137,7 @@ describe('operator after-sales queue (/admin/after-sales)', { timeout: 90_000 },
     expect(await within(dialog).findByText('Say why the request is rejected', {}, SLOW)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (shown to the customer)' }), 'No damage');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText('Request AS00000042 rejected', {}, SLOW)).toBeInTheDocument();
+    expect(await noticeOf(/Request AS00000042 rejected/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Mark AS00000043 reshipped' }));
     dialog = await dialogTitled('Reshipment of AS00000043');
@@ -141,7 +146,11 @@ describe('operator after-sales queue (/admin/after-sales)', { timeout: 90_000 },
     expect(await within(dialog).findByText('Enter the tracking number', {}, SLOW)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Tracking number' }), 'RS0001');
     await user.click(within(dialog).getByRole('button', { name: 'Mark reshipped' }));
-    expect(await screen.findByText('Request AS00000043 marked reshipped', {}, SLOW)).toBeInTheDocument();
+    const reshipped = await noticeOf(/Request AS00000043 marked reshipped/);
+    await user.click(within(reshipped).getByRole('link', { name: 'Show “Reshipped”' }));
+    expect(screen.getByRole('combobox', { name: 'Show' }).closest('.ant-select')).toHaveTextContent('Reshipped');
+    // Shown where it now is: the notice keeps its words but no longer links away.
+    expect(within(await noticeOf(/Request AS00000043 marked reshipped/)).queryByRole('link')).not.toBeInTheDocument();
 
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((c) => [c.path.split('/').pop(), c.body])).toEqual([

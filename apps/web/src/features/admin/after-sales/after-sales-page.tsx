@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import {
   AFTER_SALES_ANSWER_MAX,
+  AFTER_SALES_OPEN_STATES,
   AFTER_SALES_STATES,
   CARRIER_MAX,
   ERRORS,
   TRACKING_NUMBER_MAX,
   type AdminAfterSales,
+  type AfterSalesState,
 } from '@dsm/contract';
 import { Alert, Button, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,8 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../shared/format';
 import { AdminListPage } from '../shared/list-page';
+import { RequestCell, queuePaging } from '../shared/queue';
+import { ShowFilter, StepNotice } from '../shared/step-notice';
 import './after-sales.css';
 import {
   type AdminAfterSalesFilter,
@@ -27,7 +31,15 @@ import {
 
 type Step = 'approve' | 'reject' | 'reship' | 'view';
 type Decision = { step: Step; request: AdminAfterSales; key: string };
+/** The last decision taken on the queue: which request went to which state. */
+type Moved = { step: Exclude<Step, 'view'>; number: string; to: AfterSalesState };
 type Values = { reason?: string; carrier?: string; trackingNumber?: string };
+
+/** Whether the queue's filter shows requests in this state. */
+const shows = (filter: AdminAfterSalesFilter['state'], state: AfterSalesState) =>
+  filter === 'all' ||
+  filter === state ||
+  (filter === 'open' && (AFTER_SALES_OPEN_STATES as readonly string[]).includes(state));
 
 /**
  * /admin/after-sales: the queue of after-sales requests (open ones oldest first). Approve (a
@@ -41,6 +53,7 @@ export default function AdminAfterSalesPage() {
   const list = useAdminAfterSales(filter);
   const refresh = useRefreshAdminAfterSales();
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [moved, setMoved] = useState<Moved | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
   const usd = (v: number) => formatMoney(v, null, lang);
@@ -63,7 +76,7 @@ export default function AdminAfterSalesPage() {
           : await markReshipped(request.id, v.carrier ?? '', v.trackingNumber ?? '', key);
     setSaving(false);
     if (result.success) {
-      toast.success(t(`admin.done-${step}`, { number: request.number }));
+      setMoved({ step, number: request.number, to: result.data.state });
       setDecision(null);
       await refresh();
       return;
@@ -87,13 +100,7 @@ export default function AdminAfterSalesPage() {
     {
       key: 'number',
       title: t('admin.request'),
-      render: (_, r) => (
-        <Space orientation="vertical" size={0}>
-          <strong>{r.number}</strong>
-          <span className="admin-muted">{formatDateTime(r.createdAt, lang)}</span>
-          <span className="aftersales-admin-wrap">{r.userEmail}</span>
-        </Space>
-      ),
+      render: (_, r) => <RequestCell number={r.number} when={formatDateTime(r.createdAt, lang)} email={r.userEmail} />,
     },
     {
       key: 'what',
@@ -144,18 +151,26 @@ export default function AdminAfterSalesPage() {
             style={{ minWidth: 160 }}
           />
         }
+        before={
+          <StepNotice
+            text={moved ? t(`admin.done-${moved.step}`, { number: moved.number }) : null}
+            show={
+              moved && !shows(filter.state, moved.to) ? (
+                <ShowFilter
+                  label={t('admin.show-moved', { state: t(`states.${moved.to}`) })}
+                  onShow={() => setFilter({ ...filter, state: moved.to, current: 1 })}
+                />
+              ) : null
+            }
+            onClose={() => setMoved(null)}
+          />
+        }
         loadError={<Alert type="error" showIcon title={list.error?.message} />}
         empty={filter.state === 'open' ? t('admin.empty-open') : t('admin.empty')}
         rowKey="id"
         columns={columns}
         query={list}
-        paging={{
-          current: filter.current,
-          size: filter.size,
-          sizeChanger: 'over-50',
-          total: (total) => t('admin.total', { count: total }),
-          onChange: (current, size) => setFilter({ ...filter, current, size }),
-        }}
+        paging={queuePaging(filter, setFilter, (count) => t('admin.total', { count }))}
         rowName={(r) => r.number}
         actionsTitle={t('admin.action')}
         rowActions={(r) => (

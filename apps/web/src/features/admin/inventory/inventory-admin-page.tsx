@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { INVENTORY_ORDER_STATES, type InventoryOrderState } from '@dsm/contract';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ApiResult, fieldErrorsOf } from '../../../lib/api';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { AdminPage } from '../shared/admin-page';
+import { ListTable } from '../shared/list-table';
+import { ShowFilter, StepNotice } from '../shared/step-notice';
 import {
   adminInventoryActions,
   useAdminInventoryOrders,
@@ -27,22 +29,40 @@ const messageOf = (r: ApiResult<unknown>) =>
  * owner's stock per warehouse with adjustments (a reason is required; the owner reads it in the
  * log), and the handling fee per unit charged instead of shipping.
  */
+const SECTIONS = ['orders', 'stock', 'settings'] as const;
+type Section = (typeof SECTIONS)[number];
+
 export default function InventoryAdminPage() {
   const { t } = useTranslation('inventory');
+  const [section, setSection] = useState<Section>('orders');
   return (
     <AdminPage title={t('routes:admin-inventory')} intro={t('admin.intro')}>
-      <Tabs
-        items={[
-          { key: 'orders', label: t('admin.orders'), children: <OrdersTab /> },
-          { key: 'stock', label: t('admin.stock'), children: <StockTab /> },
-          { key: 'settings', label: t('admin.settings'), children: <SettingsTab /> },
-        ]}
+      {/* Three sections as a group of choices that wraps: antd's tabs put an overflow "…" button
+          inside the tab list on a phone (axe: aria-required-children, decision 0136). */}
+      <Radio.Group
+        className="inv-admin-sections"
+        optionType="button"
+        buttonStyle="solid"
+        aria-label={t('routes:admin-inventory')}
+        value={section}
+        onChange={(e) => setSection(e.target.value as Section)}
+        options={SECTIONS.map((s) => ({ value: s, label: t(`admin.${s}`) }))}
       />
+      {section === 'orders' ? <OrdersTab /> : section === 'stock' ? <StockTab /> : <SettingsTab />}
     </AdminPage>
   );
 }
 
 type OrderRow = NonNullable<ReturnType<typeof useAdminInventoryOrders>['data']>['records'][number];
+/** The id of the element that shows an order's number: its buttons are described by it. */
+const numberId = (id: string) => `admin-inventory-${id}-number`;
+
+/** The last step taken on the list: which order went to which state. */
+interface Moved {
+  number: string;
+  step: 'purchase' | 'receive';
+  to: InventoryOrderState;
+}
 
 function OrdersTab() {
   const { t } = useTranslation('inventory');
@@ -52,32 +72,51 @@ function OrdersTab() {
   const orders = useAdminInventoryOrders({ ...page, state });
   const refresh = useRefreshAdminInventory();
   const [receiving, setReceiving] = useState<OrderRow | null>(null);
+  const [moved, setMoved] = useState<Moved | null>(null);
   const [error, setError] = useState('');
+  const show = (next?: InventoryOrderState) => {
+    setState(next);
+    setPage((p) => ({ ...p, current: 1 }));
+  };
 
-  const purchase = async (id: string) => {
-    const r = await adminInventoryActions.purchase(id);
+  const purchase = async (o: OrderRow) => {
+    const r = await adminInventoryActions.purchase(o.id);
     setError(messageOf(r));
+    if (r.success) setMoved({ number: o.number, step: 'purchase', to: r.data.state });
     await refresh();
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Select
         allowClear
         aria-label={t('orders.state')}
         style={{ minWidth: 200 }}
         placeholder={t('tabs.all')}
         value={state}
-        onChange={(v?: InventoryOrderState) => setState(v)}
+        onChange={(v?: InventoryOrderState) => show(v)}
         options={INVENTORY_ORDER_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
       />
+      <StepNotice
+        text={moved ? t(`admin.done-${moved.step}`, { number: moved.number }) : null}
+        show={
+          moved && state !== undefined && state !== moved.to ? (
+            <ShowFilter
+              label={t('admin.show-moved', { state: t(`states.${moved.to}`) })}
+              onShow={() => show(moved.to)}
+            />
+          ) : null
+        }
+        onClose={() => setMoved(null)}
+      />
       {error ? <Alert type="error" title={error} showIcon /> : null}
-      <Table<OrderRow>
+      <ListTable<OrderRow>
+        label={t('admin.orders')}
         rowKey="id"
-        size="small"
-        scroll={{ x: true }}
+        rowName={(o) => o.number}
         loading={orders.isFetching}
-        dataSource={orders.data?.records ?? []}
+        rows={orders.data?.records ?? []}
+        serverPaged
         pagination={{
           current: page.current,
           pageSize: page.size,
@@ -85,8 +124,16 @@ function OrdersTab() {
           onChange: (current, size) => setPage({ current, size }),
         }}
         columns={[
-          { key: 'number', title: t('orders.number'), render: (_, o) => <strong>{o.number}</strong> },
-          { key: 'owner', title: t('admin.owner'), render: (_, o) => o.userEmail },
+          {
+            key: 'number',
+            title: t('orders.number'),
+            render: (_, o) => <strong id={numberId(o.id)}>{o.number}</strong>,
+          },
+          {
+            key: 'owner',
+            title: t('admin.owner'),
+            render: (_, o) => <span className="admin-break">{o.userEmail}</span>,
+          },
           {
             key: 'lines',
             title: t('orders.goods'),
@@ -118,31 +165,35 @@ function OrdersTab() {
               </Space>
             ),
           },
-          {
-            key: 'actions',
-            title: '',
-            render: (_, o) => (
-              <Space>
-                {o.state === 'to-be-purchased' ? (
-                  <Button size="small" onClick={() => purchase(o.id)}>
-                    {t('admin.purchase')}
-                  </Button>
-                ) : null}
-                {(o.state === 'ready-to-stock' || o.state === 'in-stock') &&
-                o.deposit?.state !== 'balance-held' &&
-                o.lines.some((l) => l.received < l.quantity) ? (
-                  <Button size="small" type="primary" onClick={() => setReceiving(o)}>
-                    {t('admin.receive')}
-                  </Button>
-                ) : null}
-              </Space>
-            ),
-          },
         ]}
+        actionsTitle={t('admin.actions')}
+        actions={(o) => {
+          const receivable =
+            (o.state === 'ready-to-stock' || o.state === 'in-stock') &&
+            // a two-part order's goods wait for its balance (decision 0130)
+            o.deposit?.state !== 'balance-held' &&
+            o.lines.some((l) => l.received < l.quantity);
+          if (o.state !== 'to-be-purchased' && !receivable) return null;
+          return (
+            <div className="admin-row-actions">
+              {o.state === 'to-be-purchased' ? (
+                <Button size="small" onClick={() => void purchase(o)} aria-describedby={numberId(o.id)}>
+                  {t('admin.purchase')}
+                </Button>
+              ) : null}
+              {receivable ? (
+                <Button size="small" type="primary" onClick={() => setReceiving(o)} aria-describedby={numberId(o.id)}>
+                  {t('admin.receive')}
+                </Button>
+              ) : null}
+            </div>
+          );
+        }}
       />
       {receiving ? (
         <ReceiveDialog
           order={receiving}
+          onDone={(to) => setMoved({ number: receiving.number, step: 'receive', to })}
           onClose={async () => {
             setReceiving(null);
             await refresh();
@@ -153,7 +204,15 @@ function OrdersTab() {
   );
 }
 
-function ReceiveDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
+function ReceiveDialog({
+  order,
+  onDone,
+  onClose,
+}: {
+  order: OrderRow;
+  onDone: (to: InventoryOrderState) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('inventory');
   const open = order.lines.filter((l) => l.received < l.quantity);
   const [counts, setCounts] = useState<number[]>(open.map((l) => l.quantity - l.received));
@@ -161,8 +220,10 @@ function ReceiveDialog({ order, onClose }: { order: OrderRow; onClose: () => voi
   const save = async () => {
     const lines = open.map((l, i) => ({ skuId: l.skuId, quantity: counts[i] ?? 0 })).filter((l) => l.quantity > 0);
     const r = await adminInventoryActions.receive(order.id, lines);
-    if (r.success) onClose();
-    else setError(messageOf(r));
+    if (r.success) {
+      onDone(r.data.state);
+      onClose();
+    } else setError(messageOf(r));
   };
   return (
     <Modal open title={t('admin.receive-title', { number: order.number })} onOk={save} onCancel={onClose}>
@@ -183,6 +244,7 @@ function ReceiveDialog({ order, onClose }: { order: OrderRow; onClose: () => voi
 }
 
 type StockRow = NonNullable<ReturnType<typeof useAdminStock>['data']>['records'][number];
+const stockId = (id: string) => `admin-stock-${id}-sku`;
 
 function StockTab() {
   const { t } = useTranslation('inventory');
@@ -194,7 +256,7 @@ function StockTab() {
   const refresh = useRefreshAdminInventory();
   const [adjusting, setAdjusting] = useState<StockRow | null>(null);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Input.Search
         allowClear
         style={{ maxWidth: 320 }}
@@ -202,12 +264,13 @@ function StockTab() {
         aria-label={t('admin.owner')}
         onSearch={(v) => setFilter({ ...filter, userEmail: v.trim(), current: 1 })}
       />
-      <Table<StockRow>
+      <ListTable<StockRow>
+        label={t('admin.stock')}
         rowKey="id"
-        size="small"
-        scroll={{ x: true }}
+        rowName={(r) => `${r.skuCode} · ${r.userEmail}`}
         loading={stock.isFetching}
-        dataSource={stock.data?.records ?? []}
+        rows={stock.data?.records ?? []}
+        serverPaged
         pagination={{
           current: filter.current,
           pageSize: filter.size,
@@ -215,23 +278,28 @@ function StockTab() {
           onChange: (current, size) => setFilter({ ...filter, current, size }),
         }}
         columns={[
-          { key: 'owner', title: t('admin.owner'), render: (_, r) => r.userEmail },
-          { key: 'sku', title: t('columns.sku'), render: (_, r) => `${r.skuCode} — ${r.prodName}` },
+          {
+            key: 'owner',
+            title: t('admin.owner'),
+            render: (_, r) => <span className="admin-break">{r.userEmail}</span>,
+          },
+          {
+            key: 'sku',
+            title: t('columns.sku'),
+            render: (_, r) => <span id={stockId(r.id)}>{`${r.skuCode} — ${r.prodName}`}</span>,
+          },
           { key: 'warehouse', title: t('columns.warehouse'), render: (_, r) => r.warehouseName },
           { key: 'total', title: t('columns.total'), align: 'right', render: (_, r) => r.total },
           { key: 'frozen', title: t('columns.frozen'), align: 'right', render: (_, r) => r.frozen },
           { key: 'available', title: t('columns.available'), align: 'right', render: (_, r) => r.available },
           { key: 'unreceived', title: t('columns.unreceived'), align: 'right', render: (_, r) => r.unreceived },
-          {
-            key: 'actions',
-            title: '',
-            render: (_, r) => (
-              <Button size="small" onClick={() => setAdjusting(r)}>
-                {t('admin.adjust')}
-              </Button>
-            ),
-          },
         ]}
+        actionsTitle={t('admin.actions')}
+        actions={(r) => (
+          <Button size="small" onClick={() => setAdjusting(r)} aria-describedby={stockId(r.id)}>
+            {t('admin.adjust')}
+          </Button>
+        )}
       />
       {adjusting ? (
         <AdjustDialog

@@ -1,4 +1,9 @@
-import { AdminInventoryOrderPageSchema, AdminInventoryPageSchema, InventorySettingsSchema } from '@dsm/contract';
+import {
+  AdminInventoryOrderPageSchema,
+  AdminInventoryPageSchema,
+  InventoryOrderSchema,
+  InventorySettingsSchema,
+} from '@dsm/contract';
 import type { InventoryOrderState } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -44,9 +49,18 @@ export function useInventorySettings() {
 const once = () => ({ idempotencyKey: crypto.randomUUID(), noshow: true });
 
 export const adminInventoryActions = {
-  purchase: (id: string) => api.post(`/admin/inventory/orders/${encodeURIComponent(id)}/purchase`, undefined, once()),
+  // Both answer the order as it now is: the console says which state it went to (decision 0136).
+  purchase: (id: string) =>
+    api.post(`/admin/inventory/orders/${encodeURIComponent(id)}/purchase`, undefined, {
+      ...once(),
+      schema: InventoryOrderSchema,
+    }),
   receive: (id: string, lines: Array<{ skuId: number; quantity: number }>) =>
-    api.post(`/admin/inventory/orders/${encodeURIComponent(id)}/receive`, { lines }, once()),
+    api.post(
+      `/admin/inventory/orders/${encodeURIComponent(id)}/receive`,
+      { lines },
+      { ...once(), schema: InventoryOrderSchema },
+    ),
   adjust: (itemId: string, delta: number, reason: string) =>
     api.post(`/admin/inventory/stock/${encodeURIComponent(itemId)}/adjustments`, { delta, reason }, once()),
   // A PUT sets the value: repeating it changes nothing more.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AdminOrder } from '@dsm/contract';
 import { Alert, Button, Drawer, Select, Skeleton, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { TrackingPushNote } from '../../../components/orders/tracking-push';
 import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { AdminListPage } from '../shared/list-page';
+import { StepNotice } from '../shared/step-notice';
 import { AdminOrderActions, type OrderStep } from './order-admin-actions';
 import { adminOrderActions, useAdminOrder, useAdminOrders, useRefreshAdminOrders } from './orders.api';
 
@@ -141,45 +142,26 @@ export default function AdminOrdersPage() {
   );
 }
 
-/**
- * What the last step did: "Order O… is shipped", with a link to the filter that now holds it when
- * the list shown no longer does. It stays until closed or the next step, unlike a toast.
- */
+/** What the last step did, with a link to the filter that now holds the order when this one does not. */
 function MovedNotice({ moved, showing, onClose }: { moved: Moved | null; showing: StateFilter; onClose: () => void }) {
   const { t } = useTranslation('orders');
-  // Far down a long list (a phone) the notice above it would be out of sight: bring it into view.
-  const frame = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (moved) frame.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [moved]);
   const gone = moved !== null && showing !== 'all' && showing !== moved.to;
-  // The frame is always there, so a screen reader hears the notice when it appears in it.
   return (
-    <div ref={frame} aria-live="polite">
-      {moved ? (
-        <Alert
-          className="admin-moved-notice"
-          type="success"
-          showIcon
-          role="status"
-          closable={{ 'aria-label': t('actions.close') }}
-          onClose={onClose}
-          title={
-            <>
-              {t(`admin.done-${moved.step === 'mark-abnormal' ? 'abnormal' : moved.step}`, { number: moved.number })}
-              {gone ? (
-                <>
-                  {' · '}
-                  <Link to={`?state=${moved.to}`} replace>
-                    {t('admin.show-moved', { state: t(`admin.states.${moved.to}`) })}
-                  </Link>
-                </>
-              ) : null}
-            </>
-          }
-        />
-      ) : null}
-    </div>
+    <StepNotice
+      text={
+        moved
+          ? t(`admin.done-${moved.step === 'mark-abnormal' ? 'abnormal' : moved.step}`, { number: moved.number })
+          : null
+      }
+      show={
+        moved && gone ? (
+          <Link to={`?state=${moved.to}`} replace>
+            {t('admin.show-moved', { state: t(`admin.states.${moved.to}`) })}
+          </Link>
+        ) : null
+      }
+      onClose={onClose}
+    />
   );
 }
 

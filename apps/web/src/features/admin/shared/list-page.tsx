@@ -6,7 +6,6 @@ import {
   Form,
   Input,
   Modal,
-  Table,
   type FormInstance,
   type TableColumnsType,
   type TablePaginationConfig,
@@ -18,28 +17,8 @@ import type { ApiResult } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AdminPage, ServerErrors } from './admin-page';
 import { useConfirm } from './confirm';
-import { RowCards } from './row-cards';
+import { ListTable } from './list-table';
 import { applyServerErrors, type NamePath } from './server-errors';
-import { useNarrow } from './use-narrow';
-
-type Column<Row> = TableColumnsType<Row>[number];
-
-/**
- * The Actions column of every operator table: fixed to the right edge, so its buttons stay in view
- * when the other columns are wider than the console's content area (they scroll under it). Its
- * buttons wrap within a bounded width (admin.css) so that at 1280 px it does not itself push the
- * table past the content area and cover the columns before it. Tables that use it need a
- * horizontal scroll (`scroll={{ x: true }}`); on a phone AdminListPage shows cards instead.
- */
-export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode): Column<Row> {
-  return {
-    title,
-    key: 'actions',
-    fixed: 'end',
-    className: 'admin-actions-cell',
-    render: (_: unknown, row: Row) => render(row),
-  };
-}
 
 /** What the page's list query gives: a whole list (paged here) or one server page. */
 export interface ListQuery<Row> {
@@ -227,7 +206,6 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
   const [opened, setOpened] = useState<Row | null>(null);
   const [keyword, setKeyword] = useState('');
   const [localPage, setLocalPage] = useState({ current: 1, size: 20 });
-  const narrow = useNarrow();
 
   const page = Array.isArray(query.data) ? null : (query.data ?? null);
   const rows = useMemo(() => {
@@ -262,10 +240,6 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
       ) : null}
     </div>
   );
-  const columns: TableColumnsType<Row> = hasActions
-    ? [...props.columns, actionsColumn<Row>(props.actionsTitle ?? t('actions.label'), rowButtons)]
-    : props.columns;
-
   const pagination: TablePaginationConfig | false =
     props.paging === false
       ? false
@@ -329,36 +303,21 @@ export function AdminListPage<Row extends object, Values = Record<string, unknow
       ) : (
         <>
           {query.isError ? <Alert type="error" showIcon title={t('form.load-failed')} /> : null}
-          {narrow ? (
-            <RowCards<Row>
-              label={props.title}
-              rows={rows}
-              columns={props.columns}
-              rowKey={props.rowKey}
-              rowName={rowName}
-              actions={hasActions ? rowButtons : undefined}
-              loading={query.isFetching}
-              empty={props.empty}
-              pagination={pagination}
-              serverPaged={Boolean(props.paging)}
-            />
-          ) : (
-            <Table<Row>
-              // As wide as the content area, columns wrapping their text to fit it; past its width only
-              // when the content cannot wrap (then it scrolls under the fixed Actions column). With
-              // 'max-content' every column kept its one-line width and the table overflowed at 1280 px.
-              scroll={{ x: true }}
-              tableLayout="auto"
-              {...props.table}
-              locale={props.empty ? { ...props.table?.locale, emptyText: props.empty } : props.table?.locale}
-              rowKey={props.rowKey}
-              className={props.className}
-              columns={columns}
-              dataSource={rows}
-              loading={query.isFetching}
-              pagination={pagination}
-            />
-          )}
+          <ListTable<Row>
+            label={props.title}
+            rows={rows}
+            columns={props.columns}
+            rowKey={props.rowKey}
+            rowName={rowName}
+            actions={hasActions ? rowButtons : undefined}
+            actionsTitle={props.actionsTitle ?? t('actions.label')}
+            loading={query.isFetching}
+            empty={props.empty}
+            pagination={pagination}
+            serverPaged={Boolean(props.paging)}
+            table={props.table}
+            className={props.className}
+          />
         </>
       )}
       {editor && editing ? (

@@ -84,7 +84,7 @@ describe('operator sourcing queue (/admin/sourcing)', { timeout: 90_000 }, () =>
     await user.click(screen.getByRole('button', { name: 'Take sourcing request S000007' }));
     expect(await screen.findByText('Taken by operator@example.com', {}, SLOW)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Answer sourcing request S000007 as failed' }));
+    await user.click(screen.getByRole('button', { name: 'Answer: failed — sourcing request S000007' }));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     await user.click(within(dialog).getByRole('button', { name: 'Answer: failed' }));
     expect(await within(dialog).findByText('Choose the reason', {}, SLOW)).toBeInTheDocument();

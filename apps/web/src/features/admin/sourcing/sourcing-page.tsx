@@ -8,6 +8,7 @@ import { formatDuration, formatWhen, waitedMs } from '../../../components/sourci
 import { isAgent, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { AdminListPage } from '../shared/list-page';
+import { RequestCell, queuePaging } from '../shared/queue';
 import { AgentsPanel } from './agents-panel';
 import { type Answer, AnswerModal } from './answer-modal';
 import { RequestDrawer } from './request-drawer';
@@ -51,13 +52,7 @@ export default function AdminSourcingPage() {
     {
       key: 'number',
       title: t('list.number'),
-      render: (_, r) => (
-        <Space orientation="vertical" size={0}>
-          <strong>{r.number}</strong>
-          <span className="admin-muted">{formatWhen(r.createdAt, lang)}</span>
-          <span className="admin-break">{r.userEmail}</span>
-        </Space>
-      ),
+      render: (_, r) => <RequestCell number={r.number} when={formatWhen(r.createdAt, lang)} email={r.userEmail} />,
     },
     {
       key: 'product',
@@ -160,13 +155,7 @@ export default function AdminSourcingPage() {
         rowKey="id"
         columns={columns}
         query={list}
-        paging={{
-          current: filter.current,
-          size: filter.size,
-          sizeChanger: 'over-50',
-          total: (count) => t('admin.total', { count }),
-          onChange: (current, size) => setFilter({ ...filter, current, size }),
-        }}
+        paging={queuePaging(filter, setFilter, (count) => t('admin.total', { count }))}
         rowName={(r) => r.number}
         actionsTitle={t('list.action')}
         rowActions={(r) => (
@@ -207,12 +196,7 @@ export default function AdminSourcingPage() {
                 </Button>
               </>
             ) : null}
-            <Button
-              size="small"
-              type="link"
-              onClick={() => setShown(r.id)}
-              aria-label={t('list.view-label', { number: r.number })}
-            >
+            <Button size="small" onClick={() => setShown(r.id)} aria-label={t('list.view-label', { number: r.number })}>
               {t('list.view')}
             </Button>
           </Space>

@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../shared/format';
 import { AdminListPage } from '../shared/list-page';
+import { RequestCell, queuePaging } from '../shared/queue';
 import {
   type AdminWithdrawalsFilter,
   approveWithdrawal,
@@ -107,13 +108,7 @@ export default function AdminWithdrawalsPage() {
     {
       key: 'number',
       title: t('withdrawals.request'),
-      render: (_, w) => (
-        <Space orientation="vertical" size={0}>
-          <strong>{w.number}</strong>
-          <span className="admin-muted">{formatDateTime(w.createdAt, lang)}</span>
-          <span className="admin-break">{w.userEmail}</span>
-        </Space>
-      ),
+      render: (_, w) => <RequestCell number={w.number} when={formatDateTime(w.createdAt, lang)} email={w.userEmail} />,
     },
     {
       key: 'amount',
@@ -168,13 +163,7 @@ export default function AdminWithdrawalsPage() {
         rowKey="id"
         columns={columns}
         query={list}
-        paging={{
-          current: filter.current,
-          size: filter.size,
-          sizeChanger: 'over-50',
-          total: (total) => t('withdrawals.total', { count: total }),
-          onChange: (current, size) => setFilter({ ...filter, current, size }),
-        }}
+        paging={queuePaging(filter, setFilter, (count) => t('withdrawals.total', { count }))}
         rowName={(w) => w.number}
         actionsTitle={t('withdrawals.action')}
         rowActions={(w) =>
