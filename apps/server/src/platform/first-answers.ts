@@ -65,12 +65,7 @@ export function scriptSafeJson(json: string): string {
 
 /** Text or an attribute's value made safe to put in HTML. */
 export const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A picture URL worth preloading (or drawing in a preview): one of this site's paths, or http(s) elsewhere. */
 export function preloadable(url: string | undefined): url is string {

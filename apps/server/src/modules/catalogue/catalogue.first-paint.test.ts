@@ -37,7 +37,7 @@ async function page(url: string) {
 const api = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).json();
 
 describe('the product page', () => {
-  it("shows the main picture and the name in the root, as the page will draw them", async () => {
+  it('shows the main picture and the name in the root, as the page will draw them', async () => {
     const { prodId } = await createTestProduct(
       ctx.db,
       cats.childId,
