@@ -30,9 +30,10 @@ const HELP = `npm run bench -- [options] [catalogue|checkout|wallet|accounts|lig
   --duration S --warmup S     measured window and warm-up per scenario (15 and 3; --quick 3 and 1)
   --quick                     small data, short windows (a few minutes at most)
   --scenarios a,b             some of: ${SCENARIOS.map((s) => s.name).join(', ')}, web
-                              (the area names catalogue, checkout, wallet, accounts, store-orders, lighthouse select theirs)
+                              (the area names catalogue, checkout, wallet, accounts, store-orders, excel-imports, lighthouse select theirs)
   --store-orders N            orders in the store-orders-import shop (10000; --quick 1000)
   --store-order-burst N       orders/create deliveries in store-orders-burst (1000; --quick 200)
+  --excel-rows N              data rows of the excel-import spreadsheet (10000, --quick too: the target's size)
   --lighthouse-runs N         Lighthouse runs per page (3; --quick 1)
   --label TEXT                a suffix for the result files (e.g. before / after)`;
 
@@ -52,6 +53,7 @@ function options() {
       'lighthouse-runs': { type: 'string' },
       'store-orders': { type: 'string' },
       'store-order-burst': { type: 'string' },
+      'excel-rows': { type: 'string' },
       label: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -87,6 +89,7 @@ function options() {
     warmup: whole('warmup', values.warmup, q ? 1 : 3, 0),
     storeOrders: whole('store-orders', values['store-orders'], q ? 1_000 : 10_000),
     storeOrderBurst: whole('store-order-burst', values['store-order-burst'], q ? 200 : 1_000),
+    excelRows: whole('excel-rows', values['excel-rows'], 10_000),
     lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], q ? 1 : 3),
     scenarios: [...scenarios],
     label: values.label,
@@ -194,7 +197,7 @@ async function runOn(db, o, withWeb) {
       : [],
   );
   // Read before and after each window: the peak memory is the window's.
-  const meter = async () => ({ ...(await cpu()), peakRssMb: rss.take() });
+  const meter = async () => ({ ...(await cpu()), peakRssMb: rss.take(), rssMb: residentMb(app.pid) });
   // The embedded database belongs to the server process: only PostgreSQL's jobs can be counted from here.
   const jobsLeft = db === 'postgres' ? () => jobsOf(env.DATABASE_URL) : null;
   let record;

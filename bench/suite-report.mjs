@@ -10,6 +10,10 @@ export const TARGETS = {
   peakRssMb: 300, // the server's resident memory at its highest over the whole run
   storeOrderImportRssMb: 300, // the server's peak while importing 10,000 store orders
   storeOrderAnswerP99Ms: 5000, // Shopify counts a slower answer as failed and delivers again
+  excelPreviewSeconds: 3, // a 10,000-row .xlsx previewed (issue 23) …
+  excelImportSeconds: 10, // … and imported, the server's peak RSS meanwhile < 300 MB
+  excelRssMb: 300,
+  inventoryP99Ms: 50, // the inventory page and an item's log at 1,000 SKUs × 3 warehouses (issue 24)
 };
 
 /** The target a scenario has, as text, and whether result `r` meets it; null: information. */
@@ -31,6 +35,9 @@ export function judge(name, r, baselineRps) {
     case 'submit':
     case 'pay':
       return { target: `p99 < ${TARGETS.checkoutP99Ms} ms`, met: clean && r.p99 < TARGETS.checkoutP99Ms };
+    case 'inventory-page':
+    case 'inventory-log':
+      return { target: `p99 < ${TARGETS.inventoryP99Ms} ms`, met: clean && r.p99 < TARGETS.inventoryP99Ms };
     case 'store-orders-import':
       return {
         target: `every order kept, peak RSS < ${TARGETS.storeOrderImportRssMb} MB`,
@@ -40,6 +47,15 @@ export function judge(name, r, baselineRps) {
       return {
         target: `p99 < ${TARGETS.storeOrderAnswerP99Ms} ms, every order once`,
         met: r.errors === 0 && r.exactlyOnce && r.p99 !== null && r.p99 < TARGETS.storeOrderAnswerP99Ms,
+      };
+    case 'excel-import':
+      return {
+        target: `preview < ${TARGETS.excelPreviewSeconds} s, import < ${TARGETS.excelImportSeconds} s, every order in, peak RSS < ${TARGETS.excelRssMb} MB`,
+        met:
+          r.errors === 0 &&
+          r.previewSeconds < TARGETS.excelPreviewSeconds &&
+          r.importSeconds < TARGETS.excelImportSeconds &&
+          r.peakRssMb < TARGETS.excelRssMb,
       };
     default:
       return { target: null, met: null };
@@ -89,7 +105,9 @@ export function markdown(record) {
   if (details.length)
     lines.push(
       '',
-      ...details.map((s) => `- ${s.name} (req/s = orders or deliveries a second): ${record.results[s.name].detail}`),
+      ...details.map(
+        (s) => `- ${s.name} (req/s = orders, deliveries or rows a second): ${record.results[s.name].detail}`,
+      ),
     );
   if (record.web) {
     lines.push(

@@ -2,7 +2,9 @@
 // steps and wallet pay are checkout.mjs's own (pools made outside the window, answers checked);
 // the rest are defined here and driven the same way (checkout-drive.mjs).
 import { drive } from './checkout-drive.mjs';
+import { excelImportScenario } from './excel-imports.mjs';
 import { scenarios as checkoutScenarios } from './checkout.mjs';
+import { INVENTORY_ACCEPT, inventoryBuilders } from './inventory.mjs';
 import { storeOrderScenarios } from './store-orders.mjs';
 import { BENCH_PASSWORD } from './suite-seed.mjs';
 
@@ -38,6 +40,18 @@ export const SCENARIOS = [
   { name: 'orders', area: 'checkout', what: 'GET /api/p/orders?tab=all, page 1 of the user’s 100 past orders' },
   { name: 'wallet-history', area: 'wallet', what: 'GET /api/p/wallet/lines, page 1 of the user’s ledger lines' },
   {
+    name: 'inventory-page',
+    area: 'inventory',
+    what: 'GET /api/p/privateInventory/page of one owner’s 1,000 SKUs × 3 warehouses: pages, a warehouse, low stock, a search, in turn (4 connections: one owner’s pages)',
+    connections: 4,
+  },
+  {
+    name: 'inventory-log',
+    area: 'inventory',
+    what: 'GET /api/p/privateInventory/inventory/logs, one item’s log with its running sums, a different item each request (4 connections)',
+    connections: 4,
+  },
+  {
     name: 'store-orders-import',
     area: 'store-orders',
     what: 'the first import of a Shopify shop’s orders from the emulator, paging through listOrders (“sync now”)',
@@ -48,13 +62,18 @@ export const SCENARIOS = [
     what: 'signed orders/create webhooks, 50 at once: each answer’s time, then every order kept once',
   },
   {
+    name: 'excel-import',
+    area: 'excel-imports',
+    what: 'a 10,000-row .xlsx of orders uploaded (the preview), then its valid orders imported: each step timed to its answer',
+  },
+  {
     name: 'login',
     area: 'accounts',
     what: 'POST /api/login, a different user each request (scrypt, 32 MiB each; information). Last: the log-ins a window leaves queued would slow the next',
   },
 ];
 /** The old benchmark names still select their scenarios (`npm run bench -- catalogue`). */
-export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders'];
+export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders', 'excel-imports', 'inventory'];
 export const STORE_ORDER_STEPS = ['store-orders-import', 'store-orders-burst'];
 export const CHECKOUT_STEPS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 
@@ -134,6 +153,8 @@ function builders(ctx) {
     }),
     orders: (i) => ({ path: '/api/p/orders?tab=all&current=1&size=10', token: tokenAt(i) }),
     'wallet-history': (i) => ({ path: '/api/p/wallet/lines?current=1&size=10', token: tokenAt(i) }),
+    // The inventory's owner is the first bench user (suite-seed.mjs).
+    ...inventoryBuilders(ctx.inventory, sessions[0].token),
   };
 }
 
@@ -149,6 +170,7 @@ const ACCEPT = {
   login: (body) => Boolean(answer(body)?.accessToken),
   orders: (body) => Array.isArray(answer(body)?.records),
   'wallet-history': (body) => Array.isArray(answer(body)?.records),
+  ...INVENTORY_ACCEPT,
 };
 
 /** What the read-only scenarios need from the running server (categories, tags). */
@@ -203,6 +225,12 @@ export async function runScenarios(url, o, ctx, meter, jobsLeft) {
         Object.assign(out, await storeOrderScenarios(url, o, ctx, meter));
       }
       storeOrdersDone = true;
+      continue;
+    }
+    if (s.name === 'excel-import') {
+      // Not an autocannon window: one upload and one import, each timed to its answer (excel-imports.mjs).
+      await settle(url, jobsLeft);
+      out[s.name] = await excelImportScenario(url, o, ctx, meter);
       continue;
     }
     if (CHECKOUT_STEPS.includes(s.name)) {

@@ -8,6 +8,7 @@
 // - one password for the bench users (hashed once, as a sign-up would) for the log-in scenario.
 import { sql } from 'drizzle-orm';
 import { seedCheckout } from './checkout-seed.mjs';
+import { seedInventory } from './inventory.mjs';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
 
@@ -64,6 +65,8 @@ export async function seedSuite(db, server, o) {
   const catalogue = await seedCatalogueProducts(db, o.products, { parallel: o.db === 'postgres' ? 2 : 1 });
   const seeded = await seedCheckout(db, server, { users: o.users, orders: o.orders, products: 20 });
   await seedLedger(db, o.ledger);
+  // The first bench user's private inventory: 1,000 SKUs × 3 warehouses with their log (inventory.mjs).
+  const inventory = await seedInventory(db, seeded.sessions[0].userId);
   const hash = await hashPassword(BENCH_PASSWORD);
   await db.execute(sql`update users set password_hash = ${hash} where email like 'ckbench%@example.com'`);
   await db.execute(sql`analyze`);
@@ -81,6 +84,7 @@ export async function seedSuite(db, server, o) {
   return {
     sessions: seeded.sessions,
     skus: seeded.skus,
+    inventory,
     productIds,
     counts: {
       products: counts.products,
@@ -88,6 +92,8 @@ export async function seedSuite(db, server, o) {
       orders: counts.orders,
       orderLines: seeded.counts.lines,
       ledgerLines: counts.ledgerLines,
+      inventoryItems: inventory.items,
+      inventoryLines: inventory.lines,
     },
     catalogueSeconds: Number((catalogue.ms / 1000).toFixed(1)),
   };

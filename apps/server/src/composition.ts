@@ -26,14 +26,23 @@ import {
   onOrderRefunded,
 } from './modules/affiliates/affiliates.commissions';
 import { attributeRegistration } from './modules/affiliates/affiliates.service';
-import { onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
+import { onCataloguePriceChange, onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
+import { assignAtRegistration } from './modules/sourcing/sourcing.agents';
 import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
+import { onRateChange } from './modules/currency/currency.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
 import { onOrderChange } from './modules/orders/orders.service';
-import { inventoryReactions } from './modules/inventory/inventory.service';
+import {
+  BALANCE_REFERENCE_TYPE,
+  balanceCompleted,
+  inventoryReactions,
+  shipFirstReactions,
+} from './modules/inventory/inventory.service';
+import { onShippingChange } from './modules/logistics/logistics.service';
+import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipping.service';
 import { paymentReactions } from './modules/payments/payments.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -61,6 +70,10 @@ import {
   queueStoreQuote,
   rejudgeOrdersOfVariants,
   rejudgeStoreOrders,
+  requoteOfPreference,
+  requoteOfProduct,
+  requoteOfRate,
+  requoteOfShipping,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
@@ -69,6 +82,7 @@ import {
   LISTINGS_PUBLISH_JOB,
   LISTINGS_PUSH_PRICES_JOB,
   LISTINGS_ROLLBACK_JOB,
+  LISTINGS_PRICE_FOLLOW_JOB,
   listingsJobHandlers,
   listingsSchedule,
 } from './modules/listings/listings.service';
@@ -131,6 +145,8 @@ export function compose({
   onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
   // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)
   onHeldPaymentCompleted(db, 'order-payment', payments.heldCompleted);
+  // when a top-up completes the held balance of a bulk deposit order → inventory lets it be stocked
+  onHeldPaymentCompleted(db, BALANCE_REFERENCE_TYPE, balanceCompleted);
   // when the PayPal recharge of a payment is credited to the wallet → payments pays its orders from it
   onRechargeEvent(db, 'credited', 'payments.pay-orders', payments.rechargeCredited);
   // when the PayPal recharge of a payment closes without money → payments marks the payment failed
@@ -151,12 +167,22 @@ export function compose({
   });
   // when the owner changes a store's margin guard → store-orders re-quotes that store's unpaid orders against it
   onStoreChange(db, 'margin-guard', 'store-orders.requote', (uow, c) => queueStoreQuote(uow, c.storeId));
+  // when the operator edits a product or replaces its bulk tiers → store-orders re-quotes the unpaid store orders using its SKUs
+  onCataloguePriceChange(db, 'store-orders.requote', requoteOfProduct);
+  // when the operator changes shipping methods, zones, rates or warehouses → store-orders re-quotes the unpaid store orders to those countries
+  onShippingChange(db, 'store-orders.requote', requoteOfShipping);
+  // when the operator changes a currency's rate → store-orders re-quotes the unpaid store orders sold in it (their margin)
+  onRateChange(db, 'store-orders.requote', requoteOfRate);
+  // when an owner saves or removes a preferred-shipping rule → store-orders re-quotes their unpaid store orders it covers
+  onPreferenceChange(db, 'store-orders.requote', requoteOfPreference);
   // when a store order is shipped → store-orders queues its tracking's push to the store
   onOrderChange(db, 'ship', 'store-orders.push-tracking', trackingChanged);
   // when the operator corrects a shipped store order's tracking → store-orders pushes it again (updating its fulfilment)
   onOrderChange(db, 'update-tracking', 'store-orders.push-tracking', trackingChanged);
   // when a store owner registers with a referral code → affiliates attributes the account to its affiliate, once
   onUserRegistered(db, 'affiliates.attribute', attributeRegistration);
+  // when a store owner registers → sourcing gives them an active agent who speaks their language, in turn
+  onUserRegistered(db, 'sourcing.assign-agent', assignAtRegistration);
   // when a referred user's order is paid → affiliates records a pending commission on its goods
   onOrderChange(db, 'pay', 'affiliates.commission', onOrderPaid);
   // when an order is refunded (after-sales) → affiliates lowers its commission (a reversing ledger line once paid)
@@ -168,6 +194,14 @@ export function compose({
   onOrderChange(db, 'expire', 'inventory.order-gone', inventoryReactions.orderGone);
   // when it is restored from the draft box → inventory has it await payment again
   onOrderChange(db, 'restore', 'inventory.order-restored', inventoryReactions.orderRestored);
+  // when an order with lines shipped from the owner's inventory is shipped → inventory takes its frozen units out
+  onOrderChange(db, 'ship', 'inventory.ship-frozen', shipFirstReactions.orderShipped);
+  // when such an order is trashed, expires unpaid or is cancelled for a refund → inventory makes its frozen units available again
+  onOrderChange(db, 'trash', 'inventory.release-frozen', shipFirstReactions.orderCancelled);
+  onOrderChange(db, 'expire', 'inventory.release-frozen', shipFirstReactions.orderCancelled);
+  onOrderChange(db, 'cancel-refund', 'inventory.release-frozen', shipFirstReactions.orderCancelled);
+  // when it is restored from the draft box → inventory reserves its units again (refused when they are gone)
+  onOrderChange(db, 'restore', 'inventory.reserve-again', shipFirstReactions.orderRestored);
 
   // ── Background jobs: job type → the module's handler ───────────────────────────────────────
   const mail = mailer.jobHandlers();
@@ -232,6 +266,8 @@ export function compose({
     [LISTINGS_PUSH_PRICES_JOB]: handlerOf(listingJobs, LISTINGS_PUSH_PRICES_JOB),
     // the minute's check → listings sets the catalogue's stock on listed variants of stores with inventory sync on
     [LISTINGS_INVENTORY_SYNC_JOB]: handlerOf(listingJobs, LISTINGS_INVENTORY_SYNC_JOB),
+    // the 5 minutes' check → listings follows catalogue price changes within each store's tolerance, queues the rest for approval
+    [LISTINGS_PRICE_FOLLOW_JOB]: handlerOf(listingJobs, LISTINGS_PRICE_FOLLOW_JOB),
   };
 
   // ── Schedules: what the job runtime enqueues by itself ───────────────────────────────────────
@@ -254,7 +290,7 @@ export function compose({
     ...storesExpiryWarningSchedule,
     // every 5 minutes → affiliates.release-due
     ...affiliatesSchedule,
-    // every minute → listings.inventory-sync
+    // every minute → listings.inventory-sync; every 5 minutes → listings.price-follow
     ...listingsSchedule,
   ];
   return { handlers, recurring };

@@ -74,6 +74,7 @@ interface Mine {
   listingId: string;
   listingVariantId: string;
   sourcingId: string;
+  inventoryItemId: string;
 }
 
 /**
@@ -104,6 +105,9 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/sourcing/{id}': (m) => m.sourcingId,
   // A's order (not an inventory one): B is told not found before anything looks at its kind.
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
+  // The bulk deposit of A's order (decision 0130): not found for B, nothing charged.
+  '/api/p/private-inventory-order/deposit/{id}': (m) => m.unpaidOrderId,
+  '/api/p/privateInventory/ship-first/{id}': (m) => m.inventoryItemId,
 };
 
 interface Aim {
@@ -151,6 +155,8 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   // A's checkout token: signed for A and for checkout, not inventory → "confirm again".
   'POST /api/p/private-inventory-order/submit': (m) => ({ body: { confirmToken: m.confirmToken }, status: 422 }),
   'GET /api/p/privateInventory/inventory/logs': (m) => ({ query: `id=${m.unpaidOrderId}` }),
+  // A's inventory item: B switching it is not found, and A's switch stays on.
+  'PUT /api/p/privateInventory/ship-first/{id}': () => ({ body: { shipFirst: false } }),
   // A valid rule, so that only the ownership check can refuse it.
   'PUT /api/p/preferred-shipping/{id}': (m) => ({ body: { prodId: null, country: null, methodId: m.methodId } }),
   // Listing (issue 22): valid bodies naming A's store, so only the ownership check can refuse them.
@@ -262,6 +268,23 @@ const AGENT_ROUTES: Record<string, Aim> = {
   'POST /api/admin/sourcing/{id}/fail': { body: { reason: 'other' } },
   'GET /api/admin/sourcing/{id}/messages': {},
   'POST /api/admin/sourcing/{id}/messages': { body: { text: 'Taken over?' } },
+  // A new product answering A's request (not assigned): not found, and no product is made.
+  'POST /api/admin/sourcing/{id}/product': {
+    body: {
+      categoryId: 1,
+      translations: { 'en-US': { title: 'Lamp', brief: '', description: '' } },
+      skus: [{ skuCode: 'AUTHZ-AGENT', price: 5, oriPrice: 6, stocks: 1, weight: 0.1, length: 5, width: 5, height: 5 }],
+    },
+  },
+  // What the product form reads and uploads (decision 0134): catalogue data, nobody's rows.
+  'GET /api/admin/catalogue/categories': {},
+  'GET /api/admin/catalogue/tags': {},
+  'GET /api/admin/catalogue/specs': {},
+  'GET /api/admin/catalogue/products': {},
+  'GET /api/admin/logistics/warehouses': {},
+  'POST /api/admin/catalogue/images': {
+    body: { contentType: 'image/png', data: Buffer.concat([TINY_PNG, Buffer.from('agent')]).toString('base64') },
+  },
 };
 
 let keys = 0;
@@ -472,7 +495,8 @@ beforeAll(async () => {
       body: {
         email: agentAccount.email,
         name: 'Agent',
-        languages: ['en-US'],
+        // Not A's language: A is never given this agent automatically (decision 0134).
+        languages: ['tr-TR'],
         hoursFrom: '09:00',
         hoursTo: '17:00',
         timeZone: 'Europe/Istanbul',
@@ -495,7 +519,15 @@ beforeAll(async () => {
       rows: Array<{ id: string }>;
     }
   ).rows;
+  // A's stock of one SKU (decision 0129's switch names it).
+  const [held] = (
+    (await ctx.db.execute(sql`insert into inventory_items (user_id, product_id, sku_id, sku_code, warehouse)
+      values (${a.userId}, ${item.prodId}, ${item.skuId}, 'A-HELD', 'CN') returning id`)) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows;
   mine = {
+    inventoryItemId: String(held!.id),
     affiliateCode: affiliate.code,
     listingId: String(listing!.id),
     listingVariantId: String(listingVariant!.id),

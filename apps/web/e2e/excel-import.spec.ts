@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
 import text from '../src/locales/en-US/excel-imports.json';
+import invoicesText from '../src/locales/en-US/invoices.json';
+import pay from '../src/locales/en-US/payments.json';
 import soText from '../src/locales/en-US/store-orders.json';
 import { api, template } from './api';
-import { launch, openPage } from './browser';
+import { baseUrl, launch, openPage } from './browser';
 
 /*
  * Issue 23 in Chromium against the real (bundled) server, no mocks: a store owner downloads the
@@ -52,6 +54,12 @@ async function logIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel(accounts.login.password).fill(who.password);
   await page.getByRole('button', { name: accounts.login.submit }).click();
 }
+
+const logInApi = (email: string, password: string) =>
+  api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } }).then((r) => ({
+    token: r.accessToken,
+    userId: r.userId,
+  }));
 
 /** The bytes of what a click on `link` downloads. */
 async function download(page: Page, click: () => Promise<void>): Promise<Buffer> {
@@ -134,8 +142,48 @@ describe('Excel order import in Chromium', () => {
       await page.getByText(`E2E-${stamp}-1`).waitFor();
     }
     await landed.waitFor();
+    // An Excel order (decision 0132): the file and the import's time where a store's order shows its
+    // sync, no "sync now"; no price column filled, so no margin rather than a loss.
+    await orderRow
+      .getByText(soText.sync['imported-from'].replace('{{file}}', 'my-orders.xlsx'), { exact: true })
+      .waitFor();
+    expect(await orderRow.getByText(soText.sync.arrived).count()).toBe(0);
+    expect(await orderRow.getByRole('button', { name: soText.sync.now }).count()).toBe(0);
+    expect(await orderRow.getByTestId('no-margin').textContent()).toBe(
+      `${soText.list['margin-none']} · ${soText.list['no-store-price']}`,
+    );
     await page.screenshot({ path: '/tmp/xl-e2e-en-storeorders.png', fullPage: true });
-  }, 120_000);
+
+    // Paid from the wallet (an operator's adjustment puts the money there), then on the store invoices page.
+    const op = inject('operator');
+    const operator = await logInApi(op.email, op.password);
+    const me = await logInApi(who.email, who.password);
+    await api('POST', `/admin/wallets/${me.userId}/adjustments`, {
+      token: operator.token,
+      body: { amount: 500, reason: 'e2e excel import' },
+    });
+    await orderRow.getByRole('checkbox', { name: soText.list.select.replace('{{number}}', `E2E-${stamp}-1`) }).check();
+    await page.getByRole('button', { name: soText.actions['pay-selected'] }).click();
+    await page.waitForURL((url) => url.pathname === '/user/orderpayment');
+    expect(await page.getByTestId('margin').textContent()).toBe(pay['store-pay']['no-store-price']);
+    await page.screenshot({ path: '/tmp/xl-e2e-en-pay.png', fullPage: true });
+    await page.getByRole('button', { name: pay['pay-order']['pay-wallet'] }).click();
+    await page.waitForURL(/\/user\/paystate\?payment=/);
+    await page.getByText(pay['order-pay'].success.title).waitFor();
+    await page.goto(`${baseUrl()}/user/storedownloadinvoice`);
+    const invoiceRow = page.locator('tr', { hasText: `E2E-${stamp}-1` });
+    await invoiceRow.waitFor();
+    expect(await invoiceRow.getByText(invoicesText['store-list'].excel).count()).toBe(1);
+    // The invoice is written after the payment commits (a job): the page shows it once it is there.
+    const pdf = invoiceRow.getByRole('link', { name: /INV-/ });
+    for (let i = 0; i < 20 && !(await pdf.count()); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await invoiceRow.waitFor();
+    }
+    await pdf.first().waitFor();
+    await page.screenshot({ path: '/tmp/xl-e2e-en-invoices.png', fullPage: true });
+  }, 180_000);
 
   it('the page in Chinese', async () => {
     const who = await owner('zh');

@@ -8,6 +8,8 @@ import accountsZh from '../src/locales/zh-CN/accounts.json';
 import text from '../src/locales/en-US/inventory.json';
 import textZh from '../src/locales/zh-CN/inventory.json';
 import catalogue from '../src/locales/en-US/catalogue.json';
+import payText from '../src/locales/en-US/payments.json';
+import * as XLSX from '@e965/xlsx';
 import { api } from './api';
 import { baseUrl, launch, openPage } from './browser';
 
@@ -16,7 +18,9 @@ import { baseUrl, launch, openPage } from './browser';
  * 20 pieces into inventory from the product page (priced with the handling fee), pays from the
  * wallet; the operator marks the order purchased and receives it in the console; the owner's
  * inventory shows 20 available with its log, in English and in Chinese, and the download opens as
- * a spreadsheet. Screenshots in apps/web/e2e/screenshots/ (git-ignored).
+ * a spreadsheet. Then a store order for 2 of those pieces (imported from a spreadsheet) is paid on
+ * /user/orderpayment with its goods at 0 (decision 0129), and the inventory shows 18 available and
+ * 2 frozen. Screenshots in apps/web/e2e/screenshots/ (git-ignored).
  */
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 let browser: Browser;
@@ -85,7 +89,7 @@ describe('private inventory in Chromium', () => {
       token: opToken,
       body: { amount: 5000, reason: 'e2e inventory budget' },
     });
-    const product = await api<{ skuList: Array<{ skuId: number; stocks: number }> }>(
+    const product = await api<{ skuList: Array<{ skuId: number; skuCode: string; stocks: number }> }>(
       'GET',
       '/prod/prodInfo?prodId=524',
     );
@@ -145,6 +149,59 @@ describe('private inventory in Chromium', () => {
     expect(download.status()).toBe(200);
     expect(download.headers()['content-type']).toContain('spreadsheetml');
     expect((await download.body()).subarray(0, 2).toString()).toBe('PK');
+
+    // A store order for 2 of those pieces (imported from the order template) ships from the
+    // inventory: the pay page says so and charges no goods; paid, 2 are frozen and 18 available.
+    const auth = { authorization: `Bearer ${token}`, 'accept-language': 'en-US' };
+    const templateBytes = await (
+      await fetch(`${baseUrl()}/api/p/excel-imports/template?lang=en-US`, { headers: auth })
+    ).arrayBuffer();
+    const wb = XLSX.read(Buffer.from(templateBytes));
+    const ws = wb.Sheets[wb.SheetNames[0]!]!;
+    const [header] = XLSX.utils.sheet_to_json<string[]>(ws, { header: 1 });
+    const number = `E2E-INV-${stamp}`;
+    const cells: Record<string, string | number> = {
+      'Order number*': number,
+      'SKU*': sku.skuCode,
+      'Quantity*': 2,
+      'Consignee*': 'Ann Lee',
+      'Phone*': '+1 415 555 0100',
+      'Country*': 'United States',
+      'State/Province': 'TX',
+      'City*': 'Austin',
+      'Address*': '1 Main St',
+      Postcode: '73301',
+    };
+    XLSX.utils.sheet_add_aoa(ws, [header!.map((h) => cells[h] ?? '')], { origin: 'A2' });
+    const form = new FormData();
+    form.append('file', new Blob([XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer]), 'so.xlsx');
+    const uploaded = await fetch(`${baseUrl()}/api/p/excel-imports`, { method: 'POST', headers: auth, body: form });
+    const previewed = ((await uploaded.json()) as { data: { id: string } }).data;
+    await api('POST', `/p/excel-imports/${previewed.id}/import`, { token, body: {} });
+    const related = await api<{ records: Array<{ id: string; number: string }> }>(
+      'GET',
+      '/p/store-orders?tab=related&current=1&size=20',
+      { token },
+    );
+    const storeOrder = related.records.find((r) => r.number === number)!;
+    expect(storeOrder, 'the imported store order').toBeTruthy();
+    await page.goto(`${baseUrl()}/user/orderpayment?ids=${storeOrder.id}`);
+    await page.getByText(payText['store-pay']['from-inventory']).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'inventory-store-order-pay-en.png'), fullPage: true });
+    await page.getByRole('button', { name: payText['pay-order']['pay-wallet'] }).click();
+    await page.waitForURL(/\/user\/paystate\?payment=/);
+    await page.getByText(payText['order-pay'].success.title).waitFor();
+    await page.goto(`${baseUrl()}/user/myinventory`);
+    const after = page.locator('.ant-table-row').first();
+    await after.waitFor();
+    // Total 20 = frozen 2 + available 18; nothing unreceived.
+    expect((await after.locator('td').allInnerTexts()).slice(2, 6).map((c) => c.trim())).toEqual([
+      '20',
+      '2',
+      '18',
+      '0',
+    ]);
+    await page.screenshot({ path: path.join(SHOTS, 'inventory-after-store-order-en.png'), fullPage: true });
 
     // The same pages in Chinese.
     const zh = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/myinventory')}`, { lang: 'zh-CN' });

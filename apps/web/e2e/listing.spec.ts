@@ -113,6 +113,16 @@ describe('listing', () => {
     const html = await shopAdmin();
     for (const v of listed.variants) expect(shows(html, v.skuCode, v.price), `${v.skuCode} at ${v.price}`).toBe(true);
 
+    // Lock price on and off by the row's switch: locked, the listing is out of re-pricing.
+    type Locked = { lockPrice: boolean };
+    const lockSwitch = page.getByTestId('listing-lock').first();
+    await lockSwitch.click();
+    await page.getByText(listings.lock.on).waitFor();
+    expect(((await latest(who.token)) as unknown as Locked).lockPrice).toBe(true);
+    await lockSwitch.click();
+    await page.getByText(listings.lock.off).waitFor();
+    expect(((await latest(who.token)) as unknown as Locked).lockPrice).toBe(false);
+
     // 3×: preview, approve, the shop shows what the preview showed.
     await setMultiple(page, '3');
     await page.getByRole('button', { name: listings.rule.preview }).click();

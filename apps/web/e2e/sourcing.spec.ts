@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
+import admin from '../src/locales/en-US/admin.json';
 import checkout from '../src/locales/en-US/checkout.json';
 import text from '../src/locales/en-US/sourcing.json';
 import zh from '../src/locales/zh-CN/sourcing.json';
@@ -235,6 +236,116 @@ describe('sourcing in Chromium', () => {
     await shot(zhConsole, 'admin-queue-zh');
   }, 120_000);
 });
+
+describe('a personal agent answers with a new catalogue product', () => {
+  it('the agent makes the product from the request in the product form → the user opens the request and buys it', async () => {
+    const who = await owner3('e2e-src3', '+1 212 555 0103');
+    const agentAccount = await owner3('e2e-agent', '+1 212 555 0104');
+    const operator = inject('operator');
+    const opToken = (await login(operator.email, operator.password)).accessToken;
+    // An agent who speaks only German, so no other journey's new user is given them; this user
+    // is assigned by hand.
+    const card = await api<{ id: string }>('PUT', '/admin/sourcing/agents', {
+      token: opToken,
+      body: {
+        email: agentAccount.email,
+        name: 'Greta Agent',
+        languages: ['de'],
+        hoursFrom: '08:00',
+        hoursTo: '16:00',
+        timeZone: 'Europe/Berlin',
+      },
+    });
+    await api('PUT', '/admin/sourcing/assignments', {
+      token: opToken,
+      body: { userEmail: who.email, agentId: card.id },
+    });
+    const title = `Sunset lamp ${stamp}`;
+    const url = `https://www.amazon.com/dp/${stamp}`;
+    const made = await api<{ id: string; number: string }>('POST', '/p/sourcing', {
+      token: who.token,
+      body: { url, title, description: 'Round, USB powered', quantity: 30, purchaseType: 'dropshipping' },
+    });
+
+    // The agent opens the product form from the queue: title and URL filled in from the request.
+    const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/sourcing')}`);
+    await logIn(console, agentAccount);
+    await console.getByRole('link', { name: text.admin['product-label'].replace('{{number}}', made.number) }).click();
+    await console.waitForURL(/\/admin\/sourcing\/[^/]+\/product$/);
+    const form = console.locator('form.admin-form');
+    await form.getByLabel(admin.products['source-note']).waitFor();
+    expect(await form.getByLabel(admin.products['source-note']).inputValue()).toBe(url);
+    expect(await console.locator('[role=tabpanel][aria-hidden=false] input').first().inputValue()).toBe(title);
+    // The category: the first in the tree.
+    await form.getByLabel(admin.products.category).click();
+    await console.locator('.ant-select-tree-node-content-wrapper').first().click();
+    const cell = (name: string) =>
+      form.getByLabel(admin.skus['cell-label'].replace('{{field}}', name).replace('{{n}}', '1'), { exact: true });
+    await cell(admin.skus.code).fill(`LAMP-${stamp}`);
+    await cell(admin.skus.price).fill('6.50');
+    await cell(admin.skus['ori-price']).fill('9.00');
+    await cell(admin.skus.weight).fill('0.4');
+    await cell(admin.skus.length).fill('10');
+    await cell(admin.skus.width).fill('10');
+    await cell(admin.skus.height).fill('12');
+    await cell(admin.skus.stock).fill('200');
+    await shot(console, 'agent-product-form-en');
+    await form.getByRole('button', { name: admin.products.create }).click();
+    await console.getByText(text.admin['product-done'].replace('{{number}}', made.number)).waitFor();
+    await console.waitForURL(/\/admin\/sourcing$/);
+
+    // The user is e-mailed, opens the request, sees the new product and buys it.
+    const mail = await mailTo(opToken, who.email);
+    expect(mail.subject).toBe(`Sourcing request ${made.number}: we found your product`);
+    const page = await openPage(browser, `/login?redirect=${encodeURIComponent(`/user/sourcingDetail?id=${made.id}`)}`);
+    await logIn(page, who);
+    await page.getByText(text.states.succeeded, { exact: true }).first().waitFor();
+    const agentCard = page.getByRole('region', { name: text.agent.title });
+    await agentCard.getByText('Greta Agent').waitFor();
+    const sourced = page.getByRole('region', { name: text.products.title });
+    await sourced.getByText(title, { exact: true }).waitFor();
+    await sourced.getByRole('link', { name: text.products.inventory }).waitFor();
+    await sourced.getByRole('link', { name: text.products.list }).waitFor();
+    await shot(page, 'detail-new-product-en');
+    await sourced.getByRole('link', { name: text.products.buy }).click();
+    await page.waitForURL(/\/user\/paynoworder\?prodId=\d+&skuId=\d+&count=\d+/);
+    await page.getByRole('heading', { level: 1, name: checkout.title }).waitFor();
+
+    // The account area shows the agent's card too.
+    await page.goto(page.url().replace(/\/user\/paynoworder.*$/, '/user/profile'));
+    await page.getByRole('region', { name: text.agent.title }).getByText('Greta Agent').waitFor();
+    await shot(page, 'profile-agent-en');
+    // The operator's agents panel, Greta's card in the form to edit.
+    const opConsole = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/sourcing')}`);
+    await logIn(opConsole, operator);
+    await opConsole.getByText(template(text.admin.agents)).click();
+    await opConsole.getByRole('button', { name: text.admin['edit-agent'].replace('{{name}}', 'Greta Agent') }).click();
+    await shot(opConsole, 'admin-agents-en');
+  }, 180_000);
+});
+
+/** Another account (each journey its own). */
+async function owner3(prefix: string, phoneNumber: string) {
+  const email = `${prefix}-${stamp}@example.com`;
+  const password = 'journey123';
+  await api('POST', '/register', {
+    body: {
+      username: `${prefix.replace(/-/g, '')}${stamp}`,
+      firstname: 'Store',
+      lastname: 'Owner',
+      email,
+      phoneNumber,
+      country: 'US',
+      password,
+      confirmPassword: password,
+      platform: 'other',
+      channel: 'other',
+      userType: 'dropshipping',
+      agreement: true,
+    },
+  });
+  return { email, password, token: (await login(email, password)).accessToken };
+}
 
 /** A second store owner (each journey its own account). */
 async function owner2() {

@@ -345,6 +345,8 @@ export const SaveProductBody = z.object({
   imgs: z.array(z.string().trim().min(1).max(500)).max(20).default([]),
   skus: z.array(SaveSkuSchema).min(1, 'catalogue.sku-required').max(99),
   tagIds: z.array(Id).max(20).default([]),
+  /** The operator's note on where it comes from (a supplier's URL); absent keeps the stored one. */
+  sourceNote: z.string().trim().max(1000).optional(),
 });
 export type SaveProductBody = z.infer<typeof SaveProductBody>;
 
@@ -360,6 +362,7 @@ export const AdminProductSchema = z.object({
   attribute: z.enum(SHIPPING_ATTRIBUTE),
   warehouse: z.string(),
   sales: z.number().int(),
+  sourceNote: z.string(),
   translations: z.record(z.string(), z.object({ title: z.string(), brief: z.string(), description: z.string() })),
   imgs: z.array(z.string()),
   skus: z.array(

@@ -17,6 +17,7 @@ import { PageQuerySchema, pageOf } from './common/paging';
  *   GET  /p/privateInventory/page                   InventoryListQuery → page of InventoryRow
  *   GET  /p/privateInventory/inventory/logs         InventoryLogQuery → page of InventoryLogLine
  *   GET  /p/privateInventory/download               InventoryListQuery (no paging) → .xlsx
+ *   POST /p/private-inventory-order/deposit/{id}    → InventoryOrder (Idempotency-Key; decision 0130)
  */
 
 /** Available at or below this is marked "low stock" on the inventory page. */
@@ -36,6 +37,36 @@ export const INVENTORY_ORDER_STATES = [
   'cancelled',
 ] as const;
 export type InventoryOrderState = (typeof INVENTORY_ORDER_STATES)[number];
+
+/**
+ * Paying a large inventory order in two parts (decision 0130): `offered` (not chosen; paying in
+ * full is still possible) → `deposit-paid` → `balance-held` (short when the goods were bought:
+ * completed by a top-up) → `balance-paid`; `returned` (cancelled before purchase, deposit back).
+ */
+export const DEPOSIT_STATES = ['offered', 'deposit-paid', 'balance-held', 'balance-paid', 'returned'] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+/** The operator's deposit percentage is within these (a deposit of 0 or 100 % is no deposit). */
+export const DEPOSIT_PERCENT_MIN = 1;
+export const DEPOSIT_PERCENT_MAX = 90;
+/** The "from this total on" amount is at most this (USD). */
+export const DEPOSIT_FROM_MAX_USD = 1_000_000;
+
+/**
+ * The deposit of `totalMinor` at `percent`: rounded once, half up, to the cent; the balance is
+ * the rest, so deposit + balance = total exactly. Shared by the server and the screens.
+ */
+export function depositSplitMinor(totalMinor: number, percent: number): { depositMinor: number; balanceMinor: number } {
+  const depositMinor = Math.floor((totalMinor * percent + 50) / 100);
+  return { depositMinor, balanceMinor: totalMinor - depositMinor };
+}
+
+/** The two parts as the screens show them (USD). */
+export const DepositTermsSchema = z.object({
+  percent: z.number().int(),
+  deposit: z.number(),
+  balance: z.number(),
+});
+export type DepositTerms = z.infer<typeof DepositTermsSchema>;
 
 /** Why a number moved: every log line has one. */
 export const INVENTORY_LOG_REASONS = [
@@ -92,6 +123,8 @@ export const InventoryConfirmResultSchema = z.object({
   handlingFeePerUnit: z.number(),
   handlingFee: z.number(),
   total: z.number(),
+  /** Offered when the total reaches the operator's amount (decision 0130); null otherwise. */
+  deposit: DepositTermsSchema.nullable(),
   confirmToken: z.string(),
   expiresAt: z.string(),
 });
@@ -107,6 +140,8 @@ export interface InventoryClaims {
   l: Array<[number, number, string, number, number]>;
   /** handling fee per unit, minor */
   h: number;
+  /** the deposit percentage offered (decision 0130); absent when not offered */
+  d?: number;
 }
 
 export const InventorySubmitBody = z.object({
@@ -136,6 +171,8 @@ export const InventoryOrderSchema = z.object({
   total: z.number(),
   createdAt: z.string(),
   cancellable: z.boolean(),
+  /** The two-part payment, when it was offered (decision 0130). */
+  deposit: DepositTermsSchema.extend({ state: z.enum(DEPOSIT_STATES) }).nullable(),
   lines: z.array(InventoryOrderLineSchema),
 });
 export type InventoryOrder = z.infer<typeof InventoryOrderSchema>;
@@ -173,9 +210,15 @@ export const InventoryRowSchema = z.object({
   available: z.number().int(),
   unreceived: z.number().int(),
   lowStock: z.boolean(),
+  /** Store and catalogue orders for this SKU ship from this stock first (decision 0129; on by default). */
+  shipFirst: z.boolean(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 export const InventoryPageSchema = pageOf(InventoryRowSchema);
+
+/** PUT /p/privateInventory/ship-first/{id}: the owner's per-SKU switch (decision 0129). */
+export const InventoryShipFirstBody = z.object({ shipFirst: z.boolean() });
+export type InventoryShipFirstBody = z.infer<typeof InventoryShipFirstBody>;
 
 export const InventoryLogQuery = PageQuerySchema.extend({ id: z.string().max(64) });
 export type InventoryLogQuery = z.infer<typeof InventoryLogQuery>;
@@ -226,10 +269,27 @@ export const AdjustInventoryBody = z.object({
 });
 export type AdjustInventoryBody = z.infer<typeof AdjustInventoryBody>;
 
-export const InventorySettingsSchema = z.object({ handlingFeePerUnit: z.number() });
+export const InventorySettingsSchema = z.object({
+  handlingFeePerUnit: z.number(),
+  /** Orders from this total on may be paid in two parts; 0 = never (decision 0130). */
+  depositFrom: z.number(),
+  depositPercent: z.number().int(),
+});
 export const PutInventorySettingsBody = z.object({
   handlingFeePerUnit: z
     .number({ message: 'validation.required' })
     .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
     .refine((v) => v >= 0 && v <= HANDLING_FEE_MAX_USD, 'inventory.fee-range'),
+  /** Absent: unchanged. */
+  depositFrom: z
+    .number({ message: 'validation.required' })
+    .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
+    .refine((v) => v >= 0 && v <= DEPOSIT_FROM_MAX_USD, 'inventory.deposit-from-range')
+    .optional(),
+  depositPercent: z
+    .number({ message: 'validation.required' })
+    .int('validation.not-integer')
+    .min(DEPOSIT_PERCENT_MIN, 'inventory.deposit-percent-range')
+    .max(DEPOSIT_PERCENT_MAX, 'inventory.deposit-percent-range')
+    .optional(),
 });

@@ -26,6 +26,8 @@ export const InvoiceLineSchema = z.object({
   unitPrice: z.number(),
   quantity: z.number().int(),
   amount: z.number(),
+  /** Shipped from the buyer's private inventory: the goods were paid when bought into it (decision 0129). */
+  fromInventory: z.boolean(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 

@@ -17,6 +17,9 @@ export * from './listings.pricing';
 export const LISTING_STATES = ['queued', 'publishing', 'listed', 'failed', 'rolling-back', 'rolled-back'] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
 
+/** Until the owner says otherwise, a listed price follows the catalogue by itself within ±10 %. */
+export const DEFAULT_PRICE_TOLERANCE_PERCENT = 10;
+
 /** SPEC §5 and §9: at most 99 SKUs per listing. */
 export const MAX_LISTING_SKUS = 99;
 
@@ -76,6 +79,16 @@ export const StoreRuleBody = z.object({
     .string()
     .regex(/^[A-Za-z]{2}$/, 'logistics.country-invalid')
     .transform((s) => s.toUpperCase()),
+  /**
+   * How far (±, percent of the listed price) a catalogue price change may move a listed price by
+   * itself; a larger move waits in "price updates to approve". 0: every change waits.
+   */
+  priceTolerancePercent: z
+    .number()
+    .min(0)
+    .max(100)
+    .refine(hasAtMostTwoDecimals, 'validation.two-decimals')
+    .default(DEFAULT_PRICE_TOLERANCE_PERCENT),
 });
 export type StoreRuleBody = z.infer<typeof StoreRuleBody>;
 
@@ -91,6 +104,7 @@ export const StoreRuleSchema = z.object({
   }),
   currency: z.string(),
   market: z.string(),
+  priceTolerancePercent: z.number(),
   /** Units of `currency` per USD today (the catalogue's rate): the conversion shown. */
   rate: z.number(),
   saved: z.boolean(),
@@ -142,6 +156,10 @@ export const ListingVariantSchema = z.object({
   platformPrice: z.number(),
   shipping: z.number(),
   externalId: z.string().nullable(),
+  /** Its catalogue SKU is taken down or gone: the store's stock was set to 0. */
+  takenDown: z.boolean(),
+  /** The price the store shows when someone changed it there by hand (null: ours). */
+  storePrice: z.number().nullable(),
 });
 export type ListingVariant = z.infer<typeof ListingVariantSchema>;
 
@@ -170,6 +188,12 @@ export const ListingSchema = z.object({
     productType: z.string().nullable(),
   }),
   variants: z.array(ListingVariantSchema),
+  /** How many of its variants are taken down in the catalogue (their stock in the store is 0). */
+  takenDown: z.number().int(),
+  /** Catalogue price changes of this listing waiting for the owner. */
+  priceUpdates: z.number().int(),
+  /** The title the store shows when someone changed it there by hand (null: ours). */
+  storeTitle: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -275,3 +299,46 @@ export const ListingQuoteSchema = z.object({
   ),
 });
 export type ListingQuote = z.infer<typeof ListingQuoteSchema>;
+
+/** PATCH /api/p/listings/:id: lock price keeps our price pushes (re-price, catalogue changes) off it. */
+export const ListingPatchBody = z.object({ lockPrice: z.boolean() });
+export type ListingPatchBody = z.infer<typeof ListingPatchBody>;
+
+/**
+ * A catalogue price change beyond the store's tolerance, waiting for the owner (decision 0133):
+ * the listed price now and the one the listing's rule gives, with the margin it leaves.
+ */
+export const PriceUpdateSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  storeName: z.string(),
+  title: z.string(),
+  skuName: z.string(),
+  currency: z.string(),
+  /** USD */
+  oldPlatformPrice: z.number(),
+  newPlatformPrice: z.number(),
+  oldPrice: z.number(),
+  newPrice: z.number(),
+  compareAtPrice: z.number().nullable(),
+  /** The listed price's move, percent (negative when it falls). */
+  changePercent: z.number(),
+  margin: z.number(),
+  marginPercent: z.number(),
+  /** Under the rule's minimum margin. */
+  belowMargin: z.boolean(),
+  createdAt: z.string(),
+});
+export type PriceUpdate = z.infer<typeof PriceUpdateSchema>;
+
+export const PriceUpdateListSchema = z.object({ rows: z.array(PriceUpdateSchema) });
+export type PriceUpdateList = z.infer<typeof PriceUpdateListSchema>;
+
+/** POST /api/p/listings/price-updates/decide: approve (set and push) or reject (keep ours) some of them. */
+export const DecidePriceUpdatesBody = z.object({
+  ids: z.array(Uuid).min(1, 'validation.required').max(1000, 'validation.too-big'),
+  approve: z.boolean(),
+});
+export type DecidePriceUpdatesBody = z.infer<typeof DecidePriceUpdatesBody>;
+
+export const DecidedPriceUpdatesSchema = z.object({ decided: z.number().int(), listings: z.number().int() });

@@ -88,6 +88,14 @@ export const ORDER_REMARK_MAX = 500;
 export const CARRIER_MAX = 100;
 export const TRACKING_NUMBER_MAX = 100;
 
+/**
+ * A tracking number in the one form we keep, show and send to stores: no spaces at all (carriers
+ * print numbers in groups of four; stores and PayPal refuse the spaces). Decision 0131.
+ */
+export function normaliseTrackingNumber(raw: string): string {
+  return raw.replace(/\s+/g, '');
+}
+
 /** The address an order was placed with, copied at checkout (the address book may change later). */
 export const OrderAddressSchema = z.object(
   Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.string()])) as Record<
@@ -117,6 +125,8 @@ export const OrderLineSchema = z.object({
   lineTotal: z.number(),
   /** Store orders: what the store's customer paid for the item (null for catalogue orders). */
   storePrice: z.number().nullable(),
+  /** Ships from the owner's private inventory: its goods were paid when bought into it (decision 0129). */
+  fromInventory: z.boolean(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

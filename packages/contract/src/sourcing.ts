@@ -134,6 +134,10 @@ export const SourcingAgentCardSchema = z.object({
   hoursFrom: z.string(),
   hoursTo: z.string(),
   timeZone: z.string(),
+  /** The agent's picture (a `sourcing` file URL), or null: the screen shows the initial. */
+  photo: z.string().nullable(),
+  /** Given users automatically (decision 0134); an inactive agent keeps the users they have. */
+  active: z.boolean(),
 });
 export type SourcingAgentCard = z.infer<typeof SourcingAgentCardSchema>;
 
@@ -243,6 +247,9 @@ export const PutSourcingAgentBody = z.object({
   hoursFrom: z.string().regex(HOUR, 'sourcing.hours'),
   hoursTo: z.string().regex(HOUR, 'sourcing.hours'),
   timeZone: z.string().refine(isTimeZone, 'sourcing.time-zone'),
+  /** A picture uploaded through the sourcing picture upload (its id), or null for none. */
+  photo: z.string().regex(IMAGE_NAME, 'sourcing.image-unknown').nullable().default(null),
+  active: z.boolean().default(true),
 });
 export type PutSourcingAgentBody = z.input<typeof PutSourcingAgentBody>;
 export const AssignSourcingAgentBody = z.object({

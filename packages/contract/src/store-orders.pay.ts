@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, PageQuerySchema } from './common/paging';
 import { InvoiceSummarySchema } from './invoices';
 import { OrderPaymentSchema, PAYMENT_METHODS } from './payments';
-import { StoreLandedCostSchema, StoreMoneySchema } from './store-orders';
+import { STORE_ORDER_SOURCES, StoreLandedCostSchema, StoreMoneySchema } from './store-orders';
 
 /**
  * Paying store orders in batches (issue 21, decision 0118). The owner selects related store
@@ -41,6 +41,11 @@ export const StorePayLineSchema = z.object({
   lineTotal: z.number(),
   /** What the store's buyer paid for one unit, in the store's currency (null when the store gave none). */
   storeUnitPrice: StoreMoneySchema.nullable(),
+  /**
+   * Ships from the owner's private inventory (decision 0129): the goods were paid when bought into
+   * it, so the line costs 0 here (shipping and the service fee remain).
+   */
+  fromInventory: z.boolean(),
 });
 
 export const StorePayShipmentSchema = z.object({
@@ -104,7 +109,9 @@ export type StorePayResult = z.infer<typeof StorePayResultSchema>;
 /** A paid store order and the invoices of its marketplace orders (one per shipment). */
 export const StoreInvoiceRowSchema = z.object({
   storeOrderId: z.string(),
+  /** Empty for an order imported from a spreadsheet: `source` says so (decision 0132). */
   storeName: z.string(),
+  source: z.enum(STORE_ORDER_SOURCES).optional(),
   /** The store's order number. */
   number: z.string(),
   paidAt: z.string().nullable(),

@@ -143,6 +143,12 @@ export const StoreOrderQuoteSchema = z.object({
   sellingUsd: z.number().nullable(),
   margin: z.number().nullable(),
   marginPercent: z.number().nullable(),
+  /**
+   * False for an order imported without a store price on every line (decision 0132): `selling` is
+   * then only what was given, and `sellingUsd`, `margin` and `marginPercent` are null ("no store
+   * price given", not a loss).
+   */
+  sellingGiven: z.boolean().optional(),
   quotedAt: z.string(),
   note: z.string().nullable(),
 });
@@ -188,6 +194,11 @@ export const StoreOrderRowSchema = z.object({
   order: StoreOrderPaidOrderSchema.nullable(),
   /** The last quote kept on the order (decision 0120); null before the first. */
   quote: StoreOrderQuoteSchema.nullable().optional(),
+  /**
+   * An order imported from a spreadsheet (decision 0132): the file it came from and when it was
+   * imported, shown where a store's order shows its sync; null for a store's order.
+   */
+  imported: z.object({ fileName: z.string(), importedAt: z.string() }).nullable().optional(),
   /** A paid store order cancelled in the store before purchasing began: "refund to wallet" is offered. */
   refundable: z.boolean().optional(),
 });
@@ -244,6 +255,8 @@ export const StoreLandedCostSchema = z.object({
   /** sellingUsd − total (USD), and that as a percentage of sellingUsd; null without a rate. */
   margin: z.number().nullable(),
   marginPercent: z.number().nullable(),
+  /** False for an order imported without a store price on every line: no selling total, no margin (decision 0132). */
+  sellingGiven: z.boolean().optional(),
 });
 export type StoreLandedCost = z.infer<typeof StoreLandedCostSchema>;
 

@@ -14,6 +14,12 @@ export const WalletRecordSchema = z.object({
   locked: z.number(),
   /** Bonus credit: spendable (before cash), never withdrawable. */
   bonus: z.number(),
+  /**
+   * Bulk deposit (decision 0130): what the user paid for bulk goods not yet received (a deposit,
+   * then the balance), until the warehouse receives them. Not spendable; a cancel before purchase
+   * returns it.
+   */
+  deposit: z.number(),
   /** Everything that came in (recharges, refunds, bonus, positive adjustments). */
   income: z.number(),
   /** Everything spent (payments, captures, withdrawals, negative adjustments), as a positive number. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -42,7 +43,9 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
     source instanceof PGlite
       ? source
       : await PGlite.create(source ?? 'memory://', { extensions: PGLITE_EXTENSIONS, startParams: pgliteStartParams() });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(takingTurns(client as unknown as PgliteLike) as unknown as PGlite, {
+    schema,
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -53,6 +56,64 @@ export async function openPglite(source: string | PGlite | undefined): Promise<D
       if (!client.closed) await client.close();
     },
   };
+}
+
+/** What Drizzle's PGlite driver calls on a PGlite instance or on one of its transactions. */
+interface PgliteLike {
+  query: (...args: never[]) => Promise<unknown>;
+  transaction: (fn: (tx: PgliteLike) => Promise<unknown>) => Promise<unknown>;
+}
+
+/**
+ * Set while background work runs (the job runtime's handlers): on PGlite its statements take
+ * turns with the event loop; a request's statements run straight on.
+ */
+const inBackground = new AsyncLocalStorage<true>();
+
+/** Runs `work` as background work (see `takingTurns`). */
+export function asBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
+  return inBackground.run(true, work);
+}
+
+/** How long background work on PGlite may run before the event loop gets a turn. */
+const SLICE_MS = 10;
+let sliceStart = performance.now();
+
+/** A turn of the event loop once the current slice is used up (at once otherwise). */
+async function turnIfDue(): Promise<void> {
+  if (!inBackground.getStore() || performance.now() - sliceStart < SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  sliceStart = performance.now();
+}
+
+/**
+ * PGlite runs in the server's own thread, and a statement completes without any I/O: its promise
+ * settles at once. So background work that only talks to the database (jobs one after another,
+ * each a few long transactions) ran as one chain of promise callbacks and kept the event loop from reading sockets
+ * for as long as it lasted: in a burst of webhooks, new connections were read about one per turn
+ * of the loop, and some deliveries waited the whole burst (decision 0131). Here the jobs'
+ * statements, in a transaction or not, let the event loop take turns, so requests are read between
+ * statements and queue for the database in order, as they would while waiting for a PostgreSQL
+ * server. Statements still run one at a time. (A turn before each transaction only was not
+ * enough: a job's transaction of forty statements still held the loop for its whole length.) The
+ * turn is taken once 10 ms of work have passed since the last one, not before every statement: a
+ * turn each time, and for requests' statements too, made the burst test's short webhook
+ * transactions (with no job running) slower on the loaded machine, so requests run straight on.
+ */
+function takingTurns(client: PgliteLike): PgliteLike {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query')
+        return async (...args: never[]) => {
+          await turnIfDue();
+          return target.query(...args);
+        };
+      if (prop === 'transaction')
+        return (fn: (tx: PgliteLike) => Promise<unknown>) => target.transaction((tx) => fn(takingTurns(tx)));
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function openPostgres(

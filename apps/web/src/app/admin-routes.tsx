@@ -182,6 +182,14 @@ export const ADMIN_PAGES: RouteObject[] = [
     ),
   ),
   page(
+    'sourcing/:id/product',
+    'admin-sourcing-product',
+    withText(
+      'admin',
+      withText('sourcing', () => import('../features/admin/sourcing/sourcing-product-page')),
+    ),
+  ),
+  page(
     'currencies',
     'admin-currencies',
     withText('admin', () => import('../features/admin/currency/currency-page')),

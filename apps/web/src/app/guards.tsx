@@ -12,7 +12,7 @@ export function RequireSession() {
 }
 
 /** The console pages a personal agent may open (decision 0127); the server limits what they see. */
-const AGENT_PAGES = /^\/admin\/sourcing\/?$/i;
+const AGENT_PAGES = /^\/admin\/sourcing(\/[^/]+\/product)?\/?$/i;
 
 /**
  * The operator console: a session AND the operator role (user_info.role). A personal agent gets

@@ -10,7 +10,10 @@ export const USER_PAGES: RouteObject[] = [
   page(
     'profile',
     'profile',
-    withText('accounts', () => import('../features/accounts/profile/profile-page')),
+    withText(
+      'accounts',
+      withText('sourcing', () => import('../features/accounts/profile/profile-page')),
+    ),
   ),
   page(
     'affiliate',

@@ -92,6 +92,7 @@ export function detail(id: string, over: Partial<OrderDetail> = {}): OrderDetail
         quantity: 2,
         lineTotal: 25,
         storePrice: null,
+        fromInventory: false,
       },
       {
         id: 'l-2',
@@ -105,6 +106,7 @@ export function detail(id: string, over: Partial<OrderDetail> = {}): OrderDetail
         quantity: 1,
         lineTotal: 9.99,
         storePrice: null,
+        fromInventory: false,
       },
     ],
     children: [],
@@ -255,6 +257,7 @@ export const walletRecord = (balance: number, bonus = 0) => ({
   balance,
   locked: 0,
   bonus,
+  deposit: 0,
   income: balance,
   consumption: 0,
   recharge: balance,

@@ -105,8 +105,12 @@ export const ERROR_REASONS = [
   'listing-margin-too-low',
   'listing-transition-refused',
   'reprice-changed',
+  'price-update-decided',
   // Private inventory (issue 24, decision 0126).
   'inventory-transition-refused',
+  // bulk deposit (decision 0130): two parts were not offered, or the balance is still unpaid
+  'deposit-not-offered',
+  'balance-unpaid',
   'inventory-short',
   'warehouse-not-stocking',
   // Accounts.

@@ -3,6 +3,7 @@ import {
   type AfterSalesState,
   type CreateAfterSalesBody,
   fromMinor,
+  normaliseTrackingNumber,
   toMinor,
 } from '@dsm/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -77,6 +78,15 @@ export async function refundableMinor(db: Db, order: Pick<OrderRow, 'id' | 'tota
     rows: Array<{ n: string }>;
   };
   return order.totalMinor - Number(res.rows[0]!.n);
+}
+
+/** The number of the order's request still waiting for the operator (requested or approved), or null. */
+export async function openRequestOf(db: Db, orderId: string): Promise<string | null> {
+  const [open] = await db
+    .select({ number: afterSalesRequests.number })
+    .from(afterSalesRequests)
+    .where(and(eq(afterSalesRequests.orderId, orderId), sql`${afterSalesRequests.state} in ('requested', 'approved')`));
+  return open?.number ?? null;
 }
 
 function assertAmount(order: OrderRow, amountMinor: number, left: number): void {
@@ -303,8 +313,10 @@ export async function markReshipped(
   operatorId: string | null,
   id: string,
   carrier: string,
-  trackingNumber: string,
+  typed: string,
 ): Promise<AfterSalesRow> {
+  // The number kept as orders keep theirs: no spaces (decision 0131).
+  const trackingNumber = normaliseTrackingNumber(typed);
   const req = await lockRequest(uow.tx, id);
   if (req.kind !== 'reshipment' || req.state !== 'approved') throw refusedStep(req);
   const order = await lockOrder(uow.tx, req.orderId);

@@ -18,7 +18,7 @@ import { type DbOrUow, handleOf, inTransaction } from '../../platform/unit-of-wo
 import { warehouseExists } from '../logistics/logistics.service';
 import { invalidateCatalogue } from './catalogue.cache';
 import { sameSpecs, skuSpecCodes } from './catalogue.connectable';
-import { runCatalogueSkuChange } from './catalogue.hooks';
+import { runCataloguePriceChange, runCatalogueSkuChange } from './catalogue.hooks';
 import { categorySubtreeIds } from './catalogue.categories.service';
 import { type ListRow, listColumns } from './catalogue.products.service';
 import { loadSpecDictionary } from './catalogue.specs.service';
@@ -174,6 +174,8 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
         categoryId: body.categoryId,
         attribute: body.attribute,
         warehouse: body.warehouse,
+        // Absent on a save that does not mention it: the note stays as it was.
+        ...(body.sourceNote === undefined ? {} : { sourceNote: body.sourceNote }),
         ...summary(body),
         updatedAt: new Date(),
       };
@@ -243,6 +245,8 @@ async function saveProduct(db: DbOrUow, prodId: number | null, body: SaveProduct
       const specsAfter = await skuSpecCodes(tx, kept);
       const changed = kept.filter((sid) => !sameSpecs(specsBefore.get(sid), specsAfter.get(sid)));
       await runCatalogueSkuChange(uow, { kind: 'options-changed', skuIds: changed, specsBySku: specsAfter });
+      // Prices, weights, sizes and the warehouse all feed what an order of the kept SKUs costs.
+      await runCataloguePriceChange(uow, { kind: 'product-edited', prodId: productId, skuIds: kept });
 
       // Tags: keep the date a tag was first put on (the tag list orders by it).
       const tagIds = [...new Set(body.tagIds)];
@@ -368,6 +372,7 @@ export async function getAdminProduct(db: Db, prodId: number): Promise<AdminProd
     attribute: product.attribute,
     warehouse: product.warehouse,
     sales: product.salesCount,
+    sourceNote: product.sourceNote,
     translations: Object.fromEntries(
       texts.map((t) => [t.locale, { title: t.title, brief: t.brief, description: t.description }]),
     ),

@@ -56,11 +56,15 @@ import { attachTag, createTag, detachTag, listAdminTags, updateTag } from './cat
 export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; files: FileStore }) {
   const tags = ['admin'];
   const base = '/admin/catalogue';
+  // What the product form needs (decision 0134): a personal agent answers a sourcing request with
+  // a new product, which the sourcing module creates; the agent reads the catalogue's lists and
+  // uploads pictures, and writes nothing else here.
+  const forAgents = { agents: true };
 
   // Categories
   app.get(
     `${base}/categories`,
-    { schema: { tags, response: { 200: envelopeOf(AdminCategoryListSchema) } } },
+    { config: forAgents, schema: { tags, response: { 200: envelopeOf(AdminCategoryListSchema) } } },
     async () => ok(await listAdminCategories(db)),
   );
   app.post(
@@ -99,8 +103,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   );
 
   // Tags
-  app.get(`${base}/tags`, { schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } }, async () =>
-    ok(await listAdminTags(db)),
+  app.get(
+    `${base}/tags`,
+    { config: forAgents, schema: { tags, response: { 200: envelopeOf(AdminTagListSchema) } } },
+    async () => ok(await listAdminTags(db)),
   );
   app.post(
     `${base}/tags`,
@@ -124,8 +130,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   );
 
   // Specs (properties) used by SKUs
-  app.get(`${base}/specs`, { schema: { tags, response: { 200: envelopeOf(AdminSpecListSchema) } } }, async () =>
-    ok(await listAdminSpecs(db)),
+  app.get(
+    `${base}/specs`,
+    { config: forAgents, schema: { tags, response: { 200: envelopeOf(AdminSpecListSchema) } } },
+    async () => ok(await listAdminSpecs(db)),
   );
   app.post(
     `${base}/specs`,
@@ -136,7 +144,10 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   // Products
   app.get(
     `${base}/products`,
-    { schema: { tags, querystring: ListAdminProductsQuery, response: { 200: envelopeOf(AdminProductPageSchema) } } },
+    {
+      config: forAgents,
+      schema: { tags, querystring: ListAdminProductsQuery, response: { 200: envelopeOf(AdminProductPageSchema) } },
+    },
     async (req) => ok(await listAdminProducts(db, req.query, req.locale)),
   );
   app.post(
@@ -192,6 +203,7 @@ export async function catalogueAdminRoutes(app: App, { db, files }: { db: Db; fi
   app.post(
     `${base}/images`,
     {
+      config: forAgents,
       bodyLimit: uploadBodyLimit('catalogue'),
       schema: { tags, body: UploadImageBody, response: { 200: envelopeOf(UploadedImageSchema) } },
     },

@@ -36,3 +36,30 @@ export async function runCatalogueSkuChange(uow: UnitOfWork, change: CatalogueSk
   if (change.skuIds.length === 0) return;
   for (const handler of handlers.of(uow.root, 'sku-change')) await handler(uow, change);
 }
+
+/**
+ * What a product's buyers pay changed: its SKUs were edited (price, weight, size or warehouse,
+ * which shipping prices by) or its bulk tiers were replaced. Emitted in the operator's unit of
+ * work; store orders not yet paid re-price after the commit (issue 21). `skuIds` are the
+ * product's SKUs after the change.
+ */
+export interface CataloguePriceChange {
+  kind: 'product-edited' | 'tiers-changed';
+  prodId: number;
+  skuIds: number[];
+}
+
+export type CataloguePriceChangeHandler = (uow: UnitOfWork, change: CataloguePriceChange) => Promise<void>;
+
+const priceHandlers = new Subscribers<'price-change', CataloguePriceChangeHandler>();
+
+/** Subscribes `handler` on the database `db` under `name` (again under one name: replaces). */
+export function onCataloguePriceChange(db: Db, name: string, handler: CataloguePriceChangeHandler): void {
+  priceHandlers.add(db, 'price-change', name, handler);
+}
+
+/** Runs every handler in registration order; nothing to do for a product without SKUs. */
+export async function runCataloguePriceChange(uow: UnitOfWork, change: CataloguePriceChange): Promise<void> {
+  if (change.skuIds.length === 0) return;
+  for (const handler of priceHandlers.of(uow.root, 'price-change')) await handler(uow, change);
+}

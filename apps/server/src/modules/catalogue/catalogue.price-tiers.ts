@@ -12,7 +12,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
-import { productPriceTiers, products } from './catalogue.tables';
+import { runCataloguePriceChange } from './catalogue.hooks';
+import { productPriceTiers, products, skus } from './catalogue.tables';
 
 /**
  * Bulk price tiers per product (decision 0090): read by checkout's confirm step (through
@@ -69,11 +70,14 @@ export async function setPriceTiers(
   prodId: number,
   tiers: readonly PriceTierMinor[],
 ): Promise<ProductPriceTiers> {
-  return inTransaction(db, async ({ tx }) => {
+  return inTransaction(db, async (uow) => {
+    const { tx } = uow;
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, prodId)).for('update');
     if (!product) throw AppError.notFound('catalogue.product-not-found');
     await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, prodId));
     if (tiers.length) await tx.insert(productPriceTiers).values(tiers.map((t) => ({ productId: prodId, ...t })));
+    const skuIds = (await tx.select({ id: skus.id }).from(skus).where(eq(skus.productId, prodId))).map((r) => r.id);
+    await runCataloguePriceChange(uow, { kind: 'tiers-changed', prodId, skuIds });
     return productPriceTiersOf(tx, prodId);
   });
 }

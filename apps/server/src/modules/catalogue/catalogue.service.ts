@@ -7,7 +7,7 @@ export { categorySubtreeIds, getCategoryTree } from './catalogue.categories.serv
 export { invalidateCatalogue, invalidateProduct } from './catalogue.cache';
 export { countProductsInWarehouse, getSkuShippingFacts, type SkuShippingFacts } from './catalogue.shipping';
 export { getSkuPurchaseFacts, type SkuPurchaseFacts } from './catalogue.purchase';
-export { productTitlesIn } from './catalogue.titles';
+export { productIdsNamedSql, productTitlesIn } from './catalogue.titles';
 export { getCartSkus, skuIdsOfProduct, type CartSkuFacts } from './catalogue.cart-skus';
 export { reserveStock, releaseStock, type StockLine } from './catalogue.stock';
 export { getPriceTiers } from './catalogue.price-tiers';
@@ -17,5 +17,12 @@ export {
   skuIdsWithCodeSql,
   type ConnectableSku,
 } from './catalogue.connectable';
-export { onCatalogueSkuChange, type CatalogueSkuChange, type CatalogueSkuChangeHandler } from './catalogue.hooks';
+export {
+  onCatalogueSkuChange,
+  onCataloguePriceChange,
+  type CatalogueSkuChange,
+  type CatalogueSkuChangeHandler,
+  type CataloguePriceChange,
+} from './catalogue.hooks';
 export { skuIdsByCode } from './catalogue.sku-codes';
+export { createProduct, requireStoredImages } from './catalogue.admin-products.service';

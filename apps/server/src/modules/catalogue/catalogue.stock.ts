@@ -34,6 +34,8 @@ interface LockedSku {
 /** The SKU rows locked FOR UPDATE in id order (unknown ids are left out). */
 async function lockSkus(uow: UnitOfWork, skuIds: number[], locale: Locale): Promise<Map<number, LockedSku>> {
   const ids = [...new Set(skuIds)].sort((a, b) => a - b);
+  // An order whose every line ships from the owner's inventory takes no stock (decision 0129).
+  if (!ids.length) return new Map();
   const rows = rawRows<LockedSku>(
     await uow.tx.execute(sql`
       select s.id, s.product_id, s.stock, s.sku_code, p.status,

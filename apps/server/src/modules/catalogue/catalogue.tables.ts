@@ -68,6 +68,8 @@ export const products = pgTable(
       .default('CN')
       .references(() => warehouses.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
     salesCount: integer('sales_count').notNull().default(0),
+    /** Where the operator found it (e.g. the sourcing request's URL, decision 0134); never shown to buyers. */
+    sourceNote: text('source_note').notNull().default(''),
     priceMinor: integer('price_minor').notNull().default(0),
     originalPriceMinor: integer('original_price_minor').notNull().default(0),
     totalStock: integer('total_stock').notNull().default(0),

@@ -1,5 +1,5 @@
 import type { Locale } from '@dsm/contract';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productTranslations } from './catalogue.tables';
 
@@ -27,4 +27,15 @@ export async function productTitlesIn(
       ),
     );
   return new Map(rows.map((r) => [r.productId, r.title]));
+}
+
+/**
+ * The ids of products whose name in `locale` contains `keyword` (case-insensitive), as a subquery
+ * another module's statement embeds (the inventory page's search): the match runs in the database
+ * instead of reading every name into the process.
+ */
+export function productIdsNamedSql(keyword: string, locale: Locale): SQL {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(select ${productTranslations.productId} from ${productTranslations}
+    where ${productTranslations.locale} = ${locale} and ${productTranslations.title} ilike ${pattern})`;
 }

@@ -90,10 +90,15 @@ export const checkoutJobHandlers: Record<string, JobHandler> = {
   [ORDER_EXPIRE_JOB]: async (payload, { db }) => expireUnpaidOrder(db, String(payload.orderId)),
 };
 
-/** The order's lines as stock lines (read in the transition's unit of work). */
+/**
+ * The order's lines as stock lines (read in the transition's unit of work); a line shipped from
+ * the owner's private inventory took none of the supplier's stock (decision 0129).
+ */
 async function stockLinesOf(uow: UnitOfWork, orderId: string) {
   const order = await getOrder(uow.tx, orderId, { actor: 'operator' });
-  return order.lines.map((l) => ({ prodId: l.productId, skuId: l.skuId, count: l.quantity }));
+  return order.lines
+    .filter((l) => !l.fromInventory)
+    .map((l) => ({ prodId: l.productId, skuId: l.skuId, count: l.quantity }));
 }
 
 /**

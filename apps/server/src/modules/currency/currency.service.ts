@@ -2,6 +2,8 @@ import type { Currency, UpdateCurrencyBody } from '@dsm/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { inTransaction } from '../../platform/unit-of-work';
+import { runRateChange } from './currency.hooks';
 import { currencies } from './currency.tables';
 
 function toDto(row: typeof currencies.$inferSelect): Currency {
@@ -22,24 +24,36 @@ export async function getRate(db: Db, code: string): Promise<number | null> {
   return row ? Number(row.rate) : null;
 }
 
-/** The operator edits a rate (and optionally the symbol or name); USD stays the base at 1. */
+/**
+ * The operator edits a rate (and optionally the symbol or name); USD stays the base at 1. A rate
+ * that moved is a `rate` event in the same unit of work (currency.hooks.ts).
+ */
 export async function updateCurrency(db: Db, code: string, body: UpdateCurrencyBody): Promise<Currency> {
   const upper = code.toUpperCase();
   if (upper === 'USD' && body.rate !== 1) {
     throw AppError.invalid([{ field: 'rate', messageKey: 'currency.base-rate' }]);
   }
-  const [row] = await db
-    .update(currencies)
-    .set({
-      rate: body.rate,
-      ...(body.symbol ? { symbol: body.symbol } : {}),
-      ...(body.name ? { name: body.name } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(currencies.code, upper))
-    .returning();
-  if (!row) throw AppError.notFound('errors.currency-not-found');
-  return toDto(row);
+  return inTransaction(db, async (uow) => {
+    const [before] = await uow.tx
+      .select({ rate: currencies.rate })
+      .from(currencies)
+      .where(eq(currencies.code, upper))
+      .for('update');
+    if (!before) throw AppError.notFound('errors.currency-not-found');
+    const [row] = await uow.tx
+      .update(currencies)
+      .set({
+        rate: body.rate,
+        ...(body.symbol ? { symbol: body.symbol } : {}),
+        ...(body.name ? { name: body.name } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(currencies.code, upper))
+      .returning();
+    if (Number(before.rate) !== Number(row!.rate))
+      await runRateChange(uow, { code: upper, before: Number(before.rate), after: Number(row!.rate) });
+    return toDto(row!);
+  });
 }
 
 export const SEED_CURRENCIES = [
@@ -48,6 +62,8 @@ export const SEED_CURRENCIES = [
   { code: 'GBP', symbol: '£', name: 'Pound Sterling', rate: 0.79, position: 3 },
   { code: 'TRY', symbol: '₺', name: 'Turkish Lira', rate: 34.2, position: 4 },
 ];
+
+export { onRateChange, type RateChange } from './currency.hooks';
 
 export async function seedCurrencies(db: Db): Promise<void> {
   await db.insert(currencies).values(SEED_CURRENCIES).onConflictDoNothing();

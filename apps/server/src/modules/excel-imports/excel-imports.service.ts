@@ -172,7 +172,7 @@ export async function importPreviewed(
     );
   }
   if (!row!.pending.length) throw AppError.business('import-nothing-valid', 'excel-imports.nothing-valid');
-  const created = await createImportedOrders(uow, userId, id, row!.pending);
+  const created = await createImportedOrders(uow, userId, { importId: id, fileName: row!.fileName }, row!.pending);
   const [done] = await uow.tx
     .update(excelImports)
     .set({ state: 'imported', importedAt: new Date(), successCount: created, pending: [] })

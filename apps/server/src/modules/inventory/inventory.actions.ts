@@ -7,6 +7,13 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type OrderChange, type OrderRow, applyLocked, lockOrder } from '../orders/orders.service';
 import { paidWith } from '../payments/payments.service';
 import { refund } from '../wallet/wallet.service';
+import {
+  assertBalancePaid,
+  chargeBalance,
+  lockWalletOfDepositOrder,
+  returnDepositOnCancel,
+  settleReceived,
+} from './inventory.deposit';
 import { ensureItem, move } from './inventory.ledger';
 import { CANCELLABLE, inventoryOrderById } from './inventory.read';
 
@@ -103,7 +110,8 @@ export async function cancelInventoryOrder(uow: UnitOfWork, userId: string, orde
   if (io.state === 'awaiting-payment') {
     await applyLocked(uow, order, 'trash', actor);
   } else {
-    const payment = await paidWith(uow.tx, orderId);
+    // A deposit order (decision 0130) gives back its deposit; one paid in full, its payment.
+    const payment = (await returnDepositOnCancel(uow, order)) ? null : await paidWith(uow.tx, orderId);
     if (payment && order.totalMinor > 0)
       await refund(uow, payment, order.totalMinor, {
         postAs: referenceOf(order),
@@ -116,15 +124,20 @@ export async function cancelInventoryOrder(uow: UnitOfWork, userId: string, orde
   return (await inventoryOrderById(uow.tx, orderId, userId))!;
 }
 
-/** The operator bought the goods: "to be purchased" → "ready to stock" (the order → purchasing). */
+/**
+ * The operator bought the goods: "to be purchased" → "ready to stock" (the order → purchasing);
+ * a deposit order's balance is charged now (decision 0130), or held until a top-up.
+ */
 export async function purchaseInventoryOrder(uow: UnitOfWork, operatorId: string | null, orderId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
+  await lockWalletOfDepositOrder(uow, orderId);
   const order = await lockOrder(uow.tx, orderId);
   const io = await lockInventoryOrder(uow.tx, orderId);
   if (io.state !== 'to-be-purchased')
     throw AppError.conflict('inventory-transition-refused', 'inventory.not-purchasable', { number: order.number });
   await applyLocked(uow, order, 'purchase', { type: 'operator', id: operatorId });
   await setState(uow.tx, orderId, 'ready-to-stock');
+  await chargeBalance(uow, order);
   return (await inventoryOrderById(uow.tx, orderId))!;
 }
 
@@ -144,6 +157,7 @@ export async function receiveInventoryOrder(
   const io = await lockInventoryOrder(uow.tx, orderId);
   if (io.state !== 'ready-to-stock' && io.state !== 'in-stock')
     throw AppError.conflict('inventory-transition-refused', 'inventory.not-receivable', { number: order.number });
+  await assertBalancePaid(uow.tx, order);
   for (const [i, r] of receipts.entries()) {
     const line = io.lines.find((l) => Number(l.sku_id) === r.skuId && l.quantity - l.received > 0);
     const anyLine = io.lines.find((l) => Number(l.sku_id) === r.skuId);
@@ -177,6 +191,8 @@ export async function receiveInventoryOrder(
     if (!moved) throw new Error(`inventory ${itemId}: received more than was unreceived`);
   }
   await setState(uow.tx, orderId, 'in-stock');
+  const pieces = (key: 'quantity' | 'received') => io.lines.reduce((sum, l) => sum + Number(l[key]), 0);
+  await settleReceived(uow, order, pieces('received'), pieces('quantity'));
   return (await inventoryOrderById(uow.tx, orderId))!;
 }
 

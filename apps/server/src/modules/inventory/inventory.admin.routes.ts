@@ -20,7 +20,7 @@ import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { adjustItem, purchaseInventoryOrder, receiveInventoryOrder } from './inventory.actions';
 import { itemLog, listAdminInventoryOrders, listItems } from './inventory.read';
-import { handlingFeePerUnitMinor, setHandlingFeePerUnitMinor } from './inventory.settings';
+import { type InventorySettingsRow, inventorySettings, saveInventorySettings } from './inventory.settings';
 
 /** The operator's inventory console (the auth plugin lets only operators into /api/admin). */
 export async function inventoryAdminRoutes(app: App, { db }: { db: Db }) {
@@ -86,13 +86,27 @@ export async function inventoryAdminRoutes(app: App, { db }: { db: Db }) {
       ),
   );
   app.get('/admin/inventory/settings', { schema: { tags, response: settings } }, async () =>
-    ok({ handlingFeePerUnit: fromMinor(await handlingFeePerUnitMinor(db)) }),
+    ok(settingsDto(await inventorySettings(db))),
   );
-  // PUT sets a value: repeating it changes nothing more, so it needs no idempotency key.
+  // PUT sets values: repeating it changes nothing more, so it needs no idempotency key.
   app.put(
     '/admin/inventory/settings',
     { schema: { tags, body: PutInventorySettingsBody, response: settings } },
     async (req) =>
-      ok({ handlingFeePerUnit: fromMinor(await setHandlingFeePerUnitMinor(db, toMinor(req.body.handlingFeePerUnit))) }),
+      ok(
+        settingsDto(
+          await saveInventorySettings(db, {
+            handlingFeePerUnitMinor: toMinor(req.body.handlingFeePerUnit),
+            depositFromMinor: req.body.depositFrom === undefined ? undefined : toMinor(req.body.depositFrom),
+            depositPercent: req.body.depositPercent,
+          }),
+        ),
+      ),
   );
 }
+
+const settingsDto = (s: InventorySettingsRow) => ({
+  handlingFeePerUnit: fromMinor(s.handlingFeePerUnitMinor),
+  depositFrom: fromMinor(s.depositFromMinor),
+  depositPercent: s.depositPercent,
+});

@@ -7,6 +7,7 @@ import {
   type InventorySubmitBody,
   type Locale,
   type OrderAddress,
+  depositSplitMinor,
   fromMinor,
   minimumOrderQuantity,
   translate,
@@ -22,7 +23,7 @@ import { applyPriceTiers } from '../checkout/checkout.service';
 import { allWarehouses } from '../logistics/logistics.service';
 import { createOrder } from '../orders/orders.service';
 import { inventoryOrderById } from './inventory.read';
-import { handlingFeePerUnitMinor } from './inventory.settings';
+import { depositOffered, inventorySettings } from './inventory.settings';
 import { inventoryOrderLines, inventoryOrders } from './inventory.tables';
 import { signInventoryToken, verifyInventoryToken } from './inventory.token';
 
@@ -49,15 +50,16 @@ export async function confirmInventoryOrder(
   settings: InventorySettings,
 ): Promise<InventoryConfirmResult> {
   const skuIds = body.lines.map((l) => l.skuId);
-  const [skus, tiers, names, feeMinor] = await Promise.all([
+  const [skus, tiers, names, settingsRow] = await Promise.all([
     getCartSkus(db, skuIds, locale),
     getPriceTiers(
       db,
       body.lines.map((l) => l.prodId),
     ),
     allWarehouses(db, locale),
-    handlingFeePerUnitMinor(db),
+    inventorySettings(db),
   ]);
+  const feeMinor = settingsRow.handlingFeePerUnitMinor;
   const lines = [];
   for (const [i, line] of body.lines.entries()) {
     const sku = skus.get(line.skuId);
@@ -81,11 +83,14 @@ export async function confirmInventoryOrder(
   const handlingMinor = feeMinor * pieces;
   const now = settings.now ?? new Date();
   const expires = Math.floor(now.getTime() / 1000) + settings.confirmMinutes * 60;
+  // Two parts offered from the operator's amount on (decision 0130), signed like the fee.
+  const depositPercent = depositOffered(settingsRow, goodsMinor + handlingMinor);
   const claims: InventoryClaims = {
     u: userId,
     e: expires,
     h: feeMinor,
     l: lines.map((l, i) => [l.sku.prodId, l.sku.skuId, l.warehouse, l.count, priced[i]!.unitPriceMinor]),
+    ...(depositPercent === undefined ? {} : { d: depositPercent }),
   };
   const nameOf = (code: string) => names.get(code)?.name ?? code;
   return {
@@ -109,6 +114,7 @@ export async function confirmInventoryOrder(
     handlingFeePerUnit: fromMinor(feeMinor),
     handlingFee: fromMinor(handlingMinor),
     total: fromMinor(goodsMinor + handlingMinor),
+    deposit: depositPercent === undefined ? null : depositTerms(goodsMinor + handlingMinor, depositPercent),
     confirmToken: signInventoryToken(settings.secretKey, claims),
     expiresAt: new Date(expires * 1000).toISOString(),
   };
@@ -183,7 +189,12 @@ export async function submitInventoryOrder(
         quantity: l.count,
       })),
     )})
-    insert into inventory_orders ${insertValues(inventoryOrders, { orderId: order.id, userId, handlingFeePerUnitMinor: claims.h })}`);
+    insert into inventory_orders ${insertValues(inventoryOrders, {
+      orderId: order.id,
+      userId,
+      handlingFeePerUnitMinor: claims.h,
+      ...depositColumns(goodsMinor + feeMinor, claims.d),
+    })}`);
   // Last, as checkout does (decision 0092): the supplier's stock is taken like any order's, and
   // given back by checkout's reaction if the order is trashed unpaid. Too little refuses it all.
   await reserveStock(
@@ -214,4 +225,18 @@ function specsOf(properties: string): Record<string, string> {
     if (at > 0) out[pair.slice(0, at)] = pair.slice(at + 1);
   }
   return out;
+}
+
+/** The two parts as the confirm step shows them (decision 0130). */
+function depositTerms(totalMinor: number, percent: number) {
+  const { depositMinor, balanceMinor } = depositSplitMinor(totalMinor, percent);
+  return { percent, deposit: fromMinor(depositMinor), balance: fromMinor(balanceMinor) };
+}
+
+/** The order's two-part terms from the signed percentage; none when it was not offered. */
+function depositColumns(totalMinor: number, percent: number | undefined) {
+  if (!Number.isSafeInteger(percent) || percent! < 1 || percent! > 90) return {};
+  const { depositMinor, balanceMinor } = depositSplitMinor(totalMinor, percent!);
+  if (depositMinor <= 0 || balanceMinor <= 0) return {};
+  return { depositState: 'offered' as const, depositPercent: percent!, depositMinor, balanceMinor };
 }

@@ -1,4 +1,5 @@
 import {
+  type DepositState,
   INVENTORY_LOW_STOCK,
   type InventoryLogQuery,
   type InventoryOrder,
@@ -14,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
-import { productTitlesIn } from '../catalogue/catalogue.service';
+import { productIdsNamedSql, productTitlesIn } from '../catalogue/catalogue.service';
 import { allWarehouses } from '../logistics/logistics.service';
 import { ordersByIds } from '../orders/orders.service';
 
@@ -27,6 +28,10 @@ interface OrderHead {
   state: InventoryOrderState;
   created_at: Date | string;
   user_email?: string;
+  deposit_state: DepositState | null;
+  deposit_percent: number | null;
+  deposit_minor: number | string | null;
+  balance_minor: number | string | null;
   lines: Array<{
     skuId: number;
     skuCode: string;
@@ -41,6 +46,7 @@ interface OrderHead {
 
 const orderSelect = sql`
   select io.order_id, io.user_id, io.state, io.created_at, u.email as user_email,
+    io.deposit_state, io.deposit_percent, io.deposit_minor, io.balance_minor,
     (select json_agg(json_build_object('skuId', l.sku_id, 'skuCode', l.sku_code, 'title', l.title,
        'image', l.image, 'warehouse', l.warehouse, 'quantity', l.quantity, 'received', l.received,
        'unitPriceMinor', l.unit_price_minor) order by l.position)
@@ -79,6 +85,7 @@ async function withOrders(db: Db, heads: OrderHead[]): Promise<Array<InventoryOr
       total: fromMinor(order.totalMinor),
       createdAt: new Date(h.created_at).toISOString(),
       cancellable: CANCELLABLE.includes(h.state),
+      deposit: depositOfHead(h),
       userEmail: String(h.user_email ?? ''),
       lines: (typeof h.lines === 'string' ? JSON.parse(h.lines) : (h.lines ?? [])).map(
         (l: OrderHead['lines'][number]) => ({
@@ -94,6 +101,20 @@ async function withOrders(db: Db, heads: OrderHead[]): Promise<Array<InventoryOr
       ),
     };
   });
+}
+
+/**
+ * The two-part terms (decision 0130); none when not offered, or offered and the order was paid
+ * in full instead (or trashed unpaid).
+ */
+function depositOfHead(h: OrderHead): InventoryOrder['deposit'] {
+  if (h.deposit_state === null || (h.deposit_state === 'offered' && h.state !== 'awaiting-payment')) return null;
+  return {
+    state: h.deposit_state,
+    percent: Number(h.deposit_percent),
+    deposit: fromMinor(Number(h.deposit_minor)),
+    balance: fromMinor(Number(h.balance_minor)),
+  };
 }
 
 /** The owner's inventory orders (GET /p/private-inventory-order/page). */
@@ -132,6 +153,7 @@ interface ItemRow {
   available: number;
   frozen: number;
   unreceived: number;
+  ship_first: boolean;
   image: string | null;
 }
 
@@ -143,21 +165,17 @@ export interface ItemFilter {
   userEmail?: string;
 }
 
-function itemWhere(f: ItemFilter, titleIds: number[]): SQL {
+function itemWhere(f: ItemFilter, locale: Locale): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.userId) parts.push(sql`i.user_id = ${f.userId}`);
   if (f.userEmail) parts.push(sql`u.email ilike ${`%${escapeLike(f.userEmail)}%`}`);
   if (f.warehouse) parts.push(sql`i.warehouse = ${f.warehouse}`);
   if (f.lowStock) parts.push(sql`i.available <= ${INVENTORY_LOW_STOCK}`);
-  if (f.keyword) {
-    const byTitle = titleIds.length
-      ? sql` or i.product_id in (${sql.join(
-          titleIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
-    parts.push(sql`(i.sku_code ilike ${`%${escapeLike(f.keyword)}%`}${byTitle})`);
-  }
+  // The SKU code, or the product's name in the reader's language (matched in the database).
+  if (f.keyword)
+    parts.push(
+      sql`(i.sku_code ilike ${`%${escapeLike(f.keyword)}%`} or i.product_id in ${productIdsNamedSql(f.keyword, locale)})`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -174,8 +192,7 @@ export async function listItems(
   q: PageQuery | null,
   locale: Locale,
 ): Promise<Page<InventoryRow & { userId: string; userEmail: string }>> {
-  const titleIds = filter.keyword ? await productIdsNamed(db, filter.userId, filter.keyword, locale) : [];
-  const where = itemWhere(filter, titleIds);
+  const where = itemWhere(filter, locale);
   const from = sql`from inventory_items i join users u on u.id = i.user_id where ${where}`;
   const paging = q ? sql`limit ${q.size} offset ${(q.current - 1) * q.size}` : sql``;
   const [[count], rows, names] = await Promise.all([
@@ -183,7 +200,7 @@ export async function listItems(
     db
       .execute(
         sql`select i.id, i.user_id, u.email as user_email, i.product_id, i.sku_id, i.sku_code, i.warehouse,
-          i.available, i.frozen, i.unreceived,
+          i.available, i.frozen, i.unreceived, i.ship_first,
           (select l.image from inventory_order_lines l where l.sku_id = i.sku_id limit 1) as image
         ${from} order by i.sku_code, i.warehouse, i.id ${paging}`,
       )
@@ -219,22 +236,8 @@ function toItem(r: ItemRow, titles: Map<number, string>, names: Map<string, { na
     available,
     unreceived: Number(r.unreceived),
     lowStock: available <= INVENTORY_LOW_STOCK,
+    shipFirst: Boolean(r.ship_first),
   };
-}
-
-/** Products whose name in `locale` contains the keyword (through the catalogue's titles). */
-async function productIdsNamed(db: Db, userId: string | undefined, keyword: string, locale: Locale): Promise<number[]> {
-  const mine = userId ? sql` where user_id = ${userId}` : sql``;
-  const rows = rawRows<{ product_id: number }>(
-    await db.execute(sql`select distinct product_id from inventory_items${mine}`),
-  );
-  const titles = await productTitlesIn(
-    db,
-    rows.map((r) => Number(r.product_id)),
-    locale,
-  );
-  const k = keyword.toLocaleLowerCase();
-  return [...titles].filter(([, t]) => t.toLocaleLowerCase().includes(k)).map(([id]) => id);
 }
 
 /**
@@ -285,7 +288,7 @@ export async function itemLog(db: Db, userId: string | null, q: InventoryLogQuer
 async function listItemsById(db: Db, id: string, owner: SQL, locale: Locale) {
   const rows = rawRows<ItemRow>(
     await db.execute(sql`select i.id, i.user_id, u.email as user_email, i.product_id, i.sku_id, i.sku_code,
-      i.warehouse, i.available, i.frozen, i.unreceived,
+      i.warehouse, i.available, i.frozen, i.unreceived, i.ship_first,
       (select l.image from inventory_order_lines l where l.sku_id = i.sku_id limit 1) as image
       from inventory_items i join users u on u.id = i.user_id where i.id = ${id}${owner}`),
   );
@@ -295,4 +298,14 @@ async function listItemsById(db: Db, id: string, owner: SQL, locale: Locale) {
     allWarehouses(db, locale),
   ]);
   return toItem(rows[0], titles, names);
+}
+
+/** The owner's item as the page shows it; another user's or an unknown id → 404. */
+export async function ownItem(db: Db, userId: string, id: string, locale: Locale): Promise<InventoryRow> {
+  const item = /^[0-9a-f-]{36}$/i.test(id)
+    ? await listItemsById(db, id, sql` and i.user_id = ${userId}`, locale)
+    : undefined;
+  if (!item) throw AppError.notFound('inventory.not-found');
+  const { userId: _u, userEmail: _e, ...shown } = item;
+  return shown;
 }

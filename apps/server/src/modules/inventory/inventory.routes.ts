@@ -10,6 +10,8 @@ import {
   InventoryOrderPageSchema,
   InventoryOrderSchema,
   InventoryPageSchema,
+  InventoryRowSchema,
+  InventoryShipFirstBody,
   InventorySubmitBody,
   envelopeOf,
 } from '@dsm/contract';
@@ -20,8 +22,10 @@ import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { checkoutSettings } from '../checkout/checkout.service';
 import { cancelInventoryOrder } from './inventory.actions';
+import { payInventoryDeposit } from './inventory.deposit';
 import { confirmInventoryOrder, submitInventoryOrder } from './inventory.orders';
-import { itemLog, listInventoryOrders, listItems } from './inventory.read';
+import { itemLog, listInventoryOrders, listItems, ownItem } from './inventory.read';
+import { setShipFirst } from './inventory.ship-first';
 import { inventoryWorkbook } from './inventory.sheet';
 
 /** The owner's private inventory and inventory orders (SPEC §7; /api/p: own rows only, another's → 404). */
@@ -57,6 +61,13 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
     async (req, reply) =>
       idempotent(db, req, reply, async (uow) => ok(await cancelInventoryOrder(uow, req.session.userId, req.params.id))),
   );
+  // The deposit of a two-part order from the wallet (decision 0130); a replayed key pays once.
+  app.post(
+    '/p/private-inventory-order/deposit/:id',
+    { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(InventoryOrderSchema) } } },
+    async (req, reply) =>
+      idempotent(db, req, reply, async (uow) => ok(await payInventoryDeposit(uow, req.session.userId, req.params.id))),
+  );
   app.get(
     '/p/privateInventory/page',
     { schema: { tags, querystring: InventoryListQuery, response: { 200: envelopeOf(InventoryPageSchema) } } },
@@ -64,6 +75,22 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
       const { current, size, ...filter } = req.query;
       const page = await listItems(db, { ...filter, userId: req.session.userId }, { current, size }, req.locale);
       return ok({ ...page, records: page.records.map(({ userId: _u, userEmail: _e, ...r }) => r) });
+    },
+  );
+  // The per-SKU switch "ship store orders from my inventory" (decision 0129): the item as it is now.
+  app.put(
+    '/p/privateInventory/ship-first/:id',
+    {
+      schema: {
+        tags,
+        params: InventoryOrderIdParams,
+        body: InventoryShipFirstBody,
+        response: { 200: envelopeOf(InventoryRowSchema) },
+      },
+    },
+    async (req) => {
+      await setShipFirst(db, req.session.userId, req.params.id, req.body.shipFirst);
+      return ok(await ownItem(db, req.session.userId, req.params.id, req.locale));
     },
   );
   app.get(

@@ -1,4 +1,4 @@
-import { INVENTORY_LOG_REASONS, INVENTORY_ORDER_STATES } from '@dsm/contract';
+import { DEPOSIT_STATES, INVENTORY_LOG_REASONS, INVENTORY_ORDER_STATES } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -100,12 +100,29 @@ export const inventoryOrders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     state: text('state', { enum: INVENTORY_ORDER_STATES }).notNull().default('awaiting-payment'),
     handlingFeePerUnitMinor: moneyMinor('handling_fee_per_unit_minor').notNull(),
+    /**
+     * Paying in two parts (decision 0130), null when the order was not offered it: `offered` (the
+     * owner may still pay in full) → `deposit-paid` → `balance-held` (the wallet was short when
+     * the goods were bought) → `balance-paid`; `returned` (cancelled before purchase).
+     */
+    depositState: text('deposit_state', { enum: DEPOSIT_STATES }),
+    depositPercent: integer('deposit_percent'),
+    /** Rounded once (half up); the balance is total − deposit, so the two add up exactly. */
+    depositMinor: moneyMinor('deposit_minor'),
+    balanceMinor: moneyMinor('balance_minor'),
+    /** What has left the owner's deposit account for revenue as the goods were received. */
+    settledMinor: moneyMinor('settled_minor').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('inventory_orders_user_idx').on(t.userId, t.createdAt),
     index('inventory_orders_state_idx').on(t.state, t.createdAt),
+    check(
+      'inventory_orders_deposit_terms',
+      sql`(${t.depositState} is null) = (${t.depositMinor} is null) and (${t.depositMinor} is null) = (${t.balanceMinor} is null)
+        and (${t.depositMinor} is null or (${t.depositMinor} > 0 and ${t.balanceMinor} > 0))`,
+    ),
   ],
 );
 
@@ -145,10 +162,14 @@ export const inventorySettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     handlingFeePerUnitMinor: moneyMinor('handling_fee_per_unit_minor').notNull().default(0),
+    /** Orders from this total on may be paid in two parts (decision 0130); 0 = never offered. */
+    depositFromMinor: moneyMinor('deposit_from_minor').notNull().default(0),
+    depositPercent: integer('deposit_percent').notNull().default(30),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('inventory_settings_one_row', sql`${t.id} = 1`),
     check('inventory_settings_fee_nonneg', sql`${t.handlingFeePerUnitMinor} >= 0`),
+    check('inventory_settings_deposit', sql`${t.depositFromMinor} >= 0 and ${t.depositPercent} between 1 and 90`),
   ],
 );

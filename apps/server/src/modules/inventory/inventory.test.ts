@@ -234,3 +234,25 @@ describe('the operator adjusts with a reason; the owner pages, filters and downl
     expect(rows[1]!.slice(3, 7)).toEqual([0, 0, 0, 2]);
   });
 });
+
+describe('inventory orders stay on their own pages (decision 0129)', () => {
+  it('are left out of the general order lists, their tab counts and the operator’s general list', async () => {
+    const a = await owner();
+    const order = await buy(a, 5);
+    // Its own page lists it; the detail stays readable by id.
+    const own = (await call('GET', a.token, '/api/p/private-inventory-order/page')).json().data;
+    expect(own.records.map((r: { id: string }) => r.id)).toContain(order.id);
+    expect((await call('GET', a.token, `/api/p/orders/${order.id}`)).statusCode).toBe(200);
+    for (const tab of ['all', 'pending']) {
+      const listed = (await call('GET', a.token, `/api/p/orders?tab=${tab}&current=1&size=50`)).json().data;
+      expect(listed.records.map((r: { id: string }) => r.id)).not.toContain(order.id);
+      expect(listed.total).toBe(0);
+    }
+    const counts = (await call('GET', a.token, '/api/p/orders/counts')).json().data;
+    expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+    for (const state of ['all', 'pending']) {
+      const admin = (await call('GET', operator, `/api/admin/orders?state=${state}&current=1&size=100`)).json().data;
+      expect(admin.records.map((r: { id: string }) => r.id)).not.toContain(order.id);
+    }
+  });
+});

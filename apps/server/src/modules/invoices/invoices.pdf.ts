@@ -149,7 +149,11 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
     }
     const amount = (v: number) =>
       new Intl.NumberFormat(inv.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
-    row([line.title, line.sku, line.specs, amount(line.unitPrice), String(line.quantity), amount(line.amount)]);
+    // A line from the buyer's inventory says why its goods cost nothing here.
+    const title = line.fromInventory
+      ? `${line.title}\n(${translate(inv.locale, 'inventory.from-inventory')})`
+      : line.title;
+    row([title, line.sku, line.specs, amount(line.unitPrice), String(line.quantity), amount(line.amount)]);
   }
   doc
     .moveTo(MARGIN, y)

@@ -294,6 +294,7 @@ function toIssued(r: Row): IssuedInvoice {
       unitPrice: fromMinor(l.unitPriceMinor),
       quantity: l.quantity,
       amount: fromMinor(l.amountMinor),
+      fromInventory: l.fromInventory ?? false,
     })),
     productCost: fromMinor(r.productCostMinor),
     shipping: fromMinor(r.shippingMinor),

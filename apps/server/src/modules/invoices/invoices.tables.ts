@@ -12,6 +12,8 @@ export interface StoredInvoiceLine {
   unitPriceMinor: number;
   quantity: number;
   amountMinor: number;
+  /** Shipped from the buyer's private inventory: its goods were paid before (decision 0129). */
+  fromInventory?: boolean;
 }
 
 /**

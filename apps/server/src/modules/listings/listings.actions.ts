@@ -9,7 +9,7 @@ import { disconnectVariants, getStoreProduct } from '../connections/connections.
 import { connectedStoreRow, markProductDeleted, storeClientFor } from '../stores/stores.service';
 import { LISTINGS_PUBLISH_JOB, LISTINGS_ROLLBACK_JOB } from './listings.jobs.types';
 import { failureOf } from './listings.publish';
-import { listingVariants, listings } from './listings.tables';
+import { listingPriceUpdates, listingVariants, listings } from './listings.tables';
 
 /**
  * Relist and roll back (SPEC §4, decision 0124). Both take the listing's row lock, check its
@@ -105,4 +105,19 @@ export async function runRollback(db: Db, config: Config, listingId: string): Pr
       .set({ state: 'rolled-back', failure: null, updatedAt: new Date() })
       .where(and(eq(listings.id, listingId), inArray(listings.state, ['rolling-back'])));
   });
+}
+
+/**
+ * Lock price on or off (decision 0133): a locked listing is left out of re-pricing and of
+ * catalogue price changes, so the price the owner set in the store stays; its waiting price
+ * updates go (they would push a price onto it).
+ */
+export async function setLockPrice(uow: UnitOfWork, userId: string, id: string, lockPrice: boolean): Promise<void> {
+  await lockOwnListing(uow.tx, userId, id);
+  await uow.tx.update(listings).set({ lockPrice, updatedAt: new Date() }).where(eq(listings.id, id));
+  if (lockPrice)
+    await uow.tx
+      .update(listingPriceUpdates)
+      .set({ state: 'superseded', decidedAt: new Date() })
+      .where(and(eq(listingPriceUpdates.listingId, id), eq(listingPriceUpdates.state, 'pending')));
 }

@@ -10,7 +10,7 @@ import { listingVariants, listings } from './listings.tables';
  * switched inventory sync on, each listed variant whose catalogue stock differs from what we last
  * set in the store gets the new stock, in the connector's batches (Shopify 250, WooCommerce 100),
  * with the quantity we believe the store holds (Shopify's compare-and-set). A SKU taken down or
- * gone is set to 0. Comparing with what we pushed, rather than reacting to each stock change,
+ * gone is set to 0 in every connected store, switch or not, and its listing is marked. Comparing with what we pushed, rather than reacting to each stock change,
  * makes a burst of orders one call per store per minute, and a missed minute heals itself.
  */
 export const LISTINGS_INVENTORY_SYNC_JOB = 'listings.inventory-sync';
@@ -23,7 +23,7 @@ export async function syncInventory(db: Db, config: Config): Promise<{ stores: n
   let variants = 0;
   for (const storeId of storeIds) {
     const store = await connectedStoreRow(db, storeId);
-    if (!store?.inventorySync) continue;
+    if (!store) continue;
     const rows = await db
       .select({ v: listingVariants, productExternalId: listings.externalId })
       .from(listingVariants)
@@ -34,12 +34,20 @@ export async function syncInventory(db: Db, config: Config): Promise<{ stores: n
       rows.map((r) => r.v.skuId),
       'en-US',
     );
-    const wanted = rows
-      .map((r) => {
-        const sku = skus.get(r.v.skuId);
-        return { ...r, quantity: sku?.onSale ? Math.max(0, sku.stock) : 0 };
-      })
-      .filter((r) => r.quantity !== r.v.pushedQuantity);
+    const seen = rows.map((r) => {
+      const sku = skus.get(r.v.skuId);
+      const down = !sku?.onSale;
+      return { ...r, down, quantity: quantityFor(store.inventorySync, down, r.v.takenDown, sku?.stock ?? 0) };
+    });
+    const wanted = seen.filter(
+      (r): r is typeof r & { quantity: number } => r.quantity !== null && r.quantity !== r.v.pushedQuantity,
+    );
+    // A take-down is marked whether or not the store takes the call below (decision 0133); the
+    // mark comes off once the stock is back in the store, so a refused restore is tried again.
+    const mark = (r: (typeof seen)[number]) =>
+      db.update(listingVariants).set({ takenDown: r.down }).where(eq(listingVariants.id, r.v.id));
+    for (const r of seen.filter((x) => x.down !== x.v.takenDown && (x.down || !wanted.includes(x as never))))
+      await mark(r);
     if (!wanted.length) continue;
     const client = storeClientFor(db, config, store);
     if (!client.updateVariants) continue;
@@ -57,10 +65,27 @@ export async function syncInventory(db: Db, config: Config): Promise<{ stores: n
       .then(() => true)
       .catch(() => false);
     if (!pushed) continue;
+    for (const r of wanted.filter((x) => !x.down && x.v.takenDown)) await mark(r);
     for (const r of wanted)
-      await db.update(listingVariants).set({ pushedQuantity: r.quantity }).where(eq(listingVariants.id, r.v.id));
+      await db
+        .update(listingVariants)
+        // Switch off: only a zero is ours to remember; the stock restored after a take-down is the owner's again.
+        .set({ pushedQuantity: store.inventorySync || r.down ? r.quantity : null })
+        .where(eq(listingVariants.id, r.v.id));
     stores++;
     variants += wanted.length;
   }
   return { stores, variants };
+}
+
+/**
+ * The stock a listed variant should have in the store, or null to leave the store's alone.
+ * Switch on: the catalogue's (0 when taken down). Switch off: a SKU taken down still goes to 0 —
+ * the owner cannot sell what we cannot supply — and gets the catalogue's stock back once it
+ * returns; otherwise the store's stock is the owner's.
+ */
+function quantityFor(sync: boolean, down: boolean, wasDown: boolean, stock: number): number | null {
+  if (down) return 0;
+  if (sync || wasDown) return Math.max(0, stock);
+  return null;
 }

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getCartSkus, listProductsByIds } from '../catalogue/catalogue.service';
 import { storeNamesByIds } from '../stores/stores.service';
-import { listingVariants, listings } from './listings.tables';
+import { handChangesOf } from './listings.store-changes';
+import { listingPriceUpdates, listingVariants, listings } from './listings.tables';
 
 /** `/user/listed` (decision 0124): the caller's listings, counts per state and the running batch's progress. */
 
@@ -21,7 +22,7 @@ type Row = typeof listings.$inferSelect;
 async function toDtos(db: Db, rows: Row[], locale: Locale): Promise<Listing[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [variants, stores, products] = await Promise.all([
+  const [variants, stores, products, waiting] = await Promise.all([
     db
       .select()
       .from(listingVariants)
@@ -32,12 +33,23 @@ async function toDtos(db: Db, rows: Row[], locale: Locale): Promise<Listing[]> {
       rows.map((r) => r.storeId),
     ),
     listProductsByIds(db, [...new Set(rows.map((r) => r.prodId))], locale),
+    db
+      .select({ listingId: listingPriceUpdates.listingId, n: sql<number>`count(*)::int` })
+      .from(listingPriceUpdates)
+      .where(and(inArray(listingPriceUpdates.listingId, ids), eq(listingPriceUpdates.state, 'pending')))
+      .groupBy(listingPriceUpdates.listingId),
   ]);
+  const waitingOf = new Map(waiting.map((w) => [w.listingId, Number(w.n)]));
+  const byHand = await handChangesOf(
+    db,
+    rows.map((r) => ({ listing: r, variants: variants.filter((v) => v.listingId === r.id) })),
+  );
   const skus = await getCartSkus(db, [...new Set(variants.map((v) => v.skuId))], locale);
   const pics = new Map(products.map((p) => [p.prodId, p.pic]));
   return rows.map((r) => {
     const mine = variants.filter((v) => v.listingId === r.id);
     const store = stores.get(r.storeId);
+    const hand = byHand.get(r.id);
     return {
       id: r.id,
       storeId: r.storeId,
@@ -72,8 +84,13 @@ async function toDtos(db: Db, rows: Row[], locale: Locale): Promise<Listing[]> {
           platformPrice: fromMinor(v.platformMinor),
           shipping: fromMinor(v.shippingMinor),
           externalId: v.externalId,
+          takenDown: v.takenDown,
+          storePrice: hand?.prices.has(v.id) ? fromMinor(hand.prices.get(v.id)!) : null,
         };
       }),
+      takenDown: mine.filter((v) => v.takenDown).length,
+      priceUpdates: waitingOf.get(r.id) ?? 0,
+      storeTitle: hand?.title ?? null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };

@@ -3,12 +3,16 @@ import {
   ApprovedRepriceSchema,
   CreateListingsBody,
   CreatedListingsSchema,
+  DecidePriceUpdatesBody,
+  DecidedPriceUpdatesSchema,
   ListingIdParams,
   ListingListQuery,
   ListingListSchema,
+  ListingPatchBody,
   ListingQuoteBody,
   ListingQuoteSchema,
   ListingSchema,
+  PriceUpdateListSchema,
   RepriceBody,
   RepricePreviewSchema,
   StoreRuleBody,
@@ -21,7 +25,8 @@ import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { inTransaction } from '../../platform/unit-of-work';
-import { relist, rollBack } from './listings.actions';
+import { relist, rollBack, setLockPrice } from './listings.actions';
+import { decidePriceUpdates, listPriceUpdates } from './listings.price-updates';
 import { createListings } from './listings.create';
 import { quoteListing } from './listings.quote.route';
 import { getListing, listListings } from './listings.read';
@@ -53,8 +58,28 @@ export async function listingsRoutes(app: App, { db }: { db: Db }) {
     { schema: { tags, body: ListingQuoteBody, response: { 200: envelopeOf(ListingQuoteSchema) } } },
     async (req) => ok(await quoteListing(db, req.session.userId, req.body, req.locale)),
   );
+  // Before `/:id`'s routes in reading order; Fastify matches the static path first anyway.
+  app.get(
+    '/p/listings/price-updates',
+    { schema: { tags, response: { 200: envelopeOf(PriceUpdateListSchema) } } },
+    async (req) => ok(await listPriceUpdates(db, req.session.userId, req.locale)),
+  );
+  app.post(
+    '/p/listings/price-updates/decide',
+    { schema: { tags, body: DecidePriceUpdatesBody, response: { 200: envelopeOf(DecidedPriceUpdatesSchema) } } },
+    async (req, reply) =>
+      ok(await idempotent(db, req, reply, (uow) => decidePriceUpdates(uow, req.session.userId, req.body))),
+  );
   app.get('/p/listings/:id', { schema: { tags, params: ListingIdParams, response: one } }, async (req) =>
     ok(await getListing(db, req.session.userId, req.params.id, req.locale)),
+  );
+  app.patch(
+    '/p/listings/:id',
+    { schema: { tags, params: ListingIdParams, body: ListingPatchBody, response: one } },
+    async (req) => {
+      await inTransaction(db, (uow) => setLockPrice(uow, req.session.userId, req.params.id, req.body.lockPrice));
+      return ok(await getListing(db, req.session.userId, req.params.id, req.locale));
+    },
   );
   app.post('/p/listings/:id/relist', { schema: { tags, params: ListingIdParams, response: one } }, async (req) => {
     await inTransaction(db, (uow) => relist(uow, req.session.userId, req.params.id, req.locale));

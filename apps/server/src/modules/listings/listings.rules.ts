@@ -1,5 +1,5 @@
 import type { PriceRule, PriceRuleBody, StoreRule, StoreRuleBody } from '@dsm/contract';
-import { toMinor } from '@dsm/contract';
+import { DEFAULT_PRICE_TOLERANCE_PERCENT, toMinor } from '@dsm/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -26,6 +26,8 @@ export interface StoreRuleFacts {
   rule: StoredRule;
   currency: string;
   market: string;
+  /** ± percent a catalogue price change may move a listed price by itself (decision 0133). */
+  tolerancePercent: number;
   rate: number;
   saved: boolean;
 }
@@ -57,12 +59,18 @@ const fromHundredths = (x: number | null) => (x === null ? null : x / 100);
 /** The store's rule, its currency, market and today's rate; the store must be the caller's. */
 export async function storeRuleFacts(db: Db, userId: string, storeId: string): Promise<StoreRuleFacts> {
   await ownStore(db, userId, storeId);
+  return ruleFactsOfStore(db, storeId);
+}
+
+/** The same, for the module's jobs, which act for the store's owner. */
+export async function ruleFactsOfStore(db: Db, storeId: string): Promise<StoreRuleFacts> {
   const [row] = await db.select().from(listingStoreRules).where(eq(listingStoreRules.storeId, storeId));
   if (!row)
     return {
       rule: DEFAULT_RULE,
       currency: DEFAULT_CURRENCY,
       market: DEFAULT_MARKET,
+      tolerancePercent: DEFAULT_PRICE_TOLERANCE_PERCENT,
       rate: await rateOf(db, DEFAULT_CURRENCY),
       saved: false,
     };
@@ -77,6 +85,7 @@ export async function storeRuleFacts(db: Db, userId: string, storeId: string): P
     },
     currency: row.currency,
     market: row.market,
+    tolerancePercent: fromHundredths(row.priceToleranceHundredths) ?? DEFAULT_PRICE_TOLERANCE_PERCENT,
     rate: await rateOf(db, row.currency),
     saved: true,
   };
@@ -88,7 +97,7 @@ export async function saveStoreRule(
   userId: string,
   storeId: string,
   rule: StoredRule,
-  place?: { currency: string; market: string },
+  place?: { currency: string; market: string; tolerancePercent: number },
 ): Promise<void> {
   await ownStore(db, userId, storeId);
   const where = place ?? (await storeRuleFacts(db, userId, storeId));
@@ -102,6 +111,7 @@ export async function saveStoreRule(
     minMarginHundredths: hundredthsOf(rule.minMarginPercent),
     currency: where.currency,
     market: where.market,
+    priceToleranceHundredths: hundredthsOf(where.tolerancePercent),
     updatedAt: new Date(),
   };
   await db
@@ -123,12 +133,17 @@ export function toStoreRuleDto(storeId: string, f: StoreRuleFacts): StoreRule {
     },
     currency: f.currency,
     market: f.market,
+    priceTolerancePercent: f.tolerancePercent,
     rate: f.rate,
     saved: f.saved,
   };
 }
 
 export async function putStoreRule(db: Db, userId: string, storeId: string, body: StoreRuleBody): Promise<StoreRule> {
-  await saveStoreRule(db, userId, storeId, ruleOfBody(body.rule), { currency: body.currency, market: body.market });
+  await saveStoreRule(db, userId, storeId, ruleOfBody(body.rule), {
+    currency: body.currency,
+    market: body.market,
+    tolerancePercent: body.priceTolerancePercent,
+  });
   return toStoreRuleDto(storeId, await storeRuleFacts(db, userId, storeId));
 }

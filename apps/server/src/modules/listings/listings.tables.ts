@@ -22,6 +22,11 @@ export const listingStoreRules = pgTable('listing_store_rules', {
   currency: text('currency').notNull(),
   /** ISO alpha-2: where shipping is priced to. */
   market: text('market').notNull(),
+  /**
+   * How far (percent, in hundredths) a listed price may move by itself when the catalogue price
+   * changes; a larger move waits for the owner's approval. Null: the default (10 %).
+   */
+  priceToleranceHundredths: integer('price_tolerance_hundredths'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -107,10 +112,52 @@ export const listingVariants = pgTable(
     inventoryItemId: text('inventory_item_id'),
     /** The stock we last set in the store (inventory sync); null while the store's stock is not ours. */
     pushedQuantity: integer('pushed_quantity'),
+    /** Its catalogue SKU is taken down or gone: the store's stock was set to 0 and the listing shows it. */
+    takenDown: boolean('taken_down').notNull().default(false),
     storeVariantId: uuid('store_variant_id').references(() => storeVariants.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('listing_variants_listing_idx').on(t.listingId, t.position),
     index('listing_variants_sku_idx').on(t.skuId),
+  ],
+);
+
+export const PRICE_UPDATE_STATES = ['pending', 'approved', 'rejected', 'superseded'] as const;
+
+/**
+ * A catalogue price change larger than the store's tolerance (decision 0133): the listed price it
+ * would give waits here for the owner. A rejected one is kept so the same catalogue price is not
+ * asked about again; a newer change supersedes a pending one.
+ */
+export const listingPriceUpdates = pgTable(
+  'listing_price_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => listingVariants.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: PRICE_UPDATE_STATES }).notNull().default('pending'),
+    /** USD: the catalogue price the listed one was computed from, and the new one. */
+    oldPlatformMinor: integer('old_platform_minor').notNull(),
+    newPlatformMinor: integer('new_platform_minor').notNull(),
+    /** In the listing's currency. */
+    oldPriceMinor: integer('old_price_minor').notNull(),
+    newPriceMinor: integer('new_price_minor').notNull(),
+    newCompareAtMinor: integer('new_compare_at_minor'),
+    costMinor: integer('cost_minor').notNull(),
+    /** Under the rule's minimum margin: shown as such; the owner's approval still sets it. */
+    belowMargin: boolean('below_margin').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('listing_price_updates_user_idx').on(t.userId, t.state, t.createdAt),
+    index('listing_price_updates_variant_idx').on(t.variantId, t.newPlatformMinor),
   ],
 );

@@ -39,7 +39,8 @@ export async function logisticsAdminRoutes(app: App, { db, catalogue }: { db: Db
 
   app.get(
     '/admin/logistics/warehouses',
-    { schema: { tags, response: { 200: envelopeOf(z.array(AdminWarehouseSchema)) } } },
+    // Read by the product form, which an agent fills in to answer a sourcing request (decision 0134).
+    { config: { agents: true }, schema: { tags, response: { 200: envelopeOf(z.array(AdminWarehouseSchema)) } } },
     async () => ok(await listAdminWarehouses(db)),
   );
   app.post(

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/app-error';
 import { isKnownCountry } from './countries';
 import { kgToGrams } from './logistics.pricing';
 import { invalidateLogistics } from './logistics.cache';
+import { runShippingChange } from './logistics.hooks';
 import type { CatalogueReads } from './logistics.service';
 import { type ZoneWithRates, findWarehouse, methodNames, warehouseNames, zonesOf } from './logistics.queries';
 import {
@@ -97,7 +98,8 @@ export async function createWarehouse(db: DbOrUow, body: CreateWarehouseBody): P
 
 export async function updateWarehouse(db: DbOrUow, code: string, body: UpdateWarehouseBody): Promise<AdminWarehouse> {
   checkCountry(body.country);
-  await inTransaction(db, async ({ tx }) => {
+  await inTransaction(db, async (uow) => {
+    const { tx } = uow;
     const [row] = await tx
       .update(warehouses)
       .set({ country: body.country, active: body.active, position: body.position, updatedAt: new Date() })
@@ -106,6 +108,7 @@ export async function updateWarehouse(db: DbOrUow, code: string, body: UpdateWar
     if (!row) throw AppError.notFound('logistics.warehouse-not-found');
     await tx.delete(warehouseTranslations).where(eq(warehouseTranslations.warehouseCode, code));
     await tx.insert(warehouseTranslations).values(nameRows(body.names).map((r) => ({ ...r, warehouseCode: code })));
+    await runShippingChange(uow, null); // turned on or off: every method leaving it
   });
   invalidateLogistics(db);
   return adminWarehouse(handleOf(db), code);
@@ -235,7 +238,8 @@ export async function updateMethod(
   body: UpdateShippingMethodBody,
 ): Promise<AdminShippingMethod> {
   await checkWarehouse(handleOf(db), body.warehouse);
-  await inTransaction(db, async ({ tx }) => {
+  await inTransaction(db, async (uow) => {
+    const { tx } = uow;
     const [row] = await tx
       .update(shippingMethods)
       .set({ ...methodColumns(body), updatedAt: new Date() })
@@ -244,6 +248,7 @@ export async function updateMethod(
     if (!row) throw AppError.notFound('logistics.method-not-found');
     await tx.delete(shippingMethodTranslations).where(eq(shippingMethodTranslations.methodId, methodId));
     await tx.insert(shippingMethodTranslations).values(nameRows(body.names).map((r) => ({ ...r, methodId })));
+    await runShippingChange(uow, null);
   });
   invalidateLogistics(db);
   return getAdminMethod(handleOf(db), methodId);
@@ -312,7 +317,8 @@ async function lockMethod(db: Db, methodId: number) {
 }
 
 export async function addZone(db: DbOrUow, methodId: number, body: ShippingZoneBody): Promise<AdminShippingMethod> {
-  await inTransaction(db, async ({ tx }) => {
+  await inTransaction(db, async (uow) => {
+    const { tx } = uow;
     await lockMethod(tx, methodId);
     const countries = await checkZone(tx, methodId, body);
     const [zone] = await tx
@@ -320,29 +326,33 @@ export async function addZone(db: DbOrUow, methodId: number, body: ShippingZoneB
       .values({ methodId, name: body.name, countries })
       .returning({ id: shippingZones.id });
     await tx.insert(shippingRates).values(rateRows(zone!.id, body));
+    await runShippingChange(uow, countries);
   });
   invalidateLogistics(db);
   return getAdminMethod(handleOf(db), methodId);
 }
 
-async function zoneMethod(db: Db, zoneId: number): Promise<number> {
+/** The zone's method and the countries it covers now. */
+async function zoneOf(db: Db, zoneId: number): Promise<{ methodId: number; countries: string[] }> {
   const [zone] = await db
-    .select({ methodId: shippingZones.methodId })
+    .select({ methodId: shippingZones.methodId, countries: shippingZones.countries })
     .from(shippingZones)
     .where(eq(shippingZones.id, zoneId));
   if (!zone) throw AppError.notFound('logistics.zone-not-found');
-  return zone.methodId;
+  return zone;
 }
 
 /** Replaces a zone's name, countries and whole rate table; the next quote uses the new prices. */
 export async function updateZone(db: DbOrUow, zoneId: number, body: ShippingZoneBody): Promise<AdminShippingMethod> {
-  const methodId = await inTransaction(db, async ({ tx }) => {
-    const methodId = await zoneMethod(tx, zoneId);
+  const methodId = await inTransaction(db, async (uow) => {
+    const { tx } = uow;
+    const { methodId, countries: before } = await zoneOf(tx, zoneId);
     await lockMethod(tx, methodId);
     const countries = await checkZone(tx, methodId, body, zoneId);
     await tx.update(shippingZones).set({ name: body.name, countries }).where(eq(shippingZones.id, zoneId));
     await tx.delete(shippingRates).where(eq(shippingRates.zoneId, zoneId));
     await tx.insert(shippingRates).values(rateRows(zoneId, body));
+    await runShippingChange(uow, [...before, ...countries]);
     return methodId;
   });
   invalidateLogistics(db);
@@ -350,10 +360,12 @@ export async function updateZone(db: DbOrUow, zoneId: number, body: ShippingZone
 }
 
 export async function deleteZone(db: DbOrUow, zoneId: number): Promise<AdminShippingMethod> {
-  const methodId = await inTransaction(db, async ({ tx }) => {
-    const methodId = await zoneMethod(tx, zoneId);
+  const methodId = await inTransaction(db, async (uow) => {
+    const { tx } = uow;
+    const { methodId, countries } = await zoneOf(tx, zoneId);
     await lockMethod(tx, methodId);
     await tx.delete(shippingZones).where(eq(shippingZones.id, zoneId));
+    await runShippingChange(uow, countries);
     return methodId;
   });
   invalidateLogistics(db);

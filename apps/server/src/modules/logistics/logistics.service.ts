@@ -22,6 +22,7 @@ import { type LogisticsSnapshot, logisticsSnapshot } from './logistics.cache';
 import { type WarehouseRow, activeWarehouse, findWarehouse, methodsForQuote } from './logistics.queries';
 
 export { invalidateLogistics } from './logistics.cache';
+export { onShippingChange, type ShippingChange } from './logistics.hooks';
 
 /**
  * What logistics needs to price shipping for one catalogue SKU, in wire units (kg, cm). The

@@ -21,6 +21,8 @@ export interface NewOrderLine {
   /** unitPriceMinor × quantity: given so a caller's arithmetic mistake is caught, not hidden. */
   lineTotalMinor: number;
   storePriceMinor?: number | null;
+  /** Ships from the owner's private inventory, its goods already paid (decision 0129): priced at 0. */
+  fromInventory?: boolean;
 }
 
 export interface NewOrder {
@@ -116,6 +118,7 @@ export async function createOrder(
       quantity: l.quantity,
       lineTotalMinor: l.lineTotalMinor,
       storePriceMinor: l.storePriceMinor ?? null,
+      fromInventory: l.fromInventory ?? false,
     }));
     const created = {
       orderId: id,

@@ -103,6 +103,13 @@ const firstLineNames = (db: Db, rows: Row[], locale: Locale | undefined) =>
     locale,
   );
 
+/**
+ * Inventory orders (decision 0126) have their own pages and states (/user/inventoryorders, the
+ * operator's inventory console); in the general lists and their counts they would be offered
+ * actions that skip their states, so they are left out there (decision 0129).
+ */
+const GENERAL = sql`o.source <> 'inventory'`;
+
 /** The caller's orders in one tab, newest first. */
 export async function listOrders(
   db: Db,
@@ -111,7 +118,7 @@ export async function listOrders(
   locale?: Locale,
 ): Promise<Page<OrderSummary>> {
   const type = q.type ? sql`and o.purchase_type = ${q.type}` : sql``;
-  const where = sql`where o.user_id = ${userId} and ${TAB_WHERE[q.tab]} ${type}`;
+  const where = sql`where o.user_id = ${userId} and ${GENERAL} and ${TAB_WHERE[q.tab]} ${type}`;
   const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));
   const rows = rawRows(
     await db.execute(
@@ -138,7 +145,7 @@ export async function countOrders(
   );
   const [row] = rawRows(
     await db.execute(
-      sql`select ${columns} from orders o where o.user_id = ${userId} ${type ? sql`and o.purchase_type = ${type}` : sql``}`,
+      sql`select ${columns} from orders o where o.user_id = ${userId} and ${GENERAL} ${type ? sql`and o.purchase_type = ${type}` : sql``}`,
     ),
   );
   return Object.fromEntries(ORDER_TABS.map((tab) => [tab, Number(row?.[tab] ?? 0)])) as OrderCounts;
@@ -204,6 +211,7 @@ export async function getOrder(
       quantity: l.quantity,
       lineTotal: fromMinor(l.lineTotalMinor),
       storePrice: l.storePriceMinor === null ? null : fromMinor(l.storePriceMinor),
+      fromInventory: l.fromInventory,
     })),
     children,
     placedWith,
@@ -222,10 +230,10 @@ export async function getOrder(
 export async function listAdminOrders(db: Db, q: AdminOrderListQuery, locale?: Locale): Promise<Page<AdminOrder>> {
   const where =
     q.state === 'all'
-      ? sql``
+      ? sql`where ${GENERAL}`
       : q.state === 'abnormal'
-        ? sql`where ${TAB_WHERE.abnormal}`
-        : sql`where o.state = ${q.state}`;
+        ? sql`where ${GENERAL} and ${TAB_WHERE.abnormal}`
+        : sql`where ${GENERAL} and o.state = ${q.state}`;
   const queue = q.state === 'pending' || q.state === 'purchasing' || q.state === 'abnormal';
   const order = queue ? sql`o.created_at asc, o.number asc` : sql`o.created_at desc, o.number desc`;
   const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));

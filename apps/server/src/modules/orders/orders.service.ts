@@ -72,7 +72,7 @@ export async function ordersByIds(db: Db, ids: readonly string[]) {
 export async function ordersOfStoreOrders(
   db: Db,
   userId: string,
-  refs: ReadonlyArray<{ storeId: string; ref: string }>,
+  refs: ReadonlyArray<{ storeId: string | null; ref: string }>,
 ) {
   if (!refs.length) return [];
   const rows = await db
@@ -88,8 +88,9 @@ export async function ordersOfStoreOrders(
       ),
     )
     .orderBy(asc(orders.createdAt));
-  const wanted = new Set(refs.map((r) => `${r.storeId}|${r.ref}`));
-  return rows.filter((o) => wanted.has(`${o.storeId}|${o.storeOrderRef}`));
+  // A store order imported from a spreadsheet has no store (null on both sides).
+  const wanted = new Set(refs.map((r) => `${r.storeId ?? ''}|${r.ref}`));
+  return rows.filter((o) => wanted.has(`${o.storeId ?? ''}|${o.storeOrderRef}`));
 }
 
 /** An order's lines in their order (payments copies them onto the invoice). */

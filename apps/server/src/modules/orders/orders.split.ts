@@ -119,6 +119,7 @@ export async function splitOrder(
             quantity,
             lineTotalMinor: line.unitPriceMinor * quantity,
             storePriceMinor: line.storePriceMinor,
+            fromInventory: line.fromInventory,
           })),
           goodsMinor: goods[i]!,
           shippingMinor: shipping![i]!,

@@ -1,4 +1,4 @@
-import type { OrderActorType, OrderState } from '@dsm/contract';
+import { type OrderActorType, type OrderState, normaliseTrackingNumber } from '@dsm/contract';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { runOrderChangeHandlers } from './orders.hooks';
@@ -209,10 +209,15 @@ function effects(event: TransitionEvent, data: TransitionData): Partial<OrderRow
   switch (event) {
     case 'pay':
       return { paidAt: now };
+    // One form of the number everywhere: ours, the buyer's, the store's (decision 0131).
     case 'ship':
-      return { carrier: data.carrier!, trackingNumber: data.trackingNumber!, shippedAt: now };
+      return {
+        carrier: data.carrier!.trim(),
+        trackingNumber: normaliseTrackingNumber(data.trackingNumber!),
+        shippedAt: now,
+      };
     case 'update-tracking':
-      return { carrier: data.carrier!, trackingNumber: data.trackingNumber! };
+      return { carrier: data.carrier!.trim(), trackingNumber: normaliseTrackingNumber(data.trackingNumber!) };
     case 'deliver':
       return { deliveredAt: now };
     case 'trash':
@@ -240,7 +245,8 @@ function checkData(event: TransitionEvent, data: TransitionData): void {
   const missing: Array<{ field: string; messageKey: string }> = [];
   if (event === 'ship' || event === 'update-tracking') {
     if (!data.carrier?.trim()) missing.push({ field: 'carrier', messageKey: 'orders.carrier-required' });
-    if (!data.trackingNumber?.trim()) missing.push({ field: 'trackingNumber', messageKey: 'orders.tracking-required' });
+    if (!normaliseTrackingNumber(data.trackingNumber ?? ''))
+      missing.push({ field: 'trackingNumber', messageKey: 'orders.tracking-required' });
   }
   if (event === 'mark-abnormal' && !data.reason?.trim())
     missing.push({ field: 'reason', messageKey: 'orders.abnormal-reason-required' });
@@ -289,7 +295,10 @@ export async function applyLocked(
   const to = rule.to === 'same' ? order.state : rule.to;
   const detail: Record<string, unknown> = { ...data.details };
   if (event === 'ship' || event === 'update-tracking')
-    Object.assign(detail, { carrier: data.carrier, trackingNumber: data.trackingNumber });
+    Object.assign(detail, {
+      carrier: data.carrier?.trim(),
+      trackingNumber: normaliseTrackingNumber(data.trackingNumber ?? ''),
+    });
   if (data.amountMinor !== undefined) detail.amountMinor = data.amountMinor;
   const updated = await updateOrderWithEvent(
     uow.tx,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   foreignKey,
   index,
@@ -136,6 +137,11 @@ export const orderLines = pgTable(
     lineTotalMinor: moneyMinor('line_total_minor').notNull(),
     /** Store orders: what the store's customer paid for the item. */
     storePriceMinor: moneyMinor('store_price_minor'),
+    /**
+     * The goods ship from the owner's private inventory (decision 0129): already paid when they
+     * were bought into it, so the line is priced at 0 and takes no catalogue stock.
+     */
+    fromInventory: boolean('from_inventory').notNull().default(false),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),

@@ -123,6 +123,7 @@ async function issueOrderInvoice(
       unitPriceMinor: l.unitPriceMinor,
       quantity: l.quantity,
       amountMinor: l.lineTotalMinor,
+      ...(l.fromInventory ? { fromInventory: true } : {}),
     })),
     productCostMinor: order.goodsMinor,
     shippingMinor: order.shippingMinor,

@@ -7,7 +7,14 @@ import { type OrderRow, ordersByIds } from '../orders/orders.service';
 import { cancelAwaitingRecharge, rechargeById } from '../recharge/recharge.service';
 import { cancelHeld, creditRefund, refund } from '../wallet/wallet.service';
 import { failPayment } from './payments.complete';
-import { type PaymentRow, lockPayment, orderIdsOf, ownPayment, referenceOf } from './payments.queries';
+import {
+  type PaymentRow,
+  lockOpenPaymentsOf,
+  lockPayment,
+  orderIdsOf,
+  ownPayment,
+  referenceOf,
+} from './payments.queries';
 
 /**
  * Paying orders (decision 0085): the public face of the payments module. `payOrdersAndStartPayPal`
@@ -92,6 +99,16 @@ export async function toOrderPayment(
 export { ownPayment };
 
 /**
+ * Refuses another way of paying `orderId` (a bulk deposit, decision 0130) while one of its
+ * payments is open (held for a top-up, or PayPal under way): 409 naming that payment, as paying
+ * twice is refused here. The caller holds the order's lock (orders first, then payments).
+ */
+export async function assertNoOpenPayment(db: Db, orderId: string): Promise<void> {
+  const [open] = await lockOpenPaymentsOf(db, [orderId]);
+  if (open) throw AppError.conflict('payment-in-progress', 'payments.in-progress', { number: open.number });
+}
+
+/**
  * The wallet reference of the payment that paid `orderId` (after-sales refunds it, so bonus spent
  * on the order comes back as bonus), or null when the order was paid some other way.
  */
@@ -106,19 +123,21 @@ export async function paidWith(db: Db, orderId: string): Promise<{ type: string;
 }
 
 /**
- * Gives an order's whole payment back to the wallet, fee-free (issue 21: a store order cancelled
- * in the store before purchasing, decision 0120): through the wallet payment that paid it (bonus
- * back as bonus, capped by what that payment took), posted under `postAs`; once per `uniqueKey`.
- * The caller holds the order's lock and has already moved it out of the paid states.
+ * Gives `amountMinor` of an order's payment back to the wallet, fee-free (issue 21: a store order
+ * cancelled in the store before purchasing, decisions 0120 and 0131): through the wallet payment
+ * that paid it (bonus back as bonus, capped by what that payment took), posted under `postAs`;
+ * once per `uniqueKey`. The caller holds the order's lock, has already moved it out of the paid
+ * states and says how much is still to give back (the total less what after-sales returned).
  */
 export async function refundOrderToWallet(
   uow: UnitOfWork,
-  order: Pick<OrderRow, 'id' | 'userId' | 'totalMinor'>,
+  order: Pick<OrderRow, 'id' | 'userId'>,
+  amountMinor: number,
   postAs: { type: string; id: string; label: string },
   uniqueKey: string,
 ): Promise<void> {
-  if (order.totalMinor === 0) return;
+  if (amountMinor <= 0) return;
   const payment = await paidWith(uow.tx, order.id);
-  if (payment) await refund(uow, payment, order.totalMinor, { postAs, uniqueKey });
-  else await creditRefund(uow, order.userId, order.totalMinor, postAs, { uniqueKey });
+  if (payment) await refund(uow, payment, amountMinor, { postAs, uniqueKey });
+  else await creditRefund(uow, order.userId, amountMinor, postAs, { uniqueKey });
 }

@@ -11,10 +11,10 @@ import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
+import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { userEmails } from '../accounts/accounts.service';
 import { findOrderByNumber, transition } from '../orders/orders.service';
-import { pay } from '../wallet/wallet.service';
+import { pay, refund } from '../wallet/wallet.service';
 import { priceDifferences } from './price-differences.tables';
 
 /**
@@ -246,4 +246,27 @@ export async function listAdminPriceDifferences(
     total,
     q,
   );
+}
+
+/** The differences the user paid on an order (their money is still with us unless refunded below). */
+export async function paidDifferencesOf(db: Db, orderId: string): Promise<Row[]> {
+  return db
+    .select()
+    .from(priceDifferences)
+    .where(and(eq(priceDifferences.orderId, orderId), eq(priceDifferences.state, 'paid')))
+    .orderBy(priceDifferences.createdAt, priceDifferences.id);
+}
+
+/**
+ * Gives a paid difference back to the wallet through the wallet payment that paid it (bonus as
+ * bonus), posted under `postAs`, once per `uniqueKey` (issue 21: a store order refunded to the
+ * wallet before purchasing, decision 0131). The caller holds the order's lock and has cancelled it.
+ */
+export async function refundPaidDifference(
+  uow: UnitOfWork,
+  d: Row,
+  postAs: { type: string; id: string; label: string },
+  uniqueKey: string,
+): Promise<void> {
+  await refund(uow, referenceOf(d), d.amountMinor, { postAs, uniqueKey });
 }

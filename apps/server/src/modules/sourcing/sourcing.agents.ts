@@ -3,8 +3,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
-import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
-import { findAccountRole, setAgentRole, userEmails } from '../accounts/accounts.service';
+import { fileUrl } from '../../platform/files';
+import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import {
+  type UserRegistered,
+  findAccountRole,
+  mailRecipient,
+  setAgentRole,
+  userEmails,
+} from '../accounts/accounts.service';
 
 /**
  * Personal agents (decision 0127): an account with the `agent` role and a card users see; the
@@ -43,6 +50,8 @@ function toCard(r: Row, email: string): SourcingAgentCard {
     hoursFrom: String(r.hours_from),
     hoursTo: String(r.hours_to),
     timeZone: String(r.time_zone),
+    photo: r.photo ? fileUrl('sourcing', String(r.photo)) : null,
+    active: r.active !== false,
   };
 }
 
@@ -78,10 +87,12 @@ export async function putAgent(db: DbOrUow, body: PutSourcingAgentBody): Promise
     await setAgentRole(uow.tx, account.userId, true);
     const languages = JSON.stringify(body.languages);
     await uow.tx.execute(sql`
-      insert into sourcing_agents (user_id, name, languages, hours_from, hours_to, time_zone)
-      values (${account.userId}, ${body.name}, ${languages}::jsonb, ${body.hoursFrom}, ${body.hoursTo}, ${body.timeZone})
+      insert into sourcing_agents (user_id, name, languages, hours_from, hours_to, time_zone, photo, active)
+      values (${account.userId}, ${body.name}, ${languages}::jsonb, ${body.hoursFrom}, ${body.hoursTo}, ${body.timeZone},
+        ${body.photo ?? null}, ${body.active ?? true})
       on conflict (user_id) do update set name = excluded.name, languages = excluded.languages,
-        hours_from = excluded.hours_from, hours_to = excluded.hours_to, time_zone = excluded.time_zone`);
+        hours_from = excluded.hours_from, hours_to = excluded.hours_to, time_zone = excluded.time_zone,
+        photo = excluded.photo, active = excluded.active`);
     return (await agentCards(uow.tx, [account.userId])).get(account.userId)!;
   });
 }
@@ -103,4 +114,41 @@ export async function assignAgent(db: DbOrUow, userEmail: string, agentId: strin
     await uow.tx.execute(sql`update sourcing_requests set agent_id = ${agentId}
       where user_id = ${user.userId} and state in ('pending', 'processing')`);
   });
+}
+
+/** "zh-CN" → "zh": an agent who speaks Chinese serves a user whose screens are in zh-CN. */
+const primary = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+
+/**
+ * Gives a user without an agent one automatically (decision 0134): among the active agents who
+ * speak the user's language, the one whose last automatic assignment is the oldest (never first),
+ * so users go round the agents in turn. `skip locked` lets two registrations at once take two
+ * different agents; when every candidate is locked, it waits for the first. No agent speaks the
+ * language → the user stays unassigned (the operator assigns by hand). Returns the agent's id.
+ */
+export async function assignByLanguage(uow: UnitOfWork, userId: string): Promise<string | null> {
+  const existing = await agentOf(uow.tx, userId);
+  if (existing) return existing;
+  const user = await mailRecipient(uow.tx, userId);
+  if (!user) return null;
+  const lang = primary(user.locale ?? 'en-US');
+  const pick = (skip: boolean) =>
+    uow.tx.execute(sql`select user_id from sourcing_agents a
+      where a.active and exists (select 1 from jsonb_array_elements_text(a.languages) l
+        where lower(split_part(replace(l, '_', '-'), '-', 1)) = ${lang})
+      order by a.last_assigned_at asc nulls first, a.created_at, a.user_id
+      limit 1 for update ${skip ? sql`skip locked` : sql``}`);
+  let [row] = rawRows(await pick(true));
+  if (!row) [row] = rawRows(await pick(false));
+  if (!row) return null;
+  const agentId = String(row.user_id);
+  await uow.tx.execute(sql`insert into sourcing_assignments (user_id, agent_id) values (${userId}, ${agentId})
+    on conflict (user_id) do nothing`);
+  await uow.tx.execute(sql`update sourcing_agents set last_assigned_at = clock_timestamp() where user_id = ${agentId}`);
+  return (await agentOf(uow.tx, userId)) ?? agentId;
+}
+
+/** The accounts module's registration event: a new store owner gets an agent who speaks their language. */
+export async function assignAtRegistration(uow: UnitOfWork, user: UserRegistered): Promise<void> {
+  await assignByLanguage(uow, user.userId);
 }

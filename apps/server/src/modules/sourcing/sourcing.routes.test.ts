@@ -208,6 +208,38 @@ describe('answering a request', () => {
     });
   });
 
+  it('answered with a new catalogue product made from the request: its pictures, the URL as source note, one e-mail', async () => {
+    const gus = await signedInUser(ctx.db);
+    const picture = (await upload(gus.token, png())).json().data;
+    const made = (await post(gus.token, '/api/p/sourcing', { ...REQUEST(), images: [picture.id] })).json().data;
+    const [lampRow] = await rows(sql`select category_id from products where id = ${lamp.prodId}`);
+    const form = (skuCode: string) => ({
+      categoryId: Number(lampRow!.category_id),
+      translations: { 'en-US': { title: made.title, brief: '', description: made.description } },
+      imgs: made.images,
+      skus: [{ skuCode, price: 6.5, oriPrice: 8, stocks: 100, weight: 0.3, length: 10, width: 10, height: 10 }],
+    });
+    const before = Number((await rows(sql`select count(*) as n from products`))[0]!.n);
+    // A bad form writes nothing: no product, the request still open.
+    const bad = await post(operator, `/api/admin/sourcing/${made.id}/product`, { ...form('SRC-NEW'), skus: [] });
+    expect(bad.statusCode).toBe(400);
+    const res = await post(operator, `/api/admin/sourcing/${made.id}/product`, form(`SRC-NEW-${serial}`));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ state: 'succeeded' });
+    const [linked] = await rows(sql`select product_id from sourcing_products where request_id = ${made.id}`);
+    const prodId = Number(linked!.product_id);
+    const product = (await get(operator, `/api/admin/catalogue/products/${prodId}`)).json().data;
+    expect(product).toMatchObject({ sourceNote: made.url, imgs: [picture.url] });
+    const seen = (await get(gus.token, `/api/p/sourcing/${made.id}`)).json().data;
+    expect(seen.products).toEqual([expect.objectContaining({ prodId, prodName: 'Sunset lamp', price: 6.5 })]);
+    // Answered already: a second product is refused and not made.
+    const again = await post(operator, `/api/admin/sourcing/${made.id}/product`, form(`SRC-NEW2-${serial}`));
+    expect([again.statusCode, again.json().data.reason]).toEqual([409, 'sourcing-transition-refused']);
+    expect(Number((await rows(sql`select count(*) as n from products`))[0]!.n)).toBe(before + 1);
+    await ctx.app.jobs.drain();
+    expect(await rows(sql`select subject from mail_outbox where "to" = ${gus.email}`)).toHaveLength(1);
+  });
+
   it('failed straight from pending with a reason: the user sees it and is told in Turkish, once', async () => {
     const fay = await signedInUser(ctx.db, { locale: 'tr-TR' });
     const made = (await post(fay.token, '/api/p/sourcing', REQUEST())).json().data;
@@ -271,7 +303,7 @@ describe('who reaches what', () => {
     const card = await send('PUT', operator, '/api/admin/sourcing/agents', {
       email: agentAccount.email,
       name: 'Lina Chen',
-      languages: ['zh-CN', 'en-US'],
+      languages: ['zh-CN'], // no en-US: Lea (en-US) stays without an agent
       hoursFrom: '09:00',
       hoursTo: '18:00',
       timeZone: 'Asia/Shanghai',

@@ -8,6 +8,7 @@ import {
   MaybeSourcingAgentSchema,
   PostSourcingMessageBody,
   PutSourcingAgentBody,
+  SaveProductBody,
   SOURCING_IMAGE_MAX_BYTES,
   SourcingAgentCardSchema,
   SourcingCountsSchema,
@@ -33,6 +34,7 @@ import { idempotent } from '../../platform/idempotency/idempotency';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type MultipartBody, acceptMultipart, isUploadedFile } from '../../platform/multipart';
 import type { App } from '../../platform/types';
+import { requireStoredImages } from '../catalogue/catalogue.service';
 import { agentCardOf, assignAgent, listAgents, putAgent } from './sourcing.agents';
 import {
   type Viewer,
@@ -50,6 +52,7 @@ import {
   postMessage,
   saveImage,
   succeedSourcing,
+  succeedWithNewProduct,
   takeSourcing,
 } from './sourcing.service';
 
@@ -159,7 +162,10 @@ export async function sourcingRoutes(
   app.put(
     '/admin/sourcing/agents',
     { schema: { tags: adminTags, body: PutSourcingAgentBody, response: { 200: envelopeOf(SourcingAgentCardSchema) } } },
-    async (req, reply) => idempotent(db, req, reply, async (uow) => ok(await putAgent(uow, req.body))),
+    async (req, reply) => {
+      await assertImagesStored(files, req.body.photo ? [req.body.photo] : [], 'photo');
+      return idempotent(db, req, reply, async (uow) => ok(await putAgent(uow, req.body)));
+    },
   );
   app.put(
     '/admin/sourcing/assignments',
@@ -195,6 +201,21 @@ export async function sourcingRoutes(
         await succeedSourcing(uow, staff(req), req.params.id, req.body.prodIds, { mailer, origin: origin(req) });
         return ok(await getAdminSourcing(uow.tx, staff(req), req.params.id, req.locale));
       }),
+  );
+  // Answered with a new catalogue product made from the request (the product form's body).
+  app.post(
+    '/admin/sourcing/:id/product',
+    {
+      config: agents,
+      schema: { tags: adminTags, params: SourcingIdParams, body: SaveProductBody, response: adminOne },
+    },
+    async (req, reply) => {
+      await requireStoredImages(files, req.body);
+      return idempotent(db, req, reply, async (uow) => {
+        await succeedWithNewProduct(uow, staff(req), req.params.id, req.body, { mailer, origin: origin(req) });
+        return ok(await getAdminSourcing(uow.tx, staff(req), req.params.id, req.locale));
+      });
+    },
   );
   app.post(
     '/admin/sourcing/:id/fail',

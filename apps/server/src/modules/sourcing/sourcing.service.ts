@@ -1,5 +1,6 @@
 import {
   type CreateSourcingBody,
+  type SaveProductBody,
   type Locale,
   type SourcingFailureReason,
   type SourcingMessage,
@@ -19,8 +20,8 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { UploadedFile } from '../../platform/multipart';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { mailRecipient } from '../accounts/accounts.service';
-import { listProductsByIds } from '../catalogue/catalogue.service';
-import { agentOf } from './sourcing.agents';
+import { createProduct, listProductsByIds } from '../catalogue/catalogue.service';
+import { assignByLanguage } from './sourcing.agents';
 import { type Viewer, requestRow, sourcingNumber, toMessage } from './sourcing.read';
 import { type SourcingAction, addWorkingDays, nextState } from './sourcing.rules';
 
@@ -40,10 +41,9 @@ export async function saveImage(files: FileStore, file: UploadedFile | undefined
 }
 
 /** Every named picture must have been uploaded (checked before the transaction). */
-export async function assertImagesStored(files: FileStore, names: readonly string[]): Promise<void> {
+export async function assertImagesStored(files: FileStore, names: readonly string[], field = 'images'): Promise<void> {
   for (const name of names)
-    if (!(await files.has(IMAGE_AREA, name)))
-      throw AppError.invalid([{ field: 'images', messageKey: 'sourcing.image-unknown' }]);
+    if (!(await files.has(IMAGE_AREA, name))) throw AppError.invalid([{ field, messageKey: 'sourcing.image-unknown' }]);
 }
 
 /**
@@ -57,7 +57,9 @@ export async function createSourcing(
   promiseWorkingDays: number,
 ): Promise<{ id: string; alreadyOpen: boolean }> {
   return inTransaction(db, async (uow) => {
-    const agentId = await agentOf(uow.tx, userId);
+    // The user's agent, or one given now by language (a user who registered before any agent
+    // spoke their language): the request goes to that agent first.
+    const agentId = await assignByLanguage(uow, userId);
     const now = new Date();
     const inserted = rawRows(
       await uow.tx.execute(sql`
@@ -122,12 +124,39 @@ export async function succeedSourcing(
     const found = await listProductsByIds(uow.tx, ids, 'en-US');
     if (found.length !== ids.length)
       throw AppError.invalid([{ field: 'prodIds', messageKey: 'sourcing.product-unknown' }]);
-    for (const [position, productId] of ids.entries())
-      await uow.tx.execute(sql`insert into sourcing_products (request_id, product_id, position)
-        values (${id}, ${productId}, ${position})`);
+    await linkProducts(uow, id, ids);
     await decide(uow, viewer, id, to, null, null);
     await tellUser(uow, mailer, row, 'succeeded', origin, (locale) => ({ count: String(ids.length), locale }));
   });
+}
+
+/**
+ * Answered with a product made from the request (decision 0134), in one unit of work: the
+ * request locked and allowed to succeed, the catalogue creates the product from the operator's
+ * (or agent's) form, the request links it, succeeds, and the user's e-mail is recorded. A refused
+ * transition or a bad form writes nothing, so no orphan product is left behind.
+ */
+export async function succeedWithNewProduct(
+  db: DbOrUow,
+  viewer: Viewer,
+  id: string,
+  body: SaveProductBody,
+  { mailer, origin }: Deciding,
+): Promise<number> {
+  return inTransaction(db, async (uow) => {
+    const { row, to } = await lockFor(uow, viewer, id, 'succeed');
+    const product = await createProduct(uow, { ...body, sourceNote: body.sourceNote || String(row.url) });
+    await linkProducts(uow, id, [product.prodId]);
+    await decide(uow, viewer, id, to, null, null);
+    await tellUser(uow, mailer, row, 'succeeded', origin, (locale) => ({ count: '1', locale }));
+    return product.prodId;
+  });
+}
+
+async function linkProducts(uow: UnitOfWork, id: string, productIds: readonly number[]) {
+  for (const [position, productId] of productIds.entries())
+    await uow.tx.execute(sql`insert into sourcing_products (request_id, product_id, position)
+      values (${id}, ${productId}, ${position})`);
 }
 
 /** Answered with a reason from the list and an optional note; the user is told in their language. */

@@ -30,6 +30,12 @@ export const sourcingAgents = pgTable('sourcing_agents', {
   hoursFrom: text('hours_from').notNull(),
   hoursTo: text('hours_to').notNull(),
   timeZone: text('time_zone').notNull(),
+  /** A picture in the `sourcing` file area (decision 0134); null shows the initial. */
+  photo: text('photo'),
+  /** Only active agents are given users automatically (decision 0134). */
+  active: boolean('active').notNull().default(true),
+  /** When the round robin last gave this agent a user: the longest-waiting agent is next. */
+  lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -10,7 +10,7 @@ import { storeOrders } from './store-orders.tables';
  * /user/storedownloadinvoice (issue 21, decision 0118): the caller's paid store orders, newest
  * first, each with the invoices of its marketplace orders (one per shipment). Three reads for a
  * page: the store orders, their orders, the invoices. An order awaiting payment has no invoice
- * yet: the row shows none.
+ * yet: the row shows none. Orders imported from a spreadsheet are store orders too (no store).
  */
 export async function listStoreInvoices(
   db: Db,
@@ -33,10 +33,11 @@ export async function listStoreInvoices(
       db,
       rows.flatMap((r) => (r.storeId ? [r.storeId] : [])),
     ),
+    // An imported order (no store) is found by its reference alone (decision 0132).
     ordersOfStoreOrders(
       db,
       userId,
-      rows.flatMap((r) => (r.storeId ? [{ storeId: r.storeId, ref: r.externalId }] : [])),
+      rows.map((r) => ({ storeId: r.storeId, ref: r.externalId })),
     ),
   ]);
   const invoices = await invoicesOfReferences(
@@ -52,6 +53,7 @@ export async function listStoreInvoices(
     return {
       storeOrderId: r.id,
       storeName: (r.storeId && names.get(r.storeId)?.name) || '',
+      source: r.source,
       number: r.number,
       paidAt: own[0]?.paidAt ?? null,
       invoices: own,

@@ -7,6 +7,7 @@ import { type CartSkuFacts, getCartSkus } from '../catalogue/catalogue.service';
 import { applyPriceTiers, taxRateBpsFor } from '../checkout/checkout.service';
 import { connectionsOfLines } from '../connections/connections.service';
 import { getRate } from '../currency/currency.service';
+import { type HeldStock, shipFirstStock, stockKey } from '../inventory/inventory.service';
 import { chooseShipping } from '../preferred-shipping/preferred-shipping.service';
 import { storeNamesByIds } from '../stores/stores.service';
 import { addressIncomplete } from './store-orders.abnormal';
@@ -33,6 +34,11 @@ export interface QuotedLine {
   storeUnitMinor: number | null;
   /** The same in USD minor units at the operator's rate (what the order line keeps), or null. */
   storeUnitUsdMinor: number | null;
+  /**
+   * The owner's inventory item the units ship from (decision 0129): the goods were paid when
+   * bought into it, so the line is priced at 0; null when they are bought now.
+   */
+  inventoryItemId: string | null;
 }
 
 export interface QuotedShipment {
@@ -136,9 +142,13 @@ export async function quoteRows(
     rows.flatMap((r) => (r.storeId ? [r.storeId] : [])),
   );
   const out: QuotedStoreOrder[] = [];
+  // Units of the owner's inventory promised to earlier orders of this batch (decision 0129).
+  const taken = new Map<string, number>();
   // One order after another: an error is the first order's in the selection's order.
   for (const row of rows)
-    out.push(await quoteOne(db, userId, row, (row.storeId && names.get(row.storeId)?.name) || '', locale, settings));
+    out.push(
+      await quoteOne(db, userId, row, (row.storeId && names.get(row.storeId)?.name) || '', locale, settings, taken),
+    );
   return out;
 }
 
@@ -149,6 +159,7 @@ async function quoteOne(
   storeName: string,
   locale: Locale,
   settings: QuoteSettings,
+  taken: Map<string, number>,
 ): Promise<QuotedStoreOrder> {
   const [people] = await db.select().from(storeOrderPeople).where(eq(storeOrderPeople.storeOrderId, row.id));
   const address = row.erasedAt ? null : (people?.address ?? null);
@@ -163,17 +174,10 @@ async function quoteOne(
   for (const l of lines) {
     const sku = facts.get(l.skuId);
     if (!sku?.onSale) throw AppError.business('taken-down', 'checkout.taken-down', {}, about(row, { skuId: l.skuId }));
-    if (sku.stock < l.count)
-      throw AppError.business(
-        'out-of-stock',
-        sku.stock === 0 ? 'checkout.sold-out' : 'checkout.out-of-stock',
-        { available: sku.stock },
-        about(row, { skuId: l.skuId, available: sku.stock }),
-      );
   }
   const country = address.countryCode.toUpperCase();
   const withFacts = lines.map((l) => ({ ...l, sku: facts.get(l.skuId)!, prodId: facts.get(l.skuId)!.prodId }));
-  const [tiered, choice, taxRateBps, rate] = await Promise.all([
+  const [tiered, choice, taxRateBps, rate, held] = await Promise.all([
     applyPriceTiers(
       db,
       withFacts.map((l) => ({ prodId: l.prodId, count: l.count, priceMinor: l.sku.priceMinor })),
@@ -185,17 +189,34 @@ async function quoteOne(
     ),
     taxRateBpsFor(db, country),
     getRate(db, row.currency),
+    shipFirstStock(
+      db,
+      userId,
+      lines.map((l) => l.skuId),
+    ),
   ]);
   // A store order ships whole: a line no method carries is SPEC §8's "Shipping information not found".
   if (choice.shipments.length === 0 || choice.cannotShip.length > 0)
     throw AppError.business('no-shipping-method', 'logistics.not-found', {}, about(row, { lines: choice.cannotShip }));
   const shipments = choice.shipments.map((s): QuotedShipment => {
-    const shipLines = s.lines.map((i) => ({
-      ...withFacts[i]!,
-      unitPriceMinor: tiered[i]!.unitPriceMinor,
-      storeUnitUsdMinor:
-        withFacts[i]!.storeUnitMinor === null ? null : toUsdMinor(withFacts[i]!.storeUnitMinor!, row.currency, rate),
-    }));
+    const shipLines = s.lines.map((i) => {
+      const l = withFacts[i]!;
+      const inventoryItemId = fromInventory(held, taken, l.skuId, s.warehouse.code, l.count);
+      // The supplier's stock matters only for the units we buy now.
+      if (!inventoryItemId && l.sku.stock < l.count)
+        throw AppError.business(
+          'out-of-stock',
+          l.sku.stock === 0 ? 'checkout.sold-out' : 'checkout.out-of-stock',
+          { available: l.sku.stock },
+          about(row, { skuId: l.skuId, available: l.sku.stock }),
+        );
+      return {
+        ...l,
+        unitPriceMinor: inventoryItemId ? 0 : tiered[i]!.unitPriceMinor,
+        storeUnitUsdMinor: l.storeUnitMinor === null ? null : toUsdMinor(l.storeUnitMinor, row.currency, rate),
+        inventoryItemId,
+      };
+    });
     const priced = priceOrder({
       lines: shipLines.map((l) => ({ unitPriceMinor: l.unitPriceMinor, count: l.count })),
       shippingMinor: s.method.priceMinor,
@@ -223,6 +244,25 @@ async function quoteOne(
     totalMinor: shipments.reduce((sum, s) => sum + s.totalMinor, 0),
     sellingUsdMinor,
   };
+}
+
+/**
+ * The item the line ships from when the owner holds all its units, switched on, in the warehouse
+ * the shipment leaves from (so it reaches the destination); the units are then promised to it.
+ * A line the stock cannot cover whole is bought whole (decision 0129).
+ */
+function fromInventory(
+  held: Map<string, HeldStock>,
+  taken: Map<string, number>,
+  skuId: number,
+  warehouse: string,
+  count: number,
+): string | null {
+  const key = stockKey(skuId, warehouse);
+  const item = held.get(key);
+  if (!item || item.available - (taken.get(key) ?? 0) < count) return null;
+  taken.set(key, (taken.get(key) ?? 0) + count);
+  return item.itemId;
 }
 
 /** Store money → USD minor units: rates are units of the currency per 1 USD (currency module). */

@@ -28,7 +28,7 @@ export function figuresOf(quoted: readonly QuotedStoreOrder[]): string {
     q.shipments.map((s) => [
       s.key,
       s.method.code,
-      s.lines.map((l) => [l.skuId, l.count, l.unitPriceMinor, l.storeUnitUsdMinor]),
+      s.lines.map((l) => [l.skuId, l.count, l.unitPriceMinor, l.storeUnitUsdMinor, l.inventoryItemId]),
       [s.goodsMinor, s.shippingMinor, s.serviceFeeMinor, s.taxMinor, s.totalMinor],
     ]),
   ]);

@@ -16,6 +16,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import { listAddresses } from '../accounts/accounts.service';
 import { reserveStock } from '../catalogue/catalogue.service';
 import { checkoutSettings } from '../checkout/checkout.service';
+import { reserveForOrder } from '../inventory/inventory.service';
 import { type OrderRow, createOrder, ordersByIds } from '../orders/orders.service';
 import { type PaidOrders, payOrders } from '../payments/payments.service';
 import { type QuotedStoreOrder, ownPayableRows, quoteRows } from './store-orders.pay.quote';
@@ -76,6 +77,7 @@ function quoteDto(config: Config, userId: string, quoted: QuotedStoreOrder[], no
             unitPrice: fromMinor(l.unitPriceMinor),
             lineTotal: fromMinor(l.unitPriceMinor * l.count),
             storeUnitPrice: l.storeUnitMinor === null ? null : storeMoney(l.storeUnitMinor, q.row.currency),
+            fromInventory: l.inventoryItemId !== null,
           })),
           goods: fromMinor(s.goodsMinor),
           shipping: fromMinor(s.shippingMinor),
@@ -101,7 +103,10 @@ function quoteDto(config: Config, userId: string, quoted: QuotedStoreOrder[], no
 function landedDto(q: QuotedStoreOrder): StoreLandedCost {
   const of = (pick: (s: QuotedStoreOrder['shipments'][number]) => number) =>
     q.shipments.reduce((t, s) => t + pick(s), 0);
-  const margin = q.sellingUsdMinor === null ? null : q.sellingUsdMinor - q.totalMinor;
+  // An imported order without a store price on every line has no selling total to compare with.
+  const given = q.row.pricesGiven;
+  const selling = given ? q.sellingUsdMinor : null;
+  const margin = selling === null ? null : selling - q.totalMinor;
   return {
     currency: 'USD',
     goods: fromMinor(of((s) => s.goodsMinor)),
@@ -110,9 +115,10 @@ function landedDto(q: QuotedStoreOrder): StoreLandedCost {
     tax: fromMinor(of((s) => s.taxMinor)),
     total: fromMinor(q.totalMinor),
     selling: storeMoney(q.row.totalMinor, q.row.currency),
-    sellingUsd: q.sellingUsdMinor === null ? null : fromMinor(q.sellingUsdMinor),
+    sellingUsd: selling === null ? null : fromMinor(selling),
     margin: margin === null ? null : fromMinor(margin),
-    marginPercent: margin === null || !q.sellingUsdMinor ? null : Math.round((margin / q.sellingUsdMinor) * 1000) / 10,
+    marginPercent: margin === null || !selling ? null : Math.round((margin / selling) * 1000) / 10,
+    sellingGiven: given,
   };
 }
 
@@ -146,7 +152,8 @@ export interface StorePaid extends PaidOrders {
  *
  *   verify the token → lock the store orders (id order) → still payable (a racing pay that
  *   committed first makes these "already paid") → quote again → same figures as the token, else
- *   409 quote-changed with the new quote → one order per shipment → link → reserve stock →
+ *   409 quote-changed with the new quote → one order per shipment, the owner's inventory units of
+ *   its lines reserved (short now → 409 quote-changed) → link → reserve the supplier's stock →
  *   payOrders (the wallet locked first there, as every payment does).
  */
 export async function payStoreOrders(
@@ -199,6 +206,7 @@ export async function payStoreOrders(
           quantity: l.count,
           lineTotalMinor: l.unitPriceMinor * l.count,
           storePriceMinor: l.storeUnitUsdMinor,
+          fromInventory: l.inventoryItemId !== null,
         })),
         goodsMinor: s.goodsMinor,
         shippingMinor: s.shippingMinor,
@@ -212,6 +220,15 @@ export async function payStoreOrders(
       });
       orderIds.push(order.id);
       created.push(order);
+      // The owner's units for this shipment: reserved with the payment, or nothing is paid.
+      const held = s.lines.flatMap((l) => (l.inventoryItemId ? [{ itemId: l.inventoryItemId, count: l.count }] : []));
+      if (held.length && !(await reserveForOrder(uow, order, held)))
+        throw AppError.conflict(
+          'quote-changed',
+          'store-orders.quote-changed',
+          {},
+          { quote: quoteDto(config, userId, await quoteRows(uow.tx, userId, rows, locale, settingsOf(config))) },
+        );
     }
     // The store order's first order; the others are found by (store, the store's order id).
     await uow.tx
@@ -220,10 +237,13 @@ export async function payStoreOrders(
       .where(and(eq(storeOrders.id, q.row.id), isNull(storeOrders.orderId)));
     links.push({ storeOrderId: q.row.id, orderIds });
   }
+  // The supplier's stock for what is bought now; the owner's inventory covers the rest.
   await reserveStock(
     uow,
     quoted.flatMap((q) =>
-      q.shipments.flatMap((s) => s.lines.map((l) => ({ prodId: l.prodId, skuId: l.skuId, count: l.count }))),
+      q.shipments.flatMap((s) =>
+        s.lines.flatMap((l) => (l.inventoryItemId ? [] : [{ prodId: l.prodId, skuId: l.skuId, count: l.count }])),
+      ),
     ),
     locale,
   );
@@ -257,7 +277,8 @@ function specsOf(properties: string | undefined): Record<string, string> {
 /** A replay answers the store orders of the payment's orders again, from the orders themselves. */
 export async function linksOfOrders(db: Db, userId: string, orderIds: readonly string[]): Promise<StorePaid['links']> {
   const orders = await ordersByIds(db, orderIds);
-  const refs = orders.filter((o) => o.userId === userId && o.storeId && o.storeOrderRef);
+  // An imported order's orders have no store, only the reference (decision 0132).
+  const refs = orders.filter((o) => o.userId === userId && o.storeOrderRef);
   if (!refs.length) return [];
   const rows = await db
     .select({ id: storeOrders.id, storeId: storeOrders.storeId, externalId: storeOrders.externalId })

@@ -27,7 +27,7 @@ import { storeOrderLines, storeOrderPeople, storeOrders } from './store-orders.t
 type Row = typeof storeOrders.$inferSelect;
 type Note = NonNullable<Row['quoteNote']>;
 
-const unpaidOpen = and(eq(storeOrders.state, 'open'), isNull(storeOrders.orderId))!;
+export const unpaidOpen = and(eq(storeOrders.state, 'open'), isNull(storeOrders.orderId))!;
 
 /** The job: quotes again the unpaid open orders named (`ids`) or all of a store's (`storeId`). */
 export async function refreshQuotes(db: Db, config: Config, target: { ids?: string[]; storeId?: string }) {
@@ -108,20 +108,23 @@ export function guardReason(
  * abnormal reason judged again now, in the catalogue's unit of work, and a fresh quote queued.
  */
 export async function rejudgeStoreOrders(uow: UnitOfWork, change: CatalogueSkuChange): Promise<void> {
+  await rejudgeWhere(uow, lineOfSkusSql(change.skuIds));
+}
+
+/** A line standing for one of these catalogue SKUs (a row of `store_order_lines`, its order joined). */
+export function lineOfSkusSql(ids: readonly number[]): SQL {
+  if (!ids.length) return sql`false`;
   const skuIds = sql`(${sql.join(
-    change.skuIds.map((id) => sql`${id}`),
+    ids.map((id) => sql`${id}`),
     sql`, `,
   )})`;
-  await rejudgeWhere(
-    uow,
-    // A store's line by its connection; an imported line by the SKU it was matched to (decision 0125).
-    sql`(${storeOrderLines.skuId} in ${skuIds} or ${lineConnectedToSkusSql(
-      storeOrders.storeId,
-      storeOrderLines.productExternalId,
-      storeOrderLines.variantExternalId,
-      skuIds,
-    )})`,
-  );
+  // A store's line by its connection; an imported line by the SKU it was matched to (decision 0125).
+  return sql`(${storeOrderLines.skuId} in ${skuIds} or ${lineConnectedToSkusSql(
+    storeOrders.storeId,
+    storeOrderLines.productExternalId,
+    storeOrderLines.variantExternalId,
+    skuIds,
+  )})`;
 }
 
 /**

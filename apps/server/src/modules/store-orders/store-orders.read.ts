@@ -104,7 +104,8 @@ const abnormalText = (locale: Locale, reason: string | null) =>
 function quoteOf(o: typeof storeOrders.$inferSelect, locale: Locale): StoreOrderQuote | null {
   if (!o.quotedAt) return null;
   const landed = o.landedMinor;
-  const selling = o.sellingUsdMinor;
+  // An imported order without a store price on every line: no selling total, so no margin (not a loss).
+  const selling = o.pricesGiven ? o.sellingUsdMinor : null;
   const margin = landed === null || selling === null ? null : selling - landed;
   return {
     currency: 'USD',
@@ -113,6 +114,7 @@ function quoteOf(o: typeof storeOrders.$inferSelect, locale: Locale): StoreOrder
     sellingUsd: selling === null ? null : fromMinor(selling),
     margin: margin === null ? null : fromMinor(margin),
     marginPercent: margin === null || !selling ? null : Math.round((margin / selling) * 1000) / 10,
+    sellingGiven: o.pricesGiven,
     quotedAt: o.quotedAt.toISOString(),
     note: o.quoteNote ? translate(locale, o.quoteNote.key, o.quoteNote.values ?? {}) : null,
   };
@@ -185,6 +187,8 @@ async function toRows(db: Db, rows: Selected[], locale: Locale): Promise<StoreOr
         ? { id: order.id, number: order.number, state: order.state, abnormal: order.abnormalReason !== null }
         : null,
       quote: quoteOf(o, locale),
+      imported:
+        o.source === 'excel' ? { fileName: o.importFileName ?? '', importedAt: o.createdAt.toISOString() } : null,
       refundable: refundOffered(o, order?.state),
     };
   });

@@ -14,7 +14,10 @@ import {
 } from '../../../test/factories';
 import { createTestApp } from '../../../test/harness';
 import { rawRows } from '../../db/rows';
+import { inTransaction } from '../../platform/unit-of-work';
+import { approveRequest, createRequest } from '../after-sales/after-sales.service';
 import { transition } from '../orders/orders.service';
+import { payPriceDifference, raisePriceDifference } from '../price-differences/price-differences.service';
 import { ingestStoreOrder } from './store-orders.service';
 
 // "Refund to wallet" (issue 21, decision 0120): a store order paid with us, then cancelled in the
@@ -52,6 +55,11 @@ const rowOf = async (o: Owner, id: string, tab: string) =>
       })
     ).json().data.records as StoreOrderRow[]
   ).find((r) => r.id === id);
+const orderIdsOf = async (id: string) =>
+  rawRows<{ id: string }>(
+    await ctx.db.execute(sql`select o.id from orders o join store_orders s
+      on s.store_id::text = o.store_id::text and s.external_id = o.store_order_ref where s.id = ${id} order by o.id`),
+  ).map((r) => r.id);
 const stockOf = async (skuId: number) => countOf(ctx.db, sql`select stock as n from skus where id = ${skuId}`);
 /**
  * A store order of the owner's (a ×1 from PSA, b ×1 from PSB: two marketplace orders), paid from
@@ -149,6 +157,73 @@ describe('POST /api/p/store-orders/:id/refund', () => {
     expect((await post(o, '/api/p/store-orders/restore', { ids: [id] })).statusCode).toBe(409);
   });
 
+  it('gives back exactly what was paid and not yet returned: price differences paid in, after-sales refunds out', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const { id, paidMinor } = await paidThenCancelled(o);
+    const [first, second] = await orderIdsOf(id);
+    const [op] = rawRows<{ id: string }>(
+      await ctx.db.execute(sql`select id from users where email = 'operator@example.com'`),
+    );
+    // The operator asked 5.00 more on the first order and the owner paid it from the wallet.
+    const pd = await raisePriceDifference(ctx.db, first!, { amountMinor: 500, reason: 'Supplier price rose' }, op!.id);
+    await payPriceDifference(ctx.db, pd.id, o.userId);
+    // After-sales already gave 3.00 of the second order back.
+    await inTransaction(ctx.db, async (uow) => {
+      const req = await createRequest(uow, o.userId, {
+        orderId: second!,
+        kind: 'refund',
+        reason: 'Arrived late',
+        amount: 3,
+        images: [],
+        lines: [],
+      });
+      await approveRequest(uow, op!.id, req.id);
+    });
+    // Worked numbers: paid = the quote's total + 5.00; returned so far 3.00; so 100,000 − paid − 500 + 300.
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000 - paidMinor - 500 + 300);
+
+    const key = crypto.randomUUID();
+    const res = await refund(o, id, key);
+    expect(res.statusCode, res.body).toBe(200);
+    // Back: (the quote's total − 3.00) + 5.00, so the wallet is whole again, and no more than that.
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
+    const entries = rawRows<{ amount: number }>(
+      await ctx.db.execute(sql`select sum(l.amount_minor)::int as amount from journal_entries e
+        join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
+        where e.kind = 'refund' and e.reference_type = 'store-order-refund' and e.reference_id = ${id}
+          and a.code = 'revenue' group by e.id order by 1`),
+    ).map((r) => -Number(r.amount));
+    expect(entries.reduce((n, x) => n + x, 0)).toBe(paidMinor - 300 + 500);
+    expect(entries).toContain(500); // the price difference, on its own line
+    // The same key: the same answer, nothing more.
+    expect((await refund(o, id, key)).statusCode).toBe(200);
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+  });
+
+  it('refused while an after-sales request is open on one of its orders (approving it later would pay twice)', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const { id } = await paidThenCancelled(o);
+    const [first] = await orderIdsOf(id);
+    await inTransaction(ctx.db, (uow) =>
+      createRequest(uow, o.userId, {
+        orderId: first!,
+        kind: 'refund',
+        reason: 'Late',
+        amount: 1,
+        images: [],
+        lines: [],
+      }),
+    );
+    const before = (await balancesOf(ctx.db, o.userId)).available;
+    const res = await refund(o, id, undefined, 'tr-TR');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toContain('satış sonrası');
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(before);
+  });
+
   it('two submits at once with their own keys: one refund', async () => {
     const o = await signedInUser(ctx.db);
     await topUp(ctx.db, o.userId, 100_000);
@@ -163,11 +238,6 @@ describe('POST /api/p/store-orders/:id/refund', () => {
     const o = await signedInUser(ctx.db);
     await topUp(ctx.db, o.userId, 100_000);
     const operator = { type: 'operator', id: null } as const;
-    const orderIdsOf = async (id: string) =>
-      rawRows<{ id: string }>(
-        await ctx.db.execute(sql`select o.id from orders o join store_orders s
-          on s.store_id::text = o.store_id::text and s.external_id = o.store_order_ref where s.id = ${id} order by o.id`),
-      ).map((r) => r.id);
 
     const bought = await paidThenCancelled(o);
     const [first] = await orderIdsOf(bought.id);

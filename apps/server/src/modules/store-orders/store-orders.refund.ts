@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { applyLocked, lockOrder, ordersOfStoreOrders } from '../orders/orders.service';
+import { openRequestOf, refundableMinor } from '../after-sales/after-sales.service';
 import { refundOrderToWallet } from '../payments/payments.service';
+import { paidDifferencesOf, refundPaidDifference } from '../price-differences/price-differences.service';
 import { lockOwn } from './store-orders.actions';
 import { GIVEN_UP } from './store-orders.read';
 import { storeOrders } from './store-orders.tables';
@@ -20,10 +22,13 @@ const refused = (key: string, o: Row) =>
  *   lock the store order (the owner's; another's → 404) → it is paid and flagged as given up by
  *   the store, else 409 → lock its marketplace orders (one per shipment) in id order → every one
  *   still `pending` (the operator's purchase takes the same lock: whichever commits first wins,
- *   and once purchasing began the refund is refused and after-sales is the way) → each order's
- *   `cancel-refund` (draft box; its stock released by checkout's reaction) → its payment back to
- *   the wallet through the ledger, fee-free, once per order → the store order to the trash with
- *   the store's reason, the flag cleared.
+ *   and once purchasing began the refund is refused and after-sales is the way) → none has an
+ *   after-sales request open (approving it later would pay twice) → each order's `cancel-refund`
+ *   (draft box; its stock released by checkout's reaction) → what the user paid for it and has
+ *   not had back, to the wallet through the ledger, fee-free, once per order (decision 0131): its
+ *   total (goods + shipping + fee + tax) less what after-sales already refunded, through the
+ *   payment that paid it, and each price difference paid on it, through its own payment → the
+ *   store order to the trash with the store's reason, the flag cleared.
  */
 export async function refundStoreOrder(uow: UnitOfWork, userId: string, id: string): Promise<void> {
   const [o] = await lockOwn(uow, userId, [id]);
@@ -36,11 +41,16 @@ export async function refundStoreOrder(uow: UnitOfWork, userId: string, id: stri
     locked.push(await lockOrder(uow.tx, order.id));
   if (!locked.length) throw refused('not-refundable', o!);
   if (locked.some((x) => x.state !== 'pending')) throw refused('refund-purchasing', o!);
+  for (const order of locked) if (await openRequestOf(uow.tx, order.id)) throw refused('refund-after-sales-open', o!);
 
   const postAs = { type: 'store-order-refund', id: o!.id, label: o!.number };
   for (const order of locked) {
+    // Read before the order leaves `pending`: what is still the user's on it.
+    const left = await refundableMinor(uow.tx, order);
+    const differences = await paidDifferencesOf(uow.tx, order.id);
     await applyLocked(uow, order, 'cancel-refund', { type: 'user', id: userId }, { reason: o!.abnormalReason! });
-    await refundOrderToWallet(uow, order, postAs, `store-order-refund:${order.id}`);
+    await refundOrderToWallet(uow, order, left, postAs, `store-order-refund:${order.id}`);
+    for (const d of differences) await refundPaidDifference(uow, d, postAs, `store-order-refund:pd:${d.id}`);
   }
   const now = new Date();
   await uow.tx

@@ -10,3 +10,4 @@ export { createImportedOrders, type ImportedOrder } from './store-orders.importe
 export { STORE_ORDERS_QUOTE_JOB, queueStoreQuote } from './store-orders.quote.queue';
 export { rejudgeOrdersOfVariants, rejudgeStoreOrders } from './store-orders.quote';
 export { queueOrderPull } from './store-orders.sync';
+export { requoteOfPreference, requoteOfProduct, requoteOfRate, requoteOfShipping } from './store-orders.requote';

@@ -76,6 +76,16 @@ export const storeOrders = pgTable(
     sellingUsdMinor: moneyMinor('selling_usd_minor'),
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
     quoteNote: jsonb('quote_note').$type<{ key: string; values?: Record<string, string | number> }>(),
+    /**
+     * An order imported from a spreadsheet (decision 0132): the file's name as uploaded, shown in
+     * the list where a store order shows its sync; null for a store's order.
+     */
+    importFileName: text('import_file_name'),
+    /**
+     * False when a line of an imported order came without a store price (the column is optional):
+     * its total is then no selling price and no margin is computed from it. A store's order: true.
+     */
+    pricesGiven: boolean('prices_given').notNull().default(true),
     /** The marketplace order it became once paid (set by the batch payment, later). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }).notNull().defaultNow(),

@@ -175,6 +175,16 @@ describe('tracking goes back to the store', () => {
       (p) => p?.state === 'sent',
     );
     expect(push).toMatchObject({ trackingNumber: 'LX123456789CN00001111222233', warning: 'too-long' });
+    // The marketplace order keeps the same form as the store got (decision 0131): the owner's
+    // order, the operator's, and the timeline's ship event.
+    const mine = (await call(s.token, 'GET', `/api/p/orders/${s.order.id}`)).json().data;
+    expect(mine).toMatchObject({ carrier: 'China Post', trackingNumber: 'LX123456789CN00001111222233' });
+    const theirs = (await call(operator, 'GET', `/api/admin/orders/${s.order.id}`)).json().data;
+    expect(theirs.trackingNumber).toBe('LX123456789CN00001111222233');
+    const [event] = rawRows<{ data: { trackingNumber: string } }>(
+      await ctx.db.execute(sql`select data from order_events where order_id = ${s.order.id} and event = 'ship'`),
+    );
+    expect(event!.data.trackingNumber).toBe('LX123456789CN00001111222233');
   });
 
   it('a corrected number updates the same fulfilment', async () => {

@@ -3,6 +3,7 @@ import {
   TRACKING_PUSH_ERROR_KINDS,
   type TrackingPushErrorKind,
   type TrackingPushStatus,
+  normaliseTrackingNumber,
 } from '@dsm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -29,10 +30,8 @@ export const STORE_TRACKING_PUSH_JOB = 'store-orders.push-tracking';
  */
 export const TRACKING_PUSH_ATTEMPTS = 10;
 
-/** The number as the stores get it: no spaces at all (carriers print them in groups; stores and PayPal refuse them). */
-export function normaliseTrackingNumber(raw: string): string {
-  return raw.replace(/\s+/g, '');
-}
+/** The number as the stores get it: the orders module keeps it in this form already (contract). */
+export { normaliseTrackingNumber };
 
 /** `too-long` when PayPal would refuse the number (connector-protocols.md §6.4); pushed all the same. */
 export function trackingWarningOf(number: string): 'too-long' | null {

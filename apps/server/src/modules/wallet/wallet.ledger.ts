@@ -98,6 +98,25 @@ export async function lockUserAccounts(db: Db, userId: string): Promise<Record<U
 }
 
 /**
+ * The user's `deposit` account (decision 0130: money paid for bulk goods not yet received),
+ * created on first use. Not among `lockUserAccounts`' three: most users never have one, and a
+ * posting that names it reads and locks it with the others (in id order) as any user row.
+ */
+export async function depositAccountId(db: Db, userId: string): Promise<string> {
+  const find = async () =>
+    rawRows(await db.execute(sql`select id from ledger_accounts where user_id = ${userId} and kind = 'deposit'`))[0]
+      ?.id;
+  let found = await find();
+  if (found === undefined) {
+    await db.execute(sql`
+      insert into ledger_accounts (kind, user_id) values ('deposit', ${userId})
+      on conflict (user_id, kind) where user_id is not null do nothing`);
+    found = await find();
+  }
+  return String(found);
+}
+
+/**
  * System account ids per database, known once committed: a system account is never deleted (its
  * lines reference it) and its id never changes, so a payment need not look `revenue` up again.
  */

@@ -17,7 +17,9 @@ import { AppError } from '../../platform/app-error';
 /**
  * What the user sees (decision 0070): a history line is one journal entry's net effect on the
  * user's whole wallet (available + bonus + locked). A lock or a release moves money inside the
- * wallet, nets to zero and is not a line; the locked card shows it.
+ * wallet, nets to zero and is not a line; the locked card shows it. The bulk deposit account
+ * (decision 0130) is left out of the net: money put there has left what the user can spend (a
+ * consume line), a return is an income line, and its move to revenue on receipt is no line.
  */
 
 type Row = Record<string, unknown>;
@@ -27,7 +29,7 @@ const nets = (userId: string, where: SQL = sql``) => sql`
   select e.id, e.kind, e.reason, e.reference_type, e.reference_id, e.reference_label, e.created_at, sum(l.amount_minor) as net
   from journal_entries e
   join journal_lines l on l.entry_id = e.id
-  join ledger_accounts a on a.id = l.account_id and a.user_id = ${userId}
+  join ledger_accounts a on a.id = l.account_id and a.user_id = ${userId} and a.kind <> 'deposit'
   where e.user_id = ${userId} ${where}
   group by e.id
   having sum(l.amount_minor) <> 0`;
@@ -54,6 +56,7 @@ export async function getWalletRecord(db: Db, userId: string): Promise<WalletRec
     balance: fromMinor(of('available')),
     locked: fromMinor(of('locked')),
     bonus: fromMinor(of('bonus')),
+    deposit: fromMinor(of('deposit')),
     income: fromMinor(Number(totals!.income)),
     consumption: fromMinor(Number(totals!.consumption)),
     recharge: fromMinor(Number(totals!.recharge)),
@@ -113,7 +116,8 @@ const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The balance chart: the whole wallet's balance (available + locked + bonus) at the end of every
+ * The balance chart: the whole wallet's balance (available + locked + bonus; not the bulk deposit,
+ * which agrees with the history's lines) at the end of every
  * UTC day of the range, computed in SQL from the journal (the opening balance before `from`, then a
  * running sum of each day's lines), so it agrees with the history to the cent.
  */
@@ -131,7 +135,7 @@ export async function walletBalanceSeries(
   const end = sql`(${to}::date + 1)::timestamp at time zone 'UTC'`;
   const rows = rawRows(
     await db.execute(sql`
-    with mine as (select id from ledger_accounts where user_id = ${userId}),
+    with mine as (select id from ledger_accounts where user_id = ${userId} and kind <> 'deposit'),
     opening as (
       select coalesce(sum(l.amount_minor), 0) as v from journal_lines l
       where l.account_id in (select id from mine) and l.created_at < ${start}),

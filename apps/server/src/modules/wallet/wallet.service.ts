@@ -3,11 +3,13 @@ import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
+import { payIntoDeposit } from './wallet.deposit';
 import { enqueueSettleIfHeld } from './wallet.held-registry';
 import {
   type Posted,
   type Reference,
   assertMinor,
+  depositAccountId,
   insufficient,
   lockUserAccounts,
   post,
@@ -22,6 +24,7 @@ import {
  */
 
 export type { Reference } from './wallet.ledger';
+export { payIntoDeposit, returnDeposit, settleDeposit } from './wallet.deposit';
 export { type HeldPaymentCompleted, WALLET_SETTLE_HELD_JOB, onHeldPaymentCompleted } from './wallet.held-registry';
 export type RechargeMethod = 'paypal' | 'card' | 'bank';
 
@@ -189,7 +192,10 @@ export async function lockAvailable(db: DbOrUow, userId: string, amountMinor: nu
   return lockUpTo(db, userId, amountMinor, reference, false);
 }
 
-async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released') {
+/** Where captured money goes: platform revenue, or the user's bulk deposit (decision 0130). */
+export type CaptureInto = 'revenue' | 'deposit';
+
+async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released', into: CaptureInto = 'revenue') {
   return inTransaction(db, async ({ tx }) => {
     const [row] = rawRows(
       await tx.execute(sql`
@@ -204,15 +210,16 @@ async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released
     const bonus = Number(row.bonus_minor);
     const user = await lockUserAccounts(tx, userId);
     if (cash + bonus > 0) {
+      const target = into === 'deposit' ? await depositAccountId(tx, userId) : await systemAccount(tx, 'revenue');
       const lines =
         to === 'captured'
-          ? [{ accountId: await systemAccount(tx, 'revenue'), amountMinor: cash + bonus }]
+          ? [{ accountId: target, amountMinor: cash + bonus }]
           : [
               { accountId: user.available.id, amountMinor: cash },
               { accountId: user.bonus.id, amountMinor: bonus },
             ];
       await post(tx, {
-        kind: to === 'captured' ? 'capture' : 'release',
+        kind: to === 'released' ? 'release' : into === 'deposit' ? 'bulk-balance' : 'capture',
         reference,
         lines: [{ accountId: user.locked.id, amountMinor: -(cash + bonus) }, ...lines],
       });
@@ -223,8 +230,9 @@ async function closeLock(db: DbOrUow, lockId: string, to: 'captured' | 'released
   });
 }
 
-/** Takes the locked money as payment (to platform revenue). */
-export const capture = (db: DbOrUow, lockId: string) => closeLock(db, lockId, 'captured');
+/** Takes the locked money as payment (to platform revenue, or to the user's bulk deposit). */
+export const capture = (db: DbOrUow, lockId: string, into: CaptureInto = 'revenue') =>
+  closeLock(db, lockId, 'captured', into);
 /** Gives the locked money back where it came from (bonus to bonus, cash to cash). */
 export const release = (db: DbOrUow, lockId: string) => closeLock(db, lockId, 'released');
 
@@ -268,6 +276,42 @@ export async function payOrHold(
       values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, array[${lockId}::uuid], ${shortfallMinor}) returning id`),
     );
     return { outcome: 'held' as const, heldPaymentId: String(row!.id), lockedMinor, shortfallMinor };
+  });
+}
+
+/**
+ * The balance of a bulk order when its goods are bought (SPEC §4's insufficient-balance rule):
+ * paid into the deposit account at once when the wallet covers it; otherwise what is there is
+ * locked and the rest held, and the `wallet.settle-held` job completes it into the deposit
+ * account after a top-up, then calls the reference type's completion handler.
+ */
+export async function payIntoDepositOrHold(
+  db: DbOrUow,
+  userId: string,
+  amountMinor: number,
+  reference: Reference,
+  opts: { uniqueKey: string },
+): Promise<{ outcome: 'paid' } | { outcome: 'held'; heldPaymentId: string; shortfallMinor: number }> {
+  assertMinor(amountMinor);
+  return inTransaction(db, async (uow) => {
+    const user = await lockUserAccounts(uow.tx, userId);
+    if (user.available.balanceMinor + user.bonus.balanceMinor >= amountMinor) {
+      await payIntoDeposit(uow, userId, amountMinor, reference, { kind: 'bulk-balance', uniqueKey: opts.uniqueKey });
+      return { outcome: 'paid' as const };
+    }
+    const [open] = rawRows(
+      await uow.tx.execute(sql`
+      select 1 from wallet_held_payments where reference_type = ${reference.type} and reference_id = ${reference.id} and state = 'held'`),
+    );
+    if (open) throw AppError.conflict('held-payment-exists', 'wallet.held-payment-exists');
+    const { lockId, shortfallMinor } = await lockAvailable(uow, userId, amountMinor, reference);
+    const [row] = rawRows(
+      await uow.tx.execute(sql`
+      insert into wallet_held_payments (user_id, reference_type, reference_id, amount_minor, lock_ids, shortfall_minor, into_account)
+      values (${userId}, ${reference.type}, ${reference.id}, ${amountMinor}, array[${lockId}::uuid], ${shortfallMinor}, 'deposit')
+      returning id`),
+    );
+    return { outcome: 'held' as const, heldPaymentId: String(row!.id), shortfallMinor };
   });
 }
 

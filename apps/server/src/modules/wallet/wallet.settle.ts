@@ -21,7 +21,7 @@ export async function settleHeldPayments(
     await lockUserAccounts(uow.tx, userId);
     const held = rawRows(
       await uow.tx.execute(sql`
-      select id, reference_type, reference_id, lock_ids, shortfall_minor from wallet_held_payments
+      select id, reference_type, reference_id, lock_ids, shortfall_minor, into_account from wallet_held_payments
       where user_id = ${userId} and state = 'held' order by created_at, id for update`),
     );
     const completed: string[] = [];
@@ -35,7 +35,7 @@ export async function settleHeldPayments(
       if (user.available.balanceMinor + user.bonus.balanceMinor < shortfall) continue;
       const second = await lock(uow, userId, shortfall, reference);
       const lockIds = [...(row.lock_ids as string[]), second];
-      for (const id of lockIds) await capture(uow, id);
+      for (const id of lockIds) await capture(uow, id, row.into_account === 'deposit' ? 'deposit' : 'revenue');
       await uow.tx.execute(sql`
         update wallet_held_payments set state = 'completed', closed_at = now(), lock_ids = array_append(lock_ids, ${second}::uuid)
         where id = ${String(row.id)}::uuid`);

@@ -4,7 +4,9 @@ import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 
 /**
- * Ledger accounts (decision 0070). Each user has three (available cash, locked, bonus credit);
+ * Ledger accounts (decision 0070). Each user has three (available cash, locked, bonus credit), and
+ * a fourth, `deposit`, once they pay a bulk deposit (decision 0130: money paid for goods not yet
+ * received);
  * system accounts have a `code` (`clearing:paypal`, `revenue`, `fees`, …) and no user. Amounts are
  * signed and every entry sums to zero, so the sum of all balances is zero too: a clearing
  * account goes negative by what came in through that provider. On a user account `balance_minor`
@@ -18,7 +20,18 @@ export const ledgerAccounts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['available', 'locked', 'bonus', 'clearing', 'revenue', 'fees', 'payouts', 'adjustments', 'promotions'],
+      enum: [
+        'available',
+        'locked',
+        'bonus',
+        'deposit',
+        'clearing',
+        'revenue',
+        'fees',
+        'payouts',
+        'adjustments',
+        'promotions',
+      ],
     }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** System accounts only: `clearing:<method>`, `revenue`, `fees`, … */
@@ -179,6 +192,13 @@ export const walletHeldPayments = pgTable(
     state: text('state', { enum: ['held', 'completed', 'cancelled'] })
       .notNull()
       .default('held'),
+    /**
+     * Where the money goes on completion: platform revenue (an order paid), or the user's own
+     * `deposit` account (a bulk order's balance, held there until the goods arrive; decision 0130).
+     */
+    intoAccount: text('into_account', { enum: ['revenue', 'deposit'] })
+      .notNull()
+      .default('revenue'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -187,6 +207,7 @@ export const walletHeldPayments = pgTable(
     uniqueIndex('wallet_held_payments_open_reference_key')
       .on(t.referenceType, t.referenceId)
       .where(sql`${t.state} = 'held'`),
+    check('wallet_held_payments_into', sql`${t.intoAccount} in ('revenue', 'deposit')`),
     check('wallet_held_payments_shortfall', sql`${t.shortfallMinor} > 0 and ${t.shortfallMinor} <= ${t.amountMinor}`),
   ],
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, asBackgroundWork } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { safeErrorForLog } from '../log-safe-error';
 import { onJobsCommitted } from '../unit-of-work';
@@ -231,7 +231,8 @@ export class JobRuntime {
     const ctx: JobContext = { db: this.db, jobId: job.id, attempt: job.attempts, finalAttempt };
     try {
       if (job.attempts > job.max_attempts) throw new PermanentJobError('the worker holding it stopped (lease expired)');
-      await handler(job.payload ?? {}, ctx);
+      // On PGlite, a job's statements leave the event loop turns for requests (db/client.ts).
+      await asBackgroundWork(() => handler(job.payload ?? {}, ctx));
       await this.finish(job, sql`state = 'done', finished_at = now(), last_error = null`, null);
     } catch (err) {
       // Without the values a failed query was given (its `params:` line, a quoted value): they are

@@ -234,6 +234,72 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
     expect(within(other).getByTestId('landed')).toHaveTextContent('Shipping information not found');
   });
 
+  it('an Excel order says which file and when instead of a sync, offers no sync, and shows no margin without a store price', async () => {
+    const importedAt = new Date(Date.now() - 7 * 60_000).toISOString();
+    const excel = {
+      storeId: null,
+      storeName: '',
+      platform: null,
+      source: 'excel' as const,
+      lastChanges: ['created' as const],
+      imported: { fileName: 'june-orders.xlsx', importedAt },
+    };
+    const quote = {
+      currency: 'USD' as const,
+      landed: 23.4,
+      quotedAt: new Date(Date.now() - 4 * 60_000).toISOString(),
+      note: null,
+    };
+    storeApi({
+      'GET /api/p/store-orders': () =>
+        envelope(
+          page([
+            storeOrderRow('so-1', {
+              ...excel,
+              total: { amount: 0, currency: 'USD' },
+              // No store price: the total is 0, and a margin of −23.40 would be a lie.
+              quote: {
+                ...quote,
+                selling: { amount: 0, currency: 'USD' },
+                sellingUsd: null,
+                margin: null,
+                marginPercent: null,
+                sellingGiven: false,
+              },
+            }),
+            storeOrderRow('so-2', {
+              ...excel,
+              number: '#1002',
+              total: { amount: 30, currency: 'USD' },
+              quote: {
+                ...quote,
+                selling: { amount: 30, currency: 'USD' },
+                sellingUsd: 30,
+                margin: 6.6,
+                marginPercent: 22,
+                sellingGiven: true,
+              },
+            }),
+          ]),
+        ),
+    });
+    render('/user/storeorder?tab=related');
+    const row = (await screen.findByText('#1001')).closest('tr')!;
+    expect(within(row).getByText('Excel import')).toBeInTheDocument();
+    expect(within(row).getByText('Imported from june-orders.xlsx')).toBeInTheDocument();
+    expect(within(row).getByText('7 minutes ago')).toHaveAttribute('dateTime', importedAt);
+    expect(within(row).queryByText(/Arrived|Last synced/)).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+    const landed = within(row).getByTestId('landed');
+    expect(landed).toHaveTextContent('Our cost $23.40');
+    expect(within(landed).getByTestId('no-margin')).toHaveTextContent('Margin — · no store price given');
+    expect(landed).not.toHaveTextContent('-$23.40');
+    expect(within(row).queryByText('$0.00')).not.toBeInTheDocument();
+    const priced = screen.getByText('#1002').closest('tr')!;
+    expect(within(priced).getByTestId('landed')).toHaveTextContent('Margin $6.60 (22 %)');
+    expect(within(priced).queryByTestId('no-margin')).not.toBeInTheDocument();
+  });
+
   it('a paid order the store cancelled offers "refund to wallet" after a confirmation', async () => {
     const refunds: string[] = [];
     storeApi({

@@ -41,7 +41,8 @@ function offsetMinutes(timeZone: string, at: Date): number {
       .map((p) => [p.type, p.value]),
   );
   const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!);
-  return Math.round((wall - at.getTime()) / 60_000);
+  // `wall` has no seconds: compare with `at` cut to its minute, or 07:00 shows as 07:01 after :30.
+  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
 }
 
 /**

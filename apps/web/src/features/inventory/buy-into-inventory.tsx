@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
-import { inventoryActions } from './inventory.api';
+import { DepositTerms } from './deposit-terms';
+import { inventoryActions, useRefreshInventory } from './inventory.api';
 
 export interface WantedLine {
   prodId: number;
@@ -33,6 +34,7 @@ export function BuyIntoInventory({ wanted }: { wanted: WantedLine[] }) {
   const lang = useSession((s) => s.lang);
   const usd = (amount: number) => formatMoney(amount, null, lang);
   const navigate = useNavigate();
+  const refresh = useRefreshInventory();
   const [counts, setCounts] = useState(wanted.map((w) => w.count));
   const [priced, setPriced] = useState<InventoryConfirmResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,6 +51,19 @@ export function BuyIntoInventory({ wanted }: { wanted: WantedLine[] }) {
     const r = await inventoryActions.submit(priced.confirmToken);
     setBusy(false);
     if (r.success) void navigate(`/user/paymentorder?orders=${encodeURIComponent(r.data.id)}`);
+  };
+  // Two parts (decision 0130): the order, then its deposit from the wallet. A refused deposit
+  // (the wallet is short) leaves the order unpaid in the list, where it can be paid either way.
+  const submitWithDeposit = async () => {
+    if (!priced) return;
+    setBusy(true);
+    const r = await inventoryActions.submit(priced.confirmToken);
+    if (r.success) await inventoryActions.payDeposit(r.data.id);
+    setBusy(false);
+    if (r.success) {
+      await refresh();
+      void navigate('/user/inventoryorders', { replace: true });
+    }
   };
 
   return (
@@ -102,11 +117,17 @@ export function BuyIntoInventory({ wanted }: { wanted: WantedLine[] }) {
               <strong>{usd(priced.total)}</strong>
             </dd>
           </dl>
+          {priced.deposit ? <DepositTerms terms={priced.deposit} /> : null}
           <div className="inv-actions">
             <Button onClick={() => setPriced(null)}>{t('buy.change')}</Button>
-            <Button type="primary" loading={busy} onClick={submit}>
+            <Button type={priced.deposit ? 'default' : 'primary'} loading={busy} onClick={submit}>
               {t('buy.submit')}
             </Button>
+            {priced.deposit ? (
+              <Button type="primary" loading={busy} onClick={submitWithDeposit}>
+                {t('deposit.submit')}
+              </Button>
+            ) : null}
           </div>
         </>
       ) : (

@@ -38,6 +38,10 @@ export default function InventoryOrdersPage() {
   const [params] = useSearchParams();
   const wanted = parseBuy(params.get('buy'));
 
+  const payDeposit = async (id: string) => {
+    const result = await inventoryActions.payDeposit(id);
+    if (result.success) await refresh();
+  };
   const cancel = async (id: string) => {
     const result = await inventoryActions.cancel(id);
     if (result.success) await refresh();
@@ -78,6 +82,17 @@ export default function InventoryOrdersPage() {
           {usd(o.total)}
           <br />
           <span className="inv-muted">{t('orders.fee', { fee: usd(o.handlingFee) })}</span>
+          {o.deposit ? (
+            <>
+              <br />
+              <Tag color={o.deposit.state === 'balance-held' ? 'orange' : 'blue'} className="inv-deposit-state">
+                {t(`deposit.states.${o.deposit.state}`, {
+                  deposit: usd(o.deposit.deposit),
+                  balance: usd(o.deposit.balance),
+                })}
+              </Tag>
+            </>
+          ) : null}
         </span>
       ),
     },
@@ -93,6 +108,17 @@ export default function InventoryOrdersPage() {
         <span className="inv-actions">
           {o.state === 'awaiting-payment' ? (
             <Link to={`/user/paymentorder?orders=${encodeURIComponent(o.id)}`}>{t('orders.pay')}</Link>
+          ) : null}
+          {o.state === 'awaiting-payment' && o.deposit?.state === 'offered' ? (
+            <Popconfirm
+              title={t('deposit.pay-confirm', { deposit: usd(o.deposit.deposit) })}
+              description={<p className="inv-deposit-rules">{t('deposit.rules')}</p>}
+              onConfirm={() => payDeposit(o.id)}
+            >
+              <Button size="small" type="primary">
+                {t('deposit.pay')}
+              </Button>
+            </Popconfirm>
           ) : null}
           {o.cancellable ? (
             <Popconfirm title={t('orders.cancel-confirm')} onConfirm={() => cancel(o.id)}>

@@ -29,6 +29,7 @@ const row = (over: Partial<InventoryRow> = {}): InventoryRow => ({
   available: 16,
   unreceived: 4,
   lowStock: false,
+  shipFirst: true,
   ...over,
 });
 const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
@@ -41,6 +42,7 @@ const order = (over: Partial<InventoryOrder> = {}): InventoryOrder => ({
   total: 166,
   createdAt: '2026-11-27T09:00:00.000Z',
   cancellable: true,
+  deposit: null,
   lines: [
     {
       skuId: 7,
@@ -121,6 +123,7 @@ describe('/user/inventoryorders', { timeout: 30_000 }, () => {
           handlingFeePerUnit: 0.3,
           handlingFee: 6,
           total: 166,
+          deposit: null,
           confirmToken: 'token',
           expiresAt: '2026-11-27T10:00:00.000Z',
         });
@@ -145,4 +148,46 @@ describe('/user/inventoryorders', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     expect(await screen.findByText('payment page')).toBeInTheDocument();
   });
+
+  it('offers a deposit on a large order, says what happens to it before paying, and pays it from the wallet', async () => {
+    const paidDeposit: string[] = [];
+    const terms = { percent: 30, deposit: 126.23, balance: 294.52 };
+    let listed = order({ state: 'awaiting-payment', total: 420.75, deposit: { ...terms, state: 'offered' } });
+    fakeApi({
+      'GET /api/p/private-inventory-order/page': () => envelope(page([listed])),
+      'POST /api/p/private-inventory-order/basket/confirm': () =>
+        envelope({
+          lines: [],
+          goods: 408,
+          handlingFeePerUnit: 0.25,
+          handlingFee: 12.75,
+          total: 420.75,
+          deposit: terms,
+          confirmToken: 'token',
+          expiresAt: '2026-11-27T10:00:00.000Z',
+        }),
+      'POST /api/p/private-inventory-order/submit': () => envelope(listed),
+      'POST /api/p/private-inventory-order/deposit/22222222-2222-2222-2222-222222222222': (url) => {
+        paidDeposit.push(url.pathname);
+        listed = order({ state: 'to-be-purchased', total: 420.75, deposit: { ...terms, state: 'deposit-paid' } });
+        return envelope(listed);
+      },
+    });
+    renderRoutes(
+      [{ path: '/user/inventoryorders', element: <InventoryOrdersPage /> }],
+      '/user/inventoryorders?buy=3:7:51',
+    );
+    expect(await screen.findByText('Deposit possible: $126.23 now, $294.52 when bought')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Check prices' }));
+    expect(
+      await screen.findByText(
+        'Pay a deposit of $126.23 (30 %) now, and the balance of $294.52 from your wallet when the goods are bought.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Once they are bought the deposit is no longer returned/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place order and pay the deposit' }));
+    expect(await screen.findByText('Deposit $126.23 paid; balance $294.52 when bought')).toBeInTheDocument();
+    expect(paidDeposit).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Pay the deposit' })).not.toBeInTheDocument();
+  }, 90_000);
 });

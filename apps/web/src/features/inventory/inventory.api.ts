@@ -4,6 +4,7 @@ import {
   InventoryOrderPageSchema,
   InventoryOrderSchema,
   InventoryPageSchema,
+  InventoryRowSchema,
 } from '@dsm/contract';
 import type {
   InventoryConfirmBody,
@@ -107,6 +108,19 @@ export const inventoryActions = {
       '/p/private-inventory-order/submit',
       { confirmToken },
       { idempotencyKey: crypto.randomUUID(), schema: InventoryOrderSchema },
+    ),
+  /** The deposit of a two-part order from the wallet (decision 0130); one key per click. */
+  payDeposit: (id: string) =>
+    api.post<InventoryOrder>(`/p/private-inventory-order/deposit/${encodeURIComponent(id)}`, undefined, {
+      idempotencyKey: crypto.randomUUID(),
+      schema: InventoryOrderSchema,
+    }),
+  /** The per-SKU switch "ship store orders from my inventory" (decision 0129). */
+  shipFirst: (id: string, shipFirst: boolean) =>
+    api.put<InventoryRow>(
+      `/p/privateInventory/ship-first/${encodeURIComponent(id)}`,
+      { shipFirst },
+      { schema: InventoryRowSchema },
     ),
   cancel: (id: string) =>
     api.put<InventoryOrder>(`/p/private-inventory-order/cancel/${encodeURIComponent(id)}`, undefined, {

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { type ItemFilter, downloadUrl, useInventory, useWarehouseOptions } from './inventory.api';
+import { ShipFirstSwitch } from './ship-first-switch';
 import './inventory.css';
 
 /**
  * /user/myinventory (SPEC §2, §3): the owner's stock per SKU and warehouse — total = frozen +
  * available, and unreceived (paid, not yet in the warehouse) — with search, a warehouse filter,
- * the low-stock mark, each row's log, and the .xlsx of what the filters show.
+ * the low-stock mark, each row's log, the switch "ship orders from this stock first" (decision
+ * 0129), and the .xlsx of what the filters show.
  */
 export default function MyInventoryPage() {
   const { t } = useTranslation('inventory');
@@ -49,6 +51,7 @@ export default function MyInventoryPage() {
       ),
     },
     { key: 'unreceived', title: t('columns.unreceived'), align: 'right', render: (_, r) => r.unreceived },
+    { key: 'ship-first', title: t('columns.ship-first'), render: (_, r) => <ShipFirstSwitch row={r} /> },
     {
       key: 'log',
       title: '',

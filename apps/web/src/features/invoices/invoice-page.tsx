@@ -139,7 +139,11 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         <tbody>
           {invoice.lines.map((line, i) => (
             <tr key={`${line.sku}-${i}`}>
-              <td>{line.title}</td>
+              <td>
+                {line.title}
+                {/* Shipped from the buyer's inventory (decision 0129): why the goods cost nothing here. */}
+                {line.fromInventory ? <div className="invoice-muted">{t('invoice.from-inventory')}</div> : null}
+              </td>
               <td>{line.sku}</td>
               <td>{line.specs}</td>
               <td className="num">{plain(line.unitPrice)}</td>

@@ -39,7 +39,15 @@ const INVOICE: Invoice = {
     countryCode: 'GB',
   },
   lines: [
-    { title: '无线蓝牙耳机', sku: 'BT-EAR-01', specs: 'Colour: black', unitPrice: 12.5, quantity: 2, amount: 25 },
+    {
+      title: '无线蓝牙耳机',
+      sku: 'BT-EAR-01',
+      specs: 'Colour: black',
+      unitPrice: 12.5,
+      quantity: 2,
+      amount: 25,
+      fromInventory: false,
+    },
   ],
   productCost: 25,
   shipping: 4,

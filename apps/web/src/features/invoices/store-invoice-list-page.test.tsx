@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { InvoiceSummary, StoreInvoiceRow } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
@@ -34,6 +34,15 @@ const ROWS: StoreInvoiceRow[] = [
     invoices: [invoice(1, 'O00000001'), invoice(2, 'O00000002')],
   },
   { storeOrderId: 'so-2', storeName: 'Sandbox shop', number: '#1002', paidAt: null, invoices: [] },
+  // An order imported from a spreadsheet: a store order with no store (decision 0132).
+  {
+    storeOrderId: 'so-3',
+    storeName: '',
+    source: 'excel',
+    number: 'B-7',
+    paidAt: '2026-11-27T11:00:00.000Z',
+    invoices: [invoice(3, 'O00000003')],
+  },
 ];
 
 beforeAll(() => loadNamespace('invoices'));
@@ -49,7 +58,7 @@ describe('/user/storedownloadinvoice', { timeout: 30_000 }, () => {
   it('lists paid store orders with the invoices of their shipments and downloads a store order’s invoices as one PDF', async () => {
     let asked: unknown = null;
     fakeApi({
-      'GET /api/p/store-orders/invoices': () => envelope({ records: ROWS, total: 2, size: 10, current: 1, pages: 1 }),
+      'GET /api/p/store-orders/invoices': () => envelope({ records: ROWS, total: 3, size: 10, current: 1, pages: 1 }),
       'POST /api/p/invoices/download': (_url, init) => {
         asked = JSON.parse(String(init.body));
         return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
@@ -68,6 +77,10 @@ describe('/user/storedownloadinvoice', { timeout: 30_000 }, () => {
       `/api/p/invoices/${invoice(2, '').id}/pdf?lang=en-US`,
     );
     expect(screen.getByText('none yet')).toBeInTheDocument();
+    // The imported order with its invoice, named by where it came from.
+    const imported = screen.getByText('B-7').closest('tr')!;
+    expect(imported).toHaveTextContent('Excel import');
+    expect(within(imported).getByRole('link', { name: 'Download invoice INV-2026-000003 as PDF' })).toBeInTheDocument();
     expect(screen.getByLabelText('Select store order #1002')).toBeDisabled();
     await user.click(screen.getByLabelText('Select store order #1001'));
     await user.click(screen.getByRole('button', { name: 'Download selected (2)' }));

@@ -48,7 +48,7 @@ export default function StoreInvoiceListPage() {
       render: (_, r) => (
         <>
           <strong>{r.number}</strong>
-          <div className="invoice-muted">{r.storeName}</div>
+          <div className="invoice-muted">{r.source === 'excel' ? t('store-list.excel') : r.storeName}</div>
         </>
       ),
     },

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type ListingQuote, MAX_LISTING_SKUS, type ProductDetail } from '@dsm/contract';
-import { Alert, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { Alert, Checkbox, Form, Input, InputNumber, Modal, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -20,6 +20,7 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
   const [storeIds, setStoreIds] = useState<string[]>([]);
   const [skuIds, setSkuIds] = useState<number[]>([]);
   const [own, setOwn] = useState(false);
+  const [lockPrice, setLockPrice] = useState(false);
   const [prices, setPrices] = useState<Record<number, number | null>>({});
   const [template, setTemplate] = useState({ title: '', description: '', tags: '', productType: '' });
   const [quote, setQuote] = useState<ListingQuote | null>(null);
@@ -88,7 +89,7 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
       storeIds,
       items: [item],
       ...(rule ? { rule } : {}),
-      lockPrice: false,
+      lockPrice,
     });
     if (res.success) {
       toast.success(t('dialog.queued', { count: res.data.ids.length }));
@@ -176,6 +177,9 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
                     </Form.Item>
                   ))
               : null}
+            <Form.Item label={t('columns.lock-price')} help={t('lock.help')}>
+              <Switch checked={lockPrice} onChange={setLockPrice} aria-label={t('columns.lock-price')} />
+            </Form.Item>
             <h3>{t('dialog.template')}</h3>
             <Form.Item label={t('dialog.product-title')}>
               <Input

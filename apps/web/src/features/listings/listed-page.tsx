@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Listing, ListingState } from '@dsm/contract';
-import { Alert, Button, Popconfirm, Progress, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Popconfirm, Progress, Switch, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ListDialog } from './list-dialog';
 import { listingActions, storeMoney, useListings, useRefreshListings } from './listings.api';
+import { PriceUpdatesPanel } from './price-updates-panel';
 import { StoreRulePanel } from './store-rule-panel';
 import './listings.css';
 
@@ -24,8 +25,8 @@ const STATE_COLOURS: Record<ListingState, string> = {
 
 /**
  * /user/listed (SPEC §2, issue 22): the owner's listings with counts per state and a bar while a
- * batch publishes; relist a failed one, roll back; each store's pricing rule with the re-price
- * preview. `?list=<prodId>` (the product page's "List to store") opens the listing dialog.
+ * batch publishes; relist a failed one, roll back, lock its price; a SKU taken down marked; the
+ * catalogue price changes waiting for approval; each store's pricing rule with the re-price preview. `?list=<prodId>` (the product page's "List to store") opens the listing dialog.
  */
 export default function ListedPage() {
   const { t } = useTranslation('listings');
@@ -36,6 +37,22 @@ export default function ListedPage() {
   const list = useListings(tab, current);
   const refresh = useRefreshListings();
   const listing = Number(params.get('list')) || null;
+
+  /** Changes made in the store by hand, in words ("title “…”, Red 31.00"), or '' for none. */
+  function handChanged(r: Listing): string {
+    const prices = r.variants
+      .filter((v) => v.storePrice !== null)
+      .map((v) => `${v.name} ${storeMoney(v.storePrice!, r.currency, lang)}`);
+    return [...(r.storeTitle ? [t('by-hand-title', { title: r.storeTitle })] : []), ...prices].join(', ');
+  }
+
+  async function lock(row: Listing, on: boolean) {
+    const res = await listingActions.lockPrice(row.id, on);
+    if (res.success) {
+      toast.success(t(on ? 'lock.on' : 'lock.off'));
+      await refresh();
+    }
+  }
 
   async function act(row: Listing, action: 'relist' | 'rollBack') {
     const res = await listingActions[action](row.id);
@@ -66,6 +83,19 @@ export default function ListedPage() {
       render: (_, r) => <span data-testid="listing-price">{storeMoney(r.price, r.currency, lang)}</span>,
     },
     {
+      title: t('columns.lock-price'),
+      key: 'lock',
+      render: (_, r) => (
+        <Switch
+          size="small"
+          checked={r.lockPrice}
+          onChange={(on) => lock(r, on)}
+          aria-label={t('lock.label', { title: r.title })}
+          data-testid="listing-lock"
+        />
+      ),
+    },
+    {
       title: t('columns.state'),
       key: 'state',
       render: (_, r) => (
@@ -74,6 +104,17 @@ export default function ListedPage() {
             {t(`states.${r.state}`)}
           </Tag>
           {r.reason ? <span className="ls-reason">{r.reason}</span> : null}
+          {r.takenDown ? (
+            <Tag color="error" data-testid="listing-taken-down">
+              {t('taken-down', { count: r.takenDown })}
+            </Tag>
+          ) : null}
+          {handChanged(r) ? (
+            <span className="ls-reason" data-testid="listing-by-hand">
+              {t('by-hand', { changes: handChanged(r) })}
+            </span>
+          ) : null}
+          {r.priceUpdates ? <Tag color="warning">{t('price-updates-waiting', { count: r.priceUpdates })}</Tag> : null}
         </span>
       ),
     },
@@ -142,6 +183,7 @@ export default function ListedPage() {
           scroll={{ x: 'max-content' }}
         />
       )}
+      <PriceUpdatesPanel />
       <StoreRulePanel />
       <ListDialog
         prodId={listing}

@@ -1,9 +1,11 @@
 import {
   ApprovedRepriceSchema,
   CreatedListingsSchema,
+  DecidedPriceUpdatesSchema,
   ListingListSchema,
   ListingQuoteSchema,
   ListingSchema,
+  PriceUpdateListSchema,
   ProductDetailSchema,
   RepricePreviewSchema,
   StoreRuleSchema,
@@ -17,6 +19,7 @@ import type {
   ListingQuoteBody,
   ListingState,
   PriceRuleBody,
+  PriceUpdateList,
   ProductDetail,
   RepricePreview,
   StoreRule,
@@ -32,6 +35,7 @@ export const listingKeys = {
   rule: (storeId: string) => [...listingKeys.all, 'rule', storeId] as const,
   stores: () => [...listingKeys.all, 'stores'] as const,
   product: (prodId: number) => [...listingKeys.all, 'product', prodId] as const,
+  priceUpdates: () => [...listingKeys.all, 'price-updates'] as const,
 };
 
 /** A batch still publishing is polled so the bar and the rows move by themselves. */
@@ -74,6 +78,15 @@ export function useStores() {
   });
 }
 
+/** Catalogue price changes beyond a store's tolerance, waiting for the owner (decision 0133). */
+export function usePriceUpdates() {
+  return useQuery({
+    queryKey: listingKeys.priceUpdates(),
+    queryFn: ({ signal }) =>
+      api.data<PriceUpdateList>('/p/listings/price-updates', { signal, schema: PriceUpdateListSchema }),
+  });
+}
+
 export function useStoreRule(storeId: string | null) {
   return useQuery({
     queryKey: listingKeys.rule(storeId ?? ''),
@@ -101,6 +114,14 @@ export const listingActions = {
   quote: (body: ListingQuoteBody) =>
     api.post<ListingQuote>('/p/listings/quote', body, { schema: ListingQuoteSchema, noshow: true }),
   relist: (id: string) => api.post<Listing>(`/p/listings/${id}/relist`, undefined, { schema: ListingSchema }),
+  lockPrice: (id: string, lockPrice: boolean) =>
+    api.patch<Listing>(`/p/listings/${id}`, { lockPrice }, { schema: ListingSchema }),
+  decidePriceUpdates: (ids: string[], approve: boolean) =>
+    api.post<{ decided: number; listings: number }>(
+      '/p/listings/price-updates/decide',
+      { ids, approve },
+      { schema: DecidedPriceUpdatesSchema, idempotencyKey: crypto.randomUUID() },
+    ),
   rollBack: (id: string) => api.post<Listing>(`/p/listings/${id}/rollback`, undefined, { schema: ListingSchema }),
   saveRule: (storeId: string, body: StoreRuleBody) =>
     api.put<StoreRule>(`/p/listings/rules/${storeId}`, body, { schema: StoreRuleSchema }),

@@ -6,9 +6,14 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { listingActions, storeMoney, useRefreshListings, useStoreRule, useStores } from './listings.api';
 
-type RuleForm = PriceRuleBody & { currency: string; market: string };
+type RuleForm = PriceRuleBody & { currency: string; market: string; priceTolerancePercent: number };
 
-const fromRule = (r: StoreRule): RuleForm => ({ ...r.rule, currency: r.currency, market: r.market });
+const fromRule = (r: StoreRule): RuleForm => ({
+  ...r.rule,
+  currency: r.currency,
+  market: r.market,
+  priceTolerancePercent: r.priceTolerancePercent,
+});
 const toBody = (f: RuleForm): PriceRuleBody => ({
   mode: f.mode,
   multiple: f.multiple ?? null,
@@ -44,7 +49,12 @@ export function StoreRulePanel() {
 
   async function save() {
     const f = await form.validateFields();
-    const res = await listingActions.saveRule(storeId!, { rule: toBody(f), currency: f.currency, market: f.market });
+    const res = await listingActions.saveRule(storeId!, {
+      rule: toBody(f),
+      currency: f.currency,
+      market: f.market,
+      priceTolerancePercent: f.priceTolerancePercent ?? 0,
+    });
     if (res.success) {
       toast.success(t('rule.saved'));
       await rule.refetch();
@@ -133,6 +143,9 @@ export function StoreRulePanel() {
           </Form.Item>
           <Form.Item name="minMarginPercent" label={t('rule.min-margin')}>
             <InputNumber min={-100} max={99} precision={2} />
+          </Form.Item>
+          <Form.Item name="priceTolerancePercent" label={t('rule.tolerance')} help={t('rule.tolerance-help')}>
+            <InputNumber min={0} max={100} precision={2} />
           </Form.Item>
           <Form.Item name="currency" label={t('rule.currency')}>
             <Select options={['USD', 'EUR', 'GBP', 'TRY'].map((c) => ({ value: c, label: c }))} />

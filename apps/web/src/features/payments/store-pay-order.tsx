@@ -1,3 +1,4 @@
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StoreMoney, StorePayOrder } from '@dsm/contract';
 import { useSession } from '../../lib/session';
@@ -11,7 +12,8 @@ export function useStoreMoney(): (m: StoreMoney) => string {
 
 /**
  * One store order of the quote: per shipment its warehouse, method and lines (our price beside
- * the store's selling price), then the landed cost in USD against the store's selling total and
+ * the store's selling price; a line from the owner's inventory says its goods are already paid,
+ * decision 0129), then the landed cost in USD against the store's selling total and
  * the margin — each figure says its currency.
  */
 export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
@@ -21,13 +23,19 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
   const lang = useSession((s) => s.lang);
   const percent = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
   const { landed } = order;
-  const marginClass = landed.margin !== null && landed.margin < 0 ? 'store-pay-loss' : 'store-pay-gain';
+  // Imported without a store price (decision 0132): no selling total, so neither a gain nor a loss.
+  const noPrice = landed.sellingGiven === false;
+  const marginClass = noPrice
+    ? 'pay-order-muted'
+    : landed.margin !== null && landed.margin < 0
+      ? 'store-pay-loss'
+      : 'store-pay-gain';
   return (
     <article className="store-pay-order" aria-label={t('store-pay.order', { number: order.number })}>
       <header className="store-pay-order-head">
         <strong>{t('store-pay.order', { number: order.number })}</strong>
         <span className="pay-order-muted">
-          {order.storeName} · {order.countryCode}
+          {order.storeId === null ? t('store-pay.excel') : order.storeName} · {order.countryCode}
         </span>
       </header>
       {order.shipments.map((s) => (
@@ -53,6 +61,7 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
                     {l.skuCode} × {l.count}
                     {l.storeUnitPrice ? ` · ${t('store-pay.sold-at', { price: store(l.storeUnitPrice) })}` : ''}
                   </span>
+                  {l.fromInventory ? <Tag color="green">{t('store-pay.from-inventory')}</Tag> : null}
                 </span>
                 <span className="pay-order-line-price">{usd(l.lineTotal)}</span>
               </li>
@@ -77,7 +86,7 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
         <div>
           <dt>{t('store-pay.selling', { currency: landed.selling.currency })}</dt>
           <dd>
-            {store(landed.selling)}
+            {noPrice ? '—' : store(landed.selling)}
             {landed.sellingUsd !== null && landed.selling.currency !== 'USD' ? (
               <span className="pay-order-muted"> ≈ {usd(landed.sellingUsd)}</span>
             ) : null}
@@ -86,9 +95,11 @@ export function StorePayOrderCard({ order }: { order: StorePayOrder }) {
         <div>
           <dt>{t('store-pay.margin')}</dt>
           <dd className={marginClass} data-testid="margin">
-            {landed.margin === null
-              ? t('store-pay.no-rate', { currency: landed.selling.currency })
-              : `${usd(landed.margin)} (${percent(landed.marginPercent ?? 0)} %)`}
+            {noPrice
+              ? t('store-pay.no-store-price')
+              : landed.margin === null
+                ? t('store-pay.no-rate', { currency: landed.selling.currency })
+                : `${usd(landed.margin)} (${percent(landed.marginPercent ?? 0)} %)`}
           </dd>
         </div>
       </dl>

@@ -45,6 +45,7 @@ function quote(over: Partial<StorePayQuote> = {}, goods = 20): StorePayQuote {
                 unitPrice: goods / 2,
                 lineTotal: goods,
                 storeUnitPrice: { amount: 25, currency: 'EUR' },
+                fromInventory: false,
               },
             ],
             goods,
@@ -109,6 +110,36 @@ afterEach(() => {
 });
 
 describe('/user/orderpayment', { timeout: 30_000 }, () => {
+  it('an order imported without a store price shows no margin rather than a loss', async () => {
+    const imported = quote();
+    const o = imported.orders[0]!;
+    imported.orders[0] = {
+      ...o,
+      storeId: null,
+      storeName: '',
+      landed: {
+        ...o.landed,
+        selling: { amount: 0, currency: 'USD' },
+        sellingUsd: null,
+        margin: null,
+        marginPercent: null,
+        sellingGiven: false,
+      },
+    };
+    api(
+      500,
+      () => envelope({}),
+      () => envelope(imported),
+    );
+    renderPage('?ids=so-1');
+    const card = await screen.findByRole('article', { name: 'Store order #1001' });
+    expect(card).toHaveTextContent('Excel import · JP');
+    expect(card).toHaveTextContent('Store selling price (USD)—');
+    expect(screen.getByTestId('margin')).toHaveTextContent('— (no store price given)');
+    expect(screen.getByTestId('margin')).not.toHaveTextContent('$');
+    expect(screen.getByTestId('margin')).not.toHaveClass('store-pay-gain');
+  });
+
   it('shows the store order, its shipment, the landed cost beside the selling price and the margin, and pays from the wallet', async () => {
     const calls: Array<{ body: unknown; key: string | undefined }> = [];
     const confirms = api(500, (body, key) => {

@@ -41,6 +41,7 @@ const wallet = (balance: number) => ({
   income: balance,
   consumption: 0,
   recharge: balance,
+  deposit: 0,
   heldPayments: 0,
   topUpToRelease: 0,
 });

@@ -56,6 +56,16 @@ export function SourcedProducts({ products }: { products: SourcedProduct[] }) {
                 >
                   {t('products.buy')}
                 </Link>
+                {/* Into the owner's stock (decision 0126) and onto their store (decision 0124): the
+                    pages of those features take the product from the address. */}
+                {p.skuId ? (
+                  <Link className="button" to={`/user/inventoryorders?buy=${p.prodId}:${p.skuId}:${p.moq}`}>
+                    {t('products.inventory')}
+                  </Link>
+                ) : null}
+                <Link className="button" to={`/user/listed?list=${p.prodId}`}>
+                  {t('products.list')}
+                </Link>
               </div>
             </div>
           </li>

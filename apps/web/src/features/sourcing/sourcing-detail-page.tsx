@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../../lib/session';
-import { AgentCard } from './agent-card';
+import { AgentCard } from '../../components/sourcing/agent-card';
 import { RequestFacts, STATE_COLORS } from '../../components/sourcing/request-facts';
 import { SourcedProducts } from './sourced-products';
 import { SourcingThread } from '../../components/sourcing/sourcing-thread';

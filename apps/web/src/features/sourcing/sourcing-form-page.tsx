@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { DecimalInput } from '../../components/ui/amount-input';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { AgentCard } from './agent-card';
+import { AgentCard } from '../../components/sourcing/agent-card';
 import { SourcingPictures } from '../../components/sourcing/sourcing-pictures';
 import { createSourcing, useMyAgent, useRefreshSourcing } from './sourcing.api';
 import { type SourcingDraft, clearDraft, readDraft, saveDraft } from './sourcing-draft';

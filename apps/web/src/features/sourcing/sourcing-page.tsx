@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../../lib/session';
-import { AgentCard } from './agent-card';
+import { AgentCard } from '../../components/sourcing/agent-card';
 import { STATE_COLORS } from '../../components/sourcing/request-facts';
 import { useMyAgent, useSourcingCounts, useSourcingList } from './sourcing.api';
 import { formatDuration, formatWhen, waitedMs } from '../../components/sourcing/sourcing-time';

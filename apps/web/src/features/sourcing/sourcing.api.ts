@@ -1,5 +1,4 @@
 import {
-  MaybeSourcingAgentSchema,
   SourcingCountsSchema,
   SourcingCreatedSchema,
   SourcingMessageListSchema,
@@ -10,7 +9,6 @@ import type {
   CreateSourcingBody,
   Page,
   Sourcing,
-  SourcingAgentCard,
   SourcingCounts,
   SourcingCreated,
   SourcingMessage,
@@ -42,14 +40,7 @@ export function useSourcingCounts() {
   });
 }
 
-/** GET /api/p/sourcing/agent: my personal agent's card, or null. */
-export function useMyAgent() {
-  return useQuery({
-    queryKey: sourcingKeys.agent(),
-    queryFn: ({ signal }) =>
-      api.data<SourcingAgentCard | null>('/p/sourcing/agent', { signal, schema: MaybeSourcingAgentSchema }),
-  });
-}
+export { useMyAgent } from '../../components/sourcing/agent-card';
 
 /** GET /api/p/sourcing/:id (another user's → not found). */
 export function useSourcing(id: string | null) {

@@ -98,7 +98,8 @@ export function TotalCell({ order }: { order: StoreOrderRow }) {
   const percent = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
   return (
     <div className="so-money">
-      <strong className="so-total">{formatStoreMoney(order.total, lang)}</strong>
+      {/* Imported without a store price: its total is no selling price (decision 0132). */}
+      <strong className="so-total">{q?.sellingGiven === false ? '—' : formatStoreMoney(order.total, lang)}</strong>
       {!q ? (
         order.order ? null : (
           <div className="so-muted">{t('list.not-quoted')}</div>
@@ -110,11 +111,18 @@ export function TotalCell({ order }: { order: StoreOrderRow }) {
           ) : (
             <>
               <div>{t('list.landed', { amount: money(q.landed) })}</div>
-              <div className={q.margin !== null && q.margin < 0 ? 'so-loss' : 'so-gain'}>
-                {q.margin === null
-                  ? t('list.no-rate', { currency: q.selling.currency })
-                  : t('list.margin', { amount: money(q.margin), percent: percent(q.marginPercent ?? 0) })}
-              </div>
+              {q.sellingGiven === false ? (
+                // Imported without a store price: no selling total to compare with, so no margin (decision 0132).
+                <div className="so-muted" data-testid="no-margin">
+                  {t('list.margin-none')} · {t('list.no-store-price')}
+                </div>
+              ) : (
+                <div className={q.margin !== null && q.margin < 0 ? 'so-loss' : 'so-gain'}>
+                  {q.margin === null
+                    ? t('list.no-rate', { currency: q.selling.currency })
+                    : t('list.margin', { amount: money(q.margin), percent: percent(q.marginPercent ?? 0) })}
+                </div>
+              )}
             </>
           )}
           <div className="so-muted">
@@ -151,9 +159,22 @@ export function StateCell({ order }: { order: StoreOrderRow }) {
   );
 }
 
-/** "Last synced 3 minutes ago · Changed: address" and "sync now" for this order. */
+/**
+ * "Last synced 3 minutes ago · Changed: address" and "sync now" for this order. An order imported
+ * from a spreadsheet has no store to read it back from or push to (decisions 0125, 0132): it says
+ * which file it came from and when, and offers no sync.
+ */
 export function SyncCell({ order }: { order: StoreOrderRow }) {
   const { t } = useTranslation('store-orders');
+  if (order.source === 'excel')
+    return (
+      <div className="so-sync">
+        <div className="so-file">{t('sync.imported-from', { file: order.imported?.fileName || '—' })}</div>
+        <div className="so-muted">
+          {t('sync.imported-at')} <When at={order.imported?.importedAt ?? order.lastSyncedAt} />
+        </div>
+      </div>
+    );
   return (
     <div className="so-sync">
       <div>
@@ -168,8 +189,7 @@ export function SyncCell({ order }: { order: StoreOrderRow }) {
           <When at={order.lastChangedAt} />
         </div>
       ) : null}
-      {/* An order imported from Excel has no store to read it back from (decision 0125). */}
-      {order.source === 'excel' ? null : <SyncOrderButton order={order} describedBy={numberId(order)} />}
+      <SyncOrderButton order={order} describedBy={numberId(order)} />
     </div>
   );
 }

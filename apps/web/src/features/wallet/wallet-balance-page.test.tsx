@@ -44,7 +44,7 @@ const ALL = [
   ...Array.from({ length: 10 }, (_, i) => line(i + 3)),
 ];
 
-function walletApi(record: { heldPayments?: number; topUpToRelease?: number } = {}) {
+function walletApi(record: { heldPayments?: number; topUpToRelease?: number; deposit?: number } = {}) {
   const linesCalls: URLSearchParams[] = [];
   const seriesCalls: URLSearchParams[] = [];
   const fetchMock = fakeApi({
@@ -56,6 +56,7 @@ function walletApi(record: { heldPayments?: number; topUpToRelease?: number } = 
         income: 300,
         consumption: 171.55,
         recharge: 250,
+        deposit: 0,
         heldPayments: 0,
         topUpToRelease: 0,
         ...record,
@@ -108,6 +109,37 @@ describe('/user/walletBalance', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('wallet-recharge')).toHaveTextContent('$250.00');
     // USD is the wallet's own currency: no note needed.
     expect(screen.queryByText(/kept in US dollars/)).not.toBeInTheDocument();
+  });
+
+  it('shows the bulk deposit beside available and locked, and its lines in the history by name', async () => {
+    ALL.unshift(
+      line(40, {
+        type: 'consume',
+        kind: 'bulk-deposit',
+        amount: 126.23,
+        referenceType: 'inventory-deposit',
+        referenceLabel: 'O00000091',
+      }),
+    );
+    try {
+      walletApi({ deposit: 126.23 });
+      render();
+      await waitFor(() => expect(screen.getByTestId('wallet-deposit')).toHaveTextContent('$126.23'));
+      const card = screen.getByTestId('wallet-deposit').closest('section')!;
+      expect(within(card).getByRole('heading', { name: 'Bulk deposit' })).toBeInTheDocument();
+      expect(within(card).getByText('Paid for bulk goods not yet received')).toBeInTheDocument();
+      // In the row of cards with available and locked.
+      expect(card.parentElement).toBe(screen.getByTestId('wallet-available').closest('section')!.parentElement);
+      // The history names the line in the user's words and shows it as money out.
+      await waitFor(() => expect(screen.getAllByText('Bulk deposit').some((el) => el.closest('tr'))).toBe(true));
+      const row = screen
+        .getAllByText('Bulk deposit')
+        .find((el) => el.closest('tr'))!
+        .closest('tr')!;
+      expect(row).toHaveTextContent('−$126.23');
+    } finally {
+      ALL.shift();
+    }
   });
 
   it('says how much a top-up must bring to pay every held payment, and opens the recharge with that amount', async () => {

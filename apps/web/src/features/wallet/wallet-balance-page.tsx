@@ -70,7 +70,7 @@ export default function WalletBalancePage() {
   const notUsd = payRate && payRate.currencyCode !== 'USD';
 
   const w = record.data;
-  const card = (key: 'available' | 'locked' | 'bonus', amount: number | undefined, hint: string) => (
+  const card = (key: 'available' | 'locked' | 'bonus' | 'deposit', amount: number | undefined, hint: string) => (
     <section className={`wallet-card wallet-card-${key}`} aria-labelledby={`wallet-card-${key}`}>
       <h2 id={`wallet-card-${key}`}>{t(`cards.${key}`)}</h2>
       <p className="wallet-card-amount" data-testid={`wallet-${key}`}>
@@ -145,6 +145,8 @@ export default function WalletBalancePage() {
             {card('available', w?.balance, t('cards.available-hint'))}
             {card('locked', w?.locked, t('cards.locked-hint'))}
             {card('bonus', w?.bonus, t('cards.bonus-hint'))}
+            {/* Decision 0130: money paid for bulk goods not yet received, beside what is spendable. */}
+            {card('deposit', w?.deposit, t('cards.deposit-hint'))}
           </div>
           <dl className="wallet-totals">
             {(['income', 'consumption', 'recharge'] as const).map((k) => (

@@ -9,7 +9,7 @@ import ProfilePage from './profile-page';
 import { loadNamespace } from '../../../lib/i18n';
 
 // The page's texts load with its route (a lazy namespace, decision 0109).
-beforeAll(() => loadNamespace('accounts'));
+beforeAll(() => Promise.all([loadNamespace('accounts'), loadNamespace('sourcing')]));
 
 // jsdom lacks ResizeObserver; antd's Tabs measure their bar with it.
 globalThis.ResizeObserver ??= class {
@@ -80,6 +80,18 @@ describe('profile page', { timeout: 30_000 }, () => {
       'GET /api/p/user/info': () => envelope(PROFILE),
       'GET /api/p/address': (url) =>
         envelope(url.searchParams.get('kind') === 'consignee' ? [address('a1', 'Jane', true)] : []),
+      'GET /api/p/sourcing/agent': () =>
+        envelope({
+          id: 'agent-1',
+          name: 'Lina Chen',
+          email: 'lina@example.com',
+          languages: ['zh-CN', 'en-US'],
+          hoursFrom: '09:00',
+          hoursTo: '18:00',
+          timeZone: 'Asia/Shanghai',
+          photo: '/api/files/sourcing/lina.png',
+          active: true,
+        }),
     });
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const { router } = renderProfile();
@@ -87,6 +99,22 @@ describe('profile page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Registration info' })).toBeInTheDocument();
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('France')).toBeInTheDocument();
+
+    // The account area shows my personal agent's card (decision 0134): photo, languages, e-mail, chat.
+    const card = await screen.findByRole('region', { name: 'Your personal agent' });
+    expect(within(card).getByText('Lina Chen')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Photo of Lina Chen' })).toHaveAttribute(
+      'src',
+      '/api/files/sourcing/lina.png',
+    );
+    expect(within(card).getByRole('link', { name: 'lina@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:lina@example.com',
+    );
+    expect(within(card).getByRole('link', { name: 'Chat with us' })).toHaveAttribute(
+      'href',
+      'https://chat.example.com/support',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Address management' }));
     expect(await screen.findByRole('heading', { name: 'Consignee addresses' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { MyAgentCard } from '../../../components/sourcing/agent-card';
 import { AddressList } from './address-list';
 import { ProfileInfo } from './profile-info';
 import './profile.css';
@@ -21,6 +22,8 @@ export default function ProfilePage() {
   return (
     <div className="profile-page">
       <h1>{t('profile.title')}</h1>
+      {/* Who handles my sourcing requests (decision 0134): the account area shows the agent's card. */}
+      <MyAgentCard />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === 'info' ? {} : { tab: key }, { replace: true })}

@@ -3,6 +3,8 @@ import { INVENTORY_ORDER_STATES, type InventoryOrderState } from '@dsm/contract'
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ApiResult, fieldErrorsOf } from '../../../lib/api';
+import { formatMoney } from '../../../lib/money';
+import { useSession } from '../../../lib/session';
 import { AdminPage } from '../shared/admin-page';
 import {
   adminInventoryActions,
@@ -44,6 +46,7 @@ type OrderRow = NonNullable<ReturnType<typeof useAdminInventoryOrders>['data']>[
 
 function OrdersTab() {
   const { t } = useTranslation('inventory');
+  const lang = useSession((s) => s.lang);
   const [state, setState] = useState<InventoryOrderState | undefined>('to-be-purchased');
   const [page, setPage] = useState({ current: 1, size: 20 });
   const orders = useAdminInventoryOrders({ ...page, state });
@@ -97,7 +100,24 @@ function OrdersTab() {
               </ul>
             ),
           },
-          { key: 'state', title: t('orders.state'), render: (_, o) => <Tag>{t(`states.${o.state}`)}</Tag> },
+          {
+            key: 'state',
+            title: t('orders.state'),
+            render: (_, o) => (
+              <Space direction="vertical" size={4}>
+                <Tag>{t(`states.${o.state}`)}</Tag>
+                {/* Two-part orders (decision 0130): why a receipt waits for the owner's top-up. */}
+                {o.deposit ? (
+                  <Tag color={o.deposit.state === 'balance-held' ? 'orange' : 'blue'}>
+                    {t(`deposit.states.${o.deposit.state}`, {
+                      deposit: formatMoney(o.deposit.deposit, null, lang),
+                      balance: formatMoney(o.deposit.balance, null, lang),
+                    })}
+                  </Tag>
+                ) : null}
+              </Space>
+            ),
+          },
           {
             key: 'actions',
             title: '',
@@ -109,6 +129,7 @@ function OrdersTab() {
                   </Button>
                 ) : null}
                 {(o.state === 'ready-to-stock' || o.state === 'in-stock') &&
+                o.deposit?.state !== 'balance-held' &&
                 o.lines.some((l) => l.received < l.quantity) ? (
                   <Button size="small" type="primary" onClick={() => setReceiving(o)}>
                     {t('admin.receive')}
@@ -258,25 +279,49 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
 function SettingsTab() {
   const { t } = useTranslation('inventory');
   const settings = useInventorySettings();
-  const [fee, setFee] = useState<number | null>(null);
+  // What the operator typed, over what the server has (null: not touched).
+  const [edits, setEdits] = useState<Partial<Record<'handlingFeePerUnit' | 'depositFrom' | 'depositPercent', number>>>(
+    {},
+  );
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const value = (k: keyof typeof edits) => edits[k] ?? settings.data?.[k];
   const save = async () => {
-    const r = await adminInventoryActions.setFee(fee ?? settings.data?.handlingFeePerUnit ?? 0);
+    const r = await adminInventoryActions.save({
+      handlingFeePerUnit: value('handlingFeePerUnit') ?? 0,
+      depositFrom: value('depositFrom') ?? 0,
+      depositPercent: value('depositPercent') ?? 30,
+    });
     setMessage(r.success ? { ok: true, text: t('admin.saved') } : { ok: false, text: messageOf(r) });
+    if (r.success) setEdits({});
     await settings.refetch();
   };
+  const field = (
+    k: keyof typeof edits,
+    props: { max: number; precision: number; prefix?: string; suffix?: string },
+  ) => (
+    <InputNumber
+      id={`inventory-${k}`}
+      min={0}
+      step={props.precision ? 0.01 : 1}
+      {...props}
+      value={value(k)}
+      onChange={(v) => setEdits({ ...edits, [k]: v === null ? undefined : Number(v) })}
+    />
+  );
   return (
-    <Form layout="vertical" style={{ maxWidth: 360 }}>
-      <Form.Item label={t('admin.fee')} extra={t('admin.fee-help')}>
-        <InputNumber
-          min={0}
-          max={100}
-          step={0.01}
-          precision={2}
-          prefix="$"
-          value={fee ?? settings.data?.handlingFeePerUnit}
-          onChange={(v) => setFee(v === null ? null : Number(v))}
-        />
+    <Form layout="vertical" style={{ maxWidth: 420 }}>
+      <Form.Item label={t('admin.fee')} extra={t('admin.fee-help')} htmlFor="inventory-handlingFeePerUnit">
+        {field('handlingFeePerUnit', { max: 100, precision: 2, prefix: '$' })}
+      </Form.Item>
+      <Form.Item label={t('admin.deposit-from')} extra={t('admin.deposit-from-help')} htmlFor="inventory-depositFrom">
+        {field('depositFrom', { max: 1_000_000, precision: 2, prefix: '$' })}
+      </Form.Item>
+      <Form.Item
+        label={t('admin.deposit-percent')}
+        extra={t('admin.deposit-percent-help')}
+        htmlFor="inventory-depositPercent"
+      >
+        {field('depositPercent', { max: 90, precision: 0, suffix: '%' })}
       </Form.Item>
       <Button type="primary" onClick={save}>
         {t('admin.save')}

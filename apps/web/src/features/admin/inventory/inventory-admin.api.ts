@@ -50,8 +50,8 @@ export const adminInventoryActions = {
   adjust: (itemId: string, delta: number, reason: string) =>
     api.post(`/admin/inventory/stock/${encodeURIComponent(itemId)}/adjustments`, { delta, reason }, once()),
   // A PUT sets the value: repeating it changes nothing more.
-  setFee: (handlingFeePerUnit: number) =>
-    api.put('/admin/inventory/settings', { handlingFeePerUnit }, { noshow: true, schema: InventorySettingsSchema }),
+  save: (body: { handlingFeePerUnit: number; depositFrom: number; depositPercent: number }) =>
+    api.put('/admin/inventory/settings', body, { noshow: true, schema: InventorySettingsSchema }),
 };
 
 export function useRefreshAdminInventory() {

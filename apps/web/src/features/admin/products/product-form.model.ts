@@ -40,6 +40,8 @@ export interface ProductFormValues {
   /** The specs (properties) the SKUs are told apart by, e.g. ['colour', 'size']. */
   specCodes: string[];
   skus: SkuRow[];
+  /** Where it comes from (a supplier's URL), for the operator only. */
+  sourceNote: string;
 }
 
 export const MAX_SKUS = 99;
@@ -73,6 +75,7 @@ export function newProductValues(): ProductFormValues {
     imgs: [],
     specCodes: [],
     skus: [emptySku()],
+    sourceNote: '',
   };
 }
 
@@ -93,6 +96,7 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
       }),
     ) as Record<Locale, TranslationValues>,
     imgs: [...product.imgs],
+    sourceNote: product.sourceNote,
     specCodes,
     skus: product.skus.map((s) => ({
       skuId: s.skuId,
@@ -129,6 +133,7 @@ export function toSaveBody(values: ProductFormValues): SaveProductBody {
     translations,
     imgs: values.imgs,
     tagIds: values.tagIds,
+    sourceNote: (values.sourceNote ?? '').trim(),
     skus: values.skus.map((s) => ({
       ...(s.skuId ? { skuId: s.skuId } : {}),
       skuCode: s.skuCode.trim(),

@@ -43,6 +43,7 @@ function saved(body: SaveProductBody): AdminProduct {
     attribute: body.attribute,
     warehouse: body.warehouse,
     sales: 0,
+    sourceNote: body.sourceNote ?? '',
     translations: Object.fromEntries(
       Object.entries(body.translations).map(([l, t]) => [
         l,

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Select, TreeSelect } from 'antd';
-import { LOCALES, SHIPPING_ATTRIBUTE, type AdminProduct, type Locale } from '@dsm/contract';
+import { LOCALES, SHIPPING_ATTRIBUTE, type AdminProduct, type Locale, type SaveProductBody } from '@dsm/contract';
+import type { ApiResult } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -30,6 +31,11 @@ interface ProductFormProps {
   prodId: number | null;
   initialValues: ProductFormValues;
   onSaved: (product: AdminProduct) => void;
+  /**
+   * A new product saved through another module's use case instead of the catalogue's create (a
+   * sourcing request answered with it, decision 0134): `save` sends the body, `done` follows it.
+   */
+  via?: { save: (body: SaveProductBody) => Promise<ApiResult<unknown>>; done: () => void; cancelTo: string };
 }
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -108,7 +114,7 @@ function TranslationFields({ locale }: { locale: Locale }) {
 }
 
 /** Create and edit a product: basics, texts in four languages, pictures, SKUs. */
-export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps) {
+export function ProductForm({ prodId, initialValues, onSaved, via }: ProductFormProps) {
   const { t } = useTranslation('admin');
   const lang = useSession((s) => s.lang);
   const rules = useAdminRules();
@@ -133,13 +139,15 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
 
   async function submit(values: ProductFormValues) {
     setSaving(true);
-    const result = await save(prodId, toSaveBody(values));
+    const result = via ? await via.save(toSaveBody(values)) : await save(prodId, toSaveBody(values));
     setSaving(false);
     if (result.success) {
       setOrphans([]);
+      if (via) return via.done();
+      const product = result.data as AdminProduct;
       // New SKUs now have ids: the next save must edit them, not add them again.
-      if (prodId !== null) form.setFieldsValue(toFormValues(result.data));
-      onSaved(result.data);
+      if (prodId !== null) form.setFieldsValue(toFormValues(product));
+      onSaved(product);
       return;
     }
     const specCodes: string[] = form.getFieldValue('specCodes') ?? [];
@@ -196,6 +204,9 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
                 }))}
               />
             </Form.Item>
+            <Form.Item name="sourceNote" label={t('products.source-note')} extra={t('products.source-note-hint')}>
+              <Input maxLength={1000} />
+            </Form.Item>
             <Form.Item name="tagIds" label={t('products.tags')}>
               <Select
                 mode="multiple"
@@ -250,7 +261,7 @@ export function ProductForm({ prodId, initialValues, onSaved }: ProductFormProps
           <Button type="primary" htmlType="submit" loading={saving}>
             {prodId === null ? t('products.create') : t('actions.save')}
           </Button>
-          <Link className="admin-link-button" to="/admin/products">
+          <Link className="admin-link-button" to={via?.cancelTo ?? '/admin/products'}>
             {t('actions.cancel')}
           </Link>
         </div>

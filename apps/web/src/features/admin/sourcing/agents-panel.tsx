@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { ERRORS } from '@dsm/contract';
-import { Button, Collapse, Form, Input, Select, Space } from 'antd';
+import { Button, Checkbox, Collapse, Form, Input, Select, Space, Upload } from 'antd';
+import type { SourcingAgentCard } from '@dsm/contract';
+import { uploadSourcingImage } from '../../../components/sourcing/sourcing-files.api';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { assignAgent, putAgent, useRefreshAdminSourcing, useSourcingAgents } from './sourcing.api';
@@ -12,11 +14,56 @@ type AgentValues = {
   hoursFrom: string;
   hoursTo: string;
   timeZone: string;
+  /** The picture's id in the sourcing file area, or null. */
+  photo: string | null;
+  active: boolean;
 };
 type AssignValues = { userEmail: string; agentId: string | null };
 const LANGUAGES = ['en-US', 'zh-CN', 'fr-FR', 'tr-TR'];
 
-/** The operator's set-up of personal agents (decision 0127): make an account an agent, assign users. */
+/** The agent's photo: uploaded as a sourcing picture (judged by its bytes), kept as its id. */
+function PhotoField({ value, onChange }: { value?: string | null; onChange?: (v: string | null) => void }) {
+  const { t } = useTranslation('sourcing');
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function upload(file: File) {
+    setUploading(true);
+    const result = await uploadSourcingImage(file, crypto.randomUUID(), '/admin/sourcing/images');
+    setUploading(false);
+    setError(result.success ? null : result.msg);
+    if (result.success) onChange?.(result.data.id);
+  }
+  return (
+    <Space>
+      {value ? <img className="sourcing-agent-photo" src={`/api/files/sourcing/${value}`} alt="" /> : null}
+      <Upload
+        accept="image/jpeg,image/png,image/webp"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void upload(file);
+          return false;
+        }}
+      >
+        <Button loading={uploading}>{t('admin.photo-upload')}</Button>
+      </Upload>
+      {value ? (
+        <Button type="link" onClick={() => onChange?.(null)}>
+          {t('admin.photo-remove')}
+        </Button>
+      ) : null}
+      {error ? <span role="alert">{error}</span> : null}
+    </Space>
+  );
+}
+
+/** The photo's id back from its URL (/api/files/sourcing/<id>). */
+const photoId = (url: string | null) => (url ? (url.split('/').pop() ?? null) : null);
+
+/**
+ * The operator's set-up of personal agents (decisions 0127, 0134): make an account an agent or
+ * edit an agent's card (photo, languages, hours, whether they get new users automatically), and
+ * assign users by hand.
+ */
 export function AgentsPanel() {
   const { t } = useTranslation('sourcing');
   const agents = useSourcingAgents();
@@ -25,6 +72,9 @@ export function AgentsPanel() {
   const [assignForm] = Form.useForm<AssignValues>();
   const [saving, setSaving] = useState(false);
   const key = useRef(crypto.randomUUID());
+  function edit(a: SourcingAgentCard) {
+    agentForm.setFieldsValue({ ...a, photo: photoId(a.photo) });
+  }
 
   async function run<V>(
     form: ReturnType<typeof Form.useForm<V>>[0],
@@ -59,14 +109,29 @@ export function AgentsPanel() {
             {(agents.data ?? []).map((a) => (
               <li key={a.id}>
                 <strong>{a.name}</strong> · {a.email} · {a.languages.join(', ')} · {a.hoursFrom}–{a.hoursTo} (
-                {a.timeZone})
+                {a.timeZone}) · {a.active ? t('admin.active') : t('admin.inactive')}{' '}
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => edit(a)}
+                  aria-label={t('admin.edit-agent', { name: a.name })}
+                >
+                  {t('admin.edit')}
+                </Button>
               </li>
             ))}
           </ul>
           <Form<AgentValues>
             form={agentForm}
             layout="inline"
-            initialValues={{ languages: ['en-US'], hoursFrom: '09:00', hoursTo: '18:00', timeZone: 'Europe/Istanbul' }}
+            initialValues={{
+              languages: ['en-US'],
+              hoursFrom: '09:00',
+              hoursTo: '18:00',
+              timeZone: 'Europe/Istanbul',
+              photo: null,
+              active: true,
+            }}
             onFinish={(v) =>
               void run(agentForm, () => putAgent(v, key.current) as never, t('admin.agent-saved', { name: v.name }))
             }
@@ -92,6 +157,12 @@ export function AgentsPanel() {
             </Form.Item>
             <Form.Item name="timeZone">
               <Input style={{ width: 160 }} aria-label={t('admin.time-zone')} />
+            </Form.Item>
+            <Form.Item name="photo" label={t('admin.photo')} extra={t('admin.photo-hint')}>
+              <PhotoField />
+            </Form.Item>
+            <Form.Item name="active" valuePropName="checked">
+              <Checkbox>{t('admin.active')}</Checkbox>
             </Form.Item>
             <Button htmlType="submit" loading={saving}>
               {t('admin.agent-save')}

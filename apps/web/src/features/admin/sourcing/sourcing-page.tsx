@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PURCHASE_TYPES, SOURCING_STATES, type AdminSourcing } from '@dsm/contract';
 import { Alert, Button, Checkbox, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { STATE_COLORS } from '../../../components/sourcing/request-facts';
 import { formatDuration, formatWhen, waitedMs } from '../../../components/sourcing/sourcing-time';
 import { isAgent, useSession } from '../../../lib/session';
@@ -189,6 +190,13 @@ export default function AdminSourcingPage() {
                 >
                   {t('admin.succeed')}
                 </Button>
+                <Link
+                  className="admin-link-button"
+                  to={`/admin/sourcing/${encodeURIComponent(r.id)}/product`}
+                  aria-label={t('admin.product-label', { number: r.number })}
+                >
+                  {t('admin.product')}
+                </Link>
                 <Button
                   danger
                   size="small"

@@ -12,6 +12,7 @@ import type {
   AdminSourcingListQuery,
   Page,
   PutSourcingAgentBody,
+  SaveProductBody,
   SourcingAgentCard,
   SourcingFailureReason,
   SourcingMessage,
@@ -82,6 +83,9 @@ export const takeSourcing = (id: string, key: string): Promise<ApiResult<AdminSo
   api.post<AdminSourcing>(path(id, 'take'), undefined, { ...write, idempotencyKey: key });
 export const succeedSourcing = (id: string, prodIds: number[], key: string) =>
   api.post<AdminSourcing>(path(id, 'succeed'), { prodIds }, { ...write, idempotencyKey: key });
+/** POST /api/admin/sourcing/:id/product: a new catalogue product from the form, answering the request. */
+export const createProductFor = (id: string, body: SaveProductBody, key: string) =>
+  api.post<AdminSourcing>(path(id, 'product'), body, { ...write, idempotencyKey: key });
 export const failSourcing = (id: string, reason: SourcingFailureReason, note: string, key: string) =>
   api.post<AdminSourcing>(path(id, 'fail'), { reason, note }, { ...write, idempotencyKey: key });
 

@@ -33,6 +33,7 @@ const WALLET: AdminWallet = {
     income: 20,
     consumption: 3.5,
     recharge: 10,
+    deposit: 0,
     heldPayments: 0,
     topUpToRelease: 0,
   },

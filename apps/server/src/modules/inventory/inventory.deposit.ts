@@ -1,0 +1,171 @@
+import type { DepositState, InventoryOrder } from '@dsm/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rawRows } from '../../db/rows';
+import { AppError } from '../../platform/app-error';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { type OrderRow, applyLocked, assertAllowed, lockOrder } from '../orders/orders.service';
+import { assertNoOpenPayment } from '../payments/payments.service';
+import {
+  type Reference,
+  lockWallet,
+  payIntoDeposit,
+  payIntoDepositOrHold,
+  returnDeposit,
+  settleDeposit,
+} from '../wallet/wallet.service';
+import { inventoryOrderById } from './inventory.read';
+
+/**
+ * Paying a large inventory order in two parts (decision 0130). The money goes into the owner's
+ * own `deposit` account (the wallet's "bulk deposit"), not to revenue: the deposit when the order
+ * is placed, the balance when the operator has bought the goods, both leaving it for revenue as
+ * the warehouse receives the goods. Wallet only; the references keep the two parts apart:
+ * `inventory-deposit` and `inventory-balance`, both with the order's id and number.
+ */
+
+export const BALANCE_REFERENCE_TYPE = 'inventory-balance';
+
+export interface DepositRow {
+  userId: string;
+  depositState: DepositState | null;
+  depositMinor: number;
+  balanceMinor: number;
+  settledMinor: number;
+}
+
+/** The order's two-part terms, read under the inventory order's row lock the caller holds. */
+export async function depositOf(db: Db, orderId: string): Promise<DepositRow> {
+  const [row] = rawRows(
+    await db.execute(sql`
+      select user_id, deposit_state, deposit_minor, balance_minor, settled_minor from inventory_orders
+      where order_id = ${orderId}`),
+  );
+  if (!row) throw AppError.notFound('inventory.not-found');
+  return {
+    userId: String(row.user_id),
+    depositState: (row.deposit_state as DepositState | null) ?? null,
+    depositMinor: Number(row.deposit_minor ?? 0),
+    balanceMinor: Number(row.balance_minor ?? 0),
+    settledMinor: Number(row.settled_minor),
+  };
+}
+
+async function setDepositState(db: Db, orderId: string, state: DepositState) {
+  await db.execute(
+    sql`update inventory_orders set deposit_state = ${state}, updated_at = now() where order_id = ${orderId}`,
+  );
+}
+
+const part = (type: 'inventory-deposit' | typeof BALANCE_REFERENCE_TYPE, order: Pick<OrderRow, 'id' | 'number'>) =>
+  ({ type, id: order.id, label: order.number }) satisfies Reference;
+
+/**
+ * POST /api/p/private-inventory-order/deposit/{id}, named steps in the route's idempotent unit of
+ * work: lock the caller's wallet (the lock order every payment keeps) → lock the owner's order
+ * (another's → 404) → lock its inventory row → it is unpaid and was offered two parts → no other
+ * payment of it is open → the deposit from the wallet into the bulk deposit (once per order;
+ * short → insufficient balance, nothing written) → the order is paid (`pay`: the inventory
+ * reaction makes it "to be purchased").
+ */
+export async function payInventoryDeposit(uow: UnitOfWork, userId: string, orderId: string): Promise<InventoryOrder> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
+  await lockWallet(uow, userId);
+  const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
+    throw AppError.notFound('inventory.not-found');
+  });
+  await uow.tx.execute(sql`select 1 from inventory_orders where order_id = ${orderId} for update`);
+  const terms = await depositOf(uow.tx, orderId);
+  if (terms.depositState !== 'offered')
+    throw AppError.conflict('deposit-not-offered', 'inventory.deposit-not-offered', { number: order.number });
+  assertAllowed(order, 'pay');
+  await assertNoOpenPayment(uow.tx, orderId);
+  await payIntoDeposit(uow, userId, terms.depositMinor, part('inventory-deposit', order), {
+    kind: 'bulk-deposit',
+    uniqueKey: `inventory-deposit:${orderId}`,
+  });
+  await setDepositState(uow.tx, orderId, 'deposit-paid');
+  await applyLocked(uow, order, 'pay', { type: 'user', id: userId });
+  return (await inventoryOrderById(uow.tx, orderId, userId))!;
+}
+
+/**
+ * The operator bought the goods of a deposit order: its balance from the wallet into the bulk
+ * deposit, or held (SPEC §4) until a top-up covers it. The caller locked the owner's wallet before
+ * the order (`lockWalletOfDepositOrder`) and holds the inventory row.
+ */
+export async function chargeBalance(uow: UnitOfWork, order: OrderRow): Promise<void> {
+  const terms = await depositOf(uow.tx, order.id);
+  if (terms.depositState !== 'deposit-paid') return;
+  const paid = await payIntoDepositOrHold(uow, order.userId, terms.balanceMinor, part(BALANCE_REFERENCE_TYPE, order), {
+    uniqueKey: `inventory-balance:${order.id}`,
+  });
+  await setDepositState(uow.tx, order.id, paid.outcome === 'paid' ? 'balance-paid' : 'balance-held');
+}
+
+/**
+ * For the operator's calls that may move the owner's money (purchase): the owner's wallet is
+ * locked before the order, as the settle job (wallet, then the order's rows) and payments do.
+ */
+export async function lockWalletOfDepositOrder(uow: UnitOfWork, orderId: string): Promise<void> {
+  const [row] = rawRows(
+    await uow.tx.execute(sql`select user_id, deposit_state from inventory_orders where order_id = ${orderId}`),
+  );
+  if (row?.deposit_state === 'deposit-paid') await lockWallet(uow, String(row.user_id));
+}
+
+/** Goods may be stocked only once the whole order is paid: 409 while the balance is not. */
+export async function assertBalancePaid(db: Db, order: Pick<OrderRow, 'id' | 'number'>): Promise<void> {
+  const { depositState } = await depositOf(db, order.id);
+  if (depositState === 'deposit-paid' || depositState === 'balance-held')
+    throw AppError.conflict('balance-unpaid', 'inventory.balance-unpaid', { number: order.number });
+}
+
+/**
+ * After a receipt: the part of the order's money matching the pieces received so far leaves the
+ * bulk deposit for revenue (floor of total × received / ordered; the last receipt takes the rest,
+ * so the parts add up to the total exactly). Once per receipt state.
+ */
+export async function settleReceived(
+  uow: UnitOfWork,
+  order: Pick<OrderRow, 'id' | 'number' | 'userId'>,
+  receivedPieces: number,
+  orderedPieces: number,
+): Promise<void> {
+  const terms = await depositOf(uow.tx, order.id);
+  if (terms.depositState !== 'balance-paid') return;
+  const totalMinor = terms.depositMinor + terms.balanceMinor;
+  const due = receivedPieces >= orderedPieces ? totalMinor : Math.floor((totalMinor * receivedPieces) / orderedPieces);
+  const amount = due - terms.settledMinor;
+  if (amount <= 0) return;
+  await settleDeposit(
+    uow,
+    order.userId,
+    amount,
+    { type: 'inventory-order', id: order.id, label: order.number },
+    { uniqueKey: `inventory-settle:${order.id}:${receivedPieces}` },
+  );
+  await uow.tx.execute(sql`update inventory_orders set settled_minor = ${due} where order_id = ${order.id}`);
+}
+
+/** Cancelled before purchase: the deposit back where it came from, fee-free, once. True if it was a deposit order. */
+export async function returnDepositOnCancel(uow: UnitOfWork, order: Pick<OrderRow, 'id' | 'number'>): Promise<boolean> {
+  const { depositState } = await depositOf(uow.tx, order.id);
+  if (depositState !== 'deposit-paid') return false;
+  await returnDeposit(uow, part('inventory-deposit', order), {
+    postAs: { type: 'inventory-order', id: order.id, label: order.number },
+    uniqueKey: `inventory-cancel:${order.id}`,
+  });
+  await setDepositState(uow.tx, order.id, 'returned');
+  return true;
+}
+
+/**
+ * A top-up completed a held balance (the wallet's settle job, in its unit of work, after it moved
+ * the money into the bulk deposit): the order may now be stocked. composition.ts subscribes it.
+ */
+export async function balanceCompleted(uow: UnitOfWork, reference: Reference): Promise<void> {
+  await uow.tx.execute(sql`
+    update inventory_orders set deposit_state = 'balance-paid', updated_at = now()
+    where order_id = ${reference.id} and deposit_state = 'balance-held'`);
+}
