@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../scripts/build-server.mjs';
-import { serverEnv } from '../scripts/server-env.mjs';
+import { serverEnv, serverNodeArgs } from '../scripts/server-env.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,7 +30,7 @@ export async function startServer(env = {}) {
   const bundle = await buildServer();
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), bundle],
+    [...serverNodeArgs, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), bundle],
     {
       cwd: root,
       env: serverEnv({

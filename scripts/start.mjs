@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './build-server.mjs';
-import { serverEnv } from './server-env.mjs';
+import { serverEnv, serverNodeArgs } from './server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -35,7 +35,7 @@ if (stale) {
 }
 
 const bundle = await buildServer();
-const server = spawn(process.execPath, [bundle], {
+const server = spawn(process.execPath, [...serverNodeArgs, bundle], {
   cwd: root,
   stdio: 'inherit',
   env: serverEnv(process.env),

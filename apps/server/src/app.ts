@@ -221,7 +221,10 @@ export async function buildApp({
   );
 
   // The catalogue pages carry their first answers in their HTML (decision 0122).
-  await registerWebApp(app, config.webDist, { firstRequests: catalogueFirstRequests });
+  await registerWebApp(app, config.webDist, {
+    firstRequests: catalogueFirstRequests,
+    firstAnswersWaitMs: config.firstAnswersWaitMs,
+  });
   if (workJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     // Stop claiming and finish or hand back held jobs before the database goes.

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  FIRST_ANSWERS_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(300),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SESSION_TTL_SECONDS: z.coerce
@@ -181,6 +182,8 @@ export interface Config {
   /** Believe X-Forwarded-For (client address for log-in throttling) only behind a proxy we run. */
   trustProxy: boolean;
   webDist: string;
+  /** How long a catalogue page waits for its first answers before it is sent without them (decision 0122). */
+  firstAnswersWaitMs?: number;
   bodyLimitBytes: number;
   /** A request's headers and body must have arrived within this time (ms), or it is cut off with 408. */
   requestTimeoutMs: number;
@@ -323,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: path.resolve(e.WEB_DIST),
+    firstAnswersWaitMs: e.FIRST_ANSWERS_WAIT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,

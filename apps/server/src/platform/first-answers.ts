@@ -19,6 +19,11 @@ export interface FirstRequest {
   query?: Record<string, string | number | undefined>;
   /** The answer's picture the page shows largest (its `data` given), to preload. */
   image?: (data: unknown) => string | undefined;
+  /**
+   * The page's first screen drawn from the answer (its `data` given) as HTML the browser paints
+   * before the scripts run (decision 0135): every text in it escaped by the caller (`escapeHtml`).
+   */
+  preview?: (data: unknown) => string | undefined;
 }
 
 /** The first requests of a public page, from its route (first path segment, lowercase) and URL. */
@@ -82,11 +87,12 @@ export function scriptSafeJson(json: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
-const escapeAttribute = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text or an attribute's value made safe to put in HTML. */
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A picture URL worth preloading: one of this site's paths, or http(s) elsewhere. */
-function preloadable(url: string | undefined): url is string {
+/** A picture URL worth preloading (or drawing in a preview): one of this site's paths, or http(s) elsewhere. */
+export function preloadable(url: string | undefined): url is string {
   return Boolean(url && url.length < 2048 && (/^\/[^/\\]/.test(url) || /^https?:\/\//i.test(url)));
 }
 
@@ -94,6 +100,7 @@ interface Answer {
   key: string;
   body: string;
   image?: string;
+  preview?: string;
 }
 
 async function answer(app: FastifyInstance, request: FirstRequest, locale: Locale): Promise<Answer | null> {
@@ -118,23 +125,32 @@ async function answer(app: FastifyInstance, request: FirstRequest, locale: Local
     const parsed = JSON.parse(res.body) as { success?: unknown; data?: unknown };
     // A refusal (an unknown product…) is left to the page's own request and its own screen.
     if (parsed.success !== true) return null;
-    return { key, body: res.body, image: request.image?.(parsed.data) };
+    return { key, body: res.body, image: request.image?.(parsed.data), preview: request.preview?.(parsed.data) };
   } catch {
     return null;
   }
 }
 
+/** What a page gets from its first answers: its first screen (in the root) and what goes before `</body>`. */
+export interface FirstAnswersMarkup {
+  /** The first screen, drawn in the app's root until the app replaces it; empty without one. */
+  preview: string;
+  /** The preload of the largest picture and the answers; empty when none came in time. */
+  tail: string;
+}
+
 /**
- * What goes before the page's `</body>`: the preload of its largest picture and its first answers,
- * those that came in time; empty when none did.
+ * A page's markup from its first answers, those that came in time: the preload of its largest
+ * picture and the answers (`tail`), and the first screen an answer draws (`preview`).
  */
 export async function firstAnswersMarkup(
   app: FastifyInstance,
   requests: FirstRequest[],
   locale: Locale,
   waitMs = FIRST_ANSWERS_WAIT_MS,
-): Promise<string> {
-  if (!requests.length) return '';
+): Promise<FirstAnswersMarkup> {
+  const none = { preview: '', tail: '' };
+  if (!requests.length) return none;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), waitMs);
@@ -142,15 +158,18 @@ export async function firstAnswersMarkup(
   const answers = await Promise.all(requests.map((r) => Promise.race([answer(app, r, locale), late])));
   clearTimeout(timer);
   const found = answers.filter((a): a is Answer => a !== null);
-  if (!found.length) return '';
+  if (!found.length) return none;
 
   const entries = found.map((a) => `${JSON.stringify(a.key)}:${a.body}`).join(',');
   const json = scriptSafeJson(`{"lang":${JSON.stringify(locale)},"answers":{${entries}}}`);
   const image = found.map((a) => a.image).find(preloadable);
   // In the body (the head is already on its way, see static.ts): Chromium honours a preload there,
   // and the page's module script runs once the document is parsed, so it finds the answers.
-  const preload = image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">` : '';
-  return `${preload}<script type="application/json" id="${SCRIPT_ID}">${json}</script>`;
+  const preload = image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}">` : '';
+  return {
+    preview: found.map((a) => a.preview).find(Boolean) ?? '',
+    tail: `${preload}<script type="application/json" id="${SCRIPT_ID}">${json}</script>`,
+  };
 }
 
 /** The encoding to send a page made per request in: brotli, gzip, or none, as the client accepts. */
@@ -165,14 +184,21 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 }
 
 /**
- * The page as a stream: everything before `</body>` at once (the browser starts on the scripts
- * and styles it preloads while the answers are looked up), then the answers and the end.
- * Compressed with a flush after the first part, so the compressor does not hold it back.
+ * Where a page's first screen goes: the web build's mark in the app's root (apps/web/index.html),
+ * after the header it draws there, so the app's first render replaces it.
+ */
+export const PREVIEW_MARK = '<!--first-paint-->';
+
+/**
+ * The page as a stream: everything before the root's preview mark (or before `</body>` without
+ * one) at once — the browser starts on the scripts and styles it preloads and paints the header
+ * while the answers are looked up — then the first screen, the rest of the page, the answers and
+ * the end. Compressed with a flush after the first part, so the compressor does not hold it back.
  */
 export function streamedPage(
   html: string,
   encoding: 'br' | 'gzip' | undefined,
-  rest: () => Promise<string>,
+  rest: () => Promise<FirstAnswersMarkup>,
   whenHeadSent: (start: () => void) => void,
 ): Readable {
   const out =
@@ -181,16 +207,20 @@ export function streamedPage(
       : encoding === 'gzip'
         ? createGzip()
         : new PassThrough();
-  const cut = html.lastIndexOf('</body>');
-  const at = cut < 0 ? html.length : cut;
+  const bodyEnd = html.lastIndexOf('</body>');
+  const end = bodyEnd < 0 ? html.length : bodyEnd;
+  const mark = html.indexOf(PREVIEW_MARK);
+  const at = mark >= 0 && mark < end ? mark : end;
   out.write(html.slice(0, at));
   // The lookups start once the head is on its way: with PGlite the database works on this
   // thread, and a lookup started first would hold the head (and its compression) back.
   const start = () =>
     whenHeadSent(() => {
       void rest()
-        .catch(() => '') // the page as built: it never fails for its answers
-        .then((markup) => out.end(markup + html.slice(at)));
+        .catch(() => ({ preview: '', tail: '' })) // the page as built: it never fails for its answers
+        .then(({ preview, tail }) =>
+          out.end(at === end ? tail + html.slice(end) : preview + html.slice(at, end) + tail + html.slice(end)),
+        );
     });
   if (out instanceof PassThrough) start();
   else out.flush(start);

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { requestLogController } from './first-answers';
+import { PREVIEW_MARK, escapeHtml, requestLogController } from './first-answers';
 import { registerWebApp } from './static';
 
 // A web build in miniature: the landing page and the product page's own copy (decision 0109).
@@ -66,6 +66,8 @@ describe('a public page with first answers', () => {
   let dist: string;
   let app: FastifyInstance;
   const page = '<html><head></head><body><div id="root"></div></body></html>';
+  // The web build's mark for the first screen (decision 0135), after the header the root shows.
+  const markedPage = `<html><head></head><body><div id="root"><header>h</header>${PREVIEW_MARK}</div></body></html>`;
   const block = (html: string) =>
     /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
   beforeAll(async () => {
@@ -73,6 +75,7 @@ describe('a public page with first answers', () => {
     mkdirSync(path.join(dist, 'routes'));
     writeFileSync(path.join(dist, 'index.html'), '<p>landing</p>');
     writeFileSync(path.join(dist, 'routes', 'goodslist.html'), page);
+    writeFileSync(path.join(dist, 'routes', 'productdetails.html'), markedPage);
     app = Fastify();
     await app.register(cookie);
     app.get('/api/ok', async (req) => ({
@@ -92,11 +95,12 @@ describe('a public page with first answers', () => {
     await registerWebApp(app, dist, {
       firstAnswersWaitMs: 1_000,
       firstRequests: (route, url) =>
-        route === 'goodslist'
+        route === 'goodslist' || route === 'productdetails'
           ? (url.searchParams.get('ask') ?? '').split(',').map((p) => ({
               path: `/${p}`,
               query: { z: 1, a: 'x y' },
               image: (data: unknown) => (data as { pic?: string }).pic,
+              preview: (data: unknown) => `<h1>${escapeHtml((data as { name: string }).name)}</h1>`,
             }))
           : [],
     });
@@ -165,6 +169,33 @@ describe('a public page with first answers', () => {
       expect(html.toString()).toBe(page);
     },
   );
+
+  it("draws the answer's first screen in the root, at the build's mark, escaped (decision 0135)", async () => {
+    const res = await app.inject({ method: 'GET', url: '/productdetails?ask=ok' });
+    expect(res.body).toMatch(
+      /^<html><head><\/head><body><div id="root"><header>h<\/header><h1>&lt;\/script&gt;&lt;b&gt;en-US&lt;\/b&gt;<\/h1><!--first-paint--><\/div><link [^>]*><script type="application\/json" id="first-answers">.*<\/script><\/body><\/html>$/,
+    );
+    // Nothing came: the built page, mark and all (the app's first render replaces the root).
+    const none = await app.inject({ method: 'GET', url: '/productdetails?ask=refused' });
+    expect(none.body).toBe(markedPage);
+    // A page built without the mark gets the answers only, as before.
+    expect((await app.inject({ method: 'GET', url: '/goodslist?ask=ok' })).body).not.toContain('<h1>');
+  });
+
+  it('sends the head and the header at once, the first screen when its answer is in', async () => {
+    const address = app.server.listening
+      ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+      : await app.listen({ port: 0, host: '127.0.0.1' });
+    const chunks = await new Promise<string[]>((resolve, reject) => {
+      get(`${address}/productdetails?ask=ok,slow`, { headers: { 'accept-encoding': 'identity' } }, (res) => {
+        const got: string[] = [];
+        res.on('data', (chunk: Buffer) => got.push(chunk.toString()));
+        res.on('end', () => resolve(got));
+      }).on('error', reject);
+    });
+    expect(chunks[0]).toBe(markedPage.slice(0, markedPage.indexOf(PREVIEW_MARK)));
+    expect(chunks.join('')).toContain('<header>h</header><h1>');
+  });
 
   it('is compressed as the client accepts, and marked private and varying', async () => {
     for (const [accept, encoding] of [

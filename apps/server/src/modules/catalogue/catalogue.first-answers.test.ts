@@ -20,7 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), PAGE);
   for (const route of ['goodslist', 'productdetails', 'faq'])
     writeFileSync(path.join(dist, 'routes', `${route}.html`), PAGE);
-  ctx = await createTestApp({ webDist: dist });
+  // What the pages embed is checked here, not how fast (platform/static.test.ts): a loaded
+  // machine's first, uncached lookup may take longer than the 300 ms a page waits in production.
+  ctx = await createTestApp({ webDist: dist, firstAnswersWaitMs: 10_000 });
   cats = await createTestCategories(ctx.db, 'First answers');
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { PRODUCT_SORTS, type ProductSort } from '@dsm/contract';
 import type { FirstRequest } from '../../platform/first-answers';
+import { goodsListPreview, productPreview } from './catalogue.first-paint';
 
 /**
  * The catalogue pages' first requests, embedded in their HTML (decision 0122). Each is what the
@@ -48,6 +49,7 @@ function goodsList(params: URLSearchParams): FirstRequest[] {
       size: PAGE_SIZE,
     },
     image: (data) => (data as { records?: Picture[] }).records?.[0]?.pic,
+    preview: goodsListPreview,
   };
   return [search, categoryTree];
 }
@@ -78,6 +80,7 @@ function productDetails(params: URLSearchParams): FirstRequest[] {
       path: '/prod/prodInfo',
       query: { prodId },
       image: (data) => mainPicture(data as ProductPictures, skuId),
+      preview: (data) => productPreview(data, mainPicture(data as ProductPictures, skuId)),
     },
     categoryTree,
     { path: '/prod/priceTiers', query: { prodId } },
