@@ -172,6 +172,13 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
       rows: [{ variantId: m.listingVariantId, newPrice: 1, compareAtPrice: null }],
     },
   }),
+  // B locking A's listing: not found, and A's listing keeps its price unlocked.
+  'PATCH /api/p/listings/{id}': () => ({ body: { lockPrice: true } }),
+  // A has no price update waiting in this seed (a catalogue price change makes one; B deciding A's
+  // real one is in listings.follow.test.ts): an id B does not own is not found, whoever's it is.
+  'POST /api/p/listings/price-updates/decide': () => ({
+    body: { ids: ['00000000-0000-4000-8000-000000000000'], approve: true },
+  }),
   'POST /api/p/sourcing/{id}/messages': () => ({ body: { text: 'Taken over?' } }),
   // A's key-page authorization: B is told to log in as the right user, and learns nothing of it.
   'GET /api/p/stores/woocommerce/authorizations/{nonce}': () => ({ status: 422 }),
@@ -230,6 +237,7 @@ const OWN: Record<string, Aim> = {
   'GET /api/p/privateInventory/download': {},
   'GET /api/p/preferred-shipping/methods': {},
   'GET /api/p/listings': {},
+  'GET /api/p/listings/price-updates': {},
   // Only ever creates the caller's own rule (the empty body is refused: no method).
   'POST /api/p/preferred-shipping': {},
   // Refused by validation before any call to a store: B can only ever add B's own store.
