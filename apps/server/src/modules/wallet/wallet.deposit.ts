@@ -8,7 +8,9 @@ import {
   depositAccountId,
   insufficient,
   lockUserAccounts,
+  paidSql,
   post,
+  split,
   systemAccount,
 } from './wallet.ledger';
 
@@ -21,21 +23,8 @@ import {
  * gives bonus back as bonus.
  */
 
-function split(amountMinor: number, bonusMinor: number) {
-  const bonus = Math.min(amountMinor, Math.max(bonusMinor, 0));
-  return { bonus, cash: amountMinor - bonus };
-}
-
 async function recordPaid(db: DbOrUow, userId: string, reference: Reference, cash: number, bonus: number) {
-  await inTransaction(db, ({ tx }) =>
-    tx.execute(sql`
-    insert into wallet_payments (reference_type, reference_id, user_id, cash_minor, bonus_minor)
-    values (${reference.type}, ${reference.id}, ${userId}, ${cash}, ${bonus})
-    on conflict (reference_type, reference_id) do update set
-      cash_minor = wallet_payments.cash_minor + excluded.cash_minor,
-      bonus_minor = wallet_payments.bonus_minor + excluded.bonus_minor,
-      updated_at = now()`),
-  );
+  await inTransaction(db, ({ tx }) => tx.execute(paidSql(userId, reference, cash, bonus)));
 }
 
 /**

@@ -274,3 +274,20 @@ export async function post(db: DbOrUow, posting: Posting, opts: PostOptions = {}
     return { entryId, duplicate: false };
   });
 }
+
+/** Splits `amount` into bonus first, then cash. */
+export function split(amountMinor: number, bonusMinor: number) {
+  const bonus = Math.min(amountMinor, Math.max(bonusMinor, 0));
+  return { bonus, cash: amountMinor - bonus };
+}
+
+/** Adds what a reference took from the wallet to its `wallet_payments` row; the statement, also run alongside a payment's ledger entry (one round trip). */
+export function paidSql(userId: string, reference: Reference, cash: number, bonus: number) {
+  return sql`
+    insert into wallet_payments (reference_type, reference_id, user_id, cash_minor, bonus_minor)
+    values (${reference.type}, ${reference.id}, ${userId}, ${cash}, ${bonus})
+    on conflict (reference_type, reference_id) do update set
+      cash_minor = wallet_payments.cash_minor + excluded.cash_minor,
+      bonus_minor = wallet_payments.bonus_minor + excluded.bonus_minor,
+      updated_at = now()`;
+}

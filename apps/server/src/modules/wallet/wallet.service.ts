@@ -12,7 +12,9 @@ import {
   depositAccountId,
   insufficient,
   lockUserAccounts,
+  paidSql,
   post,
+  split,
   systemAccount,
 } from './wallet.ledger';
 
@@ -34,26 +36,9 @@ function requireReason(reason: string): string {
   return trimmed;
 }
 
-/** Splits `amount` into bonus first, then cash. */
-function split(amountMinor: number, bonusMinor: number) {
-  const bonus = Math.min(amountMinor, Math.max(bonusMinor, 0));
-  return { bonus, cash: amountMinor - bonus };
-}
-
 /** Adds what a reference took from the wallet (pay, capture) to its payment row. */
 async function recordPaid(db: Db, userId: string, reference: Reference, cash: number, bonus: number) {
   await db.execute(paidSql(userId, reference, cash, bonus));
-}
-
-/** recordPaid's statement, also run alongside a payment's ledger entry (one round trip). */
-function paidSql(userId: string, reference: Reference, cash: number, bonus: number) {
-  return sql`
-    insert into wallet_payments (reference_type, reference_id, user_id, cash_minor, bonus_minor)
-    values (${reference.type}, ${reference.id}, ${userId}, ${cash}, ${bonus})
-    on conflict (reference_type, reference_id) do update set
-      cash_minor = wallet_payments.cash_minor + excluded.cash_minor,
-      bonus_minor = wallet_payments.bonus_minor + excluded.bonus_minor,
-      updated_at = now()`;
 }
 
 /**
