@@ -1,11 +1,13 @@
 import type { DepositState, InventoryOrder } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type OrderRow, applyLocked, assertAllowed, lockOrder } from '../orders/orders.service';
-import { assertNoOpenPayment } from '../payments/payments.service';
+import { recordInvoicePart } from '../invoices/invoices.service';
+import { assertNoOpenPayment, issueTwoPartInvoice } from '../payments/payments.service';
 import {
   type Reference,
   lockWallet,
@@ -66,9 +68,15 @@ const part = (type: 'inventory-deposit' | typeof BALANCE_REFERENCE_TYPE, order: 
  * (another's → 404) → lock its inventory row → it is unpaid and was offered two parts → no other
  * payment of it is open → the deposit from the wallet into the bulk deposit (once per order;
  * short → insufficient balance, nothing written) → the order is paid (`pay`: the inventory
- * reaction makes it "to be purchased").
+ * reaction makes it "to be purchased") → the order's invoice, the deposit paid and the balance due
+ * (decision 0140).
  */
-export async function payInventoryDeposit(uow: UnitOfWork, userId: string, orderId: string): Promise<InventoryOrder> {
+export async function payInventoryDeposit(
+  uow: UnitOfWork,
+  config: Config,
+  userId: string,
+  orderId: string,
+): Promise<InventoryOrder> {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
   await lockWallet(uow, userId);
   const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
@@ -85,7 +93,8 @@ export async function payInventoryDeposit(uow: UnitOfWork, userId: string, order
     uniqueKey: `inventory-deposit:${orderId}`,
   });
   await setDepositState(uow.tx, orderId, 'deposit-paid');
-  await applyLocked(uow, order, 'pay', { type: 'user', id: userId });
+  const paid = await applyLocked(uow, order, 'pay', { type: 'user', id: userId });
+  await issueTwoPartInvoice(uow, config, paid, 'wallet', terms);
   return (await inventoryOrderById(uow.tx, orderId, userId))!;
 }
 
@@ -101,6 +110,7 @@ export async function chargeBalance(uow: UnitOfWork, order: OrderRow): Promise<v
     uniqueKey: `inventory-balance:${order.id}`,
   });
   await setDepositState(uow.tx, order.id, paid.outcome === 'paid' ? 'balance-paid' : 'balance-held');
+  if (paid.outcome === 'paid') await recordInvoicePart(uow, order.id, 'balance', 'paid');
 }
 
 /**
@@ -157,6 +167,7 @@ export async function returnDepositOnCancel(uow: UnitOfWork, order: Pick<OrderRo
     uniqueKey: `inventory-cancel:${order.id}`,
   });
   await setDepositState(uow.tx, order.id, 'returned');
+  await recordInvoicePart(uow, order.id, 'deposit', 'returned');
   return true;
 }
 
@@ -165,7 +176,10 @@ export async function returnDepositOnCancel(uow: UnitOfWork, order: Pick<OrderRo
  * the money into the bulk deposit): the order may now be stocked. composition.ts subscribes it.
  */
 export async function balanceCompleted(uow: UnitOfWork, reference: Reference): Promise<void> {
-  await uow.tx.execute(sql`
-    update inventory_orders set deposit_state = 'balance-paid', updated_at = now()
-    where order_id = ${reference.id} and deposit_state = 'balance-held'`);
+  const completed = rawRows(
+    await uow.tx.execute(sql`
+      update inventory_orders set deposit_state = 'balance-paid', updated_at = now()
+      where order_id = ${reference.id} and deposit_state = 'balance-held' returning order_id`),
+  );
+  if (completed.length) await recordInvoicePart(uow, reference.id, 'balance', 'paid');
 }

@@ -66,7 +66,9 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
     '/p/private-inventory-order/deposit/:id',
     { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(InventoryOrderSchema) } } },
     async (req, reply) =>
-      idempotent(db, req, reply, async (uow) => ok(await payInventoryDeposit(uow, req.session.userId, req.params.id))),
+      idempotent(db, req, reply, async (uow) =>
+        ok(await payInventoryDeposit(uow, config, req.session.userId, req.params.id)),
+      ),
   );
   app.get(
     '/p/privateInventory/page',

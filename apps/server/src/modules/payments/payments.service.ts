@@ -28,6 +28,7 @@ export {
   startPayPalCheckout,
 } from './payments.pay';
 export { paymentReactions } from './payments.hooks';
+export { issueTwoPartInvoice } from './payments.complete';
 export type { PaymentRow } from './payments.queries';
 
 /** Failures on our or the provider's side: shown as the `error` outcome (nothing was charged). */
