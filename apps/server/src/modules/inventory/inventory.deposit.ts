@@ -5,9 +5,14 @@ import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { type OrderRow, applyLocked, assertAllowed, lockOrder } from '../orders/orders.service';
+import { type OrderRow, SYSTEM, allowedEvents, applyLocked, assertAllowed, lockOrder } from '../orders/orders.service';
 import { recordInvoicePart } from '../invoices/invoices.service';
-import { assertNoOpenPayment, issueTwoPartInvoice } from '../payments/payments.service';
+import {
+  type PaymentRow,
+  assertNoOpenPayment,
+  issueTwoPartInvoice,
+  startDepositPayPal,
+} from '../payments/payments.service';
 import {
   type Reference,
   lockWallet,
@@ -96,6 +101,59 @@ export async function payInventoryDeposit(
   const paid = await applyLocked(uow, order, 'pay', { type: 'user', id: userId });
   await issueTwoPartInvoice(uow, config, paid, 'wallet', terms);
   return (await inventoryOrderById(uow.tx, orderId, userId))!;
+}
+
+/**
+ * POST /api/p/private-inventory-order/deposit/{id}/paypal (decision 0140), in the route's
+ * idempotent unit of work: lock the caller's wallet → lock the owner's order (another's → 404) →
+ * lock its inventory row → it is unpaid and offered two parts → a PayPal payment of the deposit
+ * (payments: a recharge of that amount; an unstarted one of the order is replaced, one under way
+ * → 409). PayPal's order and approve link are made after the commit by the route.
+ */
+export async function startInventoryDepositPayPal(
+  uow: UnitOfWork,
+  config: Config,
+  userId: string,
+  orderId: string,
+): Promise<PaymentRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
+  await lockWallet(uow, userId);
+  const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
+    throw AppError.notFound('inventory.not-found');
+  });
+  await uow.tx.execute(sql`select 1 from inventory_orders where order_id = ${orderId} for update`);
+  const terms = await depositOf(uow.tx, orderId);
+  if (terms.depositState !== 'offered')
+    throw AppError.conflict('deposit-not-offered', 'inventory.deposit-not-offered', { number: order.number });
+  assertAllowed(order, 'pay');
+  return startDepositPayPal(uow, config, order, terms.depositMinor);
+}
+
+/**
+ * The PayPal recharge of a deposit payment was credited to the wallet (payments calls this in the
+ * recharge's unit of work, which locked the wallet, then the order and the payment): the same
+ * steps as the wallet deposit from "the deposit into the bulk deposit" on. An order no longer
+ * offered two parts (paid in full meanwhile, cancelled, expired) → false: the money stays in the
+ * wallet, where the user sees it.
+ */
+export async function depositCredited(
+  uow: UnitOfWork,
+  config: Config,
+  payment: PaymentRow,
+  order: OrderRow,
+): Promise<boolean> {
+  await uow.tx.execute(sql`select 1 from inventory_orders where order_id = ${order.id} for update`);
+  const terms = await depositOf(uow.tx, order.id).catch(() => null);
+  if (terms?.depositState !== 'offered' || terms.depositMinor !== payment.amountMinor) return false;
+  if (!allowedEvents(order, 'system').includes('pay')) return false;
+  await payIntoDeposit(uow, order.userId, terms.depositMinor, part('inventory-deposit', order), {
+    kind: 'bulk-deposit',
+    uniqueKey: `inventory-deposit:${order.id}`,
+  });
+  await setDepositState(uow.tx, order.id, 'deposit-paid');
+  const paid = await applyLocked(uow, order, 'pay', SYSTEM);
+  await issueTwoPartInvoice(uow, config, paid, 'paypal', terms);
+  return true;
 }
 
 /**
