@@ -2,8 +2,8 @@ import { type Locale, formatAddress, isLocale } from '@dsm/contract';
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { mailRecipient } from '../accounts/accounts.service';
-import { issueInvoice, invoiceSellerOf } from '../invoices/invoices.service';
-import type { StoredInvoicePart } from '../invoices/invoices.tables';
+import { type StoredInvoicePart, issueInvoice, invoiceSellerOf } from '../invoices/invoices.service';
+
 import {
   type Actor,
   type OrderRow,
