@@ -174,9 +174,10 @@ export async function confirmOrder(
       unitPrice: fromMinor(unitPrice(i)),
       lineTotal: fromMinor(unitPrice(i) * lines[i]!.count),
       ...(itemOf.has(i) ? { fromInventory: true } : {}),
-      tier: !itemOf.has(i) && tiered[i]!.tier
-        ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) }
-        : null,
+      tier:
+        !itemOf.has(i) && tiered[i]!.tier
+          ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) }
+          : null,
       shipment: shipmentOf.get(i) ?? null,
       cannotShip: plan.cannotShip.get(i) ?? null,
     })),
