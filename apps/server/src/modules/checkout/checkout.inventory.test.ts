@@ -87,12 +87,16 @@ describe('catalogue orders ship from the private inventory', () => {
     expect(await ledgerTotal(ctx.db)).toBe(0);
   });
 
-  it('trashed or expired unpaid, the units come back; restored, they are reserved again', async () => {
+  it('not split; trashed or expired unpaid, the units come back; restored, they are reserved again', async () => {
     const b = await buyer(ctx);
     const { lamp, itemId } = await heldLamp(b, 'INV-LAMP-2', 4);
     const first = await place(b, (await buyNow(b, lamp, 4)).confirmToken);
     const orderId = first.json().data.orders[0].id as string;
     expect(await shown(b, itemId)).toMatchObject({ available: 0, frozen: 4 });
+    // Its units are reserved under its own reference: it is not split into orders that would not move them.
+    const split = await post(ctx, b.token, `/api/p/orders/${orderId}/split`, { mode: 'by-sku' });
+    expect(split.statusCode, split.body).toBe(409);
+    expect(split.json().msg).toContain('cannot be split');
 
     const trashed = await post(ctx, b.token, `/api/p/orders/${orderId}/trash`, {});
     expect(trashed.statusCode, trashed.body).toBe(200);
