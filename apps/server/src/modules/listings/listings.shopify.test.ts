@@ -230,6 +230,30 @@ describe('listing into a Shopify shop', () => {
     expect(shopProducts(me.shop)).toHaveLength(1);
   });
 
+  it('a create whose answer was lost is found again by its handle on relist: exactly one product in the shop', async () => {
+    const me = await ownerWithShop();
+    // The shop makes the product, then the connection drops before its answer.
+    emu.fault(me.shop, { loseAnswers: 1 });
+    const id = await list(me.token, me.storeId);
+    await drain();
+    const failed = await listing(me.token, id);
+    expect(failed.state).toBe('failed');
+    expect(shopProducts(me.shop)).toHaveLength(1);
+    const again = await call(me.token, 'POST', `/api/p/listings/${id}/relist`);
+    expect(again.json().data.state).toBe('queued');
+    await drain();
+    const listed = await listing(me.token, id);
+    expect(listed.state).toBe('listed');
+    const products = shopProducts(me.shop);
+    expect(products).toHaveLength(1);
+    expect(listed.externalId).toBe(`gid://shopify/Product/${products[0]!.id}`);
+    expect(products[0]!.handle).toMatch(/^linen-shirt-[0-9a-f]{12}$/);
+    expect(products[0]!.variants.map((v) => [v.sku, v.price])).toEqual([
+      ['SHIRT-RED', '28.00'],
+      ['SHIRT-BLUE', '33.00'],
+    ]);
+  });
+
   it('a shop that keeps answering 429 leaves it failed with "slow down"; another user sees none of it', async () => {
     const me = await ownerWithShop();
     emu.fault(me.shop, { throttle: 50, retryAfterSeconds: 0 });
