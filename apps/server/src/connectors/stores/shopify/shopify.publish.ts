@@ -92,7 +92,11 @@ export function handleFor(title: string, ref: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  const key = ref.replace(/[^0-9a-f]/gi, '').slice(0, 12).toLowerCase() || ref.slice(0, 12);
+  const key =
+    ref
+      .replace(/[^0-9a-f]/gi, '')
+      .slice(0, 12)
+      .toLowerCase() || ref.slice(0, 12);
   return `${words || 'product'}-${key}`;
 }
 

@@ -158,12 +158,11 @@ export class WooPublisher {
    */
   private async lookUp(sku: string, ref: string): Promise<{ externalId: string } | null> {
     if (!sku) return null;
-    const { data } = await this.client.call<Array<WooProductOut & { meta_data?: Array<{ key?: string; value?: unknown }> }>>(
-      'GET',
-      '/products',
-      { sku, status: 'any', per_page: '10' },
-    );
-    if (!Array.isArray(data)) throw new StorePlatformError('woocommerce', 'protocol', 'the product list is not an array');
+    const { data } = await this.client.call<
+      Array<WooProductOut & { meta_data?: Array<{ key?: string; value?: unknown }> }>
+    >('GET', '/products', { sku, status: 'any', per_page: '10' });
+    if (!Array.isArray(data))
+      throw new StorePlatformError('woocommerce', 'protocol', 'the product list is not an array');
     const ours = data.find((x) => x.meta_data?.some((m) => m.key === REF_META_KEY && m.value === ref));
     return ours ? { externalId: String(ours.id) } : null;
   }
