@@ -14,6 +14,7 @@ let emu: ShopifyEmulator;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let twoColours: { prodId: number; skuIds: number[] };
 let imageUrl: string;
+let backImageUrl: string;
 
 beforeAll(async () => {
   emu = await startShopifyEmulator({
@@ -59,6 +60,12 @@ beforeAll(async () => {
     await admin('POST', '/api/admin/catalogue/images', { contentType: 'image/png', data: png.toString('base64') })
   ).json().data.url as string;
   imageUrl = image;
+  backImageUrl = (
+    await admin('POST', '/api/admin/catalogue/images', {
+      contentType: 'image/png',
+      data: Buffer.concat([png, Buffer.from('back')]).toString('base64'),
+    })
+  ).json().data.url as string;
   const sku = (code: string, price: number, colour: string) => ({
     skuCode: code,
     price,
@@ -77,7 +84,7 @@ beforeAll(async () => {
       categoryId,
       warehouse: 'PSA',
       translations: { 'en-US': { title: 'Linen shirt', brief: '', description: '<p>Cool linen.</p>' } },
-      imgs: [image],
+      imgs: [image, backImageUrl],
       skus: [sku('SHIRT-RED', 10, 'lred'), sku('SHIRT-BLUE', 12, 'lblue')],
     }),
   );
@@ -252,6 +259,28 @@ describe('listing into a Shopify shop', () => {
       ['SHIRT-RED', '28.00'],
       ['SHIRT-BLUE', '33.00'],
     ]);
+  });
+
+  it('the template’s image order is the shop’s media order; a picture left out is not sent', async () => {
+    const me = await ownerWithShop();
+    const both = await call(me.token, 'POST', '/api/p/listings', {
+      storeIds: [me.storeId],
+      items: [{ prodId: twoColours.prodId, template: { images: [backImageUrl, imageUrl] } }],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    await drain();
+    expect(shopProducts(me.shop)[0]!.images).toEqual([
+      `https://app.example${backImageUrl}`,
+      `https://app.example${imageUrl}`,
+    ]);
+    const one = await call(me.token, 'POST', '/api/p/listings', {
+      storeIds: [me.storeId],
+      items: [{ prodId: twoColours.prodId, template: { title: 'Back only', images: [backImageUrl] } }],
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    await drain();
+    const backOnly = shopProducts(me.shop).find((p) => p.title === 'Back only')!;
+    expect(backOnly.images).toEqual([`https://app.example${backImageUrl}`]);
   });
 
   it('a shop that keeps answering 429 leaves it failed with "slow down"; another user sees none of it', async () => {
