@@ -62,8 +62,9 @@ export async function listingsScenario(url, o, ctx, meter) {
   const deadline = Date.now() + (o.quick ? 300_000 : 900_000);
   let counts;
   for (;;) {
-    const res = await call(url, token, 'GET', '/api/p/listings?state=all&current=1');
-    counts = res.json?.data?.counts;
+    const res = await call(url, token, 'GET', '/api/p/listings');
+    if (!res.ok) throw new Error(`GET /api/p/listings: ${res.status} ${JSON.stringify(res.json)?.slice(0, 300)}`);
+    counts = res.json.data.counts;
     if (counts && counts.queued + counts.publishing === 0) break;
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
