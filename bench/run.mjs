@@ -17,7 +17,7 @@ import { CONNECTIONS, cpuMeter, drive } from './checkout-drive.mjs';
 import { residentMb, root, rssSampler, startBaseline, startServer } from './server.mjs';
 import { TARGETS, judge, markdown } from './suite-report.mjs';
 import { startShopify } from './store-orders.mjs';
-import { AREAS, SCENARIOS, STORE_ORDER_STEPS, lookAround, runScenarios } from './suite-scenarios.mjs';
+import { AREAS, SCENARIOS, SHOPIFY_STEPS, lookAround, runScenarios } from './suite-scenarios.mjs';
 import { seedSuite } from './suite-seed.mjs';
 import { ensureWebBuild, FIRST_LOAD_TARGET_KB, LIGHTHOUSE_TARGET, runWeb } from './web.mjs';
 
@@ -181,7 +181,7 @@ async function runOn(db, o, withWeb) {
   // The seeded users submit many orders they pay only later: the unpaid-order cap (decision 0106)
   // stays on, so its lock and count are measured, but far above what they reach.
   // The store-order scenarios' Shopify: the emulator on its own port, the server configured to it.
-  const shopify = o.scenarios.some((s) => STORE_ORDER_STEPS.includes(s)) ? await startShopify(server) : null;
+  const shopify = o.scenarios.some((s) => SHOPIFY_STEPS.includes(s)) ? await startShopify(server) : null;
   if (shopify) later(shopify.stop);
   const app = await startServer({
     ...env,

@@ -13,6 +13,7 @@ export const TARGETS = {
   excelPreviewSeconds: 3, // a 10,000-row .xlsx previewed (issue 23) …
   excelImportSeconds: 10, // … and imported, the server's peak RSS meanwhile < 300 MB
   excelRssMb: 300,
+  listingRssMb: 300,
   inventoryP99Ms: 50, // the inventory page and an item's log at 1,000 SKUs × 3 warehouses (issue 24)
 };
 
@@ -56,6 +57,12 @@ export function judge(name, r, baselineRps) {
           r.previewSeconds < TARGETS.excelPreviewSeconds &&
           r.importSeconds < TARGETS.excelImportSeconds &&
           r.peakRssMb < TARGETS.excelRssMb,
+      };
+    case 'listings-publish':
+      // Every product listed, each once in the shop, the server's memory in bounds (decision 0138).
+      return {
+        target: `every listing listed, peak RSS < ${TARGETS.listingRssMb} MB`,
+        met: r.errors === 0 && r.listed === r.listings && r.peakRssMb < TARGETS.listingRssMb,
       };
     default:
       return { target: null, met: null };
