@@ -287,10 +287,14 @@ async function main() {
       met: r.serverPeakRssMb !== null && r.serverPeakRssMb < TARGETS.peakRssMb,
     };
     for (const [page, p] of Object.entries(r.web?.pages ?? {})) {
-      verdicts[`lighthouse ${page}`] = { target: `≥ ${LIGHTHOUSE_TARGET}`, met: p.performance >= LIGHTHOUSE_TARGET };
+      // Issue 20: the target holds in every run, so the lowest of the page's runs is judged.
+      verdicts[`lighthouse ${page}`] = {
+        target: `every run ≥ ${LIGHTHOUSE_TARGET}`,
+        met: p.performanceMin !== null && p.performanceMin >= LIGHTHOUSE_TARGET,
+      };
       verdicts[`first load ${page}`] = {
         target: `≤ ${FIRST_LOAD_TARGET_KB} kB`,
-        met: p.firstLoad.totalGzipKb <= FIRST_LOAD_TARGET_KB,
+        met: p.firstLoad ? p.firstLoad.totalGzipKb <= FIRST_LOAD_TARGET_KB : false,
       };
     }
     const record = {

@@ -24,7 +24,7 @@ import { Pagination } from './pagination';
 import { PriceFilter } from './price-filter';
 import { ShipsFromNote, ShipsToFilter, useShipsFromNotes, type ShipsFromText } from './ships-to';
 import '../../components/ui/field.css';
-import './catalogue.css';
+import './goods-list.css';
 
 const FilterIcon = () => (
   <svg
