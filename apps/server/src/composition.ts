@@ -28,6 +28,7 @@ import {
 import { attributeRegistration } from './modules/affiliates/affiliates.service';
 import { onCataloguePriceChange, onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
+import { onTaxRateChange } from './modules/checkout/checkout.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
 import { assignAtRegistration } from './modules/sourcing/sourcing.agents';
 import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
@@ -63,6 +64,7 @@ import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
 import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, onStoreChange } from './modules/stores/stores.service';
 import {
+  STORE_ORDERS_FEE_CHECK_JOB,
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
   STORE_ORDERS_QUOTE_JOB,
@@ -74,6 +76,7 @@ import {
   requoteOfProduct,
   requoteOfRate,
   requoteOfShipping,
+  requoteOfTax,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
@@ -173,6 +176,8 @@ export function compose({
   onShippingChange(db, 'store-orders.requote', requoteOfShipping);
   // when the operator changes a currency's rate → store-orders re-quotes the unpaid store orders sold in it (their margin)
   onRateChange(db, 'store-orders.requote', requoteOfRate);
+  // when the operator sets, changes or deletes a country's tax rate → store-orders re-quotes the unpaid store orders to that country
+  onTaxRateChange(db, 'store-orders.requote', requoteOfTax);
   // when an owner saves or removes a preferred-shipping rule → store-orders re-quotes their unpaid store orders it covers
   onPreferenceChange(db, 'store-orders.requote', requoteOfPreference);
   // when a store order is shipped → store-orders queues its tracking's push to the store
@@ -248,6 +253,8 @@ export function compose({
     [STORE_ORDERS_PULL_DUE_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_DUE_JOB),
     // a store order or its inputs changed → store-orders quotes it again (landed cost, margin guard)
     [STORE_ORDERS_QUOTE_JOB]: handlerOf(storeOrders, STORE_ORDERS_QUOTE_JOB),
+    // the 5 minutes' check → store-orders re-quotes the unpaid store orders quoted with another service fee (a restart changed it)
+    [STORE_ORDERS_FEE_CHECK_JOB]: handlerOf(storeOrders, STORE_ORDERS_FEE_CHECK_JOB),
     // the scheduled pull → stores queues every connected store's pull and clears old authorizations
     [STORES_PULL_JOB]: handlerOf(stores, STORES_PULL_JOB),
     // the scheduled refresh → stores refreshes access tokens before they run out
@@ -282,7 +289,7 @@ export function compose({
     ...invoicesSchedule,
     // every hour, or as the stores configuration says → stores.pull
     ...storesPullSchedule(storesConfig),
-    // every minute (or the pull interval when shorter) → store-orders.pull-due
+    // every minute (or the pull interval when shorter) → store-orders.pull-due; every 5 minutes → store-orders.fee-check
     ...storeOrdersSchedule(storesConfig),
     // every 30 minutes → stores.token-refresh
     ...storesTokenRefreshSchedule,
