@@ -45,6 +45,7 @@ import {
 import { onShippingChange } from './modules/logistics/logistics.service';
 import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipping.service';
 import { paymentReactions } from './modules/payments/payments.service';
+import { cancelDueWithOrder } from './modules/price-differences/price-differences.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
 import { onRechargeEvent } from './modules/recharge/recharge.service';
@@ -144,6 +145,8 @@ export function compose({
   onOrderChange(db, 'expire', 'checkout.release-stock', checkout.releaseStock);
   // when a paid store order is cancelled for a refund to the wallet (before purchasing) → checkout gives its lines back to stock
   onOrderChange(db, 'cancel-refund', 'checkout.release-stock', checkout.releaseStock);
+  // when a paid store order is cancelled for a refund to the wallet → price-differences closes a difference still due on it ("cancelled with the order")
+  onOrderChange(db, 'cancel-refund', 'price-differences.cancel-with-order', cancelDueWithOrder);
   // when an order is restored from the draft box → checkout reserves its stock again and sets a new pay-by time
   onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
   // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)

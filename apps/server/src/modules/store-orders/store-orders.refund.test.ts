@@ -202,6 +202,54 @@ describe('POST /api/p/store-orders/:id/refund', () => {
     expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
   });
 
+  it('a price difference still due on it is closed with the order: never charged, no longer asked, the order no longer held', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const { id } = await paidThenCancelled(o);
+    const [first] = await orderIdsOf(id);
+    const [op] = rawRows<{ id: string }>(
+      await ctx.db.execute(sql`select id from users where email = 'operator@example.com'`),
+    );
+    const pd = await raisePriceDifference(ctx.db, first!, { amountMinor: 700, reason: 'Supplier price rose' }, op!.id);
+    const get = async (url: string, lang = 'en-US') =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${o.token}`, 'accept-language': lang },
+        })
+      ).json().data;
+    expect((await get('/api/p/price-differences?state=due')).records.map((d: { id: string }) => d.id)).toEqual([pd.id]);
+
+    const res = await refund(o, id);
+    expect(res.statusCode, res.body).toBe(200);
+    // Nothing was taken for it, so nothing to give back: the wallet is whole, the ledger balanced.
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
+    // The user's page: no longer to pay, listed as cancelled with the order.
+    expect((await get('/api/p/price-differences?state=due')).records).toEqual([]);
+    const cancelled = (await get('/api/p/price-differences?state=cancelled')).records;
+    expect(cancelled).toEqual([
+      expect.objectContaining({ id: pd.id, state: 'order-cancelled', amount: 7, paidAt: null, cancelReason: null }),
+    ]);
+    expect(cancelled[0].cancelledAt).not.toBeNull();
+    // Paying it now is refused with its state in the user's language, and charges nothing.
+    const payAttempt = await post(o, `/api/p/price-differences/${pd.id}/pay`, {}, undefined, 'fr-FR');
+    expect(payAttempt.statusCode).toBe(409);
+    expect(payAttempt.json().msg).toContain('annulé avec la commande');
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    // The marketplace order is no longer held by it, and its timeline says why.
+    const [order] = rawRows<{ due: number | null }>(
+      await ctx.db.execute(sql`select price_difference_due_minor as due from orders where id = ${first!}`),
+    );
+    expect(order!.due).toBeNull();
+    const events = rawRows<{ event: string; actor_type: string }>(
+      await ctx.db.execute(sql`select event, actor_type from order_events where order_id = ${first!} order by id`),
+    );
+    expect(events.slice(-2).map((e) => e.event)).toEqual(['cancel-refund', 'cancel-price-difference']);
+    expect(events.at(-1)!.actor_type).toBe('system');
+  });
+
   it('refused while an after-sales request is open on one of its orders (approving it later would pay twice)', async () => {
     const o = await signedInUser(ctx.db);
     await topUp(ctx.db, o.userId, 100_000);

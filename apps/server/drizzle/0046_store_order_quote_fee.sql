@@ -1,1 +1,0 @@
-ALTER TABLE "store_orders" ADD COLUMN "quote_fee_bps" integer;
