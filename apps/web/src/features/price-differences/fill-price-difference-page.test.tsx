@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PriceDifference } from '@dsm/contract';
+import type { Locale, PriceDifference } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { loadNamespace, setLanguage } from '../../lib/i18n';
@@ -146,7 +146,7 @@ describe('/user/fillpricedifference', { timeout: 30_000 }, () => {
     expect(screen.getByText('Payé')).toBeInTheDocument();
   });
 
-  it.each([
+  it.each<[Locale, string, string]>([
     ['en-US', 'Cancelled', 'Cancelled with the order'],
     ['fr-FR', 'Annulées', 'Annulé avec la commande'],
     ['zh-CN', '已取消', '已随订单取消'],
