@@ -8,6 +8,7 @@ import {
   ledgerTotal,
   shippingWorld,
   signedInUser,
+  connectedDressShop,
   storeOrder,
   storeProduct,
   topUp,
@@ -66,24 +67,7 @@ const stockOf = async (skuId: number) => countOf(ctx.db, sql`select stock as n f
  * the wallet, then cancelled in the store: flagged `cancelled-after-payment`.
  */
 async function paidThenCancelled(o: Owner) {
-  const shop = await storeProduct(ctx.db, o.userId, {
-    title: 'Dress',
-    variants: [{ title: 'Red' }, { title: 'Blue' }],
-  });
-  const [product] = rawRows<{ external_id: string }>(
-    await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
-  );
-  const variants: string[] = [];
-  for (const [i, variantId] of shop.variantIds.entries()) {
-    const skuId = i === 0 ? world.products.a.skuId : world.products.b.skuId;
-    await ctx.db.execute(sql`insert into variant_connections (variant_id, store_product_id, user_id, sku_id)
-      values (${variantId}, ${shop.productId}, ${o.userId}, ${skuId})`);
-    const [v] = rawRows<{ external_id: string }>(
-      await ctx.db.execute(sql`select external_id from store_variants where id = ${variantId}`),
-    );
-    variants.push(v!.external_id);
-  }
-  const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
+  const { store, productExternalId, variants } = await connectedDressShop(ctx.db, world, o.userId, 'Dress');
   const made = await storeOrder(ctx.db, store, {
     total: { amount: 5000, currency: 'EUR' },
     shippingAddress: {
@@ -99,7 +83,7 @@ async function paidThenCancelled(o: Owner) {
     },
     lines: variants.map((v, i) => ({
       externalId: `l${i}`,
-      productExternalId: product!.external_id,
+      productExternalId,
       variantExternalId: v,
       sku: `DRESS-${i}`,
       title: `Dress ${i}`,

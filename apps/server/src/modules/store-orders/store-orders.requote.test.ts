@@ -5,8 +5,8 @@ import {
   type ShippingWorld,
   shippingWorld,
   signedInUser,
+  connectedDressShop,
   storeOrder,
-  storeProduct,
   topUp,
 } from '../../../test/factories';
 import { createTestApp, sessionFor, testConfig } from '../../../test/harness';
@@ -71,24 +71,7 @@ const JP = {
 /** A WooCommerce store of a new owner whose two variants are connected to products a and b. */
 async function connectedShop() {
   const o = await signedInUser(ctx.db);
-  const shop = await storeProduct(ctx.db, o.userId, {
-    title: 'Linen dress',
-    variants: [{ title: 'Red' }, { title: 'Blue' }],
-  });
-  const [product] = rawRows<{ external_id: string }>(
-    await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
-  );
-  const variants: string[] = [];
-  for (const [i, variantId] of shop.variantIds.entries()) {
-    const skuId = i === 0 ? world.products.a.skuId : world.products.b.skuId;
-    await ctx.db.execute(sql`insert into variant_connections (variant_id, store_product_id, user_id, sku_id)
-      values (${variantId}, ${shop.productId}, ${o.userId}, ${skuId})`);
-    const [v] = rawRows<{ external_id: string }>(
-      await ctx.db.execute(sql`select external_id from store_variants where id = ${variantId}`),
-    );
-    variants.push(v!.external_id);
-  }
-  const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
+  const { store, productExternalId, variants } = await connectedDressShop(ctx.db, world, o.userId);
   /** An order of `a` × product a and `b` × product b, sold in `currency`. */
   const order = async (a: number, b: number, currency = 'EUR') =>
     (
@@ -100,7 +83,7 @@ async function connectedShop() {
           ...(b ? [{ n: b, v: variants[1]!, sku: 'DRESS-BLUE' }] : []),
         ].map((l, i) => ({
           externalId: `l${i}`,
-          productExternalId: product!.external_id,
+          productExternalId,
           variantExternalId: l.v,
           sku: l.sku,
           title: `Linen dress - ${l.sku}`,
