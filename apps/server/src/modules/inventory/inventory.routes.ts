@@ -110,7 +110,7 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="inventory.xlsx"')
         .header('cache-control', 'no-store')
-        .send(inventoryWorkbook(page.records, locale));
+        .send(await inventoryWorkbook(page.records, locale));
     },
   );
 }
