@@ -134,7 +134,7 @@ export async function inventoryRoutes(
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="inventory.xlsx"')
         .header('cache-control', 'no-store')
-        .send(inventoryWorkbook(page.records, locale));
+        .send(await inventoryWorkbook(page.records, locale));
     },
   );
 }

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { type Invoice, type Locale, translate } from '@dsm/contract';
-import PDFDocument from 'pdfkit';
 import { countryName } from '../logistics/logistics.service';
 
 /**
@@ -211,6 +210,9 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
  */
 export async function renderInvoicesPdf(list: readonly Invoice[]): Promise<Buffer> {
   const first = list[0]!;
+  // Loaded on the first invoice, not at start-up: pdfkit and its font code hold about 25 MB that
+  // a server which never draws an invoice would keep resident (decision 0143).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
