@@ -73,7 +73,9 @@ describe('agent desk', () => {
     const list = await get(agent.token, `/api/admin/desk/users/${mine.userId}/orders`);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.records.map((r: Row) => r.number)).toEqual([myOrder.number]);
-    expect((await get(agent.token, `/api/admin/desk/users/${mine.userId}/orders?source=inventory`)).json().data.total).toBe(0);
+    expect(
+      (await get(agent.token, `/api/admin/desk/users/${mine.userId}/orders?source=inventory`)).json().data.total,
+    ).toBe(0);
 
     const detail = await get(agent.token, `/api/admin/desk/users/${mine.userId}/orders/${myOrder.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -95,7 +97,9 @@ describe('agent desk', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().success).toBe(false);
     }
-    expect((await send('POST', agent.token, `/api/admin/desk/users/${other.userId}/messages`, { text: 'hi' })).statusCode).toBe(404);
+    expect(
+      (await send('POST', agent.token, `/api/admin/desk/users/${other.userId}/messages`, { text: 'hi' })).statusCode,
+    ).toBe(404);
     // The operator reaches any store owner; a user reaches no desk route.
     expect((await get(operator, `/api/admin/desk/users/${other.userId}/orders/${otherOrder.id}`)).statusCode).toBe(200);
     expect((await get(mine.token, '/api/admin/desk/users')).statusCode).toBe(403);
@@ -105,7 +109,13 @@ describe('agent desk', () => {
   });
 
   it('threads: the agent writes about an order, the user reads and answers, one e-mail in their language', async () => {
-    const empty = await send('POST', agent.token, `/api/admin/desk/users/${mine.userId}/messages`, { text: '  ' }, 'fr-FR');
+    const empty = await send(
+      'POST',
+      agent.token,
+      `/api/admin/desk/users/${mine.userId}/messages`,
+      { text: '  ' },
+      'fr-FR',
+    );
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(empty.json())).toContain('Écrivez un message');
     const foreign = await send('POST', agent.token, `/api/admin/desk/users/${mine.userId}/messages`, {
@@ -128,7 +138,9 @@ describe('agent desk', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data.fromStaff).toBe(false);
     // A user cannot name someone else's order.
-    expect((await send('POST', mine.token, '/api/p/agent-messages', { text: 'x', orderId: otherOrder.id })).statusCode).toBe(404);
+    expect(
+      (await send('POST', mine.token, '/api/p/agent-messages', { text: 'x', orderId: otherOrder.id })).statusCode,
+    ).toBe(404);
 
     const thread = (await get(agent.token, `/api/admin/desk/users/${mine.userId}/messages`)).json().data as Row[];
     expect(thread.map((m) => m.text)).toEqual(['Your parcel left the warehouse.', 'Merci !']);

@@ -33,10 +33,7 @@ import {
  * others → 404) and the operator; /api/p/agent-messages for the user's side of their thread.
  * Every route here reads; the one write is a message, idempotent by key.
  */
-export async function sourcingDeskRoutes(
-  app: App,
-  { db, config, mailer }: { db: Db; config: Config; mailer: Mailer },
-) {
+export async function sourcingDeskRoutes(app: App, { db, config, mailer }: { db: Db; config: Config; mailer: Mailer }) {
   const tags = ['sourcing'];
   const adminTags = ['admin', 'sourcing'];
   const agents = { agents: true };
@@ -48,10 +45,8 @@ export async function sourcingDeskRoutes(
   const thread = { 200: envelopeOf(AgentMessageListSchema) };
   const message = { 200: envelopeOf(AgentMessageSchema) };
 
-  app.get(
-    '/p/agent-messages',
-    { schema: { tags, response: thread } },
-    async (req) => ok(await listAgentMessages(db, req.session.userId)),
+  app.get('/p/agent-messages', { schema: { tags, response: thread } }, async (req) =>
+    ok(await listAgentMessages(db, req.session.userId)),
   );
   app.post(
     '/p/agent-messages',

@@ -124,7 +124,9 @@ const MESSAGE_SELECT = sql`select m.*, o.number as order_number,
 
 /** The thread of one user, oldest first. */
 export async function listAgentMessages(db: Db, userId: string): Promise<AgentMessage[]> {
-  const rows = rawRows(await db.execute(sql`${MESSAGE_SELECT} where m.user_id = ${userId} order by m.created_at, m.id`));
+  const rows = rawRows(
+    await db.execute(sql`${MESSAGE_SELECT} where m.user_id = ${userId} order by m.created_at, m.id`),
+  );
   return rows.map(toMessage);
 }
 
