@@ -19,7 +19,7 @@ import { AppError } from '../../platform/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
 import { mailRecipient } from '../accounts/accounts.service';
-import { getOrder, listOrdersOfUser } from '../orders/orders.read';
+import { getOrder, listOrdersOfUser } from '../orders/orders.service';
 import type { Viewer } from './sourcing.read';
 
 /**
