@@ -24,6 +24,10 @@ export function useAgentThread(userId?: string) {
   return useQuery({
     queryKey: agentThreadKey(userId),
     queryFn: ({ signal }) => api.data<AgentMessage[]>(pathOf(userId), { signal, schema: AgentMessageListSchema }),
+    // The other side writes too: read it afresh whenever a page with the thread opens, and every
+    // minute while it stays open.
+    refetchOnMount: 'always',
+    refetchInterval: 60_000,
   });
 }
 
