@@ -40,7 +40,7 @@ export default function DeskUsersPage() {
       key: 'unanswered',
       title: t('desk.messages'),
       render: (_, u) =>
-        u.unanswered ? <Tag color="orange">{t('desk.unanswered', { count: u.unanswered })}</Tag> : t('desk.answered'),
+        u.unanswered ? <Tag color="blue">{t('desk.unanswered', { count: u.unanswered })}</Tag> : t('desk.answered'),
     },
     ...(agent ? [] : [{ key: 'agent', title: t('desk.agent'), render: (_: unknown, u: DeskUser) => u.agentName }]),
     { key: 'assigned', title: t('desk.assigned'), render: (_, u) => formatWhen(u.assignedAt, lang) },
