@@ -216,7 +216,7 @@ export async function buildApp({
       await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
       await scoped.register(excelImportsRoutes, { db, files });
       await scoped.register(listingsRoutes, { db });
-      await scoped.register(inventoryRoutes, { db, config });
+      await scoped.register(inventoryRoutes, { db, config, providers: payments });
       await scoped.register(inventoryAdminRoutes, { db });
     },
     { prefix: '/api' },

@@ -38,6 +38,7 @@ import { onOrderChange } from './modules/orders/orders.service';
 import {
   BALANCE_REFERENCE_TYPE,
   balanceCompleted,
+  depositCredited,
   inventoryReactions,
   shipFirstReactions,
 } from './modules/inventory/inventory.service';
@@ -131,7 +132,7 @@ export function compose({
   payments: providers,
   log,
 }: CompositionDeps): Composition {
-  const payments = paymentReactions(config);
+  const payments = paymentReactions(config, (uow, payment, order) => depositCredited(uow, config, payment, order));
   const checkout = stockReactions(checkoutSettings(config));
 
   // ── Reactions: when something happens in one module → what another module does ──────────────
@@ -148,6 +149,7 @@ export function compose({
   // when a top-up completes the held balance of a bulk deposit order → inventory lets it be stocked
   onHeldPaymentCompleted(db, BALANCE_REFERENCE_TYPE, balanceCompleted);
   // when the PayPal recharge of a payment is credited to the wallet → payments pays its orders from it
+  //   (a deposit's: inventory pays the deposit of the two-part order from it, decision 0140)
   onRechargeEvent(db, 'credited', 'payments.pay-orders', payments.rechargeCredited);
   // when the PayPal recharge of a payment closes without money → payments marks the payment failed
   onRechargeEvent(db, 'closed', 'payments.recharge-closed', payments.rechargeClosed);

@@ -107,6 +107,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
   // The bulk deposit of A's order (decision 0130): not found for B, nothing charged.
   '/api/p/private-inventory-order/deposit/{id}': (m) => m.unpaidOrderId,
+  // The deposit by PayPal (decision 0140): not found for B, no payment made.
+  '/api/p/private-inventory-order/deposit/{id}/paypal': (m) => m.unpaidOrderId,
   '/api/p/privateInventory/ship-first/{id}': (m) => m.inventoryItemId,
 };
 
