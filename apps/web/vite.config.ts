@@ -17,7 +17,7 @@ const ANTD =
 const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})[\\/]/;
 /** Catalogues only some pages read (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
 const LAZY_LOCALE =
-  /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](accounts|home|logistics|catalogue|admin|withdrawals|wallet|recharge|payments|checkout|invoices|orders|pricing|after-sales|connections|stores|store-orders|preferred-shipping|inventory|listings|sourcing|affiliates|excel-imports)\.json$/;
+  /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](accounts|home|logistics|catalogue|admin|routes-admin|withdrawals|wallet|recharge|payments|checkout|invoices|orders|pricing|after-sales|connections|stores|store-orders|preferred-shipping|inventory|listings|sourcing|affiliates|excel-imports)\.json$/;
 
 const PUBLIC = 'src/app/layouts/public-layout.tsx';
 const MINIMAL = 'src/app/layouts/minimal-layout.tsx';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
-import routes from '../src/locales/en-US/routes.json';
+import adminRoutes from '../src/locales/en-US/routes-admin.json';
 import text from '../src/locales/en-US/sourcing.json';
 import { api } from './api';
 import { baseUrl, launch, openPage } from './browser';
@@ -151,12 +151,12 @@ describe("a personal agent's desk", () => {
     // "My users": the assigned user, then their orders, then the order itself (no action buttons).
     const desk = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/desk')}`);
     await logIn(desk, agent.email);
-    await desk.getByRole('heading', { name: routes['admin-desk'] }).waitFor();
+    await desk.getByRole('heading', { name: adminRoutes['admin-desk'] }).waitFor();
     await settled(desk);
     await desk.getByText(user.email).waitFor();
     await desk.screenshot({ path: path.join(SHOTS, 'desk-users-1280.png'), fullPage: true });
     await desk.getByRole('link', { name: text.desk.open }).click();
-    await desk.getByRole('heading', { name: routes['admin-desk-user'] }).waitFor();
+    await desk.getByRole('heading', { name: adminRoutes['admin-desk-user'] }).waitFor();
     await settled(desk);
     await desk.getByRole('link', { name: text.desk['view-order'] }).click();
     await desk.getByRole('heading', { name: new RegExp(order.number) }).waitFor();
@@ -185,7 +185,7 @@ describe("a personal agent's desk", () => {
     await mine.screenshot({ path: path.join(SHOTS, 'desk-user-profile.png'), fullPage: true });
 
     // The agent sees the answer on the user's page.
-    await desk.getByRole('link', { name: `← ${routes['admin-desk-user']}` }).click();
+    await desk.getByRole('link', { name: `← ${adminRoutes['admin-desk-user']}` }).click();
     await desk.getByText('Thank you!').waitFor();
 
     // axe on the desk's pages at a phone's and a laptop's width (CSP bypassed so axe can be injected).
