@@ -57,6 +57,42 @@ export async function auditPage(chrome, url) {
   };
 }
 
+/** Extra attempts a page gets, over all its runs, for runs Lighthouse did not finish. */
+const RETRIES = Number(process.env.LIGHTHOUSE_RETRIES ?? 4);
+
+/**
+ * `runs` finished Lighthouse runs of `url`. A run that throws (Chromium lost the page, a protocol
+ * timeout on a loaded machine) or comes back without a performance score (a metric Lighthouse
+ * could not compute, e.g. NO_LCP) is retried, and said so, so a page's median and minimum are
+ * over as many runs as the others' and one failure no longer reads as a score of 0 or null. After
+ * `RETRIES` extra attempts the page keeps the runs it has; `failures` says what went wrong.
+ */
+export async function auditRuns(chrome, url, runs, { label = url, log = console.log } = {}) {
+  const done = [];
+  const failures = [];
+  for (let attempt = 1; done.length < runs && attempt <= runs + RETRIES; attempt++) {
+    try {
+      const run = await auditPage(chrome, url);
+      if (typeof run.performance === 'number') {
+        done.push(run);
+        continue;
+      }
+      failures.push(`no performance score (LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms)`);
+    } catch (err) {
+      failures.push(String(err?.message ?? err).split('\n')[0]);
+    }
+    log(`  ${label}: run ${attempt} failed (${failures.at(-1)}); retrying`);
+  }
+  if (done.length < runs) log(`  ${label}: only ${done.length} of ${runs} runs finished`);
+  return { runs: done, failures };
+}
+
+/** The median run by performance (the lower middle of an even count) and the lowest score. */
+export function summarize(runs) {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)] ?? null, min: sorted[0]?.performance ?? null };
+}
+
 export async function runLighthouse() {
   // Imported here: web.mjs imports this module's Chromium helpers.
   const { pageSubjects, publicPages } = await import('./web.mjs');
@@ -65,15 +101,14 @@ export async function runLighthouse() {
   const pages = {};
   try {
     for (const [name, p] of Object.entries(publicPages(await pageSubjects(server.url)))) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) {
-        const { requests: _requests, ...run } = await auditPage(chrome, `${server.url}${p}`);
-        runs.push(run);
-      }
-      const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
-      pages[name] = { path: p, median, runs };
+      const done = await auditRuns(chrome, `${server.url}${p}`, RUNS, { label: name });
+      const runs = done.runs.map(({ requests: _requests, ...run }) => run);
+      const { median, min } = summarize(runs);
+      pages[name] = { path: p, median, min, runs, failures: done.failures };
       console.log(
-        `Lighthouse ${name} (mobile), median of ${RUNS}: performance ${median.performance}, accessibility ${median.accessibility}, FCP ${median.fcpMs} ms, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`,
+        median
+          ? `Lighthouse ${name} (mobile), median of ${runs.length}: performance ${median.performance} (min ${min}), accessibility ${median.accessibility}, FCP ${median.fcpMs} ms, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`
+          : `Lighthouse ${name} (mobile): no run finished`,
       );
     }
   } finally {
@@ -96,7 +131,8 @@ export async function runLighthouse() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rec = await runLighthouse();
-  const under = Object.entries(rec.pages).filter(([, p]) => p.median.performance < 0.95);
+  // The target holds in every run: the lowest score is judged, not the median.
+  const under = Object.entries(rec.pages).filter(([, p]) => !(p.min >= 0.95));
   if (under.length) {
     console.error(`Lighthouse mobile performance below the 0.95 target: ${under.map(([name]) => name).join(', ')}`);
     process.exitCode = 1;

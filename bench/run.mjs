@@ -17,7 +17,7 @@ import { CONNECTIONS, cpuMeter, drive } from './checkout-drive.mjs';
 import { residentMb, root, rssSampler, startBaseline, startServer } from './server.mjs';
 import { TARGETS, judge, markdown } from './suite-report.mjs';
 import { startShopify } from './store-orders.mjs';
-import { AREAS, SCENARIOS, STORE_ORDER_STEPS, lookAround, runScenarios } from './suite-scenarios.mjs';
+import { AREAS, SCENARIOS, SHOPIFY_STEPS, lookAround, runScenarios } from './suite-scenarios.mjs';
 import { seedSuite } from './suite-seed.mjs';
 import { ensureWebBuild, FIRST_LOAD_TARGET_KB, LIGHTHOUSE_TARGET, runWeb } from './web.mjs';
 
@@ -181,7 +181,7 @@ async function runOn(db, o, withWeb) {
   // The seeded users submit many orders they pay only later: the unpaid-order cap (decision 0106)
   // stays on, so its lock and count are measured, but far above what they reach.
   // The store-order scenarios' Shopify: the emulator on its own port, the server configured to it.
-  const shopify = o.scenarios.some((s) => STORE_ORDER_STEPS.includes(s)) ? await startShopify(server) : null;
+  const shopify = o.scenarios.some((s) => SHOPIFY_STEPS.includes(s)) ? await startShopify(server) : null;
   if (shopify) later(shopify.stop);
   const app = await startServer({
     ...env,
@@ -287,10 +287,14 @@ async function main() {
       met: r.serverPeakRssMb !== null && r.serverPeakRssMb < TARGETS.peakRssMb,
     };
     for (const [page, p] of Object.entries(r.web?.pages ?? {})) {
-      verdicts[`lighthouse ${page}`] = { target: `≥ ${LIGHTHOUSE_TARGET}`, met: p.performance >= LIGHTHOUSE_TARGET };
+      // Issue 20: the target holds in every run, so the lowest of the page's runs is judged.
+      verdicts[`lighthouse ${page}`] = {
+        target: `every run ≥ ${LIGHTHOUSE_TARGET}`,
+        met: p.performanceMin !== null && p.performanceMin >= LIGHTHOUSE_TARGET,
+      };
       verdicts[`first load ${page}`] = {
         target: `≤ ${FIRST_LOAD_TARGET_KB} kB`,
-        met: p.firstLoad.totalGzipKb <= FIRST_LOAD_TARGET_KB,
+        met: p.firstLoad ? p.firstLoad.totalGzipKb <= FIRST_LOAD_TARGET_KB : false,
       };
     }
     const record = {

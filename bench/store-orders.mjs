@@ -60,7 +60,7 @@ async function call(url, token, method, path, body) {
 }
 
 /** A shop with a product of three variants, connected by `token`'s user through the install flow. */
-async function connectShop(url, shopify, token, name) {
+export async function connectShop(url, shopify, token, name) {
   const { emu } = shopify;
   const shop = `${name}-${Date.now().toString(36)}.myshopify.com`;
   emu.createShop(shop);

@@ -5,6 +5,7 @@ import { drive } from './checkout-drive.mjs';
 import { excelImportScenario } from './excel-imports.mjs';
 import { scenarios as checkoutScenarios } from './checkout.mjs';
 import { INVENTORY_ACCEPT, inventoryBuilders } from './inventory.mjs';
+import { listingsScenario } from './listings.mjs';
 import { storeOrderScenarios } from './store-orders.mjs';
 import { BENCH_PASSWORD } from './suite-seed.mjs';
 
@@ -62,6 +63,11 @@ export const SCENARIOS = [
     what: 'signed orders/create webhooks, 50 at once: each answer’s time, then every order kept once',
   },
   {
+    name: 'listings-publish',
+    area: 'listings',
+    what: '1,000 catalogue products listed into an emulated Shopify shop (50 a call), timed until every publish job is done',
+  },
+  {
     name: 'excel-import',
     area: 'excel-imports',
     what: 'a 10,000-row .xlsx of orders uploaded (the preview), then its valid orders imported: each step timed to its answer',
@@ -73,8 +79,19 @@ export const SCENARIOS = [
   },
 ];
 /** The old benchmark names still select their scenarios (`npm run bench -- catalogue`). */
-export const AREAS = ['catalogue', 'checkout', 'wallet', 'accounts', 'store-orders', 'excel-imports', 'inventory'];
+export const AREAS = [
+  'catalogue',
+  'checkout',
+  'wallet',
+  'accounts',
+  'store-orders',
+  'excel-imports',
+  'inventory',
+  'listings',
+];
 export const STORE_ORDER_STEPS = ['store-orders-import', 'store-orders-burst'];
+/** The scenarios that need the Shopify emulator. */
+export const SHOPIFY_STEPS = [...STORE_ORDER_STEPS, 'listings-publish'];
 export const CHECKOUT_STEPS = ['floor', 'cart', 'confirm', 'submit', 'pay'];
 
 const LANGS = ['en-US', 'zh-CN', 'fr-FR', 'tr-TR'];
@@ -225,6 +242,12 @@ export async function runScenarios(url, o, ctx, meter, jobsLeft) {
         Object.assign(out, await storeOrderScenarios(url, o, ctx, meter));
       }
       storeOrdersDone = true;
+      continue;
+    }
+    if (s.name === 'listings-publish') {
+      // Not an autocannon window: N listings queued, timed until their publish jobs are done (listings.mjs).
+      await settle(url, jobsLeft);
+      Object.assign(out, await listingsScenario(url, o, ctx, meter));
       continue;
     }
     if (s.name === 'excel-import') {

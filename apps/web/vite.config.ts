@@ -2,9 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { dropAnswerSchemas, inlineEntryCss, precompress, preloadRoutes, pureContractValues } from './vite-plugins.ts';
 
+/**
+ * React DOM and its scheduler: a chunk of their own that main.tsx imports in a later task, so
+ * evaluating the page's libraries is two tasks, not one long one on a phone (decision 0144).
+ */
+const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 /** Libraries every page needs: one long-cached vendor chunk. */
 const VENDOR =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@tanstack)[\\/]/;
 /** Ant Design and its own dependencies: only the /user and /admin chunks import them. */
 const ANTD =
   /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs|@babel[\\/]runtime|clsx|classnames|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|is-mobile|resize-observer-polyfill|copy-to-clipboard|toggle-selection)[\\/]/;
@@ -12,7 +17,7 @@ const ANTD =
 const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})[\\/]/;
 /** Catalogues only some pages read (LAZY_NAMESPACES in src/lib/i18n.ts): a chunk of their own. */
 const LAZY_LOCALE =
-  /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](accounts|home|logistics|catalogue|admin|withdrawals|wallet|recharge|payments|checkout|invoices|orders|pricing|after-sales|connections|stores|store-orders|preferred-shipping|inventory|listings|sourcing|affiliates|excel-imports)\.json$/;
+  /[\\/]src[\\/]locales[\\/][a-z]{2}-[A-Z]{2}[\\/](accounts|home|logistics|catalogue|admin|routes-admin|withdrawals|wallet|recharge|payments|checkout|invoices|orders|pricing|after-sales|connections|stores|store-orders|preferred-shipping|inventory|listings|sourcing|affiliates|excel-imports)\.json$/;
 
 const PUBLIC = 'src/app/layouts/public-layout.tsx';
 const MINIMAL = 'src/app/layouts/minimal-layout.tsx';
@@ -57,7 +62,8 @@ export default defineConfig({
     react(),
     inlineEntryCss(),
     // Each public page's chunks load with the entry (see src/app/routes.tsx); /index is the landing page.
-    preloadRoutes('index', PRELOADED_ROUTES, ['locale-en-US']),
+    // React DOM is imported by the entry in a later task (decision 0144): every page preloads it too.
+    preloadRoutes('index', PRELOADED_ROUTES, ['locale-en-US', 'react-dom']),
     precompress(),
   ],
   // antd is only reached through a lazy route: pre-bundle it at start so the dev server does not
@@ -74,6 +80,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // No modulepreload polyfill in the entry: of the browsers Vite's default target covers, only
+    // Safari 16.4–16.6 lacks <link rel="modulepreload">, and there a page still works, its chunks
+    // loading as they are imported. Its 0.4 kB paid for React DOM's own chunk (decision 0144).
+    modulePreload: { polyfill: false },
     // Vite 8 bundles with Rolldown: `codeSplitting.groups` is its (non-deprecated) manualChunks.
     rolldownOptions: {
       // The contract package is declarations only (constants, zod schemas, pure functions).
@@ -84,7 +94,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: VENDOR, priority: 20 },
+            // Before React DOM: a group takes the modules its own import, and React is the vendor's.
+            { name: 'vendor', test: VENDOR, priority: 30 },
+            { name: 'react-dom', test: REACT_DOM, priority: 25 },
             { name: 'antd', test: ANTD, priority: 20 },
             {
               name: (id) => `locale-${LOCALE.exec(id)?.[1] ?? 'x'}`,

@@ -42,6 +42,7 @@ import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.rout
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
+import { sourcingDeskRoutes } from './modules/sourcing/sourcing.desk.routes';
 import { sourcingRoutes } from './modules/sourcing/sourcing.routes';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { aliexpressStoreRoutes } from './modules/stores/stores.aliexpress.routes';
@@ -199,6 +200,7 @@ export async function buildApp({
       await scoped.register(invoicesRoutes, { db, files });
       await scoped.register(afterSalesRoutes, { db, files });
       await scoped.register(sourcingRoutes, { db, config, files, mailer });
+      await scoped.register(sourcingDeskRoutes, { db, config, mailer });
       await scoped.register(cartRoutes, { db });
       await scoped.register(paymentsRoutes, { db, config, providers: payments });
       await scoped.register(priceDifferencesRoutes, { db });
@@ -214,7 +216,7 @@ export async function buildApp({
       await scoped.register(storeOrdersPayRoutes, { db, config, providers: payments });
       await scoped.register(excelImportsRoutes, { db, files });
       await scoped.register(listingsRoutes, { db });
-      await scoped.register(inventoryRoutes, { db, config });
+      await scoped.register(inventoryRoutes, { db, config, providers: payments });
       await scoped.register(inventoryAdminRoutes, { db });
     },
     { prefix: '/api' },

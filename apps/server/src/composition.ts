@@ -28,6 +28,7 @@ import {
 import { attributeRegistration } from './modules/affiliates/affiliates.service';
 import { onCataloguePriceChange, onCatalogueSkuChange } from './modules/catalogue/catalogue.service';
 import { checkoutSettings } from './modules/checkout/checkout.confirm.service';
+import { onTaxRateChange } from './modules/checkout/checkout.service';
 import { ORDER_EXPIRE_JOB, checkoutJobHandlers, stockReactions } from './modules/checkout/checkout.expiry';
 import { assignAtRegistration } from './modules/sourcing/sourcing.agents';
 import { onConnectionChange, reviewConnections } from './modules/connections/connections.service';
@@ -38,12 +39,14 @@ import { onOrderChange } from './modules/orders/orders.service';
 import {
   BALANCE_REFERENCE_TYPE,
   balanceCompleted,
+  depositCredited,
   inventoryReactions,
   shipFirstReactions,
 } from './modules/inventory/inventory.service';
 import { onShippingChange } from './modules/logistics/logistics.service';
 import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipping.service';
 import { paymentReactions } from './modules/payments/payments.service';
+import { cancelDueWithOrder } from './modules/price-differences/price-differences.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
 import { onRechargeEvent } from './modules/recharge/recharge.service';
@@ -63,6 +66,7 @@ import { STORE_WEBHOOK_JOB } from './modules/stores/stores.webhooks';
 import { STORE_SUBSCRIBE_JOB } from './modules/stores/stores.woocommerce';
 import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB, onStoreChange } from './modules/stores/stores.service';
 import {
+  STORE_ORDERS_FEE_CHECK_JOB,
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
   STORE_ORDERS_QUOTE_JOB,
@@ -74,6 +78,7 @@ import {
   requoteOfProduct,
   requoteOfRate,
   requoteOfShipping,
+  requoteOfTax,
   storeOrdersJobHandlers,
   storeOrdersSchedule,
 } from './modules/store-orders/store-orders.service';
@@ -131,7 +136,7 @@ export function compose({
   payments: providers,
   log,
 }: CompositionDeps): Composition {
-  const payments = paymentReactions(config);
+  const payments = paymentReactions(config, (uow, payment, order) => depositCredited(uow, config, payment, order));
   const checkout = stockReactions(checkoutSettings(config));
 
   // ── Reactions: when something happens in one module → what another module does ──────────────
@@ -141,6 +146,8 @@ export function compose({
   onOrderChange(db, 'expire', 'checkout.release-stock', checkout.releaseStock);
   // when a paid store order is cancelled for a refund to the wallet (before purchasing) → checkout gives its lines back to stock
   onOrderChange(db, 'cancel-refund', 'checkout.release-stock', checkout.releaseStock);
+  // when a paid store order is cancelled for a refund to the wallet → price-differences closes a difference still due on it ("cancelled with the order")
+  onOrderChange(db, 'cancel-refund', 'price-differences.cancel-with-order', cancelDueWithOrder);
   // when an order is restored from the draft box → checkout reserves its stock again and sets a new pay-by time
   onOrderChange(db, 'restore', 'checkout.reserve-stock', checkout.reserveStockAgain);
   // when a held wallet payment is completed by a top-up → payments marks its orders paid (or gives the money back)
@@ -148,6 +155,7 @@ export function compose({
   // when a top-up completes the held balance of a bulk deposit order → inventory lets it be stocked
   onHeldPaymentCompleted(db, BALANCE_REFERENCE_TYPE, balanceCompleted);
   // when the PayPal recharge of a payment is credited to the wallet → payments pays its orders from it
+  //   (a deposit's: inventory pays the deposit of the two-part order from it, decision 0140)
   onRechargeEvent(db, 'credited', 'payments.pay-orders', payments.rechargeCredited);
   // when the PayPal recharge of a payment closes without money → payments marks the payment failed
   onRechargeEvent(db, 'closed', 'payments.recharge-closed', payments.rechargeClosed);
@@ -173,6 +181,8 @@ export function compose({
   onShippingChange(db, 'store-orders.requote', requoteOfShipping);
   // when the operator changes a currency's rate → store-orders re-quotes the unpaid store orders sold in it (their margin)
   onRateChange(db, 'store-orders.requote', requoteOfRate);
+  // when the operator sets, changes or deletes a country's tax rate → store-orders re-quotes the unpaid store orders to that country
+  onTaxRateChange(db, 'store-orders.requote', requoteOfTax);
   // when an owner saves or removes a preferred-shipping rule → store-orders re-quotes their unpaid store orders it covers
   onPreferenceChange(db, 'store-orders.requote', requoteOfPreference);
   // when a store order is shipped → store-orders queues its tracking's push to the store
@@ -248,6 +258,8 @@ export function compose({
     [STORE_ORDERS_PULL_DUE_JOB]: handlerOf(storeOrders, STORE_ORDERS_PULL_DUE_JOB),
     // a store order or its inputs changed → store-orders quotes it again (landed cost, margin guard)
     [STORE_ORDERS_QUOTE_JOB]: handlerOf(storeOrders, STORE_ORDERS_QUOTE_JOB),
+    // the 5 minutes' check → store-orders re-quotes the unpaid store orders quoted with another service fee (a restart changed it)
+    [STORE_ORDERS_FEE_CHECK_JOB]: handlerOf(storeOrders, STORE_ORDERS_FEE_CHECK_JOB),
     // the scheduled pull → stores queues every connected store's pull and clears old authorizations
     [STORES_PULL_JOB]: handlerOf(stores, STORES_PULL_JOB),
     // the scheduled refresh → stores refreshes access tokens before they run out
@@ -282,7 +294,7 @@ export function compose({
     ...invoicesSchedule,
     // every hour, or as the stores configuration says → stores.pull
     ...storesPullSchedule(storesConfig),
-    // every minute (or the pull interval when shorter) → store-orders.pull-due
+    // every minute (or the pull interval when shorter) → store-orders.pull-due; every 5 minutes → store-orders.fee-check
     ...storeOrdersSchedule(storesConfig),
     // every 30 minutes → stores.token-refresh
     ...storesTokenRefreshSchedule,

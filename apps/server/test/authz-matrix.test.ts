@@ -107,6 +107,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   '/api/p/private-inventory-order/cancel/{id}': (m) => m.unpaidOrderId,
   // The bulk deposit of A's order (decision 0130): not found for B, nothing charged.
   '/api/p/private-inventory-order/deposit/{id}': (m) => m.unpaidOrderId,
+  // The deposit by PayPal (decision 0140): not found for B, no payment made.
+  '/api/p/private-inventory-order/deposit/{id}/paypal': (m) => m.unpaidOrderId,
   '/api/p/privateInventory/ship-first/{id}': (m) => m.inventoryItemId,
 };
 
@@ -261,6 +263,9 @@ const OWN: Record<string, Aim> = {
     body: { url: 'https://www.aliexpress.com/item/authz.html', title: 'Lamp', quantity: 5, purchaseType: 'bulk' },
   },
   'POST /api/p/sourcing/images': { upload: true },
+  // The thread with one's agent (decision 0137): only ever the caller's own.
+  'GET /api/p/agent-messages': {},
+  'POST /api/p/agent-messages': { body: { text: 'Hello' } },
 };
 
 /**
@@ -290,6 +295,13 @@ const AGENT_ROUTES: Record<string, Aim> = {
   'GET /api/admin/catalogue/specs': {},
   'GET /api/admin/catalogue/products': {},
   'GET /api/admin/logistics/warehouses': {},
+  // The agent's desk (decision 0137): A is not assigned to this agent, so A's account, orders and
+  // thread are not found, and the list of the agent's users does not show A.
+  'GET /api/admin/desk/users': {},
+  'GET /api/admin/desk/users/{userId}/orders': {},
+  'GET /api/admin/desk/users/{userId}/orders/{id}': {},
+  'GET /api/admin/desk/users/{userId}/messages': {},
+  'POST /api/admin/desk/users/{userId}/messages': { body: { text: 'Hello A' } },
   'POST /api/admin/catalogue/images': {
     body: { contentType: 'image/png', data: Buffer.concat([TINY_PNG, Buffer.from('agent')]).toString('base64') },
   },
@@ -400,6 +412,7 @@ async function apiViewOfA() {
     '/api/p/sourcing?tab=processing',
     `/api/p/sourcing/${mine.sourcingId}`,
     `/api/p/sourcing/${mine.sourcingId}/messages`,
+    '/api/p/agent-messages',
   ];
   return Promise.all(reads.map(async (url) => JSON.stringify(await ok(await call(a.token, 'GET', url)))));
 }
@@ -497,6 +510,10 @@ beforeAll(async () => {
     await call(a.token, 'POST', '/api/p/sourcing', { body: OWN['POST /api/p/sourcing']!.body }),
   );
   await ok(await call(a.token, 'POST', `/api/p/sourcing/${sourcing.id}/messages`, { body: { text: 'Blue?' } }));
+  // A's thread with their agent, naming A's paid order (decision 0137).
+  await ok(
+    await call(a.token, 'POST', '/api/p/agent-messages', { body: { text: 'Where is it?', orderId: paidOrder.id } }),
+  );
   const agentAccount = await buyer(ctx);
   await ok(
     await call(operator, 'PUT', '/api/admin/sourcing/agents', {
@@ -640,10 +657,14 @@ describe('authorization matrix over every /api/p/ and /api/admin/ route', () => 
         if (res.statusCode !== 403 || res.json().code !== 'A00003') wrong.push(`${route.key}: ${res.statusCode}`);
         continue;
       }
-      const url = route.path.replace('{id}', mine.sourcingId);
+      // On the desk, {userId} is A and {id} is A's order; elsewhere {id} is A's sourcing request.
+      const url = route.path
+        .replace('{userId}', a.userId)
+        .replace('{id}', route.path.includes('{userId}') ? mine.orderId : mine.sourcingId);
       const res = await call(agent, route.method, url, aim);
-      const own = !route.path.includes('{id}');
-      if (own ? res.statusCode >= 400 || res.body.includes(mine.sourcingId) : res.statusCode !== 404)
+      const own = !route.path.includes('{');
+      const leaked = res.body.includes(mine.sourcingId) || res.body.includes(a.userId);
+      if (own ? res.statusCode >= 400 || leaked : res.statusCode !== 404)
         wrong.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     console.info(`authz matrix: ${admin().length} /api/admin/ routes as an agent`);

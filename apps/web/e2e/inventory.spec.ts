@@ -9,6 +9,7 @@ import text from '../src/locales/en-US/inventory.json';
 import textZh from '../src/locales/zh-CN/inventory.json';
 import catalogue from '../src/locales/en-US/catalogue.json';
 import payText from '../src/locales/en-US/payments.json';
+import checkoutText from '../src/locales/en-US/checkout.json';
 import * as XLSX from '@e965/xlsx';
 import { api } from './api';
 import { baseUrl, launch, openPage } from './browser';
@@ -20,7 +21,9 @@ import { baseUrl, launch, openPage } from './browser';
  * inventory shows 20 available with its log, in English and in Chinese, and the download opens as
  * a spreadsheet. Then a store order for 2 of those pieces (imported from a spreadsheet) is paid on
  * /user/orderpayment with its goods at 0 (decision 0129), and the inventory shows 18 available and
- * 2 frozen. Screenshots in apps/web/e2e/screenshots/ (git-ignored).
+ * 2 frozen. Last, a buy-now of 3 more from the product page shows the goods at 0 ("from your
+ * inventory", decision 0139); once the operator ships that order the inventory holds 17.
+ * Screenshots in apps/web/e2e/screenshots/ (git-ignored).
  */
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 let browser: Browser;
@@ -202,6 +205,61 @@ describe('private inventory in Chromium', () => {
       '0',
     ]);
     await page.screenshot({ path: path.join(SHOTS, 'inventory-after-store-order-en.png'), fullPage: true });
+
+    // A catalogue order (buy now) of 3 held pieces: the checkout says they come from the inventory
+    // and charges no goods; submitted, paid and shipped by the operator, they leave the inventory.
+    await api('POST', '/p/address', {
+      token,
+      body: {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        country: 'US',
+        company: 'Lee Goods',
+        companyID: 'C-2',
+        vatnumber: 'V-2',
+        province: 'TX',
+        city: 'Austin',
+        street: 'Main St',
+        houseNo: '1',
+        address: 'Unit 3',
+        phoneNumber: '+1 415 555 0100',
+        emails: who.email,
+        postCode: '73301',
+        kind: 'consignee',
+        isDefault: true,
+      },
+    });
+    await page.goto(`${baseUrl()}/productdetails?prodId=524&skuId=${sku.skuId}`);
+    await page.locator('input.quantity-field').fill('3');
+    await page.getByRole('button', { name: catalogue.actions.buy }).click();
+    await page.waitForURL(/\/user\/paynoworder/);
+    await page.getByText(checkoutText.lines['from-inventory']).waitFor();
+    await page.getByText(checkoutText.lines.quantity.replace('{{price}}', '$0.00').replace('{{count}}', '3')).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'inventory-buy-now-en.png'), fullPage: true });
+    const summary = page.getByRole('region', { name: checkoutText.totals.title });
+    await summary.getByRole('button', { name: checkoutText.submit }).click();
+    await page.waitForURL(/\/user\/paymentorder\?orders=/);
+    const buyNowId = new URL(page.url()).searchParams.get('orders')!;
+    const buyNowPaid = await api<{ outcome: string }>('POST', '/p/order/pay', {
+      token,
+      body: { orderIds: [buyNowId], method: 'wallet' },
+    });
+    expect(buyNowPaid.outcome).toBe('success');
+    await api('POST', `/admin/orders/${buyNowId}/purchase`, { token: opToken, body: {} });
+    await api('POST', `/admin/orders/${buyNowId}/ship`, {
+      token: opToken,
+      body: { carrier: 'YunExpress', trackingNumber: `YT${stamp}` },
+    });
+    await page.goto(`${baseUrl()}/user/myinventory`);
+    const shipped = page.locator('.ant-table-row').first();
+    await shipped.waitFor();
+    // Total 17 = frozen 2 (the store order) + available 15: the 3 shipped left.
+    expect((await shipped.locator('td').allInnerTexts()).slice(2, 6).map((c) => c.trim())).toEqual([
+      '17',
+      '2',
+      '15',
+      '0',
+    ]);
 
     // The same pages in Chinese.
     const zh = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/myinventory')}`, { lang: 'zh-CN' });

@@ -12,7 +12,7 @@ import common from '../src/locales/en-US/common.json';
 import invoices from '../src/locales/en-US/invoices.json';
 import orders from '../src/locales/en-US/orders.json';
 import pay from '../src/locales/en-US/payments.json';
-import routes from '../src/locales/en-US/routes.json';
+import adminRoutes from '../src/locales/en-US/routes-admin.json';
 import accountsZh from '../src/locales/zh-CN/accounts.json';
 import catalogueZh from '../src/locales/zh-CN/catalogue.json';
 import checkoutZh from '../src/locales/zh-CN/checkout.json';
@@ -319,7 +319,7 @@ describe('orders', () => {
 
     // The operator: purchase, then ship with a carrier and a tracking number.
     const op = await logInAt('/admin/orders', inject('operator'));
-    await op.getByRole('heading', { level: 1, name: routes['admin-orders'] }).waitFor();
+    await op.getByRole('heading', { level: 1, name: adminRoutes['admin-orders'] }).waitFor();
     let row = await operatorStep(op, 'pending', order.number);
     // A button's name is its text; the row says which order it is for.
     await row.getByRole('button', { name: orders.admin.purchase, exact: true }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import accounts from '../src/locales/en-US/accounts.json';
 import admin from '../src/locales/en-US/admin.json';
 import pay from '../src/locales/en-US/recharge.json';
-import routes from '../src/locales/en-US/routes.json';
+import adminRoutes from '../src/locales/en-US/routes-admin.json';
 import wallet from '../src/locales/en-US/wallet.json';
 import withdraw from '../src/locales/en-US/withdrawals.json';
 import accountsFr from '../src/locales/fr-FR/accounts.json';
@@ -151,7 +151,7 @@ describe('wallet', () => {
 
     // The operator finds it in the review queue by its number and approves it.
     const operator = await logInAt('/admin/recharges', op);
-    await operator.getByRole('heading', { level: 1, name: routes['admin-recharges'] }).waitFor();
+    await operator.getByRole('heading', { level: 1, name: adminRoutes['admin-recharges'] }).waitFor();
     const row = operator.getByRole('row', { name: new RegExp(escape(bankNumber)) });
     await row.getByRole('link', { name: admin.recharges['open-slip'].replace('{{number}}', bankNumber) }).waitFor();
     await row.getByRole('button', { name: admin.recharges['approve-named'].replace('{{number}}', bankNumber) }).click();

@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { installApiFeedback } from './app/api-feedback';
 import { Providers } from './app/providers';
+import { RouterProvider } from 'react-router';
 import { createAppRouter, whenRouterReady, type AppRouter } from './app/router';
 import { setPrefetchClient } from './lib/prefetch';
 import { createQueryClient } from './lib/query-client';
@@ -20,9 +19,11 @@ const queryClient = createQueryClient();
 setPrefetchClient(queryClient);
 
 // Start the language catalogue, then the router (the page's chunks and first requests), then
-// Intl's first use (prices, dates), each in a task of its own: evaluating the scripts and creating
-// the router were one task of about 100 ms on Lighthouse's phone, and Intl's first formatter cost
-// as much again inside the first render of prices (decision 0112). Render once all are in.
+// Intl's first use (prices, dates), then React DOM, each in a task of its own: evaluating the
+// scripts and creating the router were one task of about 100 ms on Lighthouse's phone, and Intl's
+// first formatter cost as much again inside the first render of prices (decision 0112).
+// Evaluating the libraries was still the longest task: React DOM is a chunk of its own, imported
+// here in a later task (decision 0144; the pages' HTML preloads it). Render once all are in.
 const texts = initI18n();
 const routerReady = new Promise<AppRouter>((resolve) => {
   setTimeout(() => {
@@ -31,8 +32,11 @@ const routerReady = new Promise<AppRouter>((resolve) => {
   }, 0);
 });
 setTimeout(warmUpMoney, 0);
-Promise.all([routerReady, texts]).then(
-  ([router]) => {
+const reactDom = new Promise<typeof import('react-dom/client')>((resolve, reject) => {
+  setTimeout(() => void import('react-dom/client').then(resolve, reject), 0);
+});
+Promise.all([routerReady, reactDom, texts]).then(
+  ([router, { createRoot }]) => {
     // A transition lets React render the first page in small slices instead of one long task,
     // so the main thread stays responsive while it starts (Lighthouse: total blocking time).
     startTransition(() => {
@@ -46,7 +50,7 @@ Promise.all([routerReady, texts]).then(
     });
   },
   () => {
-    // The catalogue itself could not load (offline, or a deploy replaced its file): there is no
+    // The catalogue or the render's chunk could not load (offline, or a deploy replaced its file): there is no
     // text to speak with yet, so offer a reload symbol that needs no language.
     const link = document.createElement('a');
     link.href = window.location.href;

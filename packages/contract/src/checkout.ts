@@ -118,6 +118,11 @@ export const ConfirmLineSchema = z.object({
   /** The shipment (`ConfirmShipment.key`) the line goes in; null when it cannot ship (decision 0107). */
   shipment: z.string().nullable().optional(),
   /**
+   * The owner holds all its units in the shipment's warehouse (decision 0139): they ship from the
+   * private inventory, the goods already paid, so the line is priced at 0.
+   */
+  fromInventory: z.boolean().optional(),
+  /**
    * Why the line cannot ship to the consignee at all, in the caller's language: it is left out of
    * the order and of every total, and the rest of the checkout goes on. `methods` are the
    * warehouse's methods with each one's reason (destination, weight, attribute).
@@ -215,8 +220,11 @@ export interface ConfirmAmounts {
 export interface ConfirmClaims {
   /** The user it was priced for. */
   u: string;
-  /** Lines: [prodId, skuId, count, unitPriceMinor]. */
-  l: Array<[number, number, number, number]>;
+  /**
+   * Lines: [prodId, skuId, count, unitPriceMinor], and the owner's inventory item as a fifth
+   * element when the line ships from it at unit price 0 (decision 0139).
+   */
+  l: Array<[number, number, number, number] | [number, number, number, number, string]>;
   /** Consignee and billing address ids. */
   c: string;
   b: string;

@@ -37,3 +37,4 @@ export * from './affiliates';
 export * from './listings';
 export * from './inventory';
 export * from './sourcing';
+export * from './sourcing.desk';

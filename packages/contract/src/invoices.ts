@@ -31,6 +31,16 @@ export const InvoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
+/** A part of an order paid in two (decision 0140): paidAt null = still due. */
+export const InvoicePartSchema = z.object({
+  part: z.enum(['deposit', 'balance']),
+  amount: z.number(),
+  paidAt: z.string().nullable(),
+  /** The deposit given back on a cancel before purchase. */
+  returnedAt: z.string().nullable(),
+});
+export type InvoicePart = z.infer<typeof InvoicePartSchema>;
+
 export const InvoiceSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -54,6 +64,10 @@ export const InvoiceSchema = z.object({
   payable: z.number(),
   currency: z.string(),
   locale: z.enum(LOCALES),
+  /** Deposit and balance of an order paid in two parts (decision 0140); null when paid at once. */
+  parts: z.array(InvoicePartSchema).nullable(),
+  /** What is still to pay on it: the unpaid parts (0 when paid at once, or the order was cancelled). */
+  due: z.number(),
   /** Whether the PDF is already stored (otherwise the PDF route renders it on demand). */
   pdfReady: z.boolean(),
 });

@@ -8,7 +8,12 @@ import { PageQuerySchema, pageOf } from './common/paging';
  */
 
 /** due: the order is held until paid; paid: taken from the wallet; cancelled: by the operator. */
-export const PRICE_DIFFERENCE_STATES = ['due', 'paid', 'cancelled'] as const;
+/**
+ * `order-cancelled`: still due when its order was cancelled and refunded (a store order's "refund
+ * to wallet", decision 0142): closed with the order, never to be paid. The `cancelled` filter
+ * lists it with the ones the operator withdrew.
+ */
+export const PRICE_DIFFERENCE_STATES = ['due', 'paid', 'cancelled', 'order-cancelled'] as const;
 export type PriceDifferenceState = (typeof PRICE_DIFFERENCE_STATES)[number];
 
 export const PRICE_DIFFERENCE_REASON_MAX = 500;

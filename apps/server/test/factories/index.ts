@@ -14,3 +14,4 @@ export * from './recharge';
 export * from './wallet';
 export * from './store-orders';
 export * from './preferred-shipping';
+export * from './inventory';

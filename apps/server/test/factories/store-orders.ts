@@ -8,6 +8,7 @@ import { createOrder } from '../../src/modules/orders/orders.create';
 import type { OrderRow } from '../../src/modules/orders/orders.queries';
 import { transition } from '../../src/modules/orders/orders.states';
 import { sealCredentials } from '../../src/modules/stores/stores.secrets';
+import { storeProduct } from './connections';
 import { ADDRESS, line } from './orders';
 
 /**
@@ -121,4 +122,34 @@ export async function storeOrderIn(
   if (o.state === 'awaiting-payment') return order;
   order = await transition(db, order.id, 'pay', { type: 'system', id: null });
   return transition(db, order.id, 'purchase', { type: 'operator', id: null });
+}
+
+/**
+ * A WooCommerce store of the user's with one product ("Linen dress" unless named) whose variants
+ * Red and Blue are connected to the shipping world's products a and b (decision 0116's world), as
+ * the store-orders quote, pay, re-quote and refund tests start. Returns what a store order of it
+ * names: the store, the product's and the two variants' external ids (Red first).
+ */
+export async function connectedDressShop(
+  db: Db,
+  world: { products: { a: { skuId: number }; b: { skuId: number } } },
+  userId: string,
+  title = 'Linen dress',
+) {
+  const shop = await storeProduct(db, userId, { title, variants: [{ title: 'Red' }, { title: 'Blue' }] });
+  const [product] = rawRows<{ external_id: string }>(
+    await db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
+  );
+  const variants: string[] = [];
+  for (const [i, variantId] of shop.variantIds.entries()) {
+    const skuId = i === 0 ? world.products.a.skuId : world.products.b.skuId;
+    await db.execute(sql`insert into variant_connections (variant_id, store_product_id, user_id, sku_id)
+      values (${variantId}, ${shop.productId}, ${userId}, ${skuId})`);
+    const [v] = rawRows<{ external_id: string }>(
+      await db.execute(sql`select external_id from store_variants where id = ${variantId}`),
+    );
+    variants.push(v!.external_id);
+  }
+  const store = { id: shop.storeId, userId, platform: 'woocommerce' as const };
+  return { store, storeId: shop.storeId, productExternalId: product!.external_id, variants };
 }

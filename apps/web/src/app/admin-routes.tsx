@@ -190,6 +190,27 @@ export const ADMIN_PAGES: RouteObject[] = [
     ),
   ),
   page(
+    'desk',
+    'admin-desk',
+    withText('sourcing', () => import('../features/admin/desk/desk-users-page')),
+  ),
+  page(
+    'desk/:userId',
+    'admin-desk-user',
+    withText(
+      'orders',
+      withText('sourcing', () => import('../features/admin/desk/desk-user-page')),
+    ),
+  ),
+  page(
+    'desk/:userId/orders/:id',
+    'admin-desk-order',
+    withText(
+      'orders',
+      withText('sourcing', () => import('../features/admin/desk/desk-order-page')),
+    ),
+  ),
+  page(
     'currencies',
     'admin-currencies',
     withText('admin', () => import('../features/admin/currency/currency-page')),

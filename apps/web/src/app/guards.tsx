@@ -11,8 +11,11 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** The console pages a personal agent may open (decision 0127); the server limits what they see. */
-const AGENT_PAGES = /^\/admin\/sourcing(\/[^/]+\/product)?\/?$/i;
+/**
+ * The console pages a personal agent may open (decisions 0127, 0137): the sourcing queue and
+ * their desk (their users, a user, one order); the server limits what they see.
+ */
+const AGENT_PAGES = /^\/admin\/(sourcing(\/[^/]+\/product)?|desk(\/[^/]+(\/orders\/[^/]+)?)?)\/?$/i;
 
 /**
  * The operator console: a session AND the operator role (user_info.role). A personal agent gets

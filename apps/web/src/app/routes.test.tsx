@@ -73,6 +73,15 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sourcing requests' })).toBeInTheDocument();
   });
 
+  it("lets a personal agent open their desk, not the operator's orders console (decision 0137)", async () => {
+    session.login({ accessToken: 't', userInfo: { status: '1', role: 'agent' } });
+    const refused = renderRoutes(routes, '/admin/orders', patchRoutesOnNavigation);
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    refused.unmount();
+    renderRoutes(routes, '/admin/desk', patchRoutesOnNavigation);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My users' })).toBeInTheDocument();
+  });
+
   it('redirects / to /index and shows the home page inside the public layout', async () => {
     const { router } = renderRoutes(routes, '/', patchRoutesOnNavigation);
     expect(await screen.findByRole('heading', { level: 1, name: /Source products from China/ })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { RequireOperator, RequireSession } from './guards';
 import NotFoundPage from './pages/not-found-page';
 import { RouteError } from './route-error';
 import { type Loader, page, pages, withText } from './route-kit';
+import { loadNamespace } from '../lib/i18n';
 
 const publicLayout = async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout });
 const minimalLayout = async () => ({ Component: (await import('./layouts/minimal-layout')).MinimalLayout });
@@ -118,7 +119,11 @@ const ADMIN_PAGES_ID = 'admin-pages';
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (/^\/user\//i.test(path)) patch(USER_PAGES_ID, (await import('./user-routes')).USER_PAGES);
-  else if (/^\/admin\//i.test(path)) patch(ADMIN_PAGES_ID, (await import('./admin-routes')).ADMIN_PAGES);
+  else if (/^\/admin\//i.test(path)) {
+    // The console's titles and menu read routes-admin: it loads with the console's page table.
+    const [{ ADMIN_PAGES }] = await Promise.all([import('./admin-routes'), loadNamespace('routes-admin')]);
+    patch(ADMIN_PAGES_ID, ADMIN_PAGES);
+  }
 };
 
 export const routes: RouteObject[] = [

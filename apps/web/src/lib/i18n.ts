@@ -6,6 +6,7 @@ import { session } from './session';
 export const NAMESPACES = [
   'common',
   'routes',
+  'routes-admin',
   'accounts',
   'home',
   'catalogue',
@@ -83,6 +84,8 @@ async function addLazyCatalogues(lng: Locale): Promise<void> {
 /** Loads a lazy namespace (e.g. `admin`) in the interface language; route loaders await it. */
 export async function loadNamespace(ns: Namespace): Promise<void> {
   lazyInUse.add(ns);
+  // Every console page reads its title and the console menu from routes-admin.
+  if (ns === 'admin') lazyInUse.add('routes-admin');
   await started;
   await addLazyCatalogues(i18n.language as Locale);
 }
@@ -105,6 +108,9 @@ export async function initI18n(lng: Locale = session.get().lang): Promise<typeof
       partialBundledLanguages: true,
       ns: [...NAMESPACES],
       defaultNS: 'common',
+      // The console's page titles (`routes:admin-…`) live in their own lazy catalogue, loaded with
+      // the console's first page, so the public pages' first load does not carry them.
+      fallbackNS: 'routes-admin',
       interpolation: { escapeValue: false }, // React escapes
       returnEmptyString: false,
       react: { useSuspense: false },

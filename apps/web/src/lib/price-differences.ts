@@ -27,6 +27,7 @@ export const STATE_COLOURS: Record<PriceDifferenceState, string> = {
   due: 'orange',
   paid: 'green',
   cancelled: 'default',
+  'order-cancelled': 'default',
 };
 
 export type DifferenceFilter = { state: 'all' | PriceDifferenceState; current: number; size: number };

@@ -62,7 +62,10 @@ describe('locale catalogues', () => {
       needed.add(`common:footer.${group.key}`);
       for (const link of group.links) needed.add(`common:footer.${link.key}`);
     }
-    const missing = [...needed].filter((key) => !english.has(key));
+    // The console's titles live in routes-admin, which i18next reads when routes lacks a key
+    // (fallbackNS in lib/i18n.ts): `routes:admin-orders` is found there.
+    const held = (key: string) => english.has(key) || english.has(key.replace(/^routes:admin-/, 'routes-admin:admin-'));
+    const missing = [...needed].filter((key) => !held(key));
     expect(missing).toEqual([]);
   });
 });

@@ -199,6 +199,14 @@ export interface PublishProduct {
   currency: string;
   /** 1 to 99 (SPEC §5); a product without options has one variant with no options. */
   variants: PublishVariant[];
+  /**
+   * Our key for this product, the same on every attempt (the listing's id). A create first looks
+   * for a product made with it, so an attempt whose answer was lost (the store made the product,
+   * the answer never came) is found again instead of made twice (decision 0138): Shopify by the
+   * handle derived from it (`productSet` with that identifier is an upsert), WooCommerce by SKU
+   * and a `dsm_listing` meta entry. Without it a create is a plain create.
+   */
+  ref?: string;
 }
 
 /** What the store made of a published product: its ids, to connect each variant to its SKU. */

@@ -1,6 +1,9 @@
 import { meetsPasswordRule } from '@dsm/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
 import type { z } from 'zod';
+
+const require = createRequire(import.meta.url);
 
 /**
  * The ~49,000 most common passwords of leaked-password lists, as zxcvbn-ts ships them (MIT,
@@ -12,8 +15,21 @@ import type { z } from 'zod';
 let common: Set<string> | undefined;
 
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  common ??= loadCommon();
   return common.has(password.toLowerCase());
+}
+
+/**
+ * The package (with its other word lists, about 12 MB resident) is read on the first password
+ * checked, not at start-up, and let go once the set is made (decision 0143). Synchronously,
+ * because a schema's refinement is.
+ */
+function loadCommon(): Set<string> {
+  const name = require.resolve('@zxcvbn-ts/language-common');
+  const { dictionary } = require(name) as typeof LanguageCommon;
+  const set = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  delete require.cache[name];
+  return set;
 }
 
 /** Adds "not a common password" to a contract schema's `password`, alongside its other checks. */

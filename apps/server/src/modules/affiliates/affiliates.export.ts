@@ -1,5 +1,5 @@
 import { type AffiliateOrder, type Locale, translate } from '@dsm/contract';
-import * as XLSX from '@e965/xlsx';
+import { loadXlsx } from '../../platform/xlsx';
 
 /**
  * The dashboard's export: one row per referred user's paid order (masked name only), as .xlsx or
@@ -26,7 +26,8 @@ function table(lines: readonly AffiliateOrder[], locale: Locale): Array<Array<st
   ];
 }
 
-export function exportXlsx(lines: readonly AffiliateOrder[], locale: Locale): Buffer {
+export async function exportXlsx(lines: readonly AffiliateOrder[], locale: Locale): Promise<Buffer> {
+  const XLSX = await loadXlsx();
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(table(lines, locale)), 'Affiliate');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

@@ -63,6 +63,6 @@ export async function affiliatesRoutes(app: App, { db }: { db: Db }) {
       )
       .header('content-disposition', `attachment; filename="affiliate-${aff.code}.${csv ? 'csv' : 'xlsx'}"`)
       .header('cache-control', 'no-store')
-      .send(csv ? exportCsv(lines, req.locale) : exportXlsx(lines, req.locale));
+      .send(csv ? exportCsv(lines, req.locale) : await exportXlsx(lines, req.locale));
   });
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { getAddress, listAddresses } from '../accounts/accounts.service';
 import { type SkuPurchaseFacts, getPriceTiers, getSkuPurchaseFacts } from '../catalogue/catalogue.service';
+import { type HeldStock, shipFirstStock, takeHeld } from '../inventory/inventory.service';
 import { inStepOrder, planShipmentsFor } from './checkout.plan';
 import type { ShipmentPlan } from './checkout.shipments';
 import { priceWithTiers, purchaseTypeOf } from './checkout.tiers';
@@ -67,15 +68,23 @@ export async function confirmOrder(
   settings: ConfirmSettings,
 ): Promise<ConfirmResult> {
   const lines = mergeLines(input.lines);
+  // The owner's stock of these SKUs (decision 0139), read alongside: a line it can cover does not
+  // need the supplier's stock.
+  const heldRead = shipFirstStock(
+    db,
+    userId,
+    lines.map((l) => l.skuId),
+  );
   // The reads run side by side on the pool (decision 0092: two round trips deep instead of
   // eleven); a failure is still reported in step order, as when they ran one after another.
-  const [skus, { consignee, consignees, billing }, tiers] = await inStepOrder([
-    readSkus(db, lines, locale),
+  const [skus, { consignee, consignees, billing }, tiers, held] = await inStepOrder([
+    readSkus(db, lines, locale, heldRead),
     chooseAddresses(db, userId, input.consigneeId),
     getPriceTiers(
       db,
       lines.map((l) => l.prodId),
     ),
+    heldRead,
   ] as const);
   const [plan, taxRateBps] = await inStepOrder([
     planShipmentsFor(db, lines, consignee.country, locale),
@@ -89,6 +98,11 @@ export async function confirmOrder(
     skus.map((s, i) => ({ prodId: s.prodId, count: lines[i]!.count, priceMinor: s.priceMinor })),
   );
   const purchaseType = purchaseTypeOf(tiered, input.purchaseType);
+  // The lines that ship from the owner's inventory (decision 0139), decided per shipment as store
+  // orders decide (its warehouse is the one the line leaves from); the others buy the goods now,
+  // so the supplier's stock must cover them.
+  const itemOf = fromInventory(plan, skus, lines, held);
+  const unitPrice = (i: number) => (itemOf.has(i) ? 0 : tiered[i]!.unitPriceMinor);
 
   // Step 5: each shipment priced as the order it becomes (SPEC §9), its method the one chosen
   // for it, else the one chosen for all, else the cheapest.
@@ -96,7 +110,7 @@ export async function confirmOrder(
     const chosen = input.shippingMethods?.[shipment.key] ?? input.shippingMethod;
     const method = shipment.methods.find((m) => m.code === chosen) ?? shipment.methods[0]!;
     const priced = priceOrder({
-      lines: shipment.lines.map((i) => ({ unitPriceMinor: tiered[i]!.unitPriceMinor, count: lines[i]!.count })),
+      lines: shipment.lines.map((i) => ({ unitPriceMinor: unitPrice(i), count: lines[i]!.count })),
       shippingMinor: method.priceMinor,
       serviceFeeBps: settings.serviceFeeBps,
       taxRateBps,
@@ -114,7 +128,11 @@ export async function confirmOrder(
   const expiresAt = Math.floor(now.getTime() / 1000) + settings.confirmMinutes * 60;
   const claims: ConfirmClaims = {
     u: userId,
-    l: shipped.map((i) => [skus[i]!.prodId, skus[i]!.skuId, lines[i]!.count, tiered[i]!.unitPriceMinor]),
+    l: shipped.map((i) => {
+      const line: [number, number, number, number] = [skus[i]!.prodId, skus[i]!.skuId, lines[i]!.count, unitPrice(i)];
+      const item = itemOf.get(i);
+      return item ? [...line, item] : line;
+    }),
     c: consignee.addrId,
     b: billing.addrId,
     o: shipments.map((s) => ({
@@ -153,11 +171,13 @@ export async function confirmOrder(
       title: s.title,
       image: s.image,
       count: lines[i]!.count,
-      unitPrice: fromMinor(tiered[i]!.unitPriceMinor),
-      lineTotal: fromMinor(tiered[i]!.unitPriceMinor * lines[i]!.count),
-      tier: tiered[i]!.tier
-        ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) }
-        : null,
+      unitPrice: fromMinor(unitPrice(i)),
+      lineTotal: fromMinor(unitPrice(i) * lines[i]!.count),
+      ...(itemOf.has(i) ? { fromInventory: true } : {}),
+      tier:
+        !itemOf.has(i) && tiered[i]!.tier
+          ? { minQuantity: tiered[i]!.tier!.minQuantity, basePrice: fromMinor(tiered[i]!.basePriceMinor) }
+          : null,
       shipment: shipmentOf.get(i) ?? null,
       cannotShip: plan.cannotShip.get(i) ?? null,
     })),
@@ -217,27 +237,68 @@ function mergeLines(lines: ConfirmLineInput[]): ConfirmLineInput[] {
   return [...bySku.values()];
 }
 
-/** Step 1: each SKU exists, is on sale and has the stock asked for (checked again at submit). */
-async function readSkus(db: Db, lines: ConfirmLineInput[], locale: Locale): Promise<SkuPurchaseFacts[]> {
-  const read = await inStepOrder(lines.map((line) => getSkuPurchaseFacts(db, line.prodId, line.skuId, locale)));
+/**
+ * Step 1: each SKU exists, is on sale and has the stock asked for (checked again at submit). A
+ * line the owner's inventory may cover (enough units held in some warehouse) is checked once its
+ * shipment is known (`fromInventory`).
+ */
+async function readSkus(
+  db: Db,
+  lines: ConfirmLineInput[],
+  locale: Locale,
+  heldRead: Promise<Map<string, HeldStock>>,
+): Promise<SkuPurchaseFacts[]> {
+  const [read, held] = await Promise.all([
+    inStepOrder(lines.map((line) => getSkuPurchaseFacts(db, line.prodId, line.skuId, locale))),
+    heldRead,
+  ]);
   const facts: SkuPurchaseFacts[] = [];
   for (const [i, line] of lines.entries()) {
     const sku = read[i];
     if (!sku) throw AppError.notFound('catalogue.product-not-found');
     if (sku.status !== 'on')
       throw AppError.business('taken-down', 'checkout.taken-down', {}, { prodId: sku.prodId, skuId: sku.skuId });
-    if (sku.stock < line.count) {
-      const key = sku.stock === 0 ? 'checkout.sold-out' : 'checkout.out-of-stock';
-      throw AppError.business(
-        'out-of-stock',
-        key,
-        { available: sku.stock },
-        { prodId: sku.prodId, skuId: sku.skuId, available: sku.stock },
-      );
-    }
+    const mayBeHeld = [...held.entries()].some(
+      ([key, item]) => key.startsWith(`${sku.skuId}|`) && item.available >= line.count,
+    );
+    if (!mayBeHeld) checkSupplierStock(sku, line.count);
     facts.push(sku);
   }
   return facts;
+}
+
+function checkSupplierStock(sku: SkuPurchaseFacts, count: number): void {
+  if (sku.stock >= count) return;
+  const key = sku.stock === 0 ? 'checkout.sold-out' : 'checkout.out-of-stock';
+  throw AppError.business(
+    'out-of-stock',
+    key,
+    { available: sku.stock },
+    { prodId: sku.prodId, skuId: sku.skuId, available: sku.stock },
+  );
+}
+
+/**
+ * Line index → the owner's inventory item it ships from (decision 0139): the item of the SKU in
+ * the shipment's warehouse, switched on, holding all the line's units (inventory's `takeHeld`,
+ * the rule store orders follow). Every other line that ships buys its goods now: the supplier's
+ * stock must cover it.
+ */
+function fromInventory(
+  plan: ShipmentPlan,
+  skus: SkuPurchaseFacts[],
+  lines: ConfirmLineInput[],
+  held: Map<string, HeldStock>,
+): Map<number, string> {
+  const itemOf = new Map<number, string>();
+  const taken = new Map<string, number>();
+  for (const shipment of plan.shipments)
+    for (const i of shipment.lines) {
+      const item = takeHeld(held, taken, skus[i]!.skuId, shipment.warehouse.code, lines[i]!.count);
+      if (item) itemOf.set(i, item);
+      else checkSupplierStock(skus[i]!, lines[i]!.count);
+    }
+  return itemOf;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import { getAddresses, mailRecipient } from '../accounts/accounts.service';
 import { removeOrderedLines } from '../cart/cart.service';
 import { type CartSkuFacts, getCartSkus, reserveStock } from '../catalogue/catalogue.service';
+import { reserveForOrder } from '../inventory/inventory.service';
 import { shippingMethodName } from '../logistics/logistics.service';
 import { type OrderRow, createOrder } from '../orders/orders.service';
 import { schedulePayBy } from './checkout.expiry';
@@ -38,7 +39,8 @@ export interface SubmitSettings {
  *
  *   verify the token → hold the user's turn → still on sale → create one order per shipment
  *   (decision 0107) → empty the cart lines → record the e-mail → schedule each order's expiry
- *   (one checkout per token, within the hold cap) → reserve stock (SKU rows locked until commit).
+ *   (one checkout per token, within the hold cap) → reserve the owner's inventory for the lines
+ *   that ship from it (decision 0139) → reserve stock (SKU rows locked until commit).
  *
  * The product cache is dropped after commit by the stock step, so the product page shows the
  * new stock as soon as the order exists.
@@ -75,14 +77,18 @@ export async function submitOrder(
       }),
       maxUnpaid,
     );
+  await reserveInventory(uow, claims, placed);
   // Last (decision 0092): reserving locks the SKU rows until commit, and every order of a popular
   // SKU queues on that lock, so it is held for as few statements as possible. Too little stock
   // still refuses the whole checkout: the unit of work rolls back what came before.
-  await reserveStock(
-    uow,
-    claims.l.map(([prodId, skuId, count]) => ({ prodId, skuId, count })),
-    locale,
-  );
+  // The lines from the owner's inventory take none of the supplier's stock.
+  const bought = claims.l.filter((l) => l[4] === undefined);
+  if (bought.length)
+    await reserveStock(
+      uow,
+      bought.map(([prodId, skuId, count]) => ({ prodId, skuId, count })),
+      locale,
+    );
   const orders = placed.map((order) => ({
     id: order.id,
     number: order.number,
@@ -91,6 +97,24 @@ export async function submitOrder(
     payBy: payBy.toISOString(),
   }));
   return { orders, total: fromMinor(placed.reduce((sum, o) => sum + o.totalMinor, 0)) };
+}
+
+/**
+ * Step 8 (decision 0139): each order's lines that ship from the owner's inventory reserve their
+ * units (available → frozen, a log line referencing the order), all or nothing. Another order took
+ * them since the confirm → 409 `quote-changed`: nothing of this submit is kept and the page prices
+ * again (those lines then bought). The order's ship, trash, expiry, cancel and restore settle the
+ * units through the reactions composition.ts wires for every order (decision 0129).
+ */
+async function reserveInventory(uow: UnitOfWork, claims: ConfirmClaims, placed: OrderRow[]): Promise<void> {
+  for (const [at, shipment] of claims.o.entries()) {
+    const held = shipment.i.flatMap((i) => {
+      const [, , count, , itemId] = claims.l[i]!;
+      return itemId ? [{ itemId, count }] : [];
+    });
+    if (held.length && !(await reserveForOrder(uow, placed[at]!, held)))
+      throw AppError.conflict('quote-changed', 'checkout.inventory-taken');
+  }
 }
 
 /**
@@ -188,7 +212,7 @@ async function createFromClaims(
       await createOrder(uow, {
         userId,
         lines: shipment.i.map((at) => {
-          const [productId, skuId, quantity, unitPriceMinor] = claims.l[at]!;
+          const [productId, skuId, quantity, unitPriceMinor, itemId] = claims.l[at]!;
           const sku = skus[at]!;
           return {
             productId,
@@ -200,6 +224,7 @@ async function createFromClaims(
             unitPriceMinor,
             quantity,
             lineTotalMinor: unitPriceMinor * quantity,
+            fromInventory: itemId !== undefined,
           };
         }),
         goodsMinor: g,

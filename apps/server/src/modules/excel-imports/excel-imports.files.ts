@@ -1,5 +1,6 @@
 import type { Locale } from '@dsm/contract';
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
+import { loadXlsx } from '../../platform/xlsx';
 import { COLUMNS, headerLabel, t } from './excel-imports.columns';
 import type { CellValue, SheetRow } from './excel-imports.reader';
 import type { RowError } from './excel-imports.rows';
@@ -23,31 +24,34 @@ function cellOf(v: CellValue): XLSX.CellObject | undefined {
   return { t: 's', v: escapeText(v) };
 }
 
-function write(sheets: Array<{ name: string; rows: Array<Array<XLSX.CellObject | undefined>>; widths?: number[] }>) {
-  const wb = XLSX.utils.book_new();
+async function write(
+  sheets: Array<{ name: string; rows: Array<Array<XLSX.CellObject | undefined>>; widths?: number[] }>,
+) {
+  const { utils, write: writeBook } = await loadXlsx();
+  const wb = utils.book_new();
   for (const s of sheets) {
     const ws: XLSX.WorkSheet = {};
     let width = 0;
     s.rows.forEach((row, r) => {
       width = Math.max(width, row.length);
       row.forEach((cell, c) => {
-        if (cell) ws[XLSX.utils.encode_cell({ r, c })] = cell;
+        if (cell) ws[utils.encode_cell({ r, c })] = cell;
       });
     });
-    ws['!ref'] = XLSX.utils.encode_range({
+    ws['!ref'] = utils.encode_range({
       s: { r: 0, c: 0 },
       e: { r: Math.max(0, s.rows.length - 1), c: Math.max(0, width - 1) },
     });
     if (s.widths) ws['!cols'] = s.widths.map((wch) => ({ wch }));
-    XLSX.utils.book_append_sheet(wb, ws, s.name);
+    utils.book_append_sheet(wb, ws, s.name);
   }
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return writeBook(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
 const text = (v: string): XLSX.CellObject => ({ t: 's', v: escapeText(v) });
 
 /** The template: the header (required marked *), one example row; a second sheet explains each column. */
-export function templateFile(locale: Locale): Buffer {
+export function templateFile(locale: Locale): Promise<Buffer> {
   const header = COLUMNS.map((c) => text(headerLabel(c, locale)));
   const example = COLUMNS.map((c): XLSX.CellObject | undefined => {
     if (c.example === '') return undefined;

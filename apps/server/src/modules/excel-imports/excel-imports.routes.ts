@@ -40,7 +40,7 @@ export async function excelImportsRoutes(app: App, { db, files }: { db: Db; file
 
   app.get('/p/excel-imports/template', { schema: { tags, querystring: ExcelTemplateQuery } }, async (req, reply) => {
     const locale = req.query.lang ? resolveLocale(req.query.lang) : req.locale;
-    return sendFile(reply, `orders-template-${locale}.xlsx`, XLSX_TYPE, templateFile(locale));
+    return sendFile(reply, `orders-template-${locale}.xlsx`, XLSX_TYPE, await templateFile(locale));
   });
   app.get(
     '/p/excel-imports',

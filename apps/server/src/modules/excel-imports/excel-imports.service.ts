@@ -8,7 +8,7 @@ import {
   type PageQuery,
   toPage,
 } from '@dsm/contract';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type FileStore, saveFile, sniffType } from '../../platform/files';
@@ -37,7 +37,12 @@ const SPREADSHEETS = new Set([
 /** Errors shown in the preview; the error file has them all. */
 const SHOWN_ERRORS = 200;
 
-type Row = typeof excelImports.$inferSelect;
+/**
+ * A record without its waiting orders: what every read but the import's needs. The orders of a
+ * 10,000-row file are megabytes of JSON; read and parsed only when imported (decision 0143).
+ */
+const { pending: _pending, ...shown } = getTableColumns(excelImports);
+type Row = Omit<typeof excelImports.$inferSelect, 'pending'>;
 const invalid = (messageKey: string, params?: Record<string, unknown>) =>
   AppError.invalid([{ field: 'file', messageKey: `excel-imports.${messageKey}`, params }]);
 
@@ -71,7 +76,7 @@ export async function previewImport(
   const matched = await matchSkus(db, userId, parsed);
   let errorName: string | null = null;
   if (matched.errors.length) {
-    const bytes = errorFile(header.row.cells, dataRows, matched.errors, locale);
+    const bytes = await errorFile(header.row.cells, dataRows, matched.errors, locale);
     errorName = (await store(() => saveFile(files, 'imports', bytes, { field: 'file' }))).name;
   }
   const errorRows = new Set(matched.errors.map((e) => e.row)).size;
@@ -92,7 +97,7 @@ export async function previewImport(
       pending: matched.valid,
       locale,
     })
-    .returning();
+    .returning(shown);
   return previewOf(db, row!, locale);
 }
 
@@ -122,7 +127,7 @@ function cleanName(name: string): string {
 async function ownImport(db: Db, userId: string, id: string): Promise<Row> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw AppError.notFound('excel-imports.not-found');
   const [row] = await db
-    .select()
+    .select(shown)
     .from(excelImports)
     .where(and(eq(excelImports.id, id), eq(excelImports.userId, userId)));
   if (!row) throw AppError.notFound('excel-imports.not-found');
@@ -177,7 +182,7 @@ export async function importPreviewed(
     .update(excelImports)
     .set({ state: 'imported', importedAt: new Date(), successCount: created, pending: [] })
     .where(eq(excelImports.id, id))
-    .returning();
+    .returning(shown);
   return recordOf(done!, locale, await uploaderName(uow.tx, userId));
 }
 

@@ -66,6 +66,12 @@ async function place(token: string, count: number) {
 
 const payDeposit = (token: string, id: string, idem?: string) =>
   call('POST', token, `/api/p/private-inventory-order/deposit/${id}`, undefined, idem);
+/** The order's invoice (decision 0140), read as its owner reads it. */
+async function invoiceOf(token: string, orderId: string) {
+  const list = (await call('GET', token, `/api/p/invoices?reference=${orderId}`)).json().data.records;
+  expect(list).toHaveLength(1);
+  return (await call('GET', token, `/api/p/invoices/${list[0].id}`)).json().data;
+}
 const wallet = async (token: string) => (await call('GET', token, '/api/p/wallet')).json().data;
 const lines = async (token: string) => (await call('GET', token, '/api/p/wallet/lines?size=50')).json().data.records;
 const orderOf = async (token: string, id: string) =>
@@ -162,6 +168,17 @@ describe('deposit, then the balance when the goods are bought, then the goods', 
     expect((await lines(a.token))[0]).toMatchObject({ kind: 'bulk-deposit', type: 'consume', amount: 126.23 });
     // A new key once paid: refused, nothing more taken.
     expect((await payDeposit(a.token, order.id)).statusCode).toBe(409);
+    // The invoice (decision 0140): the whole order, the deposit paid, the balance still due.
+    const issued = await invoiceOf(a.token, order.id);
+    expect(issued).toMatchObject({ payable: 420.75, due: 294.52 });
+    expect(issued.parts).toMatchObject([
+      { part: 'deposit', amount: 126.23, returnedAt: null },
+      { part: 'balance', amount: 294.52, paidAt: null },
+    ]);
+    expect(issued.parts[0].paidAt).toEqual(expect.any(String));
+    const pdf = await call('GET', a.token, `/api/p/invoices/${issued.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('pdf');
 
     // The operator buys the goods; the wallet is empty: the balance is held.
     const bought = await call('POST', operator, `/api/admin/inventory/orders/${order.id}/purchase`);
@@ -177,6 +194,10 @@ describe('deposit, then the balance when the goods are bought, then the goods', 
     await ctx.app.jobs.drain();
     expect((await orderOf(a.token, order.id)).deposit.state).toBe('balance-paid');
     expect(await wallet(a.token)).toMatchObject({ balance: 0, locked: 0, heldPayments: 0, deposit: 420.75 });
+    // The invoice now dates the balance too, and nothing is due; its PDF is drawn again with it.
+    const completed = await invoiceOf(a.token, order.id);
+    expect(completed).toMatchObject({ due: 0, pdfReady: false });
+    expect(completed.parts[1]).toMatchObject({ part: 'balance', paidAt: expect.any(String) });
 
     // 20 of 51 received: floor(420.75 × 20 / 51) = 165.00 goes to revenue; the last receipt the rest.
     const part = await call('POST', operator, `/api/admin/inventory/orders/${order.id}/receive`, {
@@ -202,6 +223,10 @@ describe('deposit, then the balance when the goods are bought, then the goods', 
     const bought = await call('POST', operator, `/api/admin/inventory/orders/${order.id}/purchase`);
     expect(bought.json().data.deposit.state).toBe('balance-paid');
     expect(await wallet(a.token)).toMatchObject({ balance: 79.25, deposit: 420.75, heldPayments: 0 });
+    expect(await invoiceOf(a.token, order.id)).toMatchObject({
+      due: 0,
+      parts: [{ part: 'deposit' }, { part: 'balance', paidAt: expect.any(String) }],
+    });
     await expectReconciled();
   });
 });
@@ -217,6 +242,12 @@ describe('cancel before purchase, another user, paying in full instead', () => {
     expect(cancelled.json().data).toMatchObject({ state: 'cancelled', deposit: { state: 'returned' } });
     expect(await wallet(a.token)).toMatchObject({ balance: 200, deposit: 0 });
     expect((await lines(a.token))[0]).toMatchObject({ kind: 'bulk-deposit-returned', type: 'income', amount: 126.23 });
+    // The invoice says the deposit was returned; nothing is due on a cancelled order.
+    const invoice = await invoiceOf(a.token, order.id);
+    expect(invoice).toMatchObject({
+      due: 0,
+      parts: [{ part: 'deposit', returnedAt: expect.any(String) }, { paidAt: null }],
+    });
     const item = (await call('GET', a.token, '/api/p/privateInventory/page')).json().data.records[0];
     expect(item).toMatchObject({ unreceived: 0, available: 0 });
     expect((await call('PUT', a.token, `/api/p/private-inventory-order/cancel/${order.id}`)).statusCode).toBe(409);

@@ -1,11 +1,18 @@
 import type { DepositState, InventoryOrder } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { type OrderRow, applyLocked, assertAllowed, lockOrder } from '../orders/orders.service';
-import { assertNoOpenPayment } from '../payments/payments.service';
+import { type OrderRow, SYSTEM, allowedEvents, applyLocked, assertAllowed, lockOrder } from '../orders/orders.service';
+import { recordInvoicePart } from '../invoices/invoices.service';
+import {
+  type PaymentRow,
+  assertNoOpenPayment,
+  issueTwoPartInvoice,
+  startDepositPayPal,
+} from '../payments/payments.service';
 import {
   type Reference,
   lockWallet,
@@ -66,9 +73,15 @@ const part = (type: 'inventory-deposit' | typeof BALANCE_REFERENCE_TYPE, order: 
  * (another's → 404) → lock its inventory row → it is unpaid and was offered two parts → no other
  * payment of it is open → the deposit from the wallet into the bulk deposit (once per order;
  * short → insufficient balance, nothing written) → the order is paid (`pay`: the inventory
- * reaction makes it "to be purchased").
+ * reaction makes it "to be purchased") → the order's invoice, the deposit paid and the balance due
+ * (decision 0140).
  */
-export async function payInventoryDeposit(uow: UnitOfWork, userId: string, orderId: string): Promise<InventoryOrder> {
+export async function payInventoryDeposit(
+  uow: UnitOfWork,
+  config: Config,
+  userId: string,
+  orderId: string,
+): Promise<InventoryOrder> {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
   await lockWallet(uow, userId);
   const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
@@ -85,8 +98,62 @@ export async function payInventoryDeposit(uow: UnitOfWork, userId: string, order
     uniqueKey: `inventory-deposit:${orderId}`,
   });
   await setDepositState(uow.tx, orderId, 'deposit-paid');
-  await applyLocked(uow, order, 'pay', { type: 'user', id: userId });
+  const paid = await applyLocked(uow, order, 'pay', { type: 'user', id: userId });
+  await issueTwoPartInvoice(uow, config, paid, 'wallet', terms);
   return (await inventoryOrderById(uow.tx, orderId, userId))!;
+}
+
+/**
+ * POST /api/p/private-inventory-order/deposit/{id}/paypal (decision 0140), in the route's
+ * idempotent unit of work: lock the caller's wallet → lock the owner's order (another's → 404) →
+ * lock its inventory row → it is unpaid and offered two parts → a PayPal payment of the deposit
+ * (payments: a recharge of that amount; an unstarted one of the order is replaced, one under way
+ * → 409). PayPal's order and approve link are made after the commit by the route.
+ */
+export async function startInventoryDepositPayPal(
+  uow: UnitOfWork,
+  config: Config,
+  userId: string,
+  orderId: string,
+): Promise<PaymentRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
+  await lockWallet(uow, userId);
+  const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
+    throw AppError.notFound('inventory.not-found');
+  });
+  await uow.tx.execute(sql`select 1 from inventory_orders where order_id = ${orderId} for update`);
+  const terms = await depositOf(uow.tx, orderId);
+  if (terms.depositState !== 'offered')
+    throw AppError.conflict('deposit-not-offered', 'inventory.deposit-not-offered', { number: order.number });
+  assertAllowed(order, 'pay');
+  return startDepositPayPal(uow, config, order, terms.depositMinor);
+}
+
+/**
+ * The PayPal recharge of a deposit payment was credited to the wallet (payments calls this in the
+ * recharge's unit of work, which locked the wallet, then the order and the payment): the same
+ * steps as the wallet deposit from "the deposit into the bulk deposit" on. An order no longer
+ * offered two parts (paid in full meanwhile, cancelled, expired) → false: the money stays in the
+ * wallet, where the user sees it.
+ */
+export async function depositCredited(
+  uow: UnitOfWork,
+  config: Config,
+  payment: PaymentRow,
+  order: OrderRow,
+): Promise<boolean> {
+  await uow.tx.execute(sql`select 1 from inventory_orders where order_id = ${order.id} for update`);
+  const terms = await depositOf(uow.tx, order.id).catch(() => null);
+  if (terms?.depositState !== 'offered' || terms.depositMinor !== payment.amountMinor) return false;
+  if (!allowedEvents(order, 'system').includes('pay')) return false;
+  await payIntoDeposit(uow, order.userId, terms.depositMinor, part('inventory-deposit', order), {
+    kind: 'bulk-deposit',
+    uniqueKey: `inventory-deposit:${order.id}`,
+  });
+  await setDepositState(uow.tx, order.id, 'deposit-paid');
+  const paid = await applyLocked(uow, order, 'pay', SYSTEM);
+  await issueTwoPartInvoice(uow, config, paid, 'paypal', terms);
+  return true;
 }
 
 /**
@@ -101,6 +168,7 @@ export async function chargeBalance(uow: UnitOfWork, order: OrderRow): Promise<v
     uniqueKey: `inventory-balance:${order.id}`,
   });
   await setDepositState(uow.tx, order.id, paid.outcome === 'paid' ? 'balance-paid' : 'balance-held');
+  if (paid.outcome === 'paid') await recordInvoicePart(uow, order.id, 'balance', 'paid');
 }
 
 /**
@@ -157,6 +225,7 @@ export async function returnDepositOnCancel(uow: UnitOfWork, order: Pick<OrderRo
     uniqueKey: `inventory-cancel:${order.id}`,
   });
   await setDepositState(uow.tx, order.id, 'returned');
+  await recordInvoicePart(uow, order.id, 'deposit', 'returned');
   return true;
 }
 
@@ -165,7 +234,10 @@ export async function returnDepositOnCancel(uow: UnitOfWork, order: Pick<OrderRo
  * the money into the bulk deposit): the order may now be stocked. composition.ts subscribes it.
  */
 export async function balanceCompleted(uow: UnitOfWork, reference: Reference): Promise<void> {
-  await uow.tx.execute(sql`
-    update inventory_orders set deposit_state = 'balance-paid', updated_at = now()
-    where order_id = ${reference.id} and deposit_state = 'balance-held'`);
+  const completed = rawRows(
+    await uow.tx.execute(sql`
+      update inventory_orders set deposit_state = 'balance-paid', updated_at = now()
+      where order_id = ${reference.id} and deposit_state = 'balance-held' returning order_id`),
+  );
+  if (completed.length) await recordInvoicePart(uow, reference.id, 'balance', 'paid');
 }

@@ -13,6 +13,7 @@ import {
   InventoryRowSchema,
   InventoryShipFirstBody,
   InventorySubmitBody,
+  OrderPaymentSchema,
   envelopeOf,
 } from '@dsm/contract';
 import type { Config } from '../../config';
@@ -21,15 +22,20 @@ import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
 import { checkoutSettings } from '../checkout/checkout.service';
+import { ownPayment, startPayPalCheckout, toOrderPayment } from '../payments/payments.service';
+import type { PaymentProviders } from '../recharge/recharge.service';
 import { cancelInventoryOrder } from './inventory.actions';
-import { payInventoryDeposit } from './inventory.deposit';
+import { payInventoryDeposit, startInventoryDepositPayPal } from './inventory.deposit';
 import { confirmInventoryOrder, submitInventoryOrder } from './inventory.orders';
 import { itemLog, listInventoryOrders, listItems, ownItem } from './inventory.read';
 import { setShipFirst } from './inventory.ship-first';
 import { inventoryWorkbook } from './inventory.sheet';
 
 /** The owner's private inventory and inventory orders (SPEC §7; /api/p: own rows only, another's → 404). */
-export async function inventoryRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+export async function inventoryRoutes(
+  app: App,
+  { db, config, providers }: { db: Db; config: Config; providers: PaymentProviders },
+) {
   const tags = ['inventory'];
   const settings = () => {
     const c = checkoutSettings(config);
@@ -66,7 +72,25 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
     '/p/private-inventory-order/deposit/:id',
     { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(InventoryOrderSchema) } } },
     async (req, reply) =>
-      idempotent(db, req, reply, async (uow) => ok(await payInventoryDeposit(uow, req.session.userId, req.params.id))),
+      idempotent(db, req, reply, async (uow) =>
+        ok(await payInventoryDeposit(uow, config, req.session.userId, req.params.id)),
+      ),
+  );
+  // The deposit by PayPal (decision 0140): the payment of the deposit in the idempotent unit of
+  // work, PayPal's order and approve link after its commit (a replay gets the same link); the
+  // answer is the payment, which /user/paystate polls like any other.
+  app.post(
+    '/p/private-inventory-order/deposit/:id/paypal',
+    { schema: { tags, params: InventoryOrderIdParams, response: { 200: envelopeOf(OrderPaymentSchema) } } },
+    async (req, reply) => {
+      const { userId } = req.session;
+      const { id } = await idempotent(db, req, reply, async (uow) => ({
+        id: (await startInventoryDepositPayPal(uow, config, userId, req.params.id)).id,
+      }));
+      const origin = (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+      await startPayPalCheckout(db, providers, await ownPayment(db, id, userId), origin, req.log);
+      return ok(await toOrderPayment(db, await ownPayment(db, id, userId), req.locale));
+    },
   );
   app.get(
     '/p/privateInventory/page',
@@ -110,7 +134,7 @@ export async function inventoryRoutes(app: App, { db, config }: { db: Db; config
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="inventory.xlsx"')
         .header('cache-control', 'no-store')
-        .send(inventoryWorkbook(page.records, locale));
+        .send(await inventoryWorkbook(page.records, locale));
     },
   );
 }

@@ -4,5 +4,12 @@
  */
 export { inventoryReactions } from './inventory.actions';
 export { ensureItem, release, reserve, shipOut, unreconciledItems, type ItemKey } from './inventory.ledger';
-export { BALANCE_REFERENCE_TYPE, balanceCompleted } from './inventory.deposit';
-export { reserveForOrder, shipFirstReactions, shipFirstStock, stockKey, type HeldStock } from './inventory.ship-first';
+export { BALANCE_REFERENCE_TYPE, balanceCompleted, depositCredited } from './inventory.deposit';
+export {
+  reserveForOrder,
+  shipFirstReactions,
+  shipFirstStock,
+  stockKey,
+  takeHeld,
+  type HeldStock,
+} from './inventory.ship-first';

@@ -1,6 +1,6 @@
 import type { InventoryRow, Locale } from '@dsm/contract';
 import { translate } from '@dsm/contract';
-import * as XLSX from '@e965/xlsx';
+import { loadXlsx } from '../../platform/xlsx';
 
 /**
  * A text cell a spreadsheet would read as a formula (=, +, -, @, and the tab/CR tricks) is kept
@@ -12,7 +12,8 @@ export function escapeCell(value: string): string {
 }
 
 /** The inventory as an .xlsx workbook, headings in the owner's language. */
-export function inventoryWorkbook(rows: readonly InventoryRow[], locale: Locale): Buffer {
+export async function inventoryWorkbook(rows: readonly InventoryRow[], locale: Locale): Promise<Buffer> {
+  const XLSX = await loadXlsx();
   const t = (key: string) => translate(locale, `inventory.sheet.${key}`);
   const head = ['sku', 'product', 'warehouse', 'total', 'frozen', 'available', 'unreceived', 'low'].map(t);
   const body = rows.map((r) => [

@@ -52,6 +52,27 @@ export async function shipFirstStock(
 export const stockKey = (skuId: number, warehouse: string) => `${skuId}|${warehouse}`;
 
 /**
+ * The item a line ships from when the owner holds all its units, switched on, in the warehouse
+ * the shipment leaves from (so it reaches the destination); the units are then promised to it in
+ * `taken` (units promised to earlier lines or orders of the same quote). A line the stock cannot
+ * cover whole is bought whole (decision 0129). Store orders' quote and checkout's confirm both
+ * decide with it, so a catalogue order and a store order choose the same way.
+ */
+export function takeHeld(
+  held: ReadonlyMap<string, HeldStock>,
+  taken: Map<string, number>,
+  skuId: number,
+  warehouse: string,
+  count: number,
+): string | null {
+  const key = stockKey(skuId, warehouse);
+  const item = held.get(key);
+  if (!item || item.available - (taken.get(key) ?? 0) < count) return null;
+  taken.set(key, (taken.get(key) ?? 0) + count);
+  return item.itemId;
+}
+
+/**
  * Reserves `count` units of each item for the order: all or nothing. Items are taken in id order
  * so two orders reserving the same items queue instead of deadlocking. False when one is short
  * now (another order took the units since the quote): the caller rolls its unit of work back.

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { type Invoice, type Locale, translate } from '@dsm/contract';
-import PDFDocument from 'pdfkit';
 import { countryName } from '../logistics/logistics.service';
 
 /**
@@ -181,6 +180,25 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
     write(doc, label, MARGIN + CONTENT - 300, y, { width: 160, align: 'right', bold });
     y += write(doc, money(value), MARGIN + CONTENT - 130, y, { width: 130, align: 'right', bold }) + 3;
   }
+  // An order paid in two parts (decision 0140): each part with its date, then what is still due.
+  if (inv.parts) {
+    y += 10;
+    write(doc, t('parts'), MARGIN, y, { bold: true, size: 10, width: CONTENT });
+    y += 16;
+    const parts: Array<[string, number, boolean]> = inv.parts.map((p) => {
+      const when = p.returnedAt
+        ? t('part-returned', { date: formatTime(p.returnedAt, inv.locale) })
+        : p.paidAt
+          ? t('part-paid', { date: formatTime(p.paidAt, inv.locale) })
+          : t('part-due');
+      return [`${t(`part-${p.part}`)} · ${when}`, p.amount, false];
+    });
+    parts.push([t('due'), inv.due, true]);
+    for (const [label, value, bold] of parts) {
+      write(doc, label, MARGIN, y, { width: CONTENT - 140, align: 'right', bold });
+      y += write(doc, money(value), MARGIN + CONTENT - 130, y, { width: 130, align: 'right', bold }) + 3;
+    }
+  }
   y += 20;
   write(doc, t('footer', { currency: inv.currency }), MARGIN, y, { width: CONTENT, size: 8 });
 }
@@ -192,6 +210,9 @@ function drawInvoice(doc: Doc, inv: Invoice): void {
  */
 export async function renderInvoicesPdf(list: readonly Invoice[]): Promise<Buffer> {
   const first = list[0]!;
+  // Loaded on the first invoice, not at start-up: pdfkit and its font code hold about 25 MB that
+  // a server which never draws an invoice would keep resident (decision 0143).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

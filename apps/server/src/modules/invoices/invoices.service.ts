@@ -17,7 +17,7 @@ import { AppError } from '../../platform/app-error';
 import { type FileStore, saveFile } from '../../platform/files';
 import { type DbOrUow, type UnitOfWork, currentUnit, inTransaction, rootOf } from '../../platform/unit-of-work';
 import { renderInvoicesPdf } from './invoices.pdf';
-import { type StoredInvoiceLine, invoiceCounters, invoices } from './invoices.tables';
+import { type StoredInvoiceLine, type StoredInvoicePart, invoiceCounters, invoices } from './invoices.tables';
 
 /**
  * Invoices (decision 0082): issued inside the caller's unit of work (orders at payment), given the
@@ -55,6 +55,8 @@ export interface IssueInvoiceInput {
   issuedAt?: Date;
   /** "Bill from": the platform's legal details, `invoiceSellerOf(config)`. */
   seller: InvoiceSeller;
+  /** An order paid in two parts (decision 0140): its deposit and balance, adding up to the payable. */
+  parts?: StoredInvoicePart[];
 }
 
 export interface InvoiceSeller {
@@ -79,6 +81,8 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
  * caller's unit of work, the number is null (it is given right after that unit commits); issued
  * on the database (its own transaction), it is the numbered invoice.
  */
+export type { StoredInvoicePart } from './invoices.tables';
+
 export type IssuedInvoice = Omit<Invoice, 'number'> & { number: string | null };
 
 /** Per unit of work, the invoices it issued: numbered together by one hook after its commit. */
@@ -105,6 +109,9 @@ export async function issueInvoice(db: DbOrUow, input: IssueInvoiceInput): Promi
   if (lineSum !== input.productCostMinor)
     throw new Error(`invoice lines sum to ${lineSum}, product cost is ${input.productCostMinor}`);
   if (total !== input.payableMinor) throw new Error(`invoice parts sum to ${total}, payable is ${input.payableMinor}`);
+  const partsSum = input.parts?.reduce((s, p) => s + p.amountMinor, 0);
+  if (partsSum !== undefined && partsSum !== input.payableMinor)
+    throw new Error(`invoice deposit and balance sum to ${partsSum}, payable is ${input.payableMinor}`);
   const joined = currentUnit(db) !== undefined;
   const issued = await inTransaction(db, async (uow: UnitOfWork) => {
     const issuedAt = input.issuedAt ?? new Date();
@@ -142,6 +149,7 @@ export async function issueInvoice(db: DbOrUow, input: IssueInvoiceInput): Promi
       payableMinor: input.payableMinor,
       currency: input.currency ?? 'USD',
       locale: input.locale,
+      parts: input.parts ?? null,
     };
     // Plain SQL on the payment path (decision 0102, db/rows.ts).
     const [row] = rawRows(
@@ -305,8 +313,50 @@ function toIssued(r: Row): IssuedInvoice {
     payable: fromMinor(r.payableMinor),
     currency: r.currency,
     locale: r.locale,
+    parts:
+      r.parts?.map((p) => ({
+        part: p.part,
+        amount: fromMinor(p.amountMinor),
+        paidAt: p.paidAt,
+        returnedAt: p.returnedAt ?? null,
+      })) ?? null,
+    due: fromMinor(dueMinor(r.parts)),
     pdfReady: r.pdfFile !== null,
   };
+}
+
+/** The unpaid parts; nothing once a part was returned (the order was cancelled before purchase). */
+function dueMinor(parts: StoredInvoicePart[] | null): number {
+  if (!parts || parts.some((p) => p.returnedAt)) return 0;
+  return parts.filter((p) => !p.paidAt).reduce((s, p) => s + p.amountMinor, 0);
+}
+
+/**
+ * A part of a two-part order's invoice was paid, or the deposit returned (decision 0140), in the
+ * caller's unit of work: its date is written once (a repeat keeps the first) and the stored PDFs
+ * are dropped, so the next download draws the invoice with it. No invoice for the order (it was
+ * paid before invoices had parts) → nothing.
+ */
+export async function recordInvoicePart(
+  db: DbOrUow,
+  reference: string,
+  part: StoredInvoicePart['part'],
+  event: 'paid' | 'returned',
+  at: Date = new Date(),
+): Promise<void> {
+  await inTransaction(db, async (uow: UnitOfWork) => {
+    const [row] = rawRows(
+      await uow.tx.execute(sql`select id, parts from invoices where reference = ${reference} for update`),
+    );
+    const parts = row?.parts as StoredInvoicePart[] | null | undefined;
+    if (!row || !parts) return;
+    const field = event === 'paid' ? 'paidAt' : 'returnedAt';
+    const next = parts.map((p) => (p.part === part && !p[field] ? { ...p, [field]: at.toISOString() } : p));
+    if (JSON.stringify(next) === JSON.stringify(parts)) return;
+    await uow.tx.execute(sql`
+      update invoices set parts = ${JSON.stringify(next)}::jsonb, pdf_file = null, pdf_files = '{}'::jsonb
+      where id = ${String(row.id)}`);
+  });
 }
 
 /** The API's invoice: only ever of a numbered row. */

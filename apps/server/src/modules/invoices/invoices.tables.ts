@@ -17,6 +17,17 @@ export interface StoredInvoiceLine {
 }
 
 /**
+ * One part of an order paid in two (decision 0140): the deposit or the balance, with when it was
+ * paid (null: still due) and, for a deposit returned on a cancel before purchase, when.
+ */
+export interface StoredInvoicePart {
+  part: 'deposit' | 'balance';
+  amountMinor: number;
+  paidAt: string | null;
+  returnedAt?: string | null;
+}
+
+/**
  * The last number given out in each calendar year (decisions 0082, 0101). Numbering writes the
  * year's row in the same autocommit statement that numbers committed invoices, so the counter
  * only ever grows by numbers actually given (a sequence would leave a gap on a rollback).
@@ -70,6 +81,12 @@ export const invoices = pgTable(
      * language, decision 0105), by locale; each language rendered once. The labels differ only.
      */
     pdfFiles: jsonb('pdf_files').$type<Partial<Record<Locale, string>>>().notNull().default({}),
+    /**
+     * An order paid in two parts (decision 0140): the deposit and the balance with their dates.
+     * Null for an order paid at once. The only thing that changes after issue (a part is paid or
+     * returned); the stored PDFs are then dropped so the next download draws it again.
+     */
+    parts: jsonb('parts').$type<StoredInvoicePart[]>(),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),

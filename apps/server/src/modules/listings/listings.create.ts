@@ -96,6 +96,12 @@ export async function chooseSkus(db: Db, items: ListingItemBody[], locale: Local
     if (wanted.length > MAX_LISTING_SKUS)
       issues.push({ field: `items.${i}.skuIds`, messageKey: 'listings.too-many-skus' });
     if (wanted.length === 0) issues.push({ field: `items.${i}.skuIds`, messageKey: 'listings.no-variant' });
+    // The template's images are the product's own, reordered or some left out (decision 0138).
+    const pictures = new Set([product.pic, ...product.imgs, ...product.skuList.map((s) => s.pic)].filter(Boolean));
+    item.template?.images?.forEach((url, j) => {
+      if (!pictures.has(url))
+        issues.push({ field: `items.${i}.template.images.${j}`, messageKey: 'listings.image-not-in-product' });
+    });
     out.push({ item, product, skus: wanted.flatMap((id) => byId.get(id) ?? []) });
   }
   if (issues.length) throw AppError.invalid(issues);

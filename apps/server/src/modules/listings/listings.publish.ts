@@ -84,6 +84,8 @@ async function productToPublish(db: Db, config: Config, listing: Row, withStock:
     tags: listing.tags,
     productType: listing.productType,
     currency: listing.currency,
+    // The same on every attempt: a retry after a lost answer finds what the first one made (0138).
+    ref: listing.id,
     variants: variants.map((v) => {
       const sku = facts.get(v.skuId);
       return {

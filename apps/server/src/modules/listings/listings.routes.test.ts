@@ -141,6 +141,53 @@ describe('listing products', () => {
     expect(relist.json().msg).toBe('This listing is queued to publish: it cannot be relisted');
   });
 
+  it('several products into two stores at once (the wish list, a selection): one job each, a double click lists once', async () => {
+    const me = await ownerWithStore();
+    const second = await connectedStore(ctx.db, ctx.config, {
+      userId: me.userId,
+      platform: 'woocommerce',
+      address: `shop-${Math.random().toString(36).slice(2, 9)}.example.com`,
+      credentials: { consumerKey: 'ck', consumerSecret: 'cs' },
+    });
+    // Both sell to France (the market the shipping is priced to); the listing overrides the rule.
+    await setRule(me.token, me.storeId);
+    await setRule(me.token, second);
+    const body = {
+      storeIds: [me.storeId, second],
+      items: [{ prodId: world.products.a.prodId }, { prodId: world.products.heavy.prodId }],
+      rule: rule({ multiple: 3 }),
+    };
+    const key = { 'idempotency-key': `many-${me.userId}` };
+    const [first, twice] = await Promise.all([
+      call(me.token, 'POST', '/api/p/listings', body, key),
+      call(me.token, 'POST', '/api/p/listings', body, key),
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    const ids = first.json().data.ids as string[];
+    expect(ids).toHaveLength(4);
+    // The second click answers the same listings, or is told the first is still on its way.
+    if (twice.statusCode === 200) expect(twice.json().data.ids).toEqual(ids);
+    else expect(twice.statusCode).toBe(409);
+    const list = (await call(me.token, 'GET', '/api/p/listings')).json().data;
+    expect(list.counts).toMatchObject({ all: 4, queued: 4 });
+    expect(list.progress).toEqual({ done: 0, total: 4 });
+    // The override priced them all: 10 × 3 + 3 shipping to FR = 33.00 for PS-A in both stores.
+    const a = list.page.records.filter((r: { title: string }) => r.title === 'Item PS-A');
+    expect(a.map((r: { price: number }) => r.price)).toEqual([33, 33]);
+  });
+
+  it('the template’s images are the product’s own, in the owner’s order; another picture is refused, nothing written', async () => {
+    const me = await ownerWithStore();
+    await setRule(me.token, me.storeId);
+    const res = await call(me.token, 'POST', '/api/p/listings', {
+      storeIds: [me.storeId],
+      items: [{ prodId: world.products.a.prodId, template: { images: ['https://elsewhere.example/x.png'] } }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain("This picture is not one of the product's");
+    expect((await call(me.token, 'GET', '/api/p/listings')).json().data.counts.all).toBe(0);
+  });
+
   it('own price: positive with at most 2 decimals ("Price must be valid"), kept to the cent', async () => {
     const me = await ownerWithStore();
     await setRule(me.token, me.storeId);

@@ -14,6 +14,7 @@ let emu: ShopifyEmulator;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let twoColours: { prodId: number; skuIds: number[] };
 let imageUrl: string;
+let backImageUrl: string;
 
 beforeAll(async () => {
   emu = await startShopifyEmulator({
@@ -59,6 +60,12 @@ beforeAll(async () => {
     await admin('POST', '/api/admin/catalogue/images', { contentType: 'image/png', data: png.toString('base64') })
   ).json().data.url as string;
   imageUrl = image;
+  backImageUrl = (
+    await admin('POST', '/api/admin/catalogue/images', {
+      contentType: 'image/png',
+      data: Buffer.concat([png, Buffer.from('back')]).toString('base64'),
+    })
+  ).json().data.url as string;
   const sku = (code: string, price: number, colour: string) => ({
     skuCode: code,
     price,
@@ -77,7 +84,7 @@ beforeAll(async () => {
       categoryId,
       warehouse: 'PSA',
       translations: { 'en-US': { title: 'Linen shirt', brief: '', description: '<p>Cool linen.</p>' } },
-      imgs: [image],
+      imgs: [image, backImageUrl],
       skus: [sku('SHIRT-RED', 10, 'lred'), sku('SHIRT-BLUE', 12, 'lblue')],
     }),
   );
@@ -228,6 +235,52 @@ describe('listing into a Shopify shop', () => {
     await drain();
     expect((await listing(me.token, id)).state).toBe('listed');
     expect(shopProducts(me.shop)).toHaveLength(1);
+  });
+
+  it('a create whose answer was lost is found again by its handle on relist: exactly one product in the shop', async () => {
+    const me = await ownerWithShop();
+    // The shop makes the product, then the connection drops before its answer.
+    emu.fault(me.shop, { loseAnswers: 1 });
+    const id = await list(me.token, me.storeId);
+    await drain();
+    const failed = await listing(me.token, id);
+    expect(failed.state).toBe('failed');
+    expect(shopProducts(me.shop)).toHaveLength(1);
+    const again = await call(me.token, 'POST', `/api/p/listings/${id}/relist`);
+    expect(again.json().data.state).toBe('queued');
+    await drain();
+    const listed = await listing(me.token, id);
+    expect(listed.state).toBe('listed');
+    const products = shopProducts(me.shop);
+    expect(products).toHaveLength(1);
+    expect(listed.externalId).toBe(`gid://shopify/Product/${products[0]!.id}`);
+    expect(products[0]!.handle).toMatch(/^linen-shirt-[0-9a-f]{12}$/);
+    expect(products[0]!.variants.map((v) => [v.sku, v.price])).toEqual([
+      ['SHIRT-RED', '28.00'],
+      ['SHIRT-BLUE', '33.00'],
+    ]);
+  });
+
+  it('the template’s image order is the shop’s media order; a picture left out is not sent', async () => {
+    const me = await ownerWithShop();
+    const both = await call(me.token, 'POST', '/api/p/listings', {
+      storeIds: [me.storeId],
+      items: [{ prodId: twoColours.prodId, template: { images: [backImageUrl, imageUrl] } }],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    await drain();
+    expect(shopProducts(me.shop)[0]!.images).toEqual([
+      `https://app.example${backImageUrl}`,
+      `https://app.example${imageUrl}`,
+    ]);
+    const one = await call(me.token, 'POST', '/api/p/listings', {
+      storeIds: [me.storeId],
+      items: [{ prodId: twoColours.prodId, template: { title: 'Back only', images: [backImageUrl] } }],
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    await drain();
+    const backOnly = shopProducts(me.shop).find((p) => p.title === 'Back only')!;
+    expect(backOnly.images).toEqual([`https://app.example${backImageUrl}`]);
   });
 
   it('a shop that keeps answering 429 leaves it failed with "slow down"; another user sees none of it', async () => {

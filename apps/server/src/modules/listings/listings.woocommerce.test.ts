@@ -88,7 +88,7 @@ const drain = async () => {
     await e.idle();
   }
 };
-const ours = () => [...e.store.products.values()].filter((p) => p.name === 'Wool cap' && p.status !== 'trash');
+const ours = (w = e) => [...w.store.products.values()].filter((p) => p.name === 'Wool cap' && p.status !== 'trash');
 
 describe('listing into a WooCommerce store', () => {
   it('publishes a variable product at the rule’s prices, connects it, re-prices it by preview and rolls it back', async () => {
@@ -143,5 +143,46 @@ describe('listing into a WooCommerce store', () => {
     await drain();
     expect(ours()).toHaveLength(0);
     expect((await call(me.token, 'GET', `/api/p/listings/${id}`)).json().data.state).toBe('rolled-back');
+  });
+
+  it('a create whose answer was lost is found again by SKU and our meta entry on relist: one product', async () => {
+    // A store of its own: the first test's store belongs to its owner.
+    const w = await startWooEmulator({ retryAfterSeconds: 0 });
+    const me = await signedInUser(ctx.db);
+    const added = await call(me.token, 'POST', '/api/p/stores/woocommerce', {
+      name: 'Woo shop 2',
+      address: w.baseUrl,
+      ...w.firstKey,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const storeId = added.json().data.id as string;
+    await drain();
+    await call(me.token, 'PUT', `/api/p/listings/rules/${storeId}`, {
+      rule: { mode: 'multiple', multiple: 2.5 },
+      currency: 'USD',
+      market: 'FR',
+    });
+    // The store makes the product, then the connection drops before its answer.
+    w.loseAnswers(1);
+    const created = await call(me.token, 'POST', '/api/p/listings', {
+      storeIds: [storeId],
+      items: [{ prodId: product.prodId }],
+    });
+    const id = created.json().data.ids[0] as string;
+    await drain();
+    expect((await call(me.token, 'GET', `/api/p/listings/${id}`)).json().data.state).toBe('failed');
+    expect(ours(w)).toHaveLength(1);
+    await call(me.token, 'POST', `/api/p/listings/${id}/relist`);
+    await drain();
+    const listed = (await call(me.token, 'GET', `/api/p/listings/${id}`)).json().data;
+    expect(listed.state).toBe('listed');
+    const all = ours(w);
+    expect(all).toHaveLength(1);
+    expect(listed.externalId).toBe(String(all[0]!.id));
+    expect(all[0]!.variations.map((v) => [v.sku, v.price])).toEqual([
+      ['CAP-S', '28.00'],
+      ['CAP-M', '33.00'],
+    ]);
+    await w.close();
   });
 });

@@ -9,6 +9,7 @@ import {
   type OrderTab,
   type PurchaseType,
   ORDER_TABS,
+  type ORDER_SOURCES,
   fromMinor,
   toPage,
   type Page,
@@ -323,4 +324,31 @@ export async function ordersWithLines(
       quantity: l.quantity,
     })),
   }));
+}
+
+/**
+ * Staff reading one user's orders (an agent's desk, decision 0137): every source, inventory
+ * orders included (read-only there, so the general lists' reason to leave them out does not
+ * apply), newest first, as the operator sees them.
+ */
+export async function listOrdersOfUser(
+  db: Db,
+  userId: string,
+  q: { current: number; size: number; source: 'all' | (typeof ORDER_SOURCES)[number] },
+  locale?: Locale,
+): Promise<Page<OrderSummary>> {
+  const source = q.source === 'all' ? sql`` : sql`and o.source = ${q.source}`;
+  const where = sql`where o.user_id = ${userId} ${source}`;
+  const [count] = rawRows(await db.execute(sql`select count(*) as n from orders o ${where}`));
+  const rows = rawRows(
+    await db.execute(
+      sql`${SUMMARY_SELECT} ${where} order by o.created_at desc, o.number desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
+    ),
+  );
+  const names = await firstLineNames(db, rows, locale);
+  return toPage(
+    rows.map((r) => toSummary(r, 'operator', names)),
+    Number(count!.n),
+    q,
+  );
 }

@@ -22,7 +22,15 @@ export {
   type TransitionEvent,
 } from './orders.states';
 export { splitOrder, resetSplit, shareByWeight, type SplitGroups } from './orders.split';
-export { getOrder, listOrders, countOrders, listAdminOrders, findOrderByNumber, ordersWithLines } from './orders.read';
+export {
+  getOrder,
+  listOrders,
+  countOrders,
+  listAdminOrders,
+  findOrderByNumber,
+  ordersWithLines,
+  listOrdersOfUser,
+} from './orders.read';
 /** Order line names for their reader (decision 0111): after-sales names the lines of its requests. */
 export { catalogueNamesOfLines, readerTitle, type ReaderTitle } from './orders.titles';
 export type { OrderRow } from './orders.queries';

@@ -88,7 +88,12 @@ export async function splitOrder(
   return inTransaction(db, async (uow) => {
     const parent = await lockOrder(uow.tx, orderId, ownerId);
     assertAllowed(parent, 'split');
-    const groups = piecesOf(await linesOf(uow.tx, parent.id), split);
+    const lines = await linesOf(uow.tx, parent.id);
+    // The owner's inventory units are reserved under this order's reference (decisions 0129,
+    // 0139): its children would ship or be trashed without moving them, so it stays whole.
+    if (lines.some((l) => l.fromInventory))
+      throw AppError.conflict('order-transition-refused', 'orders.split-from-inventory', {}, { event: 'split' });
+    const groups = piecesOf(lines, split);
     if (groups.length < 2) throw AppError.invalid([{ field: 'groups', messageKey: 'orders.split-needs-two' }]);
     const goods = groups.map((g) => g.reduce((s, p) => s + p.line.unitPriceMinor * p.quantity, 0));
     const [shipping, fee, tax, discount] = [

@@ -113,11 +113,12 @@ export const TRANSITIONS: Readonly<Record<TransitionEvent, Rule>> = {
     by: ['user', 'system'],
     priceDifference: 'require',
   },
+  // The system closes one still due on an order cancelled and refunded (decision 0142), which is in the draft box.
   'cancel-price-difference': {
-    from: ['pending', 'purchasing'],
+    from: ['pending', 'purchasing', 'trashed'],
     to: 'same',
     abnormal: 'any',
-    by: ['operator'],
+    by: ['operator', 'system'],
     priceDifference: 'require',
   },
   // After-sales (decision 0088): the request's steps on the order's timeline; the state stays.

@@ -2,7 +2,8 @@ import { type Locale, formatAddress, isLocale } from '@dsm/contract';
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { mailRecipient } from '../accounts/accounts.service';
-import { issueInvoice, invoiceSellerOf } from '../invoices/invoices.service';
+import { type StoredInvoicePart, issueInvoice, invoiceSellerOf } from '../invoices/invoices.service';
+
 import {
   type Actor,
   type OrderRow,
@@ -90,6 +91,25 @@ const specsText = (specs: Record<string, string>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join('; ');
 
+/**
+ * The invoice of an order paid in two parts (decision 0140), issued when its deposit is paid: the
+ * whole order, with the deposit paid now and the balance still due (`recordInvoicePart` dates it).
+ */
+export async function issueTwoPartInvoice(
+  uow: UnitOfWork,
+  config: Config,
+  order: OrderRow,
+  method: string,
+  parts: { depositMinor: number; balanceMinor: number },
+  paidAt = new Date(),
+): Promise<void> {
+  const locale = await buyerLocale(uow, order.userId);
+  await issueOrderInvoice(uow, config, order, await linesOfOrder(uow.tx, order.id), method, paidAt, locale, [
+    { part: 'deposit', amountMinor: parts.depositMinor, paidAt: paidAt.toISOString() },
+    { part: 'balance', amountMinor: parts.balanceMinor, paidAt: null },
+  ]);
+}
+
 async function issueOrderInvoice(
   uow: UnitOfWork,
   config: Config,
@@ -98,6 +118,7 @@ async function issueOrderInvoice(
   method: string,
   paidAt: Date,
   locale: Locale,
+  parts?: StoredInvoicePart[],
 ) {
   const b = order.billing;
   await issueInvoice(uow, {
@@ -135,5 +156,6 @@ async function issueOrderInvoice(
     payableMinor: order.totalMinor,
     locale,
     seller: invoiceSellerOf(config),
+    ...(parts ? { parts } : {}),
   });
 }

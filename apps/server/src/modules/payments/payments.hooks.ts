@@ -1,19 +1,27 @@
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { OrderChange } from '../orders/orders.service';
+import type { OrderChange, OrderRow } from '../orders/orders.service';
 import type { RechargeRow } from '../recharge/recharge.service';
 import { cancelHeld, pay, refund, type Reference } from '../wallet/wallet.service';
 import { allPayable, completePayment, failPayment, lockPaymentWithOrders } from './payments.complete';
-import { lockOpenPaymentsOf, lockPayment, referenceOf } from './payments.queries';
+import { type PaymentRow, lockOpenPaymentsOf, lockPayment, referenceOf, updatePayment } from './payments.queries';
+
+/**
+ * Pays a part of an order (the deposit of a two-part inventory order, decision 0140) from the
+ * wallet its PayPal recharge has just credited, in that unit of work; false when the order no
+ * longer takes it (then the money stays in the wallet). The inventory module's, wired in composition.ts.
+ */
+export type PartCredited = (uow: UnitOfWork, payment: PaymentRow, order: OrderRow) => Promise<boolean>;
 
 /**
  * What the payments module does when something it waits for happens elsewhere (decision 0085),
  * each inside the unit of work of that other change. composition.ts subscribes them.
  */
-export function paymentReactions(config: Config) {
+export function paymentReactions(config: Config, depositCredited?: PartCredited) {
   return {
     heldCompleted: (uow: UnitOfWork, reference: Reference) => heldCompleted(uow, config, reference),
-    rechargeCredited: (uow: UnitOfWork, recharge: RechargeRow) => rechargeCredited(uow, config, recharge),
+    rechargeCredited: (uow: UnitOfWork, recharge: RechargeRow) =>
+      rechargeCredited(uow, config, recharge, depositCredited),
     rechargeClosed,
     orderGone,
   };
@@ -40,9 +48,21 @@ async function heldCompleted(uow: UnitOfWork, config: Config, reference: Referen
  * payment no longer awaiting (cancelled, replaced, its orders gone) leaves the money in the
  * wallet, where the user sees it; so do orders that can no longer be paid.
  */
-async function rechargeCredited(uow: UnitOfWork, config: Config, recharge: RechargeRow): Promise<void> {
+async function rechargeCredited(
+  uow: UnitOfWork,
+  config: Config,
+  recharge: RechargeRow,
+  depositCredited?: PartCredited,
+): Promise<void> {
   const { payment, orders } = await lockPaymentWithOrders(uow, recharge.orderPaymentId!);
   if (payment.state !== 'awaiting') return;
+  // A deposit (decision 0140): the inventory module pays it; payments only closes the payment.
+  if (payment.part === 'deposit') {
+    const paid = depositCredited && orders.length === 1 && (await depositCredited(uow, payment, orders[0]!));
+    if (paid) await updatePayment(uow.tx, payment.id, { state: 'succeeded', completedAt: new Date() });
+    else await failPayment(uow, payment, 'failed', 'payments.orders-not-payable');
+    return;
+  }
   if (!allPayable(orders)) {
     await failPayment(uow, payment, 'failed', 'payments.orders-not-payable');
     return;

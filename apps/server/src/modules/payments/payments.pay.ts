@@ -165,6 +165,29 @@ async function payFromWallet(
   };
 }
 
+/**
+ * The deposit of a two-part inventory order by PayPal (decision 0140): a payment of that part
+ * only (`part = 'deposit'`), its money brought into the wallet by a PayPal recharge as any order's
+ * is. When the recharge is credited, the inventory module's `depositCredited` (composition.ts)
+ * pays the deposit from the wallet. The caller locked the wallet, then the order, and checked
+ * that the deposit is offered; an unstarted PayPal payment of the order is replaced, as here.
+ * PayPal's own call follows the commit (`startPayPalCheckout`).
+ */
+export async function startDepositPayPal(
+  uow: UnitOfWork,
+  config: Config,
+  order: OrderRow,
+  amountMinor: number,
+): Promise<PaymentRow> {
+  await giveUpUnstartedPayPal(uow, [order]);
+  const payment = await insertPayment(
+    uow.tx,
+    { userId: order.userId, method: 'paypal', state: 'awaiting', amountMinor, part: 'deposit' },
+    [{ orderId: order.id, amountMinor }],
+  );
+  return startPayPal(uow, config, payment);
+}
+
 /** The money comes into the wallet as a PayPal recharge of the total (its fee rule applies). */
 async function startPayPal(uow: UnitOfWork, config: Config, payment: PaymentRow): Promise<PaymentRow> {
   const expiryMinutes = config.recharge?.expiryMinutes ?? 60;

@@ -25,9 +25,11 @@ export {
   type PayOutcome,
   payOrders,
   payOrdersAndStartPayPal,
+  startDepositPayPal,
   startPayPalCheckout,
 } from './payments.pay';
-export { paymentReactions } from './payments.hooks';
+export { type PartCredited, paymentReactions } from './payments.hooks';
+export { issueTwoPartInvoice } from './payments.complete';
 export type { PaymentRow } from './payments.queries';
 
 /** Failures on our or the provider's side: shown as the `error` outcome (nothing was charged). */

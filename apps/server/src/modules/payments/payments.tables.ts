@@ -34,6 +34,11 @@ export const orderPayments = pgTable(
     /** PayPal: the recharge order that brings the money into the wallet, and where to approve it. */
     rechargeOrderId: uuid('recharge_order_id'),
     approveUrl: text('approve_url'),
+    /**
+     * Null: the orders' totals. `deposit`: only the deposit of a two-part inventory order (decision
+     * 0140); when its money arrives the inventory module pays the deposit, not payments.
+     */
+    part: text('part', { enum: ['deposit'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -7,13 +7,13 @@ import {
   fromMinor,
   toPage,
 } from '@dsm/contract';
-import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type DbOrUow, type UnitOfWork, inTransaction } from '../../platform/unit-of-work';
 import { userEmails } from '../accounts/accounts.service';
-import { findOrderByNumber, transition } from '../orders/orders.service';
+import { type OrderChange, SYSTEM, findOrderByNumber, transition } from '../orders/orders.service';
 import { pay, refund } from '../wallet/wallet.service';
 import { priceDifferences } from './price-differences.tables';
 
@@ -196,10 +196,34 @@ export async function cancelPriceDifference(
   });
 }
 
+/**
+ * The reaction to an order cancelled and refunded (a store order's "refund to wallet", subscribed
+ * in composition.ts; decision 0142): a difference still due on it is no longer asked of the user —
+ * it closes as `order-cancelled` in the refund's unit of work, and the order's hold goes with it
+ * (its timeline says so). A paid one is the refund's to give back, not this.
+ */
+export async function cancelDueWithOrder(uow: UnitOfWork, change: OrderChange): Promise<void> {
+  const [d] = await uow.tx
+    .select()
+    .from(priceDifferences)
+    .where(and(eq(priceDifferences.orderId, change.after.id), eq(priceDifferences.state, 'due')))
+    .for('update');
+  if (!d) return;
+  await transition(uow, d.orderId, 'cancel-price-difference', SYSTEM, {
+    details: { priceDifferenceId: d.id, withOrder: true },
+  });
+  await uow.tx
+    .update(priceDifferences)
+    .set({ state: 'order-cancelled', cancelledAt: sql`now()` as unknown as Date })
+    .where(eq(priceDifferences.id, d.id));
+}
+
 function filters(q: PriceDifferenceListQuery & { orderNumber?: string }, userId?: string): SQL | undefined {
   const parts: SQL[] = [];
   if (userId !== undefined) parts.push(eq(priceDifferences.userId, userId));
-  if (q.state !== 'all') parts.push(eq(priceDifferences.state, q.state));
+  // "Cancelled" lists both ways a difference closes unpaid: withdrawn, or with its order.
+  if (q.state === 'cancelled') parts.push(inArray(priceDifferences.state, ['cancelled', 'order-cancelled']));
+  else if (q.state !== 'all') parts.push(eq(priceDifferences.state, q.state));
   if (q.orderNumber) parts.push(eq(priceDifferences.orderNumber, q.orderNumber.toUpperCase()));
   return parts.length ? and(...parts) : undefined;
 }

@@ -8,7 +8,8 @@ import { orders } from '../orders/orders.tables';
 /**
  * A price difference (decision 0089): the operator asks the user for more money on a paid order
  * (the supplier's price rose); the order is held (orders.price_difference_due_minor) until the
- * user pays it from the wallet or the operator cancels it. At most one is due per order.
+ * user pays it from the wallet or the operator cancels it. At most one is due per order. One still
+ * due when its order is cancelled and refunded closes with it (`order-cancelled`, decision 0142).
  */
 export const priceDifferences = pgTable(
   'price_differences',
@@ -40,6 +41,9 @@ export const priceDifferences = pgTable(
     index('price_differences_state_idx').on(t.state, t.createdAt),
     check('price_differences_amount', sql`${t.amountMinor} > 0`),
     check('price_differences_paid', sql`(${t.state} = 'paid') = (${t.paidAt} is not null)`),
-    check('price_differences_cancelled', sql`(${t.state} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check(
+      'price_differences_cancelled',
+      sql`(${t.state} in ('cancelled', 'order-cancelled')) = (${t.cancelledAt} is not null)`,
+    ),
   ],
 );

@@ -138,3 +138,26 @@ export const sourcingMessages = pgTable(
   },
   (t) => [index('sourcing_messages_request_idx').on(t.requestId, t.createdAt)],
 );
+
+/**
+ * A user's thread with their agent (decision 0137): one per user, outside any sourcing request;
+ * staff (the user's agent or the operator) and the user write; a message may name one of the
+ * user's orders (no foreign key: the orders module owns orders; it is checked on writing).
+ */
+export const agentMessages = pgTable(
+  'agent_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fromStaff: boolean('from_staff').notNull(),
+    text: text('text').notNull(),
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_messages_user_idx').on(t.userId, t.createdAt)],
+);

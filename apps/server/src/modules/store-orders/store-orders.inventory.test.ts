@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ShippingWorld,
   balancesOf,
+  heldUnits,
   ledgerTotal,
   shippingWorld,
   signedInUser,
@@ -12,7 +13,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp } from '../../../test/harness';
 import { rawRows } from '../../db/rows';
-import { ensureItem, unreconciledItems } from '../inventory/inventory.service';
+import { unreconciledItems } from '../inventory/inventory.service';
 import { SYSTEM, transition } from '../orders/orders.service';
 import { ingestStoreOrder } from './store-orders.service';
 
@@ -84,22 +85,13 @@ async function connectedShop(o: Owner) {
 }
 
 /** `units` of product a in the owner's inventory at PSA, received (the log says so). */
-async function held(o: Owner, units: number) {
-  const itemId = await ensureItem(ctx.db, {
-    userId: o.userId,
-    productId: world.products.a.prodId,
-    skuId: world.products.a.skuId,
-    skuCode: 'PS-A',
-    warehouse: 'PSA',
-  });
-  // Bought into the inventory and received: the numbers and the two lines that explain them.
-  await ctx.db.execute(sql`update inventory_items set available = available + ${units} where id = ${itemId}`);
-  await ctx.db.execute(sql`insert into inventory_log (item_id, reason, reference_type, reference_id, unreceived_delta)
-    values (${itemId}, 'ordered', 'test', 'seed', ${units})`);
-  await ctx.db.execute(sql`insert into inventory_log (item_id, reason, reference_type, reference_id, unreceived_delta, available_delta)
-    values (${itemId}, 'received', 'test', 'seed', ${-units}, ${units})`);
-  return itemId;
-}
+const held = (o: Owner, units: number) =>
+  heldUnits(
+    ctx.db,
+    o.userId,
+    { prodId: world.products.a.prodId, skuId: world.products.a.skuId, skuCode: 'PS-A', warehouse: 'PSA' },
+    units,
+  );
 
 /** The item as the owner's inventory page shows it. */
 async function shown(o: Owner, itemId: string) {

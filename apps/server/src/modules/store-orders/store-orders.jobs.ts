@@ -3,8 +3,8 @@ import type { RecurringJob } from '../../platform/jobs/jobs.queue';
 import type { JobHandler } from '../../platform/jobs/jobs.runtime';
 import { STORE_ORDER_WEBHOOK_JOB, STORE_PRIVACY_JOB } from '../stores/stores.service';
 import { type PrivacyRequest, handlePrivacyRequest } from './store-orders.privacy';
-import { refreshQuotes } from './store-orders.quote';
-import { STORE_ORDERS_QUOTE_JOB } from './store-orders.quote.queue';
+import { refreshQuotes, requoteOfServiceFee } from './store-orders.quote';
+import { STORE_ORDERS_FEE_CHECK_JOB, STORE_ORDERS_QUOTE_JOB } from './store-orders.quote.queue';
 import {
   STORE_ORDERS_PULL_DUE_JOB,
   STORE_ORDERS_PULL_JOB,
@@ -22,7 +22,8 @@ import {
  * - `stores.privacy-request` (the stores module's, likewise): erase or export a buyer's data;
  * - `store-orders.pull`: one store's pull, paging to the end;
  * - `store-orders.pull-due` (recurring): queues the pull of every store whose turn it is;
- * - `store-orders.quote`: the kept quote and the margin guard of the orders named, or of a store's.
+ * - `store-orders.quote`: the kept quote and the margin guard of the orders named, or of a store's;
+ * - `store-orders.fee-check` (recurring): re-quotes the orders quoted with another service fee.
  */
 export function storeOrdersJobHandlers(config: Config): Record<string, JobHandler> {
   return {
@@ -42,6 +43,9 @@ export function storeOrdersJobHandlers(config: Config): Record<string, JobHandle
       const ids = Array.isArray(payload.ids) ? payload.ids.map(String) : undefined;
       await refreshQuotes(db, config, { ids, storeId: payload.storeId ? String(payload.storeId) : undefined });
     },
+    [STORE_ORDERS_FEE_CHECK_JOB]: async (_payload, { db }) => {
+      await requoteOfServiceFee(db, config);
+    },
   };
 }
 
@@ -52,4 +56,6 @@ export const storeOrdersSchedule = (config: Config): RecurringJob[] => [
     type: STORE_ORDERS_PULL_DUE_JOB,
     everySeconds: Math.min(60, pullSecondsOf(config)),
   },
+  // A fee changed by a restart reaches the kept quotes within this; the check is one query.
+  { key: STORE_ORDERS_FEE_CHECK_JOB, type: STORE_ORDERS_FEE_CHECK_JOB, everySeconds: 300 },
 ];

@@ -7,7 +7,7 @@ import { type CartSkuFacts, getCartSkus } from '../catalogue/catalogue.service';
 import { applyPriceTiers, taxRateBpsFor } from '../checkout/checkout.service';
 import { connectionsOfLines } from '../connections/connections.service';
 import { getRate } from '../currency/currency.service';
-import { type HeldStock, shipFirstStock, stockKey } from '../inventory/inventory.service';
+import { shipFirstStock, takeHeld } from '../inventory/inventory.service';
 import { chooseShipping } from '../preferred-shipping/preferred-shipping.service';
 import { storeNamesByIds } from '../stores/stores.service';
 import { addressIncomplete } from './store-orders.abnormal';
@@ -201,7 +201,7 @@ async function quoteOne(
   const shipments = choice.shipments.map((s): QuotedShipment => {
     const shipLines = s.lines.map((i) => {
       const l = withFacts[i]!;
-      const inventoryItemId = fromInventory(held, taken, l.skuId, s.warehouse.code, l.count);
+      const inventoryItemId = takeHeld(held, taken, l.skuId, s.warehouse.code, l.count);
       // The supplier's stock matters only for the units we buy now.
       if (!inventoryItemId && l.sku.stock < l.count)
         throw AppError.business(
@@ -244,25 +244,6 @@ async function quoteOne(
     totalMinor: shipments.reduce((sum, s) => sum + s.totalMinor, 0),
     sellingUsdMinor,
   };
-}
-
-/**
- * The item the line ships from when the owner holds all its units, switched on, in the warehouse
- * the shipment leaves from (so it reaches the destination); the units are then promised to it.
- * A line the stock cannot cover whole is bought whole (decision 0129).
- */
-function fromInventory(
-  held: Map<string, HeldStock>,
-  taken: Map<string, number>,
-  skuId: number,
-  warehouse: string,
-  count: number,
-): string | null {
-  const key = stockKey(skuId, warehouse);
-  const item = held.get(key);
-  if (!item || item.available - (taken.get(key) ?? 0) < count) return null;
-  taken.set(key, (taken.get(key) ?? 0) + count);
-  return item.itemId;
 }
 
 /** Store money → USD minor units: rates are units of the currency per 1 USD (currency module). */

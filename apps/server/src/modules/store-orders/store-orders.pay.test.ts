@@ -7,8 +7,8 @@ import {
   ledgerTotal,
   shippingWorld,
   signedInUser,
+  connectedDressShop,
   storeOrder,
-  storeProduct,
   topUp,
 } from '../../../test/factories';
 import { createTestApp } from '../../../test/harness';
@@ -49,24 +49,7 @@ const pay = (o: Owner, confirmToken: string, key?: string, method: 'wallet' | 'p
 
 /** A WooCommerce store of the owner's whose two variants are connected to products a and b. */
 async function connectedShop(o: Owner) {
-  const shop = await storeProduct(ctx.db, o.userId, {
-    title: 'Linen dress',
-    variants: [{ title: 'Red' }, { title: 'Blue' }],
-  });
-  const [product] = rawRows<{ external_id: string }>(
-    await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
-  );
-  const variants: string[] = [];
-  for (const [i, variantId] of shop.variantIds.entries()) {
-    const skuId = i === 0 ? world.products.a.skuId : world.products.b.skuId;
-    await ctx.db.execute(sql`insert into variant_connections (variant_id, store_product_id, user_id, sku_id)
-      values (${variantId}, ${shop.productId}, ${o.userId}, ${skuId})`);
-    const [v] = rawRows<{ external_id: string }>(
-      await ctx.db.execute(sql`select external_id from store_variants where id = ${variantId}`),
-    );
-    variants.push(v!.external_id);
-  }
-  const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
+  const { store, storeId, productExternalId, variants } = await connectedDressShop(ctx.db, world, o.userId);
   /** A store order to JP of `a` red and `b` blue (0 leaves the line out), sold for `total` EUR cents. */
   const order = async (a: number, b: number, total = 5000) =>
     (
@@ -88,7 +71,7 @@ async function connectedShop(o: Owner) {
           ...(b ? [{ n: b, v: variants[1]!, sku: 'BLUE', price: 2000 }] : []),
         ].map((l, i) => ({
           externalId: `l${i}`,
-          productExternalId: product!.external_id,
+          productExternalId,
           variantExternalId: l.v,
           sku: l.sku,
           title: `Linen dress - ${l.sku}`,
@@ -97,7 +80,7 @@ async function connectedShop(o: Owner) {
         })),
       })
     ).id;
-  return { storeId: shop.storeId, order };
+  return { storeId, order };
 }
 
 const paymentsOf = (userId: string) =>

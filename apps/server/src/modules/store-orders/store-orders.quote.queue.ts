@@ -3,6 +3,9 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 /** The job that refreshes store orders' kept quotes (decision 0120): `{ids}` or `{storeId}`. */
 export const STORE_ORDERS_QUOTE_JOB = 'store-orders.quote';
 
+/** The recurring check that re-quotes orders quoted with another service fee (decision 0142). */
+export const STORE_ORDERS_FEE_CHECK_JOB = 'store-orders.fee-check';
+
 /**
  * Orders per quote job: a change that touches thousands of unpaid orders (a rate, a shipping zone)
  * becomes jobs of this many, so no job's payload grows without bound, a retry redoes one batch

@@ -1,5 +1,5 @@
 import type { StoreOrderAbnormalReason } from '@dsm/contract';
-import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -49,8 +49,9 @@ async function refreshOne(uow: UnitOfWork, config: Config, id: string): Promise<
   let landedMinor: number | null = null;
   let sellingUsdMinor: number | null = null;
   let note: Note | null = null;
+  const settings = checkoutSettings(config);
   try {
-    const [q] = await quoteRows(uow.tx, row.userId, [row], 'en-US', checkoutSettings(config));
+    const [q] = await quoteRows(uow.tx, row.userId, [row], 'en-US', settings);
     landedMinor = q!.totalMinor;
     sellingUsdMinor = q!.sellingUsdMinor;
   } catch (err) {
@@ -64,7 +65,14 @@ async function refreshOne(uow: UnitOfWork, config: Config, id: string): Promise<
   const now = new Date();
   await uow.tx
     .update(storeOrders)
-    .set({ landedMinor, sellingUsdMinor, quotedAt: now, quoteNote: note, ...reason })
+    .set({
+      landedMinor,
+      sellingUsdMinor,
+      quotedAt: now,
+      quoteNote: note,
+      quoteFeeBps: settings.serviceFeeBps,
+      ...reason,
+    })
     .where(eq(storeOrders.id, id));
 }
 
@@ -180,4 +188,28 @@ async function rejudgeWhere(uow: UnitOfWork, line: SQL): Promise<void> {
     uow,
     rows.map((r) => r.id),
   );
+}
+
+/**
+ * The service fee is configuration (CHECKOUT_SERVICE_FEE_BPS), read at start: a new fee arrives
+ * with a restart, not as an event. The recurring check (decision 0142) re-quotes the unpaid open
+ * orders whose kept quote was made with another fee, in batches after its commit. An order never
+ * quoted yet is left to its own first quote.
+ */
+export async function requoteOfServiceFee(db: Db, config: Config): Promise<number> {
+  const feeBps = checkoutSettings(config).serviceFeeBps;
+  return inTransaction(db, async (uow) => {
+    const rows = await uow.tx
+      .select({ id: storeOrders.id })
+      .from(storeOrders)
+      .where(
+        and(unpaidOpen, isNotNull(storeOrders.quotedAt), sql`${storeOrders.quoteFeeBps} is distinct from ${feeBps}`),
+      )
+      .orderBy(storeOrders.id);
+    await queueQuote(
+      uow,
+      rows.map((r) => r.id),
+    );
+    return rows.length;
+  });
 }

@@ -8,6 +8,7 @@ import {
   ledgerTotal,
   shippingWorld,
   signedInUser,
+  connectedDressShop,
   storeOrder,
   storeProduct,
   topUp,
@@ -66,24 +67,7 @@ const stockOf = async (skuId: number) => countOf(ctx.db, sql`select stock as n f
  * the wallet, then cancelled in the store: flagged `cancelled-after-payment`.
  */
 async function paidThenCancelled(o: Owner) {
-  const shop = await storeProduct(ctx.db, o.userId, {
-    title: 'Dress',
-    variants: [{ title: 'Red' }, { title: 'Blue' }],
-  });
-  const [product] = rawRows<{ external_id: string }>(
-    await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
-  );
-  const variants: string[] = [];
-  for (const [i, variantId] of shop.variantIds.entries()) {
-    const skuId = i === 0 ? world.products.a.skuId : world.products.b.skuId;
-    await ctx.db.execute(sql`insert into variant_connections (variant_id, store_product_id, user_id, sku_id)
-      values (${variantId}, ${shop.productId}, ${o.userId}, ${skuId})`);
-    const [v] = rawRows<{ external_id: string }>(
-      await ctx.db.execute(sql`select external_id from store_variants where id = ${variantId}`),
-    );
-    variants.push(v!.external_id);
-  }
-  const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
+  const { store, productExternalId, variants } = await connectedDressShop(ctx.db, world, o.userId, 'Dress');
   const made = await storeOrder(ctx.db, store, {
     total: { amount: 5000, currency: 'EUR' },
     shippingAddress: {
@@ -99,7 +83,7 @@ async function paidThenCancelled(o: Owner) {
     },
     lines: variants.map((v, i) => ({
       externalId: `l${i}`,
-      productExternalId: product!.external_id,
+      productExternalId,
       variantExternalId: v,
       sku: `DRESS-${i}`,
       title: `Dress ${i}`,
@@ -200,6 +184,54 @@ describe('POST /api/p/store-orders/:id/refund', () => {
     // The same key: the same answer, nothing more.
     expect((await refund(o, id, key)).statusCode).toBe(200);
     expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+  });
+
+  it('a price difference still due on it is closed with the order: never charged, no longer asked, the order no longer held', async () => {
+    const o = await signedInUser(ctx.db);
+    await topUp(ctx.db, o.userId, 100_000);
+    const { id } = await paidThenCancelled(o);
+    const [first] = await orderIdsOf(id);
+    const [op] = rawRows<{ id: string }>(
+      await ctx.db.execute(sql`select id from users where email = 'operator@example.com'`),
+    );
+    const pd = await raisePriceDifference(ctx.db, first!, { amountMinor: 700, reason: 'Supplier price rose' }, op!.id);
+    const get = async (url: string, lang = 'en-US') =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${o.token}`, 'accept-language': lang },
+        })
+      ).json().data;
+    expect((await get('/api/p/price-differences?state=due')).records.map((d: { id: string }) => d.id)).toEqual([pd.id]);
+
+    const res = await refund(o, id);
+    expect(res.statusCode, res.body).toBe(200);
+    // Nothing was taken for it, so nothing to give back: the wallet is whole, the ledger balanced.
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
+    // The user's page: no longer to pay, listed as cancelled with the order.
+    expect((await get('/api/p/price-differences?state=due')).records).toEqual([]);
+    const cancelled = (await get('/api/p/price-differences?state=cancelled')).records;
+    expect(cancelled).toEqual([
+      expect.objectContaining({ id: pd.id, state: 'order-cancelled', amount: 7, paidAt: null, cancelReason: null }),
+    ]);
+    expect(cancelled[0].cancelledAt).not.toBeNull();
+    // Paying it now is refused with its state in the user's language, and charges nothing.
+    const payAttempt = await post(o, `/api/p/price-differences/${pd.id}/pay`, {}, undefined, 'fr-FR');
+    expect(payAttempt.statusCode).toBe(409);
+    expect(payAttempt.json().msg).toContain('annulé avec la commande');
+    expect((await balancesOf(ctx.db, o.userId)).available).toBe(100_000);
+    // The marketplace order is no longer held by it, and its timeline says why.
+    const [order] = rawRows<{ due: number | null }>(
+      await ctx.db.execute(sql`select price_difference_due_minor as due from orders where id = ${first!}`),
+    );
+    expect(order!.due).toBeNull();
+    const events = rawRows<{ event: string; actor_type: string }>(
+      await ctx.db.execute(sql`select event, actor_type from order_events where order_id = ${first!} order by id`),
+    );
+    expect(events.slice(-2).map((e) => e.event)).toEqual(['cancel-refund', 'cancel-price-difference']);
+    expect(events.at(-1)!.actor_type).toBe('system');
   });
 
   it('refused while an after-sales request is open on one of its orders (approving it later would pay twice)', async () => {

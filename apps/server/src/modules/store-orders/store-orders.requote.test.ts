@@ -1,13 +1,23 @@
 import { SaveProductBody, type StoreOrderQuote, type StoreOrderRow } from '@dsm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ShippingWorld, shippingWorld, signedInUser, storeOrder, storeProduct } from '../../../test/factories';
-import { createTestApp, sessionFor } from '../../../test/harness';
+import {
+  type ShippingWorld,
+  shippingWorld,
+  signedInUser,
+  connectedDressShop,
+  storeOrder,
+  topUp,
+} from '../../../test/factories';
+import { createTestApp, sessionFor, testConfig } from '../../../test/harness';
+import { buildApp } from '../../app';
 import { rawRows } from '../../db/rows';
-import { QUOTE_BATCH } from './store-orders.quote.queue';
+import { insertJob } from '../../platform/jobs/jobs.queue';
+import { QUOTE_BATCH, STORE_ORDERS_FEE_CHECK_JOB } from './store-orders.quote.queue';
 
-// "Changing it re-prices orders not yet paid" (issue 21, decision 0131): a change of a product's
-// price or tiers, a shipping rate, a currency's rate or the owner's preferred shipping re-quotes
+// "Changing it re-prices orders not yet paid" (issue 21, decisions 0131, 0142): a change of a
+// product's price or tiers, a shipping rate, a currency's rate, the owner's preferred shipping, a
+// destination's tax rate or the configured service fee re-quotes
 // the unpaid store orders it touches, by a job after the commit, and no other. Read over HTTP as
 // the list page reads it. The shipping world is the preferred-shipping tests' own (to JP: product
 // a from PSA at 10.00 + PSA_SEA 3.00 (cheapest); PSA_AIR 5.00; product b from PSB at 10.00 +
@@ -61,24 +71,7 @@ const JP = {
 /** A WooCommerce store of a new owner whose two variants are connected to products a and b. */
 async function connectedShop() {
   const o = await signedInUser(ctx.db);
-  const shop = await storeProduct(ctx.db, o.userId, {
-    title: 'Linen dress',
-    variants: [{ title: 'Red' }, { title: 'Blue' }],
-  });
-  const [product] = rawRows<{ external_id: string }>(
-    await ctx.db.execute(sql`select external_id from store_products where id = ${shop.productId}`),
-  );
-  const variants: string[] = [];
-  for (const [i, variantId] of shop.variantIds.entries()) {
-    const skuId = i === 0 ? world.products.a.skuId : world.products.b.skuId;
-    await ctx.db.execute(sql`insert into variant_connections (variant_id, store_product_id, user_id, sku_id)
-      values (${variantId}, ${shop.productId}, ${o.userId}, ${skuId})`);
-    const [v] = rawRows<{ external_id: string }>(
-      await ctx.db.execute(sql`select external_id from store_variants where id = ${variantId}`),
-    );
-    variants.push(v!.external_id);
-  }
-  const store = { id: shop.storeId, userId: o.userId, platform: 'woocommerce' as const };
+  const { store, productExternalId, variants } = await connectedDressShop(ctx.db, world, o.userId);
   /** An order of `a` × product a and `b` × product b, sold in `currency`. */
   const order = async (a: number, b: number, currency = 'EUR') =>
     (
@@ -90,7 +83,7 @@ async function connectedShop() {
           ...(b ? [{ n: b, v: variants[1]!, sku: 'DRESS-BLUE' }] : []),
         ].map((l, i) => ({
           externalId: `l${i}`,
-          productExternalId: product!.external_id,
+          productExternalId,
           variantExternalId: l.v,
           sku: l.sku,
           title: `Linen dress - ${l.sku}`,
@@ -99,7 +92,13 @@ async function connectedShop() {
         })),
       })
     ).id;
-  return { o, order };
+  /** Pays these orders from the owner's wallet (topped up first), as the batch-payment page does. */
+  const payAll = async (ids: string[]) => {
+    await topUp(ctx.db, o.userId, 100_000);
+    const quote = await send(o.token, 'POST', '/api/p/store-orders/pay/confirm', { ids });
+    await send(o.token, 'POST', '/api/p/store-orders/pay', { confirmToken: quote.confirmToken, method: 'wallet' });
+  };
+  return { o, order, payAll };
 }
 
 /** The operator edits product a (PSA, 0.4 kg) with a new price, keeping its SKU. */
@@ -254,6 +253,85 @@ describe('a change re-prices the unpaid orders it touches, after the commit', ()
     expect(air.quote.landed).toBe(await freshLanded(shop.o, id));
     expect((await rowOf(other.o, theirs)).quote.quotedAt).toBe(theirsBefore.quote.quotedAt);
     await send(shop.o.token, 'DELETE', `/api/p/preferred-shipping/${rule.id}`);
+    await drain();
+    expect((await rowOf(shop.o, id)).quote.landed).toBe(before.quote.landed);
+  });
+
+  it('a destination’s tax rate set, changed and deleted: its unpaid orders follow, a paid one and another country’s stay', async () => {
+    const shop = await connectedShop();
+    const id = await shop.order(2, 0); // to JP, which the demo rates leave untaxed
+    const paid = await shop.order(1, 0);
+    await drain();
+    await shop.payAll([paid]);
+    const before = await rowOf(shop.o, id);
+    const paidBefore = await rowOf(shop.o, paid);
+    expect(before.quote.landed).toBe(await freshLanded(shop.o, id));
+
+    await send(operator, 'PUT', '/api/admin/tax-rates/JP', { rate: 10 });
+    // Nothing quoted in the operator's request: the job runs after the commit.
+    expect((await rowOf(shop.o, id)).quote.landed).toBe(before.quote.landed);
+    await drain();
+    const taxed = await rowOf(shop.o, id);
+    // 10 % of two pieces at 10.00 (the goods; decision 0083 taxes the goods total).
+    expect(taxed.quote.landed).toBe(Math.round((before.quote.landed! + 2) * 100) / 100);
+    expect(taxed.quote.landed).toBe(await freshLanded(shop.o, id));
+    expect(taxed.quote.margin).toBe(Math.round((before.quote.margin! - 2) * 100) / 100);
+    const paidAfter = await rowOf(shop.o, paid);
+    expect(paidAfter.quote).toEqual(paidBefore.quote);
+
+    await send(operator, 'PUT', '/api/admin/tax-rates/JP', { rate: 5 });
+    await drain();
+    expect((await rowOf(shop.o, id)).quote.landed).toBe(Math.round((before.quote.landed! + 1) * 100) / 100);
+    // The same rate again moves nothing: no quote is queued.
+    const quotedAt = (await rowOf(shop.o, id)).quote.quotedAt;
+    await send(operator, 'PUT', '/api/admin/tax-rates/JP', { rate: 5 });
+    await drain();
+    expect((await rowOf(shop.o, id)).quote.quotedAt).toBe(quotedAt);
+    // Another country's rate: not this order's.
+    await send(operator, 'PUT', '/api/admin/tax-rates/FR', { rate: 21 });
+    await drain();
+    expect((await rowOf(shop.o, id)).quote.quotedAt).toBe(quotedAt);
+    await send(operator, 'PUT', '/api/admin/tax-rates/FR', { rate: 20 });
+
+    await send(operator, 'DELETE', '/api/admin/tax-rates/JP');
+    await drain();
+    expect((await rowOf(shop.o, id)).quote.landed).toBe(before.quote.landed);
+    expect((await rowOf(shop.o, paid)).quote).toEqual(paidBefore.quote);
+  });
+
+  it('a new service fee (a restart with another CHECKOUT_SERVICE_FEE_BPS): the check re-quotes the unpaid orders, not a paid one', async () => {
+    const shop = await connectedShop();
+    const id = await shop.order(2, 0);
+    const paid = await shop.order(1, 0);
+    await drain();
+    await shop.payAll([paid]);
+    const before = await rowOf(shop.o, id);
+    const paidBefore = await rowOf(shop.o, paid);
+    // The same check at the fee it was quoted with: nothing to do.
+    await insertJob(ctx.db, { type: STORE_ORDERS_FEE_CHECK_JOB, payload: {} });
+    await drain();
+    expect((await rowOf(shop.o, id)).quote.quotedAt).toBe(before.quote.quotedAt);
+
+    // Another process on the same database, configured with a 5 % fee instead of 2 %: its check
+    // finds the orders quoted at 2 % and its quote jobs quote them at 5 %.
+    const restarted = await buildApp({
+      config: testConfig({ checkout: { serviceFeeBps: 500, confirmMinutes: 15 } }),
+      database: { ...ctx.database, close: async () => undefined },
+    });
+    try {
+      await restarted.ready();
+      await insertJob(ctx.db, { type: STORE_ORDERS_FEE_CHECK_JOB, payload: {} });
+      while ((await restarted.jobs.drain()) > 0);
+      const dearer = await rowOf(shop.o, id);
+      // 3 % more of the goods (two pieces at 10.00); tax, if any, is on the goods only.
+      expect(dearer.quote.landed).toBe(Math.round((before.quote.landed! + 0.6) * 100) / 100);
+      expect(dearer.quote.margin).toBe(Math.round((before.quote.margin! - 0.6) * 100) / 100);
+      expect((await rowOf(shop.o, paid)).quote).toEqual(paidBefore.quote);
+    } finally {
+      await restarted.close();
+    }
+    // Back on the 2 % process: its check puts them back.
+    await insertJob(ctx.db, { type: STORE_ORDERS_FEE_CHECK_JOB, payload: {} });
     await drain();
     expect((await rowOf(shop.o, id)).quote.landed).toBe(before.quote.landed);
   });

@@ -1,6 +1,7 @@
 import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { type CataloguePriceChange, skuIdsOfProduct } from '../catalogue/catalogue.service';
+import type { TaxRateChange } from '../checkout/checkout.service';
 import type { RateChange } from '../currency/currency.service';
 import type { ShippingChange } from '../logistics/logistics.service';
 import type { PreferenceChange, PreferenceScope } from '../preferred-shipping/preferred-shipping.service';
@@ -11,7 +12,8 @@ import { storeOrderLines, storeOrders } from './store-orders.tables';
 /**
  * "Changing it re-prices orders not yet paid" (issue 21, decision 0131): the reactions to a change
  * of what the kept quote (decision 0120) is made of — a product's prices or bulk tiers, shipping
- * methods and rates, a currency's rate, the owner's preferred shipping. Each runs in the unit of
+ * methods and rates, a currency's rate, the owner's preferred shipping, a destination's tax rate
+ * (decision 0142). Each runs in the unit of
  * work of the change (subscribed in composition.ts), finds the unpaid open store orders the change
  * can move, and queues their quote jobs (store-orders.quote.queue.ts, in batches) to run after the
  * commit. Nothing is quoted here: the operator's or owner's save stays one short transaction.
@@ -25,6 +27,11 @@ export async function requoteOfProduct(uow: UnitOfWork, change: CataloguePriceCh
 /** A currency's rate moved → the orders sold in it (their selling price in USD, so their margin). */
 export async function requoteOfRate(uow: UnitOfWork, change: RateChange): Promise<void> {
   await requoteWhere(uow, eq(storeOrders.currency, change.code));
+}
+
+/** A destination's tax rate moved → the orders to that country (their tax, so landed cost and margin). */
+export async function requoteOfTax(uow: UnitOfWork, change: TaxRateChange): Promise<void> {
+  await requoteWhere(uow, sql`upper(${storeOrders.countryCode}) = ${change.country}`);
 }
 
 /** Shipping methods, zones or rates changed → the orders to those countries (all when null). */

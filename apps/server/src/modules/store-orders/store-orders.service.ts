@@ -7,7 +7,13 @@ export { storeOrdersJobHandlers, storeOrdersSchedule } from './store-orders.jobs
 export { ingestStoreOrder, type IngestOutcome, type IngestStore } from './store-orders.ingest';
 /** For the Excel import: its valid orders become store orders (decision 0125). */
 export { createImportedOrders, type ImportedOrder } from './store-orders.imported';
-export { STORE_ORDERS_QUOTE_JOB, queueStoreQuote } from './store-orders.quote.queue';
+export { STORE_ORDERS_FEE_CHECK_JOB, STORE_ORDERS_QUOTE_JOB, queueStoreQuote } from './store-orders.quote.queue';
 export { rejudgeOrdersOfVariants, rejudgeStoreOrders } from './store-orders.quote';
 export { queueOrderPull } from './store-orders.sync';
-export { requoteOfPreference, requoteOfProduct, requoteOfRate, requoteOfShipping } from './store-orders.requote';
+export {
+  requoteOfPreference,
+  requoteOfProduct,
+  requoteOfRate,
+  requoteOfShipping,
+  requoteOfTax,
+} from './store-orders.requote';

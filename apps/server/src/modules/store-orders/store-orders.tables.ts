@@ -77,6 +77,11 @@ export const storeOrders = pgTable(
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
     quoteNote: jsonb('quote_note').$type<{ key: string; values?: Record<string, string | number> }>(),
     /**
+     * The service fee (basis points of the goods) the kept quote was made with (decision 0142): the
+     * fee is configuration, so a changed fee is found by comparing with it, not by an event.
+     */
+    quoteFeeBps: integer('quote_fee_bps'),
+    /**
      * An order imported from a spreadsheet (decision 0132): the file's name as uploaded, shown in
      * the list where a store order shows its sync; null for a store's order.
      */

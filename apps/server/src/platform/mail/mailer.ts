@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { insertValues } from '../../db/rows';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -40,13 +40,19 @@ export function smtpTransport(url: string): MailTransport {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   };
-  const transporter = nodemailer.createTransport(options);
+  // nodemailer is loaded with the first message, not at start-up: about 13 MB resident that a
+  // server sending no mail for hours would keep (decision 0143).
+  let transporter: Promise<Transporter> | undefined;
+  const open = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transporter;
+  };
   return {
     kind: 'smtp',
     async send(from, m) {
-      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await (await open()).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 

@@ -17,7 +17,8 @@ export type { ProductHooks };
 
 /**
  * The Shopify emulator's product writes (issue 22; connector-protocols.md §1.3, §6.1): `productSet`
- * (create or replace, synchronous; variants the input leaves out are deleted), `productCreate`
+ * (create or replace, synchronous; variants the input leaves out are deleted; `identifier` by id
+ * or handle, the latter an upsert), `productCreate`
  * (the first variant only) with `productVariantsBulkCreate`, `productVariantsBulkUpdate`,
  * `productDelete`, and `inventorySetQuantities` with compare-and-set (`changeFromQuantity`
  * required from 2026-04, `compareQuantity` before) and `@idempotent` keys. Limits as Shopify's:
@@ -114,8 +115,20 @@ export function productMutations(
       const input = (a.input ?? {}) as Json;
       const forced = hooks.forcedError();
       if (forced) return setPayload(null, [err('INVALID_INPUT', forced)]);
-      const existing = input.id !== undefined ? findProduct(input.id) : undefined;
-      if (input.id !== undefined && !existing)
+      // `identifier` (2025-04 on): by id it must exist; by handle it is an upsert — the product
+      // with that handle is updated, or one is created with it.
+      const identifier = (a.identifier ?? {}) as Json;
+      if (identifier.customId !== undefined)
+        return setPayload(null, [err('INVALID_INPUT', 'customId is not emulated', ['identifier', 'customId'])]);
+      const byId = identifier.id ?? input.id;
+      const handle = typeof identifier.handle === 'string' ? identifier.handle : null;
+      const existing =
+        byId !== undefined
+          ? findProduct(byId)
+          : handle
+            ? [...shop.products.values()].find((x) => x.handle === handle)
+            : undefined;
+      if (byId !== undefined && !existing)
         return setPayload(null, [err('PRODUCT_DOES_NOT_EXIST', 'Product does not exist', ['input', 'id'])]);
       const title = typeof input.title === 'string' ? input.title.trim() : (existing?.title ?? '');
       const options = list(input.productOptions);
@@ -153,7 +166,8 @@ export function productMutations(
           );
       if (errors.length) return setPayload(null, errors);
 
-      const p: EmuProduct = existing ?? data.addProduct(shop, { title, price: '0.00' });
+      const wanted = typeof input.handle === 'string' && input.handle ? input.handle : (handle ?? undefined);
+      const p: EmuProduct = existing ?? data.addProduct(shop, { title, price: '0.00', handle: wanted });
       const old = existing ? [...p.variants] : [];
       p.variants = variants.map((v) => {
         const keep =

@@ -159,15 +159,19 @@ export class EmulatorData {
       options?: Array<{ name: string; values: string[] }>;
       price: string;
       sku?: string;
+      /** Asked for (productSet's `handle`); numbered like a title's when taken. */
+      handle?: string;
     },
   ): EmuProduct {
     const at = new Date(this.now()).toISOString();
     const id = this.id();
     const base =
-      p.title
+      p.handle ??
+      (p.title
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || `product-${id}`;
+        .replace(/^-|-$/g, '') ||
+        `product-${id}`);
     // Handles are unique in a shop: Shopify numbers a repeated title's (`tee`, `tee-1`, …).
     const taken = new Set([...shop.products.values()].map((x) => x.handle));
     let handle = base;

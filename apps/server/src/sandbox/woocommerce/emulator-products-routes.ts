@@ -17,7 +17,7 @@ import {
  * `POST /products/{id}/variations/batch` with `create`, `update`, `delete` — at most 100 objects
  * in all (WooCommerce: 413 `woocommerce_rest_request_entity_too_large`), errors per item;
  * `DELETE /products/{id}` (`force=true` deletes, otherwise to the trash). SKUs are unique in the
- * store, as WooCommerce keeps them.
+ * store, as WooCommerce keeps them; `meta_data` entries are kept by key.
  */
 
 type Json = Record<string, unknown>;
@@ -175,6 +175,13 @@ export class WooProductWrites {
     p.images = images;
     if (b.categories !== undefined) p.categories = this.termsOf('categories', b.categories);
     if (b.tags !== undefined) p.tags = this.termsOf('tags', b.tags);
+    // meta_data entries replace the one with the same key, as WooCommerce's update_meta_data does.
+    if (Array.isArray(b.meta_data))
+      for (const m of b.meta_data as Json[]) {
+        const key = String(m.key ?? '');
+        if (!key) continue;
+        p.meta = [...p.meta.filter((x) => x.key !== key), { key, value: String(m.value ?? '') }];
+      }
     if (Array.isArray(b.attributes))
       p.attributes = (b.attributes as Json[]).map((a) => ({
         name: String(a.name ?? ''),

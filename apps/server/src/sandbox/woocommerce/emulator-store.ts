@@ -33,6 +33,8 @@ export interface EmuProduct extends EmuSelling {
   tags: Array<{ id: number; name: string }>;
   attributes: Array<{ name: string; options: string[] }>;
   variations: EmuVariation[];
+  /** `meta_data` entries an app set (WooCommerce keeps them by key; ids are the emulator's). */
+  meta: Array<{ key: string; value: string }>;
   createdAt: number;
   modifiedAt: number;
 }
@@ -85,6 +87,7 @@ export class EmulatorStore {
       tags: [],
       attributes: p.attributes ?? [],
       variations: [],
+      meta: [],
       createdAt: at,
       modifiedAt: at,
     };
@@ -243,6 +246,7 @@ export function productJson(p: EmuProduct, home: string): Record<string, unknown
       options: a.options,
     })),
     variations: p.variations.map((v) => v.id),
+    meta_data: p.meta.map((m, i) => ({ id: p.id * 1000 + i, key: m.key, value: m.value })),
   };
 }
 

@@ -405,6 +405,9 @@ export class WooEmulator {
     if (method === 'GET' && path === '/products') {
       const since = q.get('modified_after');
       let list = [...this.store.products.values()].filter((p) => p.status !== 'trash');
+      // `sku`: products (not variations) with one of these SKUs, comma-separated.
+      const skus = q.get('sku')?.split(',').filter(Boolean);
+      if (skus?.length) list = list.filter((p) => skus.includes(p.sku));
       if (since) {
         const t = Date.parse(/Z$|[+-]\d\d:\d\d$/.test(since) ? since : `${since}Z`);
         if (Number.isNaN(t))

@@ -137,7 +137,15 @@ export const ADMIN_SECTIONS: MenuSection[] = [
       { to: '/admin/privacy-requests', title: 'admin-privacy-requests' },
     ],
   },
-  { key: 'admin-sourcing', icon: icon(SearchIcon), links: [{ to: '/admin/sourcing', title: 'admin-sourcing' }] },
+  {
+    key: 'admin-sourcing',
+    icon: icon(SearchIcon),
+    // The agent's desk (decision 0137) sits beside the queue: an agent's menu is this section.
+    links: [
+      { to: '/admin/sourcing', title: 'admin-sourcing' },
+      { to: '/admin/desk', title: 'admin-desk' },
+    ],
+  },
   { key: 'admin-currencies', icon: icon(CoinsIcon), links: [{ to: '/admin/currencies', title: 'admin-currencies' }] },
   { key: 'admin-tax-rates', icon: icon(ReceiptIcon), links: [{ to: '/admin/tax-rates', title: 'admin-tax-rates' }] },
   { key: 'admin-settings', icon: icon(SettingsIcon), links: [{ to: '/admin/settings', title: 'admin-settings' }] },

@@ -132,6 +132,7 @@ export function OrderView({ order, money, lang, viewer, renderChild, extra }: Or
               </div>
             ) : null}
             <div className="order-muted">{[l.skuCode, specsText(l.specs)].filter(Boolean).join(' · ')}</div>
+            {l.fromInventory ? <div className="order-from-inventory">{t('detail.from-inventory')}</div> : null}
           </div>
         </div>
       ),

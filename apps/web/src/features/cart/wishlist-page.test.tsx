@@ -52,6 +52,8 @@ describe('/user/wishlist', () => {
     expect(within(first).getByText('$18.99')).toBeInTheDocument();
     // A taken-down product cannot move to the cart.
     expect(within(screen.getByTestId('wish-3')).getByRole('button', { name: 'Move to cart' })).toBeDisabled();
+    // "List to store": its products once each, the taken-down one left out, into the listing dialog.
+    expect(screen.getByRole('link', { name: 'List to store (2)' })).toHaveAttribute('href', '/user/listed?list=11,12');
 
     await user.click(within(first).getByRole('button', { name: 'Move to cart' }));
     await waitFor(() => expect(screen.queryByTestId('wish-1')).not.toBeInTheDocument());

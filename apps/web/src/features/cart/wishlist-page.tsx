@@ -7,7 +7,10 @@ import { toast } from '../../lib/toast';
 import { useMoveWishToCart, useRemoveWish, useWishList } from './cart.api';
 import './cart.css';
 
-/** /user/wishlist (SPEC §2; decision 0080): saved products, remove, or move one into the cart. */
+/**
+ * /user/wishlist (SPEC §2; decision 0080): saved products, remove, or move one into the cart;
+ * list them all into the owner's stores (decision 0138).
+ */
 export default function WishListPage() {
   const { t } = useTranslation('cart');
   const money = useMoney();
@@ -16,11 +19,22 @@ export default function WishListPage() {
   const remove = useRemoveWish();
   const move = useMoveWishToCart();
   const items = list.data ?? [];
+  // Each product once (a wish may name one of its variants), none taken down, at most 50 a call.
+  const listable = [...new Set(items.filter((i) => !i.takenDown).map((i) => i.prodId))].slice(0, 50);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
 
   return (
     <section className="cart-page">
-      <h1>{t('wishlist.title')}</h1>
+      <div className="wish-head">
+        <h1>{t('wishlist.title')}</h1>
+        {listable.length ? (
+          // The wish list's products into the owner's stores at once (issue 22): the dialog on
+          // /user/listed lets some be left out.
+          <Link className="button button-secondary" to={`/user/listed?list=${listable.join(',')}`}>
+            {t('wishlist.list-to-store', { count: listable.length })}
+          </Link>
+        ) : null}
+      </div>
       {list.isSuccess && items.length === 0 ? (
         <div className="cart-empty">
           <p>{t('wishlist.empty')}</p>

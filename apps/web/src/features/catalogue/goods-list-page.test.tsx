@@ -63,6 +63,30 @@ function renderList(path: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('goods list', () => {
+  it('a signed-in owner selects products across pages and lists them into a store at once; a visitor sees no boxes', async () => {
+    searchApi();
+    renderList('/goodslist?keyword=shirt');
+    await screen.findByText('45 products');
+    expect(screen.queryByRole('checkbox', { name: 'Select to list' })).not.toBeInTheDocument();
+    session.login({ accessToken: 'u', userId: 'u-1', userInfo: { status: '1', role: 'user' } });
+    const user = userEvent.setup();
+    const boxes = await screen.findAllByRole('checkbox', { name: 'Select to list' });
+    await user.click(boxes[0]!);
+    await user.click(boxes[1]!);
+    await user.click(boxes[1]!);
+    await user.click(boxes[2]!);
+    const bar = screen.getByRole('region', { name: 'Products selected to list' });
+    expect(within(bar).getByText('2 selected (at most 50)')).toBeInTheDocument();
+    // Page 1's products are 100, 101, 102, …: the first and the third stay selected.
+    expect(within(bar).getByRole('link', { name: 'List to store' })).toHaveAttribute(
+      'href',
+      '/user/listed?list=100,102',
+    );
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Products selected to list' })).not.toBeInTheDocument();
+    session.clear();
+  });
+
   it('restores every control from the URL and asks the server with it', async () => {
     const fetchMock = searchApi();
     session.set({ pay_rate: RATES[1]! }); // EUR

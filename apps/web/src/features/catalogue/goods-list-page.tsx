@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProductListItem, ProductSort } from '@dsm/contract';
@@ -6,7 +6,7 @@ import { CloseIcon, SearchIcon } from '../../components/ui/icons';
 import { ProductCard, ProductCardSkeleton } from '../../components/ui/product-card';
 import { StatusPage } from '../../components/ui/status-page';
 import { prefetch } from '../../lib/prefetch';
-import { session, useSession } from '../../lib/session';
+import { isLoggedIn, session, useSession } from '../../lib/session';
 import { categoryTreeQuery, useCategoryTree } from '../../lib/categories';
 import { productSearchQuery, useProductSearch } from './catalogue.api';
 import { CategoryTree, categoryPath } from './category-tree';
@@ -24,7 +24,7 @@ import { Pagination } from './pagination';
 import { PriceFilter } from './price-filter';
 import { ShipsFromNote, ShipsToFilter, useShipsFromNotes, type ShipsFromText } from './ships-to';
 import '../../components/ui/field.css';
-import './catalogue.css';
+import './goods-list.css';
 
 const FilterIcon = () => (
   <svg
@@ -65,17 +65,33 @@ const GoodsCard = memo(function GoodsCard({
   priority,
   from,
   mark,
+  selectLabel,
+  selected,
+  onSelect,
 }: {
   product: ProductListItem;
   originalLabel: string;
   priority: 'high' | 'auto' | undefined;
+  /** Signed in only: the box that adds the product to the selection to list into a store. */
+  selectLabel?: string;
+  selected?: boolean;
+  onSelect?: (prodId: number, on: boolean) => void;
 } & ShipsFromText) {
   return (
     <ProductCard product={product} originalLabel={originalLabel} priority={priority}>
       <ShipsFromNote from={from} mark={mark} />
+      {onSelect ? (
+        <label className="goods-select">
+          <input type="checkbox" checked={!!selected} onChange={(e) => onSelect(product.prodId, e.target.checked)} />{' '}
+          {selectLabel}
+        </label>
+      ) : null}
     </ProductCard>
   );
 });
+
+/** At most this many products in one "List to store" (the listing API's limit per call). */
+const MAX_SELECTED = 50;
 
 /**
  * The route's loader: the search (as the page asks for it) and the category tree (the filters and
@@ -104,6 +120,20 @@ export default function GoodsListPage() {
   const filtersId = useId();
   const sortId = useId();
   const shipsFrom = useShipsFromNotes(state.shipsTo);
+  // A selection to list into the owner's stores (issue 22); it survives paging and filtering.
+  const loggedIn = useSession(isLoggedIn);
+  const [selected, setSelected] = useState<number[]>([]);
+  const onSelect = useCallback(
+    (prodId: number, on: boolean) =>
+      setSelected((now) =>
+        on
+          ? now.includes(prodId) || now.length >= MAX_SELECTED
+            ? now
+            : [...now, prodId]
+          : now.filter((x) => x !== prodId),
+      ),
+    [],
+  );
 
   // The header's search box shows the keyword being looked at (it clears it when we leave).
   useEffect(() => {
@@ -310,11 +340,26 @@ export default function GoodsListPage() {
                       originalLabel={t('price.original')}
                       priority={firstScreenPriority(i)}
                       {...shipsFrom(p.warehouse)}
+                      {...(loggedIn
+                        ? { selectLabel: t('select.label'), selected: selected.includes(p.prodId), onSelect }
+                        : {})}
                     />
                   ))
                 : Array.from({ length: 8 }, (_, i) => <ProductCardSkeleton key={i} />)}
             </ul>
           )}
+
+          {selected.length ? (
+            <div className="goods-selection" role="region" aria-label={t('select.region')}>
+              <span>{t('select.count', { count: selected.length, max: MAX_SELECTED })}</span>
+              <Link className="button button-primary" to={`/user/listed?list=${selected.join(',')}`}>
+                {t('select.list')}
+              </Link>
+              <button type="button" className="button button-secondary" onClick={() => setSelected([])}>
+                {t('select.clear')}
+              </button>
+            </div>
+          ) : null}
 
           {page ? (
             <Pagination

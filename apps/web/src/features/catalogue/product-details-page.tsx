@@ -23,7 +23,7 @@ import { VariantPicker } from './variant-picker';
 import { clampQuantity, initialSku, pickSku, selectionOf, valueState } from './variants';
 import '../../components/ui/field.css';
 import '../../components/ui/rich-text.css';
-import './catalogue.css';
+import './product-details.css';
 
 const HeartIcon = () => (
   <svg

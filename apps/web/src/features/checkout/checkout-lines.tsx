@@ -17,6 +17,12 @@ export function CheckoutLines({ lines }: { lines: ConfirmLine[] }) {
           <span className="checkout-line-text">
             <Link to={`/productdetails?prodId=${l.prodId}&skuId=${l.skuId}`}>{l.title}</Link>
             <span className="checkout-muted">{t('lines.sku', { code: l.skuCode })}</span>
+            {/* Held in the owner's inventory where this shipment leaves (decision 0139): priced at 0. */}
+            {l.fromInventory ? (
+              <span className="checkout-from-inventory" data-testid="checkout-from-inventory">
+                {t('lines.from-inventory')}
+              </span>
+            ) : null}
           </span>
           <span className="checkout-line-price">
             {t('lines.quantity', { price: money(l.unitPrice), count: l.count })}

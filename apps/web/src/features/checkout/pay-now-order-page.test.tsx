@@ -306,6 +306,42 @@ describe('buy-now checkout page', { timeout: 30_000 }, () => {
     expect(calls[1]!.key).not.toBe(calls[0]!.key);
   });
 
+  it('held in the inventory: the line at $0.00 says so; units taken meanwhile → the message and the new price', async () => {
+    let confirms = 0;
+    const held = (): ConfirmResult => {
+      const base = result('FR', 'POST');
+      return {
+        ...base,
+        lines: [{ ...base.lines[0]!, unitPrice: 0, lineTotal: 0, fromInventory: true }],
+        goodsTotal: 0,
+        confirmToken: 'token-held',
+      };
+    };
+    fakeApi({
+      'GET /api/countries': () => envelope(COUNTRIES),
+      'POST /api/p/order/prod/confirm': () => {
+        confirms += 1;
+        return envelope(confirms === 1 ? held() : { ...result('FR', 'POST'), confirmToken: 'token-bought' });
+      },
+      'POST /api/p/order/submit': () =>
+        envelope(
+          { reason: 'quote-changed' },
+          { code: 'A00001', msg: 'The units from your inventory were taken by another order meanwhile', status: 409 },
+        ),
+    });
+    const user = ui();
+    renderPage();
+    expect(await screen.findByTestId('checkout-from-inventory')).toHaveTextContent(
+      'From your inventory: goods already paid',
+    );
+    expect(screen.getByText('$0.00 × 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('taken by another order');
+    await waitFor(() => expect(confirms).toBe(2));
+    expect(await screen.findByText('$19.99 × 3')).toBeInTheDocument();
+    expect(screen.queryByTestId('checkout-from-inventory')).toBeNull();
+  });
+
   it('too many unpaid orders: the server message, a link to the orders, no new price, the button usable again', async () => {
     let confirms = 0;
     const msg =

@@ -52,7 +52,8 @@ export function SubmitOrder({ data, repricing, fromCart, reconfirm }: SubmitOrde
       void navigate(`/user/paymentorder?orders=${result.data.orders.map((o) => encodeURIComponent(o.id)).join(',')}`);
       return;
     }
-    const repriced = result.reason === 'confirm-invalid';
+    // An expired token, or the inventory units another order took meanwhile (decision 0139): priced again.
+    const repriced = result.reason === 'confirm-invalid' || result.reason === 'quote-changed';
     // Already placed, or too many orders waiting for payment (decision 0106): the way on is the orders list.
     const toOrders = result.reason === 'confirm-used' || result.reason === 'hold-cap';
     setError({ msg: result.msg, repriced, toOrders });

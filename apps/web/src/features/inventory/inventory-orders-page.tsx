@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { INVENTORY_ORDER_STATES, type InventoryOrder, type InventoryOrderState } from '@dsm/contract';
 import { Button, Popconfirm, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { leaveSite } from '../../lib/navigation';
 import { formatMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { BuyIntoInventory, parseBuy } from './buy-into-inventory';
@@ -41,6 +42,14 @@ export default function InventoryOrdersPage() {
   const payDeposit = async (id: string) => {
     const result = await inventoryActions.payDeposit(id);
     if (result.success) await refresh();
+  };
+  // By PayPal (decision 0140): off to PayPal's page; back on /user/paystate, which follows the payment.
+  const navigate = useNavigate();
+  const payDepositPayPal = async (id: string) => {
+    const result = await inventoryActions.payDepositPayPal(id);
+    if (!result.success) return;
+    if (result.data.approveUrl) leaveSite.to(result.data.approveUrl);
+    else void navigate(`/user/paystate?payment=${encodeURIComponent(result.data.id)}`);
   };
   const cancel = async (id: string) => {
     const result = await inventoryActions.cancel(id);
@@ -118,6 +127,15 @@ export default function InventoryOrdersPage() {
               <Button size="small" type="primary">
                 {t('deposit.pay')}
               </Button>
+            </Popconfirm>
+          ) : null}
+          {o.state === 'awaiting-payment' && o.deposit?.state === 'offered' ? (
+            <Popconfirm
+              title={t('deposit.pay-paypal-confirm', { deposit: usd(o.deposit.deposit) })}
+              description={<p className="inv-deposit-rules">{t('deposit.rules')}</p>}
+              onConfirm={() => payDepositPayPal(o.id)}
+            >
+              <Button size="small">{t('deposit.pay-paypal')}</Button>
             </Popconfirm>
           ) : null}
           {o.cancellable ? (

@@ -5,6 +5,7 @@ import type { InventoryOrder, InventoryRow } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { loadNamespace } from '../../lib/i18n';
+import { leaveSite } from '../../lib/navigation';
 import { session } from '../../lib/session';
 import InventoryOrdersPage from './inventory-orders-page';
 import MyInventoryPage from './my-inventory-page';
@@ -189,5 +190,39 @@ describe('/user/inventoryorders', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Deposit $126.23 paid; balance $294.52 when bought')).toBeInTheDocument();
     expect(paidDeposit).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Pay the deposit' })).not.toBeInTheDocument();
+  }, 90_000);
+
+  it('pays the deposit by PayPal: the rules first, then off to PayPal with the payment of the deposit', async () => {
+    const go = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
+    const terms = { percent: 30, deposit: 126.23, balance: 294.52 };
+    const asked: string[] = [];
+    fakeApi({
+      'GET /api/p/private-inventory-order/page': () =>
+        envelope(page([order({ state: 'awaiting-payment', total: 420.75, deposit: { ...terms, state: 'offered' } })])),
+      'POST /api/p/private-inventory-order/deposit/22222222-2222-2222-2222-222222222222/paypal': (url) => {
+        asked.push(url.pathname);
+        return envelope({
+          id: '33333333-3333-4333-8333-333333333333',
+          number: 'P00000009',
+          method: 'paypal',
+          outcome: 'pending',
+          amount: 126.23,
+          locked: 0,
+          shortfall: 0,
+          reason: null,
+          approveUrl: 'https://paypal.example/approve?token=T1',
+          orders: [],
+          createdAt: '2026-11-27T10:00:00.000Z',
+          completedAt: null,
+        });
+      },
+    });
+    renderRoutes([{ path: '/user/inventoryorders', element: <InventoryOrdersPage /> }], '/user/inventoryorders');
+    await userEvent.click(await screen.findByRole('button', { name: 'Deposit by PayPal' }));
+    expect(await screen.findByText('Pay the deposit of $126.23 by PayPal?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://paypal.example/approve?token=T1'));
+    expect(asked).toHaveLength(1);
+    go.mockRestore();
   }, 90_000);
 });

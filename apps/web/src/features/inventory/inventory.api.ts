@@ -5,6 +5,7 @@ import {
   InventoryOrderSchema,
   InventoryPageSchema,
   InventoryRowSchema,
+  OrderPaymentSchema,
 } from '@dsm/contract';
 import type {
   InventoryConfirmBody,
@@ -13,6 +14,7 @@ import type {
   InventoryOrderState,
   InventoryRow,
   Locale,
+  OrderPayment,
   Page,
   WarehouseOption,
 } from '@dsm/contract';
@@ -114,6 +116,12 @@ export const inventoryActions = {
     api.post<InventoryOrder>(`/p/private-inventory-order/deposit/${encodeURIComponent(id)}`, undefined, {
       idempotencyKey: crypto.randomUUID(),
       schema: InventoryOrderSchema,
+    }),
+  /** The deposit by PayPal (decision 0140): a pending payment with PayPal's approve link; one key per click. */
+  payDepositPayPal: (id: string) =>
+    api.post<OrderPayment>(`/p/private-inventory-order/deposit/${encodeURIComponent(id)}/paypal`, undefined, {
+      idempotencyKey: crypto.randomUUID(),
+      schema: OrderPaymentSchema,
     }),
   /** The per-SKU switch "ship store orders from my inventory" (decision 0129). */
   shipFirst: (id: string, shipFirst: boolean) =>

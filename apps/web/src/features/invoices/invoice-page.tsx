@@ -161,7 +161,37 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           </div>
         ))}
       </dl>
+      {invoice.parts ? <TwoParts invoice={invoice} money={money} /> : null}
       <p className="invoice-note">{t('invoice.currency-note', { currency: invoice.currency })}</p>
     </article>
+  );
+}
+
+/** An order paid in two parts (decision 0140): each part with its date, then what is still due. */
+function TwoParts({ invoice, money }: { invoice: Invoice; money: (v: number) => string }) {
+  const { t } = useTranslation('invoices');
+  const lang = useSession((s) => s.lang);
+  const when = (p: NonNullable<Invoice['parts']>[number]) =>
+    p.returnedAt
+      ? t('invoice.part-returned', { date: formatInvoiceTime(p.returnedAt, lang) })
+      : p.paidAt
+        ? t('invoice.part-paid', { date: formatInvoiceTime(p.paidAt, lang) })
+        : t('invoice.part-due');
+  return (
+    <section className="invoice-parts" aria-label={t('invoice.parts')}>
+      <h2>{t('invoice.parts')}</h2>
+      <dl className="invoice-totals">
+        {invoice.parts!.map((p) => (
+          <div key={p.part}>
+            <dt>{`${t(`invoice.part-${p.part}`)} · ${when(p)}`}</dt>
+            <dd>{money(p.amount)}</dd>
+          </div>
+        ))}
+        <div className="is-total">
+          <dt>{t('invoice.due')}</dt>
+          <dd data-testid="invoice-due">{money(invoice.due)}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

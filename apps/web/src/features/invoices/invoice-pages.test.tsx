@@ -55,6 +55,8 @@ const INVOICE: Invoice = {
   discount: 1,
   operateAmount: 0.5,
   handlingFee: 0.75,
+  parts: null,
+  due: 0,
   payable: 32.48,
   currency: 'USD',
   locale: 'en-US',
@@ -132,6 +134,24 @@ describe('invoice page (/user/orderinvoice)', { timeout: 30_000 }, () => {
       .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
       .click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();
+  });
+
+  it('an order paid in two parts shows the deposit and the balance with their dates and what is still due', async () => {
+    const twoParts: Invoice = {
+      ...INVOICE,
+      parts: [
+        { part: 'deposit', amount: 9.74, paidAt: '2026-03-02T10:00:00.000Z', returnedAt: null },
+        { part: 'balance', amount: 22.74, paidAt: null, returnedAt: null },
+      ],
+      due: 22.74,
+    };
+    fakeApi({ [`GET /api/p/invoices/${INVOICE.id}`]: () => envelope(twoParts), 'GET /api/countries': countries });
+    render(INVOICE.id);
+    const parts = await screen.findByRole('region', { name: 'Payment in two parts' });
+    expect(within(parts).getByText(/^Deposit · paid Mar 2, 2026/)).toBeInTheDocument();
+    expect(within(parts).getByText('9.74 USD')).toBeInTheDocument();
+    expect(within(parts).getByText('Balance · due when the goods are purchased')).toBeInTheDocument();
+    expect(screen.getByTestId('invoice-due')).toHaveTextContent('22.74 USD');
   });
 
   it("another user's (or a missing) invoice says it does not exist", async () => {

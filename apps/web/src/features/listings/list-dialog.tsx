@@ -4,14 +4,25 @@ import { Alert, Checkbox, Form, Input, InputNumber, Modal, Radio, Switch } from 
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { ImageOrder, type OrderedImage, chosenImages, imagesOf } from './image-order';
+import { ListManyDialog } from './list-many-dialog';
 import { listingActions, storeMoney, useProduct, useStores } from './listings.api';
+
+/** "List to store" for one product (below) or several (the wish list, a catalogue selection). */
+export function ListDialog({ prodIds, onClose }: { prodIds: number[]; onClose: (queued: boolean) => void }) {
+  // Mounted per opening, so its choices and its idempotency key start afresh each time.
+  if (!prodIds.length) return null;
+  if (prodIds.length > 1) return <ListManyDialog prodIds={prodIds} onClose={onClose} />;
+  return <ListOneDialog prodId={prodIds[0] ?? null} onClose={onClose} />;
+}
 
 /**
  * "List to store" (issue 22): the stores, the variants (checkboxes, at most 99: the 100th is
- * refused, not dropped), the price (the store's rule or the owner's own), the template, and a
- * preview of what the first chosen store will show, priced by the server's own quote.
+ * refused, not dropped), the price (the store's rule or the owner's own), the template with its
+ * image order, and a preview of what the first chosen store will show, priced by the server's
+ * own quote.
  */
-export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose: (queued: boolean) => void }) {
+function ListOneDialog({ prodId, onClose }: { prodId: number | null; onClose: (queued: boolean) => void }) {
   const { t } = useTranslation('listings');
   const lang = useSession((s) => s.lang);
   const product = useProduct(prodId);
@@ -25,11 +36,16 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
   const [template, setTemplate] = useState({ title: '', description: '', tags: '', productType: '' });
   const [quote, setQuote] = useState<ListingQuote | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
+  const [images, setImages] = useState<OrderedImage[]>([]);
+  const [busy, setBusy] = useState(false);
+  // One key per opening: a second click while the first is on its way queues nothing more.
+  const [key] = useState(() => crypto.randomUUID());
 
   const p: ProductDetail | undefined = product.data;
   useEffect(() => {
     if (!p) return;
     setSkuIds(p.skuList.slice(0, MAX_LISTING_SKUS).map((s) => s.skuId));
+    setImages(imagesOf(p));
     setTemplate({
       title: p.prodName,
       description: p.content,
@@ -49,6 +65,7 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
       template: {
         title: template.title,
         description: template.description,
+        images: chosenImages(images),
         tags: template.tags
           .split(',')
           .map((x) => x.trim())
@@ -56,7 +73,7 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
         productType: template.productType || null,
       },
     }),
-    [prodId, skuIds, own, prices, template],
+    [prodId, skuIds, own, prices, template, images],
   );
   const rule = own
     ? {
@@ -85,12 +102,10 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
   }, [prodId, storeIds[0], item, own]);
 
   async function submit() {
-    const res = await listingActions.create({
-      storeIds,
-      items: [item],
-      ...(rule ? { rule } : {}),
-      lockPrice,
-    });
+    setBusy(true);
+    const res = await listingActions
+      .create({ storeIds, items: [item], ...(rule ? { rule } : {}), lockPrice }, key)
+      .finally(() => setBusy(false));
     if (res.success) {
       toast.success(t('dialog.queued', { count: res.data.ids.length }));
       onClose(true);
@@ -108,7 +123,7 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
       onOk={submit}
       okText={t('dialog.submit')}
       cancelText={t('dialog.cancel')}
-      okButtonProps={{ disabled: !storeIds.length || !skuIds.length || tooMany }}
+      okButtonProps={{ disabled: !storeIds.length || !skuIds.length || tooMany, loading: busy }}
       width={860}
     >
       {p ? (
@@ -195,6 +210,9 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
                 onChange={(e) => setTemplate({ ...template, description: e.target.value })}
               />
             </Form.Item>
+            <Form.Item label={t('images.label')} help={t('images.help')}>
+              <ImageOrder value={images} onChange={setImages} />
+            </Form.Item>
             <Form.Item label={t('dialog.tags')}>
               <Input value={template.tags} onChange={(e) => setTemplate({ ...template, tags: e.target.value })} />
             </Form.Item>
@@ -208,7 +226,14 @@ export function ListDialog({ prodId, onClose }: { prodId: number | null; onClose
           </Form>
           <aside className="ls-store-preview" aria-label={t('dialog.store-preview', { store: first?.name ?? '' })}>
             <h3>{t('dialog.store-preview', { store: first?.name ?? '' })}</h3>
-            {p.pic ? <img src={p.pic} alt="" /> : null}
+            {item.template.images[0] ? <img src={item.template.images[0]} alt="" /> : null}
+            {item.template.images.length > 1 ? (
+              <div className="ls-preview-thumbs" data-testid="preview-images">
+                {item.template.images.slice(1).map((u) => (
+                  <img key={u} src={u} alt="" />
+                ))}
+              </div>
+            ) : null}
             <strong>{template.title}</strong>
             {quoteError ? <Alert type="warning" message={quoteError} /> : null}
             <ul>

@@ -26,7 +26,8 @@ const STATE_COLOURS: Record<ListingState, string> = {
 /**
  * /user/listed (SPEC §2, issue 22): the owner's listings with counts per state and a bar while a
  * batch publishes; relist a failed one, roll back, lock its price; a SKU taken down marked; the
- * catalogue price changes waiting for approval; each store's pricing rule with the re-price preview. `?list=<prodId>` (the product page's "List to store") opens the listing dialog.
+ * catalogue price changes waiting for approval; each store's pricing rule with the re-price preview. `?list=<prodId>` (the product page's "List to store") opens the listing dialog; `?list=<id>,<id>,…`
+ * (the wish list, a catalogue selection) the one for several products.
  */
 export default function ListedPage() {
   const { t } = useTranslation('listings');
@@ -36,7 +37,12 @@ export default function ListedPage() {
   const [current, setCurrent] = useState(1);
   const list = useListings(tab, current);
   const refresh = useRefreshListings();
-  const listing = Number(params.get('list')) || null;
+  // `?list=12` or `?list=12,15,31` (the wish list, a catalogue selection): several at once.
+  const listing = (params.get('list') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .slice(0, 50);
 
   /** Changes made in the store by hand, in words ("title “…”, Red 31.00"), or '' for none. */
   function handChanged(r: Listing): string {
@@ -186,7 +192,7 @@ export default function ListedPage() {
       <PriceUpdatesPanel />
       <StoreRulePanel />
       <ListDialog
-        prodId={listing}
+        prodIds={listing}
         onClose={(queued) => {
           params.delete('list');
           setParams(params, { replace: true });

@@ -106,10 +106,11 @@ export function useProduct(prodId: number | null) {
 
 /** The writes; a refusal shows as the API client's warning, field errors go to the form. */
 export const listingActions = {
-  create: (body: CreateListingsBody) =>
+  /** `key`: one per opening of the dialog, so a double click or a retry queues the listings once. */
+  create: (body: CreateListingsBody, key: string) =>
     api.post<{ ids: string[]; batchId: string }>('/p/listings', body, {
       schema: CreatedListingsSchema,
-      idempotencyKey: crypto.randomUUID(),
+      idempotencyKey: key,
     }),
   quote: (body: ListingQuoteBody) =>
     api.post<ListingQuote>('/p/listings/quote', body, { schema: ListingQuoteSchema, noshow: true }),

@@ -35,7 +35,8 @@ export function PriceUpdatesPanel() {
       title: t('preview.product'),
       key: 'product',
       render: (_, r) => (
-        <span className="ls-stacked">
+        // Wrapped at a width: a long title pushed the row's Approve / Reject out of sight.
+        <span className="ls-stacked ls-wrap">
           <span>{r.title}</span>
           <span className="ls-muted">
             {r.skuName} · {r.storeName}
@@ -55,6 +56,8 @@ export function PriceUpdatesPanel() {
       render: (_, r) => (
         <span className="ls-stacked">
           <strong data-testid="price-update-new">{money(r.newPrice, r.currency)}</strong>
+          {/* The compare-at price the store will show beside it, struck through as there. */}
+          {r.compareAtPrice !== null ? <s className="ls-muted">{money(r.compareAtPrice, r.currency)}</s> : null}
           <span className="ls-muted">
             {r.changePercent > 0 ? '+' : ''}
             {r.changePercent} %
@@ -66,7 +69,7 @@ export function PriceUpdatesPanel() {
       title: t('preview.margin'),
       key: 'margin',
       render: (_, r) => (
-        <span className="ls-stacked">
+        <span className="ls-stacked ls-wrap-narrow">
           <span>
             {money(r.margin, r.currency)} ({r.marginPercent} %)
           </span>

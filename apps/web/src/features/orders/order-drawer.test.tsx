@@ -80,6 +80,27 @@ describe('order drawer: lines named in the reader’s language', { timeout: 30_0
   });
 });
 
+describe('order drawer: a line shipped from the owner’s inventory', { timeout: 30_000 }, () => {
+  it('says the goods were already paid under that line only', async () => {
+    const order = detail('o-7', { actions: [] });
+    const [held, bought] = order.lines;
+    fakeApi({
+      'GET /api/p/orders/counts': () => envelope(COUNTS),
+      'GET /api/p/orders': () => envelope(page([summary('o-7', { actions: [] })])),
+      'GET /api/p/orders/o-7': () =>
+        envelope({
+          ...order,
+          lines: [{ ...held!, unitPrice: 0, lineTotal: 0, fromInventory: true }, bought!],
+        }),
+    });
+    renderRoutes([{ path: '/user/storeorder', element: <OrdersPage /> }], '/user/storeorder?order=o-7');
+    const rowOf = async (title: string) =>
+      (await screen.findByText(title, { selector: '.order-item-title' })).closest('tr')!;
+    expect(within(await rowOf(held!.title)).getByText('From your inventory: goods already paid')).toBeInTheDocument();
+    expect(within(await rowOf(bought!.title)).queryByText('From your inventory: goods already paid')).toBeNull();
+  });
+});
+
 describe('order drawer: tracking back to the store', { timeout: 30_000 }, () => {
   const failed = {
     state: 'failed' as const,

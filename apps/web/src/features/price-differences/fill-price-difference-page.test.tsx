@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PriceDifference } from '@dsm/contract';
+import type { Locale, PriceDifference } from '@dsm/contract';
 import { envelope, renderRoutes } from '../../test/render';
 import { fakeApi } from '../../test/fake-api';
 import { loadNamespace, setLanguage } from '../../lib/i18n';
@@ -32,6 +32,14 @@ const PAID: PriceDifference = {
   orderNumber: 'O00000041',
   state: 'paid',
   paidAt: '2026-11-23T09:00:00.000Z',
+};
+/** Still due when its store order was refunded to the wallet: closed with the order (decision 0142). */
+const WITH_ORDER: PriceDifference = {
+  ...DUE,
+  id: '33333333-3333-4333-8333-333333333333',
+  orderNumber: 'O00000043',
+  state: 'order-cancelled',
+  cancelledAt: '2026-11-25T09:00:00.000Z',
 };
 const page = (records: PriceDifference[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const wallet = (balance: number) => ({
@@ -137,4 +145,32 @@ describe('/user/fillpricedifference', { timeout: 30_000 }, () => {
     expect(asked).toContain('paid');
     expect(screen.getByText('Payé')).toBeInTheDocument();
   });
+
+  it.each<[Locale, string, string]>([
+    ['en-US', 'Cancelled', 'Cancelled with the order'],
+    ['fr-FR', 'Annulées', 'Annulé avec la commande'],
+    ['zh-CN', '已取消', '已随订单取消'],
+    ['tr-TR', 'İptal edildi', 'Siparişle birlikte iptal edildi'],
+  ])(
+    '%s: one closed with its refunded order says so under "cancelled", with nothing to pay',
+    async (lang, tab, label) => {
+      await setLanguage(lang);
+      const asked: string[] = [];
+      fakeApi({
+        'GET /api/p/price-differences': (url) => {
+          asked.push(url.searchParams.get('state') ?? '');
+          return envelope(page(url.searchParams.get('state') === 'cancelled' ? [WITH_ORDER] : [DUE, WITH_ORDER]));
+        },
+        'GET /api/p/wallet': () => envelope(wallet(30)),
+      });
+      render();
+      const row = (await screen.findByText('O00000043')).closest('tr')!;
+      expect(within(row).getByText(label)).toBeInTheDocument();
+      expect(within(row).queryByRole('button')).toBeNull();
+      await userEvent.click(screen.getByRole('tab', { name: tab }));
+      await waitFor(() => expect(screen.queryByText('O00000042')).toBeNull());
+      expect(asked).toContain('cancelled');
+      expect(within(screen.getByText('O00000043').closest('tr')!).getByText(label)).toBeInTheDocument();
+    },
+  );
 });

@@ -28,8 +28,8 @@ import { numericId, productGid } from './shopify.products.js';
 /** A product has at most 3 options. */
 export const MAX_OPTIONS = 3;
 
-export const PRODUCT_SET_MUTATION = `mutation ProductSet($input: ProductSetInput!, $synchronous: Boolean!, $variantsFirst: Int!) {
-  productSet(synchronous: $synchronous, input: $input) {
+export const PRODUCT_SET_MUTATION = `mutation ProductSet($input: ProductSetInput!, $identifier: ProductSetIdentifiers, $synchronous: Boolean!, $variantsFirst: Int!) {
+  productSet(synchronous: $synchronous, identifier: $identifier, input: $input) {
     product { id handle onlineStoreUrl variants(first: $variantsFirst) { nodes { id sku inventoryItem { id } } } }
     ${USER_ERRORS}
   }
@@ -77,6 +77,29 @@ export function checkPublishable(p: PublishProduct): string[] {
   return names;
 }
 
+/**
+ * The handle a product we publish gets: readable (the title's Latin letters and digits) and ours
+ * (the first 12 hex digits of our key). `productSet` with `identifier: {handle}` updates the product
+ * that has it or creates it (an upsert, API 2025-04 on), so a create whose answer was lost and is
+ * sent again finds the product the first one made. The listing's title never changes after it is
+ * made, so every attempt derives the same handle.
+ */
+export function handleFor(title: string, ref: string): string {
+  const words = title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  const key =
+    ref
+      .replace(/[^0-9a-f]/gi, '')
+      .slice(0, 12)
+      .toLowerCase() || ref.slice(0, 12);
+  return `${words || 'product'}-${key}`;
+}
+
 const image = (url: string) => ({ originalSource: url, contentType: 'IMAGE' });
 /** Shopify's single variant of a product without options. */
 const DEFAULT_OPTION = { optionName: 'Title', name: 'Default Title' };
@@ -87,7 +110,7 @@ const optionKey = (options: Array<{ name: string; value: string }>) =>
 export function productSetInput(
   p: PublishProduct,
   names: string[],
-  o: { id?: string; locationId: string | null; ids?: Map<string, string> },
+  o: { id?: string; locationId: string | null; ids?: Map<string, string>; handle?: string },
 ): Record<string, unknown> {
   const price = (minor: number) => minorToDecimal(minor, p.currency);
   const productOptions = names.length
@@ -99,6 +122,7 @@ export function productSetInput(
     : [{ name: 'Title', position: 1, values: [{ name: 'Default Title' }] }];
   return {
     ...(o.id ? { id: o.id } : {}),
+    ...(o.handle ? { handle: o.handle } : {}),
     title: p.title,
     descriptionHtml: p.descriptionHtml,
     productType: p.productType ?? '',
@@ -158,12 +182,16 @@ export class ShopifyPublisher {
       if (!id) throw new StorePlatformError('shopify', 'invalid', `not a Shopify product id: ${existing.externalId}`);
       ids = await this.variantIds(id);
     }
+    // A create carries our handle as its identifier: sent again after a lost answer, it updates
+    // the product the first call made instead of making a second one.
+    const handle = !existing && p.ref ? handleFor(p.title, p.ref) : undefined;
     const data = await this.admin.request<{
       productSet: { product: SetProduct | null; userErrors: UserError[] } | null;
     }>(
       PRODUCT_SET_MUTATION,
       {
-        input: productSetInput(p, names, { id, locationId, ids }),
+        input: productSetInput(p, names, { id, locationId, ids, handle }),
+        identifier: handle ? { handle } : null,
         synchronous: true,
         variantsFirst: Math.min(MAX_INPUT_ITEMS, p.variants.length),
       },

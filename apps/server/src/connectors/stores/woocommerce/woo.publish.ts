@@ -19,6 +19,10 @@ import { termIds } from './woo.terms.js';
  */
 
 export const BATCH_LIMIT = 100;
+/** The meta entry that marks a product as the one we published for a listing (its value our key). */
+export const REF_META_KEY = 'dsm_listing';
+/** A variable product's own SKU: our key after this prefix, unique per listing. */
+export const REF_SKU_PREFIX = 'dsm-';
 const VARIATIONS_PER_PAGE = 100;
 
 interface WooVariationOut {
@@ -87,6 +91,9 @@ export class WooPublisher {
       termIds(this.client, 'tags', p.tags, this.terms),
     ]);
     const only = p.variants[0]!;
+    // Our key on the product and, for a variable one, as its own SKU: what `lookUp` finds it by.
+    const parentSku = p.ref ? `${REF_SKU_PREFIX}${p.ref}` : '';
+    const target = existing ?? (p.ref ? await this.lookUp(variable ? parentSku : only.sku, p.ref) : null);
     const body: Record<string, unknown> = {
       name: p.title,
       type: variable ? 'variable' : 'simple',
@@ -95,9 +102,10 @@ export class WooPublisher {
       images: p.imageUrls.map((src) => ({ src })),
       categories: categories.map((id) => ({ id })),
       tags: tags.map((id) => ({ id })),
+      ...(p.ref ? { meta_data: [{ key: REF_META_KEY, value: p.ref }] } : {}),
       ...(variable
         ? {
-            sku: '',
+            sku: parentSku,
             attributes: names.map((name, i) => ({
               name,
               position: i,
@@ -109,10 +117,10 @@ export class WooPublisher {
         : { sku: only.sku, ...wooPrices(only.price, only.compareAtPrice, p.currency), ...stock(only.quantity) }),
     };
     let product: WooProductOut;
-    if (existing) {
-      if (!/^\d+$/.test(existing.externalId))
-        throw new StorePlatformError('woocommerce', 'invalid', `not a WooCommerce product id: ${existing.externalId}`);
-      product = (await this.client.call<WooProductOut>('PUT', `/products/${existing.externalId}`, {}, body)).data;
+    if (target) {
+      if (!/^\d+$/.test(target.externalId))
+        throw new StorePlatformError('woocommerce', 'invalid', `not a WooCommerce product id: ${target.externalId}`);
+      product = (await this.client.call<WooProductOut>('PUT', `/products/${target.externalId}`, {}, body)).data;
     } else {
       product = (await this.client.call<WooProductOut>('POST', '/products', {}, body)).data;
     }
@@ -121,7 +129,7 @@ export class WooPublisher {
       url: product.permalink ?? null,
       variants,
     });
-    const old = existing ? await this.variations(product.id) : [];
+    const old = target ? await this.variations(product.id) : [];
     if (!variable) {
       // A product that was variable keeps no orphan variations.
       if (old.length)
@@ -137,9 +145,26 @@ export class WooPublisher {
       return done(await this.writeVariations(product.id, p, old));
     } catch (err) {
       // A new product whose variations were refused is removed again: nothing half written.
-      if (!existing) await this.delete(String(product.id)).catch(() => {});
+      if (!target) await this.delete(String(product.id)).catch(() => {});
       throw err;
     }
+  }
+
+  /**
+   * The product an earlier attempt made with our key, or null: `GET /products?sku=` (products,
+   * not variations, hence a variable product's own SKU) and our meta entry, so a product of the
+   * same SKU that someone else made is never taken for ours. An attempt whose answer was lost
+   * (the store made the product, the answer never came) is thus completed, not made twice.
+   */
+  private async lookUp(sku: string, ref: string): Promise<{ externalId: string } | null> {
+    if (!sku) return null;
+    const { data } = await this.client.call<
+      Array<WooProductOut & { meta_data?: Array<{ key?: string; value?: unknown }> }>
+    >('GET', '/products', { sku, status: 'any', per_page: '10' });
+    if (!Array.isArray(data))
+      throw new StorePlatformError('woocommerce', 'protocol', 'the product list is not an array');
+    const ours = data.find((x) => x.meta_data?.some((m) => m.key === REF_META_KEY && m.value === ref));
+    return ours ? { externalId: String(ours.id) } : null;
   }
 
   /** Variations to create, update (same SKU or options) and delete, in batches of 100 objects. */

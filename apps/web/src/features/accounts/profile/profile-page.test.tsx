@@ -92,6 +92,18 @@ describe('profile page', { timeout: 30_000 }, () => {
           photo: '/api/files/sourcing/lina.png',
           active: true,
         }),
+      'GET /api/p/agent-messages': () =>
+        envelope([
+          {
+            id: 'm-1',
+            fromStaff: true,
+            authorName: 'Lina Chen',
+            text: 'Your order left our warehouse today.',
+            orderId: 'o-1',
+            orderNumber: 'O00000042',
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+        ]),
     });
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const { router } = renderProfile();
@@ -115,6 +127,11 @@ describe('profile page', { timeout: 30_000 }, () => {
       'href',
       'https://chat.example.com/support',
     );
+
+    // And my thread with the agent (decision 0137): what the agent wrote, about which order.
+    const thread = await screen.findByRole('region', { name: 'Messages with your agent' });
+    expect(await within(thread).findByText('Your order left our warehouse today.')).toBeInTheDocument();
+    expect(within(thread).getByText(/about order O00000042/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Address management' }));
     expect(await screen.findByRole('heading', { name: 'Consignee addresses' })).toBeInTheDocument();

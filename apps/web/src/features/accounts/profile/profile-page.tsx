@@ -2,6 +2,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MyAgentCard } from '../../../components/sourcing/agent-card';
+import { MyAgentThread } from '../../../components/sourcing/agent-thread';
 import { AddressList } from './address-list';
 import { ProfileInfo } from './profile-info';
 import './profile.css';
@@ -24,6 +25,8 @@ export default function ProfilePage() {
       <h1>{t('profile.title')}</h1>
       {/* Who handles my sourcing requests (decision 0134): the account area shows the agent's card. */}
       <MyAgentCard />
+      {/* Their thread with the agent (decision 0137): read and answer what the agent wrote. */}
+      <MyAgentThread />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === 'info' ? {} : { tab: key }, { replace: true })}
