@@ -12,52 +12,45 @@ import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import type { App } from '../src/platform/types';
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/nonexistent',
-    // As in production: the database store on a PostgreSQL server, the disk with PGlite.
-    fileStore: process.env.TEST_DATABASE_URL ? 'database' : 'disk',
-    secretKey: 'test-secret-key-0123456789abcdef0123456789abcdef',
-    mailFrom: 'Marketplace <no-reply@localhost>',
-    logLevel: 'silent',
-    trustProxy: false,
-    webDist: '/nonexistent',
-    bodyLimitBytes: 1_048_576,
-    requestTimeoutMs: 30_000,
-    sessionTtlSeconds: 3600,
-    resetCodeAnswerMs: 0,
-    // Tests register many accounts from one address; the throttling test sets its own limit.
-    addressRequestsPerHour: 100_000,
-    demoUser: { email: 'demo@example.com', password: 'demo12345' },
-    operator: { email: 'operator@example.com', password: 'operator123' },
-    ...overrides,
-  };
-}
+import { testConfig } from './test-config';
+
+export { testConfig };
 
 /**
  * A fresh, migrated database for one test file: a private PGlite loaded from the migrated
  * template, or, with TEST_DATABASE_URL, a new database on that PostgreSQL server (dropped at close)
  * behind a pool of `connections` (5 unless a concurrency test asks for more; opened on demand).
+ * `seeded`: a copy of the template already seeded with the default test config (global-setup.ts).
  */
 export async function createTestDatabase({
   connections = 5,
   serverUrl = process.env.TEST_DATABASE_URL,
+  seeded = false,
 }: {
   connections?: number;
   /** A PostgreSQL server to make the database on; '' for PGlite (default: TEST_DATABASE_URL). */
   serverUrl?: string;
+  seeded?: boolean;
 } = {}): Promise<Database> {
   if (!serverUrl) {
-    const dump = readFileSync(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
+    const template = inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate');
+    if (!template) throw new Error('no PGlite template: run under a config with test/global-setup.ts');
+    const client = await PGlite.create({
+      loadDataDir: new Blob([readFileSync(template)]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     return openPglite(client);
   }
+  // The templates exist only for the server the global set-up made them on.
+  const template =
+    serverUrl === process.env.TEST_DATABASE_URL
+      ? inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate')
+      : undefined;
+  if (seeded && !template) throw new Error('no seeded PostgreSQL template for this server');
   const name = `dsm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -67,7 +60,7 @@ export async function createTestDatabase({
   const database = await openPostgres(url.toString(), connections, (err) => {
     if (!closing) console.error(`test database: idle connection lost: ${err.message}`);
   });
-  await migrate(database);
+  if (!template) await migrate(database);
   const close = database.close;
   return {
     ...database,
@@ -90,8 +83,14 @@ export async function createTestApp(
   databaseOptions: Parameters<typeof createTestDatabase>[0] = {},
 ) {
   const config = testConfig(overrides);
-  const database = await createTestDatabase(databaseOptions);
-  await seed(database.db, config);
+  // The seeded template holds what seed() makes for the default accounts; other accounts, or a
+  // server without the global set-up's templates, are seeded here as a first start does.
+  const defaults = testConfig();
+  const usual =
+    JSON.stringify([config.demoUser, config.operator]) === JSON.stringify([defaults.demoUser, defaults.operator]) &&
+    (databaseOptions.serverUrl ?? process.env.TEST_DATABASE_URL) === process.env.TEST_DATABASE_URL;
+  const database = await createTestDatabase({ ...databaseOptions, seeded: usual });
+  if (!usual) await seed(database.db, config);
   const app = await buildApp({ config, database, ...appOptions });
   extend?.(app);
   await app.ready();
@@ -125,11 +124,16 @@ export async function createServerCluster() {
   };
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const setup = await openPostgres(url.toString(), 1, () => undefined);
-  await migrate(setup);
-  await seed(setup.db, testConfig());
-  await setup.close();
+  // The seeded template of the global set-up is what the steps below it would make.
+  const template = inject('postgresSeededTemplate');
+  if (template) await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  else {
+    await admin(`CREATE DATABASE ${name}`);
+    const setup = await openPostgres(url.toString(), 1, () => undefined);
+    await migrate(setup);
+    await seed(setup.db, testConfig());
+    await setup.close();
+  }
 
   const nodes: Array<{ app: App; database: Database }> = [];
   return {
