@@ -151,7 +151,8 @@ export async function postAgentMessage(
   return inTransaction(db, async (uow) => {
     const fromStaff = author.role !== 'user';
     if (fromStaff) await assertReachesUser(uow.tx, author as Staff, userId);
-    const orderId = body.orderId ?? null;
+    // An empty order id, as a form with no order picked sends it, names no order.
+    const orderId = body.orderId || null;
     if (orderId) await getOrder(uow.tx, orderId, { userId, actor: 'operator' });
     const text = body.text.trim();
     const [inserted] = rawRows(

@@ -158,10 +158,12 @@ describe('store orders on /user/storeorder', { timeout: 60_000 }, () => {
     const asked = storeApi();
     render('/user/storeorder?tab=unrelated&from=2026-02-30&to=2026-03-31&country=France');
     await screen.findByText('#1001');
-    const sent = asked.filter((a) => a.get('tab') === 'unrelated').at(-1)!;
-    expect(sent.has('from')).toBe(false);
-    expect(sent.has('country')).toBe(false);
-    expect(sent.get('to')).toBe('2026-03-31');
+    // No request ever carries the bad values; the good date goes out. (Which request came last
+    // is the router's and the query cache's business, so the test does not rely on the order.)
+    await waitFor(() =>
+      expect(asked.some((a) => a.get('tab') === 'unrelated' && a.get('to') === '2026-03-31')).toBe(true),
+    );
+    expect(asked.filter((a) => a.has('from') || a.has('country'))).toEqual([]);
   });
 
   it('an abnormal order says why and moves to normal only after a confirmation', async () => {
