@@ -6,7 +6,7 @@ import trTR from 'antd/es/locale/tr_TR';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { Locale } from '@dsm/contract';
-import { useTranslation } from 'react-i18next';
+import { type UseTranslationOptions, useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/console-icons';
 import { isAgent, useSession } from '../../lib/session';
@@ -49,8 +49,17 @@ interface AccountShellProps {
   operatorConsole?: boolean;
 }
 
+/**
+ * react-i18next's own option (its types leave it out): a new catalogue gives a new `t`, so the
+ * menu's memoized entries are made again. The console's entries are titled from routes-admin,
+ * which may arrive after the shell first renders (/admin before its page table has loaded).
+ */
+const REDRAW_ON_ADDED_CATALOGUE = { bindI18nStore: 'added' } as unknown as UseTranslationOptions<undefined>;
+
 function AccountShell({ sections, navLabel, operatorConsole = false }: AccountShellProps) {
-  const { t } = useTranslation();
+  // The console's entries are titled from routes-admin, a catalogue that may arrive after the
+  // shell first renders (e.g. /admin before its page table loads): draw again when one is added.
+  const { t } = useTranslation(undefined, REDRAW_ON_ADDED_CATALOGUE);
   useAntdIconLabels();
   const lang = useSession((s) => s.lang);
   const navId = useId();
