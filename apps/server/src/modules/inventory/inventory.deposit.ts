@@ -76,12 +76,12 @@ const part = (type: 'inventory-deposit' | typeof BALANCE_REFERENCE_TYPE, order: 
  * reaction makes it "to be purchased") → the order's invoice, the deposit paid and the balance due
  * (decision 0140).
  */
-export async function payInventoryDeposit(
-  uow: UnitOfWork,
-  config: Config,
-  userId: string,
-  orderId: string,
-): Promise<InventoryOrder> {
+/**
+ * The steps both ways of paying a deposit start with: lock the caller's wallet → lock the owner's
+ * order (another's or a malformed id → 404) → lock its inventory row → it is unpaid and offered two
+ * parts (else 409).
+ */
+async function lockOfferedDeposit(uow: UnitOfWork, userId: string, orderId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
   await lockWallet(uow, userId);
   const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
@@ -92,6 +92,16 @@ export async function payInventoryDeposit(
   if (terms.depositState !== 'offered')
     throw AppError.conflict('deposit-not-offered', 'inventory.deposit-not-offered', { number: order.number });
   assertAllowed(order, 'pay');
+  return { order, terms };
+}
+
+export async function payInventoryDeposit(
+  uow: UnitOfWork,
+  config: Config,
+  userId: string,
+  orderId: string,
+): Promise<InventoryOrder> {
+  const { order, terms } = await lockOfferedDeposit(uow, userId, orderId);
   await assertNoOpenPayment(uow.tx, orderId);
   await payIntoDeposit(uow, userId, terms.depositMinor, part('inventory-deposit', order), {
     kind: 'bulk-deposit',
@@ -116,16 +126,7 @@ export async function startInventoryDepositPayPal(
   userId: string,
   orderId: string,
 ): Promise<PaymentRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw AppError.notFound('inventory.not-found');
-  await lockWallet(uow, userId);
-  const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
-    throw AppError.notFound('inventory.not-found');
-  });
-  await uow.tx.execute(sql`select 1 from inventory_orders where order_id = ${orderId} for update`);
-  const terms = await depositOf(uow.tx, orderId);
-  if (terms.depositState !== 'offered')
-    throw AppError.conflict('deposit-not-offered', 'inventory.deposit-not-offered', { number: order.number });
-  assertAllowed(order, 'pay');
+  const { order, terms } = await lockOfferedDeposit(uow, userId, orderId);
   return startDepositPayPal(uow, config, order, terms.depositMinor);
 }
 
