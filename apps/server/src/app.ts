@@ -66,6 +66,7 @@ import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions 
 import { requestLogController } from './platform/first-answers';
 import { registerWebApp } from './platform/static';
 import { catalogueFirstRequests } from './modules/catalogue/catalogue.first-answers';
+import { contentFirstRequests } from './modules/content/content.first-answers';
 import type { App } from './platform/types';
 import { zodValidatorCompiler } from './platform/validation';
 
@@ -222,9 +223,9 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  // The catalogue pages carry their first answers in their HTML (decision 0122).
+  // The catalogue and content pages carry their first answers in their HTML (decisions 0122, 0147).
   await registerWebApp(app, config.webDist, {
-    firstRequests: catalogueFirstRequests,
+    firstRequests: (route, url) => [...catalogueFirstRequests(route, url), ...contentFirstRequests(route)],
     firstAnswersWaitMs: config.firstAnswersWaitMs,
   });
   if (workJobs) app.addHook('onReady', () => jobs.start());
