@@ -5,7 +5,8 @@ import { join } from 'node:path';
  * The first screen of the public pages whose largest paint is a text of the app itself (decision
  * 0147): drawn at build time, in each language, into the page's HTML at the root's
  * `<!--first-paint-->` mark, so a phone paints it with the document instead of after the
- * scripts (the home page's hero text was the largest paint at 2.1–2.3 s in Lighthouse's phone).
+ * scripts (the home page's hero text, the shipping calculator's introduction and the log-in
+ * card's subtitle were the largest paint at 2.1–2.5 s in Lighthouse's phone).
  * The server sends the copy in the visitor's language (its `lang` cookie, apps/server
  * platform/static.ts). The app's first render replaces all of it (React empties the root): the
  * boxes follow the page's own CSS, so the texts appear where and as large as the app draws them
@@ -33,10 +34,38 @@ const HERO_STYLE = css(`
   @media (max-width:799px){.fp-hero-inner{padding:40px 16px 44px}.fp-hero p{font-size:16px}}
 `);
 
-/** Each page's first screen (home-page.tsx's hero: title, text, the two links). */
+/** logistics.css's `.shipping-page` and `.shipping-head`. */
+const SHIPPING_STYLE = css(`
+  .fp-shipping{max-width:1200px;margin:0 auto;padding:32px 16px 56px}
+  .fp-shipping h1{margin:0;font-size:30px;line-height:1.2}
+  .fp-shipping p{max-width:720px;margin:8px 0 0;color:var(--text-muted);line-height:1.6}
+  @media (max-width:599px){.fp-shipping h1{font-size:24px}}
+`);
+
+/**
+ * accounts.css's `.auth-page` and `.auth-card` (its height as the log-in form draws it), under the
+ * log-in pages' header (the minimal layout's, 64 px at every width).
+ */
+const LOGIN_STYLE = css(`
+  #root .boot-header{height:64px}
+  .fp-auth{display:flex;justify-content:center;padding:48px 16px}
+  .fp-auth div{width:100%;max-width:400px;min-height:468px;padding:32px 28px;background:#fff;border:1px solid var(--border);border-radius:10px}
+  .fp-auth h1{margin:0;font-size:24px}
+  .fp-auth p{margin:6px 0 20px;color:var(--text-muted)}
+  @media (max-width:600px){.fp-auth{padding:24px 12px}.fp-auth div{min-height:452px;padding:24px 16px}}
+`);
+
+/** Each page's first screen: what the page draws first, with no data. */
 export const FIRST_SCREENS: Record<string, (t: Text) => string> = {
+  // home-page.tsx's hero: title, text, the two links.
   index: (t) =>
     `${HERO_STYLE}<section class="fp-hero"><div class="fp-hero-inner"><div><h1>${t('home:hero.title')}</h1><p>${t('home:hero.subtitle')}</p><div class="fp-hero-actions"><a href="/goodslist">${t('home:hero.browse')}</a><a href="/register">${t('home:hero.register')}</a></div></div></div></section>`,
+  // shipping-fee-page.tsx's head: title and introduction.
+  shippingfee: (t) =>
+    `${SHIPPING_STYLE}<div class="fp-shipping"><h1>${t('logistics:title')}</h1><p>${t('logistics:intro')}</p></div>`,
+  // login-page.tsx's card: title and subtitle, the form's room.
+  login: (t) =>
+    `${LOGIN_STYLE}<div class="fp-auth"><div><h1>${t('accounts:login.title')}</h1><p>${t('accounts:login.subtitle')}</p></div></div>`,
 };
 
 const escapeHtml = (s: string) =>
