@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import connections from '../src/locales/en-US/connections.json';
 import orders from '../src/locales/en-US/orders.json';
 import pay from '../src/locales/en-US/payments.json';
@@ -9,6 +8,7 @@ import stores from '../src/locales/en-US/stores.json';
 import storeOrdersZh from '../src/locales/zh-CN/store-orders.json';
 import { api, escape, template } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { fillLogIn, logInApi, register } from './people';
 
 /*
  * Issue 21's whole journey in Chromium against the real server and its sandbox Shopify shop, no
@@ -44,39 +44,16 @@ interface Who {
   userId: string;
 }
 
-async function logInApi(email: string, password: string): Promise<Who> {
-  const r = await api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } });
-  return { email, password, token: r.accessToken, userId: r.userId };
-}
-
 /** A store owner with `money` dollars in the wallet (an operator's adjustment: recharging is the wallet spec's). */
 async function storeOwner(money: number): Promise<Who> {
-  const email = `e2e-soj-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `soj${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'shopify',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  const who = await logInApi(email, password);
-  const op = inject('operator');
-  const operator = await logInApi(op.email, op.password);
-  await api('POST', `/admin/wallets/${who.userId}/adjustments`, {
-    token: operator.token,
+  const person = await register('soj', { platform: 'shopify' });
+  const session = await logInApi(person);
+  const operator = await logInApi(inject('operator'));
+  await api('POST', `/admin/wallets/${session.userId}/adjustments`, {
+    token: operator.accessToken,
     body: { amount: money, reason: 'e2e store orders journey' },
   });
-  return who;
+  return { ...person, token: session.accessToken, userId: session.userId };
 }
 
 /** Opens a tab of /user/storeorder until a row with the store product shows. */
@@ -122,10 +99,7 @@ describe('store orders, the whole journey', () => {
     await page.getByRole('button', { name: /^Install app/ }).click();
     await page.waitForURL((url) => url.pathname === '/authlogin');
     await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-    await page.getByLabel(accounts.login.email).fill(who.email);
-    await page.getByLabel(accounts.login.password).fill(who.password);
-    await page.getByRole('button', { name: accounts.login.submit }).click();
+    await fillLogIn(page, who);
     await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
     await page.locator('#install').click();
     await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
@@ -202,9 +176,7 @@ describe('store orders, the whole journey', () => {
 
     // The operator purchases it, then ships it with a carrier and a tracking number.
     const op = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/orders')}`);
-    await op.getByLabel(accounts.login.email).fill(inject('operator').email);
-    await op.getByLabel(accounts.login.password).fill(inject('operator').password);
-    await op.getByRole('button', { name: accounts.login.submit }).click();
+    await fillLogIn(op, inject('operator'));
     await op.waitForURL((url) => url.pathname === '/admin/orders');
     let opRow = await operatorRow(op, 'pending', number!);
     await opRow.getByRole('button', { name: orders.admin.purchase, exact: true }).click();

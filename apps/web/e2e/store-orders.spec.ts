@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import connections from '../src/locales/en-US/connections.json';
 import storeOrders from '../src/locales/en-US/store-orders.json';
 import stores from '../src/locales/en-US/stores.json';
 import { api, escape } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { fillLogIn, register } from './people';
 
 /*
  * Issue 21's first steps in Chromium against the real server and its sandbox Shopify shop, no
@@ -29,28 +29,6 @@ afterAll(() => browser?.close());
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A shop of its own: any *.myshopify.com name is a seeded sandbox shop, so other specs' orders stay apart. */
 const SHOP = `e2e-so-${stamp}.myshopify.com`;
-
-async function storeOwner() {
-  const email = `e2e-so-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `so${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'shopify',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  return { email, password };
-}
 
 /** Places an order in the sandbox shop through its admin page's form (two natural tote bags, to France). */
 async function placeOrderInShop() {
@@ -97,7 +75,7 @@ async function waitForOrderIn(page: Page, tab: 'unrelated' | 'related') {
 
 describe('store orders', () => {
   it('an order placed in a sandbox Shopify shop arrives as unrelated, and shows as related once its variant is connected', async () => {
-    const who = await storeOwner();
+    const who = await register('so', { platform: 'shopify' });
     const bangle = await api<{ prodName: string; skuList: Array<{ skuId: number; skuCode: string }> }>(
       'GET',
       `/prod/prodInfo?prodId=${CATALOGUE_PRODUCT}`,
@@ -108,10 +86,7 @@ describe('store orders', () => {
     await page.getByRole('button', { name: /^Install app/ }).click();
     await page.waitForURL((url) => url.pathname === '/authlogin');
     await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-    await page.getByLabel(accounts.login.email).fill(who.email);
-    await page.getByLabel(accounts.login.password).fill(who.password);
-    await page.getByRole('button', { name: accounts.login.submit }).click();
+    await fillLogIn(page, who);
     await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
     await page.locator('#install').click();
     await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
