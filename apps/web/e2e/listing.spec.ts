@@ -5,10 +5,10 @@ import zhAccounts from '../src/locales/zh-CN/accounts.json';
 import catalogue from '../src/locales/en-US/catalogue.json';
 import listings from '../src/locales/en-US/listings.json';
 import zhListings from '../src/locales/zh-CN/listings.json';
-import stores from '../src/locales/en-US/stores.json';
 import { api, escape } from './api';
 import { baseUrl, launch, openPage } from './browser';
-import { fillLogIn, logInApi, register } from './people';
+import { installApp } from './shopify-sandbox';
+import { logInApi, register } from './people';
 
 /*
  * Issue 22 in Chromium against the real server and its sandbox Shopify shop, no mocks: a store
@@ -57,14 +57,7 @@ describe('listing', () => {
     const who = { ...owner, token: (await logInApi(owner)).accessToken };
 
     // Install the app on the shop as its merchant, logging in on the way.
-    const page = await openPage(browser, `/sandbox/shopify/${SHOP}/admin`);
-    await page.getByRole('button', { name: /^Install app/ }).click();
-    await page.waitForURL((url) => url.pathname === '/authlogin');
-    await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await fillLogIn(page, who);
-    await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
-    await page.locator('#install').click();
-    await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
+    const page = await installApp(browser, SHOP, who);
 
     // The shop's rule: 2.5×.
     await setMultiple(page, '2.5');

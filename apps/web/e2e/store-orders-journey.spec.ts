@@ -4,10 +4,10 @@ import connections from '../src/locales/en-US/connections.json';
 import orders from '../src/locales/en-US/orders.json';
 import pay from '../src/locales/en-US/payments.json';
 import storeOrders from '../src/locales/en-US/store-orders.json';
-import stores from '../src/locales/en-US/stores.json';
 import storeOrdersZh from '../src/locales/zh-CN/store-orders.json';
 import { api, escape, template } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { installApp, waitForStoreOrderIn } from './shopify-sandbox';
 import { fillLogIn, logInApi, register } from './people';
 
 /*
@@ -56,26 +56,6 @@ async function storeOwner(money: number): Promise<Who> {
   return { ...person, token: session.accessToken, userId: session.userId };
 }
 
-/** Opens a tab of /user/storeorder until a row with the store product shows. */
-async function waitForStoreOrderIn(page: Page, tab: 'unrelated' | 'related') {
-  const row = page.getByRole('row').filter({ hasText: STORE_PRODUCT });
-  await expect
-    .poll(
-      async () => {
-        await page.goto(`${baseUrl()}/user/storeorder?tab=${tab}`);
-        await page.getByTestId(`tab-${tab}`).waitFor();
-        return row
-          .first()
-          .waitFor({ timeout: 5_000 })
-          .then(() => true)
-          .catch(() => false);
-      },
-      { timeout: 45_000, interval: 1_000 },
-    )
-    .toBe(true);
-  return row.first();
-}
-
 /** The operator's console filtered to a state, and the row of an order. */
 async function operatorRow(page: Page, state: keyof typeof orders.admin.states, number: string) {
   await page.getByRole('combobox', { name: orders.admin.filter }).click();
@@ -95,14 +75,7 @@ describe('store orders, the whole journey', () => {
     );
 
     // The merchant installs the app on the shop, logging in on the way.
-    const page = await openPage(browser, SHOP_ADMIN);
-    await page.getByRole('button', { name: /^Install app/ }).click();
-    await page.waitForURL((url) => url.pathname === '/authlogin');
-    await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await fillLogIn(page, who);
-    await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
-    await page.locator('#install').click();
-    await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
+    const page = await installApp(browser, SHOP, who);
     await page
       .getByRole('article')
       .filter({ hasText: SHOP })
@@ -120,7 +93,7 @@ describe('store orders, the whole journey', () => {
     await shop.getByText(`2 × ${STORE_PRODUCT} — ${VARIANT}`).waitFor();
 
     // It arrives by itself, unrelated; its line leads to connecting the variant.
-    const row = await waitForStoreOrderIn(page, 'unrelated');
+    const row = await waitForStoreOrderIn(page, STORE_PRODUCT, 'unrelated');
     await row.getByText(storeOrders.list['unconnected-count_one'].replace('{{count}}', '1')).waitFor();
     await row.getByRole('button', { name: storeOrders.list['connect-lines'] }).click();
     const line = page.getByRole('listitem').filter({ hasText: STORE_PRODUCT });
@@ -147,7 +120,7 @@ describe('store orders, the whole journey', () => {
     await page.waitForURL((url) => url.pathname === '/user/skuconnect');
 
     // Related now: selected and paid from the wallet.
-    const related = await waitForStoreOrderIn(page, 'related');
+    const related = await waitForStoreOrderIn(page, STORE_PRODUCT, 'related');
     await related.getByText(storeOrders.list['all-connected']).waitFor();
     const [storeOrder] = (
       await api<{ records: Array<{ id: string; number: string }> }>('GET', '/p/store-orders?tab=related', {

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import connections from '../src/locales/en-US/connections.json';
 import storeOrders from '../src/locales/en-US/store-orders.json';
-import stores from '../src/locales/en-US/stores.json';
 import { api, escape } from './api';
-import { baseUrl, launch, openPage } from './browser';
-import { fillLogIn, register } from './people';
+import { baseUrl, launch } from './browser';
+import { installApp, waitForStoreOrderIn } from './shopify-sandbox';
+import { register } from './people';
 
 /*
  * Issue 21's first steps in Chromium against the real server and its sandbox Shopify shop, no
@@ -53,26 +53,6 @@ async function placeOrderInShop() {
   expect(res.status, await res.text()).toBeLessThan(400);
 }
 
-/** Opens a tab of /user/storeorder until a row with the store product shows (the list asks every 15 s too). */
-async function waitForOrderIn(page: Page, tab: 'unrelated' | 'related') {
-  const row = page.getByRole('row').filter({ hasText: STORE_PRODUCT });
-  await expect
-    .poll(
-      async () => {
-        await page.goto(`${baseUrl()}/user/storeorder?tab=${tab}`);
-        await page.getByTestId(`tab-${tab}`).waitFor();
-        return row
-          .first()
-          .waitFor({ timeout: 5_000 })
-          .then(() => true)
-          .catch(() => false);
-      },
-      { timeout: 45_000, interval: 1_000 },
-    )
-    .toBe(true);
-  return row.first();
-}
-
 describe('store orders', () => {
   it('an order placed in a sandbox Shopify shop arrives as unrelated, and shows as related once its variant is connected', async () => {
     const who = await register('so', { platform: 'shopify' });
@@ -82,21 +62,14 @@ describe('store orders', () => {
     );
 
     // Install the app on the shop as its merchant, logging in on the way.
-    const page = await openPage(browser, `/sandbox/shopify/${SHOP}/admin`);
-    await page.getByRole('button', { name: /^Install app/ }).click();
-    await page.waitForURL((url) => url.pathname === '/authlogin');
-    await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await fillLogIn(page, who);
-    await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
-    await page.locator('#install').click();
-    await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
+    const page = await installApp(browser, SHOP, who);
     const card = page.getByRole('article').filter({ hasText: SHOP });
     await card.getByRole('link', { name: /^[1-9]\d* products?$/ }).waitFor({ timeout: 20_000 });
 
     // A buyer orders in the shop: the order arrives by itself, unrelated (the bag is not connected).
     const placed = Date.now();
     await placeOrderInShop();
-    const row = await waitForOrderIn(page, 'unrelated');
+    const row = await waitForStoreOrderIn(page, STORE_PRODUCT, 'unrelated');
     // A figure, not a check (the machine is shared): the issue's target is 10 s by webhook.
     console.log(`store order on /user/storeorder ${((Date.now() - placed) / 1000).toFixed(1)} s after it was placed`);
     await row.getByText(storeOrders.list['unconnected-count_one'].replace('{{count}}', '1')).waitFor();
@@ -135,7 +108,7 @@ describe('store orders', () => {
     await page.waitForURL((url) => url.pathname === '/user/skuconnect');
 
     // The order re-evaluates by itself: now related, every product connected.
-    const related = await waitForOrderIn(page, 'related');
+    const related = await waitForStoreOrderIn(page, STORE_PRODUCT, 'related');
     await related.getByText(storeOrders.list['all-connected']).waitFor();
   });
 });
