@@ -43,8 +43,8 @@ const SHIPPING_STYLE = css(`
 `);
 
 /**
- * accounts.css's `.auth-page` and `.auth-card` (its height as the log-in form draws it), under the
- * log-in pages' header (the minimal layout's, 64 px at every width).
+ * accounts.css's `.auth-page` and `.auth-card` (its height as the log-in and registration forms
+ * draw them), under the log-in pages' header (the minimal layout's, 64 px at every width).
  */
 const LOGIN_STYLE = css(`
   #root .boot-header{height:64px}
@@ -52,7 +52,9 @@ const LOGIN_STYLE = css(`
   .fp-auth div{width:100%;max-width:400px;min-height:468px;padding:32px 28px;background:#fff;border:1px solid var(--border);border-radius:10px}
   .fp-auth h1{margin:0;font-size:24px}
   .fp-auth p{margin:6px 0 20px;color:var(--text-muted)}
-  @media (max-width:600px){.fp-auth{padding:24px 12px}.fp-auth div{min-height:452px;padding:24px 16px}}
+  .fp-auth-wide div{max-width:680px;min-height:907px}
+  @media (max-width:600px){.fp-auth{padding:24px 12px}.fp-auth div{min-height:452px;padding:24px 16px}
+  .fp-auth-wide div{min-height:1341px}}
 `);
 
 /** Each page's first screen: what the page draws first, with no data. */
@@ -66,6 +68,9 @@ export const FIRST_SCREENS: Record<string, (t: Text) => string> = {
   // login-page.tsx's card: title and subtitle, the form's room.
   login: (t) =>
     `${LOGIN_STYLE}<div class="fp-auth"><div><h1>${t('accounts:login.title')}</h1><p>${t('accounts:login.subtitle')}</p></div></div>`,
+  // register-page.tsx's wide card: title and subtitle, the form's room.
+  register: (t) =>
+    `${LOGIN_STYLE}<div class="fp-auth fp-auth-wide"><div><h1>${t('accounts:register.title')}</h1><p>${t('accounts:register.subtitle')}</p></div></div>`,
 };
 
 const escapeHtml = (s: string) =>

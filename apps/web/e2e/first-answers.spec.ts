@@ -130,6 +130,7 @@ describe('first screens in the page', () => {
       ['/index', undefined, 'Source products from China for your online store'],
       ['/shippingfee', 'tr-TR', undefined],
       ['/login', 'fr-FR', undefined],
+      ['/register', 'zh-CN', undefined],
     ] as const) {
       const bare = await open(route, { lang, scripts: false });
       const title = await bare.page.getByRole('heading', { level: 1 }).textContent();
