@@ -45,7 +45,12 @@ import {
 } from './modules/inventory/inventory.service';
 import { onShippingChange } from './modules/logistics/logistics.service';
 import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipping.service';
-import { paymentReactions } from './modules/payments/payments.service';
+import {
+  ORDER_BALANCE_REFERENCE_TYPE,
+  orderBalanceCompleted,
+  paymentReactions,
+  twoPartReactions,
+} from './modules/payments/payments.service';
 import { cancelDueWithOrder } from './modules/price-differences/price-differences.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -154,6 +159,12 @@ export function compose({
   onHeldPaymentCompleted(db, 'order-payment', payments.heldCompleted);
   // when a top-up completes the held balance of a bulk deposit order → inventory lets it be stocked
   onHeldPaymentCompleted(db, BALANCE_REFERENCE_TYPE, balanceCompleted);
+  // when a top-up completes the held balance of a catalogue bulk order paid in two parts → payments lets it ship (decision 0145)
+  onHeldPaymentCompleted(db, ORDER_BALANCE_REFERENCE_TYPE, orderBalanceCompleted);
+  // when the operator has bought such an order's goods → payments charges its balance from the wallet (held when short)
+  onOrderChange(db, 'purchase', 'payments.charge-balance', twoPartReactions.purchased);
+  // when such an order is shipped → payments refuses it while the balance is unpaid, else moves the bulk deposit to revenue
+  onOrderChange(db, 'ship', 'payments.settle-deposit', twoPartReactions.shipped);
   // when the PayPal recharge of a payment is credited to the wallet → payments pays its orders from it
   //   (a deposit's: inventory pays the deposit of the two-part order from it, decision 0140)
   onRechargeEvent(db, 'credited', 'payments.pay-orders', payments.rechargeCredited);
