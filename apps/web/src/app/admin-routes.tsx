@@ -149,7 +149,10 @@ export const ADMIN_PAGES: RouteObject[] = [
       withText(
         'pricing',
         // payments: a bulk order's two parts in the drawer (decision 0145)
-        withText('admin', withText('payments', () => import('../features/admin/orders/orders-page'))),
+        withText(
+          'admin',
+          withText('payments', () => import('../features/admin/orders/orders-page')),
+        ),
       ),
     ),
   ),

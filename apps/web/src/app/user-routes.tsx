@@ -107,7 +107,10 @@ export const USER_PAGES: RouteObject[] = [
     withText(
       'orders',
       // The payments namespace: a bulk order's two parts in the order's drawer (decision 0145).
-      withText('store-orders', withText('payments', () => import('./pages/store-order-page'))),
+      withText(
+        'store-orders',
+        withText('payments', () => import('./pages/store-order-page')),
+      ),
     ),
   ),
   // Store orders paid in batches (decision 0118); its wallet and PayPal words are the payments

@@ -60,7 +60,6 @@ async function setDepositState(db: Db, orderId: string, state: DepositState) {
   );
 }
 
-
 /**
  * POST /api/p/private-inventory-order/deposit/{id}, named steps in the route's idempotent unit of
  * work: lock the caller's wallet (the lock order every payment keeps) → lock the owner's order

@@ -32,7 +32,9 @@ const call = (method: 'GET' | 'POST' | 'PUT', token: string, url: string, payloa
 async function place(token: string, count: number) {
   const confirmed = await call('POST', token, '/api/p/order/prod/confirm', { ...line, count, purchaseType: 'bulk' });
   expect(confirmed.json(), confirmed.body).toMatchObject({ code: '00000', data: { purchaseType: 'bulk' } });
-  const submitted = await call('POST', token, '/api/p/order/submit', { confirmToken: confirmed.json().data.confirmToken });
+  const submitted = await call('POST', token, '/api/p/order/submit', {
+    confirmToken: confirmed.json().data.confirmToken,
+  });
   expect(submitted.json(), submitted.body).toMatchObject({ code: '00000' });
   const [order] = submitted.json().data.orders as Array<{ id: string }>;
   return (await call('GET', token, `/api/p/orders/${order!.id}`)).json().data as {
@@ -127,7 +129,11 @@ describe('a catalogue bulk order paid in two parts', () => {
     expect(replay.json().data).toEqual(paid.json().data);
     expect(await orderState(a.token, order.id)).toBe('pending');
     expect(await wallet(a.token)).toMatchObject({ balance: 0, locked: 0, deposit: depositMinor / 100 });
-    expect((await lines(a.token))[0]).toMatchObject({ kind: 'bulk-deposit', type: 'consume', amount: depositMinor / 100 });
+    expect((await lines(a.token))[0]).toMatchObject({
+      kind: 'bulk-deposit',
+      type: 'consume',
+      amount: depositMinor / 100,
+    });
     // A new key once paid: refused, nothing more taken; paying in full is refused too (already paid).
     expect((await payDeposit(a.token, order.id)).statusCode).toBe(409);
     // The invoice: the whole order, the deposit paid, the balance due.

@@ -248,9 +248,15 @@ export async function cancelOrderDeposit(uow: UnitOfWork, userId: string, orderI
   if (!terms) throw notFound();
   if (terms.state !== 'deposit-paid' || order.state !== 'pending')
     throw AppError.conflict('deposit-not-cancellable', 'payments.deposit-not-cancellable', { number: order.number });
-  await applyLocked(uow, order, 'cancel-refund', { type: 'user', id: userId }, {
-    reason: 'bulk order cancelled before purchase',
-  });
+  await applyLocked(
+    uow,
+    order,
+    'cancel-refund',
+    { type: 'user', id: userId },
+    {
+      reason: 'bulk order cancelled before purchase',
+    },
+  );
   await giveDepositBack(uow, 'order', order);
   await setOrderDepositState(uow.tx, orderId, 'returned');
 }
@@ -262,7 +268,9 @@ export async function cancelOrderDeposit(uow: UnitOfWork, userId: string, orderI
 export async function lockWalletOfTwoPartOrder(uow: UnitOfWork, orderId: string): Promise<void> {
   if (!isId(orderId)) return;
   const [row] = rawRows(
-    await uow.tx.execute(sql`select user_id from order_deposits where order_id = ${orderId} and state = 'deposit-paid'`),
+    await uow.tx.execute(
+      sql`select user_id from order_deposits where order_id = ${orderId} and state = 'deposit-paid'`,
+    ),
   );
   if (row) await lockWallet(uow, String(row.user_id));
 }
@@ -285,9 +293,15 @@ export const twoPartReactions = {
     if (terms.state === 'deposit-paid' || terms.state === 'balance-held')
       throw AppError.conflict('balance-unpaid', 'payments.balance-unpaid', { number: change.after.number });
     if (terms.state !== 'balance-paid') return;
-    await settleDeposit(uow, change.after.userId, terms.depositMinor + terms.balanceMinor, twoPartNames('order', change.after).postAs, {
-      uniqueKey: `order-settle:${change.after.id}`,
-    });
+    await settleDeposit(
+      uow,
+      change.after.userId,
+      terms.depositMinor + terms.balanceMinor,
+      twoPartNames('order', change.after).postAs,
+      {
+        uniqueKey: `order-settle:${change.after.id}`,
+      },
+    );
     await setOrderDepositState(uow.tx, change.after.id, 'settled');
   },
 };

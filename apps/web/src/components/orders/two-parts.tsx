@@ -54,7 +54,11 @@ export function TwoPartsPanel({ parts, money, viewer, onCancel, cancelling }: Pr
         <Alert
           type="warning"
           showIcon
-          title={viewer === 'user' ? t('two-parts.held-user', { balance: money(parts.balance) }) : t('two-parts.held-operator')}
+          title={
+            viewer === 'user'
+              ? t('two-parts.held-user', { balance: money(parts.balance) })
+              : t('two-parts.held-operator')
+          }
         />
       ) : null}
       {viewer === 'user' && parts.state === 'deposit-paid' && onCancel ? (
