@@ -39,6 +39,7 @@ import { onOrderChange } from './modules/orders/orders.service';
 import {
   BALANCE_REFERENCE_TYPE,
   balanceCompleted,
+  bulkDepositRule,
   depositCredited,
   inventoryReactions,
   shipFirstReactions,
@@ -48,6 +49,7 @@ import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipp
 import {
   ORDER_BALANCE_REFERENCE_TYPE,
   orderBalanceCompleted,
+  orderDepositCredited,
   paymentReactions,
   twoPartReactions,
 } from './modules/payments/payments.service';
@@ -141,7 +143,12 @@ export function compose({
   payments: providers,
   log,
 }: CompositionDeps): Composition {
-  const payments = paymentReactions(config, (uow, payment, order) => depositCredited(uow, config, payment, order));
+  // A deposit's PayPal money arrived: inventory pays an inventory order's, payments a catalogue bulk order's (decision 0145).
+  const payments = paymentReactions(config, async (uow, payment, order) =>
+    order.source === 'inventory'
+      ? depositCredited(uow, config, payment, order)
+      : orderDepositCredited(uow, config, await bulkDepositRule(uow.tx), payment, order),
+  );
   const checkout = stockReactions(checkoutSettings(config));
 
   // ── Reactions: when something happens in one module → what another module does ──────────────

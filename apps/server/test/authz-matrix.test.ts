@@ -140,6 +140,7 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   'POST /api/p/order/submit': (m) => ({ body: { confirmToken: m.confirmToken }, status: 422 }),
   'POST /api/p/order/pay': (m) => ({ body: { orderIds: [m.unpaidOrderId], method: 'wallet' } }),
   'POST /api/p/order/{id}/deposit': () => ({ body: { method: 'wallet', percent: 30 } }),
+  'POST /api/p/order/{id}/deposit/paypal': () => ({ body: { percent: 30 } }),
   'POST /api/p/invoices/download': (m) => ({ body: { ids: [m.invoiceId] } }),
   'POST /api/p/after-sales': (m) => ({ body: { orderId: m.orderId, kind: 'refund', reason: 'Not mine', amount: 1 } }),
   'POST /api/p/shopCart': (m) => ({ body: { basketId: m.basketId, prodId: m.prodId, skuId: m.skuId, count: -1 } }),

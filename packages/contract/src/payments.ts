@@ -91,3 +91,7 @@ export const PayOrderDepositBody = z.object({
   percent: z.number().int().min(1).max(90),
 });
 export type PayOrderDepositBody = z.infer<typeof PayOrderDepositBody>;
+
+/** POST /api/p/order/{id}/deposit/paypal: the deposit by PayPal, at the percentage shown. */
+export const PayOrderDepositPayPalBody = PayOrderDepositBody.omit({ method: true });
+export type PayOrderDepositPayPalBody = z.infer<typeof PayOrderDepositPayPalBody>;

@@ -6,7 +6,7 @@ import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { recordInvoicePart } from '../invoices/invoices.service';
-import { type Actor, type OrderChange, type OrderRow, applyLocked, lockOrder } from '../orders/orders.service';
+import { type Actor, type OrderChange, type OrderRow, SYSTEM, applyLocked, lockOrder } from '../orders/orders.service';
 import {
   type Reference,
   lockWallet,
@@ -16,7 +16,8 @@ import {
   settleDeposit,
 } from '../wallet/wallet.service';
 import { issueTwoPartInvoice } from './payments.complete';
-import { lockOpenPaymentsOf } from './payments.queries';
+import { startDepositPayPal } from './payments.pay';
+import { type PaymentRow, lockOpenPaymentsOf } from './payments.queries';
 
 /**
  * Two-part payments (decisions 0130, 0140, 0145): one rule for every order paid in two parts,
@@ -200,19 +201,11 @@ export async function twoPartsOf(db: Db, rule: DepositRule, orderId: string, use
 }
 
 /**
- * POST /api/p/order/{id}/deposit, in the route's idempotent unit of work: lock the caller's wallet
- * → lock the owner's order (another's → 404) → it is offered two parts (else 409) at the
- * percentage the page showed (else 409 naming the new one) → no other payment of it is open →
- * the terms stored → the deposit into the bulk deposit, the order paid, its invoice (takeDeposit).
+ * The steps both ways of paying a catalogue order's deposit start with: lock the caller's wallet
+ * → lock the owner's order (another's or a malformed id → 404) → it is offered two parts and has
+ * no terms yet (else 409) at the percentage the page showed (else 409 naming the new one).
  */
-export async function payOrderDeposit(
-  uow: UnitOfWork,
-  config: Config,
-  rule: DepositRule,
-  userId: string,
-  orderId: string,
-  percent: number,
-): Promise<void> {
+async function lockOffered(uow: UnitOfWork, rule: DepositRule, userId: string, orderId: string, percent: number) {
   if (!isId(orderId)) throw notFound();
   await lockWallet(uow, userId);
   const order = await lockOrder(uow.tx, orderId, userId).catch(() => {
@@ -226,11 +219,76 @@ export async function payOrderDeposit(
       number: order.number,
       percent: offer.percent,
     });
+  return { order, offer };
+}
+
+/** The terms stored, then the deposit into the bulk deposit, the order paid, its invoice. */
+async function depositPaid(
+  uow: UnitOfWork,
+  config: Config,
+  order: OrderRow,
+  offer: { percent: number; depositMinor: number; balanceMinor: number },
+  method: 'wallet' | 'paypal',
+  actor: Actor,
+) {
+  await uow.tx.execute(sql`insert into order_deposits (order_id, user_id, state, percent, deposit_minor, balance_minor)
+    values (${order.id}, ${order.userId}, 'deposit-paid', ${offer.percent}, ${offer.depositMinor}, ${offer.balanceMinor})`);
+  await takeDeposit(uow, config, 'order', order, offer, method, actor);
+}
+
+/**
+ * POST /api/p/order/{id}/deposit, in the route's idempotent unit of work: `lockOffered` → no other
+ * payment of it is open (409) → the terms stored → the deposit paid from the wallet (short →
+ * insufficient balance, nothing written), the order paid, its invoice.
+ */
+export async function payOrderDeposit(
+  uow: UnitOfWork,
+  config: Config,
+  rule: DepositRule,
+  userId: string,
+  orderId: string,
+  percent: number,
+): Promise<void> {
+  const { order, offer } = await lockOffered(uow, rule, userId, orderId, percent);
   const [open] = await lockOpenPaymentsOf(uow.tx, [orderId]);
   if (open) throw AppError.conflict('payment-in-progress', 'payments.in-progress', { number: open.number });
-  await uow.tx.execute(sql`insert into order_deposits (order_id, user_id, state, percent, deposit_minor, balance_minor)
-    values (${orderId}, ${userId}, 'deposit-paid', ${offer.percent}, ${offer.depositMinor}, ${offer.balanceMinor})`);
-  await takeDeposit(uow, config, 'order', order, offer, 'wallet', { type: 'user', id: userId });
+  await depositPaid(uow, config, order, offer, 'wallet', { type: 'user', id: userId });
+}
+
+/**
+ * POST /api/p/order/{id}/deposit/paypal: `lockOffered` → a PayPal payment of the deposit only
+ * (`part = 'deposit'`, as inventory's, decision 0140), its money brought into the wallet by a
+ * recharge; PayPal's order and approve link follow the commit. `orderDepositCredited` finishes it.
+ */
+export async function startOrderDepositPayPal(
+  uow: UnitOfWork,
+  config: Config,
+  rule: DepositRule,
+  userId: string,
+  orderId: string,
+  percent: number,
+): Promise<PaymentRow> {
+  const { order, offer } = await lockOffered(uow, rule, userId, orderId, percent);
+  return startDepositPayPal(uow, config, order, offer.depositMinor);
+}
+
+/**
+ * The PayPal recharge of a catalogue order's deposit was credited to the wallet (payments'
+ * `rechargeCredited`, in its unit of work, wallet and order locked): the deposit is paid from the
+ * wallet as the wallet way pays it. An order no longer offered that deposit (paid in full,
+ * trashed, the percentage changed meanwhile) → false: PayPal's money stays in the wallet.
+ */
+export async function orderDepositCredited(
+  uow: UnitOfWork,
+  config: Config,
+  rule: DepositRule,
+  payment: PaymentRow,
+  order: OrderRow,
+): Promise<boolean> {
+  const offer = offerFor(order, rule);
+  if (!offer || offer.depositMinor !== payment.amountMinor || (await orderDepositOf(uow.tx, order.id))) return false;
+  await depositPaid(uow, config, order, offer, 'paypal', SYSTEM);
+  return true;
 }
 
 /**

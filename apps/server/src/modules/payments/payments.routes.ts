@@ -3,6 +3,7 @@ import {
   OrderPaymentSchema,
   OrderTwoPartsSchema,
   PayOrderDepositBody,
+  PayOrderDepositPayPalBody,
   PayOrdersBody,
   envelopeOf,
 } from '@dsm/contract';
@@ -19,6 +20,8 @@ import {
   ownPayment,
   payOrderDeposit,
   payOrdersAndStartPayPal,
+  startOrderDepositPayPal,
+  startPayPalCheckout,
   toOrderPayment,
   twoPartsOf,
 } from './payments.service';
@@ -86,6 +89,22 @@ export async function paymentsRoutes(app: App, { db, config, providers, depositR
         return { id: req.params.id };
       });
       return ok(await twoPartsOf(db, terms, req.params.id, userId));
+    },
+  );
+  // The deposit by PayPal: the payment made in the idempotent unit of work, PayPal's order and
+  // approve link after its commit (a replay gets the same link); /user/paystate follows it.
+  app.post(
+    '/p/order/:id/deposit/paypal',
+    { schema: { tags, params: OrderPaymentParams, body: PayOrderDepositPayPalBody, response: one } },
+    async (req, reply) => {
+      const { userId } = req.session;
+      const terms = await rule();
+      const { id } = await idempotent(db, req, reply, async (uow) => ({
+        id: (await startOrderDepositPayPal(uow, config, terms, userId, req.params.id, req.body.percent)).id,
+      }));
+      const origin = (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+      await startPayPalCheckout(db, providers, await ownPayment(db, id, userId), origin, req.log);
+      return ok(await toOrderPayment(db, await ownPayment(db, id, userId), req.locale));
     },
   );
   app.post(

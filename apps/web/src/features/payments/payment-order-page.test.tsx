@@ -178,7 +178,6 @@ describe('a bulk order from the operator amount on: two parts or in full (decisi
     expect(screen.getByText(/then \$420\.00 from your wallet when the goods are purchased/)).toBeInTheDocument();
     // What happens to the deposit after purchase, said before paying.
     expect(screen.getByText(/Once they are purchased the deposit is no longer returned/)).toBeInTheDocument();
-    expect(screen.getByText(/The deposit is paid from the wallet/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay the deposit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/storeorder'));
     expect(router.state.location.search).toBe('?order=o-1');
@@ -189,6 +188,32 @@ describe('a bulk order from the operator amount on: two parts or in full (decisi
       },
     ]);
     expect(pays).toEqual([]);
+  });
+
+  it('the deposit by PayPal: its fee on the deposit, then the approve page', async () => {
+    const go = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
+    const bodies: unknown[] = [];
+    fakeApi({
+      'GET /api/p/orders/o-1': () => envelope(orderDetail('o-1', { purchaseType: 'bulk', total: 600 })),
+      'GET /api/p/order/o-1/two-parts': () => envelope(offer),
+      'GET /api/p/wallet': () => envelope(walletRecord(0)),
+      'GET /api/p/recharge/methods': () => envelope(METHODS),
+      'POST /api/p/order/o-1/deposit/paypal': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return envelope(
+          orderPayment({ method: 'paypal', outcome: 'pending', amount: 180, approveUrl: 'https://paypal.example/d/1' }),
+        );
+      },
+    });
+    const user = ui();
+    renderPage('?orders=o-1');
+    await user.click(await screen.findByRole('radio', { name: /Pay 30 % now/ }));
+    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
+    // 180 × 4.4 % + 0.30 = 8.22
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('$188.22');
+    await user.click(screen.getByRole('button', { name: 'Pay the deposit' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://paypal.example/d/1'));
+    expect(bodies).toEqual([{ percent: 30 }]);
   });
 
   it('an order not offered two parts shows no choice and pays in full', async () => {

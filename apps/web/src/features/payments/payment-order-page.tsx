@@ -7,7 +7,7 @@ import { fromMinor, toMinor, type OrderDetail, type OrderPaymentMethod, type Ord
 import { leaveSite } from '../../lib/navigation';
 import { ordersKeys, paymentsKeys, walletKeys } from '../../lib/query-keys';
 import { UsdAmount, useUsd } from '../../components/payment/money';
-import { orderQuery, payOrderDeposit, payOrders, twoPartsQuery } from './payments.api';
+import { orderQuery, payOrderDeposit, payOrderDepositPayPal, payOrders, twoPartsQuery } from './payments.api';
 import { PayMethodSection, usePayMethods } from './pay-method';
 import { readPayBy } from '../../lib/pay-by';
 import { OrdersToPay } from './orders-to-pay';
@@ -85,16 +85,25 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
   const { paypal } = payMethods;
 
   async function payDeposit(orderId: string, terms: NonNullable<OrderTwoParts['offer']>) {
-    const signature = `deposit:${orderId}:${terms.percent}`;
+    const signature = `deposit:${method}:${orderId}:${terms.percent}`;
     const key = keys.current.get(signature) ?? crypto.randomUUID();
     keys.current.set(signature, key);
-    const result = await payOrderDeposit(orderId, { method: 'wallet', percent: terms.percent }, key);
-    if (!result.success) {
+    const failed = (msg: string) => {
       setBusy(false);
-      setError(result.msg);
+      setError(msg);
       void parts.refetch();
+    };
+    if (method === 'paypal') {
+      // PayPal brings the deposit into the wallet, then it is paid from there (decision 0140).
+      const started = await payOrderDepositPayPal(orderId, { percent: terms.percent }, key);
+      if (!started.success) return failed(started.msg);
+      client.setQueryData(paymentsKeys.payment(started.data.id), started.data);
+      if (started.data.approveUrl) leaveSite.to(started.data.approveUrl);
+      else void navigate(`/user/paystate?payment=${encodeURIComponent(started.data.id)}`);
       return;
     }
+    const result = await payOrderDeposit(orderId, { method: 'wallet', percent: terms.percent }, key);
+    if (!result.success) return failed(result.msg);
     void client.invalidateQueries({ queryKey: walletKeys.all });
     void client.invalidateQueries({ queryKey: paymentsKeys.all });
     void client.invalidateQueries({ queryKey: ordersKeys.all });
@@ -133,13 +142,7 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
 
       {offer ? <TwoPartsChoice offer={offer} total={total} plan={plan} onChange={setPlan} /> : null}
 
-      <PayMethodSection
-        headingId="pay-method"
-        method={deposit ? 'wallet' : method}
-        onChange={setMethod}
-        methods={payMethods}
-      />
-      {deposit ? <Alert className="pay-order-notice" type="info" showIcon title={t('choice.wallet-only')} /> : null}
+      <PayMethodSection headingId="pay-method" method={method} onChange={setMethod} methods={payMethods} />
 
       <section className="pay-order-section pay-order-totals" aria-labelledby="pay-total">
         <h2 id="pay-total">{t('pay-order.summary')}</h2>
@@ -148,7 +151,7 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
             <dt>{t('pay-order.to-pay')}</dt>
             <dd data-testid="pay-total">
               <UsdAmount
-                value={deposit ? deposit.deposit : method === 'paypal' && paypal ? paypal.total : total}
+                value={method === 'paypal' && paypal ? paypal.total : deposit ? deposit.deposit : total}
                 equivalent
               />
             </dd>
@@ -174,7 +177,7 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
           {deposit ? t('choice.pay') : method === 'paypal' ? t('pay-order.pay-paypal') : t('pay-order.pay-wallet')}
         </Button>
         <p className="pay-order-muted">
-          {method === 'wallet' || deposit ? t('pay-order.wallet-note') : t('pay-order.paypal-note')}
+          {method === 'wallet' ? t('pay-order.wallet-note') : t('pay-order.paypal-note')}
         </p>
       </section>
     </div>

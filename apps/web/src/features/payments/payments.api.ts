@@ -5,6 +5,7 @@ import type {
   OrderPayment,
   OrderTwoParts,
   PayOrderDepositBody,
+  PayOrderDepositPayPalBody,
   PayOrdersBody,
   WalletRecord,
 } from '@dsm/contract';
@@ -68,4 +69,12 @@ export const payOrderDeposit = (id: string, body: PayOrderDepositBody, idempoten
     idempotencyKey,
     noshow: true,
     schema: OrderTwoPartsSchema,
+  });
+
+/** POST /api/p/order/:id/deposit/paypal: the deposit by PayPal; the answer is the payment to follow. */
+export const payOrderDepositPayPal = (id: string, body: PayOrderDepositPayPalBody, idempotencyKey: string) =>
+  api.post<OrderPayment>(`/p/order/${encodeURIComponent(id)}/deposit/paypal`, body, {
+    idempotencyKey,
+    noshow: true,
+    schema: OrderPaymentSchema,
   });
