@@ -10,7 +10,6 @@ export {
   reserveForOrder,
   shipFirstReactions,
   shipFirstStock,
-  stockKey,
   takeHeld,
   type HeldStock,
 } from './inventory.ship-first';
