@@ -1,6 +1,7 @@
 import type { OrderTwoParts } from '@dsm/contract';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './orders.css';
 
 interface Props {
   parts: OrderTwoParts;
