@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Plugin, parseAst } from 'vite';
+import { type Text, textsOf } from './first-screens.ts';
 
 interface BundleChunk {
   type: 'chunk';
@@ -231,6 +232,52 @@ export function precompress(minBytes = 1024): Plugin {
               ]);
             }),
         );
+      },
+    },
+  };
+}
+
+/** The root's mark where a page's first screen goes (index.html; the server's PREVIEW_MARK). */
+const FIRST_PAINT_MARK = '<!--first-paint-->';
+
+/**
+ * Writes the first screen of the pages in `screens` into their HTML, once per language (decision
+ * 0147): `routes/<route>.html` in `defaultLocale`, `routes/<route>.<locale>.html` in the others,
+ * each with its `<html lang>`. The landing page's copy is written beside index.html, which stays
+ * as it is: it is also the page of every path without one of its own (/user, /admin…), which
+ * must not show the landing page's first screen. Runs after preloadRoutes has written the pages.
+ */
+export function firstScreens(
+  landing: string,
+  screens: Record<string, (t: Text) => string>,
+  localesDir: string,
+  defaultLocale: string,
+): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'dsm:first-screens',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        const locales = (await readdir(localesDir, { withFileTypes: true }))
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name);
+        for (const [route, screen] of Object.entries(screens)) {
+          const source = route === landing ? 'index.html' : join(ROUTE_PAGES_DIR, `${route}.html`);
+          const html = await readFile(join(outDir, source), 'utf8');
+          if (!html.includes(FIRST_PAINT_MARK)) throw new Error(`first screen: no ${FIRST_PAINT_MARK} in ${source}`);
+          for (const locale of locales) {
+            const page = html
+              .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+              .replace(FIRST_PAINT_MARK, `${screen(textsOf(localesDir, locale))}${FIRST_PAINT_MARK}`);
+            const name = locale === defaultLocale ? `${route}.html` : `${route}.${locale}.html`;
+            await writeFile(join(outDir, ROUTE_PAGES_DIR, name), page);
+          }
+        }
       },
     },
   };

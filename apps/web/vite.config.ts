@@ -1,6 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { dropAnswerSchemas, inlineEntryCss, precompress, preloadRoutes, pureContractValues } from './vite-plugins.ts';
+import { fileURLToPath } from 'node:url';
+import { FIRST_SCREENS } from './first-screens.ts';
+import {
+  dropAnswerSchemas,
+  firstScreens,
+  inlineEntryCss,
+  precompress,
+  preloadRoutes,
+  pureContractValues,
+} from './vite-plugins.ts';
 
 /**
  * React DOM and its scheduler: a chunk of their own that main.tsx imports in a later task, so
@@ -64,6 +73,7 @@ export default defineConfig({
     // Each public page's chunks load with the entry (see src/app/routes.tsx); /index is the landing page.
     // React DOM is imported by the entry in a later task (decision 0144): every page preloads it too.
     preloadRoutes('index', PRELOADED_ROUTES, ['locale-en-US', 'react-dom']),
+    firstScreens('index', FIRST_SCREENS, fileURLToPath(new URL('./src/locales', import.meta.url)), 'en-US'),
     precompress(),
   ],
   // antd is only reached through a lazy route: pre-bundle it at start so the dev server does not

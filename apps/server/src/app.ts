@@ -68,6 +68,7 @@ import { computeSecurityHeaders, registerSecurityHeaders, securityHeaderOptions 
 import { requestLogController } from './platform/first-answers';
 import { registerWebApp } from './platform/static';
 import { catalogueFirstRequests } from './modules/catalogue/catalogue.first-answers';
+import { contentFirstRequests } from './modules/content/content.first-answers';
 import type { App } from './platform/types';
 import { zodValidatorCompiler } from './platform/validation';
 
@@ -97,6 +98,14 @@ declare module 'fastify' {
     jobs: JobRuntime;
   }
 }
+
+/** GETs of the web app's shell and shared lists, global data the same for every visitor. */
+const SHELL_FIRST_REQUESTS = [
+  { path: '/countries' },
+  { path: '/logistics/warehouse' },
+  { path: '/currency/rates' },
+  { path: '/config-info/chat-link' },
+];
 
 /** Builds the whole API (and the web app when built). No side effects: tests build it freely. */
 export async function buildApp({
@@ -229,9 +238,15 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  // The catalogue pages carry their first answers in their HTML (decision 0122).
+  // The catalogue and content pages carry their first answers in their HTML (decisions 0122, 0147).
   await registerWebApp(app, config.webDist, {
-    firstRequests: catalogueFirstRequests,
+    firstRequests: (route, url) => {
+      const catalogue = catalogueFirstRequests(route, url);
+      // The lists the catalogue pages' ships-from notes, country picker, currency and contact
+      // button ask for after the first render: in the HTML, their answers come in the same tick,
+      // so the page draws them in one render instead of one per answer (decision 0147).
+      return catalogue.length ? [...catalogue, ...SHELL_FIRST_REQUESTS] : contentFirstRequests(route);
+    },
     firstAnswersWaitMs: config.firstAnswersWaitMs,
   });
   if (workJobs) app.addHook('onReady', () => jobs.start());

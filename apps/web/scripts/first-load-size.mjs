@@ -82,7 +82,8 @@ function pageFiles(route, html) {
 
 const pages = Object.keys(preloads.routes).map((route) => {
   const own = join('routes', `${route}.html`);
-  const html = route !== preloads.landing && existsSync(join(dist, own)) ? own : 'index.html';
+  // The landing page has its own copy too when the build drew its first screen (decision 0147).
+  const html = existsSync(join(dist, own)) ? own : 'index.html';
   const rows = [...pageFiles(route, html)].map(([file, reason]) => ({ file, reason, gzip: gz(file) }));
   return { route: `/${route}`, totalGzipKb: Number(kb(rows.reduce((s, r) => s + r.gzip, 0))), files: rows };
 });

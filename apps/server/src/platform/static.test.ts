@@ -60,6 +60,57 @@ describe('the web app is served with the page the path needs', () => {
   });
 });
 
+// A page whose first screen the web build drew in each language (decision 0147):
+// routes/<route>.html in the default language, routes/<route>.<locale>.html in the others.
+describe('a public page drawn in each language', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'dsm-web-'));
+    mkdirSync(path.join(dist, 'routes'));
+    writeFileSync(path.join(dist, 'index.html'), '<p>landing</p>');
+    writeFileSync(path.join(dist, 'routes', 'index.html'), '<p>home en-US</p>');
+    writeFileSync(path.join(dist, 'routes', 'index.zh-CN.html'), '<p>home zh-CN</p>');
+    writeFileSync(path.join(dist, 'routes', 'index.fr-FR.html'), '<p>home fr-FR</p>');
+    app = Fastify();
+    await app.register(cookie);
+    await registerWebApp(app, dist);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, lang?: string) =>
+    app.inject({ method: 'GET', url, headers: lang ? { cookie: `lang=${lang}` } : {} });
+
+  it("sends the copy in the lang cookie's language, the default language's without one, and says it varies", async () => {
+    for (const [lang, body] of [
+      ['zh-CN', '<p>home zh-CN</p>'],
+      ['fr-FR', '<p>home fr-FR</p>'],
+      [undefined, '<p>home en-US</p>'],
+      ['en-US', '<p>home en-US</p>'],
+      // A language without a copy of its own, or no language at all: the default one.
+      ['tr-TR', '<p>home en-US</p>'],
+      ['xx', '<p>home en-US</p>'],
+    ] as const) {
+      const res = await page('/index', lang);
+      expect(res.statusCode, lang).toBe(200);
+      expect(res.body, lang).toBe(body);
+      expect(res.headers['cache-control'], lang).toBe('no-cache');
+      expect(res.headers.vary, lang).toContain('Cookie');
+    }
+  });
+
+  it('the landing page of every other path stays the built one, without a first screen', async () => {
+    for (const url of ['/', '/user/profile', '/index.zh-CN']) {
+      const res = await page(url, 'zh-CN');
+      expect(res.body, url).toBe('<p>landing</p>');
+    }
+  });
+});
+
 // A page's first answers in its HTML (decision 0122), with API routes that answer, fail, refuse
 // or take too long: the page is always sent, with whatever answers came in time.
 describe('a public page with first answers', () => {

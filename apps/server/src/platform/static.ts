@@ -33,8 +33,23 @@ function routePagesOf(webDist: string): Set<string> {
   if (!existsSync(dir)) return new Set();
   return new Set(
     readdirSync(dir)
-      .filter((f) => f.endsWith('.html'))
+      .filter((f) => f.endsWith('.html') && !f.slice(0, -'.html'.length).includes('.'))
       .map((f) => f.slice(0, -'.html'.length)),
+  );
+}
+
+/**
+ * The pages the web build drew a first screen for in each language (apps/web first-screens.ts,
+ * decision 0147): `routes/<route>.<locale>.html` beside the default language's
+ * `routes/<route>.html`, as `<route>.<locale>` names.
+ */
+function localizedPagesOf(webDist: string): Set<string> {
+  const dir = path.join(webDist, ROUTE_PAGES_DIR);
+  if (!existsSync(dir)) return new Set();
+  return new Set(
+    readdirSync(dir)
+      .map((f) => /^([A-Za-z0-9-]+\.[A-Za-z]{2}-[A-Za-z]{2})\.html$/.exec(f)?.[1])
+      .filter((name): name is string => name !== undefined),
   );
 }
 
@@ -51,6 +66,8 @@ export async function registerWebApp(
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
   const routePages = hasWeb ? routePagesOf(webDist) : new Set<string>();
+  const localizedPages = hasWeb ? localizedPagesOf(webDist) : new Set<string>();
+  const localized = new Set([...localizedPages].map((name) => name.split('.')[0]!));
   // The public pages' own HTML, read once: a page that carries its first answers is made per request.
   const pageHtml = new Map<string, string>();
   const htmlOf = (file: string) => {
@@ -91,6 +108,12 @@ export async function registerWebApp(
       const file = pageFileFor(req.url, routePages);
       const route = routeOf(req.url);
       const requests = req.method === 'GET' && route && file !== 'index.html' ? firstRequestsOf(route, req.url) : [];
+      if (!requests.length && route && file !== 'index.html' && localized.has(route)) {
+        // A first screen drawn in each language (decision 0147): the copy in the page's language.
+        const locale = pageLocale(req);
+        const own = localizedPages.has(`${route}.${locale}`) ? `${ROUTE_PAGES_DIR}/${route}.${locale}.html` : file;
+        return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').sendFile(own);
+      }
       if (!requests.length) return reply.header('cache-control', 'no-cache').sendFile(file);
       return sendWithFirstAnswers(app, req, reply, htmlOf(file), requests, firstAnswersWaitMs);
     }

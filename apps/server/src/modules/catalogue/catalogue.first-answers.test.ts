@@ -18,7 +18,7 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'dsm-first-answers-'));
   mkdirSync(path.join(dist, 'routes'));
   writeFileSync(path.join(dist, 'index.html'), PAGE);
-  for (const route of ['goodslist', 'productdetails', 'faq'])
+  for (const route of ['goodslist', 'productdetails', 'login'])
     writeFileSync(path.join(dist, 'routes', `${route}.html`), PAGE);
   // What the pages embed is checked here, not how fast (platform/static.test.ts): a loaded
   // machine's first, uncached lookup may take longer than the 300 ms a page waits in production.
@@ -47,6 +47,17 @@ async function api(url: string, lang = 'en-US') {
   return (await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } })).json();
 }
 
+/** The shell's lists every catalogue page carries too (app.ts, decision 0147), as the API answers them. */
+const SHELL = ['/api/countries', '/api/logistics/warehouse', '/api/currency/rates', '/api/config-info/chat-link'];
+async function shell(): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  for (const key of SHELL) {
+    const answer = await api(key);
+    if (answer.success === true) answers[key] = answer;
+  }
+  return answers;
+}
+
 describe('the goods list page', () => {
   it('carries the search the page sends first, as the API answers it, and preloads the first picture', async () => {
     const { res, embedded, image } = await page('/goodslist?keyword=dress');
@@ -57,9 +68,14 @@ describe('the goods list page', () => {
       answers: {
         '/api/prod/search?current=1&keyword=dress&size=20': search,
         '/api/category/categories': await api('/api/category/categories'),
+        ...(await shell()),
       },
     });
     expect(image).toBe(search.data.records[0].pic);
+    // The cards' ships-from notes' lists are among them (not only whatever the API happened to answer).
+    expect(Object.keys(embedded!.answers)).toEqual(
+      expect.arrayContaining(['/api/countries', '/api/logistics/warehouse']),
+    );
     // It now differs per visitor's language and moment: never shared by a cache, always revalidated.
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
@@ -82,6 +98,7 @@ describe('the goods list page', () => {
     expect(Object.keys(embedded!.answers)).toEqual([
       `/api/prod/search?categoryId=${cats.rootId}&current=2&shipsTo=US&size=20&sort=price_asc`,
       '/api/category/categories',
+      ...Object.keys(await shell()),
     ]);
     expect(embedded!.answers['/api/category/categories']).toEqual(await api('/api/category/categories'));
   });
@@ -119,6 +136,7 @@ describe('the product page', () => {
       [`/api/prod/prodInfo?prodId=${id}`]: await api(`/api/prod/prodInfo?prodId=${id}`),
       '/api/category/categories': await api('/api/category/categories'),
       [`/api/prod/priceTiers?prodId=${id}`]: await api(`/api/prod/priceTiers?prodId=${id}`),
+      ...(await shell()),
     });
     // The variant the page opens on: the first in stock, or the link's.
     expect(image).toBe('/api/files/demo/kitchen/blue-1.svg');
@@ -128,7 +146,7 @@ describe('the product page', () => {
 
   it('an unknown product leaves its answers to the page (its own "not found"); a bad id carries none', async () => {
     const missing = await page('/productdetails?prodId=999999');
-    expect(Object.keys(missing.embedded!.answers)).toEqual(['/api/category/categories']);
+    expect(Object.keys(missing.embedded!.answers)).toEqual(['/api/category/categories', ...Object.keys(await shell())]);
     expect(missing.image).toBeUndefined();
     expect((await page('/productdetails?prodId=abc')).html).toBe(PAGE);
   });
@@ -148,7 +166,7 @@ describe('the product page', () => {
 
 describe('other pages', () => {
   it('are the built files as they were: no answers, shared caching', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/faq' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/login' });
     expect([res.body, res.headers['cache-control']]).toEqual([PAGE, 'no-cache']);
     const head = await ctx.app.inject({ method: 'HEAD', url: '/goodslist?keyword=dress' });
     expect(head.headers['cache-control']).toBe('no-cache');

@@ -8,6 +8,8 @@ import { StatusPage } from '../../components/ui/status-page';
 import { prefetch } from '../../lib/prefetch';
 import { isLoggedIn, session, useSession } from '../../lib/session';
 import { categoryTreeQuery, useCategoryTree } from '../../lib/categories';
+import { countriesQuery } from '../../lib/countries';
+import { warehousesQuery } from '../../lib/ship-to';
 import { productSearchQuery, useProductSearch } from './catalogue.api';
 import { CategoryTree, categoryPath } from './category-tree';
 import {
@@ -103,6 +105,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   return prefetch((client) => {
     void client.prefetchQuery(productSearchQuery(search));
     void client.prefetchQuery(categoryTreeQuery);
+    // The cards' ships-from notes: in the cache for the first render, not one render later each.
+    void client.prefetchQuery(countriesQuery);
+    void client.prefetchQuery(warehousesQuery);
   });
 }
 
