@@ -45,64 +45,103 @@ const SELF_CLEARING: ReadonlySet<StoreOrderAbnormalReason> = new Set([
  * refunded flags it abnormal; nothing about money changes here, ever.
  */
 export async function ingestStoreOrder(db: DbOrUow, store: IngestStore, data: StoreOrderData): Promise<IngestOutcome> {
+  const [outcome] = await ingestStoreOrders(db, store, [data]);
+  return outcome!;
+}
+
+/**
+ * Several orders of one store kept in one unit of work (a pull keeps a run of pages so,
+ * decision 0146): each as `ingestStoreOrder` keeps it, but one quote job for all of them and
+ * one look for the store products they name, instead of one of each per order. All or nothing:
+ * one order that fails rolls the others back with it, and the pull's page cursor with them.
+ */
+export async function ingestStoreOrders(
+  db: DbOrUow,
+  store: IngestStore,
+  orders: readonly StoreOrderData[],
+): Promise<IngestOutcome[]> {
   return inTransaction(db, async (uow) => {
-    const now = new Date();
-    const remote = new Date(data.updatedAt);
-    const [inserted] = await uow.tx
-      .insert(storeOrders)
-      .values({
-        userId: store.userId,
-        storeId: store.id,
-        platform: store.platform,
-        externalId: data.externalId,
-        ...orderColumns(data),
-        lastSyncedAt: now,
-        lastChanges: ['created'],
-        lastChangedAt: now,
-      })
-      .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
-      .returning();
-    if (inserted) {
-      await uow.tx.insert(storeOrderPeople).values({ storeOrderId: inserted.id, ...peopleColumns(data) });
-      await writeLines(uow.tx, inserted.id, data);
-      await settle(uow, inserted, data, now, { statusChanged: data.status !== 'open' });
-      await refreshUnknownProducts(uow, store.id, data);
-      return { id: inserted.id, outcome: 'created', changes: ['created'] };
-    }
-
-    const [row] = await uow.tx
-      .select()
-      .from(storeOrders)
-      .where(and(eq(storeOrders.storeId, store.id), eq(storeOrders.externalId, data.externalId)))
-      .for('update');
-    if (!row) throw new Error('store order vanished between insert and lock');
-    if (remote < row.storeUpdatedAt) return { id: row.id, outcome: 'stale', changes: [] };
-    if (remote.getTime() === row.storeUpdatedAt.getTime()) {
-      await uow.tx.update(storeOrders).set({ lastSyncedAt: now }).where(eq(storeOrders.id, row.id));
-      return { id: row.id, outcome: 'unchanged', changes: [] };
-    }
-
-    const changes = await changesOf(uow.tx, row, data);
-    await uow.tx
-      .update(storeOrders)
-      .set({
-        ...orderColumns(data),
-        lastSyncedAt: now,
-        ...(changes.length ? { lastChanges: changes, lastChangedAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(eq(storeOrders.id, row.id));
-    // Erased personal data stays erased: a later copy from the store does not bring it back.
-    if (!row.erasedAt && (changes.includes('address') || changes.includes('buyer')))
-      await uow.tx.update(storeOrderPeople).set(peopleColumns(data)).where(eq(storeOrderPeople.storeOrderId, row.id));
-    if (changes.includes('lines')) {
-      await uow.tx.delete(storeOrderLines).where(eq(storeOrderLines.storeOrderId, row.id));
-      await writeLines(uow.tx, row.id, data);
-      await refreshUnknownProducts(uow, store.id, data);
-    }
-    await settle(uow, row, data, now, { statusChanged: changes.includes('status') });
-    return { id: row.id, outcome: 'updated', changes };
+    const later: Later = { quote: new Set(), products: new Set() };
+    const out: IngestOutcome[] = [];
+    for (const data of orders) out.push(await ingestOne(uow, store, data, later));
+    await queueQuote(uow, [...later.quote]);
+    await refreshUnknownProducts(uow, store.id, later.products);
+    return out;
   });
+}
+
+/** What the orders of one unit of work leave to its end: the orders to quote, the store products named. */
+interface Later {
+  quote: Set<string>;
+  products: Set<string>;
+}
+
+const named = (later: Later, d: StoreOrderData) => {
+  for (const l of d.lines) if (l.productExternalId) later.products.add(l.productExternalId);
+};
+
+async function ingestOne(
+  uow: UnitOfWork,
+  store: IngestStore,
+  data: StoreOrderData,
+  later: Later,
+): Promise<IngestOutcome> {
+  const now = new Date();
+  const remote = new Date(data.updatedAt);
+  const [inserted] = await uow.tx
+    .insert(storeOrders)
+    .values({
+      userId: store.userId,
+      storeId: store.id,
+      platform: store.platform,
+      externalId: data.externalId,
+      ...orderColumns(data),
+      lastSyncedAt: now,
+      lastChanges: ['created'],
+      lastChangedAt: now,
+    })
+    .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
+    .returning();
+  if (inserted) {
+    await uow.tx.insert(storeOrderPeople).values({ storeOrderId: inserted.id, ...peopleColumns(data) });
+    await writeLines(uow.tx, inserted.id, data);
+    await settle(uow, inserted, data, now, { statusChanged: data.status !== 'open' }, later);
+    named(later, data);
+    return { id: inserted.id, outcome: 'created', changes: ['created'] };
+  }
+
+  const [row] = await uow.tx
+    .select()
+    .from(storeOrders)
+    .where(and(eq(storeOrders.storeId, store.id), eq(storeOrders.externalId, data.externalId)))
+    .for('update');
+  if (!row) throw new Error('store order vanished between insert and lock');
+  if (remote < row.storeUpdatedAt) return { id: row.id, outcome: 'stale', changes: [] };
+  if (remote.getTime() === row.storeUpdatedAt.getTime()) {
+    await uow.tx.update(storeOrders).set({ lastSyncedAt: now }).where(eq(storeOrders.id, row.id));
+    return { id: row.id, outcome: 'unchanged', changes: [] };
+  }
+
+  const changes = await changesOf(uow.tx, row, data);
+  await uow.tx
+    .update(storeOrders)
+    .set({
+      ...orderColumns(data),
+      lastSyncedAt: now,
+      ...(changes.length ? { lastChanges: changes, lastChangedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(storeOrders.id, row.id));
+  // Erased personal data stays erased: a later copy from the store does not bring it back.
+  if (!row.erasedAt && (changes.includes('address') || changes.includes('buyer')))
+    await uow.tx.update(storeOrderPeople).set(peopleColumns(data)).where(eq(storeOrderPeople.storeOrderId, row.id));
+  if (changes.includes('lines')) {
+    await uow.tx.delete(storeOrderLines).where(eq(storeOrderLines.storeOrderId, row.id));
+    await writeLines(uow.tx, row.id, data);
+    named(later, data);
+  }
+  await settle(uow, row, data, now, { statusChanged: changes.includes('status') }, later);
+  return { id: row.id, outcome: 'updated', changes };
 }
 
 function orderColumns(d: StoreOrderData) {
@@ -191,6 +230,7 @@ async function settle(
   d: StoreOrderData,
   now: Date,
   o: { statusChanged: boolean },
+  later: Later,
 ): Promise<void> {
   const ignored = new Set(row.ignoredReasons);
   const set: Partial<typeof storeOrders.$inferInsert> = {};
@@ -207,8 +247,8 @@ async function settle(
     });
   } else if (!gone) {
     Object.assign(set, await judged(uow, row, d, now));
-    // Its landed cost and the margin guard: quoted after the commit (decision 0120).
-    await queueQuote(uow, [row.id]);
+    // Its landed cost and the margin guard: quoted after the commit (decision 0120), one job for the unit's orders.
+    later.quote.add(row.id);
   }
   if (Object.keys(set).length) await uow.tx.update(storeOrders).set(set).where(eq(storeOrders.id, row.id));
 }
@@ -236,11 +276,11 @@ export async function judged(
  * Lines naming a store product we never brought in (sold before the first import, or new):
  * the stores module reads that product back, so the owner can connect its variant.
  */
-async function refreshUnknownProducts(uow: UnitOfWork, storeId: string, d: StoreOrderData): Promise<void> {
-  const named = [...new Set(d.lines.map((l) => l.productExternalId).filter((x): x is string => !!x))];
-  if (!named.length) return;
-  const have = await knownStoreProducts(uow.tx, storeId, named);
-  for (const productId of named.filter((n) => !have.has(n)))
+async function refreshUnknownProducts(uow: UnitOfWork, storeId: string, products: ReadonlySet<string>): Promise<void> {
+  if (!products.size) return;
+  const all = [...products];
+  const have = await knownStoreProducts(uow.tx, storeId, all);
+  for (const productId of all.filter((n) => !have.has(n)))
     await uow.enqueue({
       type: STORE_WEBHOOK_JOB,
       payload: { storeId, topic: 'products/update', productId },
