@@ -9,6 +9,7 @@ import inventoryEn from '../src/locales/en-US/inventory.json';
 import ordersEn from '../src/locales/en-US/orders.json';
 import { api } from './api';
 import { baseUrl, launch } from './browser';
+import { logInApi, register } from './people';
 
 /*
  * Every operator table at 375 and 1280 px (issue 20, "Operator console on a phone"): no serious
@@ -27,31 +28,11 @@ let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
 let customerId = '';
 let methodId = 0;
 
-const logInApi = (email: string, password: string) =>
-  api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } });
-
 /** A customer with a US address and money, and two paid orders: rows for the orders console. */
 async function seedOrders() {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `e2e-tables-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `tables${stamp}`,
-      firstname: 'Table',
-      lastname: 'Tester',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'other',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  const user = await logInApi(email, password);
+  const who = await register('tables', { firstname: 'Table', lastname: 'Tester' });
+  const user = await logInApi(who);
   customerId = user.userId;
   for (const kind of ['consignee', 'billing'] as const) {
     await api('POST', '/p/address', {
@@ -69,7 +50,7 @@ async function seedOrders() {
         houseNo: '1',
         address: '1 Broadway',
         phoneNumber: '+1 212 555 0101',
-        emails: email,
+        emails: who.email,
         postCode: '10004',
         kind,
         isDefault: true,
@@ -77,7 +58,7 @@ async function seedOrders() {
     });
   }
   const op = inject('operator');
-  const operator = await logInApi(op.email, op.password);
+  const operator = await logInApi(op);
   await api('POST', `/admin/wallets/${user.userId}/adjustments`, {
     token: operator.accessToken,
     body: { amount: 500, reason: 'e2e operator tables' },

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import adminRoutes from '../src/locales/en-US/routes-admin.json';
 import text from '../src/locales/en-US/sourcing.json';
 import { api } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { fillLogIn, logInApi, register } from './people';
 
 /*
  * The personal agent's desk (issue 25, decision 0137) against the real server: an agent opens
@@ -20,7 +20,6 @@ const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core');
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const password = 'journey123';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,28 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const login = (email: string) =>
-  api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } });
-
-async function account(name: string, phone: string) {
-  const email = `e2e-${name}-${stamp}@example.com`;
-  await api('POST', '/register', {
-    body: {
-      username: `${name}${stamp}`,
-      firstname: name === 'desk-agent' ? 'Hanna' : 'Store',
-      lastname: name === 'desk-agent' ? 'Desk' : 'Owner',
-      email,
-      phoneNumber: phone,
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'other',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
+/** A new account with a session (the agent is made one by the operator below). */
+async function account(name: string, phoneNumber: string) {
+  const desk = name === 'desk-agent';
+  const who = await register(name, {
+    phoneNumber,
+    firstname: desk ? 'Hanna' : 'Store',
+    lastname: desk ? 'Desk' : 'Owner',
   });
-  return { email, ...(await login(email)) };
+  return { ...who, ...(await logInApi(who)) };
 }
 
 /** A paid catalogue order of the demo product 524, with both addresses and wallet money. */
@@ -97,13 +83,6 @@ async function paidOrder(user: { accessToken: string; userId: string; email: str
   return order;
 }
 
-async function logIn(page: Page, email: string) {
-  await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-  await page.getByLabel(accounts.login.email).fill(email);
-  await page.getByLabel(accounts.login.password).fill(password);
-  await page.getByRole('button', { name: accounts.login.submit }).click();
-}
-
 async function seriousAxe(page: Page) {
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
@@ -125,9 +104,7 @@ const settled = async (page: Page) => {
 describe("a personal agent's desk", () => {
   it("the agent opens an assigned user's order and writes to them; the user reads it and answers", async () => {
     const op = inject('operator');
-    const operator = (
-      await api<{ accessToken: string }>('POST', '/login', { body: { email: op.email, password: op.password } })
-    ).accessToken;
+    const operator = (await logInApi(op)).accessToken;
     const user = await account('desk-user', '+1 212 555 0111');
     const agent = await account('desk-agent', '+1 212 555 0112');
     // An agent speaking only German: no other journey's new user is given them automatically.
@@ -150,7 +127,7 @@ describe("a personal agent's desk", () => {
 
     // "My users": the assigned user, then their orders, then the order itself (no action buttons).
     const desk = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/desk')}`);
-    await logIn(desk, agent.email);
+    await fillLogIn(desk, agent);
     await desk.getByRole('heading', { name: adminRoutes['admin-desk'] }).waitFor();
     await settled(desk);
     await desk.getByText(user.email).waitFor();
@@ -175,7 +152,7 @@ describe("a personal agent's desk", () => {
 
     // The user reads it in the account area and answers.
     const mine = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/profile')}`);
-    await logIn(mine, user.email);
+    await fillLogIn(mine, user);
     const thread = mine.getByRole('region', { name: text.desk['my-thread-title'] });
     await thread.getByText(words).waitFor();
     await thread.getByText(text.desk['about-order'].replace('{{number}}', order.number)).waitFor();

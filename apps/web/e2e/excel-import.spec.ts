@@ -9,6 +9,7 @@ import pay from '../src/locales/en-US/payments.json';
 import soText from '../src/locales/en-US/store-orders.json';
 import { api, template } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { fillLogIn, logInApi, register } from './people';
 
 /*
  * Issue 23 in Chromium against the real (bundled) server, no mocks: a store owner downloads the
@@ -26,41 +27,6 @@ afterAll(() => browser?.close());
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function owner(tag: string) {
-  const email = `e2e-xl-${tag}-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `xl${tag}${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'other',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  return { email, password };
-}
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-  await page.getByLabel(accounts.login.email).fill(who.email);
-  await page.getByLabel(accounts.login.password).fill(who.password);
-  await page.getByRole('button', { name: accounts.login.submit }).click();
-}
-
-const logInApi = (email: string, password: string) =>
-  api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } }).then((r) => ({
-    token: r.accessToken,
-    userId: r.userId,
-  }));
-
 /** The bytes of what a click on `link` downloads. */
 async function download(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -71,9 +37,9 @@ describe('Excel order import in Chromium', () => {
   it('template → two orders filled → preview 1 valid, 1 error → import → in store orders → the error file says why', async () => {
     const product = await api<{ skuList: Array<{ skuCode: string }> }>('GET', '/prod/prodInfo?prodId=524');
     const sku = product.skuList[0]!.skuCode;
-    const who = await owner('en');
+    const who = await register('xl-en');
     const page = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/excelorderhistory')}`);
-    await logIn(page, who);
+    await fillLogIn(page, who);
     await page.getByText(text.empty).waitFor();
     await page.screenshot({ path: '/tmp/xl-e2e-en-empty.png', fullPage: true });
 
@@ -156,10 +122,10 @@ describe('Excel order import in Chromium', () => {
 
     // Paid from the wallet (an operator's adjustment puts the money there), then on the store invoices page.
     const op = inject('operator');
-    const operator = await logInApi(op.email, op.password);
-    const me = await logInApi(who.email, who.password);
+    const operator = await logInApi(op);
+    const me = await logInApi(who);
     await api('POST', `/admin/wallets/${me.userId}/adjustments`, {
-      token: operator.token,
+      token: operator.accessToken,
       body: { amount: 500, reason: 'e2e excel import' },
     });
     await orderRow.getByRole('checkbox', { name: soText.list.select.replace('{{number}}', `E2E-${stamp}-1`) }).check();
@@ -186,7 +152,7 @@ describe('Excel order import in Chromium', () => {
   }, 180_000);
 
   it('the page in Chinese', async () => {
-    const who = await owner('zh');
+    const who = await register('xl-zh');
     const page = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/excelorderhistory')}`, {
       lang: 'zh-CN',
     });

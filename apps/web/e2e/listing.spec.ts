@@ -5,9 +5,10 @@ import zhAccounts from '../src/locales/zh-CN/accounts.json';
 import catalogue from '../src/locales/en-US/catalogue.json';
 import listings from '../src/locales/en-US/listings.json';
 import zhListings from '../src/locales/zh-CN/listings.json';
-import stores from '../src/locales/en-US/stores.json';
 import { api, escape } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { installApp } from './shopify-sandbox';
+import { logInApi, register } from './people';
 
 /*
  * Issue 22 in Chromium against the real server and its sandbox Shopify shop, no mocks: a store
@@ -29,29 +30,6 @@ afterAll(() => browser?.close());
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const SHOP = `e2e-list-${stamp}.myshopify.com`;
 const ADMIN = () => `${baseUrl()}/sandbox/shopify/${SHOP}/admin`;
-
-async function storeOwner() {
-  const email = `e2e-list-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `ls${stamp}`,
-      firstname: 'List',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'shopify',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  const { accessToken } = await api<{ accessToken: string }>('POST', '/login', { body: { email, password } });
-  return { email, password, token: accessToken };
-}
 
 type Listed = {
   id: string;
@@ -75,20 +53,11 @@ async function setMultiple(page: Page, multiple: string) {
 
 describe('listing', () => {
   it('lists a two-variant product to the sandbox Shopify shop at 2.5×, re-prices it at 3× by preview, and rolls it back', async () => {
-    const who = await storeOwner();
+    const owner = await register('list', { platform: 'shopify' });
+    const who = { ...owner, token: (await logInApi(owner)).accessToken };
 
     // Install the app on the shop as its merchant, logging in on the way.
-    const page = await openPage(browser, `/sandbox/shopify/${SHOP}/admin`);
-    await page.getByRole('button', { name: /^Install app/ }).click();
-    await page.waitForURL((url) => url.pathname === '/authlogin');
-    await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-    await page.getByLabel(accounts.login.email).fill(who.email);
-    await page.getByLabel(accounts.login.password).fill(who.password);
-    await page.getByRole('button', { name: accounts.login.submit }).click();
-    await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
-    await page.locator('#install').click();
-    await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
+    const page = await installApp(browser, SHOP, who);
 
     // The shop's rule: 2.5×.
     await setMultiple(page, '2.5');

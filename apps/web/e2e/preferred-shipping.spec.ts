@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import text from '../src/locales/en-US/preferred-shipping.json';
-import { api } from './api';
 import { launch, openPage } from './browser';
+import { fillLogIn, register } from './people';
 
 /*
  * Preferred shipping (decision 0116) against the real server and the demo data: a new store
@@ -17,43 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function owner(tag: string) {
-  const email = `e2e-pref-${tag}-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `pref${tag}${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'other',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  return { email, password };
-}
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-  await page.getByLabel(accounts.login.email).fill(who.email);
-  await page.getByLabel(accounts.login.password).fill(who.password);
-  await page.getByRole('button', { name: accounts.login.submit }).click();
-}
-
 describe('preferred shipping in Chromium', () => {
   for (const width of [1280, 375]) {
     it(`adds a preference for a product found by search, sees it listed, deletes it (${width} px)`, async () => {
-      const who = await owner(String(width));
+      const who = await register(`pref-${width}`);
       const page = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/prefershipping')}`, { width });
-      await logIn(page, who);
+      await fillLogIn(page, who);
       await page.getByText(text.empty).waitFor();
 
       await page.getByRole('button', { name: text.add }).click();

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import admin from '../src/locales/en-US/admin.json';
 import checkout from '../src/locales/en-US/checkout.json';
 import text from '../src/locales/en-US/sourcing.json';
@@ -10,6 +9,7 @@ import zh from '../src/locales/zh-CN/sourcing.json';
 import zhAccounts from '../src/locales/zh-CN/accounts.json';
 import { api, escape, template } from './api';
 import { launch, openPage } from './browser';
+import { fillLogIn, logInApi, register } from './people';
 
 /*
  * Sourcing (issue 25) against the real server and the demo catalogue: a store owner sends a
@@ -37,39 +37,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
-const login = (email: string, password: string) =>
-  api<{ accessToken: string }>('POST', '/login', { body: { email, password } });
-
-async function owner() {
-  const email = `e2e-src-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `src${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'other',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  return { email, password, token: (await login(email, password)).accessToken };
+/** A new store owner with a session for the API calls beside the screens. */
+async function owner(handle = 'src', opts: Parameters<typeof register>[1] = {}) {
+  const who = await register(handle, opts);
+  return { ...who, token: (await logInApi(who)).accessToken };
 }
 
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-  await page.getByLabel(accounts.login.email).fill(who.email);
-  await page.getByLabel(accounts.login.password).fill(who.password);
-  await page.getByRole('button', { name: accounts.login.submit }).click();
-}
-
-/** The newest message to `to` in the development outbox. */
 async function mailTo(token: string, to: string) {
   for (let i = 0; i < 40; i += 1) {
     const page = await api<{ records: Array<{ to: string; subject: string; text: string }> }>(
@@ -110,12 +83,12 @@ describe('sourcing in Chromium', () => {
       },
     });
     const operator = inject('operator');
-    const opToken = (await login(operator.email, operator.password)).accessToken;
+    const opToken = (await logInApi(operator)).accessToken;
     const url = `https://www.aliexpress.com/item/${stamp}.html`;
 
     // The user sends the request through the form.
     const page = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/sourcingFrom')}`);
-    await logIn(page, who);
+    await fillLogIn(page, who);
     await page.getByRole('heading', { name: text.form.title }).waitFor();
     await page.getByRole('button', { name: text.form.submit }).click();
     await page.getByText(text.form['url-required']).waitFor();
@@ -136,7 +109,7 @@ describe('sourcing in Chromium', () => {
 
     // The operator takes it and answers it with a catalogue product found by search.
     const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/sourcing')}`);
-    await logIn(console, operator);
+    await fillLogIn(console, operator);
     const take = console.getByRole('button', { name: text.admin['take-label'].replace('{{number}}', number) });
     await take.click();
     await console.getByText(text.admin.taken.replace('{{number}}', number)).waitFor();
@@ -187,9 +160,9 @@ describe('sourcing in Chromium', () => {
   }, 120_000);
 
   it('a failed request shows its reason, and "send a new request" opens the form pre-filled (and in Chinese)', async () => {
-    const who = { ...(await owner2()) };
+    const who = await owner('src2', { userType: 'bulk', phoneNumber: '+1 212 555 0102' });
     const operator = inject('operator');
-    const opToken = (await login(operator.email, operator.password)).accessToken;
+    const opToken = (await logInApi(operator)).accessToken;
     const url = `https://detail.1688.com/offer/${stamp}.html`;
     const made = await api<{ id: string; number: string }>('POST', '/p/sourcing', {
       token: who.token,
@@ -201,7 +174,7 @@ describe('sourcing in Chromium', () => {
     });
 
     const page = await openPage(browser, `/login?redirect=${encodeURIComponent(`/user/sourcingDetail?id=${made.id}`)}`);
-    await logIn(page, who);
+    await fillLogIn(page, who);
     await page.getByText(text.detail.failed.replace('{{reason}}', text.reasons['price-too-high'])).waitFor();
     await page.getByText('The best offer is 2.10 USD').waitFor();
     await shot(page, 'detail-failed-en');
@@ -218,7 +191,7 @@ describe('sourcing in Chromium', () => {
       `/login?redirect=${encodeURIComponent(`/user/sourcingDetail?id=${made.id}`)}`,
       { lang: 'zh-CN' },
     );
-    await logInZh(zhPage, who);
+    await fillLogIn(zhPage, who, zhAccounts);
     await zhPage.getByText(zh.detail.failed.replace('{{reason}}', zh.reasons['price-too-high'])).waitFor();
     await shot(zhPage, 'detail-failed-zh');
     await zhPage.getByRole('button', { name: zh.detail.resend }).click();
@@ -230,7 +203,7 @@ describe('sourcing in Chromium', () => {
     const zhConsole = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/sourcing')}`, {
       lang: 'zh-CN',
     });
-    await logInZh(zhConsole, operator);
+    await fillLogIn(zhConsole, operator, zhAccounts);
     await zhConsole.getByText(zh.admin.intro).waitFor();
     await zhConsole.getByText(zh.admin['late-only']).waitFor();
     await shot(zhConsole, 'admin-queue-zh');
@@ -239,10 +212,10 @@ describe('sourcing in Chromium', () => {
 
 describe('a personal agent answers with a new catalogue product', () => {
   it('the agent makes the product from the request in the product form → the user opens the request and buys it', async () => {
-    const who = await owner3('e2e-src3', '+1 212 555 0103');
-    const agentAccount = await owner3('e2e-agent', '+1 212 555 0104');
+    const who = await owner('src3', { phoneNumber: '+1 212 555 0103' });
+    const agentAccount = await owner('agent', { phoneNumber: '+1 212 555 0104' });
     const operator = inject('operator');
-    const opToken = (await login(operator.email, operator.password)).accessToken;
+    const opToken = (await logInApi(operator)).accessToken;
     // An agent who speaks only German, so no other journey's new user is given them; this user
     // is assigned by hand.
     const card = await api<{ id: string }>('PUT', '/admin/sourcing/agents', {
@@ -269,7 +242,7 @@ describe('a personal agent answers with a new catalogue product', () => {
 
     // The agent opens the product form from the queue: title and URL filled in from the request.
     const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/sourcing')}`);
-    await logIn(console, agentAccount);
+    await fillLogIn(console, agentAccount);
     await console.getByRole('link', { name: text.admin['product-label'].replace('{{number}}', made.number) }).click();
     await console.waitForURL(/\/admin\/sourcing\/[^/]+\/product$/);
     const form = console.locator('form.admin-form');
@@ -298,7 +271,7 @@ describe('a personal agent answers with a new catalogue product', () => {
     const mail = await mailTo(opToken, who.email);
     expect(mail.subject).toBe(`Sourcing request ${made.number}: we found your product`);
     const page = await openPage(browser, `/login?redirect=${encodeURIComponent(`/user/sourcingDetail?id=${made.id}`)}`);
-    await logIn(page, who);
+    await fillLogIn(page, who);
     await page.getByText(text.states.succeeded, { exact: true }).first().waitFor();
     const agentCard = page.getByRole('region', { name: text.agent.title });
     await agentCard.getByText('Greta Agent').waitFor();
@@ -317,63 +290,9 @@ describe('a personal agent answers with a new catalogue product', () => {
     await shot(page, 'profile-agent-en');
     // The operator's agents panel, Greta's card in the form to edit.
     const opConsole = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/sourcing')}`);
-    await logIn(opConsole, operator);
+    await fillLogIn(opConsole, operator);
     await opConsole.getByText(template(text.admin.agents)).click();
     await opConsole.getByRole('button', { name: text.admin['edit-agent'].replace('{{name}}', 'Greta Agent') }).click();
     await shot(opConsole, 'admin-agents-en');
   }, 180_000);
 });
-
-/** Another account (each journey its own). */
-async function owner3(prefix: string, phoneNumber: string) {
-  const email = `${prefix}-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `${prefix.replace(/-/g, '')}${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber,
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'other',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  return { email, password, token: (await login(email, password)).accessToken };
-}
-
-/** A second store owner (each journey its own account). */
-async function owner2() {
-  const email = `e2e-src2-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `srcb${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0102',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'other',
-      channel: 'other',
-      userType: 'bulk',
-      agreement: true,
-    },
-  });
-  return { email, password, token: (await login(email, password)).accessToken };
-}
-
-/** The log-in form in Chinese. */
-async function logInZh(page: Page, who: { email: string; password: string }) {
-  await page.getByRole('heading', { name: zhAccounts.login.title }).waitFor();
-  await page.getByLabel(zhAccounts.login.email).fill(who.email);
-  await page.getByLabel(zhAccounts.login.password).fill(who.password);
-  await page.getByRole('button', { name: zhAccounts.login.submit }).click();
-}

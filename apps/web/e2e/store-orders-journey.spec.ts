@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import connections from '../src/locales/en-US/connections.json';
 import orders from '../src/locales/en-US/orders.json';
 import pay from '../src/locales/en-US/payments.json';
 import storeOrders from '../src/locales/en-US/store-orders.json';
-import stores from '../src/locales/en-US/stores.json';
 import storeOrdersZh from '../src/locales/zh-CN/store-orders.json';
 import { api, escape, template } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { installApp, waitForStoreOrderIn } from './shopify-sandbox';
+import { fillLogIn, logInApi, register } from './people';
 
 /*
  * Issue 21's whole journey in Chromium against the real server and its sandbox Shopify shop, no
@@ -44,59 +44,16 @@ interface Who {
   userId: string;
 }
 
-async function logInApi(email: string, password: string): Promise<Who> {
-  const r = await api<{ accessToken: string; userId: string }>('POST', '/login', { body: { email, password } });
-  return { email, password, token: r.accessToken, userId: r.userId };
-}
-
 /** A store owner with `money` dollars in the wallet (an operator's adjustment: recharging is the wallet spec's). */
 async function storeOwner(money: number): Promise<Who> {
-  const email = `e2e-soj-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    body: {
-      username: `soj${stamp}`,
-      firstname: 'Store',
-      lastname: 'Owner',
-      email,
-      phoneNumber: '+1 212 555 0101',
-      country: 'US',
-      password,
-      confirmPassword: password,
-      platform: 'shopify',
-      channel: 'other',
-      userType: 'dropshipping',
-      agreement: true,
-    },
-  });
-  const who = await logInApi(email, password);
-  const op = inject('operator');
-  const operator = await logInApi(op.email, op.password);
-  await api('POST', `/admin/wallets/${who.userId}/adjustments`, {
-    token: operator.token,
+  const person = await register('soj', { platform: 'shopify' });
+  const session = await logInApi(person);
+  const operator = await logInApi(inject('operator'));
+  await api('POST', `/admin/wallets/${session.userId}/adjustments`, {
+    token: operator.accessToken,
     body: { amount: money, reason: 'e2e store orders journey' },
   });
-  return who;
-}
-
-/** Opens a tab of /user/storeorder until a row with the store product shows. */
-async function waitForStoreOrderIn(page: Page, tab: 'unrelated' | 'related') {
-  const row = page.getByRole('row').filter({ hasText: STORE_PRODUCT });
-  await expect
-    .poll(
-      async () => {
-        await page.goto(`${baseUrl()}/user/storeorder?tab=${tab}`);
-        await page.getByTestId(`tab-${tab}`).waitFor();
-        return row
-          .first()
-          .waitFor({ timeout: 5_000 })
-          .then(() => true)
-          .catch(() => false);
-      },
-      { timeout: 45_000, interval: 1_000 },
-    )
-    .toBe(true);
-  return row.first();
+  return { ...person, token: session.accessToken, userId: session.userId };
 }
 
 /** The operator's console filtered to a state, and the row of an order. */
@@ -118,17 +75,7 @@ describe('store orders, the whole journey', () => {
     );
 
     // The merchant installs the app on the shop, logging in on the way.
-    const page = await openPage(browser, SHOP_ADMIN);
-    await page.getByRole('button', { name: /^Install app/ }).click();
-    await page.waitForURL((url) => url.pathname === '/authlogin');
-    await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-    await page.getByLabel(accounts.login.email).fill(who.email);
-    await page.getByLabel(accounts.login.password).fill(who.password);
-    await page.getByRole('button', { name: accounts.login.submit }).click();
-    await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });
-    await page.locator('#install').click();
-    await page.waitForURL((url) => url.pathname === '/user/shopify', { timeout: 15_000 });
+    const page = await installApp(browser, SHOP, who);
     await page
       .getByRole('article')
       .filter({ hasText: SHOP })
@@ -146,7 +93,7 @@ describe('store orders, the whole journey', () => {
     await shop.getByText(`2 × ${STORE_PRODUCT} — ${VARIANT}`).waitFor();
 
     // It arrives by itself, unrelated; its line leads to connecting the variant.
-    const row = await waitForStoreOrderIn(page, 'unrelated');
+    const row = await waitForStoreOrderIn(page, STORE_PRODUCT, 'unrelated');
     await row.getByText(storeOrders.list['unconnected-count_one'].replace('{{count}}', '1')).waitFor();
     await row.getByRole('button', { name: storeOrders.list['connect-lines'] }).click();
     const line = page.getByRole('listitem').filter({ hasText: STORE_PRODUCT });
@@ -173,7 +120,7 @@ describe('store orders, the whole journey', () => {
     await page.waitForURL((url) => url.pathname === '/user/skuconnect');
 
     // Related now: selected and paid from the wallet.
-    const related = await waitForStoreOrderIn(page, 'related');
+    const related = await waitForStoreOrderIn(page, STORE_PRODUCT, 'related');
     await related.getByText(storeOrders.list['all-connected']).waitFor();
     const [storeOrder] = (
       await api<{ records: Array<{ id: string; number: string }> }>('GET', '/p/store-orders?tab=related', {
@@ -202,9 +149,7 @@ describe('store orders, the whole journey', () => {
 
     // The operator purchases it, then ships it with a carrier and a tracking number.
     const op = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/orders')}`);
-    await op.getByLabel(accounts.login.email).fill(inject('operator').email);
-    await op.getByLabel(accounts.login.password).fill(inject('operator').password);
-    await op.getByRole('button', { name: accounts.login.submit }).click();
+    await fillLogIn(op, inject('operator'));
     await op.waitForURL((url) => url.pathname === '/admin/orders');
     let opRow = await operatorRow(op, 'pending', number!);
     await opRow.getByRole('button', { name: orders.admin.purchase, exact: true }).click();

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import connections from '../src/locales/en-US/connections.json';
 import stores from '../src/locales/en-US/stores.json';
+import { api, escape } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { fillLogIn, register } from './people';
 
 /*
  * Issue 11's store journeys against the real server and its sandbox platforms (decision 0100), no
@@ -26,49 +27,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The fixed text of a locale string before its first placeholder ("{{count}} of …" → ""). */
 const head = (text: string) => text.split('{{')[0]!.trim();
-
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const out = (await res.json()) as { success: boolean; data: T; msg?: string };
-  expect(out.success, `${method} ${route}: ${out.msg}`).toBe(true);
-  return out.data;
-}
-
-/** A new store owner (registered through the API: the sign-up journeys are the accounts spec's). */
-async function storeOwner(tag: string) {
-  const email = `e2e-${tag}-${stamp}@example.com`;
-  const password = 'journey123';
-  await api('POST', '/register', {
-    username: `${tag}${stamp}`,
-    firstname: 'Store',
-    lastname: 'Owner',
-    email,
-    phoneNumber: '+1 212 555 0101',
-    country: 'US',
-    password,
-    confirmPassword: password,
-    platform: 'other',
-    channel: 'other',
-    userType: 'dropshipping',
-    agreement: true,
-  });
-  return { email, password };
-}
-
-/** The log-in form, filled and sent (the page is already on /login). */
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-  await page.getByLabel(accounts.login.email).fill(who.email);
-  await page.getByLabel(accounts.login.password).fill(who.password);
-  await page.getByRole('button', { name: accounts.login.submit }).click();
-}
 
 /** The sandbox WooCommerce store's address and seeded key, as its admin page shows them to a newcomer. */
 async function sandboxWoo() {
@@ -88,7 +48,7 @@ async function choose(page: Page, label: RegExp, option: RegExp) {
 
 describe('stores', () => {
   it('connects a sandbox WooCommerce store by key and secret, connects a product’s variants, undoes it and connects again', async () => {
-    const who = await storeOwner('woo');
+    const who = await register('woo');
     const woo = await sandboxWoo();
     expect(woo.key).toMatch(/^ck_/);
     const bangle = await api<{ prodName: string; skuList: Array<{ skuId: number; skuCode: string }> }>(
@@ -97,7 +57,7 @@ describe('stores', () => {
     );
 
     const page = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/woocommerce')}`);
-    await logIn(page, who);
+    await fillLogIn(page, who);
     await page.getByRole('heading', { name: stores.woo.title }).waitFor();
 
     // The store refuses a wrong secret: the reason is shown and nothing is saved.
@@ -178,7 +138,7 @@ describe('stores', () => {
   });
 
   it('connects a sandbox Shopify store through the install flow while logged out, then logging in', async () => {
-    const who = await storeOwner('shop');
+    const who = await register('shop');
     // The sandbox shop's admin, as a merchant who installs the app from Shopify's side.
     const page = await openPage(browser, `/sandbox/shopify/${SHOPIFY_SHOP}/admin`);
     await page.getByRole('button', { name: /^Install app/ }).click();
@@ -188,7 +148,7 @@ describe('stores', () => {
     expect(decodeURIComponent(new URL(page.url()).search)).toContain('/redirectShopify?');
     await page.getByRole('heading', { name: stores.authlogin.title }).waitFor();
     await page.getByRole('link', { name: stores.authlogin.login }).click();
-    await logIn(page, who);
+    await fillLogIn(page, who);
 
     // /redirectShopify → the server checks the signed query → /externalJump → the shop's consent page.
     await page.waitForURL((url) => url.pathname.endsWith('/admin/oauth/authorize'), { timeout: 15_000 });

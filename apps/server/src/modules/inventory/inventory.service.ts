@@ -9,7 +9,6 @@ export {
   reserveForOrder,
   shipFirstReactions,
   shipFirstStock,
-  stockKey,
   takeHeld,
   type HeldStock,
 } from './inventory.ship-first';

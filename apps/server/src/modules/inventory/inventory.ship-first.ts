@@ -49,7 +49,7 @@ export async function shipFirstStock(
   return out;
 }
 
-export const stockKey = (skuId: number, warehouse: string) => `${skuId}|${warehouse}`;
+const stockKey = (skuId: number, warehouse: string) => `${skuId}|${warehouse}`;
 
 /**
  * The item a line ships from when the owner holds all its units, switched on, in the warehouse

@@ -128,7 +128,10 @@ function AccountShell({ sections, navLabel, operatorConsole = false }: AccountSh
             </button>
           </div>
         ) : null}
-        <Layout className={`account-layout${narrow ? ' is-narrow' : ''}`} hasSider>
+        <Layout
+          className={`account-layout${narrow ? ' is-narrow' : ''}${operatorConsole ? '' : ' has-contact'}`}
+          hasSider
+        >
           <Layout.Sider
             className="account-sider"
             theme="light"
