@@ -31,6 +31,7 @@ import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
 import { excelImportsRoutes } from './modules/excel-imports/excel-imports.routes';
 import { inventoryAdminRoutes } from './modules/inventory/inventory.admin.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { bulkDepositRule } from './modules/inventory/inventory.service';
 import { priceDifferencesRoutes } from './modules/price-differences/price-differences.routes';
 import { preferredShippingRoutes } from './modules/preferred-shipping/preferred-shipping.routes';
 import { listingsRoutes } from './modules/listings/listings.routes';
@@ -41,6 +42,7 @@ import { rechargeRoutes } from './modules/recharge/recharge.routes';
 import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { lockWalletOfTwoPartOrder } from './modules/payments/payments.service';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { sourcingDeskRoutes } from './modules/sourcing/sourcing.desk.routes';
 import { sourcingRoutes } from './modules/sourcing/sourcing.routes';
@@ -194,7 +196,12 @@ export async function buildApp({
       await scoped.register(rechargeRoutes, { db, files, config, providers: payments });
       await scoped.register(rechargeAdminRoutes, { db, files });
       await scoped.register(rechargeWebhookRoutes, { db, providers: payments });
-      await scoped.register(ordersRoutes, { db, trackingPushOf });
+      await scoped.register(ordersRoutes, {
+        db,
+        trackingPushOf,
+        beforeOperatorEvent: (uow, orderId, event) =>
+          event === 'purchase' ? lockWalletOfTwoPartOrder(uow, orderId) : Promise.resolve(),
+      });
       await scoped.register(storeOrdersTrackingRoutes, { db });
       await scoped.register(checkoutRoutes, { db, config, mailer });
       await scoped.register(invoicesRoutes, { db, files });
@@ -202,7 +209,7 @@ export async function buildApp({
       await scoped.register(sourcingRoutes, { db, config, files, mailer });
       await scoped.register(sourcingDeskRoutes, { db, config, mailer });
       await scoped.register(cartRoutes, { db });
-      await scoped.register(paymentsRoutes, { db, config, providers: payments });
+      await scoped.register(paymentsRoutes, { db, config, providers: payments, depositRule: bulkDepositRule });
       await scoped.register(priceDifferencesRoutes, { db });
       await scoped.register(priceTiersRoutes, { db });
       await scoped.register(connectionsRoutes, { db });

@@ -39,13 +39,20 @@ import { onOrderChange } from './modules/orders/orders.service';
 import {
   BALANCE_REFERENCE_TYPE,
   balanceCompleted,
+  bulkDepositRule,
   depositCredited,
   inventoryReactions,
   shipFirstReactions,
 } from './modules/inventory/inventory.service';
 import { onShippingChange } from './modules/logistics/logistics.service';
 import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipping.service';
-import { paymentReactions } from './modules/payments/payments.service';
+import {
+  ORDER_BALANCE_REFERENCE_TYPE,
+  orderBalanceCompleted,
+  orderDepositCredited,
+  paymentReactions,
+  twoPartReactions,
+} from './modules/payments/payments.service';
 import { cancelDueWithOrder } from './modules/price-differences/price-differences.service';
 import { rechargeJobHandlers } from './modules/recharge/recharge.jobs';
 import type { PaymentProviders } from './modules/recharge/recharge.providers';
@@ -136,7 +143,12 @@ export function compose({
   payments: providers,
   log,
 }: CompositionDeps): Composition {
-  const payments = paymentReactions(config, (uow, payment, order) => depositCredited(uow, config, payment, order));
+  // A deposit's PayPal money arrived: inventory pays an inventory order's, payments a catalogue bulk order's (decision 0145).
+  const payments = paymentReactions(config, async (uow, payment, order) =>
+    order.source === 'inventory'
+      ? depositCredited(uow, config, payment, order)
+      : orderDepositCredited(uow, config, await bulkDepositRule(uow.tx), payment, order),
+  );
   const checkout = stockReactions(checkoutSettings(config));
 
   // ── Reactions: when something happens in one module → what another module does ──────────────
@@ -154,6 +166,12 @@ export function compose({
   onHeldPaymentCompleted(db, 'order-payment', payments.heldCompleted);
   // when a top-up completes the held balance of a bulk deposit order → inventory lets it be stocked
   onHeldPaymentCompleted(db, BALANCE_REFERENCE_TYPE, balanceCompleted);
+  // when a top-up completes the held balance of a catalogue bulk order paid in two parts → payments lets it ship (decision 0145)
+  onHeldPaymentCompleted(db, ORDER_BALANCE_REFERENCE_TYPE, orderBalanceCompleted);
+  // when the operator has bought such an order's goods → payments charges its balance from the wallet (held when short)
+  onOrderChange(db, 'purchase', 'payments.charge-balance', twoPartReactions.purchased);
+  // when such an order is shipped → payments refuses it while the balance is unpaid, else moves the bulk deposit to revenue
+  onOrderChange(db, 'ship', 'payments.settle-deposit', twoPartReactions.shipped);
   // when the PayPal recharge of a payment is credited to the wallet → payments pays its orders from it
   //   (a deposit's: inventory pays the deposit of the two-part order from it, decision 0140)
   onRechargeEvent(db, 'credited', 'payments.pay-orders', payments.rechargeCredited);

@@ -110,6 +110,8 @@ const ID_OF: Record<string, (m: Mine) => string | number> = {
   // The deposit by PayPal (decision 0140): not found for B, no payment made.
   '/api/p/private-inventory-order/deposit/{id}/paypal': (m) => m.unpaidOrderId,
   '/api/p/privateInventory/ship-first/{id}': (m) => m.inventoryItemId,
+  // A catalogue order's two parts (decision 0145): not found for B, nothing charged or returned.
+  '/api/p/order/{id}': (m) => m.unpaidOrderId,
 };
 
 interface Aim {
@@ -137,6 +139,8 @@ const BODIES: Record<string, (m: Mine) => Aim> = {
   // A's confirm token names A: B cannot place an order with it ("Order information check wrong").
   'POST /api/p/order/submit': (m) => ({ body: { confirmToken: m.confirmToken }, status: 422 }),
   'POST /api/p/order/pay': (m) => ({ body: { orderIds: [m.unpaidOrderId], method: 'wallet' } }),
+  'POST /api/p/order/{id}/deposit': () => ({ body: { method: 'wallet', percent: 30 } }),
+  'POST /api/p/order/{id}/deposit/paypal': () => ({ body: { percent: 30 } }),
   'POST /api/p/invoices/download': (m) => ({ body: { ids: [m.invoiceId] } }),
   'POST /api/p/after-sales': (m) => ({ body: { orderId: m.orderId, kind: 'refund', reason: 'Not mine', amount: 1 } }),
   'POST /api/p/shopCart': (m) => ({ body: { basketId: m.basketId, prodId: m.prodId, skuId: m.skuId, count: -1 } }),

@@ -60,3 +60,38 @@ export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
 /** GET /api/p/order/payments/:id (what /user/paystate polls) and POST …/:id/cancel. */
 export const OrderPaymentParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * A catalogue bulk order paid in two parts (decision 0145): the deposit when it is paid, the
+ * balance when the operator has bought the goods (from the wallet, held when short), then shipped.
+ */
+export const ORDER_DEPOSIT_STATES = ['deposit-paid', 'balance-held', 'balance-paid', 'returned', 'settled'] as const;
+export type OrderDepositState = (typeof ORDER_DEPOSIT_STATES)[number];
+
+/**
+ * GET /api/p/order/{id}/two-parts (and the operator's): `offer` while the unpaid order may be
+ * paid in two parts (the operator's percentage now, what each part would be); `state` and the
+ * amounts once the deposit was paid; `due` what is still to pay (0 once returned or paid).
+ */
+export const OrderTwoPartsSchema = z.object({
+  orderId: z.string(),
+  offer: z.object({ percent: z.number().int(), deposit: z.number(), balance: z.number() }).nullable(),
+  state: z.enum(ORDER_DEPOSIT_STATES).nullable(),
+  percent: z.number().int().nullable(),
+  deposit: z.number(),
+  balance: z.number(),
+  paid: z.number(),
+  due: z.number(),
+});
+export type OrderTwoParts = z.infer<typeof OrderTwoPartsSchema>;
+
+/** POST /api/p/order/{id}/deposit: the percentage the page showed (a changed setting → 409). */
+export const PayOrderDepositBody = z.object({
+  method: z.enum(['wallet']),
+  percent: z.number().int().min(1).max(90),
+});
+export type PayOrderDepositBody = z.infer<typeof PayOrderDepositBody>;
+
+/** POST /api/p/order/{id}/deposit/paypal: the deposit by PayPal, at the percentage shown. */
+export const PayOrderDepositPayPalBody = PayOrderDepositBody.omit({ method: true });
+export type PayOrderDepositPayPalBody = z.infer<typeof PayOrderDepositPayPalBody>;

@@ -148,7 +148,11 @@ export const ADMIN_PAGES: RouteObject[] = [
       'orders',
       withText(
         'pricing',
-        withText('admin', () => import('../features/admin/orders/orders-page')),
+        // payments: a bulk order's two parts in the drawer (decision 0145)
+        withText(
+          'admin',
+          withText('payments', () => import('../features/admin/orders/orders-page')),
+        ),
       ),
     ),
   ),

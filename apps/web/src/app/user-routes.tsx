@@ -106,7 +106,11 @@ export const USER_PAGES: RouteObject[] = [
     'storeorder',
     withText(
       'orders',
-      withText('store-orders', () => import('./pages/store-order-page')),
+      // The payments namespace: a bulk order's two parts in the order's drawer (decision 0145).
+      withText(
+        'store-orders',
+        withText('payments', () => import('./pages/store-order-page')),
+      ),
     ),
   ),
   // Store orders paid in batches (decision 0118); its wallet and PayPal words are the payments

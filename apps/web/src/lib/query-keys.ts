@@ -118,6 +118,9 @@ export const paymentsKeys = {
   all: ['order-payment'] as const,
   payment: (id: string) => [...paymentsKeys.all, 'payment', id] as const,
   order: (id: string) => [...paymentsKeys.all, 'order', id] as const,
+  /** A catalogue bulk order's two parts (decision 0145), the buyer's and the operator's view. */
+  twoParts: (id: string, viewer: 'user' | 'operator' = 'user') =>
+    [...paymentsKeys.all, 'two-parts', viewer, id] as const,
 };
 
 /** The user's invoices (features/invoices). */

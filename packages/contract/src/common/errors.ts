@@ -111,6 +111,10 @@ export const ERROR_REASONS = [
   // bulk deposit (decision 0130): two parts were not offered, or the balance is still unpaid
   'deposit-not-offered',
   'balance-unpaid',
+  // catalogue bulk orders in two parts (decision 0145): the percentage changed since the page
+  // showed it; the goods were bought, so the deposit is no longer returned
+  'deposit-terms-changed',
+  'deposit-not-cancellable',
   'inventory-short',
   'warehouse-not-stocking',
   // Accounts.

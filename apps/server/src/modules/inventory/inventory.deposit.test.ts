@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionFor } from '../../../test/harness';
 import { createTestCategories, createTestProduct, ledgerTotal, newUser, topUp } from '../../../test/factories';
@@ -71,6 +75,14 @@ async function invoiceOf(token: string, orderId: string) {
   const list = (await call('GET', token, `/api/p/invoices?reference=${orderId}`)).json().data.records;
   expect(list).toHaveLength(1);
   return (await call('GET', token, `/api/p/invoices/${list[0].id}`)).json().data;
+}
+/** The invoice's PDF as a reader gets it (poppler's pdftotext, layout kept). */
+async function pdfText(token: string, invoiceId: string) {
+  const pdf = await call('GET', token, `/api/p/invoices/${invoiceId}/pdf`);
+  expect(pdf.statusCode).toBe(200);
+  const file = join(mkdtempSync(join(tmpdir(), 'inv-')), 'invoice.pdf');
+  writeFileSync(file, pdf.rawPayload);
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 }
 const wallet = async (token: string) => (await call('GET', token, '/api/p/wallet')).json().data;
 const lines = async (token: string) => (await call('GET', token, '/api/p/wallet/lines?size=50')).json().data.records;
@@ -223,10 +235,16 @@ describe('deposit, then the balance when the goods are bought, then the goods', 
     const bought = await call('POST', operator, `/api/admin/inventory/orders/${order.id}/purchase`);
     expect(bought.json().data.deposit.state).toBe('balance-paid');
     expect(await wallet(a.token)).toMatchObject({ balance: 79.25, deposit: 420.75, heldPayments: 0 });
-    expect(await invoiceOf(a.token, order.id)).toMatchObject({
+    const invoice = await invoiceOf(a.token, order.id);
+    expect(invoice).toMatchObject({
       due: 0,
       parts: [{ part: 'deposit' }, { part: 'balance', paidAt: expect.any(String) }],
     });
+    // The per-unit handling fee (51 × 0.25) is the invoice's handling fee, not a service fee (decision 0145).
+    expect(invoice).toMatchObject({ productCost: 408, handlingFee: 12.75, operateAmount: 0, payable: 420.75 });
+    const text = await pdfText(a.token, invoice.id);
+    expect(text).toMatch(/Handling fee\s+12\.75/);
+    expect(text).toMatch(/Service fee\s+0\.00/);
     await expectReconciled();
   });
 });

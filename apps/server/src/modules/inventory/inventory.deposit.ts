@@ -5,22 +5,18 @@ import type { Db } from '../../db/client';
 import { rawRows } from '../../db/rows';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { type OrderRow, SYSTEM, allowedEvents, applyLocked, assertAllowed, lockOrder } from '../orders/orders.service';
+import { type OrderRow, SYSTEM, allowedEvents, assertAllowed, lockOrder } from '../orders/orders.service';
 import { recordInvoicePart } from '../invoices/invoices.service';
 import {
   type PaymentRow,
   assertNoOpenPayment,
-  issueTwoPartInvoice,
+  giveDepositBack,
   startDepositPayPal,
+  takeBalance,
+  takeDeposit,
+  twoPartNames,
 } from '../payments/payments.service';
-import {
-  type Reference,
-  lockWallet,
-  payIntoDeposit,
-  payIntoDepositOrHold,
-  returnDeposit,
-  settleDeposit,
-} from '../wallet/wallet.service';
+import { type Reference, lockWallet, settleDeposit } from '../wallet/wallet.service';
 import { inventoryOrderById } from './inventory.read';
 
 /**
@@ -31,7 +27,7 @@ import { inventoryOrderById } from './inventory.read';
  * `inventory-deposit` and `inventory-balance`, both with the order's id and number.
  */
 
-export const BALANCE_REFERENCE_TYPE = 'inventory-balance';
+export const BALANCE_REFERENCE_TYPE = twoPartNames('inventory', { id: '', number: '' }).balance.type;
 
 export interface DepositRow {
   userId: string;
@@ -63,9 +59,6 @@ async function setDepositState(db: Db, orderId: string, state: DepositState) {
     sql`update inventory_orders set deposit_state = ${state}, updated_at = now() where order_id = ${orderId}`,
   );
 }
-
-const part = (type: 'inventory-deposit' | typeof BALANCE_REFERENCE_TYPE, order: Pick<OrderRow, 'id' | 'number'>) =>
-  ({ type, id: order.id, label: order.number }) satisfies Reference;
 
 /**
  * POST /api/p/private-inventory-order/deposit/{id}, named steps in the route's idempotent unit of
@@ -103,13 +96,8 @@ export async function payInventoryDeposit(
 ): Promise<InventoryOrder> {
   const { order, terms } = await lockOfferedDeposit(uow, userId, orderId);
   await assertNoOpenPayment(uow.tx, orderId);
-  await payIntoDeposit(uow, userId, terms.depositMinor, part('inventory-deposit', order), {
-    kind: 'bulk-deposit',
-    uniqueKey: `inventory-deposit:${orderId}`,
-  });
   await setDepositState(uow.tx, orderId, 'deposit-paid');
-  const paid = await applyLocked(uow, order, 'pay', { type: 'user', id: userId });
-  await issueTwoPartInvoice(uow, config, paid, 'wallet', terms);
+  await takeDeposit(uow, config, 'inventory', order, terms, 'wallet', { type: 'user', id: userId });
   return (await inventoryOrderById(uow.tx, orderId, userId))!;
 }
 
@@ -147,13 +135,8 @@ export async function depositCredited(
   const terms = await depositOf(uow.tx, order.id).catch(() => null);
   if (terms?.depositState !== 'offered' || terms.depositMinor !== payment.amountMinor) return false;
   if (!allowedEvents(order, 'system').includes('pay')) return false;
-  await payIntoDeposit(uow, order.userId, terms.depositMinor, part('inventory-deposit', order), {
-    kind: 'bulk-deposit',
-    uniqueKey: `inventory-deposit:${order.id}`,
-  });
   await setDepositState(uow.tx, order.id, 'deposit-paid');
-  const paid = await applyLocked(uow, order, 'pay', SYSTEM);
-  await issueTwoPartInvoice(uow, config, paid, 'paypal', terms);
+  await takeDeposit(uow, config, 'inventory', order, terms, 'paypal', SYSTEM);
   return true;
 }
 
@@ -165,11 +148,8 @@ export async function depositCredited(
 export async function chargeBalance(uow: UnitOfWork, order: OrderRow): Promise<void> {
   const terms = await depositOf(uow.tx, order.id);
   if (terms.depositState !== 'deposit-paid') return;
-  const paid = await payIntoDepositOrHold(uow, order.userId, terms.balanceMinor, part(BALANCE_REFERENCE_TYPE, order), {
-    uniqueKey: `inventory-balance:${order.id}`,
-  });
-  await setDepositState(uow.tx, order.id, paid.outcome === 'paid' ? 'balance-paid' : 'balance-held');
-  if (paid.outcome === 'paid') await recordInvoicePart(uow, order.id, 'balance', 'paid');
+  const outcome = await takeBalance(uow, 'inventory', order, terms.balanceMinor);
+  await setDepositState(uow.tx, order.id, outcome === 'paid' ? 'balance-paid' : 'balance-held');
 }
 
 /**
@@ -221,12 +201,8 @@ export async function settleReceived(
 export async function returnDepositOnCancel(uow: UnitOfWork, order: Pick<OrderRow, 'id' | 'number'>): Promise<boolean> {
   const { depositState } = await depositOf(uow.tx, order.id);
   if (depositState !== 'deposit-paid') return false;
-  await returnDeposit(uow, part('inventory-deposit', order), {
-    postAs: { type: 'inventory-order', id: order.id, label: order.number },
-    uniqueKey: `inventory-cancel:${order.id}`,
-  });
+  await giveDepositBack(uow, 'inventory', order);
   await setDepositState(uow.tx, order.id, 'returned');
-  await recordInvoicePart(uow, order.id, 'deposit', 'returned');
   return true;
 }
 

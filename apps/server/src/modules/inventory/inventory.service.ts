@@ -5,6 +5,7 @@
 export { inventoryReactions } from './inventory.actions';
 export { ensureItem, release, reserve, shipOut, unreconciledItems, type ItemKey } from './inventory.ledger';
 export { BALANCE_REFERENCE_TYPE, balanceCompleted, depositCredited } from './inventory.deposit';
+export { bulkDepositRule } from './inventory.settings';
 export {
   reserveForOrder,
   shipFirstReactions,

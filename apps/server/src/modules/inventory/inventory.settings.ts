@@ -56,3 +56,12 @@ export function depositOffered(settings: InventorySettingsRow, totalMinor: numbe
   const { depositMinor, balanceMinor } = depositSplitMinor(totalMinor, settings.depositPercent);
   return depositMinor > 0 && balanceMinor > 0 ? settings.depositPercent : undefined;
 }
+
+/**
+ * The same amount and percentage for catalogue bulk orders (decision 0145): payments reads them
+ * through this, handed over by app.ts (payments does not import inventory).
+ */
+export async function bulkDepositRule(db: Db): Promise<{ fromMinor: number; percent: number }> {
+  const s = await inventorySettings(db);
+  return { fromMinor: s.depositFromMinor, percent: s.depositPercent };
+}

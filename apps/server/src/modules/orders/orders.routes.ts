@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import type { App } from '../../platform/types';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import {
   type Actor,
   type TransitionData,
@@ -47,9 +48,15 @@ export interface OrdersRoutesOptions {
    * app.ts: orders does not import the modules built on it.
    */
   trackingPushOf?: (db: Db, orderId: string) => Promise<OrderDetail['trackingPush']>;
+  /**
+   * Runs first in an operator event's unit of work, before the order is locked: payments locks
+   * the owner's wallet of an order paid in two parts, whose purchase charges the balance (decision
+   * 0145), so the wallet is locked before the order as every payment locks them. Passed in by app.ts.
+   */
+  beforeOperatorEvent?: (uow: UnitOfWork, orderId: string, event: TransitionEvent) => Promise<void>;
 }
 
-export async function ordersRoutes(app: App, { db, trackingPushOf }: OrdersRoutesOptions) {
+export async function ordersRoutes(app: App, { db, trackingPushOf, beforeOperatorEvent }: OrdersRoutesOptions) {
   const tags = ['orders'];
   const detail = { 200: envelopeOf(OrderDetailSchema) };
   const user = (userId: string): Actor => ({ type: 'user', id: userId });
@@ -155,6 +162,7 @@ export async function ordersRoutes(app: App, { db, trackingPushOf }: OrdersRoute
       { schema: { tags: adminTags, params: OrderIdParams, ...(body ? { body } : {}), response: detail } },
       async (req, reply) =>
         idempotent(db, req, reply, async (uow) => {
+          await beforeOperatorEvent?.(uow, req.params.id, event);
           await transition(
             uow,
             req.params.id,

@@ -150,9 +150,10 @@ async function issueOrderInvoice(
     shippingMinor: order.shippingMinor,
     taxMinor: order.taxMinor,
     discountMinor: order.discountMinor,
-    // The checkout service fee (decision 0083) is the invoice's operate amount.
-    operateAmountMinor: order.serviceFeeMinor,
-    handlingFeeMinor: 0,
+    // The checkout service fee (decision 0083) is the invoice's operate amount; an inventory
+    // order keeps its per-unit handling fee in the same column (decision 0145): its handling fee.
+    operateAmountMinor: order.source === 'inventory' ? 0 : order.serviceFeeMinor,
+    handlingFeeMinor: order.source === 'inventory' ? order.serviceFeeMinor : 0,
     payableMinor: order.totalMinor,
     locale,
     seller: invoiceSellerOf(config),

@@ -30,6 +30,24 @@ export {
 } from './payments.pay';
 export { type PartCredited, paymentReactions } from './payments.hooks';
 export { issueTwoPartInvoice } from './payments.complete';
+export {
+  type DepositRule,
+  type DepositRuleOf,
+  ORDER_BALANCE_REFERENCE_TYPE,
+  type TwoPartKind,
+  cancelOrderDeposit,
+  giveDepositBack,
+  lockWalletOfTwoPartOrder,
+  orderBalanceCompleted,
+  orderDepositCredited,
+  payOrderDeposit,
+  startOrderDepositPayPal,
+  takeBalance,
+  takeDeposit,
+  twoPartNames,
+  twoPartReactions,
+  twoPartsOf,
+} from './payments.deposit';
 export type { PaymentRow } from './payments.queries';
 
 /** Failures on our or the provider's side: shown as the `error` outcome (nothing was charged). */

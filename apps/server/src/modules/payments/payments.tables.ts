@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { moneyMinor } from '../../db/columns';
 import { users } from '../accounts/accounts.tables';
 import { orders } from '../orders/orders.tables';
@@ -63,4 +74,36 @@ export const orderPaymentOrders = pgTable(
     amountMinor: moneyMinor('amount_minor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.paymentId, t.orderId] }), index('order_payment_orders_order_idx').on(t.orderId)],
+);
+
+export const ORDER_DEPOSIT_STATES = ['deposit-paid', 'balance-held', 'balance-paid', 'returned', 'settled'] as const;
+export type OrderDepositState = (typeof ORDER_DEPOSIT_STATES)[number];
+
+/**
+ * A catalogue bulk order the buyer chose to pay in two parts (decision 0145): the terms fixed when
+ * the deposit was paid (the operator's percentage of the order's total, rounded once) and where
+ * the order is in them. `deposit-paid` → (purchase) `balance-paid` or `balance-held` → (top-up)
+ * `balance-paid` → (ship) `settled`; `deposit-paid` → (cancel before purchase) `returned`. Orders
+ * paid at once have no row. Inventory orders keep theirs on `inventory_orders` (decision 0130).
+ */
+export const orderDeposits = pgTable(
+  'order_deposits',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    state: text('state', { enum: ORDER_DEPOSIT_STATES }).notNull(),
+    percent: integer('percent').notNull(),
+    depositMinor: moneyMinor('deposit_minor').notNull(),
+    balanceMinor: moneyMinor('balance_minor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_deposits_user_idx').on(t.userId),
+    check('order_deposits_parts_positive', sql`${t.depositMinor} > 0 and ${t.balanceMinor} > 0`),
+  ],
 );

@@ -1,12 +1,14 @@
-import { Alert, Button, Drawer, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Drawer, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrderView } from '../../components/orders/order-view';
 import { TrackingPushNote } from '../../components/orders/tracking-push';
+import { TwoPartsPanel } from '../../components/orders/two-parts';
 import { useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { OrderActions } from './order-actions';
-import { orderActions, useOrder, useRefreshOrders } from './orders.api';
+import { cancelTwoPartOrder, orderActions, useOrder, useOrderTwoParts, useRefreshOrders } from './orders.api';
 import { SplitDialog } from './split-dialog';
 
 interface Props {
@@ -30,6 +32,17 @@ export function OrderDrawer({ id, splitting, onSplit, onOpen, onClose }: Props) 
   const order = useOrder(id);
   const refresh = useRefreshOrders();
   const o = order.data;
+  const twoParts = useOrderTwoParts(o?.purchaseType === 'bulk' && o.paidAt ? id : null);
+  const [cancelling, setCancelling] = useState(false);
+  async function cancel() {
+    setCancelling(true);
+    const done = await cancelTwoPartOrder(id);
+    setCancelling(false);
+    if (done.success) {
+      void twoParts.refetch();
+      void refresh();
+    }
+  }
 
   return (
     <Drawer
@@ -50,6 +63,17 @@ export function OrderDrawer({ id, splitting, onSplit, onOpen, onClose }: Props) 
               push={o.trackingPush}
               lang={lang}
               onRetry={() => orderActions.retryPush(o.id).then(() => refresh())}
+            />
+          ) : null}
+          {twoParts.data ? (
+            <TwoPartsPanel
+              parts={twoParts.data}
+              money={money}
+              viewer="user"
+              cancelling={cancelling}
+              onCancel={() =>
+                Modal.confirm({ title: t('payments:two-parts.cancel-confirm'), onOk: () => void cancel() })
+              }
             />
           ) : null}
           <OrderView

@@ -1,7 +1,14 @@
-import { OrderCountsSchema, OrderDetailSchema, OrderSummaryPageSchema, RestoreResultSchema } from '@dsm/contract';
+import {
+  OrderCountsSchema,
+  OrderDetailSchema,
+  OrderSummaryPageSchema,
+  OrderTwoPartsSchema,
+  RestoreResultSchema,
+} from '@dsm/contract';
 import type {
   OrderCounts,
   OrderDetail,
+  OrderTwoParts,
   OrderSummary,
   OrderTab,
   Page,
@@ -10,7 +17,7 @@ import type {
 } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../lib/api';
-import { ordersKeys } from '../../lib/query-keys';
+import { ordersKeys, paymentsKeys } from '../../lib/query-keys';
 
 export interface OrdersFilter {
   tab: OrderTab;
@@ -85,3 +92,24 @@ export function useRefreshOrders() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: ordersKeys.all });
 }
+
+/** GET /api/p/order/:id/two-parts: a paid bulk order's two parts (decision 0145); null id → not asked. */
+export function useOrderTwoParts(id: string | null) {
+  return useQuery({
+    queryKey: paymentsKeys.twoParts(id ?? ''),
+    queryFn: ({ signal }) =>
+      api.data<OrderTwoParts>(`/p/order/${encodeURIComponent(id!)}/two-parts`, {
+        signal,
+        noshow: true,
+        schema: OrderTwoPartsSchema,
+      }),
+    enabled: Boolean(id),
+  });
+}
+
+/** POST /api/p/order/:id/deposit/cancel: cancel before purchase, the deposit back to the wallet. */
+export const cancelTwoPartOrder = (id: string) =>
+  api.post<OrderTwoParts>(`/p/order/${encodeURIComponent(id)}/deposit/cancel`, undefined, {
+    idempotencyKey: crypto.randomUUID(),
+    schema: OrderTwoPartsSchema,
+  });

@@ -134,3 +134,99 @@ describe('order confirmation and payment choice', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No order to pay');
   });
 });
+
+describe('a bulk order from the operator amount on: two parts or in full (decision 0145)', { timeout: 30_000 }, () => {
+  const offer = {
+    orderId: 'o-1',
+    offer: { percent: 30, deposit: 180, balance: 420 },
+    state: null,
+    percent: null,
+    deposit: 0,
+    balance: 0,
+    paid: 0,
+    due: 0,
+  };
+
+  it('offers "Pay 30 % now" beside "Pay in full", states the rule, and pays the deposit from the wallet', async () => {
+    const deposits: Array<{ body: unknown; key: string | undefined }> = [];
+    const pays: unknown[] = [];
+    fakeApi({
+      'GET /api/p/orders/o-1': () => envelope(orderDetail('o-1', { purchaseType: 'bulk', total: 600 })),
+      'GET /api/p/order/o-1/two-parts': () => envelope(offer),
+      'GET /api/p/wallet': () => envelope(walletRecord(200)),
+      'GET /api/p/recharge/methods': () => envelope(METHODS),
+      'POST /api/p/order/pay': (_url, init) => {
+        pays.push(JSON.parse(String(init.body)));
+        return envelope(orderPayment());
+      },
+      'POST /api/p/order/o-1/deposit': (_url, init) => {
+        deposits.push({ body: JSON.parse(String(init.body)), key: headersOf(init)['Idempotency-Key'] });
+        return envelope({ ...offer, offer: null, state: 'deposit-paid', percent: 30, deposit: 180, balance: 420 });
+      },
+    });
+    const user = ui();
+    const { router } = renderPage('?orders=o-1');
+    const now = await screen.findByRole('radio', { name: /Pay 30 % now: \$180\.00/ });
+    const full = screen.getByRole('radio', { name: /Pay in full: \$600\.00/ });
+    // In full stays the default, as before; the wallet's 200 does not cover it.
+    expect(full).toBeChecked();
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('$600.00');
+    expect(screen.queryByText(/the deposit is no longer returned/)).not.toBeInTheDocument();
+
+    await user.click(now);
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('$180.00');
+    expect(screen.getByText(/then \$420\.00 from your wallet when the goods are purchased/)).toBeInTheDocument();
+    // What happens to the deposit after purchase, said before paying.
+    expect(screen.getByText(/Once they are purchased the deposit is no longer returned/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay the deposit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/storeorder'));
+    expect(router.state.location.search).toBe('?order=o-1');
+    expect(deposits).toEqual([
+      {
+        body: { method: 'wallet', percent: 30 },
+        key: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
+      },
+    ]);
+    expect(pays).toEqual([]);
+  });
+
+  it('the deposit by PayPal: its fee on the deposit, then the approve page', async () => {
+    const go = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
+    const bodies: unknown[] = [];
+    fakeApi({
+      'GET /api/p/orders/o-1': () => envelope(orderDetail('o-1', { purchaseType: 'bulk', total: 600 })),
+      'GET /api/p/order/o-1/two-parts': () => envelope(offer),
+      'GET /api/p/wallet': () => envelope(walletRecord(0)),
+      'GET /api/p/recharge/methods': () => envelope(METHODS),
+      'POST /api/p/order/o-1/deposit/paypal': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return envelope(
+          orderPayment({ method: 'paypal', outcome: 'pending', amount: 180, approveUrl: 'https://paypal.example/d/1' }),
+        );
+      },
+    });
+    const user = ui();
+    renderPage('?orders=o-1');
+    await user.click(await screen.findByRole('radio', { name: /Pay 30 % now/ }));
+    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
+    // 180 × 4.4 % + 0.30 = 8.22
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('$188.22');
+    await user.click(screen.getByRole('button', { name: 'Pay the deposit' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://paypal.example/d/1'));
+    expect(bodies).toEqual([{ percent: 30 }]);
+  });
+
+  it('an order not offered two parts shows no choice and pays in full', async () => {
+    fakeApi({
+      'GET /api/p/orders/o-1': () => envelope(orderDetail('o-1', { purchaseType: 'bulk', total: 600 })),
+      'GET /api/p/order/o-1/two-parts': () => envelope({ ...offer, offer: null }),
+      'GET /api/p/wallet': () => envelope(walletRecord(700)),
+      'GET /api/p/recharge/methods': () => envelope(METHODS),
+    });
+    renderPage('?orders=o-1');
+    expect(await screen.findByTestId('pay-total')).toHaveTextContent('$600.00');
+    await screen.findByTestId('wallet-balance');
+    expect(screen.queryByRole('radio', { name: /now/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay from the wallet' })).toBeEnabled();
+  });
+});

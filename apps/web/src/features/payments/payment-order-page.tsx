@@ -1,13 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Skeleton } from 'antd';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Radio, Skeleton } from 'antd';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fromMinor, toMinor, type OrderDetail, type OrderPaymentMethod } from '@dsm/contract';
+import { fromMinor, toMinor, type OrderDetail, type OrderPaymentMethod, type OrderTwoParts } from '@dsm/contract';
 import { leaveSite } from '../../lib/navigation';
-import { paymentsKeys, walletKeys } from '../../lib/query-keys';
-import { UsdAmount } from '../../components/payment/money';
-import { orderQuery, payOrders } from './payments.api';
+import { ordersKeys, paymentsKeys, walletKeys } from '../../lib/query-keys';
+import { UsdAmount, useUsd } from '../../components/payment/money';
+import { orderQuery, payOrderDeposit, payOrderDepositPayPal, payOrders, twoPartsQuery } from './payments.api';
 import { PayMethodSection, usePayMethods } from './pay-method';
 import { readPayBy } from '../../lib/pay-by';
 import { OrdersToPay } from './orders-to-pay';
@@ -74,13 +74,47 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
 
   const payable = orders.filter((o) => o.state === 'awaiting-payment');
   const total = fromMinor(payable.reduce((sum, o) => sum + toMinor(o.total), 0));
-  const payMethods = usePayMethods(total);
+  // A single bulk order from the operator's amount on may be paid in two parts (decision 0145):
+  // the buyer chooses; in full stays the default, as before.
+  const single = payable.length === 1 && payable[0]!.purchaseType === 'bulk' ? payable[0]! : null;
+  const parts = useQuery({ ...twoPartsQuery(single?.id ?? ''), enabled: single !== null });
+  const offer = single ? (parts.data?.offer ?? null) : null;
+  const [plan, setPlan] = useState<'full' | 'deposit'>('full');
+  const deposit = offer && plan === 'deposit' ? offer : null;
+  const payMethods = usePayMethods(deposit ? deposit.deposit : total);
   const { paypal } = payMethods;
+
+  async function payDeposit(orderId: string, terms: NonNullable<OrderTwoParts['offer']>) {
+    const signature = `deposit:${method}:${orderId}:${terms.percent}`;
+    const key = keys.current.get(signature) ?? crypto.randomUUID();
+    keys.current.set(signature, key);
+    const failed = (msg: string) => {
+      setBusy(false);
+      setError(msg);
+      void parts.refetch();
+    };
+    if (method === 'paypal') {
+      // PayPal brings the deposit into the wallet, then it is paid from there (decision 0140).
+      const started = await payOrderDepositPayPal(orderId, { percent: terms.percent }, key);
+      if (!started.success) return failed(started.msg);
+      client.setQueryData(paymentsKeys.payment(started.data.id), started.data);
+      if (started.data.approveUrl) leaveSite.to(started.data.approveUrl);
+      else void navigate(`/user/paystate?payment=${encodeURIComponent(started.data.id)}`);
+      return;
+    }
+    const result = await payOrderDeposit(orderId, { method: 'wallet', percent: terms.percent }, key);
+    if (!result.success) return failed(result.msg);
+    void client.invalidateQueries({ queryKey: walletKeys.all });
+    void client.invalidateQueries({ queryKey: paymentsKeys.all });
+    void client.invalidateQueries({ queryKey: ordersKeys.all });
+    void navigate(`/user/storeorder?order=${encodeURIComponent(orderId)}`);
+  }
 
   async function pay() {
     if (busy) return;
     setBusy(true);
     setError(null);
+    if (single && deposit) return payDeposit(single.id, deposit);
     const orderIds = payable.map((o) => o.id);
     // The same orders by the same method are one payment: a double click or a retry reuses the key.
     const signature = `${method}:${orderIds.join(',')}`;
@@ -106,6 +140,8 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
         <OrdersToPay orders={orders} payBy={payBy} />
       </section>
 
+      {offer ? <TwoPartsChoice offer={offer} total={total} plan={plan} onChange={setPlan} /> : null}
+
       <PayMethodSection headingId="pay-method" method={method} onChange={setMethod} methods={payMethods} />
 
       <section className="pay-order-section pay-order-totals" aria-labelledby="pay-total">
@@ -114,7 +150,10 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
           <div className="pay-order-total">
             <dt>{t('pay-order.to-pay')}</dt>
             <dd data-testid="pay-total">
-              <UsdAmount value={method === 'paypal' && paypal ? paypal.total : total} equivalent />
+              <UsdAmount
+                value={method === 'paypal' && paypal ? paypal.total : deposit ? deposit.deposit : total}
+                equivalent
+              />
             </dd>
           </div>
         </dl>
@@ -135,12 +174,54 @@ function PayPanel({ orders }: { orders: OrderDetail[] }) {
           disabled={payable.length === 0}
           onClick={() => void pay()}
         >
-          {method === 'paypal' ? t('pay-order.pay-paypal') : t('pay-order.pay-wallet')}
+          {deposit ? t('choice.pay') : method === 'paypal' ? t('pay-order.pay-paypal') : t('pay-order.pay-wallet')}
         </Button>
         <p className="pay-order-muted">
           {method === 'wallet' ? t('pay-order.wallet-note') : t('pay-order.paypal-note')}
         </p>
       </section>
     </div>
+  );
+}
+
+/**
+ * The buyer's choice for a bulk order from the operator's amount on (decision 0145): a part now
+ * and the balance when the goods are purchased, or all now; what happens to the deposit after
+ * purchase is said before paying.
+ */
+function TwoPartsChoice({
+  offer,
+  total,
+  plan,
+  onChange,
+}: {
+  offer: NonNullable<OrderTwoParts['offer']>;
+  total: number;
+  plan: 'full' | 'deposit';
+  onChange: (plan: 'full' | 'deposit') => void;
+}) {
+  const { t } = useTranslation('payments');
+  const usd = useUsd();
+  return (
+    <section className="pay-order-section" aria-labelledby="pay-plan">
+      <h2 id="pay-plan">{t('choice.title')}</h2>
+      <Radio.Group
+        name="pay-plan"
+        className="pay-order-choices"
+        value={plan}
+        onChange={(e) => onChange(e.target.value as 'full' | 'deposit')}
+      >
+        <Radio value="deposit" className="pay-order-choice">
+          <span className="pay-order-choice-name">
+            {t('choice.deposit', { percent: offer.percent, deposit: usd(offer.deposit) })}
+          </span>
+          <span className="pay-order-choice-detail">{t('choice.deposit-rest', { balance: usd(offer.balance) })}</span>
+        </Radio>
+        <Radio value="full" className="pay-order-choice">
+          <span className="pay-order-choice-name">{t('choice.full', { total: usd(total) })}</span>
+        </Radio>
+      </Radio.Group>
+      {plan === 'deposit' ? <p className="pay-order-muted">{t('choice.rules')}</p> : null}
+    </section>
   );
 }

@@ -1,6 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderDetailSchema, OrderPaymentSchema, WalletRecordSchema } from '@dsm/contract';
-import type { OrderDetail, OrderPayment, PayOrdersBody, WalletRecord } from '@dsm/contract';
+import { OrderDetailSchema, OrderPaymentSchema, OrderTwoPartsSchema, WalletRecordSchema } from '@dsm/contract';
+import type {
+  OrderDetail,
+  OrderPayment,
+  OrderTwoParts,
+  PayOrderDepositBody,
+  PayOrderDepositPayPalBody,
+  PayOrdersBody,
+  WalletRecord,
+} from '@dsm/contract';
 import { api } from '../../lib/api';
 import { paymentsKeys, walletKeys } from '../../lib/query-keys';
 
@@ -41,4 +49,32 @@ export const useWalletRecord = () =>
   useQuery({
     queryKey: walletKeys.record(),
     queryFn: ({ signal }) => api.data<WalletRecord>('/p/wallet', { signal, schema: WalletRecordSchema }),
+  });
+
+/** GET /api/p/order/:id/two-parts: whether a bulk order may be paid in two parts (decision 0145). */
+export const twoPartsQuery = (id: string) =>
+  queryOptions({
+    queryKey: paymentsKeys.twoParts(id),
+    queryFn: ({ signal }) =>
+      api.data<OrderTwoParts>(`/p/order/${encodeURIComponent(id)}/two-parts`, {
+        signal,
+        noshow: true,
+        schema: OrderTwoPartsSchema,
+      }),
+  });
+
+/** POST /api/p/order/:id/deposit: the deposit from the wallet at the percentage shown. */
+export const payOrderDeposit = (id: string, body: PayOrderDepositBody, idempotencyKey: string) =>
+  api.post<OrderTwoParts>(`/p/order/${encodeURIComponent(id)}/deposit`, body, {
+    idempotencyKey,
+    noshow: true,
+    schema: OrderTwoPartsSchema,
+  });
+
+/** POST /api/p/order/:id/deposit/paypal: the deposit by PayPal; the answer is the payment to follow. */
+export const payOrderDepositPayPal = (id: string, body: PayOrderDepositPayPalBody, idempotencyKey: string) =>
+  api.post<OrderPayment>(`/p/order/${encodeURIComponent(id)}/deposit/paypal`, body, {
+    idempotencyKey,
+    noshow: true,
+    schema: OrderPaymentSchema,
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminOrder } from '@dsm/contract';
 import { Alert, Button, Drawer, Select, Skeleton, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,14 @@ import { useSession } from '../../../lib/session';
 import { AdminListPage } from '../shared/list-page';
 import { StepNotice } from '../shared/step-notice';
 import { AdminOrderActions, type OrderStep } from './order-admin-actions';
-import { adminOrderActions, useAdminOrder, useAdminOrders, useRefreshAdminOrders } from './orders.api';
+import {
+  adminOrderActions,
+  useAdminOrder,
+  useAdminOrders,
+  useAdminTwoParts,
+  useRefreshAdminOrders,
+} from './orders.api';
+import { TwoPartsPanel } from '../../../components/orders/two-parts';
 
 /** The filter's order: the purchase queue first, then what follows it, then the rest. */
 const STATE_FILTERS = [
@@ -171,6 +178,13 @@ function AdminOrderDrawer({ id, onOpen, onClose }: { id: string; onOpen: (id: st
   const order = useAdminOrder(id);
   const refresh = useRefreshAdminOrders();
   const o = order.data;
+  // Keyed by the order's state, so a purchase or a shipment reads the parts again.
+  const twoParts = useAdminTwoParts(o?.purchaseType === 'bulk' && o.paidAt ? id : null);
+  const { refetch } = twoParts;
+  const state = o?.state;
+  useEffect(() => {
+    if (state) void refetch();
+  }, [state, refetch]);
   return (
     <Drawer open title={o ? t('detail.title', { number: o.number }) : t('detail.loading')} size={760} onClose={onClose}>
       {order.isPending ? <Skeleton active /> : null}
@@ -187,6 +201,9 @@ function AdminOrderDrawer({ id, onOpen, onClose }: { id: string; onOpen: (id: st
               lang={lang}
               onRetry={() => adminOrderActions.retryPush(o.id).then(() => refresh())}
             />
+          ) : null}
+          {twoParts.data ? (
+            <TwoPartsPanel parts={twoParts.data} money={(v) => formatMoney(v, null, lang)} viewer="operator" />
           ) : null}
           <OrderView
             order={o}

@@ -1,8 +1,8 @@
-import { AdminOrderPageSchema, OrderDetailSchema } from '@dsm/contract';
-import type { AdminOrder, AdminOrderListQuery, OrderDetail, Page } from '@dsm/contract';
+import { AdminOrderPageSchema, OrderDetailSchema, OrderTwoPartsSchema } from '@dsm/contract';
+import type { AdminOrder, AdminOrderListQuery, OrderDetail, OrderTwoParts, Page } from '@dsm/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../../lib/api';
-import { ordersKeys } from '../../../lib/query-keys';
+import { ordersKeys, paymentsKeys } from '../../../lib/query-keys';
 
 export type AdminOrdersFilter = Pick<AdminOrderListQuery, 'state' | 'current' | 'size'>;
 
@@ -48,4 +48,18 @@ export const adminOrderActions = {
 export function useRefreshAdminOrders() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: ordersKeys.all });
+}
+
+/** GET /api/admin/orders/:id/two-parts: a paid bulk order's two parts (decision 0145); null id → not asked. */
+export function useAdminTwoParts(id: string | null) {
+  return useQuery({
+    queryKey: paymentsKeys.twoParts(id ?? '', 'operator'),
+    queryFn: ({ signal }) =>
+      api.data<OrderTwoParts>(`/admin/orders/${encodeURIComponent(id!)}/two-parts`, {
+        signal,
+        noshow: true,
+        schema: OrderTwoPartsSchema,
+      }),
+    enabled: Boolean(id),
+  });
 }
