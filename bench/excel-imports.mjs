@@ -11,6 +11,8 @@ import * as XLSX from '@e965/xlsx';
 import { cpuPerRequest } from './checkout-drive.mjs';
 
 export const EXCEL_TARGETS = { previewSeconds: 3, importSeconds: 10, peakRssMb: 300 };
+/** How long after the import's answer the server's memory is still read (its orders' quote jobs). */
+const QUOTES_WINDOW_MS = 8000;
 
 const COUNTRIES = ['US', 'FR', 'DE', 'GB', 'TR', 'CN', 'Türkiye', 'France', '中国', 'Allemagne'];
 
@@ -119,6 +121,12 @@ export async function excelImportScenario(url, o, ctx, meter) {
   if (!imp.ok || !imported?.success)
     return failed(rows, `import: ${imp.status} ${JSON.stringify(imported)?.slice(0, 300)}`, before, afterImport);
 
+  // The imported orders are quoted by jobs after the commit (decision 0120): their memory is the
+  // import's too (decision 0146: the server peaked there, after the answer). On PGlite the jobs
+  // cannot be counted from here, so a fixed window after the answer is metered.
+  await new Promise((r) => setTimeout(r, QUOTES_WINDOW_MS));
+  const afterQuotes = await meter();
+
   const kept = imported.data.successCount;
   const seconds = (ms) => Number((ms / 1000).toFixed(2));
   const r = {
@@ -147,14 +155,15 @@ export async function excelImportScenario(url, o, ctx, meter) {
     peakRssBeforeMb: before.peakRssMb,
     previewPeakRssMb: afterPreview.peakRssMb,
     importPeakRssMb: afterImport.peakRssMb,
-    peakRssMb: Math.max(afterPreview.peakRssMb, afterImport.peakRssMb),
+    quotesPeakRssMb: afterQuotes.peakRssMb,
+    peakRssMb: Math.max(afterPreview.peakRssMb, afterImport.peakRssMb, afterQuotes.peakRssMb),
   };
   r.met =
     r.previewSeconds < EXCEL_TARGETS.previewSeconds &&
     r.importSeconds < EXCEL_TARGETS.importSeconds &&
     r.peakRssMb < EXCEL_TARGETS.peakRssMb &&
     r.errors === 0;
-  r.detail = `${rows} rows / ${file.orders} orders: preview ${r.previewSeconds} s (target < ${EXCEL_TARGETS.previewSeconds}; server CPU ${r.previewCpuMs.node} ms), import ${r.importSeconds} s (target < ${EXCEL_TARGETS.importSeconds}; server CPU ${r.importCpuMs.node} ms), ${kept} orders imported; RSS ${r.rssBeforeMb} MB before (peak so far ${r.peakRssBeforeMb} MB), peak ${r.previewPeakRssMb} MB in the preview, ${r.importPeakRssMb} MB in the import (target < ${EXCEL_TARGETS.peakRssMb})`;
+  r.detail = `${rows} rows / ${file.orders} orders: preview ${r.previewSeconds} s (target < ${EXCEL_TARGETS.previewSeconds}; server CPU ${r.previewCpuMs.node} ms), import ${r.importSeconds} s (target < ${EXCEL_TARGETS.importSeconds}; server CPU ${r.importCpuMs.node} ms), ${kept} orders imported; RSS ${r.rssBeforeMb} MB before (peak so far ${r.peakRssBeforeMb} MB), peak ${r.previewPeakRssMb} MB in the preview, ${r.importPeakRssMb} MB in the import, ${r.quotesPeakRssMb} MB in the ${QUOTES_WINDOW_MS / 1000} s after it (its quote jobs; target < ${EXCEL_TARGETS.peakRssMb})`;
   console.log(`    ${r.detail}`);
   return r;
 }

@@ -118,6 +118,9 @@ export async function storeOrderScenarios(url, o, ctx, meter) {
   const out = {};
   const wanted = (n) => o.scenarios.includes(n);
   const timeout = o.quick ? 180_000 : 900_000;
+  // The import's wait grows with its size (decision 0146): 60 ms an order (at least 17 orders/s)
+  // beyond the fixed wait, so 10,000 orders are given 10 minutes with --quick, not 3.
+  const importTimeout = Math.max(timeout, importN * 60);
 
   if (wanted('store-orders-import')) {
     const token = sessions[0].token;
@@ -128,7 +131,7 @@ export async function storeOrderScenarios(url, o, ctx, meter) {
     const started = performance.now();
     await call(url, token, 'POST', `/api/p/store-orders/sync-status/${s.storeId}/sync`);
     // Done when the pull finished, or failed (its error is the row's first error).
-    const st = await until(url, token, s.storeId, (x) => (x.lastSuccessAt || x.lastError) && !x.running, timeout);
+    const st = await until(url, token, s.storeId, (x) => (x.lastSuccessAt || x.lastError) && !x.running, importTimeout);
     const ms = performance.now() - started;
     const m = await meter();
     const kept = st?.orderCount ?? 0;

@@ -6,16 +6,19 @@
  * near idle's. glibc reads the variable once, when the process starts, so it cannot be set from
  * inside the server.
  *
- * `MALLOC_MMAP_THRESHOLD_=131072` (decision 0143): blocks of 128 kB and more are mapped on their
- * own and given back to the system when freed. glibc's default starts there but raises the
+ * `MALLOC_MMAP_THRESHOLD_=32768` (decisions 0143, 0146): blocks of 32 kB and more are mapped on
+ * their own and given back to the system when freed. glibc's default starts there but raises the
  * threshold each time such a block is freed (up to 32 MB); after the start-up's large temporary
  * blocks (PGlite's 9 MB WebAssembly binary read into a buffer, V8's compilation zones for it, an
  * upload, a worker's spreadsheet) later large blocks went into the heap arenas, which give memory
  * back only from their top, and 30–45 MB stayed resident that nothing used. Fixing the value also
- * turns the dynamic adjustment off.
+ * turns the dynamic adjustment off. 32 kB rather than 128 kB (decision 0146): V8 compiles
+ * PGlite's WebAssembly (at start, and again as its hot functions move up a tier) in zones of
+ * 32 kB segments, 90 MB of them at the peak; below 128 kB they went into the heap and stayed
+ * resident once freed (about 50 MB of `[heap]` at idle), mapped on their own they go back.
  */
 export function serverEnv(env) {
-  return { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env };
+  return { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768', ...env };
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { newUser, placeOrder, storeOrderData, storeProduct } from '../../../test/factories';
 import { rawRows } from '../../db/rows';
+import { ingestStoreOrders } from './store-orders.ingest';
 import { ingestStoreOrder } from './store-orders.service';
 
 // Exactly once (issue 21): whatever arrives twice, late, early or at the same time, one row per
@@ -153,5 +154,33 @@ describe('ingest keeps a store order exactly once', () => {
     expect((await rows(store.id))[0]!.abnormal_reason).toBeNull();
     await ingestStoreOrder(ctx.db, store, storeOrderData({ shippingAddress: null }));
     expect((await rows(store.id)).map((r) => r.abnormal_reason).sort()).toEqual(['address-incomplete', null]);
+  });
+
+  it('a batch (as a pull keeps its pages): each order once, one quote job for all; one refused order keeps none of them', async () => {
+    const store = await aStore();
+    const a = storeOrderData({ createdAt: at(0), updatedAt: at(1) });
+    const b = storeOrderData({ createdAt: at(0), updatedAt: at(1) });
+    // The same order twice in one run of pages (updated while the pull read on): kept once, the newer copy.
+    const bNewer = { ...b, updatedAt: at(3), total: { amount: 4100, currency: 'EUR' } };
+    const out = await ingestStoreOrders(ctx.db, store, [a, b, bNewer]);
+    expect(out.map((o) => o.outcome)).toEqual(['created', 'created', 'updated']);
+    const kept = await rows(store.id);
+    expect(kept).toHaveLength(2);
+    expect(kept.find((r) => r.id === out[1]!.id)?.total_minor).toBe(4100);
+    const quoteJobs = rawRows<{ ids: string[] }>(
+      await ctx.db.execute(
+        sql`select payload->'ids' as ids from jobs where type = 'store-orders.quote' and payload->'ids' ? ${out[0]!.id}`,
+      ),
+    );
+    expect(quoteJobs).toHaveLength(1);
+    expect([...quoteJobs[0]!.ids].sort()).toEqual([out[0]!.id, out[1]!.id].sort());
+
+    // A quantity the database cannot hold fails the third order: the first two are not kept either.
+    const c = storeOrderData();
+    const d = storeOrderData();
+    const bad = storeOrderData();
+    bad.lines[0]!.quantity = 3_000_000_000;
+    await expect(ingestStoreOrders(ctx.db, store, [c, d, bad])).rejects.toThrow();
+    expect(await rows(store.id)).toHaveLength(2);
   });
 });

@@ -45,64 +45,166 @@ const SELF_CLEARING: ReadonlySet<StoreOrderAbnormalReason> = new Set([
  * refunded flags it abnormal; nothing about money changes here, ever.
  */
 export async function ingestStoreOrder(db: DbOrUow, store: IngestStore, data: StoreOrderData): Promise<IngestOutcome> {
+  const [outcome] = await ingestStoreOrders(db, store, [data]);
+  return outcome!;
+}
+
+/**
+ * Several orders of one store kept in one unit of work (a pull keeps a run of pages so,
+ * decision 0146): each as `ingestStoreOrder` keeps it, but one quote job for all of them and
+ * one look for the store products they name, instead of one of each per order. All or nothing:
+ * one order that fails rolls the others back with it, and the pull's page cursor with them.
+ */
+export async function ingestStoreOrders(
+  db: DbOrUow,
+  store: IngestStore,
+  orders: readonly StoreOrderData[],
+): Promise<IngestOutcome[]> {
   return inTransaction(db, async (uow) => {
+    const later: Later = { quote: new Set(), products: new Set() };
     const now = new Date();
-    const remote = new Date(data.updatedAt);
-    const [inserted] = await uow.tx
-      .insert(storeOrders)
-      .values({
+    // The first copy of each order is offered to one insert of them all; a later copy of the same
+    // order in this batch, and every order we keep already, go one by one as before.
+    const first = new Map<string, number>();
+    orders.forEach((d, i) => {
+      if (!first.has(d.externalId)) first.set(d.externalId, i);
+    });
+    const created = await insertNew(
+      uow,
+      store,
+      [...first.values()].map((i) => orders[i]!),
+      now,
+    );
+    const out: IngestOutcome[] = [];
+    for (const [i, data] of orders.entries()) {
+      const row = first.get(data.externalId) === i ? created.get(data.externalId) : undefined;
+      if (!row) {
+        out.push(await ingestOne(uow, store, data, later));
+        continue;
+      }
+      await settle(uow, row, data, now, { statusChanged: data.status !== 'open' }, later);
+      named(later, data);
+      out.push({ id: row.id, outcome: 'created', changes: ['created'] });
+    }
+    await queueQuote(uow, [...later.quote]);
+    await refreshUnknownProducts(uow, store.id, later.products);
+    return out;
+  });
+}
+
+/**
+ * The orders not kept yet, inserted with their people and lines in three statements (decision
+ * 0146): one per table, not three per order. The unique key on (store, the store's id) decides as
+ * it does for one order: a row another unit of work committed (or is committing) is skipped here
+ * and its copy goes through `ingestOne`. Returns the rows made, by the store's id.
+ */
+async function insertNew(
+  uow: UnitOfWork,
+  store: IngestStore,
+  orders: readonly StoreOrderData[],
+  now: Date,
+): Promise<Map<string, Row>> {
+  const made = new Map<string, Row>();
+  if (!orders.length) return made;
+  const rows = await uow.tx
+    .insert(storeOrders)
+    .values(
+      orders.map((data) => ({
         userId: store.userId,
         storeId: store.id,
         platform: store.platform,
         externalId: data.externalId,
         ...orderColumns(data),
         lastSyncedAt: now,
-        lastChanges: ['created'],
+        lastChanges: ['created' as const],
         lastChangedAt: now,
-      })
-      .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
-      .returning();
-    if (inserted) {
-      await uow.tx.insert(storeOrderPeople).values({ storeOrderId: inserted.id, ...peopleColumns(data) });
-      await writeLines(uow.tx, inserted.id, data);
-      await settle(uow, inserted, data, now, { statusChanged: data.status !== 'open' });
-      await refreshUnknownProducts(uow, store.id, data);
-      return { id: inserted.id, outcome: 'created', changes: ['created'] };
-    }
+      })),
+    )
+    .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
+    .returning();
+  if (!rows.length) return made;
+  for (const r of rows) made.set(r.externalId, r);
+  const kept = orders.filter((d) => made.has(d.externalId));
+  await uow.tx
+    .insert(storeOrderPeople)
+    .values(kept.map((d) => ({ storeOrderId: made.get(d.externalId)!.id, ...peopleColumns(d) })));
+  const lines = kept.flatMap((d) => lineRows(made.get(d.externalId)!.id, d));
+  if (lines.length) await uow.tx.insert(storeOrderLines).values(lines);
+  return made;
+}
 
-    const [row] = await uow.tx
-      .select()
-      .from(storeOrders)
-      .where(and(eq(storeOrders.storeId, store.id), eq(storeOrders.externalId, data.externalId)))
-      .for('update');
-    if (!row) throw new Error('store order vanished between insert and lock');
-    if (remote < row.storeUpdatedAt) return { id: row.id, outcome: 'stale', changes: [] };
-    if (remote.getTime() === row.storeUpdatedAt.getTime()) {
-      await uow.tx.update(storeOrders).set({ lastSyncedAt: now }).where(eq(storeOrders.id, row.id));
-      return { id: row.id, outcome: 'unchanged', changes: [] };
-    }
+/** What the orders of one unit of work leave to its end: the orders to quote, the store products named. */
+interface Later {
+  quote: Set<string>;
+  products: Set<string>;
+}
 
-    const changes = await changesOf(uow.tx, row, data);
-    await uow.tx
-      .update(storeOrders)
-      .set({
-        ...orderColumns(data),
-        lastSyncedAt: now,
-        ...(changes.length ? { lastChanges: changes, lastChangedAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(eq(storeOrders.id, row.id));
-    // Erased personal data stays erased: a later copy from the store does not bring it back.
-    if (!row.erasedAt && (changes.includes('address') || changes.includes('buyer')))
-      await uow.tx.update(storeOrderPeople).set(peopleColumns(data)).where(eq(storeOrderPeople.storeOrderId, row.id));
-    if (changes.includes('lines')) {
-      await uow.tx.delete(storeOrderLines).where(eq(storeOrderLines.storeOrderId, row.id));
-      await writeLines(uow.tx, row.id, data);
-      await refreshUnknownProducts(uow, store.id, data);
-    }
-    await settle(uow, row, data, now, { statusChanged: changes.includes('status') });
-    return { id: row.id, outcome: 'updated', changes };
-  });
+const named = (later: Later, d: StoreOrderData) => {
+  for (const l of d.lines) if (l.productExternalId) later.products.add(l.productExternalId);
+};
+
+async function ingestOne(
+  uow: UnitOfWork,
+  store: IngestStore,
+  data: StoreOrderData,
+  later: Later,
+): Promise<IngestOutcome> {
+  const now = new Date();
+  const remote = new Date(data.updatedAt);
+  const [inserted] = await uow.tx
+    .insert(storeOrders)
+    .values({
+      userId: store.userId,
+      storeId: store.id,
+      platform: store.platform,
+      externalId: data.externalId,
+      ...orderColumns(data),
+      lastSyncedAt: now,
+      lastChanges: ['created'],
+      lastChangedAt: now,
+    })
+    .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
+    .returning();
+  if (inserted) {
+    await uow.tx.insert(storeOrderPeople).values({ storeOrderId: inserted.id, ...peopleColumns(data) });
+    await writeLines(uow.tx, inserted.id, data);
+    await settle(uow, inserted, data, now, { statusChanged: data.status !== 'open' }, later);
+    named(later, data);
+    return { id: inserted.id, outcome: 'created', changes: ['created'] };
+  }
+
+  const [row] = await uow.tx
+    .select()
+    .from(storeOrders)
+    .where(and(eq(storeOrders.storeId, store.id), eq(storeOrders.externalId, data.externalId)))
+    .for('update');
+  if (!row) throw new Error('store order vanished between insert and lock');
+  if (remote < row.storeUpdatedAt) return { id: row.id, outcome: 'stale', changes: [] };
+  if (remote.getTime() === row.storeUpdatedAt.getTime()) {
+    await uow.tx.update(storeOrders).set({ lastSyncedAt: now }).where(eq(storeOrders.id, row.id));
+    return { id: row.id, outcome: 'unchanged', changes: [] };
+  }
+
+  const changes = await changesOf(uow.tx, row, data);
+  await uow.tx
+    .update(storeOrders)
+    .set({
+      ...orderColumns(data),
+      lastSyncedAt: now,
+      ...(changes.length ? { lastChanges: changes, lastChangedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(storeOrders.id, row.id));
+  // Erased personal data stays erased: a later copy from the store does not bring it back.
+  if (!row.erasedAt && (changes.includes('address') || changes.includes('buyer')))
+    await uow.tx.update(storeOrderPeople).set(peopleColumns(data)).where(eq(storeOrderPeople.storeOrderId, row.id));
+  if (changes.includes('lines')) {
+    await uow.tx.delete(storeOrderLines).where(eq(storeOrderLines.storeOrderId, row.id));
+    await writeLines(uow.tx, row.id, data);
+    named(later, data);
+  }
+  await settle(uow, row, data, now, { statusChanged: changes.includes('status') }, later);
+  return { id: row.id, outcome: 'updated', changes };
 }
 
 function orderColumns(d: StoreOrderData) {
@@ -129,21 +231,22 @@ function peopleColumns(d: StoreOrderData) {
   };
 }
 
+const lineRows = (storeOrderId: string, d: StoreOrderData) =>
+  d.lines.map((l, position) => ({
+    storeOrderId,
+    position,
+    externalId: l.externalId,
+    productExternalId: l.productExternalId,
+    variantExternalId: l.variantExternalId,
+    sku: l.sku,
+    title: l.title,
+    quantity: l.quantity,
+    unitPriceMinor: l.unitPrice?.amount ?? null,
+  }));
+
 async function writeLines(db: Db, storeOrderId: string, d: StoreOrderData): Promise<void> {
   if (!d.lines.length) return;
-  await db.insert(storeOrderLines).values(
-    d.lines.map((l, position) => ({
-      storeOrderId,
-      position,
-      externalId: l.externalId,
-      productExternalId: l.productExternalId,
-      variantExternalId: l.variantExternalId,
-      sku: l.sku,
-      title: l.title,
-      quantity: l.quantity,
-      unitPriceMinor: l.unitPrice?.amount ?? null,
-    })),
-  );
+  await db.insert(storeOrderLines).values(lineRows(storeOrderId, d));
 }
 
 const sameAddress = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -191,6 +294,7 @@ async function settle(
   d: StoreOrderData,
   now: Date,
   o: { statusChanged: boolean },
+  later: Later,
 ): Promise<void> {
   const ignored = new Set(row.ignoredReasons);
   const set: Partial<typeof storeOrders.$inferInsert> = {};
@@ -207,8 +311,8 @@ async function settle(
     });
   } else if (!gone) {
     Object.assign(set, await judged(uow, row, d, now));
-    // Its landed cost and the margin guard: quoted after the commit (decision 0120).
-    await queueQuote(uow, [row.id]);
+    // Its landed cost and the margin guard: quoted after the commit (decision 0120), one job for the unit's orders.
+    later.quote.add(row.id);
   }
   if (Object.keys(set).length) await uow.tx.update(storeOrders).set(set).where(eq(storeOrders.id, row.id));
 }
@@ -236,11 +340,11 @@ export async function judged(
  * Lines naming a store product we never brought in (sold before the first import, or new):
  * the stores module reads that product back, so the owner can connect its variant.
  */
-async function refreshUnknownProducts(uow: UnitOfWork, storeId: string, d: StoreOrderData): Promise<void> {
-  const named = [...new Set(d.lines.map((l) => l.productExternalId).filter((x): x is string => !!x))];
-  if (!named.length) return;
-  const have = await knownStoreProducts(uow.tx, storeId, named);
-  for (const productId of named.filter((n) => !have.has(n)))
+async function refreshUnknownProducts(uow: UnitOfWork, storeId: string, products: ReadonlySet<string>): Promise<void> {
+  if (!products.size) return;
+  const all = [...products];
+  const have = await knownStoreProducts(uow.tx, storeId, all);
+  for (const productId of all.filter((n) => !have.has(n)))
     await uow.enqueue({
       type: STORE_WEBHOOK_JOB,
       payload: { storeId, topic: 'products/update', productId },

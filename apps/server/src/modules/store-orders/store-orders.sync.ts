@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { type StoreClient, StorePlatformError } from '../../connectors/stores/store-platform';
+import { type StoreClient, type StoreOrderData, StorePlatformError } from '../../connectors/stores/store-platform';
 import type { Db } from '../../db/client';
 import { PermanentJobError } from '../../platform/jobs/jobs.runtime';
 import { type DbOrUow, inTransaction } from '../../platform/unit-of-work';
@@ -11,7 +11,7 @@ import {
   markStoreReauthorize,
   storeClientFor,
 } from '../stores/stores.service';
-import { type IngestOutcome, ingestStoreOrder } from './store-orders.ingest';
+import { type IngestOutcome, ingestStoreOrder, ingestStoreOrders } from './store-orders.ingest';
 import { storeOrderSyncs } from './store-orders.tables';
 
 /**
@@ -28,6 +28,12 @@ export const STORE_ORDERS_PULL_DUE_JOB = 'store-orders.pull-due';
 export const DEFAULT_PULL_SECONDS = 300;
 /** A pull that has not finished in this long is taken to have died with its worker and is taken over. */
 const LEASE_MS = 10 * 60_000;
+/**
+ * Orders a pull keeps in one unit of work (decision 0146): one transaction, one quote job and one
+ * cursor write per batch instead of per order or per page. Small enough that a retried batch is
+ * little work and no lock is held long.
+ */
+export const PULL_BATCH = 100;
 
 export const pullSecondsOf = (config: Config) => config.storeOrders?.pullEverySeconds ?? DEFAULT_PULL_SECONDS;
 
@@ -151,24 +157,34 @@ export async function runOrderPull(db: Db, config: Config, storeId: string): Pro
   const since = sync.cursorAt ?? undefined;
   try {
     do {
-      const answer = await client.listOrders(page, { updatedSince: since });
-      for (const order of answer.orders) {
-        await ingestStoreOrder(db, store, order);
-        kept++;
+      // Pages are read until about a batch of orders is in hand (Shopify's pages are of 8), then
+      // kept with the cursor of the last page read in one unit of work (decision 0146).
+      const batch: StoreOrderData[] = [];
+      let readableSince: string | null | undefined;
+      do {
+        const answer = await client.listOrders(page, { updatedSince: since });
+        batch.push(...answer.orders);
+        page = answer.next;
+        readableSince = answer.readableSince;
+      } while (page && batch.length < PULL_BATCH);
+      for (const order of batch) {
         const at = new Date(order.updatedAt);
         if (!highWater || at > highWater) highWater = at;
       }
-      page = answer.next;
-      await db
-        .update(storeOrderSyncs)
-        .set({
-          pageCursor: page,
-          runHighWater: highWater,
-          // The first import says how far back it could read (Shopify: 60 days without read_all_orders).
-          ...(sync.firstImportAt ? {} : { reachedBack: answer.readableSince ? new Date(answer.readableSince) : null }),
-          updatedAt: new Date(),
-        })
-        .where(eq(storeOrderSyncs.storeId, storeId));
+      await inTransaction(db, async (uow) => {
+        if (batch.length) await ingestStoreOrders(uow, store, batch);
+        await uow.tx
+          .update(storeOrderSyncs)
+          .set({
+            pageCursor: page,
+            runHighWater: highWater,
+            // The first import says how far back it could read (Shopify: 60 days without read_all_orders).
+            ...(sync.firstImportAt ? {} : { reachedBack: readableSince ? new Date(readableSince) : null }),
+            updatedAt: new Date(),
+          })
+          .where(eq(storeOrderSyncs.storeId, storeId));
+      });
+      kept += batch.length;
     } while (page);
   } catch (err) {
     await recordError(db, storeId, syncErrorOf(err), config);
