@@ -119,6 +119,12 @@ describe('a public page with first answers', () => {
   const page = '<html><head></head><body><div id="root"></div></body></html>';
   // The web build's mark for the first screen (decision 0135), after the header the root shows.
   const markedPage = `<html><head></head><body><div id="root"><header>h</header>${PREVIEW_MARK}</div></body></html>`;
+  // The built page as the web build writes it: the app's entry, its chunks and stylesheets asked for in the head.
+  const appFetches =
+    '<script type="module" crossorigin src="/assets/index.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/vendor.js">' +
+    '<link rel="preload" as="style" crossorigin href="/assets/page.css">';
+  const scriptedPage = `<html><head><style>s</style>${appFetches}</head><body><div id="root"><header>h</header>${PREVIEW_MARK}</div></body></html>`;
   const block = (html: string) =>
     /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
   beforeAll(async () => {
@@ -127,6 +133,7 @@ describe('a public page with first answers', () => {
     writeFileSync(path.join(dist, 'index.html'), '<p>landing</p>');
     writeFileSync(path.join(dist, 'routes', 'goodslist.html'), page);
     writeFileSync(path.join(dist, 'routes', 'productdetails.html'), markedPage);
+    writeFileSync(path.join(dist, 'routes', 'faq.html'), scriptedPage);
     app = Fastify();
     await app.register(cookie);
     app.get('/api/ok', async (req) => ({
@@ -146,7 +153,7 @@ describe('a public page with first answers', () => {
     await registerWebApp(app, dist, {
       firstAnswersWaitMs: 1_000,
       firstRequests: (route, url) =>
-        route === 'goodslist' || route === 'productdetails'
+        route === 'goodslist' || route === 'productdetails' || route === 'faq'
           ? (url.searchParams.get('ask') ?? '').split(',').map((p) => ({
               path: `/${p}`,
               query: { z: 1, a: 'x y' },
@@ -246,6 +253,29 @@ describe('a public page with first answers', () => {
     });
     expect(chunks[0]).toBe(markedPage.slice(0, markedPage.indexOf(PREVIEW_MARK)));
     expect(chunks.join('')).toContain('<header>h</header><h1>');
+  });
+
+  it("asks for the app's files after the first screen, so its picture is asked for first (decision 0148)", async () => {
+    const address = app.server.listening
+      ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+      : await app.listen({ port: 0, host: '127.0.0.1' });
+    const chunks = await new Promise<string[]>((resolve, reject) => {
+      get(`${address}/faq?ask=ok`, { headers: { 'accept-encoding': 'identity' } }, (res) => {
+        const got: string[] = [];
+        res.on('data', (chunk: Buffer) => got.push(chunk.toString()));
+        res.on('end', () => resolve(got));
+      }).on('error', reject);
+    });
+    // The head goes out at once without them; they follow the first screen, in their order.
+    expect(chunks[0]).toBe('<html><head><style>s</style></head><body><div id="root"><header>h</header>');
+    expect(chunks.join('')).toMatch(
+      new RegExp(`<h1>[^<]*&lt;/b&gt;</h1>${appFetches.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}<!--first-paint-->`),
+    );
+    // Without answers the page keeps every one of them, after the mark.
+    const none = await app.inject({ method: 'GET', url: '/faq?ask=refused' });
+    expect(none.body).toBe(
+      `<html><head><style>s</style></head><body><div id="root"><header>h</header>${appFetches}${PREVIEW_MARK}</div></body></html>`,
+    );
   });
 
   it('is compressed as the client accepts, and marked private and varying', async () => {
