@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import text from '../src/locales/en-US/inventory.json';
 import invoiceText from '../src/locales/en-US/invoices.json';
 import catalogue from '../src/locales/en-US/catalogue.json';
 import { api } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { fillLogIn, logInApi, register } from './people';
 
 /*
  * Bulk deposit (issue 24, decisions 0130 and 0140) against the real server and the demo
@@ -26,15 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const usd = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByRole('heading', { name: accounts.login.title }).waitFor();
-  await page.getByLabel(accounts.login.email).fill(who.email);
-  await page.getByLabel(accounts.login.password).fill(who.password);
-  await page.getByRole('button', { name: accounts.login.submit }).click();
-}
 
 interface Wallet {
   balance: number;
@@ -43,26 +35,8 @@ interface Wallet {
 
 describe('bulk deposit in Chromium', () => {
   it('pays the deposit, the balance when the goods are bought, and the bulk deposit empties as they arrive', async () => {
-    const who = { email: `e2e-dep-${stamp}@example.com`, password: 'journey123' };
-    await api('POST', '/register', {
-      body: {
-        username: `dep${stamp}`,
-        firstname: 'Bulk',
-        lastname: 'Buyer',
-        email: who.email,
-        phoneNumber: '+1 212 555 0102',
-        country: 'US',
-        password: who.password,
-        confirmPassword: who.password,
-        platform: 'other',
-        channel: 'other',
-        userType: 'dropshipping',
-        agreement: true,
-      },
-    });
-    const { accessToken: token, userId } = await api<{ accessToken: string; userId: string }>('POST', '/login', {
-      body: { email: who.email, password: who.password },
-    });
+    const who = await register('dep', { firstname: 'Bulk', lastname: 'Buyer', phoneNumber: '+1 212 555 0102' });
+    const { accessToken: token, userId } = await logInApi(who);
     await api('POST', '/p/address', {
       token,
       body: {
@@ -85,7 +59,7 @@ describe('bulk deposit in Chromium', () => {
       },
     });
     const op = inject('operator');
-    const { accessToken: opToken } = await api<{ accessToken: string }>('POST', '/login', { body: op });
+    const { accessToken: opToken } = await logInApi(op);
     // Two parts from $1 on, 30 % now: any 20 pieces are above the amount.
     await api('PUT', '/admin/inventory/settings', {
       token: opToken,
@@ -106,7 +80,7 @@ describe('bulk deposit in Chromium', () => {
       browser,
       `/login?redirect=${encodeURIComponent(`/productdetails?prodId=524&skuId=${sku.skuId}`)}`,
     );
-    await logIn(page, who);
+    await fillLogIn(page, who);
     const quantity = page.locator('input.quantity-field');
     await quantity.waitFor();
     await quantity.fill('20');
@@ -135,7 +109,7 @@ describe('bulk deposit in Chromium', () => {
     const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/inventory')}`, {
       width: 1280,
     });
-    await logIn(console, op);
+    await fillLogIn(console, op);
     const row = console.getByRole('row', { name: new RegExp(who.email.replace(/[.+]/g, '\\$&')) });
     await row.getByRole('button', { name: text.admin.purchase }).click();
     await row.waitFor({ state: 'detached' });

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import accounts from '../src/locales/en-US/accounts.json';
 import accountsZh from '../src/locales/zh-CN/accounts.json';
 import text from '../src/locales/en-US/inventory.json';
 import textZh from '../src/locales/zh-CN/inventory.json';
@@ -13,6 +12,7 @@ import checkoutText from '../src/locales/en-US/checkout.json';
 import * as XLSX from '@e965/xlsx';
 import { api } from './api';
 import { baseUrl, launch, openPage } from './browser';
+import { fillLogIn, logInApi, register } from './people';
 
 /*
  * Private inventory (issue 24) against the real server and the demo catalogue: a store owner buys
@@ -35,35 +35,10 @@ afterAll(() => browser?.close());
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function logIn(page: Page, who: { email: string; password: string }, texts = accounts) {
-  await page.getByRole('heading', { name: texts.login.title }).waitFor();
-  await page.getByLabel(texts.login.email).fill(who.email);
-  await page.getByLabel(texts.login.password).fill(who.password);
-  await page.getByRole('button', { name: texts.login.submit }).click();
-}
-
 describe('private inventory in Chromium', () => {
   it('buys 20 pieces into inventory; the operator purchases and receives them; the inventory shows and downloads them', async () => {
-    const who = { email: `e2e-inv-${stamp}@example.com`, password: 'journey123' };
-    await api('POST', '/register', {
-      body: {
-        username: `inv${stamp}`,
-        firstname: 'Store',
-        lastname: 'Owner',
-        email: who.email,
-        phoneNumber: '+1 212 555 0101',
-        country: 'US',
-        password: who.password,
-        confirmPassword: who.password,
-        platform: 'other',
-        channel: 'other',
-        userType: 'dropshipping',
-        agreement: true,
-      },
-    });
-    const { accessToken: token, userId } = await api<{ accessToken: string; userId: string }>('POST', '/login', {
-      body: { email: who.email, password: who.password },
-    });
+    const who = await register('inv');
+    const { accessToken: token, userId } = await logInApi(who);
     await api('POST', '/p/address', {
       token,
       body: {
@@ -86,7 +61,7 @@ describe('private inventory in Chromium', () => {
       },
     });
     const op = inject('operator');
-    const { accessToken: opToken } = await api<{ accessToken: string }>('POST', '/login', { body: op });
+    const { accessToken: opToken } = await logInApi(op);
     await api('PUT', '/admin/inventory/settings', { token: opToken, body: { handlingFeePerUnit: 0.3 } });
     await api('POST', `/admin/wallets/${userId}/adjustments`, {
       token: opToken,
@@ -103,7 +78,7 @@ describe('private inventory in Chromium', () => {
       browser,
       `/login?redirect=${encodeURIComponent(`/productdetails?prodId=524&skuId=${sku.skuId}`)}`,
     );
-    await logIn(page, who);
+    await fillLogIn(page, who);
     const quantity = page.locator('input.quantity-field');
     await quantity.waitFor();
     await quantity.fill('20');
@@ -125,7 +100,7 @@ describe('private inventory in Chromium', () => {
     const console = await openPage(browser, `/login?redirect=${encodeURIComponent('/admin/inventory')}`, {
       width: 1280,
     });
-    await logIn(console, op);
+    await fillLogIn(console, op);
     const row = console.getByRole('row', { name: new RegExp(who.email.replace(/[.+]/g, '\\$&')) });
     await row.getByRole('button', { name: text.admin.purchase }).click();
     await row.waitFor({ state: 'detached' });
@@ -263,7 +238,7 @@ describe('private inventory in Chromium', () => {
 
     // The same pages in Chinese.
     const zh = await openPage(browser, `/login?redirect=${encodeURIComponent('/user/myinventory')}`, { lang: 'zh-CN' });
-    await logIn(zh, who, accountsZh);
+    await fillLogIn(zh, who, accountsZh);
     await zh.getByText(textZh.intro).waitFor();
     await zh.screenshot({ path: path.join(SHOTS, 'inventory-list-zh.png'), fullPage: true });
     await zh.goto(`${baseUrl()}/user/inventoryorders`);
