@@ -92,6 +92,18 @@ export async function ingestStoreOrders(
   });
 }
 
+/** A store order's row as it is first kept: the store's, its data, synced and "created" now. */
+const newOrderRow = (store: IngestStore, data: StoreOrderData, now: Date) => ({
+  userId: store.userId,
+  storeId: store.id,
+  platform: store.platform,
+  externalId: data.externalId,
+  ...orderColumns(data),
+  lastSyncedAt: now,
+  lastChanges: ['created' as const],
+  lastChangedAt: now,
+});
+
 /**
  * The orders not kept yet, inserted with their people and lines in three statements (decision
  * 0146): one per table, not three per order. The unique key on (store, the store's id) decides as
@@ -108,18 +120,7 @@ async function insertNew(
   if (!orders.length) return made;
   const rows = await uow.tx
     .insert(storeOrders)
-    .values(
-      orders.map((data) => ({
-        userId: store.userId,
-        storeId: store.id,
-        platform: store.platform,
-        externalId: data.externalId,
-        ...orderColumns(data),
-        lastSyncedAt: now,
-        lastChanges: ['created' as const],
-        lastChangedAt: now,
-      })),
-    )
+    .values(orders.map((data) => newOrderRow(store, data, now)))
     .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
     .returning();
   if (!rows.length) return made;
@@ -153,16 +154,7 @@ async function ingestOne(
   const remote = new Date(data.updatedAt);
   const [inserted] = await uow.tx
     .insert(storeOrders)
-    .values({
-      userId: store.userId,
-      storeId: store.id,
-      platform: store.platform,
-      externalId: data.externalId,
-      ...orderColumns(data),
-      lastSyncedAt: now,
-      lastChanges: ['created'],
-      lastChangedAt: now,
-    })
+    .values(newOrderRow(store, data, now))
     .onConflictDoNothing({ target: [storeOrders.storeId, storeOrders.externalId] })
     .returning();
   if (inserted) {
