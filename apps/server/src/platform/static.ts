@@ -28,29 +28,24 @@ export function pageFileFor(url: string, routePages: ReadonlySet<string>): strin
 
 const routeOf = (url: string) => /^\/([A-Za-z0-9-]+)(?:[/?#]|$)/.exec(url)?.[1]?.toLowerCase();
 
-function routePagesOf(webDist: string): Set<string> {
-  const dir = path.join(webDist, ROUTE_PAGES_DIR);
-  if (!existsSync(dir)) return new Set();
-  return new Set(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.html') && !f.slice(0, -'.html'.length).includes('.'))
-      .map((f) => f.slice(0, -'.html'.length)),
-  );
-}
-
 /**
- * The pages the web build drew a first screen for in each language (apps/web first-screens.ts,
- * decision 0147): `routes/<route>.<locale>.html` beside the default language's
- * `routes/<route>.html`, as `<route>.<locale>` names.
+ * The pages the web build wrote under routes/: `<route>.html` (a public page's own document,
+ * decision 0109) and, for those it drew a first screen for in each language (apps/web
+ * first-screens.ts, decision 0147), `<route>.<locale>.html` beside it, kept as `<route>.<locale>`.
+ * One read of the folder at start.
  */
-function localizedPagesOf(webDist: string): Set<string> {
+function builtPagesOf(webDist: string): { routePages: Set<string>; localizedPages: Set<string> } {
+  const routePages = new Set<string>();
+  const localizedPages = new Set<string>();
   const dir = path.join(webDist, ROUTE_PAGES_DIR);
-  if (!existsSync(dir)) return new Set();
-  return new Set(
-    readdirSync(dir)
-      .map((f) => /^([A-Za-z0-9-]+\.[A-Za-z]{2}-[A-Za-z]{2})\.html$/.exec(f)?.[1])
-      .filter((name): name is string => name !== undefined),
-  );
+  if (!existsSync(dir)) return { routePages, localizedPages };
+  for (const f of readdirSync(dir)) {
+    const page = /^([A-Za-z0-9-]+)(\.[A-Za-z]{2}-[A-Za-z]{2})?\.html$/.exec(f);
+    if (!page) continue;
+    if (page[2]) localizedPages.add(`${page[1]}${page[2]}`);
+    else routePages.add(page[1]!);
+  }
+  return { routePages, localizedPages };
 }
 
 /**
@@ -65,8 +60,9 @@ export async function registerWebApp(
 ) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
-  const routePages = hasWeb ? routePagesOf(webDist) : new Set<string>();
-  const localizedPages = hasWeb ? localizedPagesOf(webDist) : new Set<string>();
+  const { routePages, localizedPages } = hasWeb
+    ? builtPagesOf(webDist)
+    : { routePages: new Set<string>(), localizedPages: new Set<string>() };
   const localized = new Set([...localizedPages].map((name) => name.split('.')[0]!));
   // The public pages' own HTML, read once: a page that carries its first answers is made per request.
   const pageHtml = new Map<string, string>();
