@@ -42,7 +42,6 @@ import { rechargeRoutes } from './modules/recharge/recharge.routes';
 import { rechargeWebhookRoutes } from './modules/recharge/recharge.webhooks.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { lockWalletOfTwoPartOrder } from './modules/payments/payments.service';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { sourcingDeskRoutes } from './modules/sourcing/sourcing.desk.routes';
 import { sourcingRoutes } from './modules/sourcing/sourcing.routes';
@@ -163,7 +162,15 @@ export async function buildApp({
   };
   setAfterCommitErrorReporter((err) => app.log.error({ err }, 'after-commit work failed'));
   // Every cross-module reaction, job handler and schedule (the system's map: composition.ts).
-  const { handlers, recurring } = compose({ db, config, storesConfig, mailer, files, payments, log: app.log });
+  const { handlers, recurring, beforeOperatorEvent } = compose({
+    db,
+    config,
+    storesConfig,
+    mailer,
+    files,
+    payments,
+    log: app.log,
+  });
   const jobs = new JobRuntime({
     db,
     handlers,
@@ -208,8 +215,7 @@ export async function buildApp({
       await scoped.register(ordersRoutes, {
         db,
         trackingPushOf,
-        beforeOperatorEvent: (uow, orderId, event) =>
-          event === 'purchase' ? lockWalletOfTwoPartOrder(uow, orderId) : Promise.resolve(),
+        beforeOperatorEvent,
       });
       await scoped.register(storeOrdersTrackingRoutes, { db });
       await scoped.register(checkoutRoutes, { db, config, mailer });

@@ -35,7 +35,8 @@ import { onConnectionChange, reviewConnections } from './modules/connections/con
 import { onRateChange } from './modules/currency/currency.service';
 import { invoiceJobHandlers, invoicesSchedule } from './modules/invoices/invoices.jobs';
 import { INVOICE_NUMBER_PENDING_JOB, INVOICE_RENDER_JOB } from './modules/invoices/invoices.service';
-import { onOrderChange } from './modules/orders/orders.service';
+import { onOrderChange, type TransitionEvent } from './modules/orders/orders.service';
+import type { UnitOfWork } from './platform/unit-of-work';
 import {
   BALANCE_REFERENCE_TYPE,
   balanceCompleted,
@@ -48,6 +49,7 @@ import { onShippingChange } from './modules/logistics/logistics.service';
 import { onPreferenceChange } from './modules/preferred-shipping/preferred-shipping.service';
 import {
   ORDER_BALANCE_REFERENCE_TYPE,
+  lockWalletOfTwoPartOrder,
   orderBalanceCompleted,
   orderDepositCredited,
   paymentReactions,
@@ -128,10 +130,12 @@ export interface CompositionDeps {
   log: FastifyBaseLogger;
 }
 
-/** What the job runtime works: a handler per job type and the recurring schedules. */
+/** What the job runtime works (a handler per job type, the recurring schedules) and the routes' hooks. */
 export interface Composition {
   handlers: Record<string, JobHandler>;
   recurring: RecurringJob[];
+  /** The orders routes' step before an operator event locks the order (`OrdersRoutesOptions`). */
+  beforeOperatorEvent: (uow: UnitOfWork, orderId: string, event: TransitionEvent) => Promise<void>;
 }
 
 export function compose({
@@ -323,7 +327,12 @@ export function compose({
     // every minute → listings.inventory-sync; every 5 minutes → listings.price-follow
     ...listingsSchedule,
   ];
-  return { handlers, recurring };
+  // before the operator purchases an order → payments locks the owner's wallet of one paid in two
+  //   parts, whose purchase charges the balance: wallet before order, as every payment locks them (decision 0145)
+  const beforeOperatorEvent = (uow: UnitOfWork, orderId: string, event: TransitionEvent) =>
+    event === 'purchase' ? lockWalletOfTwoPartOrder(uow, orderId) : Promise.resolve();
+
+  return { handlers, recurring, beforeOperatorEvent };
 }
 
 /** The handler a module defines for `type`: a module that lost it fails at start, not at its first job. */

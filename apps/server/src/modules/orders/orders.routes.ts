@@ -51,7 +51,7 @@ export interface OrdersRoutesOptions {
   /**
    * Runs first in an operator event's unit of work, before the order is locked: payments locks
    * the owner's wallet of an order paid in two parts, whose purchase charges the balance (decision
-   * 0145), so the wallet is locked before the order as every payment locks them. Passed in by app.ts.
+   * 0145), so the wallet is locked before the order as every payment locks them. Wired in composition.ts.
    */
   beforeOperatorEvent?: (uow: UnitOfWork, orderId: string, event: TransitionEvent) => Promise<void>;
 }
