@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { createTestApp } from '../harness';
 import { type PayPalEmulator, startPayPalEmulator } from '../../src/sandbox/paypal/emulator';
 import type { Db } from '../../src/db/client';
@@ -74,4 +75,36 @@ export async function paypalTestApp() {
       await pp.close();
     },
   };
+}
+
+/** The recharge that brings a PayPal payment's money into the wallet. */
+export async function rechargeOfPayment(db: Db, paymentId: string) {
+  return (
+    await rowsOfQuery(
+      db,
+      sql`select id, state, amount_minor from recharge_orders where order_payment_id = ${paymentId}`,
+    )
+  )[0]!;
+}
+
+/**
+ * Approves a PayPal payment on the emulator's page and captures it, as the payer's return to
+ * /user/paystate does, then works the jobs that follow.
+ */
+export async function approveAndCapture(
+  ctx: Awaited<ReturnType<typeof paypalTestApp>>,
+  token: string,
+  approveUrl: string,
+  paymentId: string,
+) {
+  const back = await fetch(approveUrl, { redirect: 'manual' });
+  expect(back.status).toBe(302);
+  const recharge = await rechargeOfPayment(ctx.db, paymentId);
+  const captured = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/p/recharges/${recharge.id}/paypal/capture`,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(captured.json().data.state).toBe('paid');
+  await ctx.app.jobs.drain();
 }

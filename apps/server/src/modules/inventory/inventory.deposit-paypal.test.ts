@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionFor } from '../../../test/harness';
 import {
+  approveAndCapture,
   createTestCategories,
   createTestProduct,
   ledgerTotal,
   newUser,
   paypalTestApp,
+  rechargeOfPayment,
   rowsOfQuery,
 } from '../../../test/factories';
 import { transition } from '../orders/orders.service';
@@ -78,24 +80,6 @@ const orderOf = async (token: string, id: string) =>
   (await call('GET', token, '/api/p/private-inventory-order/page?size=50'))
     .json()
     .data.records.find((o: { id: string }) => o.id === id);
-const rechargeOf = async (paymentId: string) =>
-  (
-    await rowsOfQuery(
-      ctx.db,
-      sql`select id, state, amount_minor from recharge_orders where order_payment_id = ${paymentId}`,
-    )
-  )[0]!;
-
-/** Approves on the emulator's page and captures, as the payer's return to /user/paystate does. */
-async function approveAndCapture(token: string, approveUrl: string, paymentId: string) {
-  const back = await fetch(approveUrl, { redirect: 'manual' });
-  expect(back.status).toBe(302);
-  const recharge = await rechargeOf(paymentId);
-  const captured = await call('POST', token, `/api/p/recharges/${recharge.id}/paypal/capture`);
-  expect(captured.json().data.state).toBe('paid');
-  await ctx.app.jobs.drain();
-}
-
 async function expectReconciled() {
   expect(await ledgerTotal(ctx.db)).toBe(0);
   const run = await call('POST', operator, '/api/admin/wallet/reconciliation');
@@ -144,12 +128,12 @@ describe('POST /api/p/private-inventory-order/deposit/{id}/paypal', () => {
       id: pay.id,
       approveUrl: pay.approveUrl,
     });
-    expect(Number((await rechargeOf(pay.id)).amount_minor)).toBe(12_623);
+    expect(Number((await rechargeOfPayment(ctx.db, pay.id)).amount_minor)).toBe(12_623);
     // Nothing moved before PayPal's money arrives; the wallet deposit is refused meanwhile.
     expect((await orderOf(a.token, order.id)).deposit.state).toBe('offered');
     expect((await call('POST', a.token, `/api/p/private-inventory-order/deposit/${order.id}`)).statusCode).toBe(409);
 
-    await approveAndCapture(a.token, pay.approveUrl, pay.id);
+    await approveAndCapture(ctx, a.token, pay.approveUrl, pay.id);
     expect(await payment(a.token, pay.id)).toMatchObject({ outcome: 'success' });
     expect(await orderOf(a.token, order.id)).toMatchObject({
       state: 'to-be-purchased',
@@ -170,7 +154,7 @@ describe('POST /api/p/private-inventory-order/deposit/{id}/paypal', () => {
     const order = await place(a.token, 51);
     const pay = (await byPayPal(a.token, order.id)).json().data;
     await transition(ctx.db, order.id, 'expire', { type: 'system', id: null });
-    await approveAndCapture(a.token, pay.approveUrl, pay.id);
+    await approveAndCapture(ctx, a.token, pay.approveUrl, pay.id);
     expect(await payment(a.token, pay.id)).toMatchObject({ outcome: 'failed' });
     expect(await wallet(a.token)).toMatchObject({ balance: 126.23, deposit: 0 });
     expect((await orderOf(a.token, order.id))?.deposit?.state ?? 'offered').toBe('offered');

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionFor } from '../../../test/harness';
-import { buyer, ledgerTotal, paypalTestApp, product, rowsOfQuery } from '../../../test/factories';
+import {
+  approveAndCapture,
+  buyer,
+  ledgerTotal,
+  paypalTestApp,
+  product,
+  rechargeOfPayment,
+  rowsOfQuery,
+} from '../../../test/factories';
 import { transition } from '../orders/orders.service';
 
 /**
@@ -41,24 +49,6 @@ const payment = async (token: string, id: string) =>
   (await call('GET', token, `/api/p/order/payments/${id}`)).json().data;
 const twoParts = async (token: string, id: string) =>
   (await call('GET', token, `/api/p/order/${id}/two-parts`)).json().data;
-const rechargeOf = async (paymentId: string) =>
-  (
-    await rowsOfQuery(
-      ctx.db,
-      sql`select id, state, amount_minor from recharge_orders where order_payment_id = ${paymentId}`,
-    )
-  )[0]!;
-
-/** Approves on the emulator's page and captures, as the payer's return to /user/paystate does. */
-async function approveAndCapture(token: string, approveUrl: string, paymentId: string) {
-  const back = await fetch(approveUrl, { redirect: 'manual' });
-  expect(back.status).toBe(302);
-  const recharge = await rechargeOf(paymentId);
-  const captured = await call('POST', token, `/api/p/recharges/${recharge.id}/paypal/capture`);
-  expect(captured.json().data.state).toBe('paid');
-  await ctx.app.jobs.drain();
-}
-
 async function expectReconciled() {
   expect(await ledgerTotal(ctx.db)).toBe(0);
   const run = await call('POST', operator, '/api/admin/wallet/reconciliation');
@@ -99,7 +89,7 @@ describe('POST /api/p/order/{id}/deposit/paypal', () => {
       id: pay.id,
       approveUrl: pay.approveUrl,
     });
-    expect(Number((await rechargeOf(pay.id)).amount_minor)).toBe(Math.round(offer.deposit * 100));
+    expect(Number((await rechargeOfPayment(ctx.db, pay.id)).amount_minor)).toBe(Math.round(offer.deposit * 100));
     // Nothing moved before PayPal's money arrives; the wallet deposit is refused meanwhile.
     expect((await twoParts(a.token, order.id)).state).toBeNull();
     const wallet409 = await call('POST', a.token, `/api/p/order/${order.id}/deposit`, {
@@ -108,7 +98,7 @@ describe('POST /api/p/order/{id}/deposit/paypal', () => {
     });
     expect(wallet409.statusCode).toBe(409);
 
-    await approveAndCapture(a.token, pay.approveUrl, pay.id);
+    await approveAndCapture(ctx, a.token, pay.approveUrl, pay.id);
     expect(await payment(a.token, pay.id)).toMatchObject({ outcome: 'success' });
     expect(await twoParts(a.token, order.id)).toMatchObject({
       state: 'deposit-paid',
@@ -130,7 +120,7 @@ describe('POST /api/p/order/{id}/deposit/paypal', () => {
     const order = await place(a.token, 60);
     const pay = (await byPayPal(a.token, order.id)).json().data;
     await transition(ctx.db, order.id, 'expire', { type: 'system', id: null });
-    await approveAndCapture(a.token, pay.approveUrl, pay.id);
+    await approveAndCapture(ctx, a.token, pay.approveUrl, pay.id);
     expect(await payment(a.token, pay.id)).toMatchObject({ outcome: 'failed' });
     expect(await wallet(a.token)).toMatchObject({ balance: pay.amount, deposit: 0 });
     expect((await twoParts(a.token, order.id)).state).toBeNull();
