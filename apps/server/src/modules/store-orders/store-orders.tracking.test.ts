@@ -202,8 +202,14 @@ describe('tracking goes back to the store', () => {
     );
     expect(f).toHaveLength(1);
     expect(f[0]!.trackingInfo).toEqual([{ company: 'UPS', number: '1ZNEW', url: null }]);
-    const [row] = rawRows(
-      await ctx.db.execute(sql`select outcome, attempts from store_tracking_pushes where order_id = ${s.order.id}`),
+    // The shop is updated before the push job records its outcome (after the shop's answer, in its
+    // own unit of work): wait for that record rather than read it the moment the shop shows the number.
+    const row = await until(
+      async () =>
+        rawRows(
+          await ctx.db.execute(sql`select outcome, attempts from store_tracking_pushes where order_id = ${s.order.id}`),
+        )[0],
+      (r) => r?.outcome !== 'created',
     );
     expect(row).toMatchObject({ outcome: 'updated', attempts: 1 });
   });
